@@ -1,0 +1,138 @@
+/**
+ * The build: sources → archive → every static answer, `_redirects`, `_headers` → public/.
+ * Everything is rendered and validated in memory first; files are written to a staging folder and swapped
+ * into public/ at the end, so a failed build never leaves a half-written site. A build whose inputs
+ * (sources, content, code) have not changed since the last one is skipped.
+ */
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import fg from 'fast-glob';
+import fs from 'fs-extra';
+import { buildArchive } from '../src/archive/build-archive.ts';
+import { indexArchive } from '../src/archive/archive-index.ts';
+import { renderHeaders, renderRedirects, WEB_NOT_FOUND_FILE, webNotFoundBody } from '../src/api/netlify-rules.ts';
+import { renderPayloads, renderStaticFiles, validatePayloads, type RenderedFile } from '../src/api/render-static.ts';
+import { CACHE_DIR, NAMES_FILE, PROJECT_ROOT } from '../src/config.ts';
+import { listSourceFiles, readSources } from '../src/sources/read-sources.ts';
+
+export interface BuildOptions {
+  sourcesDir: string;
+  publicDir: string;
+  force?: boolean;
+  dryRun?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface BuildReport {
+  skipped: boolean;
+  storms: number;
+  files: number;
+  bytes: number;
+  milliseconds: number;
+}
+
+/** Thrown with every problem found, each naming its file (and line where there is one). */
+export class BuildError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`The build found ${problems.length} problem(s):\n${problems.slice(0, 50).map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'BuildError';
+  }
+}
+
+/** Top-level entries of public/ the build owns; everything else in public/ is hand-written. */
+const GENERATED_ENTRIES = ['api', '_redirects', '_headers', '404.html'];
+const FINGERPRINT_FILE = path.join(CACHE_DIR, 'build-fingerprint.json');
+
+const NOT_FOUND_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Not found · Typhoon API</title></head>
+<body><h1>Not found</h1><p>This page does not exist. The API lives under <a href="/">/api/</a>; see the home page for its endpoints.</p></body></html>
+`;
+
+/** Hash of everything the output depends on: source files (path, size, mtime), content and the code itself. */
+async function inputFingerprint(sourcesDir: string): Promise<string> {
+  const hash = createHash('sha256');
+  hash.update(sourcesDir);
+  for (const file of await listSourceFiles(sourcesDir)) {
+    const stat = await fs.stat(path.join(sourcesDir, file));
+    hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
+  }
+  const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'package-lock.json'], { cwd: PROJECT_ROOT });
+  for (const file of own.sort()) hash.update(file).update(await fs.readFile(path.join(PROJECT_ROOT, file)));
+  return hash.digest('hex');
+}
+
+/** Renders and validates everything; returns the files to write. Pure apart from reading the sources. */
+export async function renderSite(sourcesDir: string, ts: number): Promise<{ files: RenderedFile[]; storms: number }> {
+  const sources = await readSources(sourcesDir, NAMES_FILE);
+  const problems = sources.problems.map((p) => `${path.join(sourcesDir, p.file)}:${p.line}: ${p.message}`);
+  if (problems.length) throw new BuildError(problems);
+
+  const { typhoons } = buildArchive(sources);
+  const archive = indexArchive(typhoons);
+  const payloads = renderPayloads(archive);
+  const invalid = validatePayloads(payloads);
+  if (invalid.length) throw new BuildError(invalid);
+
+  const files = renderStaticFiles(payloads, archive, sources.names, ts);
+  files.push(
+    { file: '_redirects', route: null, body: renderRedirects(files) },
+    { file: '_headers', route: null, body: renderHeaders() },
+    { file: WEB_NOT_FOUND_FILE, route: null, body: webNotFoundBody() },
+    { file: '404.html', route: null, body: NOT_FOUND_PAGE },
+  );
+  const seen = new Set<string>();
+  const collisions = files.filter((f) => seen.size === seen.add(f.file).size).map((f) => `two outputs write ${f.file}`);
+  const outside = files.filter((f) => path.posix.normalize(f.file) !== f.file || f.file.startsWith('.')).map((f) => `refusing to write outside public/: ${f.file}`);
+  if (collisions.length || outside.length) throw new BuildError([...collisions, ...outside]);
+  return { files, storms: typhoons.length };
+}
+
+async function writeAll(root: string, files: readonly RenderedFile[]): Promise<void> {
+  const dirs = new Set(files.map((f) => path.dirname(path.join(root, f.file))));
+  for (const dir of [...dirs].sort()) await fs.mkdirp(dir);
+  const queue = [...files];
+  const worker = async () => {
+    for (let f = queue.pop(); f; f = queue.pop()) await fs.writeFile(path.join(root, f.file), f.body);
+  };
+  await Promise.all(Array.from({ length: 32 }, worker));
+}
+
+/** Moves the staged output into public/ entry by entry, then drops the old output. */
+async function swapIntoPublic(staging: string, publicDir: string): Promise<void> {
+  const old = `${staging}.old`;
+  await fs.remove(old);
+  await fs.mkdirp(old);
+  for (const entry of GENERATED_ENTRIES) {
+    const current = path.join(publicDir, entry);
+    if (await fs.pathExists(current)) await fs.move(current, path.join(old, entry));
+    if (await fs.pathExists(path.join(staging, entry))) await fs.move(path.join(staging, entry), current);
+  }
+  await Promise.all([fs.remove(old), fs.remove(staging)]);
+}
+
+export async function buildSite(options: BuildOptions): Promise<BuildReport> {
+  const started = performance.now();
+  const log = options.log ?? (() => {});
+  const fingerprint = await inputFingerprint(options.sourcesDir);
+  const previous = await fs.readJson(FINGERPRINT_FILE).catch(() => null);
+  const outputPresent = await fs.pathExists(path.join(options.publicDir, '_redirects'));
+  if (!options.force && !options.dryRun && outputPresent && previous?.fingerprint === fingerprint && previous?.publicDir === options.publicDir) {
+    log('Nothing changed since the last build; public/ is up to date (use --force to rebuild).');
+    return { skipped: true, storms: previous.storms, files: previous.files, bytes: previous.bytes, milliseconds: performance.now() - started };
+  }
+
+  log(`Reading sources from ${options.sourcesDir}`);
+  const { files, storms } = await renderSite(options.sourcesDir, Date.now());
+  const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.body), 0);
+  log(`Rendered ${files.length} files (${(bytes / 1e6).toFixed(1)} MB) for ${storms} storms`);
+  if (!options.dryRun) {
+    const staging = path.join(CACHE_DIR, 'staging');
+    await fs.remove(staging);
+    await writeAll(staging, files);
+    await fs.mkdirp(options.publicDir);
+    await swapIntoPublic(staging, options.publicDir);
+    await fs.outputJson(FINGERPRINT_FILE, { fingerprint, publicDir: options.publicDir, storms, files: files.length, bytes });
+    log(`Wrote ${options.publicDir}`);
+  }
+  return { skipped: false, storms, files: files.length, bytes, milliseconds: performance.now() - started };
+}

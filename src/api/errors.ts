@@ -1,0 +1,30 @@
+/**
+ * The error catalog: every error the API can answer, with its permanent v1 code and HTTP status.
+ * The spec fixes the codes; the statuses are ours and are documented in the README and OpenAPI.
+ */
+
+export const ERROR_CATALOG = {
+  badParameter: { code: 40001, status: 400, title: 'Parameter error' },
+  notFound: { code: 40401, status: 404, title: 'Resource does not exist' },
+  unknownEndpoint: { code: 40400, status: 404, title: 'Unknown endpoint' },
+  serverError: { code: 50000, status: 500, title: 'Server error' },
+} as const;
+
+export type ErrorName = keyof typeof ERROR_CATALOG;
+
+/** An error meant for the client: a catalog entry plus a message that says what happened and what to do. */
+export class ApiError extends Error {
+  readonly code: number;
+  readonly status: number;
+  constructor(readonly errorName: ErrorName, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = ERROR_CATALOG[errorName].code;
+    this.status = ERROR_CATALOG[errorName].status;
+  }
+}
+
+export const badParameter = (message: string) => new ApiError('badParameter', message);
+export const notFound = (message: string) => new ApiError('notFound', message);
+export const unknownEndpoint = (path: string) =>
+  new ApiError('unknownEndpoint', `No endpoint at ${path}. The README lists every endpoint.`);

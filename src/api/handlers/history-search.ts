@@ -1,0 +1,25 @@
+/** `/api/history/search/{keyword}` and `/api/v1/history/search/{kw}`. */
+import { searchArchive } from '../../archive/search.ts';
+import type { SearchEntry } from '../../model/schemas.ts';
+import { classifyMiss } from '../classify-miss.ts';
+import { SEARCH_INDEX_FILE } from '../data-files.ts';
+import { PARAMS } from '../params.ts';
+import { errorResponse, familyOfPath, okResponse } from '../respond.ts';
+import { ENDPOINTS, matchPath } from '../route-table.ts';
+import { readPublicJson } from '../site-data.ts';
+
+/** The index changes only with a deploy, and a deploy purges Netlify's CDN. */
+const CDN_CACHE = 'public, durable, s-maxage=86400, stale-while-revalidate=604800';
+
+export async function handleHistorySearch(req: Request): Promise<Response> {
+  const { pathname } = new URL(req.url);
+  const family = familyOfPath(pathname);
+  const endpoint = ENDPOINTS.find((e) => e.resource.id === 'history-search' && e.family === family);
+  const raw = endpoint ? matchPath(endpoint.path, pathname) : null;
+  if (raw?.keyword === undefined) return errorResponse(family, classifyMiss(pathname, family));
+  const keyword = PARAMS.keyword.parse(raw.keyword);
+  const index = await readPublicJson<SearchEntry[]>(SEARCH_INDEX_FILE);
+  if (!index) throw new Error(`${SEARCH_INDEX_FILE} is missing: run the build first`);
+  const typhoons = searchArchive(index, keyword);
+  return okResponse(family, { keyword, total: typhoons.length, typhoons }, { cacheControl: 'public, max-age=300', cdnCacheControl: CDN_CACHE });
+}

@@ -1,0 +1,74 @@
+/**
+ * Path and query parameters: what a well-formed value is. A malformed value is 40001; a well-formed one that
+ * names nothing is 40401 (decided by whoever looks it up).
+ */
+import { typhoonCodeSchema } from '../model/schemas.ts';
+import { badParameter } from './errors.ts';
+
+export const FIRST_ARCHIVE_YEAR = 1945;
+export const MAX_KEYWORD_LENGTH = 50;
+
+export interface ParamSpec {
+  description: string;
+  example: string;
+  /** The value decoded and checked; throws a 40001 ApiError when malformed. */
+  parse(raw: string): string;
+}
+
+/** Percent-decodes one path segment; broken escapes are a parameter error, not a crash. */
+export function decodeSegment(raw: string, name: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw badParameter(`${name} is not valid percent-encoded UTF-8.`);
+  }
+}
+
+const matching = (name: string, pattern: RegExp, expected: string) => (raw: string) => {
+  const value = decodeSegment(raw, name);
+  if (!pattern.test(value)) throw badParameter(`${name} must be ${expected}; got "${value.slice(0, 60)}".`);
+  return value;
+};
+
+export const PARAMS = {
+  year: {
+    description: `Four-digit year; the archive starts in ${FIRST_ARCHIVE_YEAR}`,
+    example: '2024',
+    parse: matching('year', /^\d{4}$/, 'a four-digit year such as 2024'),
+  },
+  code: {
+    description: 'Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems',
+    example: '202411',
+    parse: (raw: string) => {
+      const value = decodeSegment(raw, 'code');
+      if (!typhoonCodeSchema.safeParse(value).success) {
+        throw badParameter(`code must look like 202411, 1967C05 or 197920-1; got "${value.slice(0, 60)}".`);
+      }
+      return value;
+    },
+  },
+  date: {
+    description: 'Calendar day MM-DD',
+    example: '09-06',
+    parse: (raw: string) => {
+      const value = matching('date', /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a calendar day MM-DD such as 09-06')(raw);
+      const [month, day] = value.split('-').map(Number) as [number, number];
+      // 2000 is a leap year, so 02-29 is a real calendar day.
+      if (new Date(Date.UTC(2000, month - 1, day)).getUTCDate() !== day) throw badParameter(`${value} is not a calendar day.`);
+      return value;
+    },
+  },
+  keyword: {
+    description: `Chinese name, English name (any case), code or code prefix; 1–${MAX_KEYWORD_LENGTH} characters`,
+    example: '摩羯',
+    parse: (raw: string) => {
+      const value = decodeSegment(raw, 'keyword').normalize('NFKC').trim();
+      if (value.length === 0) throw badParameter('keyword is empty.');
+      if ([...value].length > MAX_KEYWORD_LENGTH) throw badParameter(`keyword is longer than ${MAX_KEYWORD_LENGTH} characters.`);
+      if (/[\u0000-\u001f\u007f/\\]/.test(value)) throw badParameter('keyword contains control characters or slashes.');
+      return value;
+    },
+  },
+} satisfies Record<string, ParamSpec>;
+
+export type ParamKind = keyof typeof PARAMS;

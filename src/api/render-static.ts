@@ -1,0 +1,92 @@
+/**
+ * Renders every static answer of the API from the archive: one pure function from records to files.
+ * Both families come from the same payload, so they cannot drift apart.
+ */
+import { ARCHIVE_ATTRIBUTION } from '../archive/attribution.ts';
+import type { ArchiveIndex } from '../archive/archive-index.ts';
+import { searchEntry } from '../archive/search.ts';
+import { summarizeTyphoon, yearStatistic } from '../archive/summaries.ts';
+import { renderTodayInHistory } from '../archive/today-in-history.ts';
+import type { NamesTable } from '../sources/names-table.ts';
+import { SEARCH_INDEX_FILE } from './data-files.ts';
+import { envelope } from './respond.ts';
+import { ENDPOINTS, fillPath, RESOURCES, type Resource } from './route-table.ts';
+
+export interface StaticInstance {
+  params: Record<string, string>;
+  payload: unknown;
+}
+
+
+/** The payloads of each static resource, by resource id. */
+export function renderPayloads(archive: ArchiveIndex): Record<string, StaticInstance[]> {
+  const today = renderTodayInHistory(archive);
+  return {
+    'history-years': [
+      {
+        params: {},
+        payload: {
+          years: archive.years.map((year) => yearStatistic(year, archive.byYear.get(year) ?? [])),
+          attribution: ARCHIVE_ATTRIBUTION,
+        },
+      },
+    ],
+    'history-year': archive.years.map((year) => {
+      const typhoons = (archive.byYear.get(year) ?? []).map(summarizeTyphoon);
+      return { params: { year: String(year) }, payload: { year, total: typhoons.length, typhoons, attribution: ARCHIVE_ATTRIBUTION } };
+    }),
+    'typhoon-detail': archive.typhoons.map((t) => ({ params: { code: t.code }, payload: t })),
+    'history-today-date': [...today].map(([date, payload]) => ({ params: { date }, payload })),
+  };
+}
+
+export interface RenderedFile {
+  /** Path under public/, e.g. `api/v1/history/2024.json`. */
+  file: string;
+  /** The pretty URL path that serves it, e.g. `/api/v1/history/2024`; null for data files. */
+  route: string | null;
+  body: string;
+}
+
+const webBody = (resource: Resource, payload: unknown) => (resource.webKey ? { [resource.webKey]: payload } : payload);
+
+/**
+ * Every generated file: both families of every static resource, and the data files functions read.
+ * `ts` is the envelope timestamp of static v1 answers (the build time).
+ */
+export function renderStaticFiles(
+  payloads: Record<string, StaticInstance[]>,
+  archive: ArchiveIndex,
+  names: NamesTable,
+  ts: number,
+): RenderedFile[] {
+  const files: RenderedFile[] = [];
+  for (const endpoint of ENDPOINTS) {
+    const { resource, family } = endpoint;
+    if (resource.servedBy.kind !== 'static') continue;
+    const instances = payloads[resource.id];
+    if (!instances) throw new Error(`no renderer for static resource ${resource.id}`);
+    for (const { params, payload } of instances) {
+      const route = fillPath(endpoint.path, params);
+      const body = family === 'v1' ? envelope(payload, ts) : webBody(resource, payload);
+      files.push({ file: `${route.slice(1)}.json`, route, body: JSON.stringify(body) });
+    }
+  }
+  const index = archive.typhoons.map((t) => searchEntry(t, names));
+  files.push({ file: SEARCH_INDEX_FILE, route: null, body: JSON.stringify(index) });
+  return files;
+}
+
+/** Validates every payload against its resource's schema; returns every problem, not just the first. */
+export function validatePayloads(payloads: Record<string, StaticInstance[]>): string[] {
+  const problems: string[] = [];
+  for (const resource of RESOURCES) {
+    for (const { params, payload } of payloads[resource.id] ?? []) {
+      const result = resource.dataSchema.safeParse(payload);
+      if (result.success) continue;
+      const where = `${resource.id} ${JSON.stringify(params)}`;
+      for (const issue of result.error.issues.slice(0, 5)) problems.push(`${where}: ${issue.path.join('.')}: ${issue.message}`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,188 @@
+/**
+ * Merges the CMA best track and the Zhejiang archive into one record per storm, 1945 to the last CMA year.
+ *
+ * - CMA is the authority for time, position, pressure, wind and grade from 1949: its points are the track.
+ * - The Zhejiang record brings the Chinese name, landfalls, wind circles and motion (joined to CMA points at
+ *   the same instant) and the whole track for 1945–1948, which CMA does not cover.
+ * - The names table gives Chinese names from 2000 on (when the Committee list with Chinese names began)
+ *   where Zhejiang has none, corrects spelling variants, and marks retired names.
+ * Every record says which source gave what (`provenance`).
+ */
+import { beaufortForce, GRADE_NAMES, GRADE_RANK, gradeFromCmaDigit, gradeFromLabel, gradeFromWind, type GradeCode } from '../model/grades.ts';
+import type { Landfall, Provenance, TrackPoint, Typhoon } from '../model/schemas.ts';
+import { toBeijingIso } from '../model/time.ts';
+import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
+import type { NamesTable } from '../sources/names-table.ts';
+import type { ZjPoint, ZjStorm } from '../sources/zj-archive.ts';
+import { assignCodes } from './assign-codes.ts';
+import { DUPLICATE_ZJ_FILES, matchSources, type SourceMatch } from './match-sources.ts';
+
+/** Chinese names began with the Committee list on 2000-01-01; earlier English names had none officially. */
+const FIRST_YEAR_OF_CHINESE_NAMES = 2000;
+
+export interface ArchiveSources {
+  cma: readonly CmaEntryRaw[];
+  zj: readonly ZjStorm[];
+  names: NamesTable;
+}
+
+export interface ArchiveResult {
+  typhoons: Typhoon[];
+  matches: SourceMatch[];
+}
+
+type PointCore = Pick<TrackPoint, 'time' | 'lat' | 'lng' | 'speed' | 'pressure'> & { grade: GradeCode | null; instant: number };
+
+function trackPoint(core: PointCore, extra: ZjPoint | undefined): TrackPoint {
+  return {
+    time: core.time,
+    lat: core.lat,
+    lng: core.lng,
+    strong: core.grade ? GRADE_NAMES[core.grade] : null,
+    grade: core.grade,
+    power: beaufortForce(core.speed),
+    speed: core.speed,
+    pressure: core.pressure,
+    moveDir: extra?.moveDir ?? null,
+    moveSpeed: extra?.moveSpeed ?? null,
+    radius7: extra?.radius7 ?? null,
+    radius10: extra?.radius10 ?? null,
+    radius12: extra?.radius12 ?? null,
+  };
+}
+
+function cmaTrack(entry: CmaEntryRaw, zj: ZjStorm | null): TrackPoint[] {
+  const zjByInstant = new Map((zj?.points ?? []).map((p) => [p.time.getTime(), p]));
+  return entry.points.map((p) =>
+    trackPoint(
+      { time: toBeijingIso(p.time), instant: p.time.getTime(), lat: p.lat, lng: p.lng, speed: p.wind, pressure: p.pressure, grade: gradeFromCmaDigit(p.grade) },
+      zjByInstant.get(p.time.getTime()),
+    ),
+  );
+}
+
+function zjTrack(zj: ZjStorm): TrackPoint[] {
+  return zj.points.map((p) =>
+    trackPoint(
+      { time: toBeijingIso(p.time), instant: p.time.getTime(), lat: p.lat, lng: p.lng, speed: p.speed, pressure: p.pressure, grade: gradeFromLabel(p.label) },
+      p,
+    ),
+  );
+}
+
+/** Landfall intensity is not recorded; it is taken from the track point nearest in time. */
+function landfalls(zj: ZjStorm | null, points: readonly TrackPoint[]): Landfall[] {
+  return (zj?.land ?? []).map((land) => {
+    const instant = land.time.getTime();
+    const nearest = points.reduce((best, p) =>
+      Math.abs(Date.parse(p.time) - instant) < Math.abs(Date.parse(best.time) - instant) ? p : best,
+    );
+    return {
+      time: toBeijingIso(land.time),
+      lat: land.lat,
+      lng: land.lng,
+      position: land.position,
+      strong: nearest.strong,
+      grade: nearest.grade,
+      speed: nearest.speed,
+      pressure: nearest.pressure,
+    };
+  });
+}
+
+/** Peak intensity; at the extratropical stage the intensity comes from the wind (DATA.md §3.1). */
+export function peakGrade(points: readonly TrackPoint[]): GradeCode | null {
+  let peak: GradeCode | null = null;
+  for (const p of points) {
+    const grade = p.grade === 'ET' ? gradeFromWind(p.speed) : p.grade;
+    if (grade && (!peak || GRADE_RANK[grade] > GRADE_RANK[peak])) peak = grade;
+  }
+  return peak;
+}
+
+const extreme = (values: (number | null)[], pick: (...n: number[]) => number) => {
+  const known = values.filter((v): v is number => v !== null);
+  return known.length ? pick(...known) : null;
+};
+
+interface Names {
+  name: string | null;
+  enname: string | null;
+  nameZh: Provenance['nameZh'];
+  nameEn: Provenance['nameEn'];
+}
+
+function resolveNames(year: number, cma: CmaEntryRaw | null, zj: ZjStorm | null, names: NamesTable): Names {
+  const cmaEnglish = cma?.baseName ? names.officialEnglish(cma.baseName) : null;
+  const zjEnglish = zj?.ename ? names.officialEnglish(zj.ename) : null;
+  const enname = cmaEnglish ?? zjEnglish;
+  const zjChinese = zj?.name ? names.officialChinese(zj.name) : null;
+  const tableChinese = year >= FIRST_YEAR_OF_CHINESE_NAMES && enname ? (names.byEnglish(enname)?.zh ?? null) : null;
+  return {
+    enname,
+    name: zjChinese ?? tableChinese,
+    nameEn: cmaEnglish ? 'cma' : zjEnglish ? 'zj' : null,
+    nameZh: zjChinese ? 'zj' : tableChinese ? 'names-table' : null,
+  };
+}
+
+function record(code: string, year: number, cma: CmaEntryRaw | null, zj: ZjStorm | null, names: NamesTable): Typhoon {
+  const points = cma ? cmaTrack(cma, zj) : zjTrack(zj as ZjStorm);
+  const resolved = resolveNames(year, cma, zj, names);
+  const land = landfalls(zj, points);
+  const retired = resolved.enname ? names.byEnglish(resolved.enname) : undefined;
+  const first = points[0] as TrackPoint;
+  const last = points[points.length - 1] as TrackPoint;
+  const has = (test: (p: TrackPoint) => boolean) => points.some(test);
+  return {
+    code,
+    name: resolved.name,
+    enname: resolved.enname,
+    year,
+    isActive: false,
+    startTime: first.time,
+    endTime: last.time,
+    peakGrade: peakGrade(points),
+    maxSpeed: extreme(points.map((p) => p.speed), Math.max),
+    minPressure: extreme(points.map((p) => p.pressure), Math.min),
+    points,
+    forecasts: {},
+    land,
+    cma: cma && {
+      year: cma.year,
+      seq: cma.seq,
+      internationalNumber: cma.internationalNumber,
+      chineseNumbers: cma.chineseNumbers,
+      name: cma.name,
+      endFlag: cma.endFlag,
+      releaseDate: cma.releaseDate,
+    },
+    zjId: zj?.tfbh ?? null,
+    provenance: {
+      track: cma ? 'cma' : 'zj',
+      nameZh: resolved.nameZh,
+      nameEn: resolved.nameEn,
+      landfall: land.length ? 'zj' : null,
+      windCircles: has((p) => p.radius7 !== null || p.radius10 !== null || p.radius12 !== null) ? 'zj' : null,
+      motion: has((p) => p.moveDir !== null || p.moveSpeed !== null) ? 'zj' : null,
+    },
+    retiredName: retired?.status === 'retired' && retired.retiredFor === year,
+  };
+}
+
+/** One record per CMA entry (1949 on) plus one per Zhejiang storm CMA lacks (1945–1948), sorted by start. */
+export function buildArchive({ cma, zj, names }: ArchiveSources): ArchiveResult {
+  const cmaByYear = new Map<number, CmaEntryRaw[]>();
+  for (const entry of cma) cmaByYear.set(entry.year, [...(cmaByYear.get(entry.year) ?? []), entry]);
+  const usable = zj.filter((storm) => !DUPLICATE_ZJ_FILES.has(storm.tfbh) && storm.points.length > 0);
+  const matches = matchSources(usable, cmaByYear);
+  const codes = assignCodes(cma, matches);
+  const zjOf = new Map(matches.filter((m) => m.cma).map((m) => [m.cma as CmaEntryRaw, m.zj]));
+
+  const typhoons = [
+    ...cma.map((entry) => record(codes.get(entry) as string, entry.year, entry, zjOf.get(entry) ?? null, names)),
+    ...matches.filter((m) => !m.cma).map((m) => record(m.zj.tfbh, Number(m.zj.tfbh.slice(0, 4)), null, m.zj, names)),
+  ];
+  typhoons.sort((a, b) => a.year - b.year || a.startTime.localeCompare(b.startTime) || a.code.localeCompare(b.code));
+  return { typhoons, matches };
+}

@@ -1,0 +1,83 @@
+/**
+ * Pairs Zhejiang archive storms with CMA best-track entries (../shared/docs/DATA.md §5).
+ *
+ * Rule: from 1959 the CMA Chinese number equals the last four digits of `tfbh`; the pair is confirmed when
+ * at least one point lies at the same instant within 0.3° (the zj times are Beijing time, CMA's UTC; both are
+ * instants here). Before 1959 CMA has no Chinese numbers, so every entry of the year is a candidate and
+ * the position test decides. Stub files whose few real-time points miss CMA's track are matched by number.
+ */
+import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
+import type { ZjStorm } from '../sources/zj-archive.ts';
+
+/** Files that duplicate another file's track (DATA.md §4.6): CMA uses the other number. */
+export const DUPLICATE_ZJ_FILES: ReadonlyMap<string, string> = new Map([
+  ['198610', '198612'],
+  ['198920', '198923'],
+]);
+
+const POSITION_TOLERANCE = 0.3;
+
+/** How many zj points sit on the CMA track: same instant, within 0.3° in latitude and longitude. */
+export function countSharedPoints(zj: ZjStorm, cma: CmaEntryRaw): number {
+  const cmaByTime = new Map(cma.points.map((p) => [p.time.getTime(), p]));
+  let shared = 0;
+  for (const point of zj.points) {
+    const other = cmaByTime.get(point.time.getTime());
+    if (
+      other &&
+      Math.abs(other.lat - point.lat) <= POSITION_TOLERANCE &&
+      Math.abs(other.lng - point.lng) <= POSITION_TOLERANCE
+    ) {
+      shared += 1;
+    }
+  }
+  return shared;
+}
+
+export interface SourceMatch {
+  zj: ZjStorm;
+  cma: CmaEntryRaw | null;
+  /** How the pair was made: by shared points, by number only (stub files), or not at all. */
+  how: 'position' | 'number' | 'none';
+}
+
+/**
+ * Matches every zj storm to at most one CMA entry of its year; an entry is claimed at most once
+ * (the storm with more shared points wins, the other falls back to its number or to no match).
+ */
+export function matchSources(zjStorms: readonly ZjStorm[], cmaByYear: ReadonlyMap<number, CmaEntryRaw[]>): SourceMatch[] {
+  const scored = zjStorms.map((zj) => {
+    const year = Number(zj.tfbh.slice(0, 4));
+    const entries = cmaByYear.get(year) ?? [];
+    const byNumber = year >= 1959 ? entries.filter((e) => e.chineseNumbers.includes(zj.tfbh.slice(2))) : [];
+    const pool = byNumber.length > 0 ? byNumber : entries;
+    const ranked = pool
+      .map((entry) => ({ entry, shared: countSharedPoints(zj, entry) }))
+      .filter((c) => c.shared > 0)
+      .sort((a, b) => b.shared - a.shared || a.entry.position - b.entry.position);
+    return { zj, ranked, byNumber };
+  });
+
+  const claimedBy = new Map<CmaEntryRaw, { shared: number; zj: ZjStorm }>();
+  for (const { zj, ranked } of scored) {
+    const best = ranked[0];
+    if (!best) continue;
+    const holder = claimedBy.get(best.entry);
+    if (!holder || holder.shared < best.shared) claimedBy.set(best.entry, { shared: best.shared, zj });
+  }
+  const claimed = new Set(claimedBy.keys());
+  const positionMatch = new Map([...claimedBy].map(([entry, { zj }]) => [zj, entry]));
+
+  return scored.map(({ zj, byNumber }) => {
+    const entry = positionMatch.get(zj);
+    if (entry) return { zj, cma: entry, how: 'position' as const };
+    const byNumberFree = byNumber
+      .filter((e) => !claimed.has(e))
+      .sort((a, b) => a.secondary - b.secondary || a.position - b.position)[0];
+    if (byNumberFree) {
+      claimed.add(byNumberFree);
+      return { zj, cma: byNumberFree, how: 'number' as const };
+    }
+    return { zj, cma: null, how: 'none' as const };
+  });
+}

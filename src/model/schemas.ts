@@ -1,0 +1,203 @@
+/**
+ * The domain model. These zod schemas are the single source of the TypeScript types, of the validation the
+ * build runs before it writes anything, and of the published JSON Schema (OpenAPI). Units and time zones
+ * are part of each field's description, so they reach the OpenAPI document too.
+ */
+import { z } from 'zod';
+import { GRADE_CODES } from './grades.ts';
+
+const beijingTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/)
+  .describe('ISO 8601 time in Beijing time with an explicit +08:00 offset');
+
+const nullableNumber = (description: string) => z.number().nullable().describe(description);
+
+export const gradeCodeSchema = z.enum(GRADE_CODES).describe('Intensity grade code (GB/T 19201-2006); ET = extratropical stage');
+
+export const windCircleSchema = z
+  .object({
+    ne: z.number().nullable(),
+    se: z.number().nullable(),
+    sw: z.number().nullable(),
+    nw: z.number().nullable(),
+  })
+  .describe('Wind radius per quadrant in km (null when that quadrant is unknown)');
+
+export const trackPointSchema = z.object({
+  time: beijingTime,
+  lat: z.number().min(-90).max(90).describe('Latitude in degrees, north positive'),
+  lng: z.number().min(-180).max(180).describe('Longitude in degrees, −180…180, east positive'),
+  strong: z.string().nullable().describe('Chinese grade name (热带低压 … 超强台风, 温带气旋); null below TD or unknown'),
+  grade: gradeCodeSchema.nullable(),
+  power: z.number().int().min(0).max(17).nullable().describe('Beaufort force of the maximum wind (GB/T 28591-2012, 17 = 17 or above)'),
+  speed: nullableNumber('Maximum sustained wind in m/s, 2-minute mean'),
+  pressure: nullableNumber('Central pressure in hPa'),
+  moveDir: z.string().nullable().describe('Direction of motion as a 16-point compass code (N, NNE, … NNW)'),
+  moveSpeed: nullableNumber('Speed of motion in km/h'),
+  radius7: windCircleSchema.nullable().describe('Radius of force-7 winds (≥ 13.9 m/s) per quadrant, km'),
+  radius10: windCircleSchema.nullable().describe('Radius of force-10 winds (≥ 24.5 m/s) per quadrant, km'),
+  radius12: windCircleSchema.nullable().describe('Radius of force-12 winds (≥ 32.7 m/s) per quadrant, km'),
+});
+
+export const landfallSchema = z.object({
+  time: beijingTime,
+  lat: z.number(),
+  lng: z.number(),
+  position: z.string().describe('Place of landfall as the source writes it'),
+  strong: z.string().nullable().describe('Grade name at the nearest track point'),
+  grade: gradeCodeSchema.nullable(),
+  speed: nullableNumber('Maximum wind at the nearest track point, m/s'),
+  pressure: nullableNumber('Central pressure at the nearest track point, hPa'),
+});
+
+export const forecastPointSchema = trackPointSchema.pick({
+  time: true, lat: true, lng: true, strong: true, grade: true, power: true, speed: true, pressure: true,
+});
+
+export const agencyForecastSchema = z.object({
+  agency: z.string().describe('Agency key: cma, jma, jtwc, hko, cwa, kma, pagasa, ecmwf'),
+  nameZh: z.string(),
+  nameEn: z.string(),
+  issuedAt: beijingTime.nullable(),
+  points: z.array(forecastPointSchema),
+});
+
+/** `forecasts` is keyed by agency; the archive keeps none (its leftovers are not a forecast record). */
+export const forecastsSchema = z.record(z.string(), agencyForecastSchema);
+
+export const SOURCE_IDS = ['cma', 'zj', 'names-table'] as const;
+export const sourceIdSchema = z.enum(SOURCE_IDS);
+
+export const provenanceSchema = z
+  .object({
+    track: sourceIdSchema.describe('Who gave time, position, pressure and wind'),
+    nameZh: sourceIdSchema.nullable(),
+    nameEn: sourceIdSchema.nullable(),
+    landfall: sourceIdSchema.nullable(),
+    windCircles: sourceIdSchema.nullable(),
+    motion: sourceIdSchema.nullable(),
+  })
+  .describe('Which source gave what');
+
+export const typhoonCodeSchema = z
+  .string()
+  .regex(/^(\d{6}|\d{8}|\d{4}C\d{2})(-\d)?$/)
+  .describe('Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries');
+
+export const cmaEntrySchema = z.object({
+  year: z.number().int(),
+  seq: z.number().int().describe('Sequence number in the CMA year file (TDs included)'),
+  internationalNumber: z.string().nullable().describe('YYNN, null when none'),
+  chineseNumbers: z.array(z.string()).describe('YYNN numbers China gave; empty when none'),
+  name: z.string().describe('Name exactly as the CMA header writes it'),
+  endFlag: z.number().int().describe('0 dissipated, 1 left the area, 2 merged, 3 quasi-stationary'),
+  releaseDate: z.string(),
+});
+
+export const typhoonSchema = z.object({
+  code: typhoonCodeSchema,
+  name: z.string().nullable().describe('Chinese name'),
+  enname: z.string().nullable().describe('English name, upper case'),
+  year: z.number().int(),
+  isActive: z.boolean(),
+  startTime: beijingTime,
+  endTime: beijingTime,
+  peakGrade: gradeCodeSchema.nullable(),
+  maxSpeed: nullableNumber('Highest maximum wind of the track, m/s'),
+  minPressure: nullableNumber('Lowest central pressure of the track, hPa'),
+  points: z.array(trackPointSchema).min(1),
+  forecasts: forecastsSchema,
+  land: z.array(landfallSchema),
+  cma: cmaEntrySchema.nullable(),
+  zjId: z.string().nullable().describe('tfbh of the Zhejiang record merged in'),
+  provenance: provenanceSchema,
+  retiredName: z.boolean().describe('The name was retired because of this storm'),
+});
+
+export const typhoonSummarySchema = typhoonSchema
+  .pick({
+    code: true, name: true, enname: true, year: true, startTime: true, endTime: true,
+    peakGrade: true, maxSpeed: true, minPressure: true, retiredName: true,
+  })
+  .extend({
+    peakStrong: z.string().nullable().describe('Chinese name of the peak grade'),
+    landfalls: z.number().int().describe('Number of recorded landfalls'),
+  });
+
+export const gradeCountsSchema = z
+  .object({
+    below: z.number().int().describe('Peak below TD or unknown'),
+    TD: z.number().int(),
+    TS: z.number().int(),
+    STS: z.number().int(),
+    TY: z.number().int(),
+    STY: z.number().int(),
+    SuperTY: z.number().int(),
+  })
+  .describe('Storms counted by peak grade');
+
+export const yearStatisticSchema = z.object({
+  year: z.number().int(),
+  total: z.number().int().describe('Every archived system of the year, TDs included'),
+  named: z.number().int().describe('Systems that reached TS (17.2 m/s) or stronger'),
+  typhoons: z.number().int().describe('Systems that reached TY (32.7 m/s) or stronger'),
+  byGrade: gradeCountsSchema,
+  landfallStorms: z.number().int().describe('Storms with at least one recorded landfall'),
+  landfalls: z.number().int().describe('Recorded landfall events'),
+  strongest: typhoonSummarySchema.nullable().describe('Lowest central pressure (highest wind breaks ties)'),
+  firstStart: beijingTime.nullable(),
+  lastEnd: beijingTime.nullable(),
+  ace: z.number().describe('Accumulated cyclone energy, 10^4 kt², from 6-hourly points at TS strength or above'),
+});
+
+export const attributionSchema = z.array(
+  z.object({ source: z.string(), credit: z.string(), url: z.string().nullable(), cite: z.array(z.string()) }),
+);
+
+export const historyYearsSchema = z.object({
+  years: z.array(yearStatisticSchema),
+  attribution: attributionSchema,
+});
+
+export const historyYearSchema = z.object({
+  year: z.number().int(),
+  total: z.number().int(),
+  typhoons: z.array(typhoonSummarySchema),
+  attribution: attributionSchema,
+});
+
+export const searchEntrySchema = typhoonSummarySchema.extend({
+  aliases: z.array(z.string()).describe('Other spellings that find this storm'),
+});
+
+export const searchResultSchema = z.object({
+  keyword: z.string(),
+  total: z.number().int(),
+  typhoons: z.array(typhoonSummarySchema),
+});
+
+export const todayEntrySchema = typhoonSummarySchema.extend({
+  reasons: z.array(z.enum(['retired', 'landfall', 'super-typhoon', 'strongest-of-year'])),
+});
+
+export const todayInHistorySchema = z.object({
+  date: z.string().regex(/^\d{2}-\d{2}$/).describe('Calendar day MM-DD, Beijing time'),
+  today: z.string().nullable().describe('YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day'),
+  total: z.number().int(),
+  typhoons: z.array(todayEntrySchema),
+});
+
+export type TrackPoint = z.infer<typeof trackPointSchema>;
+export type WindCircle = z.infer<typeof windCircleSchema>;
+export type Landfall = z.infer<typeof landfallSchema>;
+export type Typhoon = z.infer<typeof typhoonSchema>;
+export type TyphoonSummary = z.infer<typeof typhoonSummarySchema>;
+export type YearStatistic = z.infer<typeof yearStatisticSchema>;
+export type SearchEntry = z.infer<typeof searchEntrySchema>;
+export type TodayEntry = z.infer<typeof todayEntrySchema>;
+export type TodayInHistory = z.infer<typeof todayInHistorySchema>;
+export type Provenance = z.infer<typeof provenanceSchema>;
+export type SourceId = z.infer<typeof sourceIdSchema>;
+export type CmaEntry = z.infer<typeof cmaEntrySchema>;
+export type Attribution = z.infer<typeof attributionSchema>;

@@ -1,0 +1,61 @@
+/**
+ * Time helpers. Every time the API emits for the north-western Pacific is ISO 8601 in Beijing time with
+ * an explicit `+08:00`; sources are converted at the parser, never later.
+ */
+
+const BEIJING_OFFSET_MS = 8 * 3600_000;
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** `2024-09-06T16:20:00+08:00` for an instant. */
+export function toBeijingIso(date: Date): string {
+  const d = new Date(date.getTime() + BEIJING_OFFSET_MS);
+  return (
+    `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` +
+    `T${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}+08:00`
+  );
+}
+
+/** `2024-09-06T08:20:00Z` for an instant (global cyclones are kept in UTC). */
+export function toUtcIso(date: Date): string {
+  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** An instant from calendar fields read as UTC; null when the fields do not form a real date. */
+export function utcDate(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date | null {
+  const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+  const real =
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    date.getUTCHours() === hour &&
+    date.getUTCMinutes() === minute &&
+    date.getUTCSeconds() === second;
+  return real ? date : null;
+}
+
+/** An instant from calendar fields read as Beijing time. */
+export function beijingDate(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date | null {
+  const asUtc = utcDate(year, month, day, hour, minute, second);
+  return asUtc && new Date(asUtc.getTime() - BEIJING_OFFSET_MS);
+}
+
+/**
+ * Reads a zone-less local timestamp in any of the shapes the Chinese sources use:
+ * `2024-09-06T16:20:00`, `2024-09-06 16:20:00`, `1947/8/13 2:00:00` (no zero padding), `2024-09-06 16:20`.
+ * The caller says which zone the fields are in. Returns null for anything else.
+ */
+export function parseLocalTimestamp(text: string, zone: 'beijing' | 'utc'): Date | null {
+  const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number, number, number, number, number, number,
+  ];
+  return (zone === 'beijing' ? beijingDate : utcDate)(year, month, day, hour, minute, second);
+}
+
+/** The calendar day `MM-DD` and date `YYYY-MM-DD` of an instant in Beijing time. */
+export function beijingCalendarDay(date: Date): { monthDay: string; isoDate: string } {
+  const iso = toBeijingIso(date);
+  return { monthDay: iso.slice(5, 10), isoDate: iso.slice(0, 10) };
+}

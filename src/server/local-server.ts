@@ -1,0 +1,140 @@
+/**
+ * The local server: serves public/ the way Netlify does and runs the functions in-process.
+ * Order per request, as on Netlify: functions with a `config.path` (and matching method) first; then a file
+ * at the exact path; then `_redirects` rules in order, first match wins (a 200 rewrite to a missing file
+ * serves the 404 page rather than falling through); then the 404 page. `_headers` applies to static
+ * answers only, matched on the request path and on the file path.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import fs from 'fs-extra';
+import { badParameter } from '../api/errors.ts';
+import { familyOfPath, toErrorResponse } from '../api/respond.ts';
+import { configMethods, configPaths, loadFunctions, type LoadedFunction } from './function-registry.ts';
+import { fillTarget, headersFor, matchNetlifyPath, parseHeaders, parseRedirects, type HeaderBlock, type RedirectRule } from './netlify-files.ts';
+
+export interface LocalServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.json': 'application/json',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+const FUNCTION_PREFIX = '/.netlify/functions/';
+
+interface Site {
+  publicDir: string;
+  redirects: RedirectRule[];
+  headers: HeaderBlock[];
+  functions: LoadedFunction[];
+}
+
+/** A file under public/ for a URL path, or null (never outside public/). */
+async function staticFile(publicDir: string, urlPath: string): Promise<string | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const file = path.join(publicDir, decoded);
+  if (!file.startsWith(publicDir + path.sep)) return null;
+  const stat = await fs.stat(file).catch(() => null);
+  return stat?.isFile() ? file : null;
+}
+
+async function serveFile(site: Site, file: string, status: number, paths: string[]): Promise<Response> {
+  const headers = {
+    'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+    ...headersFor(site.headers, paths),
+  };
+  return new Response(await fs.readFile(file), { status, headers });
+}
+
+async function notFoundPage(site: Site): Promise<Response> {
+  const page = path.join(site.publicDir, '404.html');
+  if (await fs.pathExists(page)) return serveFile(site, page, 404, ['/404.html']);
+  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+}
+
+function functionNamed(site: Site, name: string): LoadedFunction | undefined {
+  return site.functions.find((f) => f.name === name);
+}
+
+async function route(site: Site, req: Request): Promise<Response> {
+  const { pathname } = new URL(req.url);
+  for (const fn of site.functions) {
+    const methods = configMethods(fn.config);
+    if (methods.length && !methods.includes(req.method === 'HEAD' ? 'GET' : req.method)) continue;
+    if (configPaths(fn.config).some((p) => matchNetlifyPath(p, pathname))) return fn.handler(req);
+  }
+  if (pathname.startsWith(FUNCTION_PREFIX)) {
+    const fn = functionNamed(site, pathname.slice(FUNCTION_PREFIX.length));
+    // A function with its own config.path is not reachable at /.netlify/functions/<name> (DESIGN.md §4).
+    if (fn && configPaths(fn.config).length === 0) return fn.handler(req);
+    return notFoundPage(site);
+  }
+  const direct = await staticFile(site.publicDir, pathname);
+  if (direct) return serveFile(site, direct, 200, [pathname]);
+  for (const rule of site.redirects) {
+    const params = matchNetlifyPath(rule.from, pathname);
+    if (!params) continue;
+    const target = fillTarget(rule.to, params);
+    if (target.startsWith(FUNCTION_PREFIX)) {
+      const fn = functionNamed(site, target.slice(FUNCTION_PREFIX.length));
+      return fn ? fn.handler(req) : notFoundPage(site);
+    }
+    if (rule.status === 301 || rule.status === 302) return new Response(null, { status: rule.status, headers: { Location: target } });
+    const file = await staticFile(site.publicDir, target);
+    return file ? serveFile(site, file, rule.status, [pathname, target]) : notFoundPage(site);
+  }
+  return notFoundPage(site);
+}
+
+async function toNodeResponse(response: Response, res: http.ServerResponse, head: boolean): Promise<void> {
+  const body = head ? null : Buffer.from(await response.arrayBuffer());
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(body);
+}
+
+export async function startLocalServer(options: { publicDir: string; port: number; host?: string }): Promise<LocalServer> {
+  const publicDir = path.resolve(options.publicDir);
+  process.env.TYPHOON_PUBLIC_DIR = publicDir;
+  const read = (name: string) => fs.readFile(path.join(publicDir, name), 'utf8').catch(() => '');
+  const site: Site = {
+    publicDir,
+    redirects: parseRedirects(await read('_redirects')),
+    headers: parseHeaders(await read('_headers')),
+    functions: await loadFunctions(),
+  };
+  const server = http.createServer((req, res) => {
+    const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+    const head = req.method === 'HEAD';
+    const answer = async () => {
+      let request: Request;
+      try {
+        request = new Request(url, { method: req.method, headers: req.headers as Record<string, string> });
+      } catch {
+        return toErrorResponse('web', badParameter('The request URL cannot be read.'));
+      }
+      return route(site, request).catch((error: unknown) => toErrorResponse(familyOfPath(new URL(request.url).pathname), error));
+    };
+    answer()
+      .then((response) => toNodeResponse(response, res, head))
+      .catch(() => res.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

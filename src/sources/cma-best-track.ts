@@ -1,0 +1,134 @@
+/**
+ * Parser for the CMA tropical-cyclone best track (`CHYYYYBST.txt`, one file per year). Format and quirks:
+ * ../shared/docs/DATA.md §3. Pure: text in, entries out; reading files is the caller's job.
+ *
+ * Surprises worth knowing:
+ * - Headers are split on whitespace, not by column: five headers break the fixed columns and 29 contain tabs.
+ * - The Chinese-number field can hold two numbers (`7127,7128`), and `0000` means none (all of 1949–1958).
+ * - Times are UTC; longitudes are 0–360°E (up to 255.0 = 105°W) and are converted to −180…180 here.
+ * - Wind `0` means unknown, not calm.
+ */
+import { utcDate } from '../model/time.ts';
+
+export interface CmaPoint {
+  time: Date;
+  /** Grade digit as written: 0 below TD/unknown, 1–6 TD…SuperTY, 9 extratropical. */
+  grade: number;
+  lat: number;
+  lng: number;
+  pressure: number | null;
+  /** m/s, 2-minute mean; null when the file says 0 (unknown). */
+  wind: number | null;
+}
+
+export interface CmaEntryRaw {
+  year: number;
+  /** 1-based position of the entry in its year file: unique within the year. */
+  position: number;
+  seq: number;
+  internationalNumber: string | null;
+  chineseNumbers: string[];
+  /** Name exactly as written, `(nameless)` and `(-)n` suffixes included; may be empty. */
+  name: string;
+  /** The name without a `(-)n` continuation suffix, `(nameless)` as null. */
+  baseName: string | null;
+  /** n of a `(-)n` secondary entry, 0 for a main entry. */
+  secondary: number;
+  endFlag: number;
+  releaseDate: string;
+  points: CmaPoint[];
+  /** 1-based line number of the header, for error messages. */
+  line: number;
+}
+
+export interface ParseProblem {
+  line: number;
+  message: string;
+}
+
+export interface CmaParseResult {
+  entries: CmaEntryRaw[];
+  problems: ParseProblem[];
+}
+
+const SECONDARY_SUFFIX = /\(-\)(\d+)$/;
+
+function parseHeader(text: string, year: number, position: number, line: number) {
+  const tokens = text.trim().split(/\s+/);
+  if (tokens.length < 8 || tokens[0] !== '66666') return null;
+  const [, intl, rows, seq, chinese, endFlag] = tokens as [string, string, string, string, string, string];
+  const name = tokens.slice(7, -1).join(' ');
+  const suffix = SECONDARY_SUFFIX.exec(name);
+  const base = suffix ? name.slice(0, suffix.index) : name;
+  return {
+    rows: Number(rows),
+    entry: {
+      year,
+      position,
+      seq: Number(seq),
+      internationalNumber: intl === '0000' ? null : intl,
+      chineseNumbers: chinese.split(',').filter((n) => n !== '0000'),
+      name,
+      baseName: base === '' || base === '(nameless)' ? null : base,
+      secondary: suffix ? Number(suffix[1]) : 0,
+      endFlag: Number(endFlag),
+      releaseDate: tokens[tokens.length - 1] as string,
+      points: [] as CmaPoint[],
+      line,
+    } satisfies CmaEntryRaw,
+  };
+}
+
+function parseDataLine(text: string): CmaPoint | null {
+  if (!/^\d{10} \d/.test(text)) return null;
+  const time = utcDate(
+    Number(text.slice(0, 4)), Number(text.slice(4, 6)), Number(text.slice(6, 8)), Number(text.slice(8, 10)),
+  );
+  const grade = Number(text.slice(11, 12));
+  const lat = Number(text.slice(12, 16)) / 10;
+  const lng360 = Number(text.slice(16, 21)) / 10;
+  const pressure = Number(text.slice(21, 26));
+  const wind = Number(text.slice(26, 34));
+  if (!time || [grade, lat, lng360, pressure, wind].some((v) => !Number.isFinite(v))) return null;
+  return {
+    time,
+    grade,
+    lat,
+    lng: lng360 > 180 ? Math.round((lng360 - 360) * 10) / 10 : lng360,
+    pressure: pressure > 0 ? pressure : null,
+    wind: wind > 0 ? wind : null,
+  };
+}
+
+/** Parses one year file. Problems are collected with their line numbers instead of thrown. */
+export function parseCmaBestTrack(text: string, year: number): CmaParseResult {
+  const lines = text.split(/\r?\n/);
+  if (lines[lines.length - 1] === '') lines.pop();
+  const entries: CmaEntryRaw[] = [];
+  const problems: ParseProblem[] = [];
+  let index = 0;
+  while (index < lines.length) {
+    const lineNumber = index + 1;
+    const header = parseHeader(lines[index] as string, year, entries.length + 1, lineNumber);
+    if (!header) {
+      problems.push({ line: lineNumber, message: `expected a 66666 header, found "${lines[index]?.slice(0, 40)}"` });
+      index += 1;
+      continue;
+    }
+    const { entry, rows } = header;
+    for (let row = 1; row <= rows; row += 1) {
+      const raw = lines[index + row];
+      const point = raw === undefined ? null : parseDataLine(raw);
+      if (point) entry.points.push(point);
+      else problems.push({ line: lineNumber + row, message: `header at line ${lineNumber} promises ${rows} data lines; this one is not a data line` });
+    }
+    for (let i = 1; i < entry.points.length; i += 1) {
+      if ((entry.points[i] as CmaPoint).time <= (entry.points[i - 1] as CmaPoint).time) {
+        problems.push({ line: lineNumber + i + 1, message: 'time does not increase' });
+      }
+    }
+    entries.push(entry);
+    index += rows + 1;
+  }
+  return { entries, problems };
+}

@@ -1,0 +1,109 @@
+/**
+ * Black-box contract suite: speaks HTTP to a base URL (see helpers/server.ts) and covers every endpoint of the
+ * route table in both families: success, each error code, and the headers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS, fillPath, type Endpoint } from '../src/api/route-table.ts';
+import type { ParamKind } from '../src/api/params.ts';
+import { startTestServer } from './helpers/server.ts';
+
+let baseUrl = '';
+let close = async () => {};
+beforeAll(async () => {
+  ({ baseUrl, close } = await startTestServer());
+}, 120_000);
+afterAll(() => close());
+
+/** Values present in both the real archive and the hand-written sample. */
+const GOOD: Record<ParamKind, string> = { year: '2024', code: '202411', date: '09-06', keyword: 'yagi' };
+const MALFORMED: Record<ParamKind, string[]> = {
+  year: ['abcd', '20245', '-1', '%E0%A4%A', '..%2F..%2Fetc'],
+  code: ['abc', '2024111', '202411x', '%2e%2e%2f%2e%2e%2fpasswd'],
+  date: ['13-01', '02-30', 'today', '0906'],
+  keyword: ['%20%20', 'x'.repeat(51), '%E0%A4%A', 'a%2Fb'],
+};
+/** Well-formed values that name nothing (only where "nothing" is an error rather than an empty list). */
+const MISSING: Partial<Record<ParamKind, string>> = { year: '1900', code: '209901' };
+
+const get = (path: string, init?: RequestInit) => fetch(baseUrl + path, init);
+
+async function expectJsonHeaders(response: Response, endpoint: Pick<Endpoint, 'family'>) {
+  expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  if (endpoint.family === 'v1') expect(response.headers.get('x-api-version')).toBe('v1');
+}
+
+async function expectError(path: string, family: 'web' | 'v1', code: number, status: number) {
+  const response = await get(path);
+  expect(response.status, path).toBe(status);
+  await expectJsonHeaders(response, { family });
+  const body = await response.json();
+  if (family === 'v1') expect(body).toMatchObject({ code, data: null, msg: expect.any(String), ts: expect.any(Number) });
+  else expect(body).toMatchObject({ error: { code, status, message: expect.any(String) } });
+}
+
+const paramsOf = (endpoint: Endpoint) => Object.entries(endpoint.resource.params) as [string, ParamKind][];
+const goodPath = (endpoint: Endpoint) => fillPath(endpoint.path, Object.fromEntries(paramsOf(endpoint).map(([n, k]) => [n, GOOD[k]])));
+
+describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s', (_, endpoint) => {
+  it('answers a good request with the resource, in the family format, with the headers', async () => {
+    const response = await get(goodPath(endpoint));
+    expect(response.status).toBe(200);
+    await expectJsonHeaders(response, endpoint);
+    const body = await response.json();
+    if (endpoint.family === 'v1') {
+      expect(body).toMatchObject({ code: 0, msg: 'ok', ts: expect.any(Number) });
+      endpoint.resource.dataSchema.parse(body.data);
+    } else {
+      endpoint.resource.dataSchema.parse(endpoint.resource.webKey ? body[endpoint.resource.webKey] : body);
+    }
+  });
+
+  for (const [name, kind] of paramsOf(endpoint)) {
+    it.each(MALFORMED[kind])(`answers 40001 for a malformed ${name} (%s)`, async (bad) => {
+      const params = Object.fromEntries(paramsOf(endpoint).map(([n, k]) => [n, n === name ? bad : GOOD[k]]));
+      await expectError(fillPath(endpoint.path, params), endpoint.family, 40001, 400);
+    });
+    const missing = MISSING[kind];
+    if (missing) {
+      it(`answers 40401 for a ${name} that does not exist`, async () => {
+        await expectError(fillPath(endpoint.path, { ...Object.fromEntries(paramsOf(endpoint).map(([n, k]) => [n, GOOD[k]])), [name]: missing }), endpoint.family, 40401, 404);
+      });
+    }
+  }
+
+  if (endpoint.family === 'v1') {
+    it('answers the CORS preflight', async () => {
+      const response = await get(goodPath(endpoint), { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-api-version')).toBe('v1');
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      expect(response.headers.get('access-control-allow-methods')).toContain('GET');
+      expect(await response.json()).toMatchObject({ code: 0, msg: 'ok', data: null });
+    });
+  }
+});
+
+describe('unknown endpoints', () => {
+  it.each(['/api/v1/nope', '/api/v1/history/2024/extra', '/api/v1/', '/api/v1'])('v1 %s is 40400', (path) => expectError(path, 'v1', 40400, 404));
+  it.each(['/api/nope', '/api/history/2024/extra', '/api/'])('web %s is a JSON 404', (path) => expectError(path, 'web', 40400, 404));
+});
+
+describe('search', () => {
+  it('finds by Chinese name, English name in any case, code and code prefix, best match first', async () => {
+    const byName = await (await get('/api/v1/history/search/%E6%91%A9%E7%BE%AF')).json();
+    expect(byName.data.typhoons[0].code).toBe('202411');
+    const byEnglish = await (await get('/api/history/search/YaGi')).json();
+    expect(byEnglish.typhoons[0].code).toBe('202411');
+    const byCode = await (await get('/api/history/search/202411')).json();
+    expect(byCode.typhoons[0].code).toBe('202411');
+    const byPrefix = await (await get('/api/history/search/2024')).json();
+    expect(byPrefix.typhoons.length).toBeGreaterThan(1);
+    expect(byPrefix.typhoons.every((t: { code: string }) => t.code.startsWith('2024'))).toBe(true);
+  });
+
+  it('returns at most 50 results', async () => {
+    const body = await (await get('/api/history/search/19')).json();
+    expect(body.typhoons.length).toBeLessThanOrEqual(50);
+  });
+});
