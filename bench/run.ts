@@ -1,0 +1,55 @@
+/**
+ * Benchmarks: prints figures, asserts nothing. Run with `npm run bench` (sources as for the build).
+ * - full build wall time (forced, into a scratch folder) and the no-change rebuild time;
+ * - the output's file count and bytes;
+ * - search latency: the function handler in-process, and over HTTP through the local server.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'fs-extra';
+import { buildSite } from '../build/build-site.ts';
+import { handleHistorySearch } from '../src/api/handlers/history-search.ts';
+import { resolveSourcesDir } from '../src/config.ts';
+import { startLocalServer } from '../src/server/local-server.ts';
+
+const KEYWORDS = ['yagi', '摩羯', '2024', '202411', 'haiyan', '海燕', 'MANGKHUT', '19', 'nora', 'x', '台', 'SAOLA', '1967C'];
+const ROUNDS = 40;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
+const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] as number;
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+async function timeEach(run: (keyword: string) => Promise<unknown>): Promise<number[]> {
+  const times: number[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const keyword of KEYWORDS) {
+      const started = performance.now();
+      await run(keyword);
+      times.push(performance.now() - started);
+    }
+  }
+  return times;
+}
+
+const sourcesDir = resolveSourcesDir(process.argv[2]);
+const publicDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-bench-'));
+try {
+  const full = await buildSite({ sourcesDir, publicDir, force: true });
+  const again = await buildSite({ sourcesDir, publicDir });
+  console.log(`sources:                ${sourcesDir}`);
+  console.log(`full build:             ${(full.milliseconds / 1000).toFixed(2)} s (${full.storms} storms)`);
+  console.log(`no-change rebuild:      ${(again.milliseconds / 1000).toFixed(3)} s (skipped: ${again.skipped})`);
+  console.log(`output:                 ${full.files} files, ${(full.bytes / 1e6).toFixed(1)} MB`);
+
+  process.env.TYPHOON_PUBLIC_DIR = publicDir;
+  await handleHistorySearch(new Request('http://localhost/api/history/search/warmup'));
+  const inProcess = await timeEach((kw) => handleHistorySearch(new Request(`http://localhost/api/history/search/${encodeURIComponent(kw)}`)).then((r) => r.text()));
+  console.log(`search, in-process:     median ${ms(median(inProcess))}, p95 ${ms(p95(inProcess))} (${inProcess.length} requests)`);
+
+  const server = await startLocalServer({ publicDir, port: 0 });
+  const overHttp = await timeEach((kw) => fetch(`${server.url}/api/v1/history/search/${encodeURIComponent(kw)}`).then((r) => r.text()));
+  await server.close();
+  console.log(`search, HTTP loopback:  median ${ms(median(overHttp))}, p95 ${ms(p95(overHttp))} (${overHttp.length} requests)`);
+} finally {
+  await fs.remove(publicDir);
+}
