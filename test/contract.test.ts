@@ -26,6 +26,8 @@ const MALFORMED: Record<ParamKind, string[]> = {
 const MISSING: Partial<Record<ParamKind, string>> = { year: '1900', code: '209901' };
 
 const get = (path: string, init?: RequestInit) => fetch(baseUrl + path, init);
+// Bodies are checked field by field below; `any` keeps those checks short.
+const json = (response: Response): Promise<any> => response.json();
 
 async function expectJsonHeaders(response: Response, endpoint: Pick<Endpoint, 'family'>) {
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
@@ -37,7 +39,7 @@ async function expectError(path: string, family: 'web' | 'v1', code: number, sta
   const response = await get(path);
   expect(response.status, path).toBe(status);
   await expectJsonHeaders(response, { family });
-  const body = await response.json();
+  const body = await json(response);
   if (family === 'v1') expect(body).toMatchObject({ code, data: null, msg: expect.any(String), ts: expect.any(Number) });
   else expect(body).toMatchObject({ error: { code, status, message: expect.any(String) } });
 }
@@ -50,7 +52,7 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     const response = await get(goodPath(endpoint));
     expect(response.status).toBe(200);
     await expectJsonHeaders(response, endpoint);
-    const body = await response.json();
+    const body = await json(response);
     if (endpoint.family === 'v1') {
       expect(body).toMatchObject({ code: 0, msg: 'ok', ts: expect.any(Number) });
       endpoint.resource.dataSchema.parse(body.data);
@@ -79,7 +81,7 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
       expect(response.headers.get('x-api-version')).toBe('v1');
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
       expect(response.headers.get('access-control-allow-methods')).toContain('GET');
-      expect(await response.json()).toMatchObject({ code: 0, msg: 'ok', data: null });
+      expect(await json(response)).toMatchObject({ code: 0, msg: 'ok', data: null });
     });
   }
 });
@@ -91,19 +93,19 @@ describe('unknown endpoints', () => {
 
 describe('search', () => {
   it('finds by Chinese name, English name in any case, code and code prefix, best match first', async () => {
-    const byName = await (await get('/api/v1/history/search/%E6%91%A9%E7%BE%AF')).json();
+    const byName = await json(await get('/api/v1/history/search/%E6%91%A9%E7%BE%AF'));
     expect(byName.data.typhoons[0].code).toBe('202411');
-    const byEnglish = await (await get('/api/history/search/YaGi')).json();
+    const byEnglish = await json(await get('/api/history/search/YaGi'));
     expect(byEnglish.typhoons[0].code).toBe('202411');
-    const byCode = await (await get('/api/history/search/202411')).json();
+    const byCode = await json(await get('/api/history/search/202411'));
     expect(byCode.typhoons[0].code).toBe('202411');
-    const byPrefix = await (await get('/api/history/search/2024')).json();
+    const byPrefix = await json(await get('/api/history/search/2024'));
     expect(byPrefix.typhoons.length).toBeGreaterThan(1);
     expect(byPrefix.typhoons.every((t: { code: string }) => t.code.startsWith('2024'))).toBe(true);
   });
 
   it('returns at most 50 results', async () => {
-    const body = await (await get('/api/history/search/19')).json();
+    const body = await json(await get('/api/history/search/19'));
     expect(body.typhoons.length).toBeLessThanOrEqual(50);
   });
 });
