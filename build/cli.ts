@@ -3,7 +3,8 @@
  * the modules that do the work.
  */
 import { Command } from 'commander';
-import { PUBLIC_DIR, resolveSourcesDir } from '../src/config.ts';
+import { FETCHED_SOURCES_DIR, PUBLIC_DIR, resolveSourcesDir } from '../src/config.ts';
+import { CMA_ARCHIVE_URL, fetchCmaBestTrack } from '../src/sources/fetch-cma.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
 import { BuildError, buildSite } from './build-site.ts';
 
@@ -42,6 +43,17 @@ program
     await buildSite({ sourcesDir: resolveSourcesDir(options.sources), publicDir: PUBLIC_DIR, log });
     const server = await startLocalServer({ publicDir: PUBLIC_DIR, port: Number(options.port), host: options.host });
     log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)`);
+  });
+
+const sources = program.command('sources').description('Manage the archive sources');
+sources
+  .command('fetch')
+  .description('Download the CMA best track from its official address, verify it and install it')
+  .option('--url <url>', 'archive address (env TYPHOON_CMA_URL)', process.env.TYPHOON_CMA_URL ?? CMA_ARCHIVE_URL)
+  .option('--dest <dir>', 'sources folder to install into', FETCHED_SOURCES_DIR)
+  .option('--sha256 <hex>', 'expected SHA-256 of the archive')
+  .action(async (options: { url: string; dest: string; sha256?: string }) => {
+    await fetchCmaBestTrack({ url: options.url, destDir: options.dest, sha256: options.sha256, log });
   });
 
 program.parseAsync().catch((error: unknown) => {
