@@ -12,7 +12,8 @@ import { buildArchive } from '../src/archive/build-archive.ts';
 import { indexArchive } from '../src/archive/archive-index.ts';
 import { renderHeaders, renderRedirects, WEB_NOT_FOUND_FILE, webNotFoundBody } from '../src/api/netlify-rules.ts';
 import { renderPayloads, renderStaticFiles, validatePayloads, type RenderedFile } from '../src/api/render-static.ts';
-import { CACHE_DIR, NAMES_FILE, PROJECT_ROOT } from '../src/config.ts';
+import { CACHE_DIR, CONTENT_DIR, NAMES_FILE, PROJECT_ROOT } from '../src/config.ts';
+import { ContentError, loadContent } from '../src/content/load-content.ts';
 import { listSourceFiles, readSources } from '../src/sources/read-sources.ts';
 
 export interface BuildOptions {
@@ -65,15 +66,20 @@ async function inputFingerprint(sourcesDir: string): Promise<string> {
 export async function renderSite(sourcesDir: string, ts: number): Promise<{ files: RenderedFile[]; storms: number }> {
   const sources = await readSources(sourcesDir, NAMES_FILE);
   const problems = sources.problems.map((p) => `${path.join(sourcesDir, p.file)}:${p.line}: ${p.message}`);
-  if (problems.length) throw new BuildError(problems);
+  const content = await loadContent(CONTENT_DIR).catch((error: unknown) => {
+    if (!(error instanceof ContentError)) throw error;
+    problems.push(...error.problems.map((p) => `${p.file}:${p.line}: ${p.message}`));
+    return null;
+  });
+  if (problems.length || !content) throw new BuildError(problems);
 
   const { typhoons } = buildArchive(sources);
   const archive = indexArchive(typhoons);
-  const payloads = renderPayloads(archive);
+  const payloads = renderPayloads(archive, content);
   const invalid = validatePayloads(payloads);
   if (invalid.length) throw new BuildError(invalid);
 
-  const files = renderStaticFiles(payloads, archive, sources.names, ts);
+  const files = renderStaticFiles(payloads, archive, sources.names, content, ts);
   files.push(
     { file: '_redirects', route: null, body: renderRedirects(files) },
     { file: '_headers', route: null, body: renderHeaders() },

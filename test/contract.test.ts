@@ -11,19 +11,27 @@ let baseUrl = '';
 let close = async () => {};
 beforeAll(async () => {
   ({ baseUrl, close } = await startTestServer());
+  for (const list of ['news', 'knowledge']) {
+    const body = await json(await fetch(`${baseUrl}/api/v1/${list}?size=1`));
+    firstSlugs[list] = body.data.list[0]?.slug ?? 'none';
+  }
 }, 120_000);
 afterAll(() => close());
 
-/** Values present in both the real archive and the hand-written sample. */
-const GOOD: Record<ParamKind, string> = { year: '2024', code: '202411', date: '09-06', keyword: 'yagi' };
+/** Values present in both the real archive and the hand-written sample; slugs are read from the lists. */
+const GOOD: Record<ParamKind, string> = { year: '2024', code: '202411', date: '09-06', keyword: 'yagi', slug: '' };
 const MALFORMED: Record<ParamKind, string[]> = {
   year: ['abcd', '20245', '-1', '%E0%A4%A', '..%2F..%2Fetc'],
   code: ['abc', '2024111', '202411x', '%2e%2e%2f%2e%2e%2fpasswd'],
   date: ['13-01', '02-30', 'today', '0906'],
   keyword: ['%20%20', 'x'.repeat(51), '%E0%A4%A', 'a%2Fb'],
+  slug: ['Storm_Surge', '%E5%8F%B0', '-x', '..%2F..%2Fsite'],
 };
 /** Well-formed values that name nothing (only where "nothing" is an error rather than an empty list). */
-const MISSING: Partial<Record<ParamKind, string>> = { year: '1900', code: '209901' };
+const MISSING: Partial<Record<ParamKind, string>> = { year: '1900', code: '209901', slug: 'no-such-article' };
+/** Query strings that make a good request of endpoints with required query parameters. */
+const GOOD_QUERY: Record<string, string> = { version: '?platform=android' };
+const firstSlugs: Record<string, string> = {};
 
 const get = (path: string, init?: RequestInit) => fetch(baseUrl + path, init);
 // Bodies are checked field by field below; `any` keeps those checks short.
@@ -45,7 +53,9 @@ async function expectError(path: string, family: 'web' | 'v1', code: number, sta
 }
 
 const paramsOf = (endpoint: Endpoint) => Object.entries(endpoint.resource.params) as [string, ParamKind][];
-const goodPath = (endpoint: Endpoint) => fillPath(endpoint.path, Object.fromEntries(paramsOf(endpoint).map(([n, k]) => [n, GOOD[k]])));
+const goodValue = (endpoint: Endpoint, kind: ParamKind) => (kind === 'slug' ? (firstSlugs[endpoint.resource.id.replace(/-detail$/, '')] as string) : GOOD[kind]);
+const goodParams = (endpoint: Endpoint) => Object.fromEntries(paramsOf(endpoint).map(([n, k]) => [n, goodValue(endpoint, k)]));
+const goodPath = (endpoint: Endpoint) => fillPath(endpoint.path, goodParams(endpoint)) + (GOOD_QUERY[endpoint.resource.id] ?? '');
 
 describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s', (_, endpoint) => {
   it('answers a good request with the resource, in the family format, with the headers', async () => {
@@ -63,13 +73,13 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
 
   for (const [name, kind] of paramsOf(endpoint)) {
     it.each(MALFORMED[kind])(`answers 40001 for a malformed ${name} (%s)`, async (bad) => {
-      const params = Object.fromEntries(paramsOf(endpoint).map(([n, k]) => [n, n === name ? bad : GOOD[k]]));
+      const params = { ...goodParams(endpoint), [name]: bad };
       await expectError(fillPath(endpoint.path, params), endpoint.family, 40001, 400);
     });
     const missing = MISSING[kind];
     if (missing) {
       it(`answers 40401 for a ${name} that does not exist`, async () => {
-        await expectError(fillPath(endpoint.path, { ...Object.fromEntries(paramsOf(endpoint).map(([n, k]) => [n, GOOD[k]])), [name]: missing }), endpoint.family, 40401, 404);
+        await expectError(fillPath(endpoint.path, { ...goodParams(endpoint), [name]: missing }), endpoint.family, 40401, 404);
       });
     }
   }
@@ -107,5 +117,54 @@ describe('search', () => {
   it('returns at most 50 results', async () => {
     const body = await json(await get('/api/history/search/19'));
     expect(body.typhoons.length).toBeLessThanOrEqual(50);
+  });
+});
+
+describe('paged lists', () => {
+  it.each(['/api/v1/news', '/api/v1/knowledge'])('%s pages with page and size and carries the total', async (path) => {
+    const all = await json(await get(`${path}?size=50`));
+    expect(all.data).toMatchObject({ page: 1, size: 50, total: expect.any(Number) });
+    expect(all.data.list.length).toBe(Math.min(50, all.data.total));
+    const second = await json(await get(`${path}?page=2&size=1`));
+    expect(second.data.list[0]).toEqual(all.data.list[1]);
+    const past = await json(await get(`${path}?page=999&size=10`));
+    expect(past.data).toMatchObject({ list: [], total: all.data.total, page: 999 });
+    const defaults = await json(await get(path));
+    expect(defaults.data).toMatchObject({ page: 1, size: 20 });
+  });
+
+  it.each(['size=51', 'size=0', 'page=0', 'page=-1', 'page=abc', 'size=1.5', 'size=', 'page=1&page=2', 'size=99999999999'])(
+    '?%s is 40001',
+    (query) => expectError(`/api/v1/news?${query}`, 'v1', 40001, 400),
+  );
+});
+
+describe('version check', () => {
+  it('answers latest, min, url and notes per platform', async () => {
+    for (const platform of ['android', 'ios', 'harmony']) {
+      const body = await json(await get(`/api/v1/version?platform=${platform}`));
+      expect(body.data).toMatchObject({ platform, latest: expect.any(String), min: expect.any(String), url: expect.any(String), notes: expect.any(String), forceUpdate: null });
+    }
+  });
+
+  it('tells a client below min that the update is forced', async () => {
+    const { data } = await json(await get('/api/v1/version?platform=android'));
+    const below = await json(await get(`/api/v1/version?platform=android&current=0.0.1`));
+    expect(below.data).toMatchObject({ forceUpdate: true, updateAvailable: true });
+    const latest = await json(await get(`/api/v1/version?platform=android&current=${data.latest}`));
+    expect(latest.data).toMatchObject({ forceUpdate: false, updateAvailable: false });
+  });
+
+  it.each(['', '?platform=', '?platform=windows', '?platform=ANDROID', '?platform=android&current=1.2', '?platform=android&current=v1.2.3'])(
+    '%s is 40001',
+    (query) => expectError(`/api/v1/version${query}`, 'v1', 40001, 400),
+  );
+});
+
+describe('bootstrap', () => {
+  it('bundles site, announcements, typhoons, briefing, today in history and versions', async () => {
+    const { data } = await json(await get('/api/v1/bootstrap'));
+    expect(Object.keys(data).sort()).toEqual(['announcements', 'briefing', 'site', 'todayInHistory', 'typhoons', 'versions']);
+    expect(Object.keys(data.versions).sort()).toEqual(['android', 'harmony', 'ios']);
   });
 });

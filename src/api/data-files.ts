@@ -1,3 +1,11 @@
 /** Paths under public/ of generated files that functions read at run time (see `included_files` in netlify.toml). */
-export const SEARCH_INDEX_FILE = 'api/_data/search-index.json';
+export const DATA_FILES = {
+  searchIndex: 'api/_data/search-index.json',
+  newsList: 'api/_data/news-list.json',
+  knowledgeList: 'api/_data/knowledge-list.json',
+  versions: 'api/_data/versions.json',
+  site: 'api/_data/site.json',
+  announcements: 'api/_data/announcements.json',
+} as const;
+
 export const todayFile = (monthDay: string) => `api/history/today/${monthDay}.json`;

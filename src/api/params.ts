@@ -2,6 +2,7 @@
  * Path and query parameters: what a well-formed value is. A malformed value is 40001; a well-formed one that
  * names nothing is 40401 (decided by whoever looks it up).
  */
+import { PLATFORMS, slugSchema } from '../model/content-schemas.ts';
 import { typhoonCodeSchema } from '../model/schemas.ts';
 import { badParameter } from './errors.ts';
 
@@ -69,6 +70,77 @@ export const PARAMS = {
       return value;
     },
   },
+  slug: {
+    description: 'Article identifier: lower-case ASCII words joined by hyphens',
+    example: 'storm-surge',
+    parse: (raw: string) => {
+      const value = decodeSegment(raw, 'slug');
+      if (!slugSchema.safeParse(value).success) throw badParameter(`slug must be lower-case words joined by hyphens; got "${value.slice(0, 60)}".`);
+      return value;
+    },
+  },
 } satisfies Record<string, ParamSpec>;
 
 export type ParamKind = keyof typeof PARAMS;
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 50;
+
+/** Query parameters. A missing optional one gives `null`; a present malformed one is 40001. */
+export interface QuerySpec {
+  description: string;
+  example: string;
+  required: boolean;
+  parse(raw: string | null): string | number | null;
+}
+
+const integerIn = (name: string, min: number, max: number, fallback: number) => (raw: string | null) => {
+  if (raw === null) return fallback;
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw badParameter(`${name} must be a whole number from ${min} to ${max}; got "${raw.slice(0, 40)}".`);
+  }
+  return Number(raw);
+};
+
+export const QUERIES = {
+  page: { description: 'Page number from 1 (default 1)', example: '1', required: false, parse: integerIn('page', 1, 100_000, 1) },
+  size: {
+    description: `Items per page, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`,
+    example: String(DEFAULT_PAGE_SIZE),
+    required: false,
+    parse: integerIn('size', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  },
+  platform: {
+    description: `Client platform: ${PLATFORMS.join(', ')}`,
+    example: 'android',
+    required: true,
+    parse: (raw: string | null) => {
+      if (raw === null || raw === '') throw badParameter(`platform is required: one of ${PLATFORMS.join(', ')}.`);
+      if (!(PLATFORMS as readonly string[]).includes(raw)) throw badParameter(`platform must be one of ${PLATFORMS.join(', ')}; got "${raw.slice(0, 40)}".`);
+      return raw;
+    },
+  },
+  current: {
+    description: 'The version the client runs (x.y.z); adds updateAvailable and forceUpdate',
+    example: '1.3.0',
+    required: false,
+    parse: (raw: string | null) => {
+      if (raw === null) return null;
+      if (!/^\d{1,6}\.\d{1,6}\.\d{1,6}$/.test(raw)) throw badParameter(`current must be a version x.y.z; got "${raw.slice(0, 40)}".`);
+      return raw;
+    },
+  },
+} satisfies Record<string, QuerySpec>;
+
+export type QueryKind = keyof typeof QUERIES;
+
+/** Reads the declared query parameters of a request (each at most once: a repeated one is ambiguous). */
+export function parseQuery<K extends QueryKind>(url: URL, kinds: readonly K[]): { [P in K]: ReturnType<(typeof QUERIES)[P]['parse']> } {
+  const out: Record<string, unknown> = {};
+  for (const kind of kinds) {
+    const values = url.searchParams.getAll(kind);
+    if (values.length > 1) throw badParameter(`${kind} is given ${values.length} times.`);
+    out[kind] = QUERIES[kind].parse(values[0] ?? null);
+  }
+  return out as { [P in K]: ReturnType<(typeof QUERIES)[P]['parse']> };
+}

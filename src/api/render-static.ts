@@ -7,8 +7,10 @@ import type { ArchiveIndex } from '../archive/archive-index.ts';
 import { searchEntry } from '../archive/search.ts';
 import { summarizeTyphoon, yearStatistic } from '../archive/summaries.ts';
 import { renderTodayInHistory } from '../archive/today-in-history.ts';
+import type { SiteContent } from '../content/load-content.ts';
 import type { NamesTable } from '../sources/names-table.ts';
-import { SEARCH_INDEX_FILE } from './data-files.ts';
+import { DATA_FILES } from './data-files.ts';
+import { renderOpenApi } from './openapi.ts';
 import { envelope } from './respond.ts';
 import { ENDPOINTS, fillPath, RESOURCES, type Resource } from './route-table.ts';
 
@@ -19,7 +21,7 @@ export interface StaticInstance {
 
 
 /** The payloads of each static resource, by resource id. */
-export function renderPayloads(archive: ArchiveIndex): Record<string, StaticInstance[]> {
+export function renderPayloads(archive: ArchiveIndex, content: SiteContent): Record<string, StaticInstance[]> {
   const today = renderTodayInHistory(archive);
   return {
     'history-years': [
@@ -37,6 +39,9 @@ export function renderPayloads(archive: ArchiveIndex): Record<string, StaticInst
     }),
     'typhoon-detail': archive.typhoons.map((t) => ({ params: { code: t.code }, payload: t })),
     'history-today-date': [...today].map(([date, payload]) => ({ params: { date }, payload })),
+    'news-detail': content.news.map((item) => ({ params: { slug: item.slug }, payload: item })),
+    'knowledge-detail': content.knowledge.map((item) => ({ params: { slug: item.slug }, payload: item })),
+    openapi: [{ params: {}, payload: renderOpenApi() }],
   };
 }
 
@@ -58,6 +63,7 @@ export function renderStaticFiles(
   payloads: Record<string, StaticInstance[]>,
   archive: ArchiveIndex,
   names: NamesTable,
+  content: SiteContent,
   ts: number,
 ): RenderedFile[] {
   const files: RenderedFile[] = [];
@@ -68,12 +74,21 @@ export function renderStaticFiles(
     if (!instances) throw new Error(`no renderer for static resource ${resource.id}`);
     for (const { params, payload } of instances) {
       const route = fillPath(endpoint.path, params);
-      const body = family === 'v1' ? envelope(payload, ts) : webBody(resource, payload);
-      files.push({ file: `${route.slice(1)}.json`, route, body: JSON.stringify(body) });
+      const body = JSON.stringify(family === 'v1' ? envelope(payload, ts) : webBody(resource, payload));
+      // A route that already names a .json file is served by the file itself and needs no rule.
+      files.push(route.endsWith('.json') ? { file: route.slice(1), route: null, body } : { file: `${route.slice(1)}.json`, route, body });
     }
   }
-  const index = archive.typhoons.map((t) => searchEntry(t, names));
-  files.push({ file: SEARCH_INDEX_FILE, route: null, body: JSON.stringify(index) });
+  const withoutBody = <T extends { body: string }>({ body: _body, ...rest }: T) => rest;
+  const data: [string, unknown][] = [
+    [DATA_FILES.searchIndex, archive.typhoons.map((t) => searchEntry(t, names))],
+    [DATA_FILES.newsList, content.news.map(withoutBody)],
+    [DATA_FILES.knowledgeList, content.knowledge.map(withoutBody)],
+    [DATA_FILES.versions, content.versions],
+    [DATA_FILES.site, content.site],
+    [DATA_FILES.announcements, content.announcements],
+  ];
+  for (const [file, value] of data) files.push({ file, route: null, body: JSON.stringify(value) });
   return files;
 }
 

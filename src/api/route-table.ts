@@ -3,17 +3,21 @@
  * `_headers`, the local server's function routing, the error classifier, the README's endpoint table and
  * the contract tests all read it. Adding an endpoint is one entry plus its renderer.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
-  historyYearSchema, historyYearsSchema, searchResultSchema, todayInHistorySchema, typhoonSchema,
+  announcementSchema, knowledgeItemSchema, knowledgeSummarySchema, newsItemSchema, newsSummarySchema, pageSchema,
+  platformVersionSchema, siteConfigSchema, versionAnswerSchema,
+} from '../model/content-schemas.ts';
+import {
+  historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema, typhoonSchema,
 } from '../model/schemas.ts';
 import type { ErrorName } from './errors.ts';
-import type { ParamKind } from './params.ts';
+import type { ParamKind, QueryKind } from './params.ts';
 import type { Family } from './respond.ts';
 
 export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: FunctionName };
 
-export const FUNCTION_NAMES = ['history-search', 'history-today', 'v1-preflight', 'api-miss'] as const;
+export const FUNCTION_NAMES = ['history-search', 'history-today', 'content-list', 'version', 'bootstrap', 'v1-preflight', 'api-miss'] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 export interface Resource {
@@ -22,6 +26,8 @@ export interface Resource {
   /** Path pattern per family; `:name` is one path segment. */
   paths: Partial<Record<Family, string>>;
   params: Partial<Record<string, ParamKind>>;
+  query?: readonly QueryKind[];
+  /** Which static data file a function pages or reads (content lists). */
   servedBy: ServedBy;
   dataSchema: z.ZodType;
   /** The web family's body around the payload (the detail is `{typhoon: …}` per the spec). */
@@ -84,6 +90,84 @@ export const RESOURCES: readonly Resource[] = [
     servedBy: { kind: 'static' },
     dataSchema: todayInHistorySchema,
     errors: ['badParameter'],
+  },
+  {
+    id: 'news-list',
+    summary: 'Daily typhoon news, newest first, paged',
+    paths: { v1: '/api/v1/news' },
+    params: {},
+    query: ['page', 'size'],
+    servedBy: { kind: 'function', fn: 'content-list' },
+    dataSchema: pageSchema(newsSummarySchema),
+    errors: ['badParameter'],
+  },
+  {
+    id: 'news-detail',
+    summary: 'One news item with its Markdown body and its list of sources',
+    paths: { v1: '/api/v1/news/:slug' },
+    params: { slug: 'slug' },
+    servedBy: { kind: 'static' },
+    dataSchema: newsItemSchema,
+    errors: ['badParameter', 'notFound'],
+  },
+  {
+    id: 'knowledge-list',
+    summary: 'Knowledge (wiki) articles by category, paged',
+    paths: { v1: '/api/v1/knowledge' },
+    params: {},
+    query: ['page', 'size'],
+    servedBy: { kind: 'function', fn: 'content-list' },
+    dataSchema: pageSchema(knowledgeSummarySchema),
+    errors: ['badParameter'],
+  },
+  {
+    id: 'knowledge-detail',
+    summary: 'One article with its Markdown body and sources',
+    paths: { v1: '/api/v1/knowledge/:slug' },
+    params: { slug: 'slug' },
+    servedBy: { kind: 'static' },
+    dataSchema: knowledgeItemSchema,
+    errors: ['badParameter', 'notFound'],
+  },
+  {
+    id: 'version',
+    summary: 'Version check and forced update for one client platform',
+    paths: { v1: '/api/v1/version' },
+    params: {},
+    query: ['platform', 'current'],
+    servedBy: { kind: 'function', fn: 'version' },
+    dataSchema: versionAnswerSchema,
+    errors: ['badParameter'],
+  },
+  {
+    id: 'bootstrap',
+    summary: 'Start-up bundle: site configuration, announcements, active typhoons, briefing, versions',
+    paths: { v1: '/api/v1/bootstrap' },
+    params: {},
+    servedBy: { kind: 'function', fn: 'bootstrap' },
+    dataSchema: z.object({
+      site: siteConfigSchema,
+      announcements: z.array(announcementSchema),
+      typhoons: z.object({
+        list: z.array(z.unknown()),
+        total: z.number().int().describe('Number of active storms'),
+        fetchedAt: z.string().nullable().describe('When the live data was fetched; null before the first fetch'),
+        stale: z.boolean().describe('true when every upstream failed and this is the last good data'),
+      }),
+      briefing: z.object({ text: z.string(), generatedAt: z.string() }).nullable(),
+      todayInHistory: z.array(todayEntrySchema),
+      versions: z.record(z.string(), platformVersionSchema),
+    }),
+    errors: [],
+  },
+  {
+    id: 'openapi',
+    summary: 'This API described in OpenAPI 3.1',
+    paths: { web: '/api/openapi.json' },
+    params: {},
+    servedBy: { kind: 'static' },
+    dataSchema: z.object({ openapi: z.literal('3.1.0') }).loose(),
+    errors: [],
   },
 ];
 

@@ -15,12 +15,14 @@ const nullableNumber = (description: string) => z.number().nullable().describe(d
 
 export const gradeCodeSchema = z.enum(GRADE_CODES).describe('Intensity grade code (GB/T 19201-2006); ET = extratropical stage');
 
+const radiusKm = (quadrant: string) => z.number().nullable().describe(`Radius in the ${quadrant} quadrant, km`);
+
 export const windCircleSchema = z
   .object({
-    ne: z.number().nullable(),
-    se: z.number().nullable(),
-    sw: z.number().nullable(),
-    nw: z.number().nullable(),
+    ne: radiusKm('north-east'),
+    se: radiusKm('south-east'),
+    sw: radiusKm('south-west'),
+    nw: radiusKm('north-west'),
   })
   .describe('Wind radius per quadrant in km (null when that quadrant is unknown)');
 
@@ -42,8 +44,8 @@ export const trackPointSchema = z.object({
 
 export const landfallSchema = z.object({
   time: beijingTime,
-  lat: z.number(),
-  lng: z.number(),
+  lat: z.number().describe('Latitude of the landfall point, degrees north'),
+  lng: z.number().describe('Longitude of the landfall point, degrees east (−180…180)'),
   position: z.string().describe('Place of landfall as the source writes it'),
   strong: z.string().nullable().describe('Grade name at the nearest track point'),
   grade: gradeCodeSchema.nullable(),
@@ -86,7 +88,7 @@ export const typhoonCodeSchema = z
   .describe('Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries');
 
 export const cmaEntrySchema = z.object({
-  year: z.number().int(),
+  year: z.number().int().describe('Year of the CMA file holding the entry'),
   seq: z.number().int().describe('Sequence number in the CMA year file (TDs included)'),
   internationalNumber: z.string().nullable().describe('YYNN, null when none'),
   chineseNumbers: z.array(z.string()).describe('YYNN numbers China gave; empty when none'),
@@ -99,7 +101,7 @@ export const typhoonSchema = z.object({
   code: typhoonCodeSchema,
   name: z.string().nullable().describe('Chinese name'),
   enname: z.string().nullable().describe('English name, upper case'),
-  year: z.number().int(),
+  year: z.number().int().describe('Year the storm belongs to (its number’s year)'),
   isActive: z.boolean(),
   startTime: beijingTime,
   endTime: beijingTime,
@@ -127,18 +129,21 @@ export const typhoonSummarySchema = typhoonSchema
 
 export const gradeCountsSchema = z
   .object({
-    below: z.number().int().describe('Peak below TD or unknown'),
-    TD: z.number().int(),
-    TS: z.number().int(),
-    STS: z.number().int(),
-    TY: z.number().int(),
-    STY: z.number().int(),
-    SuperTY: z.number().int(),
+    below: z.number().int().describe('Storms whose peak was below TD or unknown'),
+    TD: z.number().int().describe('Storms that peaked as TD'),
+    TS: z.number().int().describe('Storms that peaked as TS'),
+    STS: z.number().int().describe('Storms that peaked as STS'),
+    TY: z.number().int().describe('Storms that peaked as TY'),
+    STY: z.number().int().describe('Storms that peaked as STY'),
+    SuperTY: z.number().int().describe('Storms that peaked as SuperTY'),
   })
   .describe('Storms counted by peak grade');
 
+const yearField = z.number().int().describe('Calendar year');
+const countField = (what: string) => z.number().int().describe(`Number of ${what}`);
+
 export const yearStatisticSchema = z.object({
-  year: z.number().int(),
+  year: yearField,
   total: z.number().int().describe('Every archived system of the year, TDs included'),
   named: z.number().int().describe('Systems that reached TS (17.2 m/s) or stronger'),
   typhoons: z.number().int().describe('Systems that reached TY (32.7 m/s) or stronger'),
@@ -161,8 +166,8 @@ export const historyYearsSchema = z.object({
 });
 
 export const historyYearSchema = z.object({
-  year: z.number().int(),
-  total: z.number().int(),
+  year: yearField,
+  total: countField('storms in the list'),
   typhoons: z.array(typhoonSummarySchema),
   attribution: attributionSchema,
 });
@@ -173,7 +178,7 @@ export const searchEntrySchema = typhoonSummarySchema.extend({
 
 export const searchResultSchema = z.object({
   keyword: z.string(),
-  total: z.number().int(),
+  total: countField('results (at most 50)'),
   typhoons: z.array(typhoonSummarySchema),
 });
 
@@ -184,7 +189,7 @@ export const todayEntrySchema = typhoonSummarySchema.extend({
 export const todayInHistorySchema = z.object({
   date: z.string().regex(/^\d{2}-\d{2}$/).describe('Calendar day MM-DD, Beijing time'),
   today: z.string().nullable().describe('YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day'),
-  total: z.number().int(),
+  total: countField('well-known storms of the day (the list holds at most 20)'),
   typhoons: z.array(todayEntrySchema),
 });
 

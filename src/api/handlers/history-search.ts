@@ -2,7 +2,7 @@
 import { searchArchive } from '../../archive/search.ts';
 import type { SearchEntry } from '../../model/schemas.ts';
 import { classifyMiss } from '../classify-miss.ts';
-import { SEARCH_INDEX_FILE } from '../data-files.ts';
+import { DATA_FILES } from '../data-files.ts';
 import { PARAMS } from '../params.ts';
 import { errorResponse, familyOfPath, okResponse } from '../respond.ts';
 import { ENDPOINTS, matchPath } from '../route-table.ts';
@@ -18,8 +18,8 @@ export async function handleHistorySearch(req: Request): Promise<Response> {
   const raw = endpoint ? matchPath(endpoint.path, pathname) : null;
   if (raw?.keyword === undefined) return errorResponse(family, classifyMiss(pathname, family));
   const keyword = PARAMS.keyword.parse(raw.keyword);
-  const index = await readPublicJson<SearchEntry[]>(SEARCH_INDEX_FILE);
-  if (!index) throw new Error(`${SEARCH_INDEX_FILE} is missing: run the build first`);
+  const index = await readPublicJson<SearchEntry[]>(DATA_FILES.searchIndex);
+  if (!index) throw new Error(`${DATA_FILES.searchIndex} is missing: run the build first`);
   const typhoons = searchArchive(index, keyword);
   return okResponse(family, { keyword, total: typhoons.length, typhoons }, { cacheControl: 'public, max-age=300', cdnCacheControl: CDN_CACHE });
 }

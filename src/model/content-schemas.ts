@@ -1,0 +1,104 @@
+/**
+ * Content in content/: news and knowledge articles (Markdown with YAML frontmatter), announcements, the site
+ * configuration and client versions. The frontmatter schemas validate the files at build time; the item
+ * schemas are what the API returns.
+ */
+import { z } from 'zod';
+
+export const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(80).describe('URL-safe identifier: lower-case ASCII words joined by hyphens');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('Calendar date YYYY-MM-DD (Beijing)');
+
+export const contentSourceSchema = z.object({
+  title: z.string().min(1),
+  publisher: z.string().min(1),
+  url: z.url().optional(),
+});
+
+export const newsFrontmatterSchema = z.strictObject({
+  title: z.string().min(1).max(120),
+  date: isoDate,
+  summary: z.string().min(1).max(300),
+  typhoon: z.string().regex(/^\d{6}$/).optional(),
+  tags: z.array(z.string().min(1)).default([]),
+  sources: z.array(contentSourceSchema).min(1),
+});
+
+export const KNOWLEDGE_CATEGORIES = ['basics', 'data', 'agencies', 'warnings', 'safety', 'history'] as const;
+
+export const knowledgeFrontmatterSchema = z.strictObject({
+  title: z.string().min(1).max(120),
+  summary: z.string().min(1).max(300),
+  category: z.enum(KNOWLEDGE_CATEGORIES),
+  tags: z.array(z.string().min(1)).default([]),
+  updated: isoDate,
+  sources: z.array(contentSourceSchema).min(1),
+});
+
+export const announcementFrontmatterSchema = z.strictObject({
+  title: z.string().min(1).max(120),
+  level: z.enum(['info', 'warning', 'critical']),
+  from: isoDate.describe('First day shown'),
+  until: isoDate.optional().describe('Last day shown; open-ended when absent'),
+});
+
+const markdownBody = z.string().describe('Article body in Markdown (CommonMark)');
+
+export const newsItemSchema = newsFrontmatterSchema.extend({ slug: slugSchema, body: markdownBody, typhoon: z.string().nullable() });
+export const newsSummarySchema = newsItemSchema.omit({ body: true });
+export const knowledgeItemSchema = knowledgeFrontmatterSchema.extend({ slug: slugSchema, body: markdownBody });
+export const knowledgeSummarySchema = knowledgeItemSchema.omit({ body: true });
+export const announcementSchema = announcementFrontmatterSchema.extend({
+  slug: slugSchema,
+  body: markdownBody,
+  until: z.string().nullable(),
+});
+
+export const PLATFORMS = ['android', 'ios', 'harmony'] as const;
+export const platformSchema = z.enum(PLATFORMS);
+
+const semverText = z.string().regex(/^\d+\.\d+\.\d+$/).describe('Semantic version x.y.z');
+
+export const platformVersionSchema = z.strictObject({
+  latest: semverText,
+  min: semverText.describe('Clients below this version must update'),
+  url: z.url().describe('Where to get the latest version'),
+  notes: z.string().describe('Release notes of the latest version'),
+});
+
+export const versionsFileSchema = z.strictObject(
+  Object.fromEntries(PLATFORMS.map((p) => [p, platformVersionSchema])) as Record<(typeof PLATFORMS)[number], typeof platformVersionSchema>,
+);
+
+export const versionAnswerSchema = platformVersionSchema.extend({
+  platform: platformSchema,
+  current: semverText.nullable().describe('The version the client said it runs (query `current`)'),
+  updateAvailable: z.boolean().nullable().describe('current < latest; null without `current`'),
+  forceUpdate: z.boolean().nullable().describe('current < min; null without `current`'),
+});
+
+export const siteConfigSchema = z.strictObject({
+  name: z.string(),
+  nameEn: z.string(),
+  homepage: z.url(),
+  contact: z.string(),
+  disclaimer: z.string(),
+  dataNotice: z.string(),
+  creditRequest: z.string(),
+});
+
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    list: z.array(item),
+    total: z.number().int().describe('Items in the whole list'),
+    page: z.number().int().describe('This page, from 1'),
+    size: z.number().int().describe('Items per page, 1–50'),
+    pages: z.number().int().describe('Number of pages'),
+  });
+
+export type NewsItem = z.infer<typeof newsItemSchema>;
+export type KnowledgeItem = z.infer<typeof knowledgeItemSchema>;
+export type Announcement = z.infer<typeof announcementSchema>;
+export type PlatformVersion = z.infer<typeof platformVersionSchema>;
+export type VersionsFile = z.infer<typeof versionsFileSchema>;
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+export type Platform = (typeof PLATFORMS)[number];

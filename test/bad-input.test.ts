@@ -1,0 +1,73 @@
+/**
+ * A generated corpus of malformed requests against every endpoint: none may answer 5xx, HTML, a non-JSON
+ * body or anything that looks like a stack trace.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS } from '../src/api/route-table.ts';
+import { startTestServer } from './helpers/server.ts';
+
+let baseUrl = '';
+let close = async () => {};
+beforeAll(async () => {
+  ({ baseUrl, close } = await startTestServer());
+}, 120_000);
+afterAll(() => close());
+
+const SEGMENTS = [
+  '..', '%2e%2e', '%2e%2e%2f%2e%2e%2fetc%2fpasswd', '..%5c..%5cwindows', '%252e%252e%252f', '%c0%ae%c0%ae%2f', '%00', 'a%00b',
+  '%', '%zz', '%E0%A4%A', '%F0%9F%8C%80', '🌀', '\u202etxt', '%E2%80%8B', '台风', 'x'.repeat(2000), '9'.repeat(400), '-1', '1e309',
+  'NaN', 'null', 'undefined', '[object Object]', '<script>alert(1)</script>', "';--", '%3Cscript%3E', ' ', '%20', '+', 'CON', '.json',
+];
+const QUERIES = [
+  'page=1e309', 'size=%00', 'page=%F0%9F%8C%80', 'size=-0', 'page=0x10', `size=${'9'.repeat(500)}`, 'platform=android%00',
+  'platform[]=android', 'current=1.2.3.4', 'current=%E2%80%8B1.2.3', 'page=1&size=50&size=51', '&&&', '=', 'page',
+];
+
+function corpus(): string[] {
+  const paths = new Set<string>();
+  for (const { path } of ENDPOINTS) {
+    const hasParam = path.includes(':');
+    for (const segment of SEGMENTS) {
+      if (hasParam) paths.add(path.replace(/:\w+/, segment));
+      else paths.add(`${path}/${segment}`);
+    }
+    paths.add(`${path.replace(/:\w+/g, '')}/`);
+    paths.add(path.replace(/(?!^)\//g, '//'));
+    for (const query of QUERIES) paths.add(`${path.replace(/:\w+/g, '2024')}?${query}`);
+  }
+  return [...paths];
+}
+
+const CASES = corpus();
+
+describe('bad-input corpus', () => {
+  it('has at least 200 requests', () => expect(CASES.length).toBeGreaterThanOrEqual(200));
+
+  it('never answers 5xx, HTML, non-JSON or a stack trace', async () => {
+    const failures: string[] = [];
+    const queue = [...CASES];
+    const worker = async () => {
+      for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
+        const response = await fetch(baseUrl + path).catch((error: Error) => error);
+        if (response instanceof Error) {
+          failures.push(`${path}: ${response.message}`);
+          continue;
+        }
+        const text = await response.text();
+        const type = response.headers.get('content-type') ?? '';
+        if (response.status >= 500) failures.push(`${path}: HTTP ${response.status}`);
+        else if (!type.startsWith('application/json')) failures.push(`${path}: ${type}`);
+        else if (/<html|\n\s+at \S+ \(|Error: /i.test(text)) failures.push(`${path}: looks like HTML or a stack trace`);
+        else {
+          try {
+            JSON.parse(text);
+          } catch {
+            failures.push(`${path}: body is not JSON`);
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, worker));
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
