@@ -74,7 +74,9 @@ async function route(site: Site, req: Request): Promise<Response> {
   for (const fn of site.functions) {
     const methods = configMethods(fn.config);
     if (methods.length && !methods.includes(req.method === 'HEAD' ? 'GET' : req.method)) continue;
-    if (configPaths(fn.config).some((p) => matchNetlifyPath(p, pathname))) return fn.handler(req);
+    // Netlify compiles config.path to a URLPattern that also accepts a trailing slash.
+    const bare = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+    if (configPaths(fn.config).some((p) => matchNetlifyPath(p, pathname) || matchNetlifyPath(p, bare))) return fn.handler(req);
   }
   if (pathname.startsWith(FUNCTION_PREFIX)) {
     const fn = functionNamed(site, pathname.slice(FUNCTION_PREFIX.length));

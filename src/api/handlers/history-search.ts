@@ -12,7 +12,8 @@ import { readPublicJson } from '../site-data.ts';
 const CDN_CACHE = 'public, durable, s-maxage=86400, stale-while-revalidate=604800';
 
 export async function handleHistorySearch(req: Request): Promise<Response> {
-  const { pathname } = new URL(req.url);
+  // config.path also matches with a trailing slash.
+  const pathname = new URL(req.url).pathname.replace(/(.)\/$/, '$1');
   const family = familyOfPath(pathname);
   const endpoint = ENDPOINTS.find((e) => e.resource.id === 'history-search' && e.family === family);
   const raw = endpoint ? matchPath(endpoint.path, pathname) : null;
