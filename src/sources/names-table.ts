@@ -6,15 +6,26 @@
 import { parse } from 'yaml';
 import { z } from 'zod';
 
-const nameEntrySchema = z.object({
+const nameEntrySchema = z.strictObject({
   en: z.string().regex(/^[A-Z][A-Z' -]*$/),
-  zh: z.string().min(1),
+  /** null for names approved so recently that CMA has not published their Chinese form. */
+  zh: z.string().min(1).nullable(),
   contributor: z.string(),
   list: z.number().int().min(1).max(5),
   status: z.enum(['active', 'retired']),
   retiredFor: z.number().int().optional(),
-  replacedBy: z.string().optional(),
+  reason: z.enum(['damage', 'spelling', 'pronunciation', 'meaning', 'member-request', 'withdrawn', 'duplicate']).optional(),
+  replacedBy: z.string().nullable().optional(),
   uncertain: z.boolean().optional(),
+  note: z.string().optional(),
+});
+
+/** Names in the data that are not on the Committee list (documentation for maintainers; not used for lookups). */
+const otherNameSchema = z.strictObject({
+  en: z.string(),
+  zh: z.string().optional(),
+  basin: z.string().optional(),
+  tfbh: z.array(z.union([z.string(), z.number()])).optional(),
   note: z.string().optional(),
 });
 
@@ -23,9 +34,11 @@ const aliasSchema = z.union([
   z.object({ variant: z.string(), zh: z.string() }),
 ]);
 
-export const namesTableSchema = z.object({
+export const namesTableSchema = z.strictObject({
   names: z.array(nameEntrySchema),
   aliases: z.array(aliasSchema).default([]),
+  nonCommittee: z.array(otherNameSchema).default([]),
+  pre2000: z.array(otherNameSchema).default([]),
 });
 
 export type NameEntry = z.infer<typeof nameEntrySchema>;
