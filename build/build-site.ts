@@ -19,6 +19,8 @@ import { listSourceFiles, readSources } from '../src/sources/read-sources.ts';
 export interface BuildOptions {
   sourcesDir: string;
   publicDir: string;
+  /** Codes of the storms active now (from the live snapshot); they get no static detail. */
+  activeCodes?: ReadonlySet<string>;
   force?: boolean;
   dryRun?: boolean;
   log?: (line: string) => void;
@@ -50,9 +52,9 @@ const NOT_FOUND_PAGE = `<!doctype html>
 `;
 
 /** Hash of everything the output depends on: source files (path, size, mtime), content and the code itself. */
-async function inputFingerprint(sourcesDir: string): Promise<string> {
+async function inputFingerprint(sourcesDir: string, activeCodes: ReadonlySet<string>): Promise<string> {
   const hash = createHash('sha256');
-  hash.update(sourcesDir);
+  hash.update(sourcesDir).update([...activeCodes].sort().join(','));
   for (const file of await listSourceFiles(sourcesDir)) {
     const stat = await fs.stat(path.join(sourcesDir, file));
     hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
@@ -63,7 +65,7 @@ async function inputFingerprint(sourcesDir: string): Promise<string> {
 }
 
 /** Renders and validates everything; returns the files to write. Pure apart from reading the sources. */
-export async function renderSite(sourcesDir: string, ts: number): Promise<{ files: RenderedFile[]; storms: number }> {
+export async function renderSite(sourcesDir: string, ts: number, activeCodes: ReadonlySet<string> = new Set()): Promise<{ files: RenderedFile[]; storms: number }> {
   const sources = await readSources(sourcesDir, NAMES_FILE);
   const problems = sources.problems.map((p) => `${path.join(sourcesDir, p.file)}:${p.line}: ${p.message}`);
   const content = await loadContent(CONTENT_DIR).catch((error: unknown) => {
@@ -75,7 +77,7 @@ export async function renderSite(sourcesDir: string, ts: number): Promise<{ file
 
   const { typhoons } = buildArchive(sources);
   const archive = indexArchive(typhoons);
-  const payloads = renderPayloads(archive, content);
+  const payloads = renderPayloads(archive, content, activeCodes);
   const invalid = validatePayloads(payloads);
   if (invalid.length) throw new BuildError(invalid);
 
@@ -119,7 +121,8 @@ async function swapIntoPublic(staging: string, publicDir: string): Promise<void>
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const log = options.log ?? (() => {});
-  const fingerprint = await inputFingerprint(options.sourcesDir);
+  const activeCodes = options.activeCodes ?? new Set<string>();
+  const fingerprint = await inputFingerprint(options.sourcesDir, activeCodes);
   const previous = await fs.readJson(FINGERPRINT_FILE).catch(() => null);
   const outputPresent = await fs.pathExists(path.join(options.publicDir, '_redirects'));
   if (!options.force && !options.dryRun && outputPresent && previous?.fingerprint === fingerprint && previous?.publicDir === options.publicDir) {
@@ -128,7 +131,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   }
 
   log(`Reading sources from ${options.sourcesDir}`);
-  const { files, storms } = await renderSite(options.sourcesDir, Date.now());
+  const { files, storms } = await renderSite(options.sourcesDir, Date.now(), activeCodes);
   const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.body), 0);
   log(`Rendered ${files.length} files (${(bytes / 1e6).toFixed(1)} MB) for ${storms} storms`);
   if (!options.dryRun) {

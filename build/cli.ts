@@ -1,11 +1,16 @@
 /**
- * The command line: `build`, `serve` and `sources fetch`. Each command is a straight line of calls into
- * the modules that do the work.
+ * The command line: `build`, `serve`, `sources fetch`, `backfill` and `mock-upstream`. Each command is a straight
+ * line of calls into the modules that do the work.
  */
 import { Command } from 'commander';
 import { FETCHED_SOURCES_DIR, PUBLIC_DIR, resolveSourcesDir } from '../src/config.ts';
-import { CMA_ARCHIVE_URL, fetchCmaBestTrack } from '../src/sources/fetch-cma.ts';
+import { backfillYear } from '../src/live/backfill.ts';
+import { startMockUpstream } from '../src/live/mock-upstream.ts';
+import { refreshLive, upstreamsFromEnv } from '../src/live/refresh.ts';
+import { readSnapshot } from '../src/live/snapshot.ts';
+import { liveStore } from '../src/live/store.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
+import { CMA_ARCHIVE_URL, fetchCmaBestTrack } from '../src/sources/fetch-cma.ts';
 import { BuildError, buildSite } from './build-site.ts';
 
 const program = new Command()
@@ -15,17 +20,31 @@ const program = new Command()
 
 const log = (line: string) => console.log(line);
 
+/** Codes of the storms in the current live snapshot: the build gives them no static file. */
+async function activeCodes(): Promise<Set<string>> {
+  const snapshot = await readSnapshot(liveStore());
+  return new Set(snapshot?.typhoons.map((t) => t.code) ?? []);
+}
+
+async function refreshAndLog(): Promise<void> {
+  const result = await refreshLive(upstreamsFromEnv(), liveStore());
+  log(result.ok ? `Live: ${result.typhoons} active storm(s) from ${result.source}` : `Live refresh failed, keeping the last good snapshot: ${result.errors.join(' | ')}`);
+}
+
 program
   .command('build')
   .description('Render every static answer into public/ (skipped when nothing changed)')
   .option('--sources <dir>', 'archive sources folder (cma-bst/, zj/); default $TYPHOON_SOURCES')
   .option('--public <dir>', 'output folder', PUBLIC_DIR)
+  .option('--live', 'refresh the live snapshot first (upstreams from $TYPHOON_ZJ_BASE, $TYPHOON_NMC_BASE)')
   .option('--force', 'rebuild even when nothing changed')
   .option('--dry-run', 'render and validate, write nothing')
-  .action(async (options: { sources?: string; public: string; force?: boolean; dryRun?: boolean }) => {
+  .action(async (options: { sources?: string; public: string; live?: boolean; force?: boolean; dryRun?: boolean }) => {
+    if (options.live) await refreshAndLog();
     const report = await buildSite({
       sourcesDir: resolveSourcesDir(options.sources),
       publicDir: options.public,
+      activeCodes: await activeCodes(),
       force: options.force,
       dryRun: options.dryRun,
       log,
@@ -39,10 +58,20 @@ program
   .option('--sources <dir>', 'archive sources folder; default $TYPHOON_SOURCES')
   .option('--port <port>', 'port to listen on', process.env.PORT ?? '8888')
   .option('--host <host>', 'address to listen on', '127.0.0.1')
-  .action(async (options: { sources?: string; port: string; host: string }) => {
-    await buildSite({ sourcesDir: resolveSourcesDir(options.sources), publicDir: PUBLIC_DIR, log });
-    const server = await startLocalServer({ publicDir: PUBLIC_DIR, port: Number(options.port), host: options.host });
-    log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)`);
+  .option('--live', 'run the scheduled live refresh against the real upstreams')
+  .option('--mock-upstream', 'run the scheduled live refresh against a local mock upstream (offline demo)')
+  .action(async (options: { sources?: string; port: string; host: string; live?: boolean; mockUpstream?: boolean }) => {
+    if (options.mockUpstream) {
+      const mock = await startMockUpstream();
+      process.env.TYPHOON_ZJ_BASE = mock.zjBase;
+      process.env.TYPHOON_NMC_BASE = mock.nmcBase;
+      log(`Mock upstream on ${mock.url} (faults: POST ${mock.url}/__mock/fault?service=zj&fault=timeout)`);
+      await refreshAndLog();
+    }
+    await buildSite({ sourcesDir: resolveSourcesDir(options.sources), publicDir: PUBLIC_DIR, activeCodes: await activeCodes(), log });
+    const schedules = Boolean(options.live || options.mockUpstream);
+    const server = await startLocalServer({ publicDir: PUBLIC_DIR, port: Number(options.port), host: options.host, schedules, log });
+    log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)${schedules ? '; live refresh every 15 minutes' : ''}`);
   });
 
 const sources = program.command('sources').description('Manage the archive sources');
@@ -54,6 +83,35 @@ sources
   .option('--sha256 <hex>', 'expected SHA-256 of the archive')
   .action(async (options: { url: string; dest: string; sha256?: string }) => {
     await fetchCmaBestTrack({ url: options.url, destDir: options.dest, sha256: options.sha256, log });
+  });
+
+program
+  .command('backfill')
+  .description("Pull a season's storms from the Zhejiang service into the sources folder (zj format), resumably")
+  .requiredOption('--year <year>', 'season, e.g. 2025')
+  .option('--sources <dir>', 'sources folder to write zj/ into; default $TYPHOON_SOURCES')
+  .option('--delay <ms>', 'pause between storms', '1000')
+  .option('--force', 'fetch storms whose file exists too')
+  .action(async (options: { year: string; sources?: string; delay: string; force?: boolean }) => {
+    const report = await backfillYear({
+      upstreams: upstreamsFromEnv(),
+      year: Number(options.year),
+      sourcesDir: resolveSourcesDir(options.sources),
+      delayMs: Number(options.delay),
+      force: options.force,
+      log,
+    });
+    log(`Backfill ${options.year}: ${report.written.length} written, ${report.skipped.length} skipped, ${report.failed.length} failed`);
+    if (report.failed.length) process.exitCode = 1;
+  });
+
+program
+  .command('mock-upstream')
+  .description('Run the mock upstream alone (point TYPHOON_ZJ_BASE / TYPHOON_NMC_BASE at it)')
+  .option('--port <port>', 'port to listen on', '8890')
+  .action(async (options: { port: string }) => {
+    const mock = await startMockUpstream({ port: Number(options.port) });
+    log(`Mock upstream on ${mock.url}: TYPHOON_ZJ_BASE=${mock.zjBase} TYPHOON_NMC_BASE=${mock.nmcBase}`);
   });
 
 program.parseAsync().catch((error: unknown) => {

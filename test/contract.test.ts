@@ -5,12 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, fillPath, type Endpoint } from '../src/api/route-table.ts';
 import type { ParamKind } from '../src/api/params.ts';
+import type { MockUpstream } from '../src/live/mock-upstream.ts';
 import { startTestServer } from './helpers/server.ts';
 
 let baseUrl = '';
 let close = async () => {};
+let mock: MockUpstream | null = null;
 beforeAll(async () => {
-  ({ baseUrl, close } = await startTestServer());
+  ({ baseUrl, close, mock } = await startTestServer());
   for (const list of ['news', 'knowledge']) {
     const body = await json(await fetch(`${baseUrl}/api/v1/${list}?size=1`));
     firstSlugs[list] = body.data.list[0]?.slug ?? 'none';
@@ -165,6 +167,56 @@ describe('bootstrap', () => {
   it('bundles site, announcements, typhoons, briefing, today in history and versions', async () => {
     const { data } = await json(await get('/api/v1/bootstrap'));
     expect(Object.keys(data).sort()).toEqual(['announcements', 'briefing', 'site', 'todayInHistory', 'typhoons', 'versions']);
+    expect(data.typhoons).toMatchObject({ total: 1, list: [{ code: '202699', grade: 'SuperTY' }] });
+    expect(data.briefing.text).toContain('演示台风');
     expect(Object.keys(data.versions).sort()).toEqual(['android', 'harmony', 'ios']);
+  });
+});
+
+describe('live typhoons (mock upstream)', () => {
+  it.each(['/api/typhoons', '/api/v1/typhoons'])('%s lists the active storm with its track, wind circles, forecasts and landfall', async (path) => {
+    const body = await json(await get(path));
+    const data = path.startsWith('/api/v1') ? body.data : body;
+    expect(data).toMatchObject({ total: 1, stale: false, upstream: 'ok', source: 'zj-live', fetchedAt: expect.stringMatching(/\+08:00$/) });
+    const storm = data.typhoons[0];
+    expect(storm).toMatchObject({ code: '202699', name: '演示台风', isActive: true, live: { source: 'zj-live', stale: false } });
+    expect(Object.keys(storm.forecasts).sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
+    expect(storm.land[0]).toMatchObject({ time: '2026-09-12T11:30:00+08:00', grade: 'SuperTY' });
+    expect(storm.points.at(-1).radius7).toEqual({ ne: 350, se: 320, sw: 300, nw: 300 });
+  });
+
+  it.each(['/api/typhoons/202699', '/api/v1/typhoons/202699'])('%s answers the active storm from the snapshot (tier 1)', async (path) => {
+    const response = await get(path);
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    const storm = path.startsWith('/api/v1') ? body.data : body.typhoon;
+    expect(storm).toMatchObject({ code: '202699', live: { source: 'zj-live' } });
+    expect(response.headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage=60/);
+  });
+
+  it('answers a code the archive lacks from the upstream (tier 3), and 40401 for a code found nowhere', async () => {
+    mock?.setPayload('zj/TyphoonInfo/20260031', JSON.stringify({ ...JSON.parse(JSON.stringify(await (await fetch(`${mock?.zjBase}/TyphoonInfo/202699`)).json())), tfid: '20260031', isactive: '0', name: '未命名', enname: 'NAMELESS' }));
+    const found = await get('/api/v1/typhoons/20260031');
+    expect(found.status).toBe(200);
+    expect((await json(found)).data).toMatchObject({ code: '20260031', name: null, isActive: false });
+    await expectError('/api/v1/typhoons/20260099', 'v1', 40401, 404);
+    await expectError('/api/typhoons/20260099', 'web', 40401, 404);
+  });
+
+  it('keeps answering with the last good data, marked stale, when every upstream fails', async () => {
+    mock?.setFault('5xx');
+    try {
+      const { refreshLive } = await import('../src/live/refresh.ts');
+      const { fileStore } = await import('../src/live/store.ts');
+      const { createUpstreamClient } = await import('../src/live/upstream-client.ts');
+      const result = await refreshLive({ zjBase: mock!.zjBase, nmcBase: mock!.nmcBase, client: createUpstreamClient({ retries: 0 }) }, fileStore(process.env.TYPHOON_LIVE_DIR as string));
+      expect(result.ok).toBe(false);
+      const body = await json(await get('/api/v1/typhoons'));
+      expect(body.data).toMatchObject({ total: 1, stale: true, upstream: 'unavailable' });
+      expect(body.data.typhoons[0]).toMatchObject({ code: '202699', live: { stale: true } });
+      await expectError('/api/v1/typhoons/20260099', 'v1', 40401, 404);
+    } finally {
+      mock?.setFault(null);
+    }
   });
 });

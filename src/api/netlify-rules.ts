@@ -19,9 +19,14 @@ export const WEB_NOT_FOUND_FILE = 'api/errors/40400.json';
 /** The static web-family 404 body (the function-rendered ones name the path; this one cannot). */
 export const webNotFoundBody = () => JSON.stringify(errorBody('web', unknownEndpoint('this path'), 0));
 
-function collections(): string[] {
-  const prefixes = ENDPOINTS.filter((e) => e.path.includes(':')).map((e) => collectionOf(e.path));
-  return [...new Set(prefixes)].sort((a, b) => b.length - a.length || a.localeCompare(b));
+/** Collection prefixes with the function that answers their misses, longest prefix first. */
+function collections(): [string, string][] {
+  const byPrefix = new Map<string, string>();
+  for (const e of ENDPOINTS.filter((e) => e.path.includes(':'))) {
+    const prefix = collectionOf(e.path);
+    if (!byPrefix.has(prefix) || e.resource.missFn) byPrefix.set(prefix, `/.netlify/functions/${e.resource.missFn ?? 'api-miss'}`);
+  }
+  return [...byPrefix].sort(([a], [b]) => b.length - a.length || a.localeCompare(b));
 }
 
 export function renderRedirects(files: readonly RenderedFile[]): string {
@@ -33,8 +38,8 @@ export function renderRedirects(files: readonly RenderedFile[]): string {
     GENERATED,
     '# 1. One exact rule per generated file.',
     ...exact,
-    '# 2. Per-collection misses: the api-miss function answers 40001 (malformed) or 40401 (not found).',
-    ...collections().map((prefix) => `${prefix}* ${MISS_FUNCTION} 200`),
+    '# 2. Per-collection misses: api-miss answers 40001 (malformed) or 40401 (not found); typhoon-lookup tries live tiers first.',
+    ...collections().map(([prefix, target]) => `${prefix}* ${target} 200`),
     '# 3. Catch-alls.',
     `/api/v1 ${MISS_FUNCTION} 200`,
     `/api/v1/* ${MISS_FUNCTION} 200`,

@@ -21,7 +21,7 @@ export interface StaticInstance {
 
 
 /** The payloads of each static resource, by resource id. */
-export function renderPayloads(archive: ArchiveIndex, content: SiteContent): Record<string, StaticInstance[]> {
+export function renderPayloads(archive: ArchiveIndex, content: SiteContent, activeCodes: ReadonlySet<string> = new Set()): Record<string, StaticInstance[]> {
   const today = renderTodayInHistory(archive);
   return {
     'history-years': [
@@ -37,7 +37,8 @@ export function renderPayloads(archive: ArchiveIndex, content: SiteContent): Rec
       const typhoons = (archive.byYear.get(year) ?? []).map(summarizeTyphoon);
       return { params: { year: String(year) }, payload: { year, total: typhoons.length, typhoons, attribution: ARCHIVE_ATTRIBUTION } };
     }),
-    'typhoon-detail': archive.typhoons.map((t) => ({ params: { code: t.code }, payload: t })),
+    // A storm active at build time gets no static file: the live lookup answers for it.
+    'typhoon-detail': archive.typhoons.filter((t) => !activeCodes.has(t.code)).map((t) => ({ params: { code: t.code }, payload: t })),
     'history-today-date': [...today].map(([date, payload]) => ({ params: { date }, payload })),
     'news-detail': content.news.map((item) => ({ params: { slug: item.slug }, payload: item })),
     'knowledge-detail': content.knowledge.map((item) => ({ params: { slug: item.slug }, payload: item })),

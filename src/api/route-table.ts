@@ -11,13 +11,16 @@ import {
 import {
   historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema, typhoonSchema,
 } from '../model/schemas.ts';
+import { activeStormSchema, liveListSchema } from '../live/live-list-schema.ts';
 import type { ErrorName } from './errors.ts';
 import type { ParamKind, QueryKind } from './params.ts';
 import type { Family } from './respond.ts';
 
 export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: FunctionName };
 
-export const FUNCTION_NAMES = ['history-search', 'history-today', 'content-list', 'version', 'bootstrap', 'v1-preflight', 'api-miss'] as const;
+export const FUNCTION_NAMES = [
+  'history-search', 'history-today', 'content-list', 'version', 'bootstrap', 'live-typhoons', 'typhoon-lookup', 'refresh-live', 'v1-preflight', 'api-miss',
+] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
 export interface Resource {
@@ -30,12 +33,23 @@ export interface Resource {
   /** Which static data file a function pages or reads (content lists). */
   servedBy: ServedBy;
   dataSchema: z.ZodType;
+  /** The function that answers paths of this collection that no static file answers (default `api-miss`). */
+  missFn?: FunctionName;
   /** The web family's body around the payload (the detail is `{typhoon: …}` per the spec). */
   webKey?: string;
   errors: ErrorName[];
 }
 
 export const RESOURCES: readonly Resource[] = [
+  {
+    id: 'live-typhoons',
+    summary: 'Active storms with complete tracks, wind circles and every agency forecast; stale-marked when the upstreams fail',
+    paths: { web: '/api/typhoons', v1: '/api/v1/typhoons' },
+    params: {},
+    servedBy: { kind: 'function', fn: 'live-typhoons' },
+    dataSchema: liveListSchema,
+    errors: [],
+  },
   {
     id: 'history-years',
     summary: 'Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE',
@@ -56,10 +70,11 @@ export const RESOURCES: readonly Resource[] = [
   },
   {
     id: 'typhoon-detail',
-    summary: 'One storm: track points with wind circles, landfalls, forecasts, sources',
+    summary: 'One storm: active snapshot, else the archive, else the upstream service (track, wind circles, landfalls, forecasts, sources)',
     paths: { web: '/api/typhoons/:code', v1: '/api/v1/typhoons/:code' },
     params: { code: 'code' },
     servedBy: { kind: 'static' },
+    missFn: 'typhoon-lookup',
     dataSchema: typhoonSchema,
     webKey: 'typhoon',
     errors: ['badParameter', 'notFound'],
@@ -149,12 +164,20 @@ export const RESOURCES: readonly Resource[] = [
       site: siteConfigSchema,
       announcements: z.array(announcementSchema),
       typhoons: z.object({
-        list: z.array(z.unknown()),
+        list: z.array(activeStormSchema),
         total: z.number().int().describe('Number of active storms'),
         fetchedAt: z.string().nullable().describe('When the live data was fetched; null before the first fetch'),
         stale: z.boolean().describe('true when every upstream failed and this is the last good data'),
+        upstream: liveListSchema.shape.upstream,
       }),
-      briefing: z.object({ text: z.string(), generatedAt: z.string() }).nullable(),
+      briefing: z
+        .object({
+          text: z.string().describe('Chinese'),
+          textEn: z.string().describe('English'),
+          generatedAt: z.string(),
+          aiGenerated: z.boolean().describe('false: written by the deterministic generator from the data'),
+        })
+        .nullable(),
       todayInHistory: z.array(todayEntrySchema),
       versions: z.record(z.string(), platformVersionSchema),
     }),

@@ -8,13 +8,14 @@
  *   where Zhejiang has none, corrects spelling variants, and marks retired names.
  * Every record says which source gave what (`provenance`).
  */
-import { beaufortForce, GRADE_NAMES, GRADE_RANK, gradeFromCmaDigit, gradeFromLabel, gradeFromWind, type GradeCode } from '../model/grades.ts';
+import { beaufortForce, GRADE_NAMES, gradeFromCmaDigit, gradeFromLabel, type GradeCode } from '../model/grades.ts';
 import type { Landfall, Provenance, TrackPoint, Typhoon } from '../model/schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
 import type { NamesTable } from '../sources/names-table.ts';
 import type { ZjPoint, ZjStorm } from '../sources/zj-archive.ts';
 import { assignCodes } from './assign-codes.ts';
+import { peakGrade } from './summaries.ts';
 import { DUPLICATE_ZJ_FILES, matchSources, type SourceMatch } from './match-sources.ts';
 
 /** Chinese names began with the Committee list on 2000-01-01; earlier English names had none officially. */
@@ -90,16 +91,6 @@ function landfalls(zj: ZjStorm | null, points: readonly TrackPoint[]): Landfall[
   });
 }
 
-/** Peak intensity; at the extratropical stage the intensity comes from the wind (DATA.md §3.1). */
-export function peakGrade(points: readonly TrackPoint[]): GradeCode | null {
-  let peak: GradeCode | null = null;
-  for (const p of points) {
-    const grade = p.grade === 'ET' ? gradeFromWind(p.speed) : p.grade;
-    if (grade && (!peak || GRADE_RANK[grade] > GRADE_RANK[peak])) peak = grade;
-  }
-  return peak;
-}
-
 const extreme = (values: (number | null)[], pick: (...n: number[]) => number) => {
   const known = values.filter((v): v is number => v !== null);
   return known.length ? pick(...known) : null;
@@ -167,6 +158,7 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, zj: ZjStorm
       motion: has((p) => p.moveDir !== null || p.moveSpeed !== null) ? 'zj' : null,
     },
     retiredName: retired?.status === 'retired' && retired.retiredFor === year,
+    live: null,
   };
 }
 

@@ -1,6 +1,17 @@
 /** Summaries and per-year statistics derived from archive records: pure functions of the records. */
-import { GRADE_NAMES, GRADE_RANK } from '../model/grades.ts';
-import type { Typhoon, TyphoonSummary, YearStatistic } from '../model/schemas.ts';
+import { GRADE_NAMES, GRADE_RANK, gradeFromWind, type GradeCode } from '../model/grades.ts';
+import type { TrackPoint, Typhoon, TyphoonSummary, YearStatistic } from '../model/schemas.ts';
+
+/** Peak intensity; at the extratropical stage the intensity comes from the wind (DATA.md §3.1). */
+export function peakGrade(points: readonly TrackPoint[]): GradeCode | null {
+  let peak: GradeCode | null = null;
+  for (const p of points) {
+    const grade = p.grade === 'ET' ? gradeFromWind(p.speed) : p.grade;
+    if (grade && (!peak || GRADE_RANK[grade] > GRADE_RANK[peak])) peak = grade;
+  }
+  return peak;
+}
+
 
 export function summarizeTyphoon(t: Typhoon): TyphoonSummary {
   return {

@@ -61,14 +61,22 @@ export const agencyForecastSchema = z.object({
   agency: z.string().describe('Agency key: cma, jma, jtwc, hko, cwa, kma, pagasa, ecmwf'),
   nameZh: z.string(),
   nameEn: z.string(),
-  issuedAt: beijingTime.nullable(),
-  points: z.array(forecastPointSchema),
+  issuedAt: beijingTime.nullable().describe('Time of the agency analysis the forecast starts from'),
+  origin: z
+    .object({
+      time: beijingTime,
+      lat: z.number().describe('Latitude of the analysis position, degrees north'),
+      lng: z.number().describe('Longitude of the analysis position, degrees east'),
+    })
+    .nullable()
+    .describe("The agency's own analysis (base) position; it can lag the observed track by up to 18 h and is not a forecast point"),
+  points: z.array(forecastPointSchema).describe('Forecast positions after the base time'),
 });
 
 /** `forecasts` is keyed by agency; the archive keeps none (its leftovers are not a forecast record). */
 export const forecastsSchema = z.record(z.string(), agencyForecastSchema);
 
-export const SOURCE_IDS = ['cma', 'zj', 'names-table'] as const;
+export const SOURCE_IDS = ['cma', 'zj', 'names-table', 'zj-live', 'nmc'] as const;
 export const sourceIdSchema = z.enum(SOURCE_IDS);
 
 export const provenanceSchema = z
@@ -115,6 +123,14 @@ export const typhoonSchema = z.object({
   zjId: z.string().nullable().describe('tfbh of the Zhejiang record merged in'),
   provenance: provenanceSchema,
   retiredName: z.boolean().describe('The name was retired because of this storm'),
+  live: z
+    .object({
+      source: z.enum(['zj-live', 'nmc']).describe('Upstream that gave this snapshot'),
+      fetchedAt: beijingTime.describe('When the snapshot was fetched'),
+      stale: z.boolean().describe('true when the latest refresh failed and this is the last good data'),
+    })
+    .nullable()
+    .describe('Live status of an active storm; null for archived storms'),
 });
 
 export const typhoonSummarySchema = typhoonSchema
@@ -206,3 +222,4 @@ export type Provenance = z.infer<typeof provenanceSchema>;
 export type SourceId = z.infer<typeof sourceIdSchema>;
 export type CmaEntry = z.infer<typeof cmaEntrySchema>;
 export type Attribution = z.infer<typeof attributionSchema>;
+export type AgencyForecast = z.infer<typeof agencyForecastSchema>;

@@ -80,8 +80,9 @@ async function route(site: Site, req: Request): Promise<Response> {
   }
   if (pathname.startsWith(FUNCTION_PREFIX)) {
     const fn = functionNamed(site, pathname.slice(FUNCTION_PREFIX.length));
-    // A function with its own config.path is not reachable at /.netlify/functions/<name> (DESIGN.md §4).
-    if (fn && configPaths(fn.config).length === 0) return fn.handler(req);
+    // A function with its own config.path is not reachable at /.netlify/functions/<name> (DESIGN.md §4),
+    // nor is a scheduled one.
+    if (fn && configPaths(fn.config).length === 0 && !fn.config?.schedule) return fn.handler(req);
     return notFoundPage(site);
   }
   const direct = await staticFile(site.publicDir, pathname);
@@ -107,7 +108,32 @@ async function toNodeResponse(response: Response, res: http.ServerResponse, head
   res.end(body);
 }
 
-export async function startLocalServer(options: { publicDir: string; port: number; host?: string }): Promise<LocalServer> {
+// Minutes between runs of an "every N minutes" cron schedule (the only form this project uses).
+export function everyMinutes(schedule: string): number {
+  const match = /^\*\/(\d+) \* \* \* \*$/.exec(schedule.trim());
+  if (!match) throw new Error(`the local server runs only every-N-minutes schedules, not "${schedule}"`);
+  return Number(match[1]);
+}
+
+/** Runs scheduled functions once now and then on their schedule, as Netlify does for the published deploy. */
+function runSchedules(functions: LoadedFunction[], log: (line: string) => void): () => void {
+  const timers = functions
+    .filter((fn) => typeof fn.config?.schedule === 'string')
+    .map((fn) => {
+      const run = () => {
+        Promise.resolve(fn.handler(new Request('http://localhost/.netlify/functions/' + fn.name, { method: 'POST' }))).catch((error: unknown) =>
+          log(`scheduled ${fn.name} failed: ${(error as Error).message}`),
+        );
+      };
+      run();
+      const timer = setInterval(run, everyMinutes(fn.config?.schedule as string) * 60_000);
+      timer.unref();
+      return timer;
+    });
+  return () => timers.forEach((timer) => clearInterval(timer));
+}
+
+export async function startLocalServer(options: { publicDir: string; port: number; host?: string; schedules?: boolean; log?: (line: string) => void }): Promise<LocalServer> {
   const publicDir = path.resolve(options.publicDir);
   process.env.TYPHOON_PUBLIC_DIR = publicDir;
   const read = (name: string) => fs.readFile(path.join(publicDir, name), 'utf8').catch(() => '');
@@ -135,8 +161,15 @@ export async function startLocalServer(options: { publicDir: string; port: numbe
   });
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const stopSchedules = options.schedules ? runSchedules(site.functions, options.log ?? console.log) : () => {};
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () => {
+      stopSchedules();
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
   };
 }

@@ -1,25 +1,46 @@
 /**
  * The base URL the contract suite talks to: TYPHOON_API_BASE_URL when set (netlify dev, a deployed site),
- * else a local server over a fresh build (of the real archive when present, else the hand-written sample).
+ * else a local server over a fresh build (of the real archive when present, else the hand-written sample),
+ * with its live data refreshed from a mock upstream on loopback.
  */
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { buildSite } from '../../build/build-site.ts';
+import { startMockUpstream, type MockUpstream } from '../../src/live/mock-upstream.ts';
+import { refreshLive } from '../../src/live/refresh.ts';
+import { fileStore } from '../../src/live/store.ts';
+import { createUpstreamClient } from '../../src/live/upstream-client.ts';
 import { startLocalServer } from '../../src/server/local-server.ts';
 import { FIXTURE_SOURCES, REAL_SOURCES } from './sources.ts';
 
-export async function startTestServer(): Promise<{ baseUrl: string; close: () => Promise<void> }> {
+export interface TestServer {
+  baseUrl: string;
+  /** The mock upstream behind the local server; null against an external base URL. */
+  mock: MockUpstream | null;
+  close: () => Promise<void>;
+}
+
+export async function startTestServer(): Promise<TestServer> {
   const external = process.env.TYPHOON_API_BASE_URL;
-  if (external) return { baseUrl: external.replace(/\/$/, ''), close: async () => {} };
-  const publicDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-public-'));
-  await buildSite({ sourcesDir: REAL_SOURCES ?? FIXTURE_SOURCES, publicDir, force: true });
+  if (external) return { baseUrl: external.replace(/\/$/, ''), mock: null, close: async () => {} };
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-site-'));
+  const publicDir = path.join(scratch, 'public');
+  const mock = await startMockUpstream();
+  process.env.TYPHOON_ZJ_BASE = mock.zjBase;
+  process.env.TYPHOON_NMC_BASE = mock.nmcBase;
+  process.env.TYPHOON_LIVE_DIR = path.join(scratch, 'live');
+  const store = fileStore(process.env.TYPHOON_LIVE_DIR);
+  await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ timeoutMs: 2000, backoffMs: 0 }) }, store);
+  await buildSite({ sourcesDir: REAL_SOURCES ?? FIXTURE_SOURCES, publicDir, force: true, activeCodes: new Set(['202699']) });
   const server = await startLocalServer({ publicDir, port: 0 });
   return {
     baseUrl: server.url,
+    mock,
     close: async () => {
       await server.close();
-      await fs.remove(publicDir);
+      await mock.close();
+      await fs.remove(scratch);
     },
   };
 }

@@ -5,6 +5,9 @@
 import type { Announcement, SiteConfig, VersionsFile } from '../../model/content-schemas.ts';
 import type { TodayInHistory } from '../../model/schemas.ts';
 import { beijingCalendarDay } from '../../model/time.ts';
+import { latestPoint, writeBriefing } from '../../live/briefing.ts';
+import { readLiveView, type LiveView } from '../../live/snapshot.ts';
+import { liveStore } from '../../live/store.ts';
 import { DATA_FILES, todayFile } from '../data-files.ts';
 import { okResponse } from '../respond.ts';
 import { readPublicJson } from '../site-data.ts';
@@ -29,17 +32,26 @@ async function todayInHistory(now: Date) {
   return day.typhoons.slice(0, TODAY_IN_HISTORY_ITEMS);
 }
 
-/** The live sections stay empty but valid until the live snapshot exists. */
+/** The active storms in brief: where each is now and how strong. */
+function activeSummary(view: LiveView) {
+  const list = view.typhoons.map((t) => {
+    const p = latestPoint(t);
+    return { code: t.code, name: t.name, enname: t.enname, time: p.time, lat: p.lat, lng: p.lng, grade: p.grade, strong: p.strong, speed: p.speed, pressure: p.pressure, moveDir: p.moveDir, moveSpeed: p.moveSpeed };
+  });
+  return { list, total: list.length, fetchedAt: view.fetchedAt, stale: view.stale, upstream: view.upstream };
+}
+
 const SECTIONS = {
   site: () => required<SiteConfig>(DATA_FILES.site),
-  announcements: currentAnnouncements,
-  typhoons: async () => ({ list: [], total: 0, fetchedAt: null, stale: false }),
-  briefing: async () => null,
-  todayInHistory,
+  announcements: (now: Date) => currentAnnouncements(now),
+  typhoons: (_now: Date, live: LiveView) => Promise.resolve(activeSummary(live)),
+  briefing: (_now: Date, live: LiveView) => Promise.resolve(writeBriefing(live)),
+  todayInHistory: (now: Date) => todayInHistory(now),
   versions: () => required<VersionsFile>(DATA_FILES.versions),
-} satisfies Record<string, (now: Date) => Promise<unknown>>;
+} satisfies Record<string, (now: Date, live: LiveView) => Promise<unknown>>;
 
 export async function handleBootstrap(_req: Request, now = new Date()): Promise<Response> {
-  const entries = await Promise.all(Object.entries(SECTIONS).map(async ([name, provide]) => [name, await provide(now)] as const));
+  const live = await readLiveView(liveStore(), now);
+  const entries = await Promise.all(Object.entries(SECTIONS).map(async ([name, provide]) => [name, await provide(now, live)] as const));
   return okResponse('v1', Object.fromEntries(entries), { cacheControl: 'public, max-age=60', cdnCacheControl: 'public, durable, s-maxage=60, stale-while-revalidate=300' });
 }

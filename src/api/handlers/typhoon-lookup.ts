@@ -1,0 +1,42 @@
+/**
+ * `/api/typhoons/{code}` and `/api/v1/typhoons/{code}` for codes the static archive does not answer (the
+ * archive itself is served by the CDN before this function runs; the build leaves active storms out of it).
+ * Tiers: 1. the active snapshot; 2. the archive (static, above); 3. the Zhejiang service's TyphoonInfo.
+ * A code found nowhere is 40401; an upstream fault is never a 5xx.
+ */
+import { fetchZjTyphoon, upstreamsFromEnv } from '../../live/refresh.ts';
+import { readLiveView } from '../../live/snapshot.ts';
+import { liveStore } from '../../live/store.ts';
+import { UpstreamError } from '../../live/upstream-client.ts';
+import { notFound } from '../errors.ts';
+import { classifyMiss } from '../classify-miss.ts';
+import { PARAMS } from '../params.ts';
+import { errorResponse, familyOfPath, okResponse, type Family } from '../respond.ts';
+import { ENDPOINTS, matchPath } from '../route-table.ts';
+
+const answer = (family: Family, typhoon: unknown, cdnCacheControl: string) =>
+  okResponse(family, family === 'v1' ? typhoon : { typhoon }, { cacheControl: 'public, max-age=60', cdnCacheControl });
+
+export async function handleTyphoonLookup(req: Request, now = new Date()): Promise<Response> {
+  const pathname = new URL(req.url).pathname.replace(/(.)\/$/, '$1');
+  const family = familyOfPath(pathname);
+  const endpoint = ENDPOINTS.find((e) => e.resource.id === 'typhoon-detail' && e.family === family);
+  const raw = endpoint ? matchPath(endpoint.path, pathname) : null;
+  if (raw?.code === undefined) return errorResponse(family, classifyMiss(pathname, family));
+  const code = PARAMS.code.parse(raw.code);
+
+  const view = await readLiveView(liveStore(), now);
+  const active = view.typhoons.find((t) => t.code === code);
+  if (active) return answer(family, active, 'public, durable, s-maxage=60, stale-while-revalidate=300');
+
+  try {
+    const typhoon = await fetchZjTyphoon(upstreamsFromEnv(), code, now);
+    return answer(family, typhoon, 'public, durable, s-maxage=300, stale-while-revalidate=600');
+  } catch (error) {
+    const unavailable = error instanceof UpstreamError && error.failure !== 'http';
+    const message = unavailable
+      ? `No storm with code ${code} in the live snapshot or the archive; the upstream service could not be asked (try again later).`
+      : `No storm with code ${code} in the live snapshot, the archive or the upstream service.`;
+    return errorResponse(family, notFound(message));
+  }
+}

@@ -1,0 +1,17 @@
+/** The answer of the live list: the snapshot's storms plus when and from where they were fetched. */
+import { z } from 'zod';
+import { trackPointSchema, typhoonSchema } from '../model/schemas.ts';
+
+export const liveListSchema = z.object({
+  typhoons: z.array(typhoonSchema).describe('Active storms; empty when none is active (see upstream)'),
+  total: z.number().int().describe('Number of active storms'),
+  fetchedAt: z.string().nullable().describe('When the snapshot was fetched (+08:00); null before the first successful refresh'),
+  source: z.enum(['zj-live', 'nmc']).nullable().describe('Upstream of the snapshot: the Zhejiang service, or NMC as failover'),
+  stale: z.boolean().describe('true when the latest refresh failed (or is overdue) and this is the last good data'),
+  upstream: z.enum(['ok', 'unavailable', 'never-fetched']).describe('ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed'),
+});
+
+/** One active storm in brief (bootstrap): its latest position and intensity. */
+export const activeStormSchema = typhoonSchema
+  .pick({ code: true, name: true, enname: true })
+  .extend(trackPointSchema.pick({ time: true, lat: true, lng: true, grade: true, strong: true, speed: true, pressure: true, moveDir: true, moveSpeed: true }).shape);

@@ -1,0 +1,55 @@
+/**
+ * Where live snapshots are kept: Netlify Blobs in production (one store per deploy context, because site-wide
+ * stores are shared with deploy previews), a local folder everywhere else. Both hold whole JSON documents
+ * under a few keys; a write replaces a document atomically (a rename locally, a single PUT on Blobs).
+ */
+import path from 'node:path';
+import { getStore, type Store } from '@netlify/blobs';
+import fs from 'fs-extra';
+import { CACHE_DIR } from '../config.ts';
+
+export interface KeyValueStore {
+  get(key: string): Promise<string | null>;
+  set(key: string, value: string): Promise<void>;
+}
+
+export function fileStore(dir: string): KeyValueStore {
+  const file = (key: string) => path.join(dir, `${key.replace(/[^a-z0-9-]/gi, '_')}.json`);
+  return {
+    get: (key) => fs.readFile(file(key), 'utf8').catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ENOENT') return null;
+      throw error;
+    }),
+    set: async (key, value) => {
+      await fs.mkdirp(dir);
+      const temp = `${file(key)}.${process.pid}.${Date.now()}.tmp`;
+      await fs.writeFile(temp, value);
+      await fs.rename(temp, file(key));
+    },
+  };
+}
+
+export function blobStore(store: Store): KeyValueStore {
+  return {
+    get: (key) => store.get(key, { type: 'text' }),
+    set: async (key, value) => {
+      await store.set(key, value);
+    },
+  };
+}
+
+declare const Netlify: { context?: { deploy?: { context?: string } } } | undefined;
+
+/** The deploy context inside a Netlify function (production, deploy-preview, branch-deploy, …). */
+function deployContext(): string {
+  const fromRuntime = typeof Netlify === 'undefined' ? undefined : Netlify?.context?.deploy?.context;
+  return fromRuntime ?? process.env.CONTEXT ?? 'production';
+}
+
+/** The store of live data for this process: Blobs on Netlify, else `$TYPHOON_LIVE_DIR` or `.cache/live`. */
+export function liveStore(): KeyValueStore {
+  if (process.env.NETLIFY_BLOBS_CONTEXT || process.env.NETLIFY === 'true') {
+    return blobStore(getStore({ name: `live-${deployContext()}`, consistency: 'strong' }));
+  }
+  return fileStore(process.env.TYPHOON_LIVE_DIR ?? path.join(CACHE_DIR, 'live'));
+}

@@ -1,0 +1,105 @@
+/**
+ * The one HTTP client for live upstreams (undici). Every call has a timeout; retries are bounded and happen
+ * only for the failures listed in RETRYABLE (a 404 or a garbage body is an answer, not a hiccup). Bodies are
+ * decoded as UTF-8 whatever the headers say (the Zhejiang service sends no charset), a BOM is dropped, and
+ * JSONP wrappers (one or two levels of parentheses, any callback name) are stripped before JSON.parse.
+ */
+import { fetch } from 'undici';
+
+export type UpstreamFailure = 'timeout' | 'network' | 'http' | 'html' | 'empty' | 'json' | 'shape';
+
+export class UpstreamError extends Error {
+  constructor(readonly failure: UpstreamFailure, readonly url: string, message: string, readonly status?: number) {
+    super(`${url}: ${message}`);
+    this.name = 'UpstreamError';
+  }
+}
+
+/**
+ * Worth another try: the request never completed, or the server said it is overloaded or briefly broken.
+ * 408 Request Timeout, 429 Too Many Requests, 500/502/503/504 server and gateway errors.
+ */
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
+const RETRYABLE_FAILURES = new Set<UpstreamFailure>(['timeout', 'network']);
+
+export interface UpstreamClientOptions {
+  timeoutMs?: number;
+  retries?: number;
+  /** Wait before retry n (1-based), in ms; tests pass 0. */
+  backoffMs?: number;
+  headers?: Record<string, string>;
+}
+
+export interface UpstreamClient {
+  /** The body as text; throws UpstreamError for HTTP errors, HTML error pages and empty bodies. */
+  text(url: string): Promise<string>;
+  /** The body as JSON (JSONP and BOM stripped); throws UpstreamError when it is not JSON. */
+  json(url: string): Promise<unknown>;
+}
+
+/** Strips a JSONP wrapper: everything up to the first `(` and after the last `)`, repeated (NMC nests two). */
+export function stripJsonp(text: string): string {
+  let body = text.trim();
+  while (!/^[[{"]/.test(body)) {
+    const open = body.indexOf('(');
+    const close = body.lastIndexOf(')');
+    if (open === -1 || close <= open) break;
+    body = body.slice(open + 1, close).trim();
+  }
+  return body;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function fetchOnce(url: string, options: Required<Omit<UpstreamClientOptions, 'retries' | 'backoffMs'>>): Promise<string> {
+  let response;
+  try {
+    response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: options.headers });
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'TimeoutError' || name === 'AbortError') throw new UpstreamError('timeout', url, `no answer within ${options.timeoutMs} ms`);
+    throw new UpstreamError('network', url, (error as Error).message);
+  }
+  let bytes: ArrayBuffer;
+  try {
+    bytes = await response.arrayBuffer();
+  } catch (error) {
+    const name = (error as Error).name;
+    throw new UpstreamError(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network', url, `body not received: ${(error as Error).message}`);
+  }
+  const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
+  if (!response.ok) throw new UpstreamError('http', url, `HTTP ${response.status}`, response.status);
+  if (text.trim() === '') throw new UpstreamError('empty', url, 'empty body');
+  if (text.trimStart().startsWith('<')) throw new UpstreamError('html', url, 'an HTML page instead of data');
+  return text;
+}
+
+export function createUpstreamClient(options: UpstreamClientOptions = {}): UpstreamClient {
+  const settings = { timeoutMs: options.timeoutMs ?? 8000, headers: options.headers ?? {} };
+  const retries = options.retries ?? 2;
+  const backoffMs = options.backoffMs ?? 300;
+  const text = async (url: string): Promise<string> => {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await fetchOnce(url, settings);
+      } catch (error) {
+        const retryable =
+          error instanceof UpstreamError &&
+          (RETRYABLE_FAILURES.has(error.failure) || (error.failure === 'http' && RETRYABLE_STATUS.has(error.status ?? 0)));
+        if (!retryable || attempt >= retries) throw error;
+        await sleep(backoffMs * (attempt + 1));
+      }
+    }
+  };
+  return {
+    text,
+    json: async (url) => {
+      const body = stripJsonp(await text(url));
+      try {
+        return JSON.parse(body);
+      } catch (error) {
+        throw new UpstreamError('json', url, `not JSON (${(error as Error).message})`);
+      }
+    },
+  };
+}

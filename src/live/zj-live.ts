@@ -1,0 +1,241 @@
+/**
+ * Normalises the Zhejiang water-resources service (`TyhoonActivity`, `TyphoonInfo/{tfid}`, `TyphoonList/{year}`)
+ * into the archive's model. Formats and traps: ../shared/docs/UPSTREAMS.md §2.
+ *
+ * - Every value may be a string; `""`, `"0"` (for wind, pressure, force, motion) and `null` mean missing.
+ * - Times are Beijing time without a zone (`2019/11/22 11:00:00` or `2024-09-05 07:00:00`); an ISO time with an
+ *   offset (`ybsj`, the current host's activity `time`) is UTC. Parsed by shape.
+ * - Wind radii are `"NE|SE|NW|SW"` in km (the site's own DrawCircle code; note NW before SW), or one value.
+ * - Only the last point with forecast groups holds the current forecasts; `forecastpoints[0]` is each agency's
+ *   base (analysis) point, which can lag the observation, so it becomes `origin`, not a forecast point.
+ * - The legacy host wraps `TyphoonInfo` in a one-element array.
+ */
+import { z } from 'zod';
+import { beaufortForce, GRADE_NAMES, gradeFromLabel } from '../model/grades.ts';
+import { compassFromText } from '../model/compass.ts';
+import type { AgencyForecast, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
+import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
+import { peakGrade } from '../archive/summaries.ts';
+import { agencyFor } from './agencies.ts';
+
+const raw = z.union([z.string(), z.number()]).nullish();
+
+const rawForecastPoint = z.object({ time: z.string(), lat: raw, lng: raw, strong: raw, power: raw, speed: raw, pressure: raw }).loose();
+const rawForecastGroup = z.object({ tm: z.string(), forecastpoints: z.array(rawForecastPoint), ybsj: z.string().nullish() }).loose();
+
+const rawPoint = z
+  .object({
+    time: z.string(),
+    lat: raw,
+    lng: raw,
+    strong: raw,
+    power: raw,
+    speed: raw,
+    pressure: raw,
+    movespeed: raw,
+    movedirection: raw,
+    radius7: raw,
+    radius10: raw,
+    radius12: raw,
+    forecast: z.union([z.array(rawForecastGroup), rawForecastGroup]).nullish(),
+  })
+  .loose();
+
+const rawLand = z.object({ landaddress: z.string().nullish(), landtime: z.string().nullish(), lng: raw, lat: raw, strong: raw }).loose();
+
+export const rawZjInfoSchema = z
+  .object({
+    tfid: z.union([z.string(), z.number()]).transform(String),
+    name: z.string().nullish(),
+    enname: z.string().nullish(),
+    isactive: raw,
+    land: z.array(rawLand).nullish(),
+    points: z.array(rawPoint).min(1),
+  })
+  .loose();
+
+export const rawZjActivitySchema = z.array(
+  z.object({ tfid: z.union([z.string(), z.number()]).transform(String), name: z.string().nullish(), enname: z.string().nullish(), time: z.string(), lat: raw, lng: raw }).loose(),
+);
+
+export const rawZjListSchema = z.array(
+  z.object({ tfid: z.union([z.string(), z.number()]).transform(String), name: z.string().nullish(), enname: z.string().nullish(), starttime: z.string().nullish(), endtime: z.string().nullish(), isactive: raw }).loose(),
+);
+
+export class ShapeError extends Error {
+  override name = 'ShapeError';
+}
+
+/** A number, or null for null, "", "-", non-numbers and (when zeroIsMissing) 0. */
+export function liveNumber(value: unknown, zeroIsMissing = true): number | null {
+  if (value === null || value === undefined || value === '' || value === '-') return null;
+  const n = Number(value);
+  if (!Number.isFinite(n)) return null;
+  return zeroIsMissing && n === 0 ? null : n;
+}
+
+function requiredNumber(value: unknown, what: string): number {
+  const n = liveNumber(value, false);
+  if (n === null) throw new ShapeError(`${what} is not a number: ${JSON.stringify(value)}`);
+  return n;
+}
+
+/** Beijing time for bare timestamps, UTC for ISO timestamps with an offset. */
+export function parseZjTime(text: string): Date {
+  const iso = /[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/.test(text.trim()) ? new Date(text.trim()) : null;
+  const date = iso && !Number.isNaN(iso.getTime()) ? iso : parseLocalTimestamp(text, 'beijing');
+  if (!date) throw new ShapeError(`unreadable time ${JSON.stringify(text)}`);
+  return date;
+}
+
+/** `"NE|SE|NW|SW"` (or one value for all quadrants) → `{ne, se, sw, nw}` in km. */
+export function parseZjRadius(value: unknown): WindCircle | null {
+  if (value === null || value === undefined) return null;
+  const parts = String(value).split('|').map((part) => liveNumber(part.trim()));
+  if (parts.every((p) => p === null)) return null;
+  if (parts.length === 1) return { ne: parts[0] as number, se: parts[0] as number, sw: parts[0] as number, nw: parts[0] as number };
+  if (parts.length !== 4) throw new ShapeError(`wind radius ${JSON.stringify(value)} has ${parts.length} parts`);
+  const [ne, se, nw, sw] = parts as (number | null)[];
+  return { ne: ne ?? null, se: se ?? null, sw: sw ?? null, nw: nw ?? null };
+}
+
+function point(p: z.infer<typeof rawPoint> | z.infer<typeof rawForecastPoint>, where: string): TrackPoint {
+  const grade = gradeFromLabel(p.strong === null || p.strong === undefined ? null : String(p.strong));
+  const speed = liveNumber(p.speed);
+  const moving = 'movespeed' in p ? (p as z.infer<typeof rawPoint>) : null;
+  return {
+    time: toBeijingIso(parseZjTime(p.time)),
+    lat: requiredNumber(p.lat, `${where}.lat`),
+    lng: normaliseLng(requiredNumber(p.lng, `${where}.lng`)),
+    strong: grade ? GRADE_NAMES[grade] : null,
+    grade,
+    power: beaufortForce(speed),
+    speed,
+    pressure: liveNumber(p.pressure),
+    moveDir: moving ? compassFromText(moving.movedirection === null || moving.movedirection === undefined ? null : String(moving.movedirection)) : null,
+    moveSpeed: moving ? liveNumber(moving.movespeed) : null,
+    radius7: moving ? parseZjRadius(moving.radius7) : null,
+    radius10: moving ? parseZjRadius(moving.radius10) : null,
+    radius12: moving ? parseZjRadius(moving.radius12) : null,
+  };
+}
+
+const normaliseLng = (lng: number) => (lng > 180 ? Math.round((lng - 360) * 1e4) / 1e4 : lng);
+
+function forecasts(points: z.infer<typeof rawPoint>[]): Record<string, AgencyForecast> {
+  const groupsOf = (p: z.infer<typeof rawPoint>) => (p.forecast ? (Array.isArray(p.forecast) ? p.forecast : [p.forecast]) : []);
+  const latest = [...points].reverse().find((p) => groupsOf(p).length > 0);
+  const result: Record<string, AgencyForecast> = {};
+  for (const group of latest ? groupsOf(latest) : []) {
+    const agency = agencyFor(group.tm);
+    const [base, ...rest] = group.forecastpoints.map((fp, i) => point(fp, `forecast.${group.tm}.${i}`));
+    const strip = ({ time, lat, lng, strong, grade, power, speed, pressure }: TrackPoint) => ({ time, lat, lng, strong, grade, power, speed, pressure });
+    result[agency.key] = {
+      agency: agency.key,
+      nameZh: agency.nameZh,
+      nameEn: agency.nameEn,
+      issuedAt: group.ybsj ? toBeijingIso(parseZjTime(group.ybsj)) : (base?.time ?? null),
+      origin: base ? { time: base.time, lat: base.lat, lng: base.lng } : null,
+      points: rest.map(strip),
+    };
+  }
+  return result;
+}
+
+/** Landfalls; entries without a place and time (one capture has a hand-edited track point there) are skipped. */
+function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[]): Landfall[] {
+  return land
+    .filter((l) => l.landaddress && l.landtime)
+    .map((l) => {
+      const time = parseZjTime(l.landtime as string);
+      const nearest = points.reduce((best, p) => (Math.abs(Date.parse(p.time) - time.getTime()) < Math.abs(Date.parse(best.time) - time.getTime()) ? p : best));
+      const grade = gradeFromLabel(l.strong === null || l.strong === undefined ? null : String(l.strong)) ?? nearest.grade;
+      return {
+        time: toBeijingIso(time),
+        lat: requiredNumber(l.lat, 'land.lat'),
+        lng: normaliseLng(requiredNumber(l.lng, 'land.lng')),
+        position: (l.landaddress as string).trim(),
+        strong: grade ? GRADE_NAMES[grade] : null,
+        grade,
+        speed: nearest.speed,
+        pressure: nearest.pressure,
+      };
+    });
+}
+
+const cleanName = (name: string | null | undefined) => {
+  const text = name?.trim() ?? '';
+  return text === '' || text === '-' || text === '未命名' || text.toUpperCase() === 'NAMELESS' ? null : text;
+};
+
+/** `TyphoonInfo/{tfid}` (object or one-element array) → a live Typhoon record. Throws ShapeError on garbage. */
+export function normalizeZjInfo(json: unknown, fetchedAt: Date): Typhoon {
+  const root = Array.isArray(json) && json.length === 1 ? json[0] : json;
+  const parsed = rawZjInfoSchema.safeParse(root);
+  if (!parsed.success) throw new ShapeError(`TyphoonInfo: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  const info = parsed.data;
+  if (!/^\d{6}(\d{2})?$/.test(info.tfid)) throw new ShapeError(`TyphoonInfo: tfid ${info.tfid} is not 6 or 8 digits`);
+  const points = info.points.map((p, i) => point(p, `points.${i}`)).sort((a, b) => a.time.localeCompare(b.time));
+  const first = points[0] as TrackPoint;
+  const last = points[points.length - 1] as TrackPoint;
+  const speeds = points.map((p) => p.speed).filter((v): v is number => v !== null);
+  const pressures = points.map((p) => p.pressure).filter((v): v is number => v !== null);
+  const land = landfalls(info.land ?? [], points);
+  return {
+    code: info.tfid,
+    name: cleanName(info.name),
+    enname: cleanName(info.enname)?.toUpperCase() ?? null,
+    year: Number(info.tfid.slice(0, 4)),
+    isActive: String(info.isactive ?? '1') === '1',
+    startTime: first.time,
+    endTime: last.time,
+    peakGrade: peakGrade(points),
+    maxSpeed: speeds.length ? Math.max(...speeds) : null,
+    minPressure: pressures.length ? Math.min(...pressures) : null,
+    points,
+    forecasts: forecasts(info.points),
+    land,
+    cma: null,
+    zjId: info.tfid,
+    provenance: {
+      track: 'zj-live',
+      nameZh: cleanName(info.name) ? 'zj-live' : null,
+      nameEn: cleanName(info.enname) ? 'zj-live' : null,
+      landfall: land.length ? 'zj-live' : null,
+      windCircles: points.some((p) => p.radius7 || p.radius10 || p.radius12) ? 'zj-live' : null,
+      motion: points.some((p) => p.moveDir || p.moveSpeed) ? 'zj-live' : null,
+    },
+    retiredName: false,
+    live: { source: 'zj-live', fetchedAt: toBeijingIso(fetchedAt), stale: false },
+  };
+}
+
+/** `TyhoonActivity` → the tfids of the active storms. */
+export function activeZjIds(json: unknown): string[] {
+  const parsed = rawZjActivitySchema.safeParse(json);
+  if (!parsed.success) throw new ShapeError(`TyhoonActivity: ${parsed.error.issues[0]?.message}`);
+  return parsed.data.map((item) => item.tfid);
+}
+
+export interface SeasonItem {
+  tfid: string;
+  name: string | null;
+  enname: string | null;
+  start: string | null;
+  end: string | null;
+  active: boolean;
+}
+
+/** `TyphoonList/{year}` → season items. */
+export function normalizeZjList(json: unknown): SeasonItem[] {
+  const parsed = rawZjListSchema.safeParse(json);
+  if (!parsed.success) throw new ShapeError(`TyphoonList: ${parsed.error.issues[0]?.message}`);
+  return parsed.data.map((item) => ({
+    tfid: item.tfid,
+    name: cleanName(item.name),
+    enname: cleanName(item.enname)?.toUpperCase() ?? null,
+    start: item.starttime ? toBeijingIso(parseZjTime(item.starttime)) : null,
+    end: item.endtime ? toBeijingIso(parseZjTime(item.endtime)) : null,
+    active: String(item.isactive) === '1',
+  }));
+}
