@@ -2,13 +2,20 @@
  * Benchmarks: prints figures, asserts nothing. Run with `npm run bench` (sources as for the build).
  * - full build wall time (forced, into a scratch folder) and the no-change rebuild time;
  * - the output's file count and bytes;
- * - search latency: the function handler in-process, and over HTTP through the local server.
+ * - search latency: the function handler in-process, and over HTTP through the local server;
+ * - live: a refresh against the mock upstream on loopback, and the live list and detail handlers in-process.
  */
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { buildSite } from '../build/build-site.ts';
 import { handleHistorySearch } from '../src/api/handlers/history-search.ts';
+import { handleLiveTyphoons } from '../src/api/handlers/live-typhoons.ts';
+import { handleTyphoonLookup } from '../src/api/handlers/typhoon-lookup.ts';
+import { startMockUpstream } from '../src/live/mock-upstream.ts';
+import { refreshLive } from '../src/live/refresh.ts';
+import { fileStore } from '../src/live/store.ts';
+import { createUpstreamClient } from '../src/live/upstream-client.ts';
 import { resolveSourcesDir } from '../src/config.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
 
@@ -18,6 +25,16 @@ const ROUNDS = 40;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] as number;
 const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+async function timeRepeated(times: number, run: () => Promise<unknown>): Promise<number[]> {
+  const durations: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const started = performance.now();
+    await run();
+    durations.push(performance.now() - started);
+  }
+  return durations;
+}
 
 async function timeEach(run: (keyword: string) => Promise<unknown>): Promise<number[]> {
   const times: number[] = [];
@@ -50,6 +67,18 @@ try {
   const overHttp = await timeEach((kw) => fetch(`${server.url}/api/v1/history/search/${encodeURIComponent(kw)}`).then((r) => r.text()));
   await server.close();
   console.log(`search, HTTP loopback:  median ${ms(median(overHttp))}, p95 ${ms(p95(overHttp))} (${overHttp.length} requests)`);
+
+  const mock = await startMockUpstream();
+  process.env.TYPHOON_LIVE_DIR = path.join(publicDir, '..', `${path.basename(publicDir)}-live`);
+  const upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient() };
+  const refreshes = await timeRepeated(20, () => refreshLive(upstreams, fileStore(process.env.TYPHOON_LIVE_DIR as string)));
+  console.log(`live refresh (mock):    median ${ms(median(refreshes))}, p95 ${ms(p95(refreshes))} (${refreshes.length} refreshes)`);
+  const list = await timeRepeated(300, () => handleLiveTyphoons(new Request('http://localhost/api/v1/typhoons')).then((r) => r.text()));
+  console.log(`live list, in-process:  median ${ms(median(list))}, p95 ${ms(p95(list))} (${list.length} requests)`);
+  const detail = await timeRepeated(300, () => handleTyphoonLookup(new Request('http://localhost/api/v1/typhoons/202699')).then((r) => r.text()));
+  console.log(`live detail, in-process: median ${ms(median(detail))}, p95 ${ms(p95(detail))} (${detail.length} requests)`);
+  await mock.close();
+  await fs.remove(process.env.TYPHOON_LIVE_DIR);
 } finally {
   await fs.remove(publicDir);
 }

@@ -34,7 +34,7 @@ describe('_redirects', () => {
     for (const endpoint of ENDPOINTS.filter((e) => e.path.includes(':'))) {
       const sample = endpoint.path.replace(/:\w+/g, 'zzz');
       const first = rules.find((r) => matchNetlifyPath(r.from, sample));
-      expect(first?.to, sample).toBe('/.netlify/functions/api-miss');
+      expect(first?.to, sample).toBe(`/.netlify/functions/${endpoint.resource.missFn ?? 'api-miss'}`);
       expect(first?.from, sample).not.toMatch(/^\/api(\/v1)?\/\*$/);
     }
   });

@@ -1,0 +1,114 @@
+/** The Zhejiang and NMC normalisers on the recorded payloads and on the project's own. */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { OWN_PAYLOADS, RECORDED_PAYLOADS } from '../src/live/mock-upstream.ts';
+import { normalizeNmcList, normalizeNmcView } from '../src/live/nmc-live.ts';
+import { stripJsonp } from '../src/live/upstream-client.ts';
+import { activeZjIds, normalizeZjInfo, normalizeZjList, parseZjRadius, parseZjTime, ShapeError } from '../src/live/zj-live.ts';
+
+const recorded = (file: string) => JSON.parse(stripJsonp(fs.readFileSync(path.join(RECORDED_PAYLOADS, file), 'utf8')));
+const own = (file: string) => JSON.parse(stripJsonp(fs.readFileSync(path.join(OWN_PAYLOADS, file), 'utf8')));
+const hasRecorded = fs.existsSync(RECORDED_PAYLOADS);
+const now = new Date('2026-09-12T06:10:00Z');
+
+describe('zj helpers', () => {
+  it('reorders NE|SE|NW|SW radii and accepts one value for all quadrants', () => {
+    expect(parseZjRadius('250|220|200|180')).toEqual({ ne: 250, se: 220, sw: 180, nw: 200 });
+    expect(parseZjRadius('300')).toEqual({ ne: 300, se: 300, sw: 300, nw: 300 });
+    expect(parseZjRadius('')).toBeNull();
+    expect(parseZjRadius('0')).toBeNull();
+    expect(() => parseZjRadius('1|2|3')).toThrow(ShapeError);
+  });
+
+  it('reads bare times as Beijing time and ISO times with an offset as UTC', () => {
+    expect(parseZjTime('2019/11/22 8:00:00')).toEqual(new Date('2019-11-22T00:00:00Z'));
+    expect(parseZjTime('2024-09-05 07:00:00')).toEqual(new Date('2024-09-04T23:00:00Z'));
+    expect(parseZjTime('2026-07-07T06:00:00.000+00:00')).toEqual(new Date('2026-07-07T06:00:00Z'));
+    expect(() => parseZjTime('yesterday')).toThrow(ShapeError);
+  });
+});
+
+describe('normalizeZjInfo on the project payload (current host, five agencies, landfall)', () => {
+  const storm = normalizeZjInfo(own('zj/TyphoonInfo_202699.json'), now);
+
+  it('gives times with +08:00, numbers as numbers and missing values as null', () => {
+    expect(storm).toMatchObject({ code: '202699', name: '演示台风', enname: 'DEMO', year: 2026, isActive: true, peakGrade: 'SuperTY', maxSpeed: 55, minPressure: 930 });
+    expect(storm.points[0]).toMatchObject({ time: '2026-09-10T08:00:00+08:00', lat: 13.2, lng: 136.8, grade: 'TD', radius7: null, moveDir: 'NW', moveSpeed: 20 });
+    expect(storm.live).toEqual({ source: 'zj-live', fetchedAt: '2026-09-12T14:10:00+08:00', stale: false });
+  });
+
+  it("keeps each agency's forecast from the last point, its base point as origin", () => {
+    expect(Object.keys(storm.forecasts).sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
+    const hko = storm.forecasts.hko;
+    expect(hko?.origin?.time).toBe('2026-09-12T08:00:00+08:00'); // HKO's base lags the 14:00 observation by 6 h
+    expect(hko?.points).toHaveLength(4);
+    expect(hko?.points[3]).toMatchObject({ speed: 22, power: 9 }); // force follows the wind even where the upstream left it empty
+    expect(storm.forecasts.jma?.points[0]).toMatchObject({ speed: null, strong: null });
+    expect(storm.forecasts.jtwc?.points[0]?.pressure).toBeNull();
+  });
+
+  it('reads the landfall with its grade', () => {
+    expect(storm.land).toEqual([{ time: '2026-09-12T11:30:00+08:00', lat: 19.85, lng: 125.1, position: '菲律宾吕宋岛东北部沿海（演示）', strong: '超强台风', grade: 'SuperTY', speed: 52, pressure: 935 }]);
+  });
+
+  it('treats garbage as a shape error', () => {
+    expect(() => normalizeZjInfo({ tfid: null, points: 'none' }, now)).toThrow(ShapeError);
+    expect(() => normalizeZjInfo({ tfid: '202699', points: [{ time: '2026/9/10 8:00:00', lat: 'abc', lng: '1' }] }, now)).toThrow(ShapeError);
+  });
+});
+
+describe.runIf(hasRecorded)('normalizeZjInfo on the recorded legacy captures', () => {
+  it('FUNG-WONG: 23 points, forecasts of five agencies from the last point', () => {
+    const storm = normalizeZjInfo(recorded('zj/TyphoonInfo_201927_FUNG-WONG.legacy-zjwater.json'), now);
+    expect(storm.points).toHaveLength(23);
+    expect(storm.points.at(-1)).toMatchObject({ time: '2019-11-22T11:00:00+08:00', radius7: { ne: 230, se: 180, sw: 150, nw: 200 }, moveDir: 'N' });
+    expect(Object.keys(storm.forecasts).sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
+  });
+
+  it('MINDULLE: array-wrapped; the quadrant test of UPSTREAMS.md; the hand-edited land element is ignored', () => {
+    const storm = normalizeZjInfo(recorded('zj/TyphoonInfo_202116_MINDULLE.legacy-zjwater.array-wrapped.json'), now);
+    expect(storm.points).toHaveLength(52);
+    expect(storm.points.find((p) => p.time === '2021-09-23T20:00:00+08:00')?.radius7).toEqual({ ne: 250, se: 220, sw: 180, nw: 200 });
+    expect(storm.land).toEqual([]);
+  });
+
+  it('matches the archive at the same instants (position, wind, pressure)', () => {
+    const storm = normalizeZjInfo(recorded('zj/TyphoonInfo_201927_FUNG-WONG.legacy-zjwater.json'), now);
+    const archive = JSON.parse(fs.readFileSync(path.resolve(RECORDED_PAYLOADS, '..', 'archive', 'zj', '201927.json'), 'utf8').replace(/^\uFEFF/, ''))[0];
+    let compared = 0;
+    for (const p of archive.points) {
+      const live = storm.points.find((q) => q.time === `${p.time}+08:00`);
+      if (!live) continue;
+      expect([live.lat, live.lng, live.speed, live.pressure]).toEqual([p.lat, p.lng, p.speed, p.pressure]);
+      compared += 1;
+    }
+    expect(compared).toBe(23);
+  });
+
+  it('reads activity and season lists', () => {
+    expect(activeZjIds(recorded('zj/TyhoonActivity.2016-10-15.legacy-zjwater.json'))).toEqual(['201621', '201622']);
+    const season = normalizeZjList(recorded('zj/TyphoonList_2019.legacy-zjwater.json'));
+    expect(season).toHaveLength(27);
+    expect(season.find((s) => s.tfid === '201927')).toMatchObject({ enname: 'FUNG-WONG', active: true, start: '2019-11-19T17:00:00+08:00' });
+    const modern = normalizeZjList([recorded('zj/TyphoonList_2024.modern-slt.first-item.excerpt.json')].flat());
+    expect(modern[0]).toMatchObject({ tfid: '20240014', name: null, enname: null, start: '2024-09-10T08:00:00+08:00' });
+  });
+});
+
+describe.runIf(hasRecorded)('NMC', () => {
+  it('reads the double-parenthesis list, trimmed names, 8-digit unnamed numbers', () => {
+    const list = normalizeNmcList(recorded('nmc/list_default.2026-10-07.excerpt.jsonp'));
+    expect(list.filter((i) => i.active).map((i) => i.enname)).toEqual(['KOGUMA', 'NOLO', 'CHOI-WAN']);
+    expect(list[0]?.name).toBe('小熊');
+    expect(list[4]).toMatchObject({ number: '20260027', enname: null, name: null, active: false });
+  });
+
+  it('reads a view: UTC times, longitude first, km radii by quadrant, BABJ forecasts from base time + tau', () => {
+    const storm = normalizeNmcView(recorded('nmc/view_3346168_NOLO.2026-10-07.trimmed.jsonp'), now);
+    expect(storm).toMatchObject({ code: '202628', name: '诺洛', enname: 'NOLO', isActive: true });
+    expect(storm.points[0]).toMatchObject({ time: '2026-10-05T08:00:00+08:00', lat: 24.8, lng: 179.4, grade: 'SuperTY', speed: 52, moveDir: 'W', radius12: { ne: 80, se: 80, sw: 80, nw: 80 } });
+    expect(storm.forecasts.cma?.points[0]).toMatchObject({ time: '2026-10-08T02:00:00+08:00', lat: 26, lng: 158.2 });
+    expect(normalizeNmcView(recorded('nmc/view_3227033_BOLAVEN-2005.historical.first-point.jsonp'), now)).toMatchObject({ code: '200523', points: [{ moveDir: null, moveSpeed: null }] });
+  });
+});

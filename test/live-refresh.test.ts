@@ -1,0 +1,144 @@
+/**
+ * The refresh job against the mock upstream: failover, the last good data under faults (a seeded run of
+ * 120 refresh cycles with random faults on both services), and the Netlify Blobs adapter on a real BlobsServer.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { getStore } from '@netlify/blobs';
+import { BlobsServer } from '@netlify/blobs/server';
+import fs from 'fs-extra';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleLiveTyphoons } from '../src/api/handlers/live-typhoons.ts';
+import { handleTyphoonLookup } from '../src/api/handlers/typhoon-lookup.ts';
+import { FAULTS, startMockUpstream, type Fault, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
+import { readSnapshot } from '../src/live/snapshot.ts';
+import { blobStore, fileStore } from '../src/live/store.ts';
+import { createUpstreamClient } from '../src/live/upstream-client.ts';
+
+let mock: MockUpstream;
+let upstreams: LiveUpstreams;
+let liveDir: string;
+
+beforeAll(async () => {
+  mock = await startMockUpstream();
+  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ timeoutMs: 100, retries: 1, backoffMs: 0 }) };
+  liveDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-live-'));
+  process.env.TYPHOON_LIVE_DIR = liveDir;
+  process.env.TYPHOON_ZJ_BASE = mock.zjBase;
+  process.env.TYPHOON_NMC_BASE = mock.nmcBase;
+});
+afterAll(async () => {
+  await mock.close();
+  await fs.remove(liveDir);
+});
+
+/** A small seeded generator, so a failing run can be replayed. */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const liveList = async () => {
+  const response = await handleLiveTyphoons(new Request('http://localhost/api/v1/typhoons'));
+  return { status: response.status, body: (await response.json()) as { data: { typhoons: { code: string; live: { stale: boolean } }[]; stale: boolean; source: string; upstream: string } } };
+};
+
+describe('refreshLive', () => {
+  it('fails over to NMC when the Zhejiang service is down', async () => {
+    const store = fileStore(path.join(liveDir, 'failover'));
+    mock.setFault('html404', 'zj');
+    try {
+      const result = await refreshLive(upstreams, store);
+      expect(result).toMatchObject({ ok: true, source: 'nmc', typhoons: 1 });
+      expect((await readSnapshot(store))?.typhoons[0]).toMatchObject({ code: '202699', name: '演示台风', provenance: { track: 'nmc' } });
+    } finally {
+      mock.setFault(null);
+    }
+  });
+
+  it('before any success says "never fetched", not "no storm"', async () => {
+    process.env.TYPHOON_LIVE_DIR = path.join(liveDir, 'empty');
+    const { body } = await liveList();
+    expect(body.data).toMatchObject({ typhoons: [], upstream: 'never-fetched' });
+    process.env.TYPHOON_LIVE_DIR = liveDir;
+  });
+
+  it('tells "no active storm" apart from "source unavailable"', async () => {
+    const store = fileStore(path.join(liveDir, 'quiet'));
+    process.env.TYPHOON_LIVE_DIR = path.join(liveDir, 'quiet');
+    mock.setPayload('zj/TyhoonActivity', '[]');
+    try {
+      await refreshLive(upstreams, store);
+      expect((await liveList()).body.data).toMatchObject({ typhoons: [], upstream: 'ok', stale: false });
+      mock.setFault('5xx');
+      await refreshLive(upstreams, store);
+      expect((await liveList()).body.data).toMatchObject({ typhoons: [], upstream: 'unavailable', stale: true });
+    } finally {
+      mock.setFault(null);
+      mock.setPayload('zj/TyhoonActivity', await fs.readFile(path.join('test', 'fixtures', 'upstream', 'zj', 'TyhoonActivity.json'), 'utf8'));
+      process.env.TYPHOON_LIVE_DIR = liveDir;
+    }
+  });
+
+  it('always answers with the last good data through 120 refresh cycles with random faults', async () => {
+    const store = fileStore(liveDir);
+    const next = random(20261122);
+    const pick = (): Fault | null => (next() < 0.5 ? null : (FAULTS[Math.floor(next() * FAULTS.length)] as Fault));
+    expect((await refreshLive(upstreams, store)).ok).toBe(true);
+    const outcomes = { zj: 0, nmc: 0, stale: 0 };
+    for (let cycle = 0; cycle < 120; cycle += 1) {
+      const zjFault = pick();
+      const nmcFault = pick();
+      mock.setFault(zjFault, 'zj');
+      mock.setFault(nmcFault, 'nmc');
+      const result = await refreshLive(upstreams, store);
+      mock.setFault(null);
+      const expectedSource = zjFault === null ? 'zj-live' : nmcFault === null ? 'nmc' : null;
+      expect(result.source, `cycle ${cycle}: zj ${zjFault}, nmc ${nmcFault}`).toBe(expectedSource);
+
+      const { status, body } = await liveList();
+      expect(status).toBe(200);
+      expect(body.data.typhoons.map((t) => t.code), `cycle ${cycle}`).toEqual(['202699']);
+      expect(body.data.stale).toBe(expectedSource === null);
+      expect(body.data.upstream).toBe(expectedSource === null ? 'unavailable' : 'ok');
+      expect(body.data.typhoons[0]?.live.stale).toBe(expectedSource === null);
+
+      const detail = await handleTyphoonLookup(new Request('http://localhost/api/v1/typhoons/202699'));
+      expect(detail.status).toBe(200);
+      if (expectedSource === 'zj-live') outcomes.zj += 1;
+      else if (expectedSource === 'nmc') outcomes.nmc += 1;
+      else outcomes.stale += 1;
+    }
+    // The seed exercises every path.
+    expect(outcomes.zj).toBeGreaterThan(10);
+    expect(outcomes.nmc).toBeGreaterThan(10);
+    expect(outcomes.stale).toBeGreaterThan(10);
+  }, 120_000);
+});
+
+describe('Netlify Blobs adapter', () => {
+  it('keeps snapshots in a Blobs store (real BlobsServer)', async () => {
+    const directory = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-blobs-'));
+    const token = 'test-token';
+    const server = new BlobsServer({ directory, token });
+    const { port } = await server.start();
+    try {
+      const store = blobStore(getStore({ name: 'live-production', siteID: 'test-site', token, apiURL: `http://127.0.0.1:${port}` }));
+      expect(await store.get('snapshot')).toBeNull();
+      const result = await refreshLive(upstreams, store);
+      expect(result.ok).toBe(true);
+      expect((await readSnapshot(store))?.typhoons[0]?.code).toBe('202699');
+      const other = blobStore(getStore({ name: 'live-deploy-preview', siteID: 'test-site', token, apiURL: `http://127.0.0.1:${port}` }));
+      expect(await other.get('snapshot')).toBeNull();
+    } finally {
+      await server.stop();
+      await fs.remove(directory);
+    }
+  });
+});
