@@ -1,7 +1,7 @@
 /**
  * The build: sources → archive → every static answer, `_redirects`, `_headers` → public/.
- * Everything is rendered and validated in memory first; files are written to a staging folder and swapped
- * into public/ at the end, so a failed build never leaves a half-written site. A build whose inputs
+ * Everything is rendered and validated in memory first; files are written to a staging folder beside public/
+ * and swapped into it at the end, so a failed build never leaves a half-written site. A build whose inputs
  * (sources, content, code) have not changed since the last one is skipped.
  */
 import { createHash } from 'node:crypto';
@@ -44,7 +44,9 @@ export class BuildError extends Error {
 
 /** Top-level entries of public/ the build owns; everything else in public/ is hand-written. */
 const GENERATED_ENTRIES = ['api', '_redirects', '_headers', '404.html'];
-const FINGERPRINT_FILE = path.join(CACHE_DIR, 'build-fingerprint.json');
+/** One fingerprint per output folder, so builds into different folders (tests, bench) never mix. */
+const fingerprintFile = (publicDir: string) =>
+  path.join(CACHE_DIR, `build-fingerprint-${createHash('sha256').update(publicDir).digest('hex').slice(0, 12)}.json`);
 
 const NOT_FOUND_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Not found · Typhoon API</title></head>
@@ -123,7 +125,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const log = options.log ?? (() => {});
   const activeCodes = options.activeCodes ?? new Set<string>();
   const fingerprint = await inputFingerprint(options.sourcesDir, activeCodes);
-  const previous = await fs.readJson(FINGERPRINT_FILE).catch(() => null);
+  const previous = await fs.readJson(fingerprintFile(options.publicDir)).catch(() => null);
   const outputPresent = await fs.pathExists(path.join(options.publicDir, '_redirects'));
   if (!options.force && !options.dryRun && outputPresent && previous?.fingerprint === fingerprint && previous?.publicDir === options.publicDir) {
     log('Nothing changed since the last build; public/ is up to date (use --force to rebuild).');
@@ -135,12 +137,16 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.body), 0);
   log(`Rendered ${files.length} files (${(bytes / 1e6).toFixed(1)} MB) for ${storms} storms`);
   if (!options.dryRun) {
-    const staging = path.join(CACHE_DIR, 'staging');
-    await fs.remove(staging);
-    await writeAll(staging, files);
-    await fs.mkdirp(options.publicDir);
-    await swapIntoPublic(staging, options.publicDir);
-    await fs.outputJson(FINGERPRINT_FILE, { fingerprint, publicDir: options.publicDir, storms, files: files.length, bytes });
+    // Beside public/ (same file system, so the final moves are renames) and unique per build.
+    const staging = `${options.publicDir}.staging-${process.pid}-${Date.now()}`;
+    try {
+      await writeAll(staging, files);
+      await fs.mkdirp(options.publicDir);
+      await swapIntoPublic(staging, options.publicDir);
+    } finally {
+      await fs.remove(staging);
+    }
+    await fs.outputJson(fingerprintFile(options.publicDir), { fingerprint, publicDir: options.publicDir, storms, files: files.length, bytes });
     log(`Wrote ${options.publicDir}`);
   }
   return { skipped: false, storms, files: files.length, bytes, milliseconds: performance.now() - started };
