@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { FETCHED_SOURCES_DIR, PUBLIC_DIR, resolveSourcesDir } from '../src/config.ts';
+import { globalUpstreamsFromEnv, refreshGlobal } from '../src/global/refresh-global.ts';
 import { backfillYear } from '../src/live/backfill.ts';
 import { startMockUpstream } from '../src/live/mock-upstream.ts';
 import { refreshLive, upstreamsFromEnv } from '../src/live/refresh.ts';
@@ -27,8 +28,9 @@ async function activeCodes(): Promise<Set<string>> {
 }
 
 async function refreshAndLog(): Promise<void> {
-  const result = await refreshLive(upstreamsFromEnv(), liveStore());
+  const [result, global] = await Promise.all([refreshLive(upstreamsFromEnv(), liveStore()), refreshGlobal(globalUpstreamsFromEnv(), liveStore())]);
   log(result.ok ? `Live: ${result.typhoons} active storm(s) from ${result.source}` : `Live refresh failed, keeping the last good snapshot: ${result.errors.join(' | ')}`);
+  log(`Global: NHC ${global.nhc.ok ? `${global.nhc.cyclones} cyclone(s)` : `failed (${global.nhc.error})`}, JTWC ${global.jtwc.ok ? `${global.jtwc.cyclones} cyclone(s)` : `failed (${global.jtwc.error})`}`);
 }
 
 program
@@ -63,8 +65,13 @@ program
   .action(async (options: { sources?: string; port: string; host: string; live?: boolean; mockUpstream?: boolean }) => {
     if (options.mockUpstream) {
       const mock = await startMockUpstream();
-      process.env.TYPHOON_ZJ_BASE = mock.zjBase;
-      process.env.TYPHOON_NMC_BASE = mock.nmcBase;
+      Object.assign(process.env, {
+        TYPHOON_ZJ_BASE: mock.zjBase,
+        TYPHOON_NMC_BASE: mock.nmcBase,
+        TYPHOON_NHC_BASE: mock.nhcBase,
+        TYPHOON_NHC_ATCF_BASE: mock.nhcAtcfBase,
+        TYPHOON_JTWC_BASE: mock.jtwcBase,
+      });
       log(`Mock upstream on ${mock.url} (faults: POST ${mock.url}/__mock/fault?service=zj&fault=timeout)`);
       await refreshAndLog();
     }
@@ -111,7 +118,7 @@ program
   .option('--port <port>', 'port to listen on', '8890')
   .action(async (options: { port: string }) => {
     const mock = await startMockUpstream({ port: Number(options.port) });
-    log(`Mock upstream on ${mock.url}: TYPHOON_ZJ_BASE=${mock.zjBase} TYPHOON_NMC_BASE=${mock.nmcBase}`);
+    log(`Mock upstream on ${mock.url}: TYPHOON_ZJ_BASE=${mock.zjBase} TYPHOON_NMC_BASE=${mock.nmcBase} TYPHOON_NHC_BASE=${mock.nhcBase} TYPHOON_NHC_ATCF_BASE=${mock.nhcAtcfBase} TYPHOON_JTWC_BASE=${mock.jtwcBase}`);
   });
 
 program.parseAsync().catch((error: unknown) => {

@@ -21,16 +21,17 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** Values present in both the real archive and the hand-written sample; slugs are read from the lists. */
-const GOOD: Record<ParamKind, string> = { year: '2024', code: '202411', date: '09-06', keyword: 'yagi', slug: '' };
+const GOOD: Record<ParamKind, string> = { year: '2024', code: '202411', date: '09-06', keyword: 'yagi', slug: '', globalId: 'nhc-al132025' };
 const MALFORMED: Record<ParamKind, string[]> = {
   year: ['abcd', '20245', '-1', '%E0%A4%A', '..%2F..%2Fetc'],
   code: ['abc', '2024111', '202411x', '%2e%2e%2f%2e%2e%2fpasswd'],
   date: ['13-01', '02-30', 'today', '0906'],
   keyword: ['%20%20', 'x'.repeat(51), '%E0%A4%A', 'a%2Fb'],
   slug: ['Storm_Surge', '%E5%8F%B0', '-x', '..%2F..%2Fsite'],
+  globalId: ['NHC-AL132025', 'nhc-xx132025', 'al132025', 'jtwc-sh0624', '%00'],
 };
 /** Well-formed values that name nothing (only where "nothing" is an error rather than an empty list). */
-const MISSING: Partial<Record<ParamKind, string>> = { year: '1900', code: '209901', slug: 'no-such-article' };
+const MISSING: Partial<Record<ParamKind, string>> = { year: '1900', code: '209901', slug: 'no-such-article', globalId: 'nhc-al992030' };
 /** Query strings that make a good request of endpoints with required query parameters. */
 const GOOD_QUERY: Record<string, string> = { version: '?platform=android' };
 const firstSlugs: Record<string, string> = {};
@@ -218,5 +219,35 @@ describe('live typhoons (mock upstream)', () => {
     } finally {
       mock?.setFault(null);
     }
+  });
+});
+
+describe('global cyclones (mock upstream)', () => {
+  it('lists the active cyclones outside the north-western Pacific, NHC and JTWC, without duplicates', async () => {
+    const body = await json(await get('/api/global/typhoons'));
+    expect(body.typhoons.map((t: { id: string }) => t.id).sort()).toEqual(['jtwc-sh062024', 'nhc-al132025']);
+    expect(body.sources.nhc).toMatchObject({ stale: false, upstream: 'ok' });
+    const melissa = body.typhoons.find((t: { id: string }) => t.id === 'nhc-al132025');
+    expect(melissa).toMatchObject({ basin: 'AL', source: 'nhc', windPeriod: '1min', stale: false, isActive: true, maxWindKt: 160, minPressure: 892 });
+    expect(melissa.points.at(-1)).toMatchObject({ time: '2025-10-31T18:00:00Z', speed: 36, radius7: { ne: 611, se: 519, sw: 648, nw: 259 } });
+    expect(melissa.forecasts.nhc.points[0].time).toBe('2025-11-01T06:00:00Z');
+  });
+
+  it('answers one cyclone by id, 40001 for a malformed id, 40401 for an unknown one', async () => {
+    const body = await json(await get('/api/global/typhoons/jtwc-sh062024'));
+    expect(body.typhoon).toMatchObject({ id: 'jtwc-sh062024', name: 'ANGGREK', basin: 'SH', seaArea: '南半球', source: 'jtwc' });
+    expect(body.typhoon.points.at(-1)).toMatchObject({ pressure: 986, radius10: { ne: 148, se: 157, sw: 130, nw: 120 } });
+  });
+
+  it('filters the history by year and keyword; a bad year or q is a JSON error', async () => {
+    expect((await json(await get('/api/global/history?year=2025'))).typhoons.map((t: { id: string }) => t.id)).toEqual(['nhc-al132025']);
+    expect((await json(await get('/api/global/history?q=anggrek'))).typhoons.map((t: { id: string }) => t.id)).toEqual(['jtwc-sh062024']);
+    expect((await json(await get('/api/global/history?q=%E5%8D%97%E5%8D%8A%E7%90%83'))).total).toBe(1);
+    expect((await json(await get('/api/global/history?year=1999'))).typhoons).toEqual([]);
+    const entry = (await json(await get('/api/global/history'))).typhoons[0];
+    expect(Object.keys(entry)).toEqual(expect.arrayContaining(['name', 'atcfId', 'seaArea', 'startTime', 'endTime', 'peakGrade', 'maxSpeed', 'maxWindKt', 'minPressure']));
+    await expectError('/api/global/history?year=25', 'web', 40001, 400);
+    await expectError('/api/global/history?q=', 'web', 40001, 400);
+    await expectError(`/api/global/history?q=${'x'.repeat(51)}`, 'web', 40001, 400);
   });
 });

@@ -8,7 +8,9 @@ import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleGlobalTyphoons } from '../src/api/handlers/global.ts';
 import { handleLiveTyphoons } from '../src/api/handlers/live-typhoons.ts';
+import { refreshGlobal } from '../src/global/refresh-global.ts';
 import { handleTyphoonLookup } from '../src/api/handlers/typhoon-lookup.ts';
 import { FAULTS, startMockUpstream, type Fault, type MockUpstream } from '../src/live/mock-upstream.ts';
 import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
@@ -90,15 +92,26 @@ describe('refreshLive', () => {
     const store = fileStore(liveDir);
     const next = random(20261122);
     const pick = (): Fault | null => (next() < 0.5 ? null : (FAULTS[Math.floor(next() * FAULTS.length)] as Fault));
+    const global = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, client: upstreams.client };
     expect((await refreshLive(upstreams, store)).ok).toBe(true);
-    const outcomes = { zj: 0, nmc: 0, stale: 0 };
+    expect(await refreshGlobal(global, store)).toMatchObject({ nhc: { ok: true }, jtwc: { ok: true } });
+    const outcomes = { zj: 0, nmc: 0, stale: 0, globalStale: 0 };
     for (let cycle = 0; cycle < 120; cycle += 1) {
       const zjFault = pick();
       const nmcFault = pick();
+      const nhcFault = pick();
+      const jtwcFault = pick();
       mock.setFault(zjFault, 'zj');
       mock.setFault(nmcFault, 'nmc');
-      const result = await refreshLive(upstreams, store);
+      mock.setFault(nhcFault, 'nhc');
+      mock.setFault(jtwcFault, 'jtwc');
+      const [result, globalResult] = await Promise.all([refreshLive(upstreams, store), refreshGlobal(global, store)]);
       mock.setFault(null);
+      expect(globalResult.nhc.ok, `cycle ${cycle}: nhc ${nhcFault}`).toBe(nhcFault === null);
+      expect(globalResult.jtwc.ok, `cycle ${cycle}: jtwc ${jtwcFault}`).toBe(jtwcFault === null);
+      const globalList = await (await handleGlobalTyphoons(new Request('http://localhost/api/global/typhoons'))).json() as { typhoons: { id: string; stale: boolean }[] };
+      expect(globalList.typhoons.map((t) => `${t.id}:${t.stale}`).sort(), `cycle ${cycle}`).toEqual([`jtwc-sh062024:${jtwcFault !== null}`, `nhc-al132025:${nhcFault !== null}`]);
+      if (nhcFault || jtwcFault) outcomes.globalStale += 1;
       const expectedSource = zjFault === null ? 'zj-live' : nmcFault === null ? 'nmc' : null;
       expect(result.source, `cycle ${cycle}: zj ${zjFault}, nmc ${nmcFault}`).toBe(expectedSource);
 
@@ -119,6 +132,7 @@ describe('refreshLive', () => {
     expect(outcomes.zj).toBeGreaterThan(10);
     expect(outcomes.nmc).toBeGreaterThan(10);
     expect(outcomes.stale).toBeGreaterThan(10);
+    expect(outcomes.globalStale).toBeGreaterThan(10);
   }, 120_000);
 });
 

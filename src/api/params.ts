@@ -3,6 +3,7 @@
  * names nothing is 40401 (decided by whoever looks it up).
  */
 import { PLATFORMS, slugSchema } from '../model/content-schemas.ts';
+import { globalIdSchema } from '../global/global-schemas.ts';
 import { typhoonCodeSchema } from '../model/schemas.ts';
 import { badParameter } from './errors.ts';
 
@@ -70,6 +71,15 @@ export const PARAMS = {
       return value;
     },
   },
+  globalId: {
+    description: 'Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)',
+    example: 'nhc-al132025',
+    parse: (raw: string) => {
+      const value = decodeSegment(raw, 'id');
+      if (!globalIdSchema.safeParse(value).success) throw badParameter(`id must look like nhc-al132025 or jtwc-sh062024; got "${value.slice(0, 60)}".`);
+      return value;
+    },
+  },
   slug: {
     description: 'Article identifier: lower-case ASCII words joined by hyphens',
     example: 'storm-surge',
@@ -118,6 +128,28 @@ export const QUERIES = {
       if (raw === null || raw === '') throw badParameter(`platform is required: one of ${PLATFORMS.join(', ')}.`);
       if (!(PLATFORMS as readonly string[]).includes(raw)) throw badParameter(`platform must be one of ${PLATFORMS.join(', ')}; got "${raw.slice(0, 40)}".`);
       return raw;
+    },
+  },
+  year: {
+    description: 'Four-digit year',
+    example: '2025',
+    required: false,
+    parse: (raw: string | null) => {
+      if (raw === null) return null;
+      if (!/^\d{4}$/.test(raw)) throw badParameter(`year must be a four-digit year such as 2025; got "${raw.slice(0, 40)}".`);
+      return Number(raw);
+    },
+  },
+  q: {
+    description: `Keyword: name, ATCF id or sea area, 1–${MAX_KEYWORD_LENGTH} characters`,
+    example: 'melissa',
+    required: false,
+    parse: (raw: string | null) => {
+      if (raw === null) return null;
+      const value = raw.normalize('NFKC').trim();
+      if (value.length === 0 || [...value].length > MAX_KEYWORD_LENGTH) throw badParameter(`q must be 1–${MAX_KEYWORD_LENGTH} characters.`);
+      if (/[\u0000-\u001f\u007f]/.test(value)) throw badParameter('q contains control characters.');
+      return value;
     },
   },
   current: {

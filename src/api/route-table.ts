@@ -11,7 +11,8 @@ import {
 import {
   historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema, typhoonSchema,
 } from '../model/schemas.ts';
-import { activeStormSchema, liveListSchema } from '../live/live-list-schema.ts';
+import { globalCycloneSchema, globalSummarySchema } from '../global/global-schemas.ts';
+import { activeStormSchema, globalListSchema, liveListSchema } from '../live/live-list-schema.ts';
 import type { ErrorName } from './errors.ts';
 import type { ParamKind, QueryKind } from './params.ts';
 import type { Family } from './respond.ts';
@@ -19,7 +20,8 @@ import type { Family } from './respond.ts';
 export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: FunctionName };
 
 export const FUNCTION_NAMES = [
-  'history-search', 'history-today', 'content-list', 'version', 'bootstrap', 'live-typhoons', 'typhoon-lookup', 'refresh-live', 'v1-preflight', 'api-miss',
+  'history-search', 'history-today', 'content-list', 'version', 'bootstrap', 'live-typhoons', 'typhoon-lookup',
+  'global-typhoons', 'global-typhoon', 'global-history', 'refresh-live', 'v1-preflight', 'api-miss',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
@@ -49,6 +51,39 @@ export const RESOURCES: readonly Resource[] = [
     servedBy: { kind: 'function', fn: 'live-typhoons' },
     dataSchema: liveListSchema,
     errors: [],
+  },
+  {
+    id: 'global-typhoons',
+    summary: 'Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)',
+    paths: { web: '/api/global/typhoons' },
+    params: {},
+    servedBy: { kind: 'function', fn: 'global-typhoons' },
+    dataSchema: globalListSchema,
+    errors: [],
+  },
+  {
+    id: 'global-typhoon',
+    summary: 'One global cyclone, active or ended, with its whole ingested track and the official forecast',
+    paths: { web: '/api/global/typhoons/:id' },
+    params: { id: 'globalId' },
+    servedBy: { kind: 'function', fn: 'global-typhoon' },
+    dataSchema: z.object({ typhoon: globalCycloneSchema }),
+    errors: ['badParameter', 'notFound'],
+  },
+  {
+    id: 'global-history',
+    summary: 'The global archive: every cyclone ingested since the service began, by year or keyword',
+    paths: { web: '/api/global/history' },
+    params: {},
+    query: ['year', 'q'],
+    servedBy: { kind: 'function', fn: 'global-history' },
+    dataSchema: z.object({
+      year: z.number().int().nullable().describe('The year asked for'),
+      q: z.string().nullable(),
+      total: z.number().int().describe('Number of cyclones listed'),
+      typhoons: z.array(globalSummarySchema),
+    }),
+    errors: ['badParameter'],
   },
   {
     id: 'history-years',

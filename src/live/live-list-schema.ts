@@ -1,5 +1,6 @@
 /** The answer of the live list: the snapshot's storms plus when and from where they were fetched. */
 import { z } from 'zod';
+import { globalCycloneSchema } from '../global/global-schemas.ts';
 import { trackPointSchema, typhoonSchema } from '../model/schemas.ts';
 
 export const liveListSchema = z.object({
@@ -15,3 +16,16 @@ export const liveListSchema = z.object({
 export const activeStormSchema = typhoonSchema
   .pick({ code: true, name: true, enname: true })
   .extend(trackPointSchema.pick({ time: true, lat: true, lng: true, grade: true, strong: true, speed: true, pressure: true, moveDir: true, moveSpeed: true }).shape);
+
+const sourceStateSchema = z.object({
+  fetchedAt: z.string().nullable().describe('Last successful refresh of this source (UTC)'),
+  stale: z.boolean().describe('The last refresh of this source failed'),
+  upstream: z.enum(['ok', 'unavailable', 'never-fetched']),
+});
+
+/** The answer of the global live list. */
+export const globalListSchema = z.object({
+  typhoons: z.array(globalCycloneSchema).describe('Active cyclones outside the north-western Pacific'),
+  total: z.number().int().describe('Number of active cyclones'),
+  sources: z.object({ nhc: sourceStateSchema, jtwc: sourceStateSchema }),
+});

@@ -5,12 +5,15 @@
  *
  *   /zj/Api/TyhoonActivity, /zj/Api/TyphoonInfo/{tfid}, /zj/Api/TyphoonList/{year}
  *   /nmc/list_default, /nmc/view_{id}
+ *   /nhc/CurrentStorms.json, /nhc/atcf/btk/b{atcf}.dat, /nhc/atcf/aid_public/a{atcf}.dat.gz (gzipped on the fly)
+ *   /jtwc/rss/jtwc.rss, /jtwc/products/{file}
  *
- * Fault switches, per service (`zj`, `nmc`) or both: timeout, 5xx, html404, truncated, wrong-types, empty.
+ * Fault switches, per service (`zj`, `nmc`, `nhc`, `jtwc`) or all: timeout, 5xx, html404, truncated, wrong-types, empty.
  * Set them in-process (`setFault`) or over HTTP: `POST /__mock/fault?service=zj&fault=timeout`, `DELETE /__mock/fault`.
  * Payloads can be replaced at run time (`setPayload`) to replay a storm's life.
  */
 import http from 'node:http';
+import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import fs from 'fs-extra';
@@ -18,7 +21,8 @@ import { PROJECT_ROOT } from '../config.ts';
 
 export const FAULTS = ['timeout', '5xx', 'html404', 'truncated', 'wrong-types', 'empty'] as const;
 export type Fault = (typeof FAULTS)[number];
-export type Service = 'zj' | 'nmc';
+export const SERVICES = ['zj', 'nmc', 'nhc', 'jtwc'] as const;
+export type Service = (typeof SERVICES)[number];
 
 export const OWN_PAYLOADS = path.join(PROJECT_ROOT, 'test', 'fixtures', 'upstream');
 export const RECORDED_PAYLOADS = path.resolve(PROJECT_ROOT, '..', 'shared', 'data', 'upstream');
@@ -29,12 +33,24 @@ const RECORDED: Record<string, string> = {
   'zj/TyphoonInfo/202116': 'zj/TyphoonInfo_202116_MINDULLE.legacy-zjwater.array-wrapped.json',
   'zj/TyphoonList/2019': 'zj/TyphoonList_2019.legacy-zjwater.json',
   'zj/404': 'zj/error-404.spring-boot.modern-slt.json',
+  'nhc/btk/bal132025': 'atcf/bal132025.dat',
+};
+
+/** Own payload files → route keys. */
+const OWN_ROUTES: Record<string, (file: string) => string> = {
+  zj: (file) => `zj/${file.replace(/\.json$/, '').replace(/_/g, '/')}`,
+  nmc: (file) => `nmc/${file.replace(/\.jsonp$/, '')}`,
+  nhc: (file) => (file === 'CurrentStorms.json' ? 'nhc/CurrentStorms' : `nhc/aid/${file.replace(/\.dat$/, '')}`),
+  jtwc: (file) => (file === 'jtwc.rss' ? 'jtwc/rss' : `jtwc/products/${file}`),
 };
 
 export interface MockUpstream {
   url: string;
   zjBase: string;
   nmcBase: string;
+  nhcBase: string;
+  nhcAtcfBase: string;
+  jtwcBase: string;
   setFault(fault: Fault | null, service?: Service | 'all'): void;
   /** Replaces what a route answers (`zj/TyhoonActivity`, `zj/TyphoonInfo/202699`, `nmc/list_default`, …). */
   setPayload(route: string, body: string | null): void;
@@ -48,28 +64,42 @@ async function loadPayloads(recordedDir: string): Promise<Map<string, string>> {
     const full = path.join(recordedDir, file);
     if (await fs.pathExists(full)) payloads.set(route, await fs.readFile(full, 'utf8'));
   }
-  for (const file of await fs.readdir(path.join(OWN_PAYLOADS, 'zj'))) {
-    const route = file.replace(/\.json$/, '').replace(/_/g, '/');
-    payloads.set(`zj/${route}`, await fs.readFile(path.join(OWN_PAYLOADS, 'zj', file), 'utf8'));
-  }
-  for (const file of await fs.readdir(path.join(OWN_PAYLOADS, 'nmc'))) {
-    payloads.set(`nmc/${file.replace(/\.jsonp$/, '')}`, await fs.readFile(path.join(OWN_PAYLOADS, 'nmc', file), 'utf8'));
+  for (const [service, routeOf] of Object.entries(OWN_ROUTES)) {
+    for (const file of await fs.readdir(path.join(OWN_PAYLOADS, service))) {
+      payloads.set(routeOf(file), await fs.readFile(path.join(OWN_PAYLOADS, service, file), 'utf8'));
+    }
   }
   return payloads;
 }
 
 /** The route key of a request path, or null for paths the services do not have. */
-function routeOf(pathname: string): { service: Service; key: string } | null {
+function routeOf(pathname: string): { service: Service; key: string; gzip?: boolean } | null {
   const zj = /^\/zj\/Api\/(TyhoonActivity|TyphoonInfo\/[^/]+|TyphoonList\/[^/]+)$/.exec(pathname);
   if (zj) return { service: 'zj', key: `zj/${decodeURIComponent(zj[1] as string)}` };
   const nmc = /^\/nmc\/(list_default|view_\d+)$/.exec(pathname);
   if (nmc) return { service: 'nmc', key: `nmc/${nmc[1]}` };
+  if (pathname === '/nhc/CurrentStorms.json') return { service: 'nhc', key: 'nhc/CurrentStorms' };
+  const deck = /^\/nhc\/atcf\/(btk|aid_public)\/([ab][a-z]{2}\d{6})\.dat(\.gz)?$/.exec(pathname);
+  if (deck) return { service: 'nhc', key: `nhc/${deck[1] === 'btk' ? 'btk' : 'aid'}/${deck[2]}`, gzip: Boolean(deck[3]) };
+  if (pathname === '/jtwc/rss/jtwc.rss') return { service: 'jtwc', key: 'jtwc/rss' };
+  const product = /^\/jtwc\/products\/([a-z0-9.]+)$/.exec(pathname);
+  if (product) return { service: 'jtwc', key: `jtwc/products/${product[1]}` };
   return null;
 }
 
+const CONTENT_TYPES: Record<Service, string> = { zj: 'application/json', nmc: 'application/octet-stream', nhc: 'text/plain', jtwc: 'binary/octet-stream' };
+
+/** Valid syntax, wrong shape: what a changed upstream format looks like. */
+const WRONG_TYPES: Record<Service, string> = {
+  zj: '{"tfid":null,"points":"none","lat":{}}',
+  nmc: 'cb(({"typhoonList":"none"}))',
+  nhc: '{"activeStorms":[{"id":42,"latitudeNumeric":"north"}]}',
+  jtwc: 'WARNING\nnot a product\n',
+};
+
 export async function startMockUpstream(options: { port?: number; recordedDir?: string } = {}): Promise<MockUpstream> {
   const payloads = await loadPayloads(options.recordedDir ?? RECORDED_PAYLOADS);
-  const faults: Record<Service, Fault | null> = { zj: null, nmc: null };
+  const faults: Record<Service, Fault | null> = { zj: null, nmc: null, nhc: null, jtwc: null };
   const held = new Set<http.ServerResponse>();
   let count = 0;
 
@@ -78,7 +108,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     if (url.pathname === '/__mock/fault') {
       const fault = url.searchParams.get('fault') as Fault | null;
       const service = (url.searchParams.get('service') ?? 'all') as Service | 'all';
-      for (const s of ['zj', 'nmc'] as const) if (service === 'all' || service === s) faults[s] = req.method === 'DELETE' ? null : fault;
+      for (const s of SERVICES) if (service === 'all' || service === s) faults[s] = req.method === 'DELETE' ? null : fault;
       res.writeHead(204).end();
       return;
     }
@@ -104,7 +134,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
         res.writeHead(200, { 'Content-Type': 'application/json' }).end((body ?? '[{"tfid":"2026').slice(0, Math.max(10, Math.floor((body ?? '').length / 2))));
         return;
       case 'wrong-types':
-        res.writeHead(200, { 'Content-Type': 'application/json' }).end(route.service === 'nmc' ? 'cb(({"typhoonList":"none"}))' : '{"tfid":null,"points":"none","lat":{}}');
+        res.writeHead(200, { 'Content-Type': 'application/json' }).end(WRONG_TYPES[route.service]);
         return;
       case 'empty':
         res.writeHead(200, { 'Content-Type': 'application/json' }).end('');
@@ -113,12 +143,14 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     }
     if (body === undefined) {
       if (route.key === 'zj/TyhoonActivity') res.writeHead(200, { 'Content-Type': 'application/json' }).end('[]');
+      else if (route.key === 'nhc/CurrentStorms') res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"activeStorms":[]}');
       else if (route.service === 'zj') res.writeHead(404, { 'Content-Type': 'application/json' }).end(payloads.get('zj/404') ?? '{"status":404}');
       else res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html><body>404</body></html>');
       return;
     }
     // Like the real services: no charset on the content type.
-    res.writeHead(200, { 'Content-Type': route.service === 'nmc' ? 'application/octet-stream' : 'application/json' }).end(body);
+    if (route.gzip) res.writeHead(200, { 'Content-Type': 'application/gzip' }).end(gzipSync(body));
+    else res.writeHead(200, { 'Content-Type': CONTENT_TYPES[route.service] }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -126,8 +158,11 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     url,
     zjBase: `${url}/zj/Api`,
     nmcBase: `${url}/nmc`,
+    nhcBase: `${url}/nhc`,
+    nhcAtcfBase: `${url}/nhc/atcf`,
+    jtwcBase: `${url}/jtwc`,
     setFault: (fault, service = 'all') => {
-      for (const s of ['zj', 'nmc'] as const) if (service === 'all' || service === s) faults[s] = fault;
+      for (const s of SERVICES) if (service === 'all' || service === s) faults[s] = fault;
     },
     setPayload: (route, body) => {
       if (body === null) payloads.delete(route);

@@ -11,11 +11,20 @@ import { CACHE_DIR } from '../config.ts';
 export interface KeyValueStore {
   get(key: string): Promise<string | null>;
   set(key: string, value: string): Promise<void>;
+  /** Keys that start with `prefix`. */
+  list(prefix: string): Promise<string[]>;
 }
 
 export function fileStore(dir: string): KeyValueStore {
-  const file = (key: string) => path.join(dir, `${key.replace(/[^a-z0-9-]/gi, '_')}.json`);
+  // Keys may hold slashes (`global/nhc-al132025`); the file name encodes them reversibly.
+  const file = (key: string) => path.join(dir, `${encodeURIComponent(key)}.json`);
   return {
+    list: async (prefix) =>
+      (await fs.readdir(dir).catch(() => [] as string[]))
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => decodeURIComponent(name.slice(0, -'.json'.length)))
+        .filter((key) => key.startsWith(prefix))
+        .sort(),
     get: (key) => fs.readFile(file(key), 'utf8').catch((error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT') return null;
       throw error;
@@ -31,6 +40,7 @@ export function fileStore(dir: string): KeyValueStore {
 
 export function blobStore(store: Store): KeyValueStore {
   return {
+    list: async (prefix) => (await store.list({ prefix })).blobs.map((blob) => blob.key).sort(),
     get: (key) => store.get(key, { type: 'text' }),
     set: async (key, value) => {
       await store.set(key, value);

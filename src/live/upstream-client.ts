@@ -31,6 +31,8 @@ export interface UpstreamClientOptions {
 }
 
 export interface UpstreamClient {
+  /** The body as bytes (gzipped decks); throws UpstreamError for HTTP errors and empty bodies. */
+  bytes(url: string): Promise<Uint8Array>;
   /** The body as text; throws UpstreamError for HTTP errors, HTML error pages and empty bodies. */
   text(url: string): Promise<string>;
   /** The body as JSON (JSONP and BOM stripped); throws UpstreamError when it is not JSON. */
@@ -51,7 +53,7 @@ export function stripJsonp(text: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function fetchOnce(url: string, options: Required<Omit<UpstreamClientOptions, 'retries' | 'backoffMs'>>): Promise<string> {
+async function fetchOnce(url: string, options: Required<Omit<UpstreamClientOptions, 'retries' | 'backoffMs'>>): Promise<Uint8Array> {
   let response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: options.headers });
@@ -67,10 +69,16 @@ async function fetchOnce(url: string, options: Required<Omit<UpstreamClientOptio
     const name = (error as Error).name;
     throw new UpstreamError(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network', url, `body not received: ${(error as Error).message}`);
   }
-  const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   if (!response.ok) throw new UpstreamError('http', url, `HTTP ${response.status}`, response.status);
+  if (bytes.byteLength === 0) throw new UpstreamError('empty', url, 'empty body');
+  return new Uint8Array(bytes);
+}
+
+function decode(url: string, bytes: Uint8Array): string {
+  const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
   if (text.trim() === '') throw new UpstreamError('empty', url, 'empty body');
-  if (text.trimStart().startsWith('<')) throw new UpstreamError('html', url, 'an HTML page instead of data');
+  // An error page; XML (the JTWC RSS) is fine.
+  if (/^\s*<(!doctype html|html)/i.test(text)) throw new UpstreamError('html', url, 'an HTML page instead of data');
   return text;
 }
 
@@ -78,7 +86,7 @@ export function createUpstreamClient(options: UpstreamClientOptions = {}): Upstr
   const settings = { timeoutMs: options.timeoutMs ?? 8000, headers: options.headers ?? {} };
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 300;
-  const text = async (url: string): Promise<string> => {
+  const bytes = async (url: string): Promise<Uint8Array> => {
     for (let attempt = 0; ; attempt += 1) {
       try {
         return await fetchOnce(url, settings);
@@ -91,7 +99,9 @@ export function createUpstreamClient(options: UpstreamClientOptions = {}): Upstr
       }
     }
   };
+  const text = async (url: string) => decode(url, await bytes(url));
   return {
+    bytes,
     text,
     json: async (url) => {
       const body = stripJsonp(await text(url));

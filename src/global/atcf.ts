@@ -1,0 +1,125 @@
+/**
+ * ATCF a-decks and b-decks (NHC's and JTWC's track and forecast files). Format: ../shared/docs/UPSTREAMS.md §5.
+ * Comma-separated with padded columns; lines stop early (a-decks, JTWC, UCAR ensemble means), so missing
+ * fields are empty. Each time repeats once per wind threshold (34/50/64 kt): rows are collapsed into one
+ * point with three radius sets. Times UTC, winds kt (1-minute), radii nm in NE, SE, SW, NW order.
+ */
+import type { ParseProblem } from '../sources/cma-best-track.ts';
+import { utcDate } from '../model/time.ts';
+import { atcfLatitude, atcfLongitude } from './units.ts';
+
+export type Quadrants = [number, number, number, number];
+
+export interface AtcfRecord {
+  basin: string;
+  number: string;
+  time: Date;
+  tech: string;
+  tau: number;
+  lat: number;
+  lng: number;
+  windKt: number | null;
+  pressure: number | null;
+  type: string | null;
+  /** Radii in nm (NE, SE, SW, NW) by threshold in kt. */
+  radiiNm: Partial<Record<34 | 50 | 64, Quadrants>>;
+  directionDeg: number | null;
+  speedKt: number | null;
+  name: string | null;
+}
+
+const field = (fields: string[], i: number) => (fields[i] ?? '').trim();
+const numberOrNull = (text: string) => (text === '' || !Number.isFinite(Number(text)) ? null : Number(text));
+
+function radii(fields: string[]): Partial<Record<34 | 50 | 64, Quadrants>> {
+  const threshold = numberOrNull(field(fields, 11));
+  const code = field(fields, 12);
+  if (threshold !== 34 && threshold !== 50 && threshold !== 64) return {};
+  const values = [13, 14, 15, 16].map((i) => numberOrNull(field(fields, i)) ?? 0) as Quadrants;
+  if (code === 'AAA') return { [threshold]: [values[0], values[0], values[0], values[0]] };
+  if (code === 'NEQ') return { [threshold]: values };
+  return {};
+}
+
+/** Names that mark an unnamed system in the STORMNAME column. */
+const PLACEHOLDER_NAME = /^(INVEST|NONAME|GENESIS\d*|TEST|)$/;
+
+export function parseAtcfDeck(text: string): { records: AtcfRecord[]; problems: ParseProblem[] } {
+  const records: AtcfRecord[] = [];
+  const problems: ParseProblem[] = [];
+  text.split(/\r?\n/).forEach((line, index) => {
+    if (line.trim() === '') return;
+    const fields = line.split(',');
+    const stamp = field(fields, 2);
+    const time = /^\d{10}$/.test(stamp)
+      ? utcDate(Number(stamp.slice(0, 4)), Number(stamp.slice(4, 6)), Number(stamp.slice(6, 8)), Number(stamp.slice(8, 10)))
+      : null;
+    const lat = atcfLatitude(field(fields, 6));
+    const lng = atcfLongitude(field(fields, 7));
+    if (fields.length < 8 || !time || lat === null || lng === null) {
+      problems.push({ line: index + 1, message: `not an ATCF line: "${line.slice(0, 60)}"` });
+      return;
+    }
+    const wind = numberOrNull(field(fields, 8));
+    const pressure = numberOrNull(field(fields, 9));
+    const name = field(fields, 27).toUpperCase();
+    records.push({
+      basin: field(fields, 0).toUpperCase(),
+      number: field(fields, 1).padStart(2, '0'),
+      time,
+      tech: field(fields, 4),
+      tau: numberOrNull(field(fields, 5)) ?? 0,
+      lat,
+      lng,
+      windKt: wind !== null && wind > 0 ? wind : null,
+      pressure: pressure !== null && pressure > 0 ? pressure : null,
+      type: field(fields, 10) || null,
+      radiiNm: radii(fields),
+      directionDeg: numberOrNull(field(fields, 25)),
+      speedKt: numberOrNull(field(fields, 26)),
+      name: PLACEHOLDER_NAME.test(name) ? null : name,
+    });
+  });
+  return { records, problems };
+}
+
+/** Rows of one (time, tech, tau) collapsed into one record with every threshold's radii. */
+export function collapseThresholds(records: readonly AtcfRecord[]): AtcfRecord[] {
+  const byKey = new Map<string, AtcfRecord>();
+  for (const record of records) {
+    const key = `${record.time.getTime()}|${record.tech}|${record.tau}`;
+    const seen = byKey.get(key);
+    if (!seen) byKey.set(key, { ...record, radiiNm: { ...record.radiiNm } });
+    else {
+      Object.assign(seen.radiiNm, record.radiiNm);
+      seen.name ??= record.name;
+      seen.pressure ??= record.pressure;
+      seen.windKt ??= record.windKt;
+    }
+  }
+  return [...byKey.values()].sort((a, b) => a.time.getTime() - b.time.getTime() || a.tau - b.tau);
+}
+
+/** The best track of a b-deck: one record per time (BEST rows, or the only tech the deck has). */
+export function bestTrack(records: readonly AtcfRecord[]): AtcfRecord[] {
+  const best = records.filter((r) => r.tech === 'BEST');
+  return collapseThresholds(best.length ? best : records).filter((r) => r.tau === 0);
+}
+
+/**
+ * The latest official forecast of a technique (`OFCL` for NHC, `JTWC` for JTWC) in an a-deck. The records'
+ * `time` is moved from the base time to the valid time (base + tau).
+ */
+export function officialForecast(records: readonly AtcfRecord[], tech: string): { issuedAt: Date; points: AtcfRecord[] } | null {
+  const rows = records.filter((r) => r.tech === tech);
+  if (rows.length === 0) return null;
+  const latest = Math.max(...rows.map((r) => r.time.getTime()));
+  const points = collapseThresholds(rows.filter((r) => r.time.getTime() === latest && r.tau > 0)).map((r) => ({
+    ...r,
+    time: new Date(latest + r.tau * 3600_000),
+  }));
+  return { issuedAt: new Date(latest), points };
+}
+
+/** The latest storm name in a deck (upper case), or null when it only ever had placeholders. */
+export const deckName = (records: readonly AtcfRecord[]) => [...records].reverse().find((r) => r.name)?.name ?? null;

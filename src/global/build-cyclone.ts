@@ -1,0 +1,131 @@
+/**
+ * Turns parsed NHC and JTWC data into global cyclone records (units converted, UTC times, radii by quadrant)
+ * and merges a fresh record into the stored one by time, so no point is ever lost or duplicated.
+ */
+import { beaufortForce, GRADE_NAMES, gradeFromWind } from '../model/grades.ts';
+import { toUtcIso } from '../model/time.ts';
+import { peakGrade } from '../archive/summaries.ts';
+import type { Quadrants } from './atcf.ts';
+import { BASINS, type Basin, type GlobalCyclone, type GlobalForecast, type GlobalPoint, type GlobalSummary } from './global-schemas.ts';
+import { compassFromDegrees, knotsToKmh, knotsToMs, nmToKm } from './units.ts';
+
+export interface Fix {
+  time: Date;
+  lat: number;
+  lng: number;
+  windKt: number | null;
+  pressure?: number | null;
+  type?: string | null;
+  radiiNm?: Partial<Record<34 | 50 | 64, Quadrants>>;
+  directionDeg?: number | null;
+  speedKt?: number | null;
+}
+
+function circle(quadrants: Quadrants | undefined) {
+  if (!quadrants || quadrants.every((q) => q <= 0)) return null;
+  const [ne, se, sw, nw] = quadrants.map((q) => nmToKm(q));
+  return { ne: ne ?? null, se: se ?? null, sw: sw ?? null, nw: nw ?? null };
+}
+
+export function globalPoint(fix: Fix): GlobalPoint {
+  const speed = knotsToMs(fix.windKt);
+  // ATCF writes 0/0 for an unknown motion; a direction means something only with a speed.
+  const moving = fix.speedKt !== null && fix.speedKt !== undefined && fix.speedKt > 0;
+  const grade = gradeFromWind(speed);
+  return {
+    time: toUtcIso(fix.time),
+    lat: fix.lat,
+    lng: fix.lng,
+    strong: grade ? GRADE_NAMES[grade] : null,
+    grade,
+    power: beaufortForce(speed),
+    speed,
+    pressure: fix.pressure ?? null,
+    moveDir: moving ? compassFromDegrees(fix.directionDeg ?? null) : null,
+    moveSpeed: moving ? knotsToKmh(fix.speedKt ?? null) : null,
+    radius7: circle(fix.radiiNm?.[34]),
+    radius10: circle(fix.radiiNm?.[50]),
+    radius12: circle(fix.radiiNm?.[64]),
+    classification: fix.type ?? null,
+  };
+}
+
+export function globalForecast(agency: 'nhc' | 'jtwc', issuedAt: Date, fixes: Fix[]): GlobalForecast {
+  return {
+    agency,
+    issuedAt: toUtcIso(issuedAt),
+    points: fixes.map((fix) => {
+      const { time, lat, lng, strong, grade, power, speed, pressure, classification } = globalPoint(fix);
+      return { time, lat, lng, strong, grade, power, speed, pressure, classification };
+    }),
+  };
+}
+
+export interface CycloneInput {
+  source: 'nhc' | 'jtwc';
+  atcfId: string;
+  name: string | null;
+  points: GlobalPoint[];
+  forecast: GlobalForecast | null;
+  seenAt: Date;
+}
+
+const KT_PER_MS = 1 / 0.514444;
+
+/** Summary fields recomputed from the points. */
+function withSummary(c: Omit<GlobalCyclone, 'startTime' | 'endTime' | 'peakGrade' | 'maxSpeed' | 'maxWindKt' | 'minPressure'>): GlobalCyclone {
+  const speeds = c.points.map((p) => p.speed).filter((v): v is number => v !== null);
+  const pressures = c.points.map((p) => p.pressure).filter((v): v is number => v !== null);
+  const maxSpeed = speeds.length ? Math.max(...speeds) : null;
+  return {
+    ...c,
+    startTime: c.points[0]?.time as string,
+    endTime: c.points[c.points.length - 1]?.time as string,
+    peakGrade: peakGrade(c.points),
+    maxSpeed,
+    maxWindKt: maxSpeed === null ? null : Math.round(maxSpeed * KT_PER_MS),
+    minPressure: pressures.length ? Math.min(...pressures) : null,
+  };
+}
+
+/**
+ * Merges a fresh fetch into the stored record: points are united by time (the fresh value wins for a time
+ * both have: agencies revise recent fixes), the forecast and name are the fresh ones, firstSeenAt is kept.
+ */
+export function mergeCyclone(stored: GlobalCyclone | null, input: CycloneInput): GlobalCyclone {
+  const byTime = new Map((stored?.points ?? []).map((p) => [p.time, p]));
+  for (const p of input.points) {
+    const stored = byTime.get(p.time);
+    byTime.set(p.time, stored ? ({ ...stored, ...withoutNulls(p) } as GlobalPoint) : p);
+  }
+  const points = [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time));
+  const basin = input.atcfId.slice(0, 2).toUpperCase() as Basin;
+  return withSummary({
+    id: `${input.source}-${input.atcfId}`,
+    atcfId: input.atcfId,
+    name: input.name ?? stored?.name ?? null,
+    basin,
+    seaArea: BASINS[basin].zh,
+    seaAreaEn: BASINS[basin].en,
+    source: input.source,
+    windPeriod: '1min',
+    radiusThresholdsKt: [34, 50, 64],
+    isActive: true,
+    stale: false,
+    points,
+    forecasts: input.forecast ? { [input.forecast.agency]: input.forecast } : (stored?.forecasts ?? {}),
+    land: [],
+    firstSeenAt: stored?.firstSeenAt ?? toUtcIso(input.seenAt),
+    lastSeenAt: toUtcIso(input.seenAt),
+  });
+}
+
+/** A fresh point never erases a value the stored point has (a history line carries no pressure or radii). */
+function withoutNulls(p: GlobalPoint): Partial<GlobalPoint> {
+  return Object.fromEntries(Object.entries(p).filter(([, v]) => v !== null)) as Partial<GlobalPoint>;
+}
+
+export function summarizeCyclone(c: GlobalCyclone): GlobalSummary {
+  const { id, atcfId, name, basin, seaArea, seaAreaEn, source, isActive, startTime, endTime, peakGrade: peak, maxSpeed, maxWindKt, minPressure } = c;
+  return { id, atcfId, name, basin, seaArea, seaAreaEn, source, isActive, startTime, endTime, peakGrade: peak, maxSpeed, maxWindKt, minPressure };
+}

@@ -1,0 +1,83 @@
+/**
+ * Global cyclones (outside the north-western Pacific): the structure of the typhoon records plus `basin`,
+ * `source`, `windPeriod` and `stale`; times in UTC (`Z`); knots converted to m/s and nautical miles to km.
+ * `radius7/10/12` carry the US agencies' 34/50/64-kt radii (stated in `radiusThresholdsKt`).
+ */
+import { z } from 'zod';
+import { gradeCodeSchema, trackPointSchema, windCircleSchema } from '../model/schemas.ts';
+
+const utcTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/).describe('ISO 8601 time in UTC (Z)');
+
+export const BASINS = {
+  AL: { zh: '北大西洋', en: 'North Atlantic' },
+  EP: { zh: '东北太平洋', en: 'Eastern North Pacific' },
+  CP: { zh: '中北太平洋', en: 'Central North Pacific' },
+  WP: { zh: '西北太平洋', en: 'Western North Pacific' },
+  IO: { zh: '北印度洋', en: 'North Indian Ocean' },
+  SH: { zh: '南半球', en: 'Southern Hemisphere' },
+} as const;
+export type Basin = keyof typeof BASINS;
+
+export const globalPointSchema = trackPointSchema.extend({
+  time: utcTime,
+  classification: z.string().nullable().describe('ATCF/NHC system type: TD, TS, HU, TY, ST, EX, LO, …'),
+  speed: z.number().nullable().describe('Maximum sustained wind in m/s, 1-minute mean (converted from knots)'),
+  moveSpeed: z.number().nullable().describe('Speed of motion in km/h (converted from knots)'),
+  radius7: windCircleSchema.nullable().describe('Radius of 34-kt winds per quadrant, km (converted from nautical miles)'),
+  radius10: windCircleSchema.nullable().describe('Radius of 50-kt winds per quadrant, km'),
+  radius12: windCircleSchema.nullable().describe('Radius of 64-kt winds per quadrant, km'),
+});
+
+export const globalForecastPointSchema = globalPointSchema.pick({
+  time: true, lat: true, lng: true, strong: true, grade: true, power: true, speed: true, pressure: true, classification: true,
+});
+
+export const globalForecastSchema = z.object({
+  agency: z.enum(['nhc', 'jtwc']),
+  issuedAt: utcTime.describe('Base time of the official forecast'),
+  points: z.array(globalForecastPointSchema),
+});
+
+export const GLOBAL_SOURCES = ['nhc', 'jtwc'] as const;
+
+export const globalIdSchema = z
+  .string()
+  .regex(/^(nhc|jtwc)-(al|ep|cp|wp|io|sh)\d{2}\d{4}$/)
+  .describe('<agency_prefix>-<atcf_id>, lower case: nhc-al092024, jtwc-sh062024');
+
+export const globalCycloneSchema = z.object({
+  id: globalIdSchema,
+  atcfId: z.string().describe('ATCF id, lower case: basin + number + year'),
+  name: z.string().nullable().describe('Name as the agency writes it, upper case'),
+  basin: z.enum(Object.keys(BASINS) as [Basin, ...Basin[]]),
+  seaArea: z.string().describe('Chinese name of the basin'),
+  seaAreaEn: z.string(),
+  source: z.enum(GLOBAL_SOURCES).describe('Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)'),
+  windPeriod: z.literal('1min').describe('Averaging period of the maximum sustained wind'),
+  radiusThresholdsKt: z
+    .tuple([z.literal(34).describe('radius7: 34 kt'), z.literal(50).describe('radius10: 50 kt'), z.literal(64).describe('radius12: 64 kt')])
+    .describe('Wind speeds (kt) of radius7, radius10, radius12'),
+  isActive: z.boolean().describe('Listed by the agency at the last successful refresh'),
+  stale: z.boolean().describe('The last refresh of this source failed; this is the last good data'),
+  startTime: utcTime,
+  endTime: utcTime,
+  peakGrade: gradeCodeSchema.nullable().describe('Highest GB/T 19201 grade reached, applied to the 1-minute wind'),
+  maxSpeed: z.number().nullable().describe('Highest maximum wind of the track, m/s (1-minute)'),
+  maxWindKt: z.number().nullable().describe('Highest maximum wind of the track, kt (1-minute), as issued'),
+  minPressure: z.number().nullable().describe('Lowest central pressure, hPa'),
+  points: z.array(globalPointSchema).min(1),
+  forecasts: z.record(z.string(), globalForecastSchema),
+  land: z.array(z.never()).describe('Landfalls are not recorded for global cyclones'),
+  firstSeenAt: utcTime.describe('When ingestion first saw the cyclone'),
+  lastSeenAt: utcTime.describe('When a feed last listed it'),
+});
+
+export const globalSummarySchema = globalCycloneSchema.pick({
+  id: true, atcfId: true, name: true, basin: true, seaArea: true, seaAreaEn: true, source: true, isActive: true,
+  startTime: true, endTime: true, peakGrade: true, maxSpeed: true, maxWindKt: true, minPressure: true,
+});
+
+export type GlobalPoint = z.infer<typeof globalPointSchema>;
+export type GlobalForecast = z.infer<typeof globalForecastSchema>;
+export type GlobalCyclone = z.infer<typeof globalCycloneSchema>;
+export type GlobalSummary = z.infer<typeof globalSummarySchema>;

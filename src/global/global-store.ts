@@ -1,0 +1,52 @@
+/**
+ * The global archive in the live store: one document per cyclone (`global/<id>`), an index of summaries
+ * (`global-index`) and the refresh status per source (`global-status`). Cyclone documents are written before
+ * the index, each in one atomic write; an index that is missing or lags the documents (a run that stopped
+ * between the two) is repaired from the documents themselves, so a crash can never lose a cyclone.
+ */
+import { z } from 'zod';
+import type { KeyValueStore } from '../live/store.ts';
+import { globalCycloneSchema, globalSummarySchema, type GlobalCyclone, type GlobalSummary } from './global-schemas.ts';
+import { summarizeCyclone } from './build-cyclone.ts';
+
+const PREFIX = 'global/';
+const INDEX = 'global-index';
+const STATUS = 'global-status';
+
+export const sourceStatusSchema = z.object({
+  lastAttemptAt: z.string(),
+  lastSuccessAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+export const globalStatusSchema = z.object({ nhc: sourceStatusSchema.nullable(), jtwc: sourceStatusSchema.nullable() });
+export type GlobalStatus = z.infer<typeof globalStatusSchema>;
+
+const parse = <T>(text: string | null, schema: z.ZodType<T>): T | null => {
+  if (text === null) return null;
+  try {
+    const result = schema.safeParse(JSON.parse(text));
+    return result.success ? result.data : null;
+  } catch {
+    return null;
+  }
+};
+
+export const readCyclone = async (store: KeyValueStore, id: string) => parse(await store.get(PREFIX + id), globalCycloneSchema);
+export const writeCyclone = (store: KeyValueStore, cyclone: GlobalCyclone) => store.set(PREFIX + cyclone.id, JSON.stringify(cyclone));
+export const readGlobalStatus = async (store: KeyValueStore): Promise<GlobalStatus> => parse(await store.get(STATUS), globalStatusSchema) ?? { nhc: null, jtwc: null };
+export const writeGlobalStatus = (store: KeyValueStore, status: GlobalStatus) => store.set(STATUS, JSON.stringify(status));
+
+/** The index, repaired from the cyclone documents when it is missing entries. */
+export async function readIndex(store: KeyValueStore): Promise<GlobalSummary[]> {
+  const index = parse(await store.get(INDEX), z.array(globalSummarySchema)) ?? [];
+  const known = new Set(index.map((s) => s.id));
+  const ids = (await store.list(PREFIX)).map((key) => key.slice(PREFIX.length));
+  const missing = ids.filter((id) => !known.has(id));
+  for (const id of missing) {
+    const cyclone = await readCyclone(store, id);
+    if (cyclone) index.push(summarizeCyclone(cyclone));
+  }
+  return index.sort((a, b) => b.startTime.localeCompare(a.startTime) || a.id.localeCompare(b.id));
+}
+
+export const writeIndex = (store: KeyValueStore, index: GlobalSummary[]) => store.set(INDEX, JSON.stringify(index));

@@ -1,0 +1,147 @@
+/**
+ * JTWC products (../shared/docs/UPSTREAMS.md §6): the RSS index, the per-storm `.tcw` (JMV 3.0) file and
+ * the warning text. The RSS HTML is malformed (`<b>` never closed), so it is read with regular expressions.
+ * Times are UTC; `DDHHMMZ` groups take their month and year from the file's own full time stamp.
+ */
+import { utcDate } from '../model/time.ts';
+import type { Quadrants } from './atcf.ts';
+import { atcfLatitude, atcfLongitude } from './units.ts';
+
+export interface JtwcRssStorm {
+  /** Product id: basin + number + two-digit year, e.g. `wp1726`, `sh0626`. */
+  productId: string;
+  /** ATCF id, e.g. `wp172026`. */
+  atcfId: string;
+  title: string;
+  name: string | null;
+  kind: 'warning' | 'tcfa';
+  tcwFile: string | null;
+  warningFile: string | null;
+}
+
+/**
+ * One block per storm: a title ending in `</b><br>` and a `<ul>` of product links. The opening tags are not
+ * reliable (a region item stacks all its `<p><b>` at the start), so blocks are found by their ends.
+ */
+export function parseJtwcRss(xml: string, century = 2000): JtwcRssStorm[] {
+  const storms: JtwcRssStorm[] = [];
+  for (const [, rawTitle, block] of xml.matchAll(/([^<>\n]+)<\/b><br>([\s\S]*?)<\/ul>/g)) {
+    const title = rawTitle?.replace(/\s+/g, ' ').trim();
+    const links = [...(block ?? '').matchAll(/products\/([a-z]{2}\d{4})(web\.txt|\.tcw)/g)];
+    const productId = links[0]?.[1];
+    if (!title || !productId) continue;
+    const files = new Set(links.map((m) => `${m[1]}${m[2]}`));
+    storms.push({
+      productId,
+      atcfId: `${productId.slice(0, 4)}${century + Number(productId.slice(4, 6))}`,
+      title,
+      name: /\(([^)]+)\)/.exec(title)?.[1]?.toUpperCase() ?? null,
+      kind: /Formation Alert/i.test(title) ? 'tcfa' : 'warning',
+      tcwFile: files.has(`${productId}.tcw`) ? `${productId}.tcw` : null,
+      warningFile: files.has(`${productId}web.txt`) ? `${productId}web.txt` : null,
+    });
+  }
+  return storms;
+}
+
+export interface JtwcFix {
+  time: Date;
+  lat: number;
+  lng: number;
+  windKt: number | null;
+  radiiNm: Partial<Record<34 | 50 | 64, Quadrants>>;
+}
+
+export interface JtwcTcw {
+  kind: 'warning' | 'alert';
+  baseTime: Date;
+  name: string | null;
+  directionDeg: number | null;
+  speedKt: number | null;
+  /** Tnnn lines: tau 0 is the warning position, the others the forecast. */
+  taus: (JtwcFix & { tau: number })[];
+  /** Track history, one point per time (the file repeats times up to three times). */
+  history: JtwcFix[];
+}
+
+const fromStamp = (stamp: string) =>
+  utcDate(Number(stamp.slice(0, 4)), Number(stamp.slice(4, 6)), Number(stamp.slice(6, 8)), Number(stamp.slice(8, 10)));
+
+function tauRadii(line: string): Partial<Record<34 | 50 | 64, Quadrants>> {
+  const out: Partial<Record<34 | 50 | 64, Quadrants>> = {};
+  for (const m of line.matchAll(/R0?(34|50|64) (\d{3}) NE QD (\d{3}) SE QD (\d{3}) SW QD (\d{3}) NW QD/g)) {
+    out[Number(m[1]) as 34 | 50 | 64] = [Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5])];
+  }
+  return out;
+}
+
+/** `.tcw` (JMV 3.0). An ALERT (formation alert) has no track: it yields only its base time. */
+export function parseJtwcTcw(text: string): JtwcTcw {
+  const lines = text.split(/\r?\n/);
+  // The WARNING/ALERT header follows the WMO heading, which a TCFA file lacks.
+  const at = lines.slice(0, 3).findIndex((l) => /^(WARNING|ALERT)\b/.test(l.trim()));
+  if (at === -1) throw new Error('.tcw: no WARNING or ALERT header in the first lines');
+  if (/^ALERT\b/.test(lines[at]?.trim() ?? '')) {
+    const baseTime = fromStamp((lines[at + 1] ?? '').trim());
+    if (!baseTime) throw new Error('TCFA .tcw: no base time after the ALERT header');
+    return { kind: 'alert', baseTime, name: null, directionDeg: null, speedKt: null, taus: [], history: [] };
+  }
+  const header = (lines[at + 1] ?? '').trim().split(/\s+/);
+  const baseTime = fromStamp(header[0] ?? '');
+  if (!baseTime) throw new Error('.tcw: no base time after the WARNING header');
+  // Line 3: time, id, name, warning number, active storms, direction, speed, fix method (1 or 2 tokens), accuracy.
+  const taus = lines
+    .filter((l) => /^T\d{3} /.test(l))
+    .map((l) => {
+      const [t, lat, lng, wind] = l.trim().split(/\s+/);
+      const time = new Date(baseTime.getTime() + Number(t?.slice(1)) * 3600_000);
+      return { tau: Number(t?.slice(1)), time, lat: atcfLatitude(lat ?? '') ?? NaN, lng: atcfLongitude(lng ?? '') ?? NaN, windKt: Number(wind) || null, radiiNm: tauRadii(l) };
+    })
+    .filter((t) => Number.isFinite(t.lat) && Number.isFinite(t.lng));
+  const century = Math.floor(baseTime.getUTCFullYear() / 100) * 100;
+  const byTime = new Map<number, JtwcFix>();
+  for (const l of lines) {
+    const m = /^\d{2}(\d{2})(\d{2})(\d{2})(\d{2}) (\d{2,3}[NS])\s*(\d{3,4}[EW])\s+(\d+)/.exec(l.trim());
+    if (!m) continue;
+    const time = utcDate(century + Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]));
+    const lat = atcfLatitude(m[5] as string);
+    const lng = atcfLongitude(m[6] as string);
+    if (time && lat !== null && lng !== null) byTime.set(time.getTime(), { time, lat, lng, windKt: Number(m[7]) || null, radiiNm: {} });
+  }
+  return {
+    kind: 'warning',
+    baseTime,
+    name: header[2] && !/^\d+$/.test(header[2]) ? header[2].toUpperCase() : null,
+    directionDeg: Number(header[5]) >= 0 ? Number(header[5]) : null,
+    speedKt: Number(header[6]) >= 0 ? Number(header[6]) : null,
+    taus,
+    history: [...byTime.values()].sort((a, b) => a.time.getTime() - b.time.getTime()),
+  };
+}
+
+/** From the warning text: the warning time, position, winds and the central pressure in REMARKS. */
+export function parseJtwcWarning(text: string): { time: Date; lat: number; lng: number; windKt: number | null; pressure: number | null } | null {
+  // Lines wrap anywhere in REMARKS, so every gap is \s+.
+  const remark = /\b(\d{2})(\d{2})(\d{2})Z\s+POSITION\s+NEAR\s+[\d.]+[NS]\s+[\d.]+[EW]\.\s+(\d{2})([A-Z]{3})(\d{2})\./.exec(text);
+  const position = /(\d{2})(\d{2})(\d{2})Z --- NEAR (\d+\.\d)([NS]) (\d+\.\d)([EW])/.exec(text);
+  if (!position || !remark) return null;
+  const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+  let month = months.indexOf(remark[5] as string) + 1;
+  let year = 2000 + Number(remark[6]);
+  // The warning time's day can belong to the month before the REMARKS date.
+  if (Number(position[1]) > Number(remark[4])) {
+    month -= 1;
+    if (month === 0) [month, year] = [12, year - 1];
+  }
+  const time = utcDate(year, month, Number(position[1]), Number(position[2]), Number(position[3]));
+  const wind = /MAX SUSTAINED WINDS - (\d+) KT/.exec(text);
+  const pressure = /MINIMUM\s+CENTRAL\s+PRESSURE\s+AT\s+\d{6}Z\s+IS\s+(\d{3,4})\s+MB/.exec(text);
+  if (!time) return null;
+  return {
+    time,
+    lat: Number(position[4]) * (position[5] === 'S' ? -1 : 1),
+    lng: Number(position[6]) * (position[7] === 'W' ? -1 : 1),
+    windKt: wind ? Number(wind[1]) : null,
+    pressure: pressure ? Number(pressure[1]) : null,
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * NHC `CurrentStorms.json`: the active storms of the Atlantic, East and Central Pacific
+ * (../shared/docs/UPSTREAMS.md §4.1). Intensity and pressure are strings, coordinates numbers (sometimes
+ * integer-typed), winds kt; there is no "final advisory" flag: a storm ends when it is no longer listed.
+ */
+import { z } from 'zod';
+import { ShapeError } from '../live/zj-live.ts';
+
+const text = z.union([z.string(), z.number()]).nullish();
+
+export const rawCurrentStormsSchema = z.object({
+  activeStorms: z.array(
+    z
+      .object({
+        id: z.string().regex(/^[a-z]{2}\d{6}$/i),
+        name: z.string().nullish(),
+        classification: z.string().nullish(),
+        intensity: text,
+        pressure: text,
+        latitudeNumeric: z.number(),
+        longitudeNumeric: z.number(),
+        movementDir: z.number().nullish(),
+        movementSpeed: z.number().nullish(),
+        lastUpdate: z.string(),
+      })
+      .loose(),
+  ),
+});
+
+export interface NhcStorm {
+  atcfId: string;
+  name: string | null;
+  classification: string | null;
+  windKt: number | null;
+  pressure: number | null;
+  lat: number;
+  lng: number;
+  directionDeg: number | null;
+  speedKt: number | null;
+  time: Date;
+}
+
+const positive = (value: unknown) => {
+  const n = Number(value);
+  return value === null || value === undefined || value === '' || !Number.isFinite(n) || n <= 0 ? null : n;
+};
+
+export function parseCurrentStorms(json: unknown): NhcStorm[] {
+  const parsed = rawCurrentStormsSchema.safeParse(json);
+  if (!parsed.success) throw new ShapeError(`CurrentStorms: ${parsed.error.issues.slice(0, 2).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  return parsed.data.activeStorms.map((s) => {
+    const time = new Date(s.lastUpdate);
+    if (Number.isNaN(time.getTime())) throw new ShapeError(`CurrentStorms: lastUpdate ${s.lastUpdate} is not a time`);
+    return {
+      atcfId: s.id.toLowerCase(),
+      name: s.name?.trim().toUpperCase() || null,
+      classification: s.classification?.trim() || null,
+      windKt: positive(s.intensity),
+      pressure: positive(s.pressure),
+      lat: s.latitudeNumeric,
+      lng: s.longitudeNumeric,
+      directionDeg: s.movementDir ?? null,
+      speedKt: s.movementSpeed ?? null,
+      time,
+    };
+  });
+}

@@ -1,0 +1,148 @@
+/**
+ * The global part of the scheduled refresh: NHC (CurrentStorms + ATCF b-deck for the track + the a-deck's
+ * OFCL forecast) for the Atlantic, East and Central Pacific, and JTWC (RSS + `.tcw` + warning text) for the
+ * North Indian Ocean and the Southern Hemisphere. JTWC storms in NHC's basins are left to NHC, and north-western
+ * Pacific ones to the typhoon family. Each cyclone is merged into its stored record by time; a cyclone a
+ * successful feed no longer lists is marked ended but stays available; a failed feed changes nothing.
+ */
+import { gunzipSync } from 'node:zlib';
+import { toUtcIso } from '../model/time.ts';
+import type { KeyValueStore } from '../live/store.ts';
+import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../live/upstream-client.ts';
+import { ShapeError } from '../live/zj-live.ts';
+import { bestTrack, deckName, officialForecast, parseAtcfDeck, type AtcfRecord } from './atcf.ts';
+import { globalForecast, globalPoint, mergeCyclone, summarizeCyclone, type CycloneInput, type Fix } from './build-cyclone.ts';
+import { readCyclone, readGlobalStatus, readIndex, writeCyclone, writeGlobalStatus, writeIndex, type GlobalStatus } from './global-store.ts';
+import { parseCurrentStorms } from './nhc-current.ts';
+import { parseJtwcRss, parseJtwcTcw, parseJtwcWarning } from './jtwc.ts';
+
+export interface GlobalUpstreams {
+  nhcBase: string;
+  nhcAtcfBase: string;
+  jtwcBase: string;
+  client: UpstreamClient;
+}
+
+export function globalUpstreamsFromEnv(client: UpstreamClient = createUpstreamClient()): GlobalUpstreams {
+  const base = (name: string, fallback: string) => (process.env[name] ?? fallback).replace(/\/$/, '');
+  return {
+    nhcBase: base('TYPHOON_NHC_BASE', 'https://www.nhc.noaa.gov'),
+    nhcAtcfBase: base('TYPHOON_NHC_ATCF_BASE', 'https://ftp.nhc.noaa.gov/atcf'),
+    jtwcBase: base('TYPHOON_JTWC_BASE', 'https://www.metoc.navy.mil/jtwc'),
+    client,
+  };
+}
+
+const NHC_BASINS = new Set(['al', 'ep', 'cp']);
+
+/** A deck with an unreadable line (a truncated download) is rejected whole. */
+function deck(text: string, what: string): AtcfRecord[] {
+  const { records, problems } = parseAtcfDeck(text);
+  if (problems.length) throw new ShapeError(`${what}: line ${problems[0]?.line}: ${problems[0]?.message}`);
+  return records;
+}
+
+const optional = async <T>(work: () => Promise<T>): Promise<T | null> => {
+  try {
+    return await work();
+  } catch {
+    return null;
+  }
+};
+
+async function fetchNhc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]> {
+  const storms = parseCurrentStorms(await up.client.json(`${up.nhcBase}/CurrentStorms.json`));
+  return Promise.all(
+    storms.map(async (storm) => {
+      // The b-deck and a-deck are extras: without them the advisory position still extends the track.
+      const best = await optional(async () => bestTrack(deck(await up.client.text(`${up.nhcAtcfBase}/btk/b${storm.atcfId}.dat`), `b${storm.atcfId}`)));
+      const aids = await optional(async () =>
+        deck(gunzipSync(await up.client.bytes(`${up.nhcAtcfBase}/aid_public/a${storm.atcfId}.dat.gz`)).toString('utf8'), `a${storm.atcfId}`),
+      );
+      const current: Fix = { time: storm.time, lat: storm.lat, lng: storm.lng, windKt: storm.windKt, pressure: storm.pressure, type: storm.classification, directionDeg: storm.directionDeg, speedKt: storm.speedKt };
+      const official = aids ? officialForecast(aids, 'OFCL') : null;
+      return {
+        source: 'nhc' as const,
+        atcfId: storm.atcfId,
+        name: storm.name ?? (best ? deckName(best) : null),
+        points: [...(best ?? []).map((r) => globalPoint(r)), globalPoint(current)],
+        forecast: official && globalForecast('nhc', official.issuedAt, official.points),
+        seenAt: now,
+      };
+    }),
+  );
+}
+
+async function fetchJtwc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]> {
+  const rss = await up.client.text(`${up.jtwcBase}/rss/jtwc.rss`);
+  if (!/<\/rss>\s*$/.test(rss)) throw new ShapeError('jtwc.rss: the document is cut off');
+  const storms = parseJtwcRss(rss).filter((s) => s.kind === 'warning' && s.tcwFile && !NHC_BASINS.has(s.atcfId.slice(0, 2)) && !s.atcfId.startsWith('wp'));
+  return Promise.all(
+    storms.map(async (storm) => {
+      const text = await up.client.text(`${up.jtwcBase}/products/${storm.tcwFile}`);
+      if (!/\nNNNN\s*$/.test(text)) throw new ShapeError(`${storm.tcwFile}: the product is cut off`);
+      const tcw = parseJtwcTcw(text);
+      const warning = storm.warningFile ? await optional(async () => parseJtwcWarning(await up.client.text(`${up.jtwcBase}/products/${storm.warningFile}`))) : null;
+      const now0 = tcw.taus.find((t) => t.tau === 0);
+      const fixes: Fix[] = [
+        ...tcw.history,
+        ...(now0 ? [{ ...now0, directionDeg: tcw.directionDeg, speedKt: tcw.speedKt, pressure: warning && warning.time.getTime() === now0.time.getTime() ? warning.pressure : null }] : []),
+      ];
+      const forecast = tcw.taus.filter((t) => t.tau > 0);
+      return {
+        source: 'jtwc' as const,
+        atcfId: storm.atcfId,
+        name: tcw.name ?? storm.name,
+        points: fixes.map((f) => globalPoint(f)),
+        forecast: forecast.length ? globalForecast('jtwc', tcw.baseTime, forecast) : null,
+        seenAt: now,
+      };
+    }),
+  );
+}
+
+export interface GlobalRefreshResult {
+  nhc: { ok: boolean; cyclones: number; error: string | null };
+  jtwc: { ok: boolean; cyclones: number; error: string | null };
+}
+
+const describe = (error: unknown) => (error instanceof UpstreamError || error instanceof Error ? error.message : String(error));
+
+export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, now = new Date()): Promise<GlobalRefreshResult> {
+  const fetched = await Promise.all([
+    fetchNhc(up, now).then((list) => ({ source: 'nhc' as const, list, error: null }), (error: unknown) => ({ source: 'nhc' as const, list: null, error: describe(error) })),
+    fetchJtwc(up, now).then((list) => ({ source: 'jtwc' as const, list, error: null }), (error: unknown) => ({ source: 'jtwc' as const, list: null, error: describe(error) })),
+  ]);
+  const index = await readIndex(store);
+  const byId = new Map(index.map((s) => [s.id, s]));
+  for (const { source, list } of fetched) {
+    if (!list) continue;
+    const seen = new Set<string>();
+    for (const input of list) {
+      const id = `${source}-${input.atcfId}`;
+      const merged = mergeCyclone(await readCyclone(store, id), input);
+      await writeCyclone(store, merged);
+      byId.set(id, summarizeCyclone(merged));
+      seen.add(id);
+    }
+    // Listed no more by a feed that answered: ended, kept.
+    for (const summary of [...byId.values()].filter((s) => s.source === source && s.isActive && !seen.has(s.id))) {
+      const stored = await readCyclone(store, summary.id);
+      if (stored) await writeCyclone(store, { ...stored, isActive: false });
+      byId.set(summary.id, { ...summary, isActive: false });
+    }
+  }
+  await writeIndex(store, [...byId.values()]);
+  const previous = await readGlobalStatus(store);
+  const stamp = toUtcIso(now);
+  const status: GlobalStatus = { nhc: null, jtwc: null };
+  for (const { source, list, error } of fetched) {
+    status[source] = { lastAttemptAt: stamp, lastSuccessAt: list ? stamp : (previous[source]?.lastSuccessAt ?? null), lastError: error };
+  }
+  await writeGlobalStatus(store, status);
+  const report = (source: 'nhc' | 'jtwc') => {
+    const entry = fetched.find((f) => f.source === source);
+    return { ok: Boolean(entry?.list), cyclones: entry?.list?.length ?? 0, error: entry?.error ?? null };
+  };
+  return { nhc: report('nhc'), jtwc: report('jtwc') };
+}

@@ -1,0 +1,81 @@
+/**
+ * The global archive across a storm's life replayed through the mock upstream: it appears, strengthens, a
+ * b-deck download is cut off, the feed fails, the store loses its index (a crash between two writes), the
+ * process restarts (a fresh store object each refresh), and the storm drops off the feed. At the end every
+ * best-track point is in the archive exactly once.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'fs-extra';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bestTrack, parseAtcfDeck } from '../src/global/atcf.ts';
+import { readCyclone, readIndex } from '../src/global/global-store.ts';
+import { activeGlobalCyclones } from '../src/global/global-view.ts';
+import { refreshGlobal, type GlobalUpstreams } from '../src/global/refresh-global.ts';
+import { RECORDED_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { fileStore } from '../src/live/store.ts';
+import { createUpstreamClient } from '../src/live/upstream-client.ts';
+
+const DECK = path.join(RECORDED_PAYLOADS, 'atcf', 'bal132025.dat');
+
+let mock: MockUpstream;
+let up: GlobalUpstreams;
+beforeAll(async () => {
+  mock = await startMockUpstream();
+  up = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, client: createUpstreamClient({ retries: 0, timeoutMs: 500 }) };
+  mock.setPayload('jtwc/rss', null);
+});
+afterAll(() => mock.close());
+
+describe.runIf(fs.existsSync(DECK))('global archive over a replayed life', () => {
+  it('holds every point exactly once through growth, faults, a lost index, restarts and the end', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-global-'));
+    const lines = (await fs.readFile(DECK, 'utf8')).split('\n').filter(Boolean);
+    const track = bestTrack(parseAtcfDeck(lines.join('\n')).records);
+    const stamp = (d: Date) => d.toISOString().slice(0, 13).replace(/[-T]/g, '');
+    const stage = (end: number) => {
+      const last = track[end]!;
+      mock.setPayload('nhc/btk/bal132025', lines.filter((l) => (l.split(',')[2] ?? '').trim() <= stamp(last.time)).join('\n') + '\n');
+      mock.setPayload('nhc/CurrentStorms', JSON.stringify({ activeStorms: [{
+        id: 'al132025', name: 'Melissa', classification: last.type, intensity: String(last.windKt), pressure: String(last.pressure),
+        latitudeNumeric: last.lat, longitudeNumeric: last.lng, movementDir: 0, movementSpeed: 0, lastUpdate: last.time.toISOString(),
+      }] }));
+    };
+    const refresh = () => refreshGlobal(up, fileStore(dir)); // a fresh store object: as after a restart
+
+    stage(5);
+    expect((await refresh()).nhc.ok).toBe(true);
+    stage(20);
+    await refresh();
+    // A cut-off b-deck is rejected; the advisory position still extends the track.
+    stage(30);
+    mock.setPayload('nhc/btk/bal132025', lines.slice(0, 40).join('\n').slice(0, -17));
+    await refresh();
+    expect((await readCyclone(fileStore(dir), 'nhc-al132025'))?.points.map((p) => p.time)).toContain(track[30]!.time.toISOString().replace('.000', ''));
+    // The feed fails: nothing changes, the cyclone is served stale.
+    stage(40);
+    mock.setFault('5xx', 'nhc');
+    expect((await refresh()).nhc.ok).toBe(false);
+    mock.setFault(null);
+    const stale = await activeGlobalCyclones(fileStore(dir));
+    expect(stale.typhoons[0]).toMatchObject({ id: 'nhc-al132025', stale: true });
+    // A crash between the cyclone write and the index write loses the index; it is rebuilt from the documents.
+    await fs.remove(path.join(dir, 'global-index.json'));
+    expect((await readIndex(fileStore(dir))).map((s) => s.id)).toEqual(['nhc-al132025']);
+    stage(track.length - 1);
+    await refresh();
+    await refresh(); // the same data twice adds nothing
+    // It drops off the feed: ended, still available.
+    mock.setPayload('nhc/CurrentStorms', '{"activeStorms":[]}');
+    await refresh();
+
+    const stored = await readCyclone(fileStore(dir), 'nhc-al132025');
+    const times = stored?.points.map((p) => p.time) ?? [];
+    expect(times).toEqual(track.map((r) => r.time.toISOString().replace('.000', '')));
+    expect(new Set(times).size).toBe(times.length);
+    expect(stored).toMatchObject({ isActive: false, peakGrade: 'SuperTY', maxWindKt: 160, minPressure: 892 });
+    expect((await activeGlobalCyclones(fileStore(dir))).typhoons).toEqual([]);
+    expect((await readIndex(fileStore(dir)))[0]).toMatchObject({ id: 'nhc-al132025', isActive: false });
+    await fs.remove(dir);
+  });
+});
