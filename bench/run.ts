@@ -12,6 +12,7 @@ import { buildSite } from '../build/build-site.ts';
 import { handleHistorySearch } from '../src/api/handlers/history-search.ts';
 import { handleLiveTyphoons } from '../src/api/handlers/live-typhoons.ts';
 import { handleTyphoonLookup } from '../src/api/handlers/typhoon-lookup.ts';
+import { refreshGlobal } from '../src/global/refresh-global.ts';
 import { startMockUpstream } from '../src/live/mock-upstream.ts';
 import { refreshLive } from '../src/live/refresh.ts';
 import { fileStore } from '../src/live/store.ts';
@@ -73,6 +74,9 @@ try {
   const upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient() };
   const refreshes = await timeRepeated(20, () => refreshLive(upstreams, fileStore(process.env.TYPHOON_LIVE_DIR as string)));
   console.log(`live refresh (mock):    median ${ms(median(refreshes))}, p95 ${ms(p95(refreshes))} (${refreshes.length} refreshes)`);
+  const global = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, client: upstreams.client };
+  const globalRefreshes = await timeRepeated(20, () => refreshGlobal(global, fileStore(process.env.TYPHOON_LIVE_DIR as string)));
+  console.log(`global refresh (mock):  median ${ms(median(globalRefreshes))}, p95 ${ms(p95(globalRefreshes))} (${globalRefreshes.length} refreshes)`);
   const list = await timeRepeated(300, () => handleLiveTyphoons(new Request('http://localhost/api/v1/typhoons')).then((r) => r.text()));
   console.log(`live list, in-process:  median ${ms(median(list))}, p95 ${ms(p95(list))} (${list.length} requests)`);
   const detail = await timeRepeated(300, () => handleTyphoonLookup(new Request('http://localhost/api/v1/typhoons/202699')).then((r) => r.text()));

@@ -18,10 +18,21 @@ export function searchEntry(t: Typhoon, names: NamesTable): SearchEntry {
 
 const fold = (text: string) => text.normalize('NFKC').toUpperCase();
 
+/** Folded names per entry, computed once per loaded index (search runs per request, the index per instance). */
+const foldedNames = new WeakMap<SearchEntry, string[]>();
+function namesOf(entry: SearchEntry): string[] {
+  let names = foldedNames.get(entry);
+  if (!names) {
+    names = [entry.name, entry.enname, ...entry.aliases].filter((n): n is string => !!n).map(fold);
+    foldedNames.set(entry, names);
+  }
+  return names;
+}
+
 /** Score of one entry for a folded keyword; 0 = no match. */
 function score(entry: SearchEntry, keyword: string): number {
   const code = entry.code.toUpperCase();
-  const names = [entry.name, entry.enname, ...entry.aliases].filter((n): n is string => !!n).map(fold);
+  const names = namesOf(entry);
   if (code === keyword) return 100;
   if (names.includes(keyword)) return 90;
   if (code.startsWith(keyword)) return 70;
