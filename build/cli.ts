@@ -6,7 +6,7 @@ import { Command } from 'commander';
 import { FETCHED_SOURCES_DIR, PUBLIC_DIR, resolveSourcesDir } from '../src/config.ts';
 import { globalUpstreamsFromEnv, refreshGlobal } from '../src/global/refresh-global.ts';
 import { backfillYear } from '../src/live/backfill.ts';
-import { startMockUpstream } from '../src/live/mock-upstream.ts';
+import { mockUpstreamEnv, startMockUpstream } from '../src/live/mock-upstream.ts';
 import { refreshLive, upstreamsFromEnv } from '../src/live/refresh.ts';
 import { readSnapshot } from '../src/live/snapshot.ts';
 import { liveStore } from '../src/live/store.ts';
@@ -65,13 +65,7 @@ program
   .action(async (options: { sources?: string; port: string; host: string; live?: boolean; mockUpstream?: boolean }) => {
     if (options.mockUpstream) {
       const mock = await startMockUpstream();
-      Object.assign(process.env, {
-        TYPHOON_ZJ_BASE: mock.zjBase,
-        TYPHOON_NMC_BASE: mock.nmcBase,
-        TYPHOON_NHC_BASE: mock.nhcBase,
-        TYPHOON_NHC_ATCF_BASE: mock.nhcAtcfBase,
-        TYPHOON_JTWC_BASE: mock.jtwcBase,
-      });
+      Object.assign(process.env, mockUpstreamEnv(mock));
       log(`Mock upstream on ${mock.url} (faults: POST ${mock.url}/__mock/fault?service=zj&fault=timeout)`);
       await refreshAndLog();
     }
@@ -118,7 +112,7 @@ program
   .option('--port <port>', 'port to listen on', '8890')
   .action(async (options: { port: string }) => {
     const mock = await startMockUpstream({ port: Number(options.port) });
-    log(`Mock upstream on ${mock.url}: TYPHOON_ZJ_BASE=${mock.zjBase} TYPHOON_NMC_BASE=${mock.nmcBase} TYPHOON_NHC_BASE=${mock.nhcBase} TYPHOON_NHC_ATCF_BASE=${mock.nhcAtcfBase} TYPHOON_JTWC_BASE=${mock.jtwcBase}`);
+    log(`Mock upstream on ${mock.url}: ${Object.entries(mockUpstreamEnv(mock)).map(([k, v]) => `${k}=${v}`).join(' ')}`);
   });
 
 program.parseAsync().catch((error: unknown) => {

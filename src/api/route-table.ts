@@ -265,3 +265,12 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
 
 /** The collection prefix of a pattern (`/api/v1/history/:year` → `/api/v1/history/`), for per-collection rules. */
 export const collectionOf = (pattern: string) => pattern.slice(0, pattern.indexOf(':'));
+
+/**
+ * The raw path parameters of a request to a resource's endpoint in the request's family (a trailing slash
+ * allowed, as Netlify's config.path allows it), or null when the path is not that endpoint's.
+ */
+export function requestParams(resourceId: string, pathname: string, family: Family): Record<string, string> | null {
+  const endpoint = ENDPOINTS.find((e) => e.resource.id === resourceId && e.family === family);
+  return endpoint ? matchPath(endpoint.path, pathname.replace(/(.)\/$/, '$1')) : null;
+}

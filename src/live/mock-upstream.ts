@@ -87,6 +87,15 @@ function routeOf(pathname: string): { service: Service; key: string; gzip?: bool
   return null;
 }
 
+/** The environment that points the refresh jobs at a mock upstream. */
+export const mockUpstreamEnv = (mock: Pick<MockUpstream, 'zjBase' | 'nmcBase' | 'nhcBase' | 'nhcAtcfBase' | 'jtwcBase'>): Record<string, string> => ({
+  TYPHOON_ZJ_BASE: mock.zjBase,
+  TYPHOON_NMC_BASE: mock.nmcBase,
+  TYPHOON_NHC_BASE: mock.nhcBase,
+  TYPHOON_NHC_ATCF_BASE: mock.nhcAtcfBase,
+  TYPHOON_JTWC_BASE: mock.jtwcBase,
+});
+
 const CONTENT_TYPES: Record<Service, string> = { zj: 'application/json', nmc: 'application/octet-stream', nhc: 'text/plain', jtwc: 'binary/octet-stream' };
 
 /** Valid syntax, wrong shape: what a changed upstream format looks like. */

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { buildSite } from '../../build/build-site.ts';
-import { startMockUpstream, type MockUpstream } from '../../src/live/mock-upstream.ts';
+import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../../src/live/mock-upstream.ts';
 import { globalUpstreamsFromEnv, refreshGlobal } from '../../src/global/refresh-global.ts';
 import { refreshLive } from '../../src/live/refresh.ts';
 import { fileStore } from '../../src/live/store.ts';
@@ -28,14 +28,7 @@ export async function startTestServer(): Promise<TestServer> {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-site-'));
   const publicDir = path.join(scratch, 'public');
   const mock = await startMockUpstream();
-  Object.assign(process.env, {
-    TYPHOON_ZJ_BASE: mock.zjBase,
-    TYPHOON_NMC_BASE: mock.nmcBase,
-    TYPHOON_NHC_BASE: mock.nhcBase,
-    TYPHOON_NHC_ATCF_BASE: mock.nhcAtcfBase,
-    TYPHOON_JTWC_BASE: mock.jtwcBase,
-    TYPHOON_LIVE_DIR: path.join(scratch, 'live'),
-  });
+  Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_LIVE_DIR: path.join(scratch, 'live') });
   const store = fileStore(process.env.TYPHOON_LIVE_DIR as string);
   const client = createUpstreamClient({ timeoutMs: 2000, backoffMs: 0 });
   await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store);

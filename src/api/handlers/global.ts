@@ -5,6 +5,7 @@ import { notFound } from '../errors.ts';
 import { classifyMiss } from '../classify-miss.ts';
 import { PARAMS, parseQuery } from '../params.ts';
 import { errorResponse, okResponse } from '../respond.ts';
+import { requestParams } from '../route-table.ts';
 
 const LIVE_CACHE = { cacheControl: 'public, max-age=60', cdnCacheControl: 'public, durable, s-maxage=60, stale-while-revalidate=300' };
 
@@ -13,10 +14,10 @@ export async function handleGlobalTyphoons(_req: Request): Promise<Response> {
 }
 
 export async function handleGlobalTyphoon(req: Request): Promise<Response> {
-  const pathname = new URL(req.url).pathname.replace(/(.)\/$/, '$1');
-  const raw = /^\/api\/global\/typhoons\/([^/]*)$/.exec(pathname)?.[1];
-  if (raw === undefined) return errorResponse('web', classifyMiss(pathname, 'web'));
-  const id = PARAMS.globalId.parse(raw);
+  const { pathname } = new URL(req.url);
+  const raw = requestParams('global-typhoon', pathname, 'web');
+  if (raw?.id === undefined) return errorResponse('web', classifyMiss(pathname, 'web'));
+  const id = PARAMS.globalId.parse(raw.id);
   const typhoon = await globalCyclone(liveStore(), id);
   if (!typhoon) return errorResponse('web', notFound(`No global cyclone ${id}; /api/global/history lists every cyclone ingested.`));
   return okResponse('web', { typhoon }, LIVE_CACHE);

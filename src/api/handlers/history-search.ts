@@ -5,18 +5,16 @@ import { classifyMiss } from '../classify-miss.ts';
 import { DATA_FILES } from '../data-files.ts';
 import { PARAMS } from '../params.ts';
 import { errorResponse, familyOfPath, okResponse } from '../respond.ts';
-import { ENDPOINTS, matchPath } from '../route-table.ts';
+import { requestParams } from '../route-table.ts';
 import { readPublicJson } from '../site-data.ts';
 
 /** The index changes only with a deploy, and a deploy purges Netlify's CDN. */
 const CDN_CACHE = 'public, durable, s-maxage=86400, stale-while-revalidate=604800';
 
 export async function handleHistorySearch(req: Request): Promise<Response> {
-  // config.path also matches with a trailing slash.
-  const pathname = new URL(req.url).pathname.replace(/(.)\/$/, '$1');
+  const { pathname } = new URL(req.url);
   const family = familyOfPath(pathname);
-  const endpoint = ENDPOINTS.find((e) => e.resource.id === 'history-search' && e.family === family);
-  const raw = endpoint ? matchPath(endpoint.path, pathname) : null;
+  const raw = requestParams('history-search', pathname, family);
   if (raw?.keyword === undefined) return errorResponse(family, classifyMiss(pathname, family));
   const keyword = PARAMS.keyword.parse(raw.keyword);
   const index = await readPublicJson<SearchEntry[]>(DATA_FILES.searchIndex);

@@ -12,16 +12,15 @@ import { notFound } from '../errors.ts';
 import { classifyMiss } from '../classify-miss.ts';
 import { PARAMS } from '../params.ts';
 import { errorResponse, familyOfPath, okResponse, type Family } from '../respond.ts';
-import { ENDPOINTS, matchPath } from '../route-table.ts';
+import { requestParams } from '../route-table.ts';
 
 const answer = (family: Family, typhoon: unknown, cdnCacheControl: string) =>
   okResponse(family, family === 'v1' ? typhoon : { typhoon }, { cacheControl: 'public, max-age=60', cdnCacheControl });
 
 export async function handleTyphoonLookup(req: Request, now = new Date()): Promise<Response> {
-  const pathname = new URL(req.url).pathname.replace(/(.)\/$/, '$1');
+  const { pathname } = new URL(req.url);
   const family = familyOfPath(pathname);
-  const endpoint = ENDPOINTS.find((e) => e.resource.id === 'typhoon-detail' && e.family === family);
-  const raw = endpoint ? matchPath(endpoint.path, pathname) : null;
+  const raw = requestParams('typhoon-detail', pathname, family);
   if (raw?.code === undefined) return errorResponse(family, classifyMiss(pathname, family));
   const code = PARAMS.code.parse(raw.code);
 
