@@ -4,6 +4,7 @@
  */
 import { Command } from 'commander';
 import { FETCHED_SOURCES_DIR, PUBLIC_DIR, resolveSourcesDir } from '../src/config.ts';
+import { recordEvents } from '../src/flash/record-events.ts';
 import { globalUpstreamsFromEnv, refreshGlobal } from '../src/global/refresh-global.ts';
 import { backfillYear } from '../src/live/backfill.ts';
 import { mockUpstreamEnv, startMockUpstream } from '../src/live/mock-upstream.ts';
@@ -30,6 +31,8 @@ async function activeCodes(): Promise<Set<string>> {
 async function refreshAndLog(): Promise<void> {
   const [result, global] = await Promise.all([refreshLive(upstreamsFromEnv(), liveStore()), refreshGlobal(globalUpstreamsFromEnv(), liveStore())]);
   log(result.ok ? `Live: ${result.typhoons} active storm(s) from ${result.source}` : `Live refresh failed, keeping the last good snapshot: ${result.errors.join(' | ')}`);
+  const flash = await recordEvents(liveStore());
+  log(`Flash news: ${flash.length} new item(s)`);
   log(`Global: NHC ${global.nhc.ok ? `${global.nhc.cyclones} cyclone(s)` : `failed (${global.nhc.error})`}, JTWC ${global.jtwc.ok ? `${global.jtwc.cyclones} cyclone(s)` : `failed (${global.jtwc.error})`}`);
 }
 

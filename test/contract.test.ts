@@ -17,11 +17,12 @@ beforeAll(async () => {
     const body = await json(await fetch(`${baseUrl}/api/v1/${list}?size=1`));
     firstSlugs[list] = body.data.list[0]?.slug ?? 'none';
   }
+  firstFlashId = (await json(await fetch(`${baseUrl}/api/v1/flash?size=1`))).data.list[0]?.id ?? 'none';
 }, 120_000);
 afterAll(() => close());
 
 /** Values present in both the real archive and the hand-written sample; slugs are read from the lists. */
-const GOOD: Record<ParamKind, string> = { year: '2024', code: '202411', date: '09-06', keyword: 'yagi', slug: '', globalId: 'nhc-al132025' };
+const GOOD: Record<ParamKind, string> = { year: '2024', code: '202411', date: '09-06', keyword: 'yagi', slug: '', globalId: 'nhc-al132025', flashId: '' };
 const MALFORMED: Record<ParamKind, string[]> = {
   year: ['abcd', '20245', '-1', '%E0%A4%A', '..%2F..%2Fetc'],
   code: ['abc', '2024111', '202411x', '%2e%2e%2f%2e%2e%2fpasswd'],
@@ -29,12 +30,14 @@ const MALFORMED: Record<ParamKind, string[]> = {
   keyword: ['%20%20', 'x'.repeat(51), '%E0%A4%A', 'a%2Fb'],
   slug: ['Storm_Surge', '%E5%8F%B0', '-x', '..%2F..%2Fsite'],
   globalId: ['NHC-AL132025', 'nhc-xx132025', 'al132025', 'jtwc-sh0624', '%00'],
+  flashId: ['XYZ', '123', 'ABCDEF123456', '%00'],
 };
 /** Well-formed values that name nothing (only where "nothing" is an error rather than an empty list). */
-const MISSING: Partial<Record<ParamKind, string>> = { year: '1900', code: '209901', slug: 'no-such-article', globalId: 'nhc-al992030' };
+const MISSING: Partial<Record<ParamKind, string>> = { year: '1900', code: '209901', slug: 'no-such-article', globalId: 'nhc-al992030', flashId: '000000000000' };
 /** Query strings that make a good request of endpoints with required query parameters. */
 const GOOD_QUERY: Record<string, string> = { version: '?platform=android' };
 const firstSlugs: Record<string, string> = {};
+let firstFlashId = '';
 
 const get = (path: string, init?: RequestInit) => fetch(baseUrl + path, init);
 // Bodies are checked field by field below; `any` keeps those checks short.
@@ -56,7 +59,8 @@ async function expectError(path: string, family: 'web' | 'v1', code: number, sta
 }
 
 const paramsOf = (endpoint: Endpoint) => Object.entries(endpoint.resource.params) as [string, ParamKind][];
-const goodValue = (endpoint: Endpoint, kind: ParamKind) => (kind === 'slug' ? (firstSlugs[endpoint.resource.id.replace(/-detail$/, '')] as string) : GOOD[kind]);
+const goodValue = (endpoint: Endpoint, kind: ParamKind) =>
+  kind === 'slug' ? (firstSlugs[endpoint.resource.id.replace(/-detail$/, '')] as string) : kind === 'flashId' ? firstFlashId : GOOD[kind];
 const goodParams = (endpoint: Endpoint) => Object.fromEntries(paramsOf(endpoint).map(([n, k]) => [n, goodValue(endpoint, k)]));
 const goodPath = (endpoint: Endpoint) => fillPath(endpoint.path, goodParams(endpoint)) + (GOOD_QUERY[endpoint.resource.id] ?? '');
 
@@ -249,5 +253,23 @@ describe('global cyclones (mock upstream)', () => {
     await expectError('/api/global/history?year=25', 'web', 40001, 400);
     await expectError('/api/global/history?q=', 'web', 40001, 400);
     await expectError(`/api/global/history?q=${'x'.repeat(51)}`, 'web', 40001, 400);
+  });
+});
+
+describe('flash news and the live summary (mock upstream)', () => {
+  it('wrote flash items for the mock storms, marked AI-generated, filterable by code', async () => {
+    const body = await json(await get('/api/seo/news?code=202699'));
+    expect(body.news.map((n: { type: string }) => n.type).sort()).toEqual(['landfall', 'numbered']);
+    for (const item of body.news) expect(item).toMatchObject({ code: '202699', aiGenerated: true, generator: 'template', title: expect.any(String), contentEn: expect.any(String) });
+    expect((await json(await get('/api/seo/news'))).total).toBeGreaterThanOrEqual(4);
+    await expectError('/api/seo/news?code=abc', 'web', 40001, 400);
+  });
+
+  it('summarises the live situation in words and data', async () => {
+    const body = await json(await get('/api/llm/summary'));
+    expect(body).toMatchObject({ aiGenerated: true, generator: 'template', stale: expect.any(Boolean) });
+    expect(body.summary).toContain('演示台风');
+    expect(body.typhoons[0]).toMatchObject({ code: '202699', speed: 52, pressure: 935 });
+    expect(body.global.map((g: { id: string }) => g.id).sort()).toEqual(['jtwc-sh062024', 'nhc-al132025']);
   });
 });

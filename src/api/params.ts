@@ -80,6 +80,11 @@ export const PARAMS = {
       return value;
     },
   },
+  flashId: {
+    description: 'Flash news id: 12 hexadecimal digits',
+    example: '3f9a1c0b2d4e',
+    parse: matching('id', /^[0-9a-f]{12}$/, '12 hexadecimal digits'),
+  },
   slug: {
     description: 'Article identifier: lower-case ASCII words joined by hyphens',
     example: 'storm-surge',
@@ -150,6 +155,18 @@ export const QUERIES = {
       if (value.length === 0 || [...value].length > MAX_KEYWORD_LENGTH) throw badParameter(`q must be 1–${MAX_KEYWORD_LENGTH} characters.`);
       if (/[\u0000-\u001f\u007f]/.test(value)) throw badParameter('q contains control characters.');
       return value;
+    },
+  },
+  code: {
+    description: 'Typhoon code (202411) or global cyclone id (nhc-al132025)',
+    example: '202411',
+    required: false,
+    parse: (raw: string | null) => {
+      if (raw === null) return null;
+      if (!typhoonCodeSchema.safeParse(raw).success && !globalIdSchema.safeParse(raw).success) {
+        throw badParameter(`code must be a typhoon code such as 202411 or a global id such as nhc-al132025; got "${raw.slice(0, 40)}".`);
+      }
+      return raw;
     },
   },
   current: {

@@ -11,6 +11,7 @@ import {
 import {
   historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema, typhoonSchema,
 } from '../model/schemas.ts';
+import { flashItemSchema } from '../flash/flash-store.ts';
 import { globalCycloneSchema, globalSummarySchema } from '../global/global-schemas.ts';
 import { activeStormSchema, globalListSchema, liveListSchema } from '../live/live-list-schema.ts';
 import type { ErrorName } from './errors.ts';
@@ -21,7 +22,8 @@ export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: FunctionName
 
 export const FUNCTION_NAMES = [
   'history-search', 'history-today', 'content-list', 'version', 'bootstrap', 'live-typhoons', 'typhoon-lookup',
-  'global-typhoons', 'global-typhoon', 'global-history', 'refresh-live', 'v1-preflight', 'api-miss',
+  'global-typhoons', 'global-typhoon', 'global-history', 'seo-news', 'flash-list', 'flash-item', 'llm-summary',
+  'refresh-live', 'v1-preflight', 'api-miss',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
@@ -84,6 +86,57 @@ export const RESOURCES: readonly Resource[] = [
       typhoons: z.array(globalSummarySchema),
     }),
     errors: ['badParameter'],
+  },
+  {
+    id: 'seo-news',
+    summary: 'Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id',
+    paths: { web: '/api/seo/news' },
+    params: {},
+    query: ['code'],
+    servedBy: { kind: 'function', fn: 'seo-news' },
+    dataSchema: z.object({ code: z.string().nullable(), total: z.number().int().describe('Items matching'), news: z.array(flashItemSchema) }),
+    errors: ['badParameter'],
+  },
+  {
+    id: 'flash-list',
+    summary: 'Flash news (AI-generated), newest first, paged',
+    paths: { v1: '/api/v1/flash' },
+    params: {},
+    query: ['page', 'size'],
+    servedBy: { kind: 'function', fn: 'flash-list' },
+    dataSchema: pageSchema(flashItemSchema),
+    errors: ['badParameter'],
+  },
+  {
+    id: 'flash-item',
+    summary: 'One flash news item',
+    paths: { v1: '/api/v1/flash/:id' },
+    params: { id: 'flashId' },
+    servedBy: { kind: 'function', fn: 'flash-item' },
+    dataSchema: flashItemSchema,
+    errors: ['badParameter', 'notFound'],
+  },
+  {
+    id: 'llm-summary',
+    summary: 'Live summary: natural language (AI-generated) plus structured north-western Pacific and global data',
+    paths: { web: '/api/llm/summary' },
+    params: {},
+    servedBy: { kind: 'function', fn: 'llm-summary' },
+    dataSchema: z.object({
+      summary: z.string().describe('Chinese text about the north-western Pacific'),
+      summaryEn: z.string(),
+      typhoons: z.array(activeStormSchema),
+      global: z.array(z.object({
+        id: z.string(), name: z.string().nullable(), basin: z.string(), seaArea: z.string(), time: z.string().nullable(),
+        lat: z.number().nullable().describe('Degrees north'), lng: z.number().nullable().describe('Degrees east'),
+        speed: z.number().nullable().describe('m/s, 1-minute'), pressure: z.number().nullable().describe('hPa'), stale: z.boolean(),
+      })),
+      fetchedAt: z.string().nullable(),
+      stale: z.boolean(),
+      aiGenerated: z.literal(true),
+      generator: z.enum(['template', 'llm']),
+    }),
+    errors: [],
   },
   {
     id: 'history-years',

@@ -8,6 +8,7 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { buildSite } from '../../build/build-site.ts';
 import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../../src/live/mock-upstream.ts';
+import { recordEvents } from '../../src/flash/record-events.ts';
 import { globalUpstreamsFromEnv, refreshGlobal } from '../../src/global/refresh-global.ts';
 import { refreshLive } from '../../src/live/refresh.ts';
 import { fileStore } from '../../src/live/store.ts';
@@ -33,6 +34,7 @@ export async function startTestServer(): Promise<TestServer> {
   const client = createUpstreamClient({ timeoutMs: 2000, backoffMs: 0 });
   await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store);
   await refreshGlobal(globalUpstreamsFromEnv(client), store);
+  await recordEvents(store, null);
   await buildSite({ sourcesDir: REAL_SOURCES ?? FIXTURE_SOURCES, publicDir, force: true, activeCodes: new Set(['202699']) });
   const server = await startLocalServer({ publicDir, port: 0 });
   return {
