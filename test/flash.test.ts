@@ -1,0 +1,153 @@
+/**
+ * Flash news: a storm's whole life replayed through the mock upstream gives each expected item exactly once;
+ * the summary's numbers all come from the data; a language model's text is kept only when its numbers do.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'fs-extra';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handleLlmSummary } from '../src/api/handlers/llm-summary.ts';
+import { insideWarningLine48h } from '../src/flash/events.ts';
+import { readFlash, recordFlash } from '../src/flash/flash-store.ts';
+import { keepsNumbers, numbersIn, rewrite, type LlmConfig } from '../src/flash/llm.ts';
+import { recordEvents } from '../src/flash/record-events.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
+import { readLiveView } from '../src/live/snapshot.ts';
+import { fileStore } from '../src/live/store.ts';
+import { createUpstreamClient } from '../src/live/upstream-client.ts';
+
+let mock: MockUpstream;
+let upstreams: LiveUpstreams;
+let llmServer: http.Server;
+let llm: LlmConfig;
+let llmMode: 'faithful' | 'invented' | 'broken' = 'faithful';
+
+beforeAll(async () => {
+  mock = await startMockUpstream();
+  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0, timeoutMs: 500 }) };
+  // A loopback stand-in for an OpenAI-compatible endpoint.
+  llmServer = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () => {
+      const text = JSON.parse(body).messages[1].content as string;
+      if (llmMode === 'broken') return res.writeHead(500).end('{}');
+      const content = llmMode === 'faithful' ? `【快讯】${text}` : `${text}预计最大风速将达99米/秒。`;
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content } }] }));
+    });
+  });
+  await new Promise<void>((resolve) => llmServer.listen(0, '127.0.0.1', resolve));
+  llm = { baseUrl: `http://127.0.0.1:${(llmServer.address() as AddressInfo).port}/v1`, apiKey: 'test', model: 'stub' };
+});
+afterAll(async () => {
+  await mock.close();
+  await new Promise<void>((resolve) => llmServer.close(() => resolve()));
+});
+
+describe('a storm life replayed', () => {
+  it('yields numbered, five upgrades, the 48-hour line, the landfall and the dissipation, each exactly once', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-flash-'));
+    const store = fileStore(dir);
+    const info = await fs.readJson(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'));
+    const activity = await fs.readFile(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8');
+    const stage = async (k: number) => {
+      const points = info.points.slice(0, k + 1);
+      const land = k === info.points.length - 1 ? info.land : [];
+      mock.setPayload('zj/TyphoonInfo/202699', JSON.stringify({ ...info, points, land }));
+      await refreshLive(upstreams, store);
+      await recordEvents(store, null);
+    };
+    for (let k = 0; k < info.points.length; k += 1) {
+      await stage(k);
+      if (k === 4) await stage(k); // the same data again
+      if (k === 6) {
+        mock.setFault('5xx'); // both upstreams down for a cycle
+        await refreshLive(upstreams, store);
+        await recordEvents(store, null);
+        mock.setFault(null);
+      }
+    }
+    mock.setPayload('zj/TyhoonActivity', '[]');
+    await refreshLive(upstreams, store);
+    await recordEvents(store, null);
+    await refreshLive(upstreams, store);
+    await recordEvents(store, null);
+    mock.setPayload('zj/TyhoonActivity', activity);
+    mock.setPayload('zj/TyphoonInfo/202699', JSON.stringify(info));
+
+    const items = await readFlash(store);
+    const summary = items.map((i) => `${i.type}:${i.title}`).sort();
+    expect(summary).toEqual([
+      'dissipated:“演示台风”停止编号',
+      'landfall:“演示台风”登陆菲律宾吕宋岛东北部沿海（演示）',
+      'numbered:台风“演示台风”生成',
+      'upgraded:“演示台风”加强为台风',
+      'upgraded:“演示台风”加强为强台风',
+      'upgraded:“演示台风”加强为强热带风暴',
+      'upgraded:“演示台风”加强为热带风暴',
+      'upgraded:“演示台风”加强为超强台风',
+      'warning-48h:“演示台风”进入48小时警戒线',
+    ]);
+    expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
+    for (const item of items) expect(item).toMatchObject({ code: '202699', aiGenerated: true, generator: 'template' });
+    await fs.remove(dir);
+  });
+
+  it('knows the 48-hour warning line', () => {
+    expect(insideWarningLine48h(15.8, 131.7)).toBe(true);
+    expect(insideWarningLine48h(15.1, 133.0)).toBe(false);
+    expect(insideWarningLine48h(5, 125)).toBe(false); // the line runs from 0°N 120°E to 15°N 132°E
+    expect(insideWarningLine48h(5, 121)).toBe(true);
+    expect(insideWarningLine48h(36, 120)).toBe(false);
+  });
+});
+
+describe('the live summary', () => {
+  it('uses only numbers that are in the data it describes', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-summary-'));
+    process.env.TYPHOON_LIVE_DIR = dir;
+    await refreshLive(upstreams, fileStore(dir));
+    const response = await handleLlmSummary(new Request('http://localhost/api/llm/summary'));
+    const body = (await response.json()) as { summary: string; summaryEn: string };
+    const data = JSON.stringify(await readLiveView(fileStore(dir)));
+    expect(numbersIn(body.summary).size).toBeGreaterThan(5);
+    expect(keepsNumbers(body.summary, data)).toBe(true);
+    expect(keepsNumbers(body.summaryEn, data)).toBe(true);
+    await fs.remove(dir);
+  });
+});
+
+describe('language-model rewriting', () => {
+  const text = '9月12日14时，“演示台风”位于北纬20.4度、东经124.4度，中心附近最大风力16级（52米/秒），中心最低气压935百帕。';
+
+  it('keeps a rewrite whose numbers all come from the given text', async () => {
+    llmMode = 'faithful';
+    expect(await rewrite(text, 'zh', llm)).toEqual({ text: `【快讯】${text}`, generator: 'llm' });
+  });
+
+  it('falls back to the generated text when the model invents a number, fails, or is not configured', async () => {
+    llmMode = 'invented';
+    expect(await rewrite(text, 'zh', llm)).toEqual({ text, generator: 'template' });
+    llmMode = 'broken';
+    expect(await rewrite(text, 'zh', llm)).toEqual({ text, generator: 'template' });
+    expect(await rewrite(text, 'zh', null)).toEqual({ text, generator: 'template' });
+    expect(await rewrite(text, 'zh', { ...llm, baseUrl: 'http://127.0.0.1:9' })).toEqual({ text, generator: 'template' });
+  });
+
+  it('marks flash items written by the model, and only those', async () => {
+    const store = fileStore(await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-llm-')));
+    const point = { time: '2026-09-12T14:00:00+08:00', lat: 20.4, lng: 124.4, strong: '超强台风', grade: 'SuperTY' as const, power: 16, speed: 52, pressure: 935, moveDir: 'NW', moveSpeed: 19, radius7: null, radius10: null, radius12: null };
+    const event = (key: string) => ({ key, type: 'numbered' as const, code: '202699', time: point.time, storm: { name: '演示台风', enname: 'DEMO' }, point });
+    llmMode = 'faithful';
+    const [kept] = await recordFlash(store, [event('numbered:a')], llm);
+    llmMode = 'invented';
+    const [fellBack] = await recordFlash(store, [event('numbered:b')], llm);
+    expect(kept).toMatchObject({ generator: 'llm', aiGenerated: true });
+    expect(kept?.content.startsWith('【快讯】')).toBe(true);
+    expect(fellBack).toMatchObject({ generator: 'template', aiGenerated: true });
+    expect(fellBack?.content).not.toContain('99');
+  });
+});
