@@ -273,3 +273,20 @@ describe('flash news and the live summary (mock upstream)', () => {
     expect(body.global.map((g: { id: string }) => g.id).sort()).toEqual(['jtwc-sh062024', 'nhc-al132025']);
   });
 });
+
+describe('conditional requests', () => {
+  it.each(['/api/v1/history/search/yagi', '/api/typhoons', '/api/v1/news', '/api/v1/version?platform=ios', '/api/global/history'])(
+    '%s answers an ETag and 304 for If-None-Match',
+    async (path) => {
+      const first = await get(path);
+      const etag = first.headers.get('etag');
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const again = await get(path, { headers: { 'If-None-Match': etag as string } });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(again.headers.get('etag')).toBe(etag);
+      if (path.startsWith('/api/v1')) expect(again.headers.get('x-api-version')).toBe('v1');
+      expect((await get(path, { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
+    },
+  );
+});

@@ -5,6 +5,7 @@
  * - v1: every body is the envelope `{code, msg, data, ts}` and every answer carries `X-Api-Version: v1`.
  * - web: a success body is the payload itself; an error body is `{error: {code, status, message}}`.
  */
+import { createHash } from 'node:crypto';
 import { ApiError, ERROR_CATALOG } from './errors.ts';
 
 export type Family = 'web' | 'v1';
@@ -79,11 +80,38 @@ export function toErrorResponse(family: Family, thrown: unknown, now = Date.now(
   return errorResponse(family, new ApiError('serverError', ERROR_CATALOG.serverError.title + ': the error was logged.'), now);
 }
 
-/** Wraps a handler so that no throw ever escapes as a platform error page. */
+/**
+ * Conditional requests: a successful answer gets a strong ETag (a hash of its body) and an `If-None-Match` that
+ * names it gets 304 with the same headers and no body. v1 envelopes carry `ts`, which changes every answer, so
+ * their ETag hashes the body without it: the same data keeps its tag.
+ */
+export async function withEtag(req: Request, response: Response): Promise<Response> {
+  if (response.status !== 200) return response;
+  const body = await response.text();
+  let hashed = body;
+  if (response.headers.get('X-Api-Version') === 'v1') {
+    try {
+      const { ts: _ts, ...rest } = JSON.parse(body) as Record<string, unknown>;
+      hashed = JSON.stringify(rest);
+    } catch {
+      // Not an envelope: hash the body as it is.
+    }
+  }
+  const etag = `"${createHash('sha256').update(hashed).digest('base64url').slice(0, 27)}"`;
+  const headers = new Headers(response.headers);
+  headers.set('ETag', etag);
+  const wanted = req.headers.get('If-None-Match');
+  if (wanted && wanted.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { status: 200, headers });
+}
+
+/** Wraps a handler so that no throw ever escapes as a platform error page, and adds conditional requests. */
 export function safeHandler(handler: (req: Request) => Promise<Response> | Response) {
   return async (req: Request): Promise<Response> => {
     try {
-      return await handler(req);
+      return await withEtag(req, await handler(req));
     } catch (thrown) {
       return toErrorResponse(familyOfPath(new URL(req.url).pathname), thrown);
     }
