@@ -4,6 +4,7 @@
  */
 import { ARCHIVE_ATTRIBUTION } from '../archive/attribution.ts';
 import type { ArchiveIndex } from '../archive/archive-index.ts';
+import { typhoonGeoJson } from '../archive/geojson.ts';
 import { searchEntry } from '../archive/search.ts';
 import { summarizeTyphoon, yearStatistic } from '../archive/summaries.ts';
 import { renderTodayInHistory } from '../archive/today-in-history.ts';
@@ -40,6 +41,7 @@ export function renderPayloads(archive: ArchiveIndex, content: SiteContent, acti
     // A storm active at build time gets no static file: the live lookup answers for it.
     'typhoon-detail': archive.typhoons.filter((t) => !activeCodes.has(t.code)).map((t) => ({ params: { code: t.code }, payload: t })),
     'history-today-date': [...today].map(([date, payload]) => ({ params: { date }, payload })),
+    'typhoon-geojson': archive.typhoons.filter((t) => !activeCodes.has(t.code)).map((t) => ({ params: { code: t.code }, payload: typhoonGeoJson(t) })),
     'news-detail': content.news.map((item) => ({ params: { slug: item.slug }, payload: item })),
     'knowledge-detail': content.knowledge.map((item) => ({ params: { slug: item.slug }, payload: item })),
     openapi: [{ params: {}, payload: renderOpenApi() }],

@@ -168,6 +168,15 @@ export const RESOURCES: readonly Resource[] = [
     errors: ['badParameter', 'notFound'],
   },
   {
+    id: 'typhoon-geojson',
+    summary: 'GeoJSON (RFC 7946) of an archived storm: track LineString, a Point per track point with every field, landfalls',
+    paths: { web: '/api/typhoons/:code/geojson' },
+    params: { code: 'code' },
+    servedBy: { kind: 'static' },
+    dataSchema: z.object({ type: z.literal('FeatureCollection'), features: z.array(z.object({ type: z.literal('Feature') }).loose()) }),
+    errors: ['badParameter', 'notFound'],
+  },
+  {
     id: 'history-search',
     summary: 'Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first',
     paths: { web: '/api/history/search/:keyword', v1: '/api/v1/history/search/:keyword' },
