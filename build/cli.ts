@@ -2,7 +2,9 @@
  * The command line: `build`, `serve`, `sources fetch`, `backfill` and `mock-upstream`. Each command is a straight
  * line of calls into the modules that do the work.
  */
+import path from 'node:path';
 import { Command } from 'commander';
+import { writeDump } from '../src/dump/write-dump.ts';
 import { FETCHED_SOURCES_DIR, PUBLIC_DIR, resolveSourcesDir } from '../src/config.ts';
 import { recordEvents } from '../src/flash/record-events.ts';
 import { globalUpstreamsFromEnv, refreshGlobal } from '../src/global/refresh-global.ts';
@@ -107,6 +109,16 @@ program
     });
     log(`Backfill ${options.year}: ${report.written.length} written, ${report.skipped.length} skipped, ${report.failed.length} failed`);
     if (report.failed.length) process.exitCode = 1;
+  });
+
+program
+  .command('dump')
+  .description('Write the offline dump (zip: storms JSON, points CSV and JSON Lines, GeoJSON, manifest, SHA256SUMS) to public/dump/')
+  .option('--sources <dir>', 'archive sources folder; default $TYPHOON_SOURCES')
+  .option('--out <dir>', 'output folder', path.join(PUBLIC_DIR, 'dump'))
+  .action(async (options: { sources?: string; out: string }) => {
+    const report = await writeDump({ sourcesDir: resolveSourcesDir(options.sources), outDir: options.out });
+    log(`Dump: ${report.storms} storms, ${(report.bytes / 1e6).toFixed(1)} MB → ${report.files.join(', ')}`);
   });
 
 program
