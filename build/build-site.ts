@@ -13,6 +13,7 @@ import { indexArchive } from '../src/archive/archive-index.ts';
 import { renderHeaders, renderRedirects, WEB_NOT_FOUND_FILE, webNotFoundBody } from '../src/api/netlify-rules.ts';
 import { renderPayloads, renderStaticFiles, validatePayloads, type RenderedFile } from '../src/api/render-static.ts';
 import { CACHE_DIR, CONTENT_DIR, NAMES_FILE, PROJECT_ROOT } from '../src/config.ts';
+import { createProgress } from '../src/progress.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
 import { listSourceFiles, readSources } from '../src/sources/read-sources.ts';
 
@@ -100,11 +101,16 @@ export async function renderSite(sourcesDir: string, ts: number, activeCodes: Re
 async function writeAll(root: string, files: readonly RenderedFile[]): Promise<void> {
   const dirs = new Set(files.map((f) => path.dirname(path.join(root, f.file))));
   for (const dir of [...dirs].sort()) await fs.mkdirp(dir);
+  const progress = createProgress('Writing', files.length);
   const queue = [...files];
   const worker = async () => {
-    for (let f = queue.pop(); f; f = queue.pop()) await fs.writeFile(path.join(root, f.file), f.body);
+    for (let f = queue.pop(); f; f = queue.pop()) {
+      await fs.writeFile(path.join(root, f.file), f.body);
+      progress.tick();
+    }
   };
   await Promise.all(Array.from({ length: 32 }, worker));
+  progress.done();
 }
 
 /** Moves the staged output into public/ entry by entry, then drops the old output. */

@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import fs from 'fs-extra';
+import { createProgress } from '../progress.ts';
 import { toZjArchiveJson } from '../sources/zj-archive-writer.ts';
 import { fetchZjTyphoon, type LiveUpstreams } from './refresh.ts';
 import { normalizeZjList } from './zj-live.ts';
@@ -33,12 +34,13 @@ export async function backfillYear(options: BackfillOptions): Promise<BackfillRe
   const dir = path.join(options.sourcesDir, 'zj');
   await fs.mkdirp(dir);
   const report: BackfillReport = { written: [], skipped: [], failed: [] };
+  const bar = createProgress(`Backfill ${options.year}`, list.length);
   for (const [index, item] of list.entries()) {
+    bar.tick(item.tfid);
     const file = path.join(dir, `${item.tfid}.json`);
-    const progress = `[${index + 1}/${list.length}] ${item.tfid} ${item.enname ?? ''}`;
+    const label = `[${index + 1}/${list.length}] ${item.tfid} ${item.enname ?? ''}`;
     if (!/^\d{6}$/.test(item.tfid) || item.active || (!options.force && (await fs.pathExists(file)))) {
       report.skipped.push(item.tfid);
-      log(`${progress}: skipped (${item.active ? 'active' : /^\d{6}$/.test(item.tfid) ? 'already there' : 'not numbered'})`);
       continue;
     }
     try {
@@ -47,12 +49,12 @@ export async function backfillYear(options: BackfillOptions): Promise<BackfillRe
       await fs.writeFile(temp, toZjArchiveJson(typhoon));
       await fs.rename(temp, file);
       report.written.push(item.tfid);
-      log(`${progress}: written`);
     } catch (error) {
       report.failed.push(item.tfid);
-      log(`${progress}: failed (${(error as Error).message})`);
+      log(`${label}: failed (${(error as Error).message})`);
     }
     if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
   }
+  bar.done();
   return report;
 }

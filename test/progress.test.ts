@@ -1,0 +1,31 @@
+/** Progress shows on an interactive terminal and stays silent in CI or when piped. */
+import { describe, expect, it } from 'vitest';
+import { createProgress } from '../src/progress.ts';
+
+const sink = (isTTY: boolean) => {
+  const written: string[] = [];
+  return { stream: { isTTY, write: (text: string) => written.push(text) }, written };
+};
+
+describe('createProgress', () => {
+  it('draws a self-rewriting line on a terminal', () => {
+    const { stream, written } = sink(true);
+    const progress = createProgress('Writing', 2, stream, {});
+    progress.tick();
+    progress.tick();
+    progress.done();
+    expect(written.join('')).toContain('\rWriting [');
+    expect(written.join('')).toContain('2/2');
+    expect(written.at(-1)).toBe('\n');
+  });
+
+  it('writes nothing in CI or to a pipe', () => {
+    for (const [isTTY, env] of [[true, { CI: 'true' }], [false, {}]] as const) {
+      const { stream, written } = sink(isTTY);
+      const progress = createProgress('Writing', 3, stream, env);
+      progress.tick();
+      progress.done();
+      expect(written).toEqual([]);
+    }
+  });
+});
