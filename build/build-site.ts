@@ -44,7 +44,7 @@ export class BuildError extends Error {
 }
 
 /** Top-level entries of public/ the build owns; everything else in public/ is hand-written. */
-const GENERATED_ENTRIES = ['api', '_redirects', '_headers', '404.html'];
+export const GENERATED_ENTRIES = ['api', '_redirects', '_headers', '404.html'];
 /** One fingerprint per output folder, so builds into different folders (tests, bench) never mix. */
 const fingerprintFile = (publicDir: string) =>
   path.join(CACHE_DIR, `build-fingerprint-${createHash('sha256').update(publicDir).digest('hex').slice(0, 12)}.json`);

@@ -45,7 +45,8 @@ async function staticFile(publicDir: string, urlPath: string): Promise<string | 
   } catch {
     return null;
   }
-  const file = path.join(publicDir, decoded);
+  // A folder path is its index.html, as on Netlify.
+  const file = path.join(publicDir, decoded.endsWith('/') ? `${decoded}index.html` : decoded);
   if (!file.startsWith(publicDir + path.sep)) return null;
   const stat = await fs.stat(file).catch(() => null);
   return stat?.isFile() ? file : null;
