@@ -290,3 +290,15 @@ describe('conditional requests', () => {
     },
   );
 });
+
+describe('GeoJSON of an active storm', () => {
+  it('comes from the snapshot with every agency forecast as its own features', async () => {
+    const response = await get('/api/typhoons/202699/geojson');
+    expect(response.status).toBe(200);
+    const body = await json(response);
+    expect(body.type).toBe('FeatureCollection');
+    const agencies = body.features.filter((f: { properties: { kind: string } }) => f.properties.kind === 'forecast-track').map((f: { properties: { agency: string } }) => f.properties.agency);
+    expect(agencies.sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
+    await expectError('/api/typhoons/209901/geojson', 'web', 40401, 404);
+  });
+});

@@ -2,8 +2,10 @@
  * `/api/typhoons/{code}` and `/api/v1/typhoons/{code}` for codes the static archive does not answer (the
  * archive itself is served by the CDN before this function runs; the build leaves active storms out of it).
  * Tiers: 1. the active snapshot; 2. the archive (static, above); 3. the Zhejiang service's TyphoonInfo.
+ * `/api/typhoons/{code}/geojson` of an active storm is answered here too, from the snapshot.
  * A code found nowhere is 40401; an upstream fault is never a 5xx.
  */
+import { typhoonGeoJson } from '../../archive/geojson.ts';
 import { fetchZjTyphoon, upstreamsFromEnv } from '../../live/refresh.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import { liveStore } from '../../live/store.ts';
@@ -20,6 +22,14 @@ const answer = (family: Family, typhoon: unknown, cdnCacheControl: string) =>
 export async function handleTyphoonLookup(req: Request, now = new Date()): Promise<Response> {
   const { pathname } = new URL(req.url);
   const family = familyOfPath(pathname);
+  // The GeoJSON of an active storm (archived ones are static files), with every agency's forecast.
+  const geo = requestParams('typhoon-geojson', pathname, 'web');
+  if (geo?.code !== undefined) {
+    const code = PARAMS.code.parse(geo.code);
+    const active = (await readLiveView(liveStore(), now)).typhoons.find((t) => t.code === code);
+    if (!active) return errorResponse('web', notFound(`No active or archived storm with code ${code}.`));
+    return okResponse('web', typhoonGeoJson(active), { cacheControl: 'public, max-age=60', cdnCacheControl: 'public, durable, s-maxage=60, stale-while-revalidate=300' });
+  }
   const raw = requestParams('typhoon-detail', pathname, family);
   if (raw?.code === undefined) return errorResponse(family, classifyMiss(pathname, family));
   const code = PARAMS.code.parse(raw.code);
