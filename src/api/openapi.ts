@@ -66,7 +66,7 @@ function operation(endpoint: Endpoint) {
       in: 'path',
       required: true,
       description: PARAMS[kind as keyof typeof PARAMS].description,
-      example: PARAMS[kind as keyof typeof PARAMS].example,
+      example: resource.examples?.[name] ?? PARAMS[kind as keyof typeof PARAMS].example,
       schema: { type: 'string' },
     })),
     ...(resource.query ?? []).map((name) => ({

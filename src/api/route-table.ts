@@ -33,6 +33,8 @@ export interface Resource {
   /** Path pattern per family; `:name` is one path segment. */
   paths: Partial<Record<Family, string>>;
   params: Partial<Record<string, ParamKind>>;
+  /** Example values for this endpoint's parameters where the kind's general example does not fit. */
+  examples?: Record<string, string>;
   query?: readonly QueryKind[];
   /** Which static data file a function pages or reads (content lists). */
   servedBy: ServedBy;
@@ -218,6 +220,7 @@ export const RESOURCES: readonly Resource[] = [
     summary: 'One news item with its Markdown body and its list of sources',
     paths: { v1: '/api/v1/news/:slug' },
     params: { slug: 'slug' },
+    examples: { slug: '2024-09-06-yagi-landfall-wenchang' },
     servedBy: { kind: 'static' },
     dataSchema: newsItemSchema,
     errors: ['badParameter', 'notFound'],
