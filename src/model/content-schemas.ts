@@ -98,7 +98,5 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
 export type NewsItem = z.infer<typeof newsItemSchema>;
 export type KnowledgeItem = z.infer<typeof knowledgeItemSchema>;
 export type Announcement = z.infer<typeof announcementSchema>;
-export type PlatformVersion = z.infer<typeof platformVersionSchema>;
 export type VersionsFile = z.infer<typeof versionsFileSchema>;
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
-export type Platform = (typeof PLATFORMS)[number];

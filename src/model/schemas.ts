@@ -219,7 +219,5 @@ export type SearchEntry = z.infer<typeof searchEntrySchema>;
 export type TodayEntry = z.infer<typeof todayEntrySchema>;
 export type TodayInHistory = z.infer<typeof todayInHistorySchema>;
 export type Provenance = z.infer<typeof provenanceSchema>;
-export type SourceId = z.infer<typeof sourceIdSchema>;
-export type CmaEntry = z.infer<typeof cmaEntrySchema>;
 export type Attribution = z.infer<typeof attributionSchema>;
 export type AgencyForecast = z.infer<typeof agencyForecastSchema>;
