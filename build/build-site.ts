@@ -1,8 +1,10 @@
 /**
  * The build: sources → archive → every static answer, `_redirects`, `_headers` → public/.
  * Everything is rendered and validated in memory first; files are written to a staging folder beside public/
- * and swapped into it at the end, so a failed build never leaves a half-written site. A build whose inputs
- * (sources, content, code) have not changed since the last one is skipped.
+ * and swapped into it at the end, so a failed build never leaves a half-written site. The same inputs give the
+ * same bytes (static `ts` values are release times, not the build time), so a deploy uploads only what changed.
+ * A build is skipped when its inputs (sources, content, code, by content) are unchanged and the output on disk
+ * still matches what the last build wrote, file by file.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -10,20 +12,26 @@ import fg from 'fast-glob';
 import fs from 'fs-extra';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import { indexArchive } from '../src/archive/archive-index.ts';
+import { archiveReport, poorerThan, type ArchiveReport } from '../src/archive/archive-report.ts';
+import { DATA_FILES } from '../src/api/data-files.ts';
 import { renderHeaders, renderRedirects, WEB_NOT_FOUND_FILE, webNotFoundBody } from '../src/api/netlify-rules.ts';
 import { renderPayloads, renderStaticFiles, validatePayloads, type RenderedFile } from '../src/api/render-static.ts';
 import { CACHE_DIR, CONTENT_DIR, NAMES_FILE, PROJECT_ROOT } from '../src/config.ts';
 import { createProgress } from '../src/progress.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
-import { listSourceFiles, readSources } from '../src/sources/read-sources.ts';
+import { CMA_FILE_PATTERN, listSourceFiles, readSources, type LoadedSources } from '../src/sources/read-sources.ts';
 
 export interface BuildOptions {
   sourcesDir: string;
   publicDir: string;
-  /** Codes of the storms active now (from the live snapshot); they get no static detail. */
-  activeCodes?: ReadonlySet<string>;
   force?: boolean;
   dryRun?: boolean;
+  /**
+   * A production build: refuse to publish an archive poorer than this report of the published one (fewer storms,
+   * Chinese names, landfalls, wind circles, 1945–1948 storms, or the demo archive), unless `allowPoorer`.
+   */
+  baseline?: ArchiveReport | null;
+  allowPoorer?: boolean;
   log?: (line: string) => void;
 }
 
@@ -33,43 +41,67 @@ export interface BuildReport {
   files: number;
   bytes: number;
   milliseconds: number;
+  archive: ArchiveReport;
 }
 
 /** Thrown with every problem found, each naming its file (and line where there is one). */
 export class BuildError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`The build found ${problems.length} problem(s):\n${problems.slice(0, 50).map((p) => `  - ${p}`).join('\n')}`);
+  constructor(readonly problems: string[], heading = `The build found ${problems.length} problem(s)`) {
+    super(`${heading}:\n${problems.slice(0, 50).map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'BuildError';
   }
 }
 
 /** Top-level entries of public/ the build owns; everything else in public/ is hand-written. */
 export const GENERATED_ENTRIES = ['api', '_redirects', '_headers', '404.html'];
-/** One fingerprint per output folder, so builds into different folders (tests, bench) never mix. */
-const fingerprintFile = (publicDir: string) =>
-  path.join(CACHE_DIR, `build-fingerprint-${createHash('sha256').update(publicDir).digest('hex').slice(0, 12)}.json`);
+/** One record per output folder, so builds into different folders (tests, bench) never mix. */
+const recordFile = (publicDir: string) =>
+  path.join(CACHE_DIR, `build-record-${createHash('sha256').update(path.resolve(publicDir)).digest('hex').slice(0, 12)}.json`);
+
+const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
 const NOT_FOUND_PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Not found · Typhoon API</title></head>
 <body><h1>Not found</h1><p>This page does not exist. The API lives under <a href="/">/api/</a>; see the home page for its endpoints.</p></body></html>
 `;
 
-/** Hash of everything the output depends on: source files (path, size, mtime), content and the code itself. */
-async function inputFingerprint(sourcesDir: string, activeCodes: ReadonlySet<string>): Promise<string> {
+/** Hash of everything the output depends on, by content: source files, content, the code and the lockfile. */
+async function inputFingerprint(sourcesDir: string): Promise<string> {
   const hash = createHash('sha256');
-  hash.update(sourcesDir).update([...activeCodes].sort().join(','));
-  for (const file of await listSourceFiles(sourcesDir)) {
-    const stat = await fs.stat(path.join(sourcesDir, file));
-    hash.update(`${file}:${stat.size}:${stat.mtimeMs}\n`);
-  }
+  for (const file of await listSourceFiles(sourcesDir)) hash.update(file).update(await fs.readFile(path.join(sourcesDir, file)));
   const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'package-lock.json'], { cwd: PROJECT_ROOT });
   for (const file of own.sort()) hash.update(file).update(await fs.readFile(path.join(PROJECT_ROOT, file)));
   return hash.digest('hex');
 }
 
+/** The output as the last build wrote it: file → sha256 (only the generated files). */
+type OutputManifest = Record<string, string>;
+
+async function outputMatches(publicDir: string, manifest: OutputManifest): Promise<boolean> {
+  for (const [file, digest] of Object.entries(manifest)) {
+    const bytes = await fs.readFile(path.join(publicDir, file)).catch(() => null);
+    if (!bytes || sha256(bytes) !== digest) return false;
+  }
+  return Object.keys(manifest).length > 0;
+}
+
+/** One line per source: what the build read, so a log says which archive went out. */
+export function describeSources(sourcesDir: string, sources: LoadedSources): string {
+  const cmaYears = sources.files.map((f) => Number(CMA_FILE_PATTERN.exec(path.basename(f))?.[1])).filter((y) => y > 0);
+  const zjYears = sources.zj.map((s) => Number(s.tfbh.slice(0, 4)));
+  const span = (years: number[]) => (years.length ? `${Math.min(...years)}–${Math.max(...years)}` : 'none');
+  const zjFiles = sources.files.filter((f) => f.startsWith('zj/')).length;
+  return [
+    `Sources: ${sourcesDir}${sources.demo ? ' (DEMO archive: not the real data; get it with "npm run cli -- sources fetch")' : ''}`,
+    `  CMA best track: ${cmaYears.length} year files, ${span(cmaYears)}`,
+    `  Zhejiang archive: ${zjFiles} storm files, ${span(zjYears)}${zjFiles ? '' : ' (none: no Chinese names, landfalls, wind circles or 1945–1948 storms)'}`,
+  ].join('\n');
+}
+
 /** Renders and validates everything; returns the files to write. Pure apart from reading the sources. */
-export async function renderSite(sourcesDir: string, ts: number, activeCodes: ReadonlySet<string> = new Set()): Promise<{ files: RenderedFile[]; storms: number }> {
+export async function renderSite(sourcesDir: string, log: (line: string) => void = () => {}): Promise<{ files: RenderedFile[]; storms: number; archive: ArchiveReport }> {
   const sources = await readSources(sourcesDir, NAMES_FILE);
+  log(describeSources(sourcesDir, sources));
   const problems = sources.problems.map((p) => `${path.join(sourcesDir, p.file)}:${p.line}: ${p.message}`);
   const content = await loadContent(CONTENT_DIR).catch((error: unknown) => {
     if (!(error instanceof ContentError)) throw error;
@@ -80,12 +112,14 @@ export async function renderSite(sourcesDir: string, ts: number, activeCodes: Re
 
   const { typhoons } = buildArchive(sources);
   const archive = indexArchive(typhoons);
-  const payloads = renderPayloads(archive, content, activeCodes);
+  const payloads = renderPayloads(archive, content, { demo: sources.demo });
   const invalid = validatePayloads(payloads);
   if (invalid.length) throw new BuildError(invalid);
 
-  const files = renderStaticFiles(payloads, archive, sources.names, content, ts);
+  const report = archiveReport(typhoons, sources.demo);
+  const files = renderStaticFiles(payloads, archive, sources.names, content);
   files.push(
+    { file: DATA_FILES.archiveReport, route: null, body: JSON.stringify(report) },
     { file: '_redirects', route: null, body: renderRedirects(files) },
     { file: '_headers', route: null, body: renderHeaders() },
     { file: WEB_NOT_FOUND_FILE, route: null, body: webNotFoundBody() },
@@ -95,7 +129,7 @@ export async function renderSite(sourcesDir: string, ts: number, activeCodes: Re
   const collisions = files.filter((f) => seen.size === seen.add(f.file).size).map((f) => `two outputs write ${f.file}`);
   const outside = files.filter((f) => path.posix.normalize(f.file) !== f.file || f.file.startsWith('.')).map((f) => `refusing to write outside public/: ${f.file}`);
   if (collisions.length || outside.length) throw new BuildError([...collisions, ...outside]);
-  return { files, storms: typhoons.length };
+  return { files, storms: typhoons.length, archive: report };
 }
 
 async function writeAll(root: string, files: readonly RenderedFile[]): Promise<void> {
@@ -129,17 +163,19 @@ async function swapIntoPublic(staging: string, publicDir: string): Promise<void>
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const log = options.log ?? (() => {});
-  const activeCodes = options.activeCodes ?? new Set<string>();
-  const fingerprint = await inputFingerprint(options.sourcesDir, activeCodes);
-  const previous = await fs.readJson(fingerprintFile(options.publicDir)).catch(() => null);
-  const outputPresent = await fs.pathExists(path.join(options.publicDir, '_redirects'));
-  if (!options.force && !options.dryRun && outputPresent && previous?.fingerprint === fingerprint && previous?.publicDir === options.publicDir) {
-    log('Nothing changed since the last build; public/ is up to date (use --force to rebuild).');
-    return { skipped: true, storms: previous.storms, files: previous.files, bytes: previous.bytes, milliseconds: performance.now() - started };
+  const fingerprint = await inputFingerprint(options.sourcesDir);
+  const previous = await fs.readJson(recordFile(options.publicDir)).catch(() => null);
+  if (!options.force && !options.dryRun && previous?.fingerprint === fingerprint && (await outputMatches(options.publicDir, previous.output ?? {}))) {
+    log('Nothing changed since the last build and public/ still holds its output (use --force to rebuild).');
+    return { skipped: true, storms: previous.storms, files: previous.files, bytes: previous.bytes, archive: previous.archive, milliseconds: performance.now() - started };
   }
 
-  log(`Reading sources from ${options.sourcesDir}`);
-  const { files, storms } = await renderSite(options.sourcesDir, Date.now(), activeCodes);
+  const { files, storms, archive } = await renderSite(options.sourcesDir, log);
+  const poorer = options.baseline ? poorerThan(archive, options.baseline) : [];
+  if (poorer.length && !options.allowPoorer) {
+    throw new BuildError(poorer, 'Refusing to publish an archive poorer than the published one (--allow-poorer overrides)');
+  }
+  for (const line of poorer) log(`Poorer than the published archive (allowed): ${line}`);
   const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.body), 0);
   log(`Rendered ${files.length} files (${(bytes / 1e6).toFixed(1)} MB) for ${storms} storms`);
   if (!options.dryRun) {
@@ -152,8 +188,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     } finally {
       await fs.remove(staging);
     }
-    await fs.outputJson(fingerprintFile(options.publicDir), { fingerprint, publicDir: options.publicDir, storms, files: files.length, bytes });
+    const output = Object.fromEntries(files.map((f) => [f.file, sha256(f.body)]));
+    await fs.outputJson(recordFile(options.publicDir), { fingerprint, publicDir: path.resolve(options.publicDir), storms, files: files.length, bytes, archive, output });
     log(`Wrote ${options.publicDir}`);
   }
-  return { skipped: false, storms, files: files.length, bytes, milliseconds: performance.now() - started };
+  return { skipped: false, storms, files: files.length, bytes, archive, milliseconds: performance.now() - started };
 }

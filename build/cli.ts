@@ -1,20 +1,21 @@
 /**
- * The command line: `build`, `serve`, `sources fetch`, `backfill` and `mock-upstream`. Each command is a straight
- * line of calls into the modules that do the work.
+ * The command line: `build`, `serve`, `refresh`, `sources fetch`, `backfill`, `dump` and `mock-upstream`. Each
+ * command is a straight line of calls into the modules that do the work.
  */
 import path from 'node:path';
 import { Command } from 'commander';
+import fs from 'fs-extra';
+import type { ArchiveReport } from '../src/archive/archive-report.ts';
 import { writeDump } from '../src/dump/write-dump.ts';
-import { FETCHED_SOURCES_DIR, PUBLIC_DIR, resolveSourcesDir } from '../src/config.ts';
-import { recordEvents } from '../src/flash/record-events.ts';
-import { globalUpstreamsFromEnv, refreshGlobal } from '../src/global/refresh-global.ts';
-import { backfillYear } from '../src/live/backfill.ts';
+import { CACHE_DIR, FETCHED_SOURCES_DIR, PUBLIC_DIR, resolveSources, type SourcesLocation } from '../src/config.ts';
 import { mockUpstreamEnv, startMockUpstream } from '../src/live/mock-upstream.ts';
-import { refreshLive, upstreamsFromEnv } from '../src/live/refresh.ts';
-import { readSnapshot } from '../src/live/snapshot.ts';
+import { upstreamsFromEnv } from '../src/live/refresh.ts';
+import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
 import { liveStore } from '../src/live/store.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
-import { CMA_ARCHIVE_URL, fetchCmaBestTrack } from '../src/sources/fetch-cma.ts';
+import { CMA_ARCHIVE_URL } from '../src/sources/fetch-cma.ts';
+import { fetchSources, parseYears, zjSummary } from '../src/sources/fetch-sources.ts';
+import { fetchZjArchive } from '../src/sources/fetch-zj.ts';
 import { BuildError, buildSite } from './build-site.ts';
 
 const program = new Command()
@@ -24,36 +25,58 @@ const program = new Command()
 
 const log = (line: string) => console.log(line);
 
-/** Codes of the storms in the current live snapshot: the build gives them no static file. */
-async function activeCodes(): Promise<Set<string>> {
-  const snapshot = await readSnapshot(liveStore());
-  return new Set(snapshot?.typhoons.map((t) => t.code) ?? []);
-}
+/** The report of the archive last published (the deploy workflow keeps it; see README "Deploy"). */
+const PUBLISHED_REPORT = path.join(CACHE_DIR, 'published-archive-report.json');
 
 async function refreshAndLog(): Promise<void> {
-  const [result, global] = await Promise.all([refreshLive(upstreamsFromEnv(), liveStore()), refreshGlobal(globalUpstreamsFromEnv(), liveStore())]);
+  const { typhoons: result, global, flash, milliseconds } = await runScheduledRefresh({ store: liveStore() });
   log(result.ok ? `Live: ${result.typhoons} active storm(s) from ${result.source}` : `Live refresh failed, keeping the last good snapshot: ${result.errors.join(' | ')}`);
-  const flash = await recordEvents(liveStore());
-  log(`Flash news: ${flash.length} new item(s)`);
+  log(`Flash news: ${flash.typhoons + flash.global} new item(s)`);
   log(`Global: NHC ${global.nhc.ok ? `${global.nhc.cyclones} cyclone(s)` : `failed (${global.nhc.error})`}, JTWC ${global.jtwc.ok ? `${global.jtwc.cyclones} cyclone(s)` : `failed (${global.jtwc.error})`}`);
+  log(`Refresh took ${(milliseconds / 1000).toFixed(1)} s`);
+}
+
+/**
+ * The sources `serve` builds from. Nothing given and nothing fetched yet: download the real archive (a first
+ * start with internet); without internet, the demo archive kept in the repository, said loudly.
+ */
+async function sourcesToServe(option: string | undefined, demo: boolean): Promise<SourcesLocation> {
+  const location = resolveSources(option);
+  if (location.origin !== 'demo' || demo) return location;
+  log('No archive sources yet: downloading the CMA best track and the Zhejiang archive into .cache/sources (resumable; Ctrl-C and start again to continue) …');
+  try {
+    const report = await fetchSources({ destDir: FETCHED_SOURCES_DIR, log });
+    for (const line of report.summary) log(line);
+    return { dir: FETCHED_SOURCES_DIR, origin: 'fetched' };
+  } catch (error) {
+    log(`Could not download the sources (${(error as Error).message}).`);
+    log('Serving the DEMO archive (demo/archive: a few storms, for demonstration only; every history answer says so).');
+    log('For the real archive: connect to the internet and run "npm run cli -- sources fetch", or point TYPHOON_SOURCES at a folder holding cma-bst/ and zj/.');
+    return location;
+  }
 }
 
 program
   .command('build')
-  .description('Render every static answer into public/ (skipped when nothing changed)')
-  .option('--sources <dir>', 'archive sources folder (cma-bst/, zj/); default $TYPHOON_SOURCES')
+  .description('Render every static answer into public/ (skipped when nothing changed and the output is intact)')
+  .option('--sources <dir>', 'archive sources folder (cma-bst/, zj/); default $TYPHOON_SOURCES, else .cache/sources, else the demo archive')
   .option('--public <dir>', 'output folder', PUBLIC_DIR)
-  .option('--live', 'refresh the live snapshot first (upstreams from $TYPHOON_ZJ_BASE, $TYPHOON_NMC_BASE)')
   .option('--force', 'rebuild even when nothing changed')
   .option('--dry-run', 'render and validate, write nothing')
-  .action(async (options: { sources?: string; public: string; live?: boolean; force?: boolean; dryRun?: boolean }) => {
-    if (options.live) await refreshAndLog();
+  .option('--production', `refuse an archive poorer than the published one (its report: --baseline, default ${path.relative(process.cwd(), PUBLISHED_REPORT)})`)
+  .option('--baseline <file>', 'archive report of the published site (api/_data/archive-report.json)')
+  .option('--allow-poorer', 'publish even if the archive is poorer than the baseline')
+  .action(async (options: { sources?: string; public: string; force?: boolean; dryRun?: boolean; production?: boolean; baseline?: string; allowPoorer?: boolean }) => {
+    const baselineFile = options.baseline ?? (options.production ? PUBLISHED_REPORT : undefined);
+    const baseline: ArchiveReport | null = baselineFile ? await fs.readJson(baselineFile).catch(() => null) : null;
+    if (options.production) log(baseline ? `Baseline: the published archive (${baselineFile}): ${baseline.storms} storms` : `No baseline at ${baselineFile}: nothing to compare with`);
     const report = await buildSite({
-      sourcesDir: resolveSourcesDir(options.sources),
+      sourcesDir: resolveSources(options.sources).dir,
       publicDir: options.public,
-      activeCodes: await activeCodes(),
       force: options.force,
       dryRun: options.dryRun,
+      baseline,
+      allowPoorer: options.allowPoorer,
       log,
     });
     log(`${report.skipped ? 'Up to date' : 'Built'}: ${report.storms} storms, ${report.files} files, ${(report.bytes / 1e6).toFixed(1)} MB in ${(report.milliseconds / 1000).toFixed(2)} s`);
@@ -62,62 +85,82 @@ program
 program
   .command('serve')
   .description('Build when needed, then serve public/ and the functions like Netlify does')
-  .option('--sources <dir>', 'archive sources folder; default $TYPHOON_SOURCES')
+  .option('--sources <dir>', 'archive sources folder; default $TYPHOON_SOURCES, else .cache/sources (downloaded on the first start), else the demo archive')
+  .option('--demo', 'serve the demo archive without trying to download the real one')
   .option('--port <port>', 'port to listen on', process.env.PORT ?? '8888')
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--live', 'run the scheduled live refresh against the real upstreams')
   .option('--mock-upstream', 'run the scheduled live refresh against a local mock upstream (offline demo)')
-  .action(async (options: { sources?: string; port: string; host: string; live?: boolean; mockUpstream?: boolean }) => {
+  .action(async (options: { sources?: string; demo?: boolean; port: string; host: string; live?: boolean; mockUpstream?: boolean }) => {
     if (options.mockUpstream) {
       const mock = await startMockUpstream();
       Object.assign(process.env, mockUpstreamEnv(mock));
       log(`Mock upstream on ${mock.url} (faults: POST ${mock.url}/__mock/fault?service=zj&fault=timeout)`);
-      await refreshAndLog();
     }
-    await buildSite({ sourcesDir: resolveSourcesDir(options.sources), publicDir: PUBLIC_DIR, activeCodes: await activeCodes(), log });
+    const sources = await sourcesToServe(options.sources, Boolean(options.demo));
+    await buildSite({ sourcesDir: sources.dir, publicDir: PUBLIC_DIR, log });
     const schedules = Boolean(options.live || options.mockUpstream);
     const server = await startLocalServer({ publicDir: PUBLIC_DIR, port: Number(options.port), host: options.host, schedules, log });
     log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)${schedules ? '; live refresh every 15 minutes' : ''}`);
+    if (sources.origin === 'demo') log('(DEMO archive: run "npm run cli -- sources fetch" for the real one.)');
   });
+
+program
+  .command('refresh')
+  .description('Run the scheduled live refresh once (upstreams from $TYPHOON_ZJ_BASE, $TYPHOON_NMC_BASE, …)')
+  .action(refreshAndLog);
 
 const sources = program.command('sources').description('Manage the archive sources');
 sources
   .command('fetch')
-  .description('Download the CMA best track from its official address, verify it and install it')
-  .option('--url <url>', 'archive address (env TYPHOON_CMA_URL)', process.env.TYPHOON_CMA_URL ?? CMA_ARCHIVE_URL)
+  .description('Download the CMA best track and the Zhejiang per-storm archive, verify them and install what is new or changed')
+  .option('--url <url>', 'CMA archive address (env TYPHOON_CMA_URL)', process.env.TYPHOON_CMA_URL ?? CMA_ARCHIVE_URL)
   .option('--dest <dir>', 'sources folder to install into', FETCHED_SOURCES_DIR)
-  .option('--sha256 <hex>', 'expected SHA-256 of the archive')
-  .action(async (options: { url: string; dest: string; sha256?: string }) => {
-    await fetchCmaBestTrack({ url: options.url, destDir: options.dest, sha256: options.sha256, log });
-  });
-
-program
-  .command('backfill')
-  .description("Pull a season's storms from the Zhejiang service into the sources folder (zj format), resumably")
-  .requiredOption('--year <year>', 'season, e.g. 2025')
-  .option('--sources <dir>', 'sources folder to write zj/ into; default $TYPHOON_SOURCES')
-  .option('--delay <ms>', 'pause between storms', '1000')
-  .option('--force', 'fetch storms whose file exists too')
-  .action(async (options: { year: string; sources?: string; delay: string; force?: boolean }) => {
-    const report = await backfillYear({
-      upstreams: upstreamsFromEnv(),
-      year: Number(options.year),
-      sourcesDir: resolveSourcesDir(options.sources),
+  .option('--sha256 <hex>', 'expected SHA-256 of the CMA archive')
+  .option('--years <years>', 'zj seasons: 2025, 2020-2025 or 1949,2024-2025; default 1945 to this year')
+  .option('--delay <ms>', 'pause after each zj request', '250')
+  .option('--force', 'download everything again, changed or not')
+  .action(async (options: { url: string; dest: string; sha256?: string; years?: string; delay: string; force?: boolean }) => {
+    const report = await fetchSources({
+      destDir: options.dest,
+      cmaUrl: options.url,
+      cmaSha256: options.sha256,
+      years: options.years ? parseYears(options.years) : undefined,
       delayMs: Number(options.delay),
       force: options.force,
       log,
     });
-    log(`Backfill ${options.year}: ${report.written.length} written, ${report.skipped.length} skipped, ${report.failed.length} failed`);
+    for (const line of report.summary) log(line);
+    if (report.zj.failed.length) process.exitCode = 1;
+  });
+
+program
+  .command('backfill')
+  .description("Pull one season's storms from the Zhejiang service into the sources folder (zj format), resumably")
+  .requiredOption('--year <year>', 'season, e.g. 2025')
+  .option('--sources <dir>', 'sources folder to write zj/ into; default $TYPHOON_SOURCES, else .cache/sources')
+  .option('--delay <ms>', 'pause after each request', '1000')
+  .option('--force', 'fetch storms whose file is current too')
+  .action(async (options: { year: string; sources?: string; delay: string; force?: boolean }) => {
+    const report = await fetchZjArchive({
+      upstreams: upstreamsFromEnv(),
+      destDir: options.sources ?? process.env.TYPHOON_SOURCES ?? FETCHED_SOURCES_DIR,
+      years: parseYears(options.year),
+      delayMs: Number(options.delay),
+      force: options.force,
+      log,
+    });
+    log(zjSummary(report));
     if (report.failed.length) process.exitCode = 1;
   });
 
 program
   .command('dump')
   .description('Write the offline dump (zip: storms JSON, points CSV and JSON Lines, GeoJSON, manifest, SHA256SUMS) to public/dump/')
-  .option('--sources <dir>', 'archive sources folder; default $TYPHOON_SOURCES')
+  .option('--sources <dir>', 'archive sources folder; default as for build')
   .option('--out <dir>', 'output folder', path.join(PUBLIC_DIR, 'dump'))
   .action(async (options: { sources?: string; out: string }) => {
-    const report = await writeDump({ sourcesDir: resolveSourcesDir(options.sources), outDir: options.out });
+    const report = await writeDump({ sourcesDir: resolveSources(options.sources).dir, outDir: options.out });
     log(`Dump: ${report.storms} storms, ${(report.bytes / 1e6).toFixed(1)} MB → ${report.files.join(', ')}`);
   });
 

@@ -1,10 +1,10 @@
-import type { Config } from '@netlify/functions';
 import { handleLlmSummary } from '../src/api/handlers/llm-summary.ts';
 import { safeHandler } from '../src/api/respond.ts';
 
 export default safeHandler((req) => handleLlmSummary(req));
 
-export const config: Config = {
+// Not typed as Config: its HTTPMethod type lacks HEAD, which Netlify's router needs declared (DESIGN.md §4).
+export const config = {
   path: '/api/llm/summary',
-  method: 'GET',
+  method: ['GET', 'HEAD'],
 };

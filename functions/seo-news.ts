@@ -1,10 +1,10 @@
-import type { Config } from '@netlify/functions';
 import { handleSeoNews } from '../src/api/handlers/flash.ts';
 import { safeHandler } from '../src/api/respond.ts';
 
 export default safeHandler(handleSeoNews);
 
-export const config: Config = {
+// Not typed as Config: its HTTPMethod type lacks HEAD, which Netlify's router needs declared (DESIGN.md §4).
+export const config = {
   path: '/api/seo/news',
-  method: 'GET',
+  method: ['GET', 'HEAD'],
 };

@@ -1,10 +1,10 @@
-import type { Config } from '@netlify/functions';
 import { handleVersion } from '../src/api/handlers/version.ts';
 import { safeHandler } from '../src/api/respond.ts';
 
 export default safeHandler(handleVersion);
 
-export const config: Config = {
+// Not typed as Config: its HTTPMethod type lacks HEAD, which Netlify's router needs declared (DESIGN.md §4).
+export const config = {
   path: '/api/v1/version',
-  method: 'GET',
+  method: ['GET', 'HEAD'],
 };

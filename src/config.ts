@@ -1,6 +1,7 @@
 /**
- * Where things are. The archive sources come from `--sources`, else `TYPHOON_SOURCES`, else the first of
- * `../shared/data/archive` (this workspace's copy) and `.cache/sources` (what `sources fetch` downloads).
+ * Where things are. The archive sources come from `--sources`, else `TYPHOON_SOURCES`, else `.cache/sources`
+ * (what `sources fetch` downloads), else the small demo archive kept in the repository (`demo/archive`).
+ * The project never looks for data outside its own folder unless it is told where.
  */
 import path from 'node:path';
 import fs from 'fs-extra';
@@ -11,11 +12,23 @@ export const CONTENT_DIR = path.join(PROJECT_ROOT, 'content');
 export const CACHE_DIR = path.join(PROJECT_ROOT, '.cache');
 export const NAMES_FILE = path.join(CONTENT_DIR, 'names', 'typhoon-committee.yaml');
 export const FETCHED_SOURCES_DIR = path.join(CACHE_DIR, 'sources');
+export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
 
-const DEFAULT_SOURCE_DIRS = [path.resolve(PROJECT_ROOT, '..', 'shared', 'data', 'archive'), FETCHED_SOURCES_DIR];
+export type SourcesOrigin = 'option' | 'env' | 'fetched' | 'demo';
 
-export function resolveSourcesDir(option?: string): string {
-  const chosen = option ?? process.env.TYPHOON_SOURCES;
-  if (chosen) return path.resolve(chosen);
-  return DEFAULT_SOURCE_DIRS.find((dir) => fs.existsSync(path.join(dir, 'cma-bst'))) ?? (DEFAULT_SOURCE_DIRS[0] as string);
+export interface SourcesLocation {
+  dir: string;
+  origin: SourcesOrigin;
 }
+
+const hasCmaFiles = (dir: string) => fs.existsSync(path.join(dir, 'cma-bst'));
+
+/** The sources folder to build from, and how it was chosen (the demo archive says so in every answer). */
+export function resolveSources(option?: string): SourcesLocation {
+  if (option) return { dir: path.resolve(option), origin: 'option' };
+  if (process.env.TYPHOON_SOURCES) return { dir: path.resolve(process.env.TYPHOON_SOURCES), origin: 'env' };
+  if (hasCmaFiles(FETCHED_SOURCES_DIR)) return { dir: FETCHED_SOURCES_DIR, origin: 'fetched' };
+  return { dir: DEMO_SOURCES_DIR, origin: 'demo' };
+}
+
+export const resolveSourcesDir = (option?: string) => resolveSources(option).dir;

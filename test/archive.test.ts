@@ -8,15 +8,14 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderSite } from '../build/build-site.ts';
 import type { Typhoon, TyphoonSummary } from '../src/model/schemas.ts';
-import { REAL_SOURCES } from './helpers/sources.ts';
+import { describeRealData } from './helpers/real-data.ts';
 
-describe.runIf(REAL_SOURCES)('the archive built from the real sources', () => {
-  const sources = REAL_SOURCES as string;
+describeRealData('archive', 'the archive built from the real sources', (sources) => {
   const details = new Map<string, Typhoon>();
   const yearLists = new Map<number, TyphoonSummary[]>();
 
   beforeAll(async () => {
-    const { files } = await renderSite(sources, 0);
+    const { files } = await renderSite(sources);
     for (const file of files) {
       if (file.file.startsWith('api/v1/typhoons/')) {
         const typhoon = JSON.parse(file.body).data as Typhoon;

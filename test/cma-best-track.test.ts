@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCmaBestTrack } from '../src/sources/cma-best-track.ts';
-import { FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
+import { describeRealData } from './helpers/real-data.ts';
+import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURE_SOURCES, 'cma-bst', name), 'utf8');
 
@@ -32,9 +33,9 @@ describe('parseCmaBestTrack on the hand-written sample', () => {
   });
 });
 
-describe.runIf(REAL_SOURCES)('parseCmaBestTrack on the whole real archive', () => {
-  const dir = path.join(REAL_SOURCES ?? '', 'cma-bst');
-  const files = REAL_SOURCES ? fs.readdirSync(dir).filter((f) => /^CH\d{4}BST\.txt$/.test(f)) : [];
+describeRealData('archive', 'parseCmaBestTrack on the whole real archive', (sources) => {
+  const dir = path.join(sources, 'cma-bst');
+  const files = fs.readdirSync(dir).filter((f) => /^CH\d{4}BST\.txt$/.test(f));
 
   it('parses all 77 files, 2549 entries and 74,370 points without a problem', () => {
     let entries = 0;

@@ -91,6 +91,13 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     }
   }
 
+  it('answers HEAD like GET, without a body', async () => {
+    const [got, head] = await Promise.all([get(goodPath(endpoint)), get(goodPath(endpoint), { method: 'HEAD' })]);
+    expect(head.status).toBe(got.status);
+    for (const name of ['content-type', 'access-control-allow-origin', 'x-api-version', 'cache-control']) expect(head.headers.get(name), name).toBe(got.headers.get(name));
+    expect(await head.text()).toBe('');
+  });
+
   if (endpoint.family === 'v1') {
     it('answers the CORS preflight', async () => {
       const response = await get(goodPath(endpoint), { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' } });
@@ -219,7 +226,9 @@ describe('live typhoons (mock upstream)', () => {
       const body = await json(await get('/api/v1/typhoons'));
       expect(body.data).toMatchObject({ total: 1, stale: true, upstream: 'unavailable' });
       expect(body.data.typhoons[0]).toMatchObject({ code: '202699', live: { stale: true } });
-      await expectError('/api/v1/typhoons/20260099', 'v1', 40401, 404);
+      expect(body.data.staleReason).toMatch(/every upstream failed/);
+      // The upstream could not be asked: not "no such storm", which nobody said.
+      await expectError('/api/v1/typhoons/20260099', 'v1', 50000, 503);
     } finally {
       mock?.setFault(null);
     }

@@ -12,10 +12,13 @@ import { FIXTURE_SOURCES } from './helpers/sources.ts';
 describe('writeDump', () => {
   it('writes a stable and a dated zip whose SHA256SUMS verify with sha256sum -c', async () => {
     const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-'));
-    const now = new Date('2026-11-22T10:00:00Z');
-    const report = await writeDump({ sourcesDir: FIXTURE_SOURCES, outDir, now });
-    expect(report.files.map((f) => path.basename(f))).toEqual([STABLE_DUMP, datedDump(now)]);
-    expect(datedDump(now)).toBe('typhoon-archive-2026-11-22.zip');
+    const report = await writeDump({ sourcesDir: FIXTURE_SOURCES, outDir });
+    // Dated by the data (the newest CMA release date, 2025-03-01), not by the clock.
+    expect(report.files.map((f) => path.basename(f))).toEqual([STABLE_DUMP, 'typhoon-archive-2025-03-01.zip']);
+    expect(datedDump(report.version)).toBe('typhoon-archive-2025-03-01.zip');
+    const first = await fs.readFile(path.join(outDir, STABLE_DUMP));
+    await writeDump({ sourcesDir: FIXTURE_SOURCES, outDir });
+    expect((await fs.readFile(path.join(outDir, STABLE_DUMP))).equals(first)).toBe(true);
 
     const entries = unzipSync(await fs.readFile(path.join(outDir, STABLE_DUMP)));
     const unpacked = path.join(outDir, 'unpacked');
@@ -24,7 +27,7 @@ describe('writeDump', () => {
     expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: root, encoding: 'utf8' })).toMatch(/points\.csv: OK/);
 
     const manifest = await fs.readJson(path.join(root, 'manifest.json'));
-    expect(manifest).toMatchObject({ schemaVersion: 1, storms: 6, generatedAt: '2026-11-22T10:00:00.000Z', countsPerYear: { 1945: 1, 1949: 1, 2024: 4 } });
+    expect(manifest).toMatchObject({ schemaVersion: 1, storms: 6, generatedAt: '2025-02-28T16:00:00.000Z', countsPerYear: { 1945: 1, 1949: 1, 2024: 4 } });
     expect(manifest.sources.map((s: { file: string }) => s.file)).toContain('cma-bst/CH2024BST.txt');
     const csvRows = (await fs.readFile(path.join(root, 'points.csv'), 'utf8')).trim().split('\n');
     const jsonl = (await fs.readFile(path.join(root, 'points.jsonl'), 'utf8')).trim().split('\n');

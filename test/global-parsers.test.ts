@@ -6,16 +6,25 @@ import { bestTrack, deckName, officialForecast, parseAtcfDeck } from '../src/glo
 import { globalPoint } from '../src/global/build-cyclone.ts';
 import { parseJtwcRss, parseJtwcTcw, parseJtwcWarning } from '../src/global/jtwc.ts';
 import { parseCurrentStorms } from '../src/global/nhc-current.ts';
-import { OWN_PAYLOADS, RECORDED_PAYLOADS } from '../src/live/mock-upstream.ts';
+import { OWN_PAYLOADS } from '../src/live/mock-upstream.ts';
+import { describeRealData, realData } from './helpers/real-data.ts';
 
-const SHARED = path.resolve(RECORDED_PAYLOADS, '..');
-const present = fs.existsSync(SHARED);
 const read = (...parts: string[]) => fs.readFileSync(path.join(...parts), 'utf8');
-const bdecks = present
-  ? [...fs.readdirSync(path.join(SHARED, 'global/atcf-bdeck/geoips')).map((f) => path.join(SHARED, 'global/atcf-bdeck/geoips', f)), path.join(SHARED, 'global/atcf-bdeck/metget/bwp092026.dat')]
-  : [];
+const DECKS = realData('decks');
+const bdecks = DECKS ? [...fs.readdirSync(path.join(DECKS, 'geoips')).map((f) => path.join(DECKS, 'geoips', f)), path.join(DECKS, 'metget/bwp092026.dat')] : [];
 
-describe.runIf(present)('ATCF b-decks', () => {
+describe('own ATCF b-deck (test/fixtures)', () => {
+  it('collapses the 34/50/64-kt rows of one time and converts units', () => {
+    const track = bestTrack(parseAtcfDeck(read(OWN_PAYLOADS, 'nhc/bal132025.dat')).records);
+    const first = track.find((r) => r.time.toISOString() === '2025-10-26T00:00:00.000Z');
+    expect(first).toMatchObject({ lat: 16.5, lng: -75.7, windKt: 90, pressure: 971, type: 'HU', name: 'MELISSA' });
+    expect(first?.radiiNm[34]).toEqual([140, 110, 40, 80]);
+    const point = globalPoint(first!);
+    expect(point).toMatchObject({ time: '2025-10-26T00:00:00Z', speed: 46.3, radius7: { ne: 259, se: 204, sw: 74, nw: 148 } });
+  });
+});
+
+describeRealData('decks', 'ATCF b-decks', () => {
   it('finds all 34 sample b-decks', () => expect(bdecks).toHaveLength(34));
 
   it.each(bdecks.map((file) => [path.basename(file), file]))('%s parses into a best track', (_, file) => {
@@ -32,59 +41,55 @@ describe.runIf(present)('ATCF b-decks', () => {
     }
   });
 
-  it('collapses the 34/50/64-kt rows of one time and converts units', () => {
-    const track = bestTrack(parseAtcfDeck(read(SHARED, 'upstream/atcf/bal132025.dat')).records);
-    const first = track.find((r) => r.time.toISOString() === '2025-10-26T00:00:00.000Z');
-    expect(first).toMatchObject({ lat: 16.5, lng: -75.7, windKt: 90, pressure: 971, type: 'HU', name: 'MELISSA' });
-    expect(first?.radiiNm[34]).toEqual([140, 110, 40, 80]);
-    const point = globalPoint(first!);
-    expect(point).toMatchObject({ time: '2025-10-26T00:00:00Z', speed: 46.3, radius7: { ne: 259, se: 204, sw: 74, nw: 148 } });
-    expect(deckName(parseAtcfDeck(read(SHARED, 'global/atcf-bdeck/geoips/bwp992025.dat')).records)).toBeNull();
-  });
-
-  it('reads hemisphere letters, zero-padded latitudes and W longitudes in a WP deck', () => {
-    const ucar = bestTrack(parseAtcfDeck(read(SHARED, 'upstream/jtwc/bwp092026.ucar.dat')).records);
-    expect(ucar[0]?.lat).toBeGreaterThan(0);
-    const carq = parseAtcfDeck(read(SHARED, 'upstream/atcf/adeck/tcgp-awp122026.CARQ-excerpt.txt')).records;
-    expect(carq.some((r) => r.lng < 0 && r.tau < 0)).toBe(true);
+  it('knows a deck that only ever named an invest', () => {
+    expect(deckName(parseAtcfDeck(read(DECKS as string, 'geoips/bwp992025.dat')).records)).toBeNull();
   });
 });
 
-describe.runIf(present)('ATCF a-decks', () => {
-  it.each(fs.existsSync(path.join(SHARED, 'upstream/atcf/adeck')) ? fs.readdirSync(path.join(SHARED, 'upstream/atcf/adeck')) : [])('%s parses', (file) => {
-    const { records, problems } = parseAtcfDeck(read(SHARED, 'upstream/atcf/adeck', file));
+describeRealData('upstream', 'recorded ATCF decks', (SHARED) => {
+  it('reads hemisphere letters, zero-padded latitudes and W longitudes in a WP deck', () => {
+    const ucar = bestTrack(parseAtcfDeck(read(SHARED, 'jtwc/bwp092026.ucar.dat')).records);
+    expect(ucar[0]?.lat).toBeGreaterThan(0);
+    const carq = parseAtcfDeck(read(SHARED, 'atcf/adeck/tcgp-awp122026.CARQ-excerpt.txt')).records;
+    expect(carq.some((r) => r.lng < 0 && r.tau < 0)).toBe(true);
+  });
+
+  it.each(fs.readdirSync(path.join(SHARED, 'atcf')).filter((f) => f.endsWith('.dat')))('b-deck %s parses', (file) => {
+    expect(parseAtcfDeck(read(SHARED, 'atcf', file)).problems).toEqual([]);
+  });
+
+  it.each(fs.readdirSync(path.join(SHARED, 'atcf/adeck')))('a-deck %s parses', (file) => {
+    const { records, problems } = parseAtcfDeck(read(SHARED, 'atcf/adeck', file));
     expect(problems).toEqual([]);
     expect(records.length).toBeGreaterThan(0);
   });
 
   it('gives the latest OFCL and JTWC forecasts at valid times', () => {
-    const records = parseAtcfDeck(read(SHARED, 'upstream/atcf/adeck/ofcl-jtwc-forecast-lines.geoips-docstring.txt')).records;
+    const records = parseAtcfDeck(read(SHARED, 'atcf/adeck/ofcl-jtwc-forecast-lines.geoips-docstring.txt')).records;
     const ofcl = officialForecast(records, 'OFCL');
     expect(ofcl?.issuedAt.toISOString()).toBe('2023-08-23T12:00:00.000Z');
     expect(ofcl?.points.map((p) => p.tau)).toEqual([3, 12, 24, 36]);
     expect(ofcl?.points[1]?.time.toISOString()).toBe('2023-08-24T00:00:00.000Z');
     expect(officialForecast(records, 'JTWC')?.points.length).toBeGreaterThan(0);
   });
-});
 
-describe.runIf(present)('NHC CurrentStorms', () => {
-  it.each(fs.existsSync(path.join(SHARED, 'upstream/nhc')) ? fs.readdirSync(path.join(SHARED, 'upstream/nhc')).filter((f) => f.endsWith('.json')) : [])('%s parses', (file) => {
-    const storms = parseCurrentStorms(JSON.parse(read(SHARED, 'upstream/nhc', file)));
+  it.each(fs.readdirSync(path.join(SHARED, 'nhc')).filter((f) => f.endsWith('.json')))('CurrentStorms %s parses', (file) => {
+    const storms = parseCurrentStorms(JSON.parse(read(SHARED, 'nhc', file)));
     expect(storms.length).toBeGreaterThan(0);
     for (const s of storms) expect(s.atcfId).toMatch(/^(al|ep|cp)\d{6}$/);
   });
 
   it('reads string intensities, integer longitudes and an empty list', () => {
-    const lala = parseCurrentStorms(JSON.parse(read(SHARED, 'upstream/nhc/CurrentStorms.lala-cp012026-adv040.json')));
+    const lala = parseCurrentStorms(JSON.parse(read(SHARED, 'nhc/CurrentStorms.lala-cp012026-adv040.json')));
     expect(lala[0]).toMatchObject({ atcfId: 'cp012026', name: 'LALA', windKt: 75, lng: -172 });
     expect(parseCurrentStorms({ activeStorms: [] })).toEqual([]);
     expect(() => parseCurrentStorms({ activeStorms: [{ id: 42 }] })).toThrow();
   });
 });
 
-describe.runIf(present)('JTWC', () => {
+describeRealData('upstream', 'recorded JTWC products', (SHARED) => {
   it('reads every storm block of the RSS, stacked tags and TCFAs included', () => {
-    const storms = parseJtwcRss(read(SHARED, 'upstream/jtwc/jtwc.2026-08-22T1840Z.rss'));
+    const storms = parseJtwcRss(read(SHARED, 'jtwc/jtwc.2026-08-22T1840Z.rss'));
     expect(storms.map((s) => `${s.atcfId}:${s.kind}`)).toEqual([
       'wp172026:warning', 'wp182026:warning', 'wp192026:warning', 'ep912026:tcfa', 'cp022026:warning', 'cp012026:warning', 'ep922026:tcfa',
     ]);
@@ -92,7 +97,7 @@ describe.runIf(present)('JTWC', () => {
   });
 
   it.each(['wp1726.tcw', 'wp1826.tcw', 'wp1926.tcw', 'cp0126.tcw'])('%s: taus, radii and a de-duplicated history', (file) => {
-    const tcw = parseJtwcTcw(read(SHARED, 'upstream/jtwc', file));
+    const tcw = parseJtwcTcw(read(SHARED, 'jtwc', file));
     expect(tcw.kind).toBe('warning');
     expect(tcw.taus[0]?.tau).toBe(0);
     const times = tcw.history.map((h) => h.time.getTime());
@@ -100,11 +105,11 @@ describe.runIf(present)('JTWC', () => {
   });
 
   it('wp1726.tcw in detail; a TCFA .tcw gives its base time only', () => {
-    const tcw = parseJtwcTcw(read(SHARED, 'upstream/jtwc/wp1726.tcw'));
+    const tcw = parseJtwcTcw(read(SHARED, 'jtwc/wp1726.tcw'));
     expect(tcw).toMatchObject({ name: 'SAUDEL', directionDeg: 315, speedKt: 14 });
     expect(tcw.taus[0]).toMatchObject({ lat: 19.6, lng: 144.8, windKt: 105, radiiNm: { 64: [40, 40, 40, 40], 34: [140, 120, 100, 120] } });
     expect(tcw.history).toHaveLength(12);
-    expect(parseJtwcTcw(read(SHARED, 'upstream/jtwc/ep9126.tcw'))).toMatchObject({ kind: 'alert', taus: [], history: [] });
+    expect(parseJtwcTcw(read(SHARED, 'jtwc/ep9126.tcw'))).toMatchObject({ kind: 'alert', taus: [], history: [] });
   });
 
   it.each([
@@ -113,7 +118,7 @@ describe.runIf(present)('JTWC', () => {
     ['cp0126web.txt', '2026-08-22T06:00:00.000Z', 976],
     ['wp0926web.txt', '2026-07-06T12:00:00.000Z', 918],
   ])('%s: warning time with month and year from REMARKS, pressure', (file, time, pressure) => {
-    expect(parseJtwcWarning(read(SHARED, 'upstream/jtwc', file))).toMatchObject({ time: new Date(time), pressure });
+    expect(parseJtwcWarning(read(SHARED, 'jtwc', file))).toMatchObject({ time: new Date(time), pressure });
   });
 });
 

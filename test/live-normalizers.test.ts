@@ -2,14 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OWN_PAYLOADS, RECORDED_PAYLOADS } from '../src/live/mock-upstream.ts';
+import { OWN_PAYLOADS } from '../src/live/mock-upstream.ts';
 import { normalizeNmcList, normalizeNmcView } from '../src/live/nmc-live.ts';
 import { stripJsonp } from '../src/live/upstream-client.ts';
 import { activeZjIds, normalizeZjInfo, normalizeZjList, parseZjRadius, parseZjTime, ShapeError } from '../src/live/zj-live.ts';
+import { describeRealData } from './helpers/real-data.ts';
 
-const recorded = (file: string) => JSON.parse(stripJsonp(fs.readFileSync(path.join(RECORDED_PAYLOADS, file), 'utf8')));
-const own = (file: string) => JSON.parse(stripJsonp(fs.readFileSync(path.join(OWN_PAYLOADS, file), 'utf8')));
-const hasRecorded = fs.existsSync(RECORDED_PAYLOADS);
+const readJsonp = (dir: string, file: string) => JSON.parse(stripJsonp(fs.readFileSync(path.join(dir, file), 'utf8')));
+const own = (file: string) => readJsonp(OWN_PAYLOADS, file);
 const now = new Date('2026-09-12T06:10:00Z');
 
 describe('zj helpers', () => {
@@ -58,7 +58,8 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
   });
 });
 
-describe.runIf(hasRecorded)('normalizeZjInfo on the recorded legacy captures', () => {
+describeRealData('upstream', 'normalizeZjInfo on the recorded legacy captures', (dir) => {
+  const recorded = (file: string) => readJsonp(dir, file);
   it('FUNG-WONG: 23 points, forecasts of five agencies from the last point', () => {
     const storm = normalizeZjInfo(recorded('zj/TyphoonInfo_201927_FUNG-WONG.legacy-zjwater.json'), now);
     expect(storm.points).toHaveLength(23);
@@ -73,9 +74,10 @@ describe.runIf(hasRecorded)('normalizeZjInfo on the recorded legacy captures', (
     expect(storm.land).toEqual([]);
   });
 
+  describeRealData('archive', 'and the archive', (sources) => {
   it('matches the archive at the same instants (position, wind, pressure)', () => {
     const storm = normalizeZjInfo(recorded('zj/TyphoonInfo_201927_FUNG-WONG.legacy-zjwater.json'), now);
-    const archive = JSON.parse(fs.readFileSync(path.resolve(RECORDED_PAYLOADS, '..', 'archive', 'zj', '201927.json'), 'utf8').replace(/^\uFEFF/, ''))[0];
+    const archive = JSON.parse(fs.readFileSync(path.join(sources, 'zj', '201927.json'), 'utf8').replace(/^\uFEFF/, ''))[0];
     let compared = 0;
     for (const p of archive.points) {
       const live = storm.points.find((q) => q.time === `${p.time}+08:00`);
@@ -84,6 +86,7 @@ describe.runIf(hasRecorded)('normalizeZjInfo on the recorded legacy captures', (
       compared += 1;
     }
     expect(compared).toBe(23);
+  });
   });
 
   it('reads activity and season lists', () => {
@@ -96,7 +99,8 @@ describe.runIf(hasRecorded)('normalizeZjInfo on the recorded legacy captures', (
   });
 });
 
-describe.runIf(hasRecorded)('NMC', () => {
+describeRealData('upstream', 'NMC on the recorded payloads', (dir) => {
+  const recorded = (file: string) => readJsonp(dir, file);
   it('reads the double-parenthesis list, trimmed names, 8-digit unnamed numbers', () => {
     const list = normalizeNmcList(recorded('nmc/list_default.2026-10-07.excerpt.jsonp'));
     expect(list.filter((i) => i.active).map((i) => i.enname)).toEqual(['KOGUMA', 'NOLO', 'CHOI-WAN']);

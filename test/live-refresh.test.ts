@@ -12,10 +12,12 @@ import { handleGlobalTyphoons } from '../src/api/handlers/global.ts';
 import { handleLiveTyphoons } from '../src/api/handlers/live-typhoons.ts';
 import { refreshGlobal } from '../src/global/refresh-global.ts';
 import { handleTyphoonLookup } from '../src/api/handlers/typhoon-lookup.ts';
-import { FAULTS, startMockUpstream, type Fault, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { FAULTS, mockUpstreamEnv, startMockUpstream, type Fault, type MockUpstream } from '../src/live/mock-upstream.ts';
 import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
-import { readSnapshot } from '../src/live/snapshot.ts';
-import { blobStore, fileStore } from '../src/live/store.ts';
+import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
+import { readLiveView, readSnapshot, readStatus, writeStatus, type RefreshStatus } from '../src/live/snapshot.ts';
+import { blobStore, deployContext, fileStore } from '../src/live/store.ts';
+import { toBeijingIso } from '../src/model/time.ts';
 import { createUpstreamClient } from '../src/live/upstream-client.ts';
 
 let mock: MockUpstream;
@@ -153,6 +155,76 @@ describe('Netlify Blobs adapter', () => {
     } finally {
       await server.stop();
       await fs.remove(directory);
+    }
+  });
+});
+
+describe('within Netlify limits', () => {
+  it('ends a scheduled run inside its budget with every upstream hanging, and the next answers say stale and why', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-deadline-'));
+    const store = fileStore(dir);
+    Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_LIVE_DIR: dir });
+    try {
+      expect((await runScheduledRefresh({ store, llm: null, budgetMs: 5_000 })).typhoons.ok).toBe(true);
+      mock.setFault('timeout');
+      const started = Date.now();
+      // A fifth of the real budget (25 s), so the test stays short; every timeout and retry comes from it.
+      const run = await runScheduledRefresh({ store, llm: null, budgetMs: 5_000 });
+      expect(Date.now() - started).toBeLessThan(5_500);
+      expect(run).toMatchObject({ typhoons: { ok: false }, global: { nhc: { ok: false }, jtwc: { ok: false } } });
+      const { body } = await liveList();
+      expect(body.data).toMatchObject({ stale: true, upstream: 'unavailable', typhoons: [{ code: '202699' }] });
+      expect((body.data as unknown as { staleReason: string }).staleReason).toMatch(/every upstream failed/);
+    } finally {
+      mock.setFault(null);
+      process.env.TYPHOON_LIVE_DIR = liveDir;
+      await fs.remove(dir);
+    }
+  }, 20_000);
+
+  it('answers a detail lookup that reaches a hanging upstream inside 4 s, as 503 "could not ask"', async () => {
+    mock.setFault('timeout', 'zj');
+    try {
+      const started = Date.now();
+      const response = await handleTyphoonLookup(new Request('http://localhost/api/v1/typhoons/20260042'));
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(response.status).toBe(503);
+      expect(await response.json()).toMatchObject({ code: 50000, data: null });
+    } finally {
+      mock.setFault(null);
+    }
+  }, 10_000);
+
+  it('shows a run the platform stopped half-way: stale, with the reason, and the next run records it', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-stopped-'));
+    const store = fileStore(dir);
+    await refreshLive(upstreams, store);
+    const status = await readStatus(store);
+    const twoMinutesAgo = toBeijingIso(new Date(Date.now() - 120_000));
+    await writeStatus(store, { ...(status as RefreshStatus), runningSince: twoMinutesAgo });
+    const view = await readLiveView(store);
+    expect(view).toMatchObject({ stale: true, upstream: 'unavailable', staleReason: expect.stringMatching(/stopped before it finished/) });
+    const next = await refreshLive(upstreams, store);
+    expect(next).toMatchObject({ ok: true, previousRunStopped: true });
+    expect(await readLiveView(store)).toMatchObject({ stale: false, upstream: 'ok', staleReason: null });
+    await fs.remove(dir);
+  });
+
+  it('uses one live store per deploy context, production when the context arrives empty', () => {
+    const saved = process.env.CONTEXT;
+    const global = globalThis as { Netlify?: unknown };
+    try {
+      delete process.env.CONTEXT;
+      global.Netlify = { context: { deploy: { context: '' } } };
+      expect(deployContext()).toBe('production');
+      process.env.CONTEXT = 'deploy-preview';
+      expect(deployContext()).toBe('deploy-preview');
+      global.Netlify = { context: { deploy: { context: 'branch-deploy' } } };
+      expect(deployContext()).toBe('branch-deploy');
+    } finally {
+      delete global.Netlify;
+      if (saved === undefined) delete process.env.CONTEXT;
+      else process.env.CONTEXT = saved;
     }
   });
 });

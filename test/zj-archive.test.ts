@@ -3,7 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compassFromText } from '../src/model/compass.ts';
 import { parseZjArchiveFile } from '../src/sources/zj-archive.ts';
-import { FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
+import { describeRealData } from './helpers/real-data.ts';
+import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
 const fixture = (name: string) => parseZjArchiveFile(fs.readFileSync(path.join(FIXTURE_SOURCES, 'zj', name), 'utf8'));
 
@@ -52,9 +53,9 @@ describe('compassFromText', () => {
   ])('%s → %s', (text, code) => expect(compassFromText(text)).toBe(code));
 });
 
-describe.runIf(REAL_SOURCES)('parseZjArchiveFile on the whole real archive', () => {
+describeRealData('archive', 'parseZjArchiveFile on the whole real archive', (sources) => {
   it('parses all 2048 files: 2043 storms and 76,033 points, every bearing readable', () => {
-    const dir = path.join(REAL_SOURCES ?? '', 'zj');
+    const dir = path.join(sources, 'zj');
     const files = fs.readdirSync(dir).filter((f) => /^\d{6}\.json$/.test(f));
     let storms = 0;
     let points = 0;

@@ -6,6 +6,8 @@ export const DATA_FILES = {
   versions: 'api/_data/versions.json',
   site: 'api/_data/site.json',
   announcements: 'api/_data/announcements.json',
+  /** What the archive holds (src/archive/archive-report.ts); compared before a production publish. */
+  archiveReport: 'api/_data/archive-report.json',
 } as const;
 
 export const todayFile = (monthDay: string) => `api/history/today/${monthDay}.json`;

@@ -8,6 +8,8 @@ export const ERROR_CATALOG = {
   notFound: { code: 40401, status: 404, title: 'Resource does not exist' },
   unknownEndpoint: { code: 40400, status: 404, title: 'Unknown endpoint' },
   serverError: { code: 50000, status: 500, title: 'Server error' },
+  /** An upstream that had to be asked could not be (timeout, network, 5xx, garbage): try again later. */
+  upstreamUnavailable: { code: 50000, status: 503, title: 'Upstream unavailable' },
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CATALOG;
@@ -25,6 +27,7 @@ export class ApiError extends Error {
 }
 
 export const badParameter = (message: string) => new ApiError('badParameter', message);
+export const upstreamUnavailable = (message: string) => new ApiError('upstreamUnavailable', message);
 export const notFound = (message: string) => new ApiError('notFound', message);
 export const unknownEndpoint = (path: string) =>
   new ApiError('unknownEndpoint', `No endpoint at ${path}. The README lists every endpoint.`);

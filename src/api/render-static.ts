@@ -2,7 +2,8 @@
  * Renders every static answer of the API from the archive: one pure function from records to files.
  * Both families come from the same payload, so they cannot drift apart.
  */
-import { ARCHIVE_ATTRIBUTION } from '../archive/attribution.ts';
+import { archiveAttribution } from '../archive/attribution.ts';
+import { releaseTime } from '../archive/release-time.ts';
 import type { ArchiveIndex } from '../archive/archive-index.ts';
 import { typhoonGeoJson } from '../archive/geojson.ts';
 import { searchEntry } from '../archive/search.ts';
@@ -18,32 +19,43 @@ import { ENDPOINTS, fillPath, RESOURCES, type Resource } from './route-table.ts'
 export interface StaticInstance {
   params: Record<string, string>;
   payload: unknown;
+  /**
+   * The v1 envelope's `ts` of a static answer: when its data was last released (ms since the epoch), not when
+   * it was built, so the same data always gives the same bytes and a deploy uploads only what changed.
+   */
+  ts?: number;
 }
 
+/** Midnight Beijing time of a `YYYY-MM-DD` content date, as ms since the epoch. */
+const contentTime = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
+const latest = (times: number[]) => times.reduce((a, b) => Math.max(a, b), 0);
 
-/** The payloads of each static resource, by resource id. */
-export function renderPayloads(archive: ArchiveIndex, content: SiteContent, activeCodes: ReadonlySet<string> = new Set()): Record<string, StaticInstance[]> {
+
+/**
+ * The payloads of each static resource, by resource id. The archive holds finished storms only (CMA releases
+ * a year in spring; the Zhejiang archive fetch skips active storms), so no static file ever hides a live one.
+ */
+export function renderPayloads(archive: ArchiveIndex, content: SiteContent, options: { demo?: boolean } = {}): Record<string, StaticInstance[]> {
   const today = renderTodayInHistory(archive);
+  const attribution = archiveAttribution(options.demo ?? false);
   return {
     'history-years': [
       {
         params: {},
-        payload: {
-          years: archive.years.map((year) => yearStatistic(year, archive.byYear.get(year) ?? [])),
-          attribution: ARCHIVE_ATTRIBUTION,
-        },
+        payload: { years: archive.years.map((year) => yearStatistic(year, archive.byYear.get(year) ?? [])), attribution },
+        ts: latest(archive.typhoons.map(releaseTime)),
       },
     ],
     'history-year': archive.years.map((year) => {
-      const typhoons = (archive.byYear.get(year) ?? []).map(summarizeTyphoon);
-      return { params: { year: String(year) }, payload: { year, total: typhoons.length, typhoons, attribution: ARCHIVE_ATTRIBUTION } };
+      const storms = archive.byYear.get(year) ?? [];
+      const typhoons = storms.map(summarizeTyphoon);
+      return { params: { year: String(year) }, payload: { year, total: typhoons.length, typhoons, attribution }, ts: latest(storms.map(releaseTime)) };
     }),
-    // A storm active at build time gets no static file: the live lookup answers for it.
-    'typhoon-detail': archive.typhoons.filter((t) => !activeCodes.has(t.code)).map((t) => ({ params: { code: t.code }, payload: t })),
+    'typhoon-detail': archive.typhoons.map((t) => ({ params: { code: t.code }, payload: t, ts: releaseTime(t) })),
     'history-today-date': [...today].map(([date, payload]) => ({ params: { date }, payload })),
-    'typhoon-geojson': archive.typhoons.filter((t) => !activeCodes.has(t.code)).map((t) => ({ params: { code: t.code }, payload: typhoonGeoJson(t) })),
-    'news-detail': content.news.map((item) => ({ params: { slug: item.slug }, payload: item })),
-    'knowledge-detail': content.knowledge.map((item) => ({ params: { slug: item.slug }, payload: item })),
+    'typhoon-geojson': archive.typhoons.map((t) => ({ params: { code: t.code }, payload: typhoonGeoJson(t) })),
+    'news-detail': content.news.map((item) => ({ params: { slug: item.slug }, payload: item, ts: contentTime(item.date) })),
+    'knowledge-detail': content.knowledge.map((item) => ({ params: { slug: item.slug }, payload: item, ts: contentTime(item.updated) })),
     openapi: [{ params: {}, payload: renderOpenApi() }],
   };
 }
@@ -58,16 +70,12 @@ export interface RenderedFile {
 
 const webBody = (resource: Resource, payload: unknown) => (resource.webKey ? { [resource.webKey]: payload } : payload);
 
-/**
- * Every generated file: both families of every static resource, and the data files functions read.
- * `ts` is the envelope timestamp of static v1 answers (the build time).
- */
+/** Every generated file: both families of every static resource, and the data files functions read. */
 export function renderStaticFiles(
   payloads: Record<string, StaticInstance[]>,
   archive: ArchiveIndex,
   names: NamesTable,
   content: SiteContent,
-  ts: number,
 ): RenderedFile[] {
   const files: RenderedFile[] = [];
   for (const endpoint of ENDPOINTS) {
@@ -75,9 +83,10 @@ export function renderStaticFiles(
     if (resource.servedBy.kind !== 'static') continue;
     const instances = payloads[resource.id];
     if (!instances) throw new Error(`no renderer for static resource ${resource.id}`);
-    for (const { params, payload } of instances) {
+    for (const { params, payload, ts } of instances) {
       const route = fillPath(endpoint.path, params);
-      const body = JSON.stringify(family === 'v1' ? envelope(payload, ts) : webBody(resource, payload));
+      if (family === 'v1' && ts === undefined) throw new Error(`static v1 resource ${resource.id} has no release time for ts`);
+      const body = JSON.stringify(family === 'v1' ? envelope(payload, ts as number) : webBody(resource, payload));
       // A route that already names a .json file is served by the file itself and needs no rule.
       files.push(route.endsWith('.json') ? { file: route.slice(1), route: null, body } : { file: `${route.slice(1)}.json`, route, body });
     }

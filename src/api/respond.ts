@@ -50,6 +50,8 @@ export const CACHE = {
   archive: 'public, max-age=3600, stale-while-revalidate=86400',
   /** Errors may stop being errors after the next deploy. */
   error: 'public, max-age=60',
+  /** A fault of ours or of an upstream may be over in seconds. */
+  fault: 'public, max-age=15',
 } as const;
 
 export interface JsonResponseOptions {
@@ -70,7 +72,7 @@ export const okResponse = (family: Family, payload: unknown, options: JsonRespon
   jsonResponse(family, family === 'v1' ? envelope(payload, now) : payload, options);
 
 export function errorResponse(family: Family, error: ApiError, now = Date.now()): Response {
-  return jsonResponse(family, errorBody(family, error, now), { status: error.status, cacheControl: CACHE.error });
+  return jsonResponse(family, errorBody(family, error, now), { status: error.status, cacheControl: error.status >= 500 ? CACHE.fault : CACHE.error });
 }
 
 /** Turns anything thrown into a JSON answer: ApiErrors as they are, the rest as 50000 without internals. */
@@ -107,13 +109,17 @@ export async function withEtag(req: Request, response: Response): Promise<Respon
   return new Response(body, { status: 200, headers });
 }
 
+/** HEAD answers like GET, headers included, without a body. */
+const withoutBodyForHead = (req: Request, response: Response) =>
+  req.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+
 /** Wraps a handler so that no throw ever escapes as a platform error page, and adds conditional requests. */
 export function safeHandler(handler: (req: Request) => Promise<Response> | Response) {
   return async (req: Request): Promise<Response> => {
     try {
-      return await withEtag(req, await handler(req));
+      return withoutBodyForHead(req, await withEtag(req, await handler(req)));
     } catch (thrown) {
-      return toErrorResponse(familyOfPath(new URL(req.url).pathname), thrown);
+      return withoutBodyForHead(req, toErrorResponse(familyOfPath(new URL(req.url).pathname), thrown));
     }
   };
 }

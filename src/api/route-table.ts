@@ -267,7 +267,8 @@ export const RESOURCES: readonly Resource[] = [
         list: z.array(activeStormSchema),
         total: z.number().int().describe('Number of active storms'),
         fetchedAt: z.string().nullable().describe('When the live data was fetched; null before the first fetch'),
-        stale: z.boolean().describe('true when every upstream failed and this is the last good data'),
+        stale: liveListSchema.shape.stale,
+        staleReason: liveListSchema.shape.staleReason,
         upstream: liveListSchema.shape.upstream,
       }),
       briefing: z

@@ -27,3 +27,15 @@ export const NAMES_ATTRIBUTION = {
 
 /** The attribution block of every archive answer. */
 export const ARCHIVE_ATTRIBUTION: Attribution = [CMA_ATTRIBUTION, ZJ_ATTRIBUTION, NAMES_ATTRIBUTION];
+
+/** Leads the attribution when the build used the demo archive (demo/archive) instead of the real sources. */
+export const DEMO_NOTICE = {
+  source: 'demo',
+  credit:
+    'DEMO ARCHIVE: a few storms abridged by hand for an offline demonstration, not the real archive and not for research. ' +
+    'Get the real one with "npm run cli -- sources fetch" and rebuild.',
+  url: null,
+  cite: [],
+};
+
+export const archiveAttribution = (demo: boolean): Attribution => (demo ? [DEMO_NOTICE, ...ARCHIVE_ATTRIBUTION] : ARCHIVE_ATTRIBUTION);

@@ -54,10 +54,11 @@ The Zhejiang data states no licence; attribution is required in every use.
 export interface DumpInput {
   typhoons: readonly Typhoon[];
   sources: readonly SourceFileVersion[];
+  /** The data version the dump is of (newest release time), so that the same data gives the same bytes. */
   generatedAt: Date;
 }
 
-/** The dump as zip bytes, plus its manifest (entries sorted, file times fixed; only generatedAt varies). */
+/** The dump as zip bytes, plus its manifest (entries sorted, file times fixed: the same input gives the same bytes). */
 export function buildDump({ typhoons, sources, generatedAt }: DumpInput): { zip: Uint8Array; manifest: Record<string, unknown> } {
   const files = new Map<string, string>();
   for (const t of typhoons) files.set(`storms/${t.code}.json`, JSON.stringify(t));

@@ -1,31 +1,38 @@
-/** `npm run dump`: reads the sources, builds the archive and writes the dump under a stable and a dated name. */
+/**
+ * `npm run dump`: reads the sources, builds the archive and writes the dump under a stable and a dated name.
+ * The dump is dated by the archive's data version (its newest release time), not by when it was made, so the
+ * same sources give the same zip and a deploy re-uploads it only when the data changed.
+ */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { buildArchive } from '../archive/build-archive.ts';
+import { releaseTime } from '../archive/release-time.ts';
+import { toBeijingIso } from '../model/time.ts';
 import { NAMES_FILE } from '../config.ts';
 import { createProgress } from '../progress.ts';
 import { readSources } from '../sources/read-sources.ts';
 import { buildDump } from './dump.ts';
 
 export const STABLE_DUMP = 'typhoon-archive.zip';
-export const datedDump = (date: Date) => `typhoon-archive-${date.toISOString().slice(0, 10)}.zip`;
+/** The dated name: the Beijing calendar day of the data version. */
+export const datedDump = (version: Date) => `typhoon-archive-${toBeijingIso(version).slice(0, 10)}.zip`;
 
-export async function writeDump(options: { sourcesDir: string; outDir: string; now?: Date }): Promise<{ files: string[]; bytes: number; storms: number }> {
-  const now = options.now ?? new Date();
+export async function writeDump(options: { sourcesDir: string; outDir: string }): Promise<{ files: string[]; bytes: number; storms: number; version: Date }> {
   const progress = createProgress('Dump', 4);
   const sources = await readSources(options.sourcesDir, NAMES_FILE);
   progress.tick('sources read');
   if (sources.problems.length) throw new Error(`sources have problems, e.g. ${sources.problems[0]?.file}:${sources.problems[0]?.line}: ${sources.problems[0]?.message}`);
   const { typhoons } = buildArchive(sources);
+  const version = new Date(Math.max(...typhoons.map(releaseTime)));
   progress.tick('archive built');
   const versions = await Promise.all(
     sources.files.map(async (file) => ({ file, sha256: createHash('sha256').update(await fs.readFile(path.join(options.sourcesDir, file))).digest('hex') })),
   );
-  const { zip } = buildDump({ typhoons, sources: versions, generatedAt: now });
+  const { zip } = buildDump({ typhoons, sources: versions, generatedAt: version });
   progress.tick('zipped');
   await fs.mkdirp(options.outDir);
-  const names = [STABLE_DUMP, datedDump(now)];
+  const names = [STABLE_DUMP, datedDump(version)];
   for (const name of names) {
     const temp = path.join(options.outDir, `.${name}.tmp`);
     await fs.writeFile(temp, zip);
@@ -33,5 +40,5 @@ export async function writeDump(options: { sourcesDir: string; outDir: string; n
   }
   progress.tick('written');
   progress.done();
-  return { files: names.map((name) => path.join(options.outDir, name)), bytes: zip.byteLength, storms: typhoons.length };
+  return { files: names.map((name) => path.join(options.outDir, name)), bytes: zip.byteLength, storms: typhoons.length, version };
 }

@@ -10,6 +10,8 @@ export interface LlmConfig {
   apiKey: string;
   model: string;
   timeoutMs?: number;
+  /** No call starts, and none runs, past this time (ms since the epoch): the scheduled run's deadline. */
+  deadline?: number;
 }
 
 export function llmFromEnv(): LlmConfig | null {
@@ -34,11 +36,12 @@ export interface Rewritten {
 }
 
 export async function rewrite(text: string, language: 'zh' | 'en', config: LlmConfig | null): Promise<Rewritten> {
-  if (!config) return { text, generator: 'template' };
+  const timeoutMs = Math.min(config?.timeoutMs ?? 8000, (config?.deadline ?? Infinity) - Date.now());
+  if (!config || timeoutMs < 1000) return { text, generator: 'template' };
   try {
     const response = await fetch(`${config.baseUrl}/chat/completions`, {
       method: 'POST',
-      signal: AbortSignal.timeout(config.timeoutMs ?? 8000),
+      signal: AbortSignal.timeout(timeoutMs),
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${config.apiKey}` },
       body: JSON.stringify({
         model: config.model,

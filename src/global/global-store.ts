@@ -17,6 +17,8 @@ export const sourceStatusSchema = z.object({
   lastAttemptAt: z.string(),
   lastSuccessAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** Set when a run starts, cleared when it ends (see RUN_STOPPED_AFTER_MS). */
+  runningSince: z.string().nullable().default(null),
 });
 export const globalStatusSchema = z.object({ nhc: sourceStatusSchema.nullable(), jtwc: sourceStatusSchema.nullable() });
 export type GlobalStatus = z.infer<typeof globalStatusSchema>;

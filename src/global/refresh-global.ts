@@ -109,6 +109,13 @@ export interface GlobalRefreshResult {
 const describe = (error: unknown) => (error instanceof UpstreamError || error instanceof Error ? error.message : String(error));
 
 export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, now = new Date()): Promise<GlobalRefreshResult> {
+  const stamp = toUtcIso(now);
+  const previous = await readGlobalStatus(store);
+  // Marked before anything is fetched: a run stopped half-way shows as such (global-view.ts).
+  await writeGlobalStatus(store, {
+    nhc: { lastSuccessAt: null, lastError: null, ...previous.nhc, lastAttemptAt: stamp, runningSince: stamp },
+    jtwc: { lastSuccessAt: null, lastError: null, ...previous.jtwc, lastAttemptAt: stamp, runningSince: stamp },
+  });
   const fetched = await Promise.all([
     fetchNhc(up, now).then((list) => ({ source: 'nhc' as const, list, error: null }), (error: unknown) => ({ source: 'nhc' as const, list: null, error: describe(error) })),
     fetchJtwc(up, now).then((list) => ({ source: 'jtwc' as const, list, error: null }), (error: unknown) => ({ source: 'jtwc' as const, list: null, error: describe(error) })),
@@ -133,11 +140,9 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
     }
   }
   await writeIndex(store, [...byId.values()]);
-  const previous = await readGlobalStatus(store);
-  const stamp = toUtcIso(now);
   const status: GlobalStatus = { nhc: null, jtwc: null };
   for (const { source, list, error } of fetched) {
-    status[source] = { lastAttemptAt: stamp, lastSuccessAt: list ? stamp : (previous[source]?.lastSuccessAt ?? null), lastError: error };
+    status[source] = { lastAttemptAt: stamp, lastSuccessAt: list ? stamp : (previous[source]?.lastSuccessAt ?? null), lastError: error, runningSince: null };
   }
   await writeGlobalStatus(store, status);
   const report = (source: 'nhc' | 'jtwc') => {

@@ -8,7 +8,8 @@ export const liveListSchema = z.object({
   total: z.number().int().describe('Number of active storms'),
   fetchedAt: z.string().nullable().describe('When the snapshot was fetched (+08:00); null before the first successful refresh'),
   source: z.enum(['zj-live', 'nmc']).nullable().describe('Upstream of the snapshot: the Zhejiang service, or NMC as failover'),
-  stale: z.boolean().describe('true when the latest refresh failed (or is overdue) and this is the last good data'),
+  stale: z.boolean().describe('true when the latest refresh failed, was stopped, or is overdue, and this is the last good data'),
+  staleReason: z.string().nullable().describe('Why the answer is stale, in words; null when it is not'),
   upstream: z.enum(['ok', 'unavailable', 'never-fetched']).describe('ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed'),
 });
 

@@ -1,7 +1,8 @@
 /**
  * A mock of the live upstreams on loopback, for tests and offline runs (`npm start -- --mock-upstream`).
- * It replays recorded payloads (../shared/data/upstream, when present) and the project's own payloads
- * (test/fixtures/upstream), under the same routes as the real services:
+ * It replays the project's own payloads (test/fixtures/upstream) and, when a folder of recorded payloads is
+ * given (`recordedDir`, or `TYPHOON_UPSTREAM_SAMPLES`), a few recorded ones, under the same routes as the
+ * real services:
  *
  *   /zj/Api/TyhoonActivity, /zj/Api/TyphoonInfo/{tfid}, /zj/Api/TyphoonList/{year}
  *   /nmc/list_default, /nmc/view_{id}
@@ -25,7 +26,6 @@ export const SERVICES = ['zj', 'nmc', 'nhc', 'jtwc'] as const;
 export type Service = (typeof SERVICES)[number];
 
 export const OWN_PAYLOADS = path.join(PROJECT_ROOT, 'test', 'fixtures', 'upstream');
-export const RECORDED_PAYLOADS = path.resolve(PROJECT_ROOT, '..', 'shared', 'data', 'upstream');
 
 /** Recorded samples served under their ids (the legacy FUNG-WONG and MINDULLE captures). */
 const RECORDED: Record<string, string> = {
@@ -33,14 +33,13 @@ const RECORDED: Record<string, string> = {
   'zj/TyphoonInfo/202116': 'zj/TyphoonInfo_202116_MINDULLE.legacy-zjwater.array-wrapped.json',
   'zj/TyphoonList/2019': 'zj/TyphoonList_2019.legacy-zjwater.json',
   'zj/404': 'zj/error-404.spring-boot.modern-slt.json',
-  'nhc/btk/bal132025': 'atcf/bal132025.dat',
 };
 
 /** Own payload files → route keys. */
 const OWN_ROUTES: Record<string, (file: string) => string> = {
   zj: (file) => `zj/${file.replace(/\.json$/, '').replace(/_/g, '/')}`,
   nmc: (file) => `nmc/${file.replace(/\.jsonp$/, '')}`,
-  nhc: (file) => (file === 'CurrentStorms.json' ? 'nhc/CurrentStorms' : `nhc/aid/${file.replace(/\.dat$/, '')}`),
+  nhc: (file) => (file === 'CurrentStorms.json' ? 'nhc/CurrentStorms' : `nhc/${file.startsWith('b') ? 'btk' : 'aid'}/${file.replace(/\.dat$/, '')}`),
   jtwc: (file) => (file === 'jtwc.rss' ? 'jtwc/rss' : `jtwc/products/${file}`),
 };
 
@@ -58,9 +57,10 @@ export interface MockUpstream {
   close(): Promise<void>;
 }
 
-async function loadPayloads(recordedDir: string): Promise<Map<string, string>> {
+async function loadPayloads(recordedDir: string | undefined): Promise<Map<string, string>> {
   const payloads = new Map<string, string>();
-  for (const [route, file] of Object.entries(RECORDED)) {
+  for (const [route, file] of recordedDir ? Object.entries(RECORDED) : []) {
+    if (!recordedDir) break;
     const full = path.join(recordedDir, file);
     if (await fs.pathExists(full)) payloads.set(route, await fs.readFile(full, 'utf8'));
   }
@@ -107,7 +107,7 @@ const WRONG_TYPES: Record<Service, string> = {
 };
 
 export async function startMockUpstream(options: { port?: number; recordedDir?: string } = {}): Promise<MockUpstream> {
-  const payloads = await loadPayloads(options.recordedDir ?? RECORDED_PAYLOADS);
+  const payloads = await loadPayloads(options.recordedDir ?? process.env.TYPHOON_UPSTREAM_SAMPLES);
   const faults: Record<Service, Fault | null> = { zj: null, nmc: null, nhc: null, jtwc: null };
   const held = new Set<http.ServerResponse>();
   let count = 0;

@@ -1,12 +1,14 @@
 /**
  * The refresh job, shared by the scheduled function (every 15 minutes) and `build --live`: fetch the active
- * storms with full details from the Zhejiang service, or from NMC when Zhejiang fails, and replace the
- * snapshot only with a complete, validated result. Any failure of both leaves the last good snapshot in place.
+ * storms with full details from the Zhejiang service and from NMC at once, keep Zhejiang's answer (NMC is the
+ * failover), and replace the snapshot only with a complete, validated result. Any failure of both leaves the
+ * last good snapshot in place. The status records that a run started before anything is fetched, so a run the
+ * platform stops half-way is visible to the next run and to every answer.
  */
 import { toBeijingIso } from '../model/time.ts';
 import type { Typhoon } from '../model/schemas.ts';
 import { normalizeNmcList, normalizeNmcView } from './nmc-live.ts';
-import { KEYS, liveSnapshotSchema, readSnapshot, readStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
+import { KEYS, liveSnapshotSchema, readSnapshot, readStatus, runWasStopped, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
 import type { KeyValueStore } from './store.ts';
 import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
 import { activeZjIds, normalizeZjInfo } from './zj-live.ts';
@@ -49,36 +51,48 @@ export interface RefreshResult {
   source: LiveSnapshot['source'] | null;
   typhoons: number;
   errors: string[];
+  /** The run before this one was stopped before it finished (it is recorded as a failure). */
+  previousRunStopped: boolean;
   milliseconds: number;
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** Sources in order of preference; both are asked at once so that the failover fits in the run's deadline. */
+const SOURCES = [['zj-live', fetchFromZj], ['nmc', fetchFromNmc]] as const;
+
 export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore, now = new Date()): Promise<RefreshResult> {
   const started = performance.now();
-  const errors: string[] = [];
+  const stamp = toBeijingIso(now);
+  const before = await readStatus(store);
+  const previousRunStopped = runWasStopped(before, now);
+  const base: RefreshStatus = before ?? { lastAttemptAt: stamp, lastSuccessAt: null, lastError: null, consecutiveFailures: 0, runningSince: null };
+  await writeStatus(store, { ...base, lastAttemptAt: stamp, runningSince: stamp });
+
+  const settled = await Promise.allSettled(SOURCES.map(([, fetchAll]) => fetchAll(upstreams, now)));
+  const errors: string[] = previousRunStopped ? [`the run started at ${before?.runningSince} was stopped before it finished`] : [];
   let snapshot: LiveSnapshot | null = null;
-  for (const [source, fetchAll] of [['zj-live', fetchFromZj], ['nmc', fetchFromNmc]] as const) {
-    try {
-      const typhoons = await fetchAll(upstreams, now);
-      snapshot = liveSnapshotSchema.parse({ fetchedAt: toBeijingIso(now), source, typhoons });
-      break;
-    } catch (error) {
-      errors.push(`${source}: ${describe(error)}`);
+  settled.forEach((outcome, i) => {
+    const source = SOURCES[i]?.[0] as LiveSnapshot['source'];
+    if (outcome.status === 'rejected') errors.push(`${source}: ${describe(outcome.reason)}`);
+    else if (!snapshot) {
+      const parsed = liveSnapshotSchema.safeParse({ fetchedAt: stamp, source, typhoons: outcome.value });
+      if (parsed.success) snapshot = parsed.data;
+      else errors.push(`${source}: ${parsed.error.issues[0]?.message}`);
     }
-  }
-  const previousStatus = await readStatus(store);
-  const status: RefreshStatus = {
-    lastAttemptAt: toBeijingIso(now),
-    lastSuccessAt: snapshot ? toBeijingIso(now) : (previousStatus?.lastSuccessAt ?? null),
-    lastError: snapshot ? null : errors.join(' | '),
-    consecutiveFailures: snapshot ? 0 : (previousStatus?.consecutiveFailures ?? 0) + 1,
-  };
-  if (snapshot) {
+  });
+  const good = snapshot as LiveSnapshot | null;
+  if (good) {
     const previous = await readSnapshot(store);
     if (previous) await store.set(KEYS.previous, JSON.stringify(previous));
-    await store.set(KEYS.snapshot, JSON.stringify(snapshot));
+    await store.set(KEYS.snapshot, JSON.stringify(good));
   }
-  await store.set(KEYS.status, JSON.stringify(status));
-  return { ok: snapshot !== null, source: snapshot?.source ?? null, typhoons: snapshot?.typhoons.length ?? 0, errors, milliseconds: performance.now() - started };
+  await writeStatus(store, {
+    lastAttemptAt: stamp,
+    lastSuccessAt: good ? stamp : base.lastSuccessAt,
+    lastError: good ? null : errors.join(' | '),
+    consecutiveFailures: good ? 0 : base.consecutiveFailures + 1,
+    runningSince: null,
+  });
+  return { ok: good !== null, source: good?.source ?? null, typhoons: good?.typhoons.length ?? 0, errors, previousRunStopped, milliseconds: performance.now() - started };
 }

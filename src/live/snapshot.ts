@@ -11,6 +11,11 @@ import type { KeyValueStore } from './store.ts';
 export const REFRESH_INTERVAL_MINUTES = 15;
 /** A snapshot older than three missed refreshes is stale even if no failure was recorded. */
 const STALE_AFTER_MS = 3 * REFRESH_INTERVAL_MINUTES * 60_000;
+/**
+ * A run is given 25 s (src/live/scheduled-refresh.ts) and Netlify stops scheduled functions at 30 s: a run
+ * still marked as running after a minute was stopped before it could record how it ended.
+ */
+export const RUN_STOPPED_AFTER_MS = 60_000;
 
 export const liveSnapshotSchema = z.object({
   fetchedAt: z.string(),
@@ -23,6 +28,8 @@ export const refreshStatusSchema = z.object({
   lastSuccessAt: z.string().nullable(),
   lastError: z.string().nullable(),
   consecutiveFailures: z.number().int(),
+  /** Set when a run starts, cleared when it ends: an old value means the run was stopped on the way. */
+  runningSince: z.string().nullable().default(null),
 });
 
 export type LiveSnapshot = z.infer<typeof liveSnapshotSchema>;
@@ -33,12 +40,22 @@ export const KEYS = { snapshot: 'snapshot', previous: 'previous-snapshot', statu
 async function readJson<T>(store: KeyValueStore, key: string, schema: z.ZodType<T>): Promise<T | null> {
   const text = await store.get(key);
   if (text === null) return null;
-  const parsed = schema.safeParse(JSON.parse(text));
-  return parsed.success ? parsed.data : null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    // A damaged document reads as absent here rather than stopping every answer and the next refresh.
+    return null;
+  }
 }
 
 export const readSnapshot = (store: KeyValueStore) => readJson(store, KEYS.snapshot, liveSnapshotSchema);
 export const readStatus = (store: KeyValueStore) => readJson(store, KEYS.status, refreshStatusSchema);
+export const writeStatus = (store: KeyValueStore, status: RefreshStatus) => store.set(KEYS.status, JSON.stringify(status));
+
+/** The run marked in `status` started long enough ago that it must have been stopped. */
+export const runWasStopped = (status: RefreshStatus | null, now: Date) =>
+  status?.runningSince != null && now.getTime() - Date.parse(status.runningSince) > RUN_STOPPED_AFTER_MS;
 
 export type UpstreamState = 'ok' | 'unavailable' | 'never-fetched';
 
@@ -48,15 +65,27 @@ export interface LiveView {
   fetchedAt: string | null;
   source: LiveSnapshot['source'] | null;
   stale: boolean;
+  /** Why the answer is stale, in words; null when it is not. */
+  staleReason: string | null;
   upstream: UpstreamState;
   lastError: string | null;
 }
 
 /** What the API says about live storms right now. */
 export function liveView(snapshot: LiveSnapshot | null, status: RefreshStatus | null, now: Date): LiveView {
-  const failing = status !== null && status.lastError !== null;
-  const old = snapshot !== null && now.getTime() - Date.parse(snapshot.fetchedAt) > STALE_AFTER_MS;
-  const stale = snapshot === null ? failing : failing || old;
+  const stopped = runWasStopped(status, now);
+  const failing = (status !== null && status.lastError !== null) || stopped;
+  const ageMinutes = snapshot === null ? 0 : Math.floor((now.getTime() - Date.parse(snapshot.fetchedAt)) / 60_000);
+  const old = snapshot !== null && ageMinutes * 60_000 > STALE_AFTER_MS;
+  // Stale means "this data may be out of date": there is none before the first good refresh.
+  const stale = snapshot !== null && (failing || old);
+  const staleReason = !stale
+    ? null
+    : stopped
+      ? `the refresh that started at ${status?.runningSince} was stopped before it finished`
+      : failing
+        ? `every upstream failed at the last refresh (${status?.lastAttemptAt}, ${status?.consecutiveFailures} in a row)`
+        : `the snapshot is ${ageMinutes} minutes old: refreshes are overdue`;
   const typhoons = (snapshot?.typhoons ?? []).map((t) => ({ ...t, live: t.live && { ...t.live, stale } }));
   return {
     typhoons,
@@ -64,7 +93,8 @@ export function liveView(snapshot: LiveSnapshot | null, status: RefreshStatus | 
     fetchedAt: snapshot?.fetchedAt ?? null,
     source: snapshot?.source ?? null,
     stale,
-    upstream: status === null && snapshot === null ? 'never-fetched' : failing ? 'unavailable' : 'ok',
+    staleReason,
+    upstream: snapshot === null ? 'never-fetched' : stale ? 'unavailable' : 'ok',
     lastError: status?.lastError ?? null,
   };
 }

@@ -50,10 +50,14 @@ export function blobStore(store: Store): KeyValueStore {
 
 declare const Netlify: { context?: { deploy?: { context?: string } } } | undefined;
 
-/** The deploy context inside a Netlify function (production, deploy-preview, branch-deploy, …). */
-function deployContext(): string {
+/**
+ * The deploy context inside a Netlify function (production, deploy-preview, branch-deploy, …). The runtime can
+ * give an empty string (DESIGN.md §4), so every empty value falls through (`||`, not `??`): the scheduled writer
+ * and the readers must always agree on the store.
+ */
+export function deployContext(): string {
   const fromRuntime = typeof Netlify === 'undefined' ? undefined : Netlify?.context?.deploy?.context;
-  return fromRuntime ?? process.env.CONTEXT ?? 'production';
+  return fromRuntime || process.env.CONTEXT || 'production';
 }
 
 /** The store of live data for this process: Blobs on Netlify, else `$TYPHOON_LIVE_DIR` or `.cache/live`. */

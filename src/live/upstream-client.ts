@@ -23,12 +23,22 @@ const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 const RETRYABLE_FAILURES = new Set<UpstreamFailure>(['timeout', 'network']);
 
 export interface UpstreamClientOptions {
+  /** The most one attempt may take. */
   timeoutMs?: number;
   retries?: number;
   /** Wait before retry n (1-based), in ms; tests pass 0. */
   backoffMs?: number;
   headers?: Record<string, string>;
+  /**
+   * When the whole job must be over (ms since the epoch): every attempt's timeout is cut to the time left, and
+   * no attempt or retry starts without at least MIN_ATTEMPT_MS left. A scheduled run derives all its requests
+   * from one deadline this way, so it ends in time whatever the upstreams do.
+   */
+  deadline?: number;
 }
+
+/** Below this much time left, an attempt could not get an answer anyway: it is not started. */
+export const MIN_ATTEMPT_MS = 250;
 
 export interface UpstreamClient {
   /** The body as bytes (gzipped decks); throws UpstreamError for HTTP errors and empty bodies. */
@@ -53,7 +63,7 @@ export function stripJsonp(text: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function fetchOnce(url: string, options: Required<Omit<UpstreamClientOptions, 'retries' | 'backoffMs'>>): Promise<Uint8Array> {
+async function fetchOnce(url: string, options: { timeoutMs: number; headers: Record<string, string> }): Promise<Uint8Array> {
   let response;
   try {
     response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: options.headers });
@@ -83,19 +93,24 @@ function decode(url: string, bytes: Uint8Array): string {
 }
 
 export function createUpstreamClient(options: UpstreamClientOptions = {}): UpstreamClient {
-  const settings = { timeoutMs: options.timeoutMs ?? 8000, headers: options.headers ?? {} };
+  const timeoutMs = options.timeoutMs ?? 8000;
+  const headers = options.headers ?? {};
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 300;
+  const timeLeft = () => (options.deadline === undefined ? Infinity : options.deadline - Date.now());
   const bytes = async (url: string): Promise<Uint8Array> => {
     for (let attempt = 0; ; attempt += 1) {
+      const left = timeLeft();
+      if (left < MIN_ATTEMPT_MS) throw new UpstreamError('timeout', url, 'not asked: the time for this run is used up');
       try {
-        return await fetchOnce(url, settings);
+        return await fetchOnce(url, { timeoutMs: Math.min(timeoutMs, left), headers });
       } catch (error) {
         const retryable =
           error instanceof UpstreamError &&
           (RETRYABLE_FAILURES.has(error.failure) || (error.failure === 'http' && RETRYABLE_STATUS.has(error.status ?? 0)));
-        if (!retryable || attempt >= retries) throw error;
-        await sleep(backoffMs * (attempt + 1));
+        const wait = backoffMs * (attempt + 1);
+        if (!retryable || attempt >= retries || timeLeft() - wait < MIN_ATTEMPT_MS) throw error;
+        await sleep(wait);
       }
     }
   };

@@ -74,7 +74,8 @@ async function route(site: Site, req: Request): Promise<Response> {
   const { pathname } = new URL(req.url);
   for (const fn of site.functions) {
     const methods = configMethods(fn.config);
-    if (methods.length && !methods.includes(req.method === 'HEAD' ? 'GET' : req.method)) continue;
+    // As on Netlify, a method must be declared to match: `GET` alone does not take HEAD.
+    if (methods.length && !methods.includes(req.method)) continue;
     // Netlify compiles config.path to a URLPattern that also accepts a trailing slash.
     const bare = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
     if (configPaths(fn.config).some((p) => matchNetlifyPath(p, pathname) || matchNetlifyPath(p, bare))) return fn.handler(req);

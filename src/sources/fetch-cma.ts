@@ -6,6 +6,10 @@
  * spring). It is unpacked with node-unrar-js (unrar compiled to WebAssembly: no system tool needed).
  * Verification: the archive's SHA-256 when one is given; every year file parses without a problem; the years
  * run from 1949 without a gap. A manifest with the address, time and checksums is written beside the files.
+ *
+ * The download is conditional: the manifest keeps the server's ETag / Last-Modified, and while the installed
+ * files still match their checksums (and parse) the request carries If-None-Match / If-Modified-Since. A 304,
+ * or an archive with the installed SHA-256, installs nothing and reports `unchanged: true`.
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -24,6 +28,8 @@ export interface FetchOptions {
   destDir: string;
   sha256?: string;
   timeoutMs?: number;
+  /** Download unconditionally and reinstall even when the archive is unchanged. */
+  force?: boolean;
   log?: (line: string) => void;
 }
 
@@ -31,14 +37,52 @@ export interface FetchReport {
   archiveSha256: string;
   years: [number, number];
   entries: number;
+  /** Nothing installed: the server answered 304, or sent the archive already installed. */
+  unchanged: boolean;
 }
 
-const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+interface Manifest {
+  url: string;
+  fetchedAt: string;
+  archiveSha256: string;
+  etag: string | null;
+  lastModified: string | null;
+  files: Record<string, string>;
+}
 
-async function download(url: string, timeoutMs: number): Promise<Uint8Array> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { 'User-Agent': 'typhoon-api sources fetch' } });
+export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+
+type Download = { status: 304 } | { status: 200; bytes: Uint8Array; etag: string | null; lastModified: string | null };
+
+async function download(url: string, timeoutMs: number, conditions: Record<string, string>): Promise<Download> {
+  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { 'User-Agent': 'typhoon-api sources fetch', ...conditions } });
+  if (response.status === 304) {
+    await response.body?.cancel();
+    return { status: 304 };
+  }
   if (!response.ok) throw new Error(`GET ${url} answered HTTP ${response.status}`);
-  return new Uint8Array(await response.arrayBuffer());
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { status: 200, bytes, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
+}
+
+/**
+ * The installed files with their manifest, when every file the manifest names is there, matches its checksum
+ * and still verifies (a parser change can reject old files); otherwise null and the next download is unconditional.
+ */
+async function readInstalled(target: string): Promise<{ manifest: Manifest; years: number[]; entries: number } | null> {
+  try {
+    const manifest = (await fs.readJson(path.join(target, MANIFEST))) as Manifest;
+    const files = new Map<string, Uint8Array>();
+    for (const [name, digest] of Object.entries(manifest.files ?? {})) {
+      const bytes = await fs.readFile(path.join(target, name));
+      if (sha256(bytes) !== digest) return null;
+      files.set(name, bytes);
+    }
+    const { problems, years, entries } = verifyYearFiles(files);
+    return problems.length ? null : { manifest, years, entries };
+  } catch {
+    return null;
+  }
 }
 
 const RAR_MAGIC = [0x52, 0x61, 0x72, 0x21, 0x1a, 0x07];
@@ -76,33 +120,63 @@ export function verifyYearFiles(files: ReadonlyMap<string, Uint8Array>): { probl
   return { problems: [...new Set(problems)], entries, years };
 }
 
+const rangeOf = (years: number[]): [number, number] => [years[0] as number, years[years.length - 1] as number];
+
 export async function fetchCmaBestTrack(options: FetchOptions): Promise<FetchReport> {
   const log = options.log ?? (() => {});
-  log(`Downloading ${options.url}`);
-  const archive = await download(options.url, options.timeoutMs ?? 120_000);
+  const target = path.join(options.destDir, 'cma-bst');
+  const expected = options.sha256?.toLowerCase();
+  // Conditional only for the same address and a sound installation that is what the caller expects.
+  const installed = options.force ? null : await readInstalled(target);
+  const current = installed && installed.manifest.url === options.url && (!expected || expected === installed.manifest.archiveSha256) ? installed : null;
+  const conditions: Record<string, string> = {};
+  if (current?.manifest.etag) conditions['If-None-Match'] = current.manifest.etag;
+  if (current?.manifest.lastModified) conditions['If-Modified-Since'] = current.manifest.lastModified;
+  const unchanged = (c: NonNullable<typeof current>): FetchReport => {
+    log(`CMA best track unchanged (${rangeOf(c.years).join('–')}, ${c.entries} entries) in ${target}`);
+    return { archiveSha256: c.manifest.archiveSha256, years: rangeOf(c.years), entries: c.entries, unchanged: true };
+  };
+
+  log(`${current ? 'Checking' : 'Downloading'} ${options.url}`);
+  const answer = await download(options.url, options.timeoutMs ?? 120_000, current ? conditions : {});
+  if (answer.status === 304) {
+    if (!current) throw new Error(`GET ${options.url} answered 304 to an unconditional request`);
+    return unchanged(current);
+  }
+  const { bytes: archive, etag, lastModified } = answer;
   const archiveSha256 = sha256(archive);
-  if (options.sha256 && options.sha256.toLowerCase() !== archiveSha256) {
+  if (expected && expected !== archiveSha256) {
     throw new Error(`SHA-256 mismatch: expected ${options.sha256}, got ${archiveSha256}`);
+  }
+  if (current && current.manifest.archiveSha256 === archiveSha256) {
+    // Same bytes (a server without validators, or new ones): keep the files, remember the validators.
+    if (current.manifest.etag !== etag || current.manifest.lastModified !== lastModified) {
+      const file = path.join(target, MANIFEST);
+      await fs.writeJson(`${file}.tmp`, { ...current.manifest, etag, lastModified }, { spaces: 2 });
+      await fs.rename(`${file}.tmp`, file);
+    }
+    return unchanged(current);
   }
   const files = await extractYearFiles(archive);
   const { problems, entries, years } = verifyYearFiles(files);
   if (problems.length) throw new Error(`The CMA archive failed verification:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 
-  const target = path.join(options.destDir, 'cma-bst');
   const staging = `${target}.staging`;
   await fs.remove(staging);
   await fs.mkdirp(staging);
   for (const [name, bytes] of files) await fs.writeFile(path.join(staging, name), bytes);
-  const manifest = {
+  const manifest: Manifest = {
     url: options.url,
     fetchedAt: new Date().toISOString(),
     archiveSha256,
+    etag,
+    lastModified,
     files: Object.fromEntries([...files].sort().map(([name, bytes]) => [name, sha256(bytes)])),
   };
   await fs.writeJson(path.join(staging, MANIFEST), manifest, { spaces: 2 });
   await fs.remove(target);
   await fs.move(staging, target);
-  const range: [number, number] = [years[0] as number, years[years.length - 1] as number];
+  const range = rangeOf(years);
   log(`Installed ${files.size} year files (${range[0]}–${range[1]}, ${entries} entries) into ${target}`);
-  return { archiveSha256, years: range, entries };
+  return { archiveSha256, years: range, entries, unchanged: false };
 }

@@ -23,7 +23,12 @@ export interface LoadedSources {
   /** Files read, relative to the sources folder, for fingerprints and the dump manifest. */
   files: string[];
   problems: SourceProblem[];
+  /** The folder holds the demo archive (a `DEMO` marker file), not the real sources. */
+  demo: boolean;
 }
+
+/** The marker file of the demo archive (demo/archive/DEMO). */
+export const DEMO_MARKER = 'DEMO';
 
 export const CMA_FILE_PATTERN = /^CH(\d{4})BST\.txt$/;
 
@@ -61,5 +66,5 @@ export async function readSources(sourcesDir: string, namesFile: string): Promis
   cma.sort((a, b) => a.year - b.year || a.position - b.position);
   zj.sort((a, b) => a.tfbh.localeCompare(b.tfbh));
   const names = parseNamesTable(await fs.readFile(namesFile, 'utf8'));
-  return { cma, zj, names, files, problems };
+  return { cma, zj, names, files, problems, demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)) };
 }

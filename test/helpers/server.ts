@@ -39,7 +39,7 @@ export async function startTestServer(): Promise<TestServer> {
   // The hand-written files of public/ (the docs page), as a deploy has them beside the generated ones.
   const generated = [...GENERATED_ENTRIES, 'dump'].map((entry) => path.join(PUBLIC_DIR, entry));
   await fs.copy(PUBLIC_DIR, publicDir, { filter: (src) => !generated.some((entry) => src.startsWith(entry)) });
-  await buildSite({ sourcesDir: REAL_SOURCES ?? FIXTURE_SOURCES, publicDir, force: true, activeCodes: new Set(['202699']) });
+  await buildSite({ sourcesDir: REAL_SOURCES ?? FIXTURE_SOURCES, publicDir, force: true });
   const server = await startLocalServer({ publicDir, port: 0 });
   return {
     baseUrl: server.url,

@@ -38,7 +38,7 @@ function activeSummary(view: LiveView) {
     const p = latestPoint(t);
     return { code: t.code, name: t.name, enname: t.enname, time: p.time, lat: p.lat, lng: p.lng, grade: p.grade, strong: p.strong, speed: p.speed, pressure: p.pressure, moveDir: p.moveDir, moveSpeed: p.moveSpeed };
   });
-  return { list, total: list.length, fetchedAt: view.fetchedAt, stale: view.stale, upstream: view.upstream };
+  return { list, total: list.length, fetchedAt: view.fetchedAt, stale: view.stale, staleReason: view.staleReason, upstream: view.upstream };
 }
 
 const SECTIONS = {

@@ -1,0 +1,74 @@
+/**
+ * `sources fetch`: everything the build reads, from the official sources, verified and incremental: the CMA
+ * best track (conditional download, fetch-cma.ts), then the Zhejiang per-storm archive (fetch-zj.ts). A CMA
+ * failure throws (nothing of it is installed); zj failures are per storm or season and are reported.
+ */
+import { upstreamsFromEnv } from '../live/refresh.ts';
+import { createUpstreamClient, type UpstreamClient } from '../live/upstream-client.ts';
+import { CMA_ARCHIVE_URL, fetchCmaBestTrack, type FetchReport } from './fetch-cma.ts';
+import { FIRST_ZJ_YEAR, fetchZjArchive, type ZjFetchReport } from './fetch-zj.ts';
+
+export interface FetchSourcesOptions {
+  destDir: string;
+  /** Default CMA_ARCHIVE_URL. */
+  cmaUrl?: string;
+  /** Expected SHA-256 of the CMA archive. */
+  cmaSha256?: string;
+  /** Default $TYPHOON_ZJ_BASE, else the official address. */
+  zjBase?: string;
+  /** zj seasons; default 1945 to the current year. */
+  years?: number[];
+  delayMs?: number;
+  concurrency?: number;
+  force?: boolean;
+  /** HTTP client for the zj service (tests pass one without retries). */
+  client?: UpstreamClient;
+  log?: (line: string) => void;
+  now?: Date;
+}
+
+export interface FetchSourcesReport {
+  cma: FetchReport;
+  zj: ZjFetchReport;
+  /** One line per source, for the command line. */
+  summary: string[];
+}
+
+export const cmaSummary = (r: FetchReport) =>
+  `CMA best track: ${r.unchanged ? 'unchanged' : 'installed'}, ${r.years[0]}–${r.years[1]}, ${r.entries} entries (SHA-256 ${r.archiveSha256.slice(0, 12)}…)`;
+
+export function zjSummary(r: ZjFetchReport): string {
+  const failed = r.failed.length ? `: ${r.failed.slice(0, 5).map((f) => f.id).join(', ')}${r.failed.length > 5 ? ', …' : ''}` : '';
+  return `Zhejiang archive: ${r.years.length} season(s), ${r.written.length} written, ${r.unchanged.length} unchanged, ${r.skipped.length} skipped (active or unnamed), ${r.failed.length} failed${failed}`;
+}
+
+/** `2025`, `2020-2025`, `1949,2019-2021` → sorted distinct years within 1945…`until`; throws on anything else. */
+export function parseYears(text: string, until = new Date().getUTCFullYear() + 1): number[] {
+  const years = new Set<number>();
+  for (const part of text.split(',').map((p) => p.trim())) {
+    const match = /^(\d{4})(?:-(\d{4}))?$/.exec(part);
+    const [from, to] = match ? [Number(match[1]), Number(match[2] ?? match[1])] : [NaN, NaN];
+    if (!(from >= FIRST_ZJ_YEAR && to >= from && to <= until)) throw new Error(`years: "${part}" is not a year or range within ${FIRST_ZJ_YEAR}–${until}`);
+    for (let y = from; y <= to; y += 1) years.add(y);
+  }
+  return [...years].sort((a, b) => a - b);
+}
+
+export async function fetchSources(options: FetchSourcesOptions): Promise<FetchSourcesReport> {
+  const log = options.log ?? (() => {});
+  const cma = await fetchCmaBestTrack({ url: options.cmaUrl ?? CMA_ARCHIVE_URL, destDir: options.destDir, sha256: options.cmaSha256, force: options.force, log });
+  // Detail answers can be large (a long track with forecasts): a longer timeout than the live refresh's.
+  const client = options.client ?? createUpstreamClient({ timeoutMs: 30_000 });
+  const upstreams = upstreamsFromEnv(client);
+  const zj = await fetchZjArchive({
+    upstreams: { ...upstreams, zjBase: (options.zjBase ?? upstreams.zjBase).replace(/\/$/, '') },
+    destDir: options.destDir,
+    years: options.years,
+    delayMs: options.delayMs,
+    concurrency: options.concurrency,
+    force: options.force,
+    log,
+    now: options.now,
+  });
+  return { cma, zj, summary: [cmaSummary(cma), zjSummary(zj)] };
+}

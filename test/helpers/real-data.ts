@@ -1,0 +1,52 @@
+/**
+ * Where the real data lives, for the suites that check every real file: the archive sources, the recorded
+ * upstream payloads and the sample ATCF decks. Nothing here knows where they are: CI passes the locations
+ * (.ci/run gives ../shared/data/…); on a plain clone they are absent and those suites are skipped, loudly.
+ * With TYPHOON_REQUIRE_REAL_DATA=1 (CI) a missing location fails the run instead of skipping.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe } from 'vitest';
+
+interface Location {
+  env: string;
+  what: string;
+  /** Paths that must exist inside the folder for it to be the real thing. */
+  expect: string[];
+}
+
+const LOCATIONS = {
+  archive: { env: 'TYPHOON_SOURCES', what: 'the real archive sources (cma-bst/, zj/)', expect: ['cma-bst/CH1949BST.txt', 'cma-bst/CH2025BST.txt', 'zj/194501.json'] },
+  upstream: { env: 'TYPHOON_UPSTREAM_SAMPLES', what: 'the recorded upstream payloads (zj/, nmc/, nhc/, atcf/, jtwc/)', expect: ['zj', 'nmc', 'nhc', 'atcf', 'jtwc'] },
+  decks: { env: 'TYPHOON_GLOBAL_DECKS', what: 'the sample ATCF b-decks (geoips/, metget/)', expect: ['geoips', 'metget'] },
+} satisfies Record<string, Location>;
+
+export type RealData = keyof typeof LOCATIONS;
+
+export const REQUIRE_REAL_DATA = process.env.TYPHOON_REQUIRE_REAL_DATA === '1';
+
+/** The folder of a kind of real data, or null when it was not given (or is not what it should be). */
+export function realData(kind: RealData): string | null {
+  const { env, expect } = LOCATIONS[kind];
+  const dir = process.env[env];
+  if (!dir) return null;
+  const missing = expect.filter((entry) => !fs.existsSync(path.join(dir, entry)));
+  if (missing.length) throw new Error(`${env}=${dir} does not hold ${missing.join(', ')}`);
+  return path.resolve(dir);
+}
+
+/**
+ * A suite over real data: runs when its data is given, otherwise is skipped with a warning in the output,
+ * or fails when real data is required (CI), so a skipped whole-archive check can never pass unnoticed.
+ */
+export function describeRealData(kind: RealData, name: string, suite: (dir: string) => void): void {
+  const dir = realData(kind);
+  if (dir) {
+    describe(name, () => suite(dir));
+    return;
+  }
+  const { env, what } = LOCATIONS[kind];
+  if (REQUIRE_REAL_DATA) throw new Error(`"${name}" needs ${what}: set ${env} (TYPHOON_REQUIRE_REAL_DATA=1 forbids skipping it)`);
+  console.warn(`\n*** SKIPPED real-data suite "${name}": set ${env} to ${what} to run it ***\n`);
+  describe.skip(name, () => {});
+}
