@@ -66,7 +66,7 @@ const NOT_FOUND_PAGE = `<!doctype html>
 `;
 
 /** Hash of everything the output depends on, by content: source files, content, the code and the lockfile. */
-async function inputFingerprint(sourcesDir: string): Promise<string> {
+export async function inputFingerprint(sourcesDir: string): Promise<string> {
   const hash = createHash('sha256');
   for (const file of await listSourceFiles(sourcesDir)) hash.update(file).update(await fs.readFile(path.join(sourcesDir, file)));
   const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'package-lock.json'], { cwd: PROJECT_ROOT });

@@ -1,13 +1,13 @@
 /**
- * The command line: `build`, `serve`, `refresh`, `sources fetch`, `backfill`, `dump` and `mock-upstream`. Each
- * command is a straight line of calls into the modules that do the work.
+ * The command line: `build`, `serve`, `refresh`, `sources fetch`, `backfill`, `dump`, `fingerprint`, `deploy` and
+ * `mock-upstream`. Each command is a straight line of calls into the modules that do the work.
  */
 import path from 'node:path';
 import { Command } from 'commander';
 import fs from 'fs-extra';
 import type { ArchiveReport } from '../src/archive/archive-report.ts';
 import { writeDump } from '../src/dump/write-dump.ts';
-import { CACHE_DIR, FETCHED_SOURCES_DIR, PUBLIC_DIR, resolveSources, type SourcesLocation } from '../src/config.ts';
+import { CACHE_DIR, FETCHED_SOURCES_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveSources, type SourcesLocation } from '../src/config.ts';
 import { mockUpstreamEnv, startMockUpstream } from '../src/live/mock-upstream.ts';
 import { upstreamsFromEnv } from '../src/live/refresh.ts';
 import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
@@ -16,7 +16,8 @@ import { startLocalServer } from '../src/server/local-server.ts';
 import { CMA_ARCHIVE_URL } from '../src/sources/fetch-cma.ts';
 import { fetchSources, parseYears, zjSummary } from '../src/sources/fetch-sources.ts';
 import { fetchZjArchive } from '../src/sources/fetch-zj.ts';
-import { BuildError, buildSite } from './build-site.ts';
+import { BuildError, buildSite, inputFingerprint } from './build-site.ts';
+import { deployWithCheck, run } from './deploy.ts';
 
 const program = new Command()
   .name('typhoon-api')
@@ -162,6 +163,33 @@ program
   .action(async (options: { sources?: string; out: string }) => {
     const report = await writeDump({ sourcesDir: resolveSources(options.sources).dir, outDir: options.out });
     log(`Dump: ${report.storms} storms, ${(report.bytes / 1e6).toFixed(1)} MB → ${report.files.join(', ')}`);
+  });
+
+program
+  .command('fingerprint')
+  .description('Print the hash of everything a build reads (sources, content, code): the deploy workflow deploys when it changes')
+  .option('--sources <dir>', 'archive sources folder; default as for build')
+  .action(async (options: { sources?: string }) => log(await inputFingerprint(resolveSources(options.sources).dir)));
+
+program
+  .command('deploy')
+  .description('Deploy public/ and functions/ to Netlify as a draft, run the contract suite against the draft, publish it only if it passes')
+  .option('--site <id>', 'Netlify site id (env NETLIFY_SITE_ID)', process.env.NETLIFY_SITE_ID)
+  .option('--netlify <command>', 'how to run the pinned netlify CLI (README "Deploy")', 'netlify')
+  .option('--message <text>', 'deploy message', 'typhoon-api deploy')
+  .action(async (options: { site?: string; netlify: string; message: string }) => {
+    if (!options.site) throw new Error('--site or NETLIFY_SITE_ID is required');
+    const vitest = path.join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
+    const result = await deployWithCheck({
+      netlify: options.netlify.split(' '),
+      siteId: options.site,
+      dir: PUBLIC_DIR,
+      functions: path.join(PROJECT_ROOT, 'functions'),
+      message: options.message,
+      check: (url) => run([process.execPath, vitest, 'run', 'test/contract.test.ts'], { ...process.env, TYPHOON_API_BASE_URL: url }, true).then(() => true, () => false),
+      log,
+    });
+    if (!result.published) process.exitCode = 1;
   });
 
 program

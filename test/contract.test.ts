@@ -11,18 +11,27 @@ import { startTestServer } from './helpers/server.ts';
 let baseUrl = '';
 let close = async () => {};
 let mock: MockUpstream | null = null;
+/**
+ * Against a deployed site or `netlify serve` (TYPHOON_API_BASE_URL) there is no mock upstream behind it: the
+ * suites that drive the mock are skipped, and values that depend on live data are read from the lists.
+ */
+const AGAINST_MOCK = !process.env.TYPHOON_API_BASE_URL;
 beforeAll(async () => {
   ({ baseUrl, close, mock } = await startTestServer());
   for (const list of ['news', 'knowledge']) {
     const body = await json(await fetch(`${baseUrl}/api/v1/${list}?size=1`));
-    firstSlugs[list] = body.data.list[0]?.slug ?? 'none';
+    firstSlugs[list] = body.data.list[0]?.slug ?? NONE;
   }
-  firstFlashId = (await json(await fetch(`${baseUrl}/api/v1/flash?size=1`))).data.list[0]?.id ?? 'none';
+  liveValues.flashId = (await json(await fetch(`${baseUrl}/api/v1/flash?size=1`))).data.list[0]?.id ?? NONE;
+  liveValues.globalId = (await json(await fetch(`${baseUrl}/api/global/history`))).typhoons[0]?.id ?? NONE;
 }, 120_000);
 afterAll(() => close());
 
 /** Values present in both the real archive and the hand-written sample; slugs are read from the lists. */
-const GOOD: Record<ParamKind, string> = { year: '2024', code: '202411', date: '09-06', keyword: 'yagi', slug: '', globalId: 'nhc-al132025', flashId: '' };
+const GOOD: Record<ParamKind, string> = { year: '2024', code: '202411', date: '09-06', keyword: 'yagi', slug: '', globalId: '', flashId: '' };
+/** A list was empty: there is no good value to ask for (a deployed site with no flash news yet). */
+const NONE = 'none';
+const liveValues: Partial<Record<ParamKind, string>> = {};
 const MALFORMED: Record<ParamKind, string[]> = {
   year: ['abcd', '20245', '-1', '%E0%A4%A', '..%2F..%2Fetc'],
   code: ['abc', '2024111', '202411x', '%2e%2e%2f%2e%2e%2fpasswd'],
@@ -37,7 +46,6 @@ const MISSING: Partial<Record<ParamKind, string>> = { year: '1900', code: '20990
 /** Query strings that make a good request of endpoints with required query parameters. */
 const GOOD_QUERY: Record<string, string> = { version: '?platform=android' };
 const firstSlugs: Record<string, string> = {};
-let firstFlashId = '';
 
 const get = (path: string, init?: RequestInit) => fetch(baseUrl + path, init);
 // Bodies are checked field by field below; `any` keeps those checks short.
@@ -60,12 +68,13 @@ async function expectError(path: string, family: 'web' | 'v1', code: number, sta
 
 const paramsOf = (endpoint: Endpoint) => Object.entries(endpoint.resource.params) as [string, ParamKind][];
 const goodValue = (endpoint: Endpoint, kind: ParamKind) =>
-  kind === 'slug' ? (firstSlugs[endpoint.resource.id.replace(/-detail$/, '')] as string) : kind === 'flashId' ? firstFlashId : GOOD[kind];
+  kind === 'slug' ? (firstSlugs[endpoint.resource.id.replace(/-detail$/, '')] as string) : (liveValues[kind] ?? GOOD[kind]);
 const goodParams = (endpoint: Endpoint) => Object.fromEntries(paramsOf(endpoint).map(([n, k]) => [n, goodValue(endpoint, k)]));
 const goodPath = (endpoint: Endpoint) => fillPath(endpoint.path, goodParams(endpoint)) + (GOOD_QUERY[endpoint.resource.id] ?? '');
 
 describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s', (_, endpoint) => {
-  it('answers a good request with the resource, in the family format, with the headers', async () => {
+  it('answers a good request with the resource, in the family format, with the headers', async (ctx) => {
+    if (Object.values(goodParams(endpoint)).includes(NONE)) return ctx.skip();
     const response = await get(goodPath(endpoint));
     expect(response.status).toBe(200);
     await expectJsonHeaders(response, endpoint);
@@ -179,13 +188,14 @@ describe('bootstrap', () => {
   it('bundles site, announcements, typhoons, briefing, today in history and versions', async () => {
     const { data } = await json(await get('/api/v1/bootstrap'));
     expect(Object.keys(data).sort()).toEqual(['announcements', 'briefing', 'site', 'todayInHistory', 'typhoons', 'versions']);
+    expect(Object.keys(data.versions).sort()).toEqual(['android', 'harmony', 'ios']);
+    if (!AGAINST_MOCK) return;
     expect(data.typhoons).toMatchObject({ total: 1, list: [{ code: '202699', grade: 'SuperTY' }] });
     expect(data.briefing.text).toContain('演示台风');
-    expect(Object.keys(data.versions).sort()).toEqual(['android', 'harmony', 'ios']);
   });
 });
 
-describe('live typhoons (mock upstream)', () => {
+describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
   it.each(['/api/typhoons', '/api/v1/typhoons'])('%s lists the active storm with its track, wind circles, forecasts and landfall', async (path) => {
     const body = await json(await get(path));
     const data = path.startsWith('/api/v1') ? body.data : body;
@@ -235,7 +245,7 @@ describe('live typhoons (mock upstream)', () => {
   });
 });
 
-describe('global cyclones (mock upstream)', () => {
+describe.runIf(AGAINST_MOCK)('global cyclones (mock upstream)', () => {
   it('lists the active cyclones outside the north-western Pacific, NHC and JTWC, without duplicates', async () => {
     const body = await json(await get('/api/global/typhoons'));
     expect(body.typhoons.map((t: { id: string }) => t.id).sort()).toEqual(['jtwc-sh062024', 'nhc-al132025']);
@@ -265,7 +275,7 @@ describe('global cyclones (mock upstream)', () => {
   });
 });
 
-describe('flash news and the live summary (mock upstream)', () => {
+describe.runIf(AGAINST_MOCK)('flash news and the live summary (mock upstream)', () => {
   it('wrote flash items for the mock storms, marked AI-generated, filterable by code', async () => {
     const body = await json(await get('/api/seo/news?code=202699'));
     expect(body.news.map((n: { type: string }) => n.type).sort()).toEqual(['landfall', 'numbered']);
@@ -300,7 +310,7 @@ describe('conditional requests', () => {
   );
 });
 
-describe('GeoJSON of an active storm', () => {
+describe.runIf(AGAINST_MOCK)('GeoJSON of an active storm', () => {
   it('comes from the snapshot with every agency forecast as its own features', async () => {
     const response = await get('/api/typhoons/202699/geojson');
     expect(response.status).toBe(200);
