@@ -178,7 +178,7 @@ describe('version check', () => {
     expect(latest.data).toMatchObject({ forceUpdate: false, updateAvailable: false });
   });
 
-  it.each(['', '?platform=', '?platform=windows', '?platform=ANDROID', '?platform=android&current=1.2', '?platform=android&current=v1.2.3'])(
+  it.each(['', '?platform=', '?platform=windows', '?platform=ANDROID', '?platform=android&current=1.2', '?platform=android&current=v1.2.3', '?platform=ios&current=01.2.3', '?platform=ios&current=1.02.3'])(
     '%s is 40001',
     (query) => expectError(`/api/v1/version${query}`, 'v1', 40001, 400),
   );

@@ -6,6 +6,7 @@ import { bestTrack, deckName, officialForecast, parseAtcfDeck } from '../src/glo
 import { globalPoint } from '../src/global/build-cyclone.ts';
 import { parseJtwcRss, parseJtwcTcw, parseJtwcWarning } from '../src/global/jtwc.ts';
 import { parseCurrentStorms } from '../src/global/nhc-current.ts';
+import { knotsToMs, nmToKm } from '../src/model/units.ts';
 import { OWN_PAYLOADS } from '../src/live/mock-upstream.ts';
 import { describeRealData, realData } from './helpers/real-data.ts';
 
@@ -108,7 +109,8 @@ describeRealData('upstream', 'recorded JTWC products', (SHARED) => {
     const tcw = parseJtwcTcw(read(SHARED, 'jtwc/wp1726.tcw'));
     expect(tcw).toMatchObject({ name: 'SAUDEL', directionDeg: 315, speedKt: 14 });
     expect(tcw.taus[0]).toMatchObject({ lat: 19.6, lng: 144.8, windKt: 105, radiiNm: { 64: [40, 40, 40, 40], 34: [140, 120, 100, 120] } });
-    expect(tcw.history).toHaveLength(12);
+    // 21 distinct times: the ones south of 10° follow two spaces and were once dropped.
+    expect(tcw.history).toHaveLength(21);
     expect(parseJtwcTcw(read(SHARED, 'jtwc/ep9126.tcw'))).toMatchObject({ kind: 'alert', taus: [], history: [] });
   });
 
@@ -126,5 +128,26 @@ describe('own JTWC payloads', () => {
   it('parse like the recorded ones', () => {
     expect(parseJtwcRss(read(OWN_PAYLOADS, 'jtwc/jtwc.rss')).map((s) => s.atcfId)).toEqual(['wp172026', 'cp012026', 'sh062024']);
     expect(parseJtwcTcw(read(OWN_PAYLOADS, 'jtwc/sh0624.tcw')).history).toHaveLength(16);
+  });
+});
+
+describe('units and fixed-width history lines', () => {
+  it('converts knots with the exact factor 1852/3600 (45 kt is 23.15 m/s, 23.2 at one decimal)', () => {
+    expect(knotsToMs(45)).toBe(23.2);
+    expect(knotsToMs(90)).toBe(46.3);
+    expect(nmToKm(100)).toBe(185);
+  });
+
+  it('reads .tcw history lines whose latitude below 10° follows two spaces', () => {
+    const tcw = [
+      'WTPS31 PGTW 081500', 'WARNING    ATCG MIL 06P SWP 240108133318', '2024010812 06P ANGGREK    007  01 250 05 SATL 020',
+      'T000 091S 0912E 045', 'AMP', '0624010800  81S 0921E  35', '0624010806  86S 0917E  40', '0624010812  91S 0912E  45', '0624010812  91S 0912E  45', 'NNNN',
+    ].join('\n');
+    const history = parseJtwcTcw(tcw).history;
+    expect(history.map((h) => [h.time.toISOString(), h.lat, h.lng, h.windKt])).toEqual([
+      ['2024-01-08T00:00:00.000Z', -8.1, 92.1, 35],
+      ['2024-01-08T06:00:00.000Z', -8.6, 91.7, 40],
+      ['2024-01-08T12:00:00.000Z', -9.1, 91.2, 45],
+    ]);
   });
 });

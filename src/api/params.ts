@@ -175,7 +175,8 @@ export const QUERIES = {
     required: false,
     parse: (raw: string | null) => {
       if (raw === null) return null;
-      if (!/^\d{1,6}\.\d{1,6}\.\d{1,6}$/.test(raw)) throw badParameter(`current must be a version x.y.z; got "${raw.slice(0, 40)}".`);
+      // Semantic versions have no leading zeros (semver would throw on 01.2.3): only what compares is accepted.
+      if (!/^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/.test(raw)) throw badParameter(`current must be a version x.y.z without leading zeros; got "${raw.slice(0, 40)}".`);
       return raw;
     },
   },

@@ -1,6 +1,7 @@
 /** Summaries and per-year statistics derived from archive records: pure functions of the records. */
 import { GRADE_NAMES, GRADE_RANK, gradeFromWind, type GradeCode } from '../model/grades.ts';
 import type { TrackPoint, Typhoon, TyphoonSummary, YearStatistic } from '../model/schemas.ts';
+import { MS_TO_KT } from '../model/units.ts';
 
 /** Peak intensity; at the extratropical stage the intensity comes from the wind (DATA.md §3.1). */
 export function peakGrade(points: readonly TrackPoint[]): GradeCode | null {
@@ -37,7 +38,6 @@ export function compareStrength(a: TyphoonSummary, b: TyphoonSummary): number {
   return pa - pb || (b.maxSpeed ?? -1) - (a.maxSpeed ?? -1) || a.code.localeCompare(b.code);
 }
 
-const KNOTS_PER_MS = 1 / 0.514444;
 const SYNOPTIC_HOURS_BJT = new Set(['02', '08', '14', '20']);
 
 /**
@@ -49,7 +49,7 @@ export function accumulatedCycloneEnergy(t: Typhoon): number {
   for (const p of t.points) {
     if (p.speed === null || p.speed < 17.2 || p.grade === 'ET') continue;
     if (!SYNOPTIC_HOURS_BJT.has(p.time.slice(11, 13)) || p.time.slice(14, 19) !== '00:00') continue;
-    sum += (p.speed * KNOTS_PER_MS) ** 2;
+    sum += (p.speed * MS_TO_KT) ** 2;
   }
   return Math.round(sum / 1e4 * 100) / 100;
 }

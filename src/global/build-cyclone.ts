@@ -7,7 +7,8 @@ import { toUtcIso } from '../model/time.ts';
 import { peakGrade } from '../archive/summaries.ts';
 import type { Quadrants } from './atcf.ts';
 import { BASINS, type Basin, type GlobalCyclone, type GlobalForecast, type GlobalPoint, type GlobalSummary } from './global-schemas.ts';
-import { compassFromDegrees, knotsToKmh, knotsToMs, nmToKm } from './units.ts';
+import { compassFromDegrees } from '../model/compass.ts';
+import { knotsToKmh, knotsToMs, MS_TO_KT, nmToKm } from '../model/units.ts';
 
 export interface Fix {
   time: Date;
@@ -70,8 +71,6 @@ export interface CycloneInput {
   seenAt: Date;
 }
 
-const KT_PER_MS = 1 / 0.514444;
-
 /** Summary fields recomputed from the points. */
 function withSummary(c: Omit<GlobalCyclone, 'startTime' | 'endTime' | 'peakGrade' | 'maxSpeed' | 'maxWindKt' | 'minPressure'>): GlobalCyclone {
   const speeds = c.points.map((p) => p.speed).filter((v): v is number => v !== null);
@@ -83,7 +82,7 @@ function withSummary(c: Omit<GlobalCyclone, 'startTime' | 'endTime' | 'peakGrade
     endTime: c.points[c.points.length - 1]?.time as string,
     peakGrade: peakGrade(c.points),
     maxSpeed,
-    maxWindKt: maxSpeed === null ? null : Math.round(maxSpeed * KT_PER_MS),
+    maxWindKt: maxSpeed === null ? null : Math.round(maxSpeed * MS_TO_KT),
     minPressure: pressures.length ? Math.min(...pressures) : null,
   };
 }

@@ -101,7 +101,9 @@ export function parseJtwcTcw(text: string): JtwcTcw {
   const century = Math.floor(baseTime.getUTCFullYear() / 100) * 100;
   const byTime = new Map<number, JtwcFix>();
   for (const l of lines) {
-    const m = /^\d{2}(\d{2})(\d{2})(\d{2})(\d{2}) (\d{2,3}[NS])\s*(\d{3,4}[EW])\s+(\d+)/.exec(l.trim());
+    // `NNYYMMDDHH lat lon wind`; the latitude is right-aligned in 4 columns, so one below 10° follows two
+    // spaces (`1726081812  81N1551E  25`): split on any run of spaces, never on exactly one.
+    const m = /^\d{2}(\d{2})(\d{2})(\d{2})(\d{2})\s+(\d{1,3}[NS])\s*(\d{3,4}[EW])\s+(\d+)/.exec(l.trim());
     if (!m) continue;
     const time = utcDate(century + Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]));
     const lat = atcfLatitude(m[5] as string);

@@ -37,3 +37,9 @@ export function compassFromText(text: string | null | undefined): string | null 
   }
   return null;
 }
+
+/** 16-point compass code of a bearing in degrees (ATCF and NHC motion). */
+export function compassFromDegrees(degrees: number | null): string | null {
+  if (degrees === null || !Number.isFinite(degrees) || degrees < 0) return null;
+  return COMPASS_16[Math.round((degrees % 360) / 22.5) % 16] as string;
+}
