@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // Netlify's own tools are a separate run: `npm run test:netlify` (test/netlify/vitest.config.ts).
+    exclude: [...configDefaults.exclude, 'test/netlify/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
   },

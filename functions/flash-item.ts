@@ -1,10 +1,10 @@
+import type { FunctionConfig } from '../src/api/function-config.ts';
 import { handleFlashItem } from '../src/api/handlers/flash.ts';
 import { safeHandler } from '../src/api/respond.ts';
 
 export default safeHandler(handleFlashItem);
 
-// Not typed as Config: its HTTPMethod type lacks HEAD, which Netlify's router needs declared (DESIGN.md §4).
-export const config = {
+export const config: FunctionConfig = {
   path: '/api/v1/flash/:id',
   method: ['GET', 'HEAD'],
 };

@@ -1,10 +1,10 @@
+import type { FunctionConfig } from '../src/api/function-config.ts';
 import { handleFlashList } from '../src/api/handlers/flash.ts';
 import { safeHandler } from '../src/api/respond.ts';
 
 export default safeHandler(handleFlashList);
 
-// Not typed as Config: its HTTPMethod type lacks HEAD, which Netlify's router needs declared (DESIGN.md §4).
-export const config = {
+export const config: FunctionConfig = {
   path: '/api/v1/flash',
   method: ['GET', 'HEAD'],
 };

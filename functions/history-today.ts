@@ -1,10 +1,11 @@
+import type { FunctionConfig } from '../src/api/function-config.ts';
 import { handleHistoryToday } from '../src/api/handlers/history-today.ts';
 import { safeHandler } from '../src/api/respond.ts';
 
 export default safeHandler((req) => handleHistoryToday(req));
 
-// Not typed as Config: its HTTPMethod type lacks HEAD, which Netlify's router needs declared (DESIGN.md §4).
-export const config = {
+export const config: FunctionConfig = {
   path: '/api/history/today',
   method: ['GET', 'HEAD'],
+  includedFiles: ['../public/api/history/today/*.json'],
 };

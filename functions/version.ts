@@ -1,10 +1,11 @@
+import type { FunctionConfig } from '../src/api/function-config.ts';
 import { handleVersion } from '../src/api/handlers/version.ts';
 import { safeHandler } from '../src/api/respond.ts';
 
 export default safeHandler(handleVersion);
 
-// Not typed as Config: its HTTPMethod type lacks HEAD, which Netlify's router needs declared (DESIGN.md §4).
-export const config = {
+export const config: FunctionConfig = {
   path: '/api/v1/version',
   method: ['GET', 'HEAD'],
+  includedFiles: ['../public/api/_data/versions.json'],
 };

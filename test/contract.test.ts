@@ -16,6 +16,27 @@ let mock: MockUpstream | null = null;
  * suites that drive the mock are skipped, and values that depend on live data are read from the lists.
  */
 const AGAINST_MOCK = !process.env.TYPHOON_API_BASE_URL;
+/**
+ * `netlify serve` (TYPHOON_TARGET=netlify-cli) answers a path with broken percent-encoding with its own HTML 400
+ * page before any rule or function runs; Netlify's CDN and the local server pass it on (README, "Netlify's own
+ * tools"). Those cases are left out there.
+ */
+const CLI_DECODES_PATHS = process.env.TYPHOON_TARGET === 'netlify-cli';
+/**
+ * Also the CLI's own: a function that answers 404 is called again with `.html`, `.htm`, `/index.html` and
+ * `/index.htm` appended to the path (its imitation of the CDN's pretty URLs), so a function's 40401 reaches the
+ * client as whatever that retry answered. And its upstreams point at a closed port (no network in tests): the
+ * detail lookup's upstream tier cannot be asked, which is 50000/503.
+ */
+const CLI_RETRIES_FUNCTION_404 = CLI_DECODES_PATHS;
+const brokenEncoding = (value: string) => {
+  try {
+    decodeURIComponent(value);
+    return false;
+  } catch {
+    return true;
+  }
+};
 beforeAll(async () => {
   ({ baseUrl, close, mock } = await startTestServer());
   for (const list of ['news', 'knowledge']) {
@@ -88,14 +109,18 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
   });
 
   for (const [name, kind] of paramsOf(endpoint)) {
-    it.each(MALFORMED[kind])(`answers 40001 for a malformed ${name} (%s)`, async (bad) => {
+    it.each(MALFORMED[kind].filter((bad) => !(CLI_DECODES_PATHS && brokenEncoding(bad))))(`answers 40001 for a malformed ${name} (%s)`, async (bad) => {
       const params = { ...goodParams(endpoint), [name]: bad };
       await expectError(fillPath(endpoint.path, params), endpoint.family, 40001, 400);
     });
     const missing = MISSING[kind];
-    if (missing) {
-      it(`answers 40401 for a ${name} that does not exist`, async () => {
-        await expectError(fillPath(endpoint.path, { ...goodParams(endpoint), [name]: missing }), endpoint.family, 40401, 404);
+    const answeredByFunction = endpoint.resource.servedBy.kind === 'function';
+    if (missing && !(CLI_RETRIES_FUNCTION_404 && answeredByFunction)) {
+      const upstreamClosed = CLI_RETRIES_FUNCTION_404 && endpoint.resource.missFn === 'typhoon-lookup';
+      it(`answers ${upstreamClosed ? '50000 (upstream closed)' : '40401'} for a ${name} that does not exist`, async () => {
+        const path = fillPath(endpoint.path, { ...goodParams(endpoint), [name]: missing });
+        if (upstreamClosed) await expectError(path, endpoint.family, 50000, 503);
+        else await expectError(path, endpoint.family, 40401, 404);
       });
     }
   }

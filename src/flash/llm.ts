@@ -3,8 +3,6 @@
  * TYPHOON_LLM_API_KEY, TYPHOON_LLM_MODEL). The model's text is used only when every number in it appears in
  * the text it was given; otherwise, and on any failure, the generated text stands.
  */
-import { fetch } from 'undici';
-
 export interface LlmConfig {
   baseUrl: string;
   apiKey: string;

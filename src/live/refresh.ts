@@ -10,7 +10,7 @@ import type { Typhoon } from '../model/schemas.ts';
 import { normalizeNmcList, normalizeNmcView } from './nmc-live.ts';
 import { KEYS, liveSnapshotSchema, readSnapshot, readStatus, runWasStopped, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
 import type { KeyValueStore } from './store.ts';
-import { createUpstreamClient, type UpstreamClient } from './upstream-client.ts';
+import { createUpstreamClient, UpstreamError, type UpstreamClient } from './upstream-client.ts';
 import { activeZjIds, normalizeZjInfo } from './zj-live.ts';
 
 export interface LiveUpstreams {
@@ -33,6 +33,26 @@ export function upstreamsFromEnv(client: UpstreamClient = createUpstreamClient()
 
 export async function fetchZjTyphoon(upstreams: LiveUpstreams, tfid: string, now: Date): Promise<Typhoon> {
   return normalizeZjInfo(await upstreams.client.json(`${upstreams.zjBase}/TyphoonInfo/${encodeURIComponent(tfid)}`), now);
+}
+
+/** The answer is "no such storm": HTTP 404/410, an empty body, or an empty JSON value (null, [], {}). */
+const isNoSuchStorm = (error: unknown) =>
+  error instanceof UpstreamError && ((error.failure === 'http' && (error.status === 404 || error.status === 410)) || error.failure === 'empty');
+const isEmptyJson = (json: unknown) => json === null || (typeof json === 'object' && Object.keys(json as object).length === 0);
+
+/**
+ * One storm asked by id (the detail lookup's upstream tier): null when the service says it has no such storm;
+ * throws UpstreamError or ShapeError when the service could not be asked or answered something else.
+ */
+export async function lookupZjTyphoon(upstreams: LiveUpstreams, tfid: string, now: Date): Promise<Typhoon | null> {
+  let json: unknown;
+  try {
+    json = await upstreams.client.json(`${upstreams.zjBase}/TyphoonInfo/${encodeURIComponent(tfid)}`);
+  } catch (error) {
+    if (isNoSuchStorm(error)) return null;
+    throw error;
+  }
+  return isEmptyJson(json) ? null : normalizeZjInfo(json, now);
 }
 
 async function fetchFromZj(upstreams: LiveUpstreams, now: Date): Promise<Typhoon[]> {

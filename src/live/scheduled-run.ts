@@ -13,6 +13,7 @@ import { globalUpstreamsFromEnv, refreshGlobal, type GlobalRefreshResult } from 
 import { refreshLive, upstreamsFromEnv, type RefreshResult } from './refresh.ts';
 import type { KeyValueStore } from './store.ts';
 import { createUpstreamClient } from './upstream-client.ts';
+import { pooledFetch } from './upstream-pool.ts';
 
 /** The whole run's budget: 5 s below Netlify's 30 s limit for scheduled functions, for the store writes. */
 export const RUN_BUDGET_MS = 25_000;
@@ -36,7 +37,7 @@ export interface ScheduledRunOptions {
 export async function runScheduledRefresh(options: ScheduledRunOptions): Promise<ScheduledRunResult> {
   const started = Date.now();
   const deadline = started + (options.budgetMs ?? RUN_BUDGET_MS);
-  const client = createUpstreamClient({ deadline });
+  const client = createUpstreamClient({ deadline, fetch: pooledFetch });
   const llmConfig = options.llm === undefined ? llmFromEnv() : options.llm;
   const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS };
   const { store, now = new Date() } = options;

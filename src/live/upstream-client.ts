@@ -1,11 +1,9 @@
 /**
- * The one HTTP client for live upstreams (undici). Every call has a timeout; retries are bounded and happen
+ * The one HTTP client for live upstreams. Every call has a timeout; retries are bounded and happen
  * only for the failures listed in RETRYABLE (a 404 or a garbage body is an answer, not a hiccup). Bodies are
  * decoded as UTF-8 whatever the headers say (the Zhejiang service sends no charset), a BOM is dropped, and
  * JSONP wrappers (one or two levels of parentheses, any callback name) are stripped before JSON.parse.
  */
-import { fetch } from 'undici';
-
 export type UpstreamFailure = 'timeout' | 'network' | 'http' | 'html' | 'empty' | 'json' | 'shape';
 
 export class UpstreamError extends Error {
@@ -29,6 +27,11 @@ export interface UpstreamClientOptions {
   /** Wait before retry n (1-based), in ms; tests pass 0. */
   backoffMs?: number;
   headers?: Record<string, string>;
+  /**
+   * The fetch to use: Node's own by default (request-path functions stay small); the scheduled run passes a
+   * pooled one (upstream-pool.ts).
+   */
+  fetch?: typeof globalThis.fetch;
   /**
    * When the whole job must be over (ms since the epoch): every attempt's timeout is cut to the time left, and
    * no attempt or retry starts without at least MIN_ATTEMPT_MS left. A scheduled run derives all its requests
@@ -63,10 +66,10 @@ export function stripJsonp(text: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function fetchOnce(url: string, options: { timeoutMs: number; headers: Record<string, string> }): Promise<Uint8Array> {
+async function fetchOnce(url: string, options: { timeoutMs: number; headers: Record<string, string>; fetch: typeof globalThis.fetch }): Promise<Uint8Array> {
   let response;
   try {
-    response = await fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: options.headers });
+    response = await options.fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: options.headers });
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError') throw new UpstreamError('timeout', url, `no answer within ${options.timeoutMs} ms`);
@@ -103,7 +106,7 @@ export function createUpstreamClient(options: UpstreamClientOptions = {}): Upstr
       const left = timeLeft();
       if (left < MIN_ATTEMPT_MS) throw new UpstreamError('timeout', url, 'not asked: the time for this run is used up');
       try {
-        return await fetchOnce(url, { timeoutMs: Math.min(timeoutMs, left), headers });
+        return await fetchOnce(url, { timeoutMs: Math.min(timeoutMs, left), headers, fetch: options.fetch ?? globalThis.fetch });
       } catch (error) {
         const retryable =
           error instanceof UpstreamError &&

@@ -5,6 +5,7 @@
  */
 import { upstreamsFromEnv } from '../live/refresh.ts';
 import { createUpstreamClient, type UpstreamClient } from '../live/upstream-client.ts';
+import { pooledFetch } from '../live/upstream-pool.ts';
 import { CMA_ARCHIVE_URL, fetchCmaBestTrack, type FetchReport } from './fetch-cma.ts';
 import { FIRST_ZJ_YEAR, fetchZjArchive, type ZjFetchReport } from './fetch-zj.ts';
 
@@ -58,7 +59,7 @@ export async function fetchSources(options: FetchSourcesOptions): Promise<FetchS
   const log = options.log ?? (() => {});
   const cma = await fetchCmaBestTrack({ url: options.cmaUrl ?? CMA_ARCHIVE_URL, destDir: options.destDir, sha256: options.cmaSha256, force: options.force, log });
   // Detail answers can be large (a long track with forecasts): a longer timeout than the live refresh's.
-  const client = options.client ?? createUpstreamClient({ timeoutMs: 30_000 });
+  const client = options.client ?? createUpstreamClient({ timeoutMs: 30_000, fetch: pooledFetch });
   const upstreams = upstreamsFromEnv(client);
   const zj = await fetchZjArchive({
     upstreams: { ...upstreams, zjBase: (options.zjBase ?? upstreams.zjBase).replace(/\/$/, '') },

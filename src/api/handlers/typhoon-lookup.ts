@@ -7,10 +7,10 @@
  * someone is waiting) is 50000 with HTTP 503, cached briefly, never a "not found" that is not true.
  */
 import { typhoonGeoJson } from '../../archive/geojson.ts';
-import { fetchZjTyphoon, upstreamsFromEnv } from '../../live/refresh.ts';
+import { lookupZjTyphoon, upstreamsFromEnv } from '../../live/refresh.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import { liveStore } from '../../live/store.ts';
-import { createUpstreamClient, UpstreamError } from '../../live/upstream-client.ts';
+import { createUpstreamClient } from '../../live/upstream-client.ts';
 import { notFound, upstreamUnavailable } from '../errors.ts';
 import { classifyMiss } from '../classify-miss.ts';
 import { PARAMS } from '../params.ts';
@@ -19,10 +19,6 @@ import { requestParams } from '../route-table.ts';
 
 /** The most a request spends on the upstream tier (DESIGN.md §4: about 10 s per request is a good budget). */
 export const LOOKUP_TIMEOUT_MS = 3000;
-
-/** A definite "no such storm" from the upstream: HTTP 404/410, or an empty answer. Anything else is a fault. */
-const saysNoSuchStorm = (error: unknown) =>
-  error instanceof UpstreamError && ((error.failure === 'http' && (error.status === 404 || error.status === 410)) || error.failure === 'empty');
 
 const answer = (family: Family, typhoon: unknown, cdnCacheControl: string) =>
   okResponse(family, family === 'v1' ? typhoon : { typhoon }, { cacheControl: 'public, max-age=60', cdnCacheControl });
@@ -47,10 +43,10 @@ export async function handleTyphoonLookup(req: Request, now = new Date()): Promi
   if (active) return answer(family, active, 'public, durable, s-maxage=60, stale-while-revalidate=300');
 
   try {
-    const typhoon = await fetchZjTyphoon(upstreamsFromEnv(createUpstreamClient({ timeoutMs: LOOKUP_TIMEOUT_MS, retries: 0 })), code, now);
-    return answer(family, typhoon, 'public, durable, s-maxage=300, stale-while-revalidate=600');
+    const typhoon = await lookupZjTyphoon(upstreamsFromEnv(createUpstreamClient({ timeoutMs: LOOKUP_TIMEOUT_MS, retries: 0 })), code, now);
+    if (typhoon) return answer(family, typhoon, 'public, durable, s-maxage=300, stale-while-revalidate=600');
+    return errorResponse(family, notFound(`No storm with code ${code} in the live snapshot, the archive or the upstream service.`));
   } catch (error) {
-    if (saysNoSuchStorm(error)) return errorResponse(family, notFound(`No storm with code ${code} in the live snapshot, the archive or the upstream service.`));
     console.error(error);
     return errorResponse(family, upstreamUnavailable(`No storm with code ${code} in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.`));
   }

@@ -1,0 +1,140 @@
+/**
+ * Every function bundled as a deploy bundles it (zip-it-and-ship-it 14, the bundler of netlify-cli 26 and
+ * Netlify's builds), then unpacked and called once in a child process whose working directory is the bundle
+ * root, as on Lambda. Each bundle must load on this Node (20 in CI), answer JSON, carry only the code and data it
+ * reads (no bundle over 5 MB unzipped), and keep the routes and methods the route table gives its function.
+ * Run by `npm run test:netlify` after a build of public/ (the bundles include generated files).
+ */
+import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { unzipSync } from 'fflate';
+import fs from 'fs-extra';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ENDPOINTS, FUNCTION_NAMES, fillPath, type FunctionName } from '../../src/api/route-table.ts';
+import { PARAMS, type ParamKind } from '../../src/api/params.ts';
+import { PROJECT_ROOT } from '../../src/config.ts';
+import { CLOSED_UPSTREAMS, zisiEntry } from '../../build/netlify-tools.ts';
+
+const TOOLS = process.env.NETLIFY_TOOLS_DIR;
+if (!TOOLS) throw new Error('NETLIFY_TOOLS_DIR is not set: run this through `npm run test:netlify`');
+const MAX_UNZIPPED_BYTES = 5_000_000;
+const MAX_TOTAL_ZIPPED_BYTES = 20_000_000;
+
+interface ManifestEntry {
+  name: string;
+  path: string;
+  runtimeVersion: string;
+  schedule?: string;
+  routes?: { pattern: string; methods: string[] }[];
+}
+
+let out = '';
+let manifest: ManifestEntry[] = [];
+
+beforeAll(async () => {
+  const { zipFunctions } = (await import(pathToFileURL(zisiEntry(TOOLS)).href)) as {
+    zipFunctions: (sources: unknown, dest: string, options: unknown) => Promise<unknown>;
+  };
+  out = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-bundles-'));
+  // As @netlify/build calls it for a deploy: the runtime follows the Node of the build.
+  await zipFunctions({ user: { directories: [path.join(PROJECT_ROOT, 'functions')] } }, out, {
+    basePath: PROJECT_ROOT,
+    repositoryRoot: PROJECT_ROOT,
+    config: { '*': { includedFilesBasePath: PROJECT_ROOT, nodeVersion: process.version, zipGo: true } },
+    featureFlags: { functionsBundlingManifest: true },
+    manifest: path.join(out, 'manifest.json'),
+  });
+  manifest = (await fs.readJson(path.join(out, 'manifest.json'))).functions as ManifestEntry[];
+}, 180_000);
+
+/** A request each function answers: the route table's first endpoint for it, with example parameter values. */
+function sampleRequest(name: FunctionName): { url: string; method: string } {
+  if (name === 'api-miss') return { url: 'http://localhost/api/v1/no-such-endpoint', method: 'GET' };
+  if (name === 'typhoon-lookup') return { url: 'http://localhost/api/v1/typhoons/209901', method: 'GET' };
+  if (name === 'v1-preflight') return { url: 'http://localhost/api/v1/typhoons', method: 'OPTIONS' };
+  if (name === 'refresh-live') return { url: 'http://localhost/.netlify/functions/refresh-live', method: 'POST' };
+  const endpoint = ENDPOINTS.find((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === name);
+  if (!endpoint) throw new Error(`no endpoint for ${name}`);
+  const params = Object.fromEntries(Object.entries(endpoint.resource.params).map(([key, kind]) => [key, endpoint.resource.examples?.[key] ?? PARAMS[kind as ParamKind].example]));
+  const query = name === 'version' ? '?platform=android' : '';
+  return { url: `http://localhost${fillPath(endpoint.path, params)}${query}`, method: 'GET' };
+}
+
+/** Imports the bundled function in a fresh Node whose cwd is the bundle root and calls it once. */
+function invoke(root: string, module: string, request: { url: string; method: string }): Promise<{ status: number | null; type: string | null; error?: string }> {
+  const script = `
+    const mod = await import(${JSON.stringify(pathToFileURL(path.join(root, module)).href)});
+    const req = new Request(${JSON.stringify(request.url)}, { method: ${JSON.stringify(request.method)} });
+    const res = await mod.default(req, { params: {}, geo: {}, site: {}, deploy: { context: 'production' }, waitUntil() {} });
+    console.log('@@' + JSON.stringify(res instanceof Response ? { status: res.status, type: res.headers.get('content-type') } : { status: null, type: null }));
+  `;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: root, ...CLOSED_UPSTREAMS }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    child.on('close', () => {
+      clearTimeout(timer);
+      const line = stdout.split('\n').find((l) => l.startsWith('@@'));
+      resolve(line ? JSON.parse(line.slice(2)) : { status: null, type: null, error: stderr.slice(-800) || 'no answer' });
+    });
+  });
+}
+
+describe('function bundles (zip-it-and-ship-it 14)', () => {
+  it('bundles every function', () => {
+    expect(manifest.map((f) => f.name).sort()).toEqual([...FUNCTION_NAMES].sort());
+  });
+
+  it('keeps the paths and methods of the route table (HEAD declared beside GET)', () => {
+    for (const fn of manifest.filter((f) => f.routes?.length)) {
+      const expected = ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === fn.name).map((e) => e.path);
+      const patterns = fn.routes?.map((r) => r.pattern) ?? [];
+      if (fn.name === 'v1-preflight') expect(fn.routes?.[0]).toMatchObject({ pattern: '/api/v1/*', methods: ['OPTIONS'] });
+      else {
+        expect(patterns.sort(), fn.name).toEqual(expected.sort());
+        for (const route of fn.routes ?? []) expect(route.methods.sort(), fn.name).toEqual(['GET', 'HEAD']);
+      }
+    }
+    expect(manifest.find((f) => f.name === 'refresh-live')?.schedule).toBe('*/15 * * * *');
+  });
+
+  it(`runs on the build's Node (${process.version.split('.')[0]}), stated in every bundle's manifest entry`, () => {
+    for (const fn of manifest) expect(fn.runtimeVersion, fn.name).toBe(`nodejs${process.versions.node.split('.')[0]}.x`);
+  });
+
+  it('carries only what each function reads: none over 5 MB unzipped, all together well under 30 MB zipped', () => {
+    let zipped = 0;
+    for (const fn of manifest) {
+      const bytes = fs.readFileSync(fn.path);
+      zipped += bytes.length;
+      const unzipped = Object.values(unzipSync(bytes)).reduce((n, file) => n + file.length, 0);
+      expect(unzipped, `${fn.name}: ${(unzipped / 1e6).toFixed(2)} MB`).toBeLessThan(MAX_UNZIPPED_BYTES);
+    }
+    expect(zipped).toBeLessThan(MAX_TOTAL_ZIPPED_BYTES);
+  });
+
+  it.each([...FUNCTION_NAMES])('%s loads from its bundle root and answers', async (name) => {
+    const fn = manifest.find((f) => f.name === name) as ManifestEntry;
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), `typhoon-bundle-${name}-`));
+    try {
+      for (const [file, bytes] of Object.entries(unzipSync(await fs.readFile(fn.path)))) if (!file.endsWith('/')) await fs.outputFile(path.join(root, file), bytes);
+      const entry = await fs.readFile(path.join(root, '___netlify-entry-point.mjs'), 'utf8');
+      const module = /getLambdaHandler\('([^']+)'\)/.exec(entry)?.[1];
+      expect(module, 'the entry point names the function module').toBeTruthy();
+      const answer = await invoke(root, module as string, sampleRequest(name));
+      expect(answer.error, name).toBeUndefined();
+      if (name === 'refresh-live') return expect(answer.status).toBeNull();
+      expect(answer.type).toMatch(/^application\/json/);
+      // Found, or a JSON error from the function itself (no upstream here: the lookup says it could not ask).
+      const expected: Record<string, number> = { 'api-miss': 404, 'typhoon-lookup': 503, 'flash-item': 404, 'global-typhoon': 404 };
+      expect(answer.status).toBe(expected[name] ?? 200);
+    } finally {
+      await fs.remove(root);
+    }
+  }, 30_000);
+});
