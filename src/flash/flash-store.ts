@@ -4,6 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
+import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../live/documents.ts';
 import type { KeyValueStore } from '../live/store.ts';
 import { EVENT_TYPES, type FlashEvent } from './events.ts';
 import { rewrite, type LlmConfig } from './llm.ts';
@@ -28,16 +29,20 @@ export type FlashItem = z.infer<typeof flashItemSchema>;
 
 export const flashId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 12);
 
+const FLASH: DocumentKind<FlashItem[]> = { name: 'flash items', schema: z.array(flashItemSchema), version: 1 };
+
+/** The stored items (the backup copy when the main one is damaged), or none. */
 export async function readFlash(store: KeyValueStore): Promise<FlashItem[]> {
-  const text = await store.get(FLASH_KEY);
-  if (text === null) return [];
-  const parsed = z.array(flashItemSchema).safeParse(JSON.parse(text));
-  return parsed.success ? parsed.data : [];
+  return (await readDocumentValue(store, FLASH_KEY, FLASH)) ?? [];
 }
 
 /** Adds the items of events not seen before; returns the new items. Newest first in the store. */
 export async function recordFlash(store: KeyValueStore, events: readonly FlashEvent[], llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
-  const items = await readFlash(store);
+  const stored = await readDocument(store, FLASH_KEY, FLASH);
+  // Both copies damaged (a double fault): they are set aside under quarantine/ by the write below, never
+  // written over, and the list starts again with this run's items.
+  if (stored.state === 'unreadable' || stored.state === 'invalid') console.warn(`flash items ${stored.state} (${stored.error}); setting them aside`);
+  const items = stored.state === 'ok' ? stored.value : [];
   const known = new Set(items.map((item) => item.id));
   const added: FlashItem[] = [];
   for (const event of events) {
@@ -51,9 +56,10 @@ export async function recordFlash(store: KeyValueStore, events: readonly FlashEv
       aiGenerated: true, generator: content.generator === 'llm' || contentEn.generator === 'llm' ? 'llm' : 'template', createdAt: now.toISOString(),
     });
   }
-  if (added.length) {
+  // Also when the items came from the backup copy: the write heals the damaged main copy.
+  if (added.length || (stored.state === 'ok' && stored.recovered !== null)) {
     const all = [...items, ...added].sort((a, b) => b.time.localeCompare(a.time) || a.id.localeCompare(b.id));
-    await store.set(FLASH_KEY, JSON.stringify(all));
+    await writeDocument(store, FLASH_KEY, FLASH, all);
   }
   return added;
 }

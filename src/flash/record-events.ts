@@ -4,7 +4,7 @@
  * soon as its refresh is done, so a late global part never costs the typhoon events of a run.
  */
 import { activeGlobalCyclones } from '../global/global-view.ts';
-import { KEYS, liveSnapshotSchema, readSnapshot } from '../live/snapshot.ts';
+import { readPreviousSnapshot, readSnapshot } from '../live/snapshot.ts';
 import type { KeyValueStore } from '../live/store.ts';
 import { globalEvents, typhoonEvents } from './events.ts';
 import { recordFlash, type FlashItem } from './flash-store.ts';
@@ -13,14 +13,8 @@ import { llmFromEnv, type LlmConfig } from './llm.ts';
 export async function recordTyphoonEvents(store: KeyValueStore, llm: LlmConfig | null = llmFromEnv(), now = new Date()): Promise<FlashItem[]> {
   const current = await readSnapshot(store);
   if (!current) return [];
-  const previousText = await store.get(KEYS.previous);
-  let previous = null;
-  try {
-    const parsed = previousText ? liveSnapshotSchema.safeParse(JSON.parse(previousText)) : null;
-    previous = parsed?.success ? parsed.data : null;
-  } catch {
-    // An unreadable previous snapshot compares like none: only the events derived from the current one.
-  }
+  // An unreadable previous snapshot compares like none: only the events derived from the current one.
+  const previous = await readPreviousSnapshot(store);
   return recordFlash(store, typhoonEvents(previous?.typhoons ?? null, current.typhoons), llm, now);
 }
 

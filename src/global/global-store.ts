@@ -5,6 +5,7 @@
  * between the two) is repaired from the documents themselves, so a crash can never lose a cyclone.
  */
 import { z } from 'zod';
+import { readDocumentValue, writeDocument, type DocumentKind } from '../live/documents.ts';
 import type { KeyValueStore } from '../live/store.ts';
 import { globalCycloneSchema, globalSummarySchema, type GlobalCyclone, type GlobalSummary } from './global-schemas.ts';
 import { summarizeCyclone } from './build-cyclone.ts';
@@ -23,24 +24,18 @@ export const sourceStatusSchema = z.object({
 export const globalStatusSchema = z.object({ nhc: sourceStatusSchema.nullable(), jtwc: sourceStatusSchema.nullable() });
 export type GlobalStatus = z.infer<typeof globalStatusSchema>;
 
-const parse = <T>(text: string | null, schema: z.ZodType<T>): T | null => {
-  if (text === null) return null;
-  try {
-    const result = schema.safeParse(JSON.parse(text));
-    return result.success ? result.data : null;
-  } catch {
-    return null;
-  }
-};
+const CYCLONE: DocumentKind<GlobalCyclone> = { name: 'global cyclone', schema: globalCycloneSchema, version: 1 };
+const STATUS_DOC: DocumentKind<GlobalStatus> = { name: 'global status', schema: globalStatusSchema, version: 1 };
+const INDEX_DOC: DocumentKind<GlobalSummary[]> = { name: 'global index', schema: z.array(globalSummarySchema), version: 1 };
 
-export const readCyclone = async (store: KeyValueStore, id: string) => parse(await store.get(PREFIX + id), globalCycloneSchema);
-export const writeCyclone = (store: KeyValueStore, cyclone: GlobalCyclone) => store.set(PREFIX + cyclone.id, JSON.stringify(cyclone));
-export const readGlobalStatus = async (store: KeyValueStore): Promise<GlobalStatus> => parse(await store.get(STATUS), globalStatusSchema) ?? { nhc: null, jtwc: null };
-export const writeGlobalStatus = (store: KeyValueStore, status: GlobalStatus) => store.set(STATUS, JSON.stringify(status));
+export const readCyclone = (store: KeyValueStore, id: string) => readDocumentValue(store, PREFIX + id, CYCLONE);
+export const writeCyclone = (store: KeyValueStore, cyclone: GlobalCyclone) => writeDocument(store, PREFIX + cyclone.id, CYCLONE, cyclone);
+export const readGlobalStatus = async (store: KeyValueStore): Promise<GlobalStatus> => (await readDocumentValue(store, STATUS, STATUS_DOC)) ?? { nhc: null, jtwc: null };
+export const writeGlobalStatus = (store: KeyValueStore, status: GlobalStatus) => writeDocument(store, STATUS, STATUS_DOC, status);
 
-/** The index, repaired from the cyclone documents when it is missing entries. */
+/** The index, repaired from the cyclone documents when it is missing entries (or cannot be read at all). */
 export async function readIndex(store: KeyValueStore): Promise<GlobalSummary[]> {
-  const index = parse(await store.get(INDEX), z.array(globalSummarySchema)) ?? [];
+  const index = [...((await readDocumentValue(store, INDEX, INDEX_DOC)) ?? [])];
   const known = new Set(index.map((s) => s.id));
   const ids = (await store.list(PREFIX)).map((key) => key.slice(PREFIX.length));
   const missing = ids.filter((id) => !known.has(id));
@@ -51,4 +46,4 @@ export async function readIndex(store: KeyValueStore): Promise<GlobalSummary[]> 
   return index.sort((a, b) => b.startTime.localeCompare(a.startTime) || a.id.localeCompare(b.id));
 }
 
-export const writeIndex = (store: KeyValueStore, index: GlobalSummary[]) => store.set(INDEX, JSON.stringify(index));
+export const writeIndex = (store: KeyValueStore, index: GlobalSummary[]) => writeDocument(store, INDEX, INDEX_DOC, index);

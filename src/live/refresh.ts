@@ -8,7 +8,7 @@
 import { toBeijingIso } from '../model/time.ts';
 import type { Typhoon } from '../model/schemas.ts';
 import { normalizeNmcList, normalizeNmcView } from './nmc-live.ts';
-import { KEYS, liveSnapshotSchema, readSnapshot, readStatus, runWasStopped, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
+import { liveSnapshotSchema, readSnapshot, readStatus, runWasStopped, writePreviousSnapshot, writeSnapshot, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
 import type { KeyValueStore } from './store.ts';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from './upstream-client.ts';
 import { activeZjIds, normalizeZjInfo } from './zj-live.ts';
@@ -104,8 +104,8 @@ export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore
   const good = snapshot as LiveSnapshot | null;
   if (good) {
     const previous = await readSnapshot(store);
-    if (previous) await store.set(KEYS.previous, JSON.stringify(previous));
-    await store.set(KEYS.snapshot, JSON.stringify(good));
+    if (previous) await writePreviousSnapshot(store, previous);
+    await writeSnapshot(store, good);
   }
   await writeStatus(store, {
     lastAttemptAt: stamp,

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { typhoonSchema, type Typhoon } from '../model/schemas.ts';
+import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from './documents.ts';
 import type { KeyValueStore } from './store.ts';
 
 export const REFRESH_INTERVAL_MINUTES = 15;
@@ -37,21 +38,15 @@ export type RefreshStatus = z.infer<typeof refreshStatusSchema>;
 
 export const KEYS = { snapshot: 'snapshot', previous: 'previous-snapshot', status: 'status' } as const;
 
-async function readJson<T>(store: KeyValueStore, key: string, schema: z.ZodType<T>): Promise<T | null> {
-  const text = await store.get(key);
-  if (text === null) return null;
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // A damaged document reads as absent here rather than stopping every answer and the next refresh.
-    return null;
-  }
-}
+const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSnapshotSchema, version: 1 };
+const STATUS: DocumentKind<RefreshStatus> = { name: 'refresh status', schema: refreshStatusSchema, version: 1 };
 
-export const readSnapshot = (store: KeyValueStore) => readJson(store, KEYS.snapshot, liveSnapshotSchema);
-export const readStatus = (store: KeyValueStore) => readJson(store, KEYS.status, refreshStatusSchema);
-export const writeStatus = (store: KeyValueStore, status: RefreshStatus) => store.set(KEYS.status, JSON.stringify(status));
+export const readSnapshot = (store: KeyValueStore) => readDocumentValue(store, KEYS.snapshot, SNAPSHOT);
+export const readPreviousSnapshot = (store: KeyValueStore) => readDocumentValue(store, KEYS.previous, SNAPSHOT);
+export const writeSnapshot = (store: KeyValueStore, snapshot: LiveSnapshot) => writeDocument(store, KEYS.snapshot, SNAPSHOT, snapshot);
+export const writePreviousSnapshot = (store: KeyValueStore, snapshot: LiveSnapshot) => writeDocument(store, KEYS.previous, SNAPSHOT, snapshot);
+export const readStatus = (store: KeyValueStore) => readDocumentValue(store, KEYS.status, STATUS);
+export const writeStatus = (store: KeyValueStore, status: RefreshStatus) => writeDocument(store, KEYS.status, STATUS, status);
 
 /** The run marked in `status` started long enough ago that it must have been stopped. */
 export const runWasStopped = (status: RefreshStatus | null, now: Date) =>
@@ -72,16 +67,22 @@ export interface LiveView {
 }
 
 /** What the API says about live storms right now. */
-export function liveView(snapshot: LiveSnapshot | null, status: RefreshStatus | null, now: Date): LiveView {
+/**
+ * What the API says about live storms right now. `lost` is set when the stored snapshot (both copies) cannot be
+ * read although a refresh once succeeded: the answer then holds no storm and says so, never "no active storm".
+ */
+export function liveView(snapshot: LiveSnapshot | null, status: RefreshStatus | null, now: Date, lost: string | null = null): LiveView {
   const stopped = runWasStopped(status, now);
   const failing = (status !== null && status.lastError !== null) || stopped;
   const ageMinutes = snapshot === null ? 0 : Math.floor((now.getTime() - Date.parse(snapshot.fetchedAt)) / 60_000);
   const old = snapshot !== null && ageMinutes * 60_000 > STALE_AFTER_MS;
   // Stale means "this data may be out of date": there is none before the first good refresh.
-  const stale = snapshot !== null && (failing || old);
+  const stale = lost !== null || (snapshot !== null && (failing || old));
   const staleReason = !stale
     ? null
-    : stopped
+    : lost
+      ? `the stored snapshot is ${lost}; the next refresh restores it`
+      : stopped
       ? `the refresh that started at ${status?.runningSince} was stopped before it finished`
       : failing
         ? `every upstream failed at the last refresh (${status?.lastAttemptAt}, ${status?.consecutiveFailures} in a row)`
@@ -94,12 +95,15 @@ export function liveView(snapshot: LiveSnapshot | null, status: RefreshStatus | 
     source: snapshot?.source ?? null,
     stale,
     staleReason,
-    upstream: snapshot === null ? 'never-fetched' : stale ? 'unavailable' : 'ok',
+    upstream: snapshot === null && lost === null ? 'never-fetched' : stale ? 'unavailable' : 'ok',
     lastError: status?.lastError ?? null,
   };
 }
 
 export async function readLiveView(store: KeyValueStore, now = new Date()): Promise<LiveView> {
-  const [snapshot, status] = await Promise.all([readSnapshot(store), readStatus(store)]);
-  return liveView(snapshot, status, now);
+  const [read, status] = await Promise.all([readDocument(store, KEYS.snapshot, SNAPSHOT), readStatus(store)]);
+  const snapshot = read.state === 'ok' ? read.value : null;
+  const everSucceeded = status?.lastSuccessAt != null;
+  const lost = read.state === 'ok' ? null : read.state !== 'missing' ? `${read.state}` : everSucceeded ? 'missing' : null;
+  return liveView(snapshot, status, now, lost);
 }

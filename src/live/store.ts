@@ -1,7 +1,8 @@
 /**
- * Where live snapshots are kept: Netlify Blobs in production (one store per deploy context, because site-wide
- * stores are shared with deploy previews), a local folder everywhere else. Both hold whole JSON documents
- * under a few keys; a write replaces a document atomically (a rename locally, a single PUT on Blobs).
+ * Where live data is kept: Netlify Blobs in production (one store per deploy context, because site-wide stores
+ * are shared with deploy previews), a local folder everywhere else. Both hold whole documents under keys; a write
+ * replaces a document atomically (a rename locally, a single PUT on Blobs). Documents are read and written through
+ * documents.ts, which tells damage apart and keeps a backup copy of each.
  */
 import path from 'node:path';
 import { getStore, type Store } from '@netlify/blobs';
@@ -9,31 +10,73 @@ import fs from 'fs-extra';
 import { CACHE_DIR } from '../config.ts';
 
 export interface KeyValueStore {
+  /** The text under a key, or null; throws when it cannot be read (a folder in its place, an I/O error). */
   get(key: string): Promise<string | null>;
   set(key: string, value: string): Promise<void>;
-  /** Keys that start with `prefix`. */
+  /** Keys that start with `prefix` (names that cannot be keys are skipped). */
   list(prefix: string): Promise<string[]>;
+  /** Moves what is under `key` to a fresh key starting with `prefix` (nothing is deleted); returns that key. */
+  setAside(key: string, prefix: string): Promise<string | null>;
 }
+
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
 export function fileStore(dir: string): KeyValueStore {
   // Keys may hold slashes (`global/nhc-al132025`); the file name encodes them reversibly.
   const file = (key: string) => path.join(dir, `${encodeURIComponent(key)}.json`);
+  /** The store folder, made when missing; a file in its place (damage) is moved aside first. */
+  const ensureDir = async () => {
+    const stat = await fs.stat(dir).catch(() => null);
+    if (stat && !stat.isDirectory()) {
+      const aside = `${dir}.not-a-folder-${stamp()}`;
+      // Writes run side by side: another one may have moved it already.
+      await fs.move(dir, aside).then(
+        () => console.warn(`live store: ${dir} was a file, not a folder; moved to ${aside}`),
+        (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+        },
+      );
+    }
+    await fs.mkdirp(dir);
+  };
+  const keyOf = (name: string) => {
+    try {
+      return decodeURIComponent(name.slice(0, -'.json'.length));
+    } catch {
+      return null; // not a name this store wrote (`global%2F%zz.json`): not a key
+    }
+  };
   return {
     list: async (prefix) =>
       (await fs.readdir(dir).catch(() => [] as string[]))
         .filter((name) => name.endsWith('.json'))
-        .map((name) => decodeURIComponent(name.slice(0, -'.json'.length)))
-        .filter((key) => key.startsWith(prefix))
+        .map(keyOf)
+        .filter((key): key is string => key !== null && key.startsWith(prefix))
         .sort(),
-    get: (key) => fs.readFile(file(key), 'utf8').catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    }),
+    get: async (key) => {
+      try {
+        return await fs.readFile(file(key), 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
     set: async (key, value) => {
-      await fs.mkdirp(dir);
-      const temp = `${file(key)}.${process.pid}.${Date.now()}.tmp`;
+      await ensureDir();
+      const target = file(key);
+      const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(temp, value);
-      await fs.rename(temp, file(key));
+      // A folder where the document should be cannot be replaced by a rename: move it aside first.
+      if ((await fs.stat(target).catch(() => null))?.isDirectory()) await fs.move(target, file(`quarantine/${key}/${stamp()}-folder`));
+      await fs.rename(temp, target);
+    },
+    setAside: async (key, prefix) => {
+      const from = file(key);
+      if (!(await fs.pathExists(from))) return null;
+      const to = `${prefix}/${stamp()}`;
+      await ensureDir();
+      await fs.move(from, file(to));
+      return to;
     },
   };
 }
@@ -44,6 +87,13 @@ export function blobStore(store: Store): KeyValueStore {
     get: (key) => store.get(key, { type: 'text' }),
     set: async (key, value) => {
       await store.set(key, value);
+    },
+    setAside: async (key, prefix) => {
+      const text = await store.get(key, { type: 'text' });
+      if (text === null) return null;
+      const to = `${prefix}/${stamp()}`;
+      await store.set(to, text);
+      return to;
     },
   };
 }

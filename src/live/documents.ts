@@ -1,0 +1,91 @@
+/**
+ * The one way to read and write a document of the live store (snapshot, status, flash items, the global archive).
+ *
+ * - A read tells apart a document that is missing, unreadable (not text or not JSON: truncated, garbage, a folder
+ *   where a file should be) and invalid (JSON that does not match its schema after migration).
+ * - Every document is written twice, to its key and to `backup/<key>`: when one copy is damaged, readers serve the
+ *   other, the last good data, and say so (`recovered`).
+ * - A writer never overwrites a document it could not read: the damaged copy is first set aside under
+ *   `quarantine/…` (and logged), so nothing a fault touched is lost, and the write then heals the key.
+ * - Documents carry a schema version: `{schemaVersion, data}`. A bare JSON value (written before versions existed)
+ *   reads as version 0; each kind says how to migrate older versions.
+ */
+import type { z } from 'zod';
+import type { KeyValueStore } from './store.ts';
+
+export interface DocumentKind<T> {
+  /** What the document is, for messages. */
+  name: string;
+  schema: z.ZodType<T>;
+  version: number;
+  /** Data of an older version → data of `version`; the default keeps it as it is. */
+  migrate?: (data: unknown, fromVersion: number) => unknown;
+}
+
+export type Damage = 'unreadable' | 'invalid';
+
+export type DocumentRead<T> =
+  | { state: 'missing' }
+  | { state: 'ok'; value: T; /** The main copy was missing or damaged; this is the backup. */ recovered: Damage | 'missing' | null }
+  | { state: Damage; error: string };
+
+export const backupKey = (key: string) => `backup/${key}`;
+export const QUARANTINE_PREFIX = 'quarantine/';
+
+type Raw<T> = { state: 'missing' } | { state: 'ok'; value: T } | { state: Damage; error: string };
+
+async function readCopy<T>(store: KeyValueStore, key: string, kind: DocumentKind<T>): Promise<Raw<T>> {
+  let text: string | null;
+  try {
+    text = await store.get(key);
+  } catch (error) {
+    return { state: 'unreadable', error: `${key}: ${(error as Error).message}` };
+  }
+  if (text === null) return { state: 'missing' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { state: 'unreadable', error: `${key}: not JSON (${(error as Error).message})` };
+  }
+  const versioned = typeof json === 'object' && json !== null && !Array.isArray(json) && 'schemaVersion' in json && 'data' in json;
+  const version = versioned ? Number((json as { schemaVersion: unknown }).schemaVersion) : 0;
+  const data = versioned ? (json as { data: unknown }).data : json;
+  if (!Number.isInteger(version) || version > kind.version) return { state: 'invalid', error: `${key}: schema version ${version} is newer than ${kind.version}` };
+  const migrated = version < kind.version && kind.migrate ? kind.migrate(data, version) : data;
+  const parsed = kind.schema.safeParse(migrated);
+  if (!parsed.success) return { state: 'invalid', error: `${key}: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+  return { state: 'ok', value: parsed.data };
+}
+
+export async function readDocument<T>(store: KeyValueStore, key: string, kind: DocumentKind<T>): Promise<DocumentRead<T>> {
+  const main = await readCopy(store, key, kind);
+  if (main.state === 'ok') return { ...main, recovered: null };
+  const backup = await readCopy(store, backupKey(key), kind);
+  if (backup.state === 'ok') return { state: 'ok', value: backup.value, recovered: main.state };
+  return main.state === 'missing' ? backup : main;
+}
+
+/** The value, or null when there is none that can be read (the reason goes to the log). */
+export async function readDocumentValue<T>(store: KeyValueStore, key: string, kind: DocumentKind<T>): Promise<T | null> {
+  const read = await readDocument(store, key, kind);
+  if (read.state === 'ok') return read.value;
+  if (read.state !== 'missing') console.warn(`live store: ${kind.name} ${read.state}: ${read.error}`);
+  return null;
+}
+
+/** Sets a damaged copy aside (never deletes it), so that the write that follows cannot lose it. */
+async function setAsideIfDamaged<T>(store: KeyValueStore, key: string, kind: DocumentKind<T>): Promise<void> {
+  const current = await readCopy(store, key, kind);
+  if (current.state !== 'unreadable' && current.state !== 'invalid') return;
+  const aside = await store.setAside(key, `${QUARANTINE_PREFIX}${key}`);
+  console.warn(`live store: ${kind.name} at ${key} was ${current.state} (${current.error}); set aside${aside ? ` as ${aside}` : ''} before writing`);
+}
+
+export async function writeDocument<T>(store: KeyValueStore, key: string, kind: DocumentKind<T>, value: T): Promise<void> {
+  const text = JSON.stringify({ schemaVersion: kind.version, data: value });
+  for (const copy of [key, backupKey(key)]) {
+    await setAsideIfDamaged(store, copy, kind);
+    await store.set(copy, text);
+  }
+}
