@@ -10,21 +10,22 @@
 import path from 'node:path';
 import fs from 'fs-extra';
 
-const cache = new Map<string, Promise<unknown>>();
+/** Parsed files, with the size and time they had: a rebuild under a running local server is seen at once. */
+const cache = new Map<string, { stamp: string; value: Promise<unknown> }>();
 
 export const publicDir = () => process.env.TYPHOON_PUBLIC_DIR ?? 'public';
 
 /** Parsed JSON of a generated file under public/, or null when it does not exist. */
-export function readPublicJson<T>(relativePath: string): Promise<T | null> {
+export async function readPublicJson<T>(relativePath: string): Promise<T | null> {
   const file = path.join(publicDir(), relativePath);
-  let pending = cache.get(file);
-  if (!pending) {
-    pending = fs.readJson(file).catch((error: NodeJS.ErrnoException) => {
-      cache.delete(file);
-      if (error.code === 'ENOENT') return null;
-      throw error;
-    });
-    cache.set(file, pending);
+  const stat = await fs.stat(file).catch(() => null);
+  if (!stat) return null;
+  const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
+  let entry = cache.get(file);
+  if (entry?.stamp !== stamp) {
+    entry = { stamp, value: fs.readJson(file) };
+    entry.value.catch(() => cache.delete(file));
+    cache.set(file, entry);
   }
-  return pending as Promise<T | null>;
+  return entry.value as Promise<T>;
 }

@@ -30,14 +30,42 @@ const CONTENT_TYPES: Record<string, string> = {
 
 const FUNCTION_PREFIX = '/.netlify/functions/';
 
-interface Site {
-  publicDir: string;
+interface Rules {
   redirects: RedirectRule[];
   headers: HeaderBlock[];
+}
+
+interface Site {
+  publicDir: string;
+  /** `_redirects` and `_headers`, read again whenever a build has replaced them: no restart needed. */
+  rules(): Promise<Rules>;
   functions: LoadedFunction[];
 }
 
-/** A file under public/ for a URL path, or null (never outside public/). */
+/** Reads the routing files, keeping the parsed rules while the files stay the same (by size and time). */
+function watchRules(publicDir: string): () => Promise<Rules> {
+  let cached: { key: string; rules: Rules } | null = null;
+  const stamp = async (name: string) => {
+    const stat = await fs.stat(path.join(publicDir, name)).catch(() => null);
+    return stat ? `${stat.size}:${stat.mtimeMs}:${stat.ino}` : 'none';
+  };
+  return async () => {
+    const key = `${await stamp('_redirects')}|${await stamp('_headers')}`;
+    if (cached?.key !== key) {
+      const read = (name: string) => fs.readFile(path.join(publicDir, name), 'utf8').catch(() => '');
+      cached = { key, rules: { redirects: parseRedirects(await read('_redirects')), headers: parseHeaders(await read('_headers')) } };
+    }
+    return cached.rules;
+  };
+}
+
+/** Files of the publish folder that configure Netlify and are never served (as on Netlify). */
+const NEVER_SERVED = new Set(['_redirects', '_headers']);
+
+/**
+ * A file under public/ for a URL path, or null: never outside public/, never a `..` segment (decoded or not),
+ * never the routing files.
+ */
 async function staticFile(publicDir: string, urlPath: string): Promise<string | null> {
   let decoded: string;
   try {
@@ -45,6 +73,8 @@ async function staticFile(publicDir: string, urlPath: string): Promise<string | 
   } catch {
     return null;
   }
+  const segments = decoded.split('/');
+  if (segments.some((segment) => segment === '..' || segment.includes('\\')) || NEVER_SERVED.has(segments[1] ?? '')) return null;
   // A folder path is its index.html, as on Netlify.
   const file = path.join(publicDir, decoded.endsWith('/') ? `${decoded}index.html` : decoded);
   if (!file.startsWith(publicDir + path.sep)) return null;
@@ -55,7 +85,7 @@ async function staticFile(publicDir: string, urlPath: string): Promise<string | 
 async function serveFile(site: Site, file: string, status: number, paths: string[]): Promise<Response> {
   const headers = {
     'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    ...headersFor(site.headers, paths),
+    ...headersFor((await site.rules()).headers, paths),
   };
   return new Response(await fs.readFile(file), { status, headers });
 }
@@ -89,8 +119,11 @@ async function route(site: Site, req: Request): Promise<Response> {
   }
   const direct = await staticFile(site.publicDir, pathname);
   if (direct) return serveFile(site, direct, 200, [pathname]);
-  for (const rule of site.redirects) {
-    const params = matchNetlifyPath(rule.from, pathname);
+  const rules = await site.rules();
+  // Netlify ignores one trailing slash when it matches rules (`/api/v1/history/years/` is the resource).
+  const bare = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
+  for (const rule of rules.redirects) {
+    const params = matchNetlifyPath(rule.from, pathname) ?? matchNetlifyPath(rule.from, bare);
     if (!params) continue;
     const target = fillTarget(rule.to, params);
     if (target.startsWith(FUNCTION_PREFIX)) {
@@ -138,15 +171,11 @@ function runSchedules(functions: LoadedFunction[], log: (line: string) => void):
 export async function startLocalServer(options: { publicDir: string; port: number; host?: string; schedules?: boolean; log?: (line: string) => void }): Promise<LocalServer> {
   const publicDir = path.resolve(options.publicDir);
   process.env.TYPHOON_PUBLIC_DIR = publicDir;
-  const read = (name: string) => fs.readFile(path.join(publicDir, name), 'utf8').catch(() => '');
-  const site: Site = {
-    publicDir,
-    redirects: parseRedirects(await read('_redirects')),
-    headers: parseHeaders(await read('_headers')),
-    functions: await loadFunctions(),
-  };
+  const site: Site = { publicDir, rules: watchRules(publicDir), functions: await loadFunctions() };
   const server = http.createServer((req, res) => {
-    const url = `http://${req.headers.host ?? 'localhost'}${req.url ?? '/'}`;
+    // The URL comes from the request line only: a Host header must never change the path.
+    const target = req.url ?? '/';
+    const url = target.startsWith('/') ? `http://localhost${target}` : 'http://localhost/ not a path';
     const head = req.method === 'HEAD';
     const answer = async () => {
       let request: Request;

@@ -46,8 +46,9 @@ export function parseHeaders(text: string): HeaderBlock[] {
   return blocks;
 }
 
-/** Netlify path matching: `*` at the end matches the rest (as `:splat`), `:name` one segment. */
+/** Netlify path matching: `*` at the end matches the rest (as `:splat`), `:name` one segment; `/x/*` takes `/x`. */
 export function matchNetlifyPath(pattern: string, pathname: string): Record<string, string> | null {
+  if (pattern.endsWith('/*') && pathname === pattern.slice(0, -2)) return { splat: '' };
   const splat = pattern.endsWith('*');
   const want = (splat ? pattern.slice(0, -1) : pattern).split('/');
   const got = pathname.split('/');
