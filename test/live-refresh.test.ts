@@ -174,7 +174,7 @@ describe('within Netlify limits', () => {
       expect(run).toMatchObject({ typhoons: { ok: false }, global: { nhc: { ok: false }, jtwc: { ok: false } } });
       const { body } = await liveList();
       expect(body.data).toMatchObject({ stale: true, upstream: 'unavailable', typhoons: [{ code: '202699' }] });
-      expect((body.data as unknown as { staleReason: string }).staleReason).toMatch(/every upstream failed/);
+      expect((body.data as unknown as { staleReason: string }).staleReason).toMatch(/upstream failed at the last refresh/);
     } finally {
       mock.setFault(null);
       process.env.TYPHOON_LIVE_DIR = liveDir;

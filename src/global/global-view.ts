@@ -1,21 +1,14 @@
 /** What the global endpoints answer, read from the global store: stale marks per source, history filters. */
-import { RUN_STOPPED_AFTER_MS } from '../live/snapshot.ts';
+import { freshness } from '../live/freshness.ts';
 import type { KeyValueStore } from '../live/store.ts';
 import type { GlobalCyclone, GlobalSummary } from './global-schemas.ts';
 import { readCyclone, readGlobalStatus, readIndex, type GlobalStatus } from './global-store.ts';
 
-/** A run still marked as running after this long was stopped by the platform (as for the typhoon snapshot). */
-const stoppedRun = (status: GlobalStatus[keyof GlobalStatus]) =>
-  status?.runningSince != null && Date.now() - Date.parse(status.runningSince) > RUN_STOPPED_AFTER_MS;
-
-const sourceState = (status: GlobalStatus[keyof GlobalStatus]) => {
-  const failing = status !== null && (status.lastError !== null || stoppedRun(status));
-  return {
-    fetchedAt: status?.lastSuccessAt ?? null,
-    stale: status ? failing : true,
-    upstream: status === null ? ('never-fetched' as const) : failing ? ('unavailable' as const) : ('ok' as const),
-  };
-};
+/** One source's state, by the same rules as the typhoon list (src/live/freshness.ts). */
+const sourceState = (status: GlobalStatus[keyof GlobalStatus]) => ({
+  fetchedAt: status?.lastSuccessAt ?? null,
+  ...freshness(status, status?.lastSuccessAt ?? null, new Date()),
+});
 
 /** A cyclone as answered: active ones of a source whose last refresh failed are `stale`. */
 const withStale = (c: GlobalCyclone, status: GlobalStatus): GlobalCyclone => ({ ...c, stale: c.isActive && sourceState(status[c.source]).stale });

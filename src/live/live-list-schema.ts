@@ -20,7 +20,8 @@ export const activeStormSchema = typhoonSchema
 
 const sourceStateSchema = z.object({
   fetchedAt: z.string().nullable().describe('Last successful refresh of this source (UTC)'),
-  stale: z.boolean().describe('The last refresh of this source failed'),
+  stale: z.boolean().describe('The data of this source may be out of date (same rules as the typhoon list)'),
+  staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
   upstream: z.enum(['ok', 'unavailable', 'never-fetched']),
 });
 

@@ -8,7 +8,8 @@
 import { toBeijingIso } from '../model/time.ts';
 import type { Typhoon } from '../model/schemas.ts';
 import { normalizeNmcList, normalizeNmcView } from './nmc-live.ts';
-import { liveSnapshotSchema, readSnapshot, readStatus, runWasStopped, writePreviousSnapshot, writeSnapshot, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
+import { runWasStopped } from './freshness.ts';
+import { liveSnapshotSchema, readSnapshot, readStatus, writePreviousSnapshot, writeSnapshot, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
 import type { KeyValueStore } from './store.ts';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from './upstream-client.ts';
 import { activeZjIds, normalizeZjInfo } from './zj-live.ts';
