@@ -67,13 +67,7 @@ function servicePoint(p: Raw): Raw {
     ? (p.forecast as Raw[]).map((set) => ({ tm: str(set.sets), forecastpoints: ((set.points as Raw[] | null) ?? []).map(forecastPoint) }))
     : null;
   return {
-    time: serviceTime(String(p.time)),
-    lng: str(p.lng),
-    lat: str(p.lat),
-    strong: serviceStrong(p.strong),
-    power: str(p.power),
-    speed: str(p.speed),
-    pressure: str(p.pressure),
+    ...forecastPoint(p),
     movespeed: str(p.move_speed ?? p.moveSpeed),
     movedirection: str(p.move_dir ?? p.moveDir),
     radius7: serviceRadius(p.radius7_quad ?? p.r7Quad, p.radius7 ?? p.r7),
