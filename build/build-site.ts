@@ -13,6 +13,7 @@ import fs from 'fs-extra';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import { indexArchive } from '../src/archive/archive-index.ts';
 import { archiveReport, poorerThan, type ArchiveReport } from '../src/archive/archive-report.ts';
+import { dataQualityReport, summarizeDataQuality } from '../src/archive/data-quality.ts';
 import { DATA_FILES } from '../src/api/data-files.ts';
 import { renderHeaders, renderRedirects, WEB_NOT_FOUND_FILE, webNotFoundBody } from '../src/api/netlify-rules.ts';
 import { renderPayloads, renderStaticFiles, validatePayloads, type RenderedFile } from '../src/api/render-static.ts';
@@ -44,10 +45,16 @@ export interface BuildReport {
   archive: ArchiveReport;
 }
 
+/** How many problems a BuildError's message lists; `problems` keeps every one. */
+export const BUILD_ERROR_SHOWN = 50;
+
 /** Thrown with every problem found, each naming its file (and line where there is one). */
 export class BuildError extends Error {
   constructor(readonly problems: string[], heading = `The build found ${problems.length} problem(s)`) {
-    super(`${heading}:\n${problems.slice(0, 50).map((p) => `  - ${p}`).join('\n')}`);
+    const more = problems.length - BUILD_ERROR_SHOWN;
+    const lines = problems.slice(0, BUILD_ERROR_SHOWN).map((p) => `  - ${p}`);
+    if (more > 0) lines.push(`  … and ${more} more`);
+    super(`${heading}:\n${lines.join('\n')}`);
     this.name = 'BuildError';
   }
 }
@@ -110,7 +117,10 @@ export async function renderSite(sourcesDir: string, log: (line: string) => void
   });
   if (problems.length || !content) throw new BuildError(problems);
 
-  const { typhoons } = buildArchive(sources);
+  const { typhoons, quality } = buildArchive(sources);
+  // Data quality: zj values left out of the records (src/archive/data-quality.ts), printed and published.
+  const dataQuality = dataQualityReport(sources, quality);
+  log(summarizeDataQuality(dataQuality, DATA_FILES.dataQuality));
   const archive = indexArchive(typhoons);
   const payloads = renderPayloads(archive, content, { demo: sources.demo });
   const invalid = validatePayloads(payloads);
@@ -120,6 +130,7 @@ export async function renderSite(sourcesDir: string, log: (line: string) => void
   const files = renderStaticFiles(payloads, archive, sources.names, content);
   files.push(
     { file: DATA_FILES.archiveReport, route: null, body: JSON.stringify(report) },
+    { file: DATA_FILES.dataQuality, route: null, body: JSON.stringify(dataQuality) },
     { file: '_redirects', route: null, body: renderRedirects(files) },
     { file: '_headers', route: null, body: renderHeaders() },
     { file: WEB_NOT_FOUND_FILE, route: null, body: webNotFoundBody() },

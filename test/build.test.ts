@@ -4,7 +4,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import fs from 'fs-extra';
 import { describe, expect, it } from 'vitest';
-import { BuildError, buildSite } from '../build/build-site.ts';
+import { BUILD_ERROR_SHOWN, BuildError, buildSite } from '../build/build-site.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
 const scratch = () => fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-build-'));
@@ -76,5 +76,86 @@ describe('buildSite', () => {
     expect(problems).toMatch(/CH1949BST\.txt:\d+: header at line \d+ promises 2 data lines/);
     expect(problems).toMatch(/202414\.json:1: not JSON/);
     expect(await fs.readFile(path.join(publicDir, '_redirects'), 'utf8')).toBe(before);
+  });
+
+  /** A copy of the fixture sources with some files replaced (text or bytes), and the build's problems on it. */
+  const problemsWith = async (files: Record<string, string | Buffer>) => {
+    const root = await scratch();
+    const sources = path.join(root, 'sources');
+    await fs.copy(FIXTURE_SOURCES, sources);
+    for (const [file, body] of Object.entries(files)) await fs.outputFile(path.join(sources, file), body);
+    const error = await buildSite({ sourcesDir: sources, publicDir: path.join(root, 'public'), force: true, dryRun: true }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BuildError);
+    return (error as BuildError).problems.map((p) => p.slice(sources.length + 1));
+  };
+  const ch2024 = () => fs.readFile(path.join(FIXTURE_SOURCES, 'cma-bst', 'CH2024BST.txt'), 'latin1');
+
+  it('stops on an empty or header-less CMA year file, naming it and each zj storm it should hold', async () => {
+    const empty = await problemsWith({ 'cma-bst/CH2024BST.txt': '' });
+    expect(empty).toEqual([
+      'cma-bst/CH2024BST.txt:1: the year file is empty: no storm entry for 2024 (every CMA year file holds at least one 66666 header)',
+      expect.stringMatching(/^zj\/202411\.json:1: zj storm 202411 \(Yagi\) finds no CMA entry: cma-bst\/CH2024BST\.txt has no entry numbered 2411 .*CMA year file incomplete\?$/),
+      expect.stringMatching(/^zj\/202414\.json:1: zj storm 202414 .*finds no CMA entry/),
+    ]);
+    const headerless = await problemsWith({ 'cma-bst/CH2024BST.txt': (await ch2024()).split('\r\n').filter((l) => !l.startsWith('66666')).join('\r\n') });
+    expect(headerless[0]).toMatch(/^cma-bst\/CH2024BST\.txt:1: no 66666 header line/);
+    // One problem for the run of headerless lines, not one per line.
+    expect(headerless.filter((p) => p.startsWith('cma-bst/'))).toHaveLength(2);
+  });
+
+  it('stops on a CMA year file cut at an entry boundary: the zj storm whose entry is gone names both files', async () => {
+    const lines = (await ch2024()).split('\r\n');
+    const problems = await problemsWith({ 'cma-bst/CH2024BST.txt': lines.slice(0, 5).join('\r\n') + '\r\n' }); // YAGI only
+    expect(problems).toEqual([
+      'zj/202414.json:1: zj storm 202414 (PAIR) finds no CMA entry: cma-bst/CH2024BST.txt has no entry numbered 2414 and no entry sharing a point with it (same instant, within 0.3°): CMA year file incomplete?',
+    ]);
+  });
+
+  it('reports bytes that are not ASCII in a CMA file or not UTF-8 in a zj file, with the line, and misnamed source files', async () => {
+    const cmaText = (await ch2024()).replace('Pair(Test)  ', 'Pa\u00efr(Test)');
+    const column = (cmaText.split('\r\n')[5] as string).indexOf('\u00ef') + 1;
+    // A zj file with a valid two-byte character, then F4 90 (F4 takes 80–8F next): the first bad byte is F4.
+    const zj = await fs.readFile(path.join(FIXTURE_SOURCES, 'zj', '202411.json'));
+    const at = zj.indexOf(Buffer.from('"name":"')) + 8;
+    const broken = Buffer.concat([zj.subarray(0, at), Buffer.from([0xc4, 0xa6, 0xf4, 0x90]), zj.subarray(at)]);
+    expect(at).toBeGreaterThan(8);
+    const problems = await problemsWith({
+      'cma-bst/CH2024BST.txt': Buffer.from(cmaText, 'latin1'),
+      'zj/202411.json': broken,
+      'zj/202415.JSON': '[]',
+      'cma-bst/ch2023bst.txt': '',
+    });
+    expect(problems).toEqual(expect.arrayContaining([
+      `cma-bst/CH2024BST.txt:6: not ASCII: byte 0xEF at line 6, column ${column}; a CMA best-track file is plain ASCII`,
+      `zj/202411.json:1: not valid UTF-8: byte 0xF4 at line 1, column ${at + 3} (byte offset ${at + 2}); save the file as UTF-8`,
+      'zj/202415.JSON:1: is not read: a zj storm file is named YYYYNN.json (lower-case .json)',
+      'cma-bst/ch2023bst.txt:1: is not read: a CMA year file is named CHYYYYBST.txt (upper-case CH and BST, lower-case .txt)',
+    ]));
+  });
+
+  it(`prints the first ${BUILD_ERROR_SHOWN} problems and says how many more, keeping every one in problems`, () => {
+    const problems = Array.from({ length: 60 }, (_, i) => `content/news/broken-${i}.md:3: date: 2024-13-45 is not a calendar date`);
+    const error = new BuildError(problems);
+    expect(error.problems).toEqual(problems);
+    expect(error.message).toMatch(/^The build found 60 problem\(s\):\n/);
+    expect(error.message).toContain('broken-49.md');
+    expect(error.message).not.toContain('broken-50.md');
+    expect(error.message.endsWith('\n  … and 10 more')).toBe(true);
+    expect(new BuildError(problems.slice(0, 50)).message).not.toContain('more');
+  });
+
+  it('publishes the data-quality report and logs its summary; the record no longer carries the failing value', async () => {
+    const publicDir = path.join(await scratch(), 'public');
+    const lines: string[] = [];
+    await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true, log: (line) => lines.push(line) });
+    const report = await fs.readJson(path.join(publicDir, 'api/_data/data-quality.json'));
+    // The fixture's 202414 landfall (a parser sample: Chongwu, Fujian) lies far from PAIR's invented track.
+    expect(report).toEqual({
+      generatedFrom: 'CMA best track 1949–2024 (2 year files), Zhejiang archive 1945–2024 (4 files)',
+      counts: { 'landfall-off-track': 1 },
+      problems: [expect.objectContaining({ code: 'landfall-off-track', file: 'zj/202414.json', field: 'land[0].lat/lng', action: 'landfall left out of the record' })],
+    });
+    expect(lines.join('\n')).toMatch(/Data quality: 1 zj value\(s\) left out.*\n  - zj\/202414\.json land\[0\]\.lat\/lng/);
+    expect((await fs.readJson(path.join(publicDir, 'api/v1/typhoons/202414.json'))).data.land).toEqual([]);
   });
 });

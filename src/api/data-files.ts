@@ -8,6 +8,8 @@ export const DATA_FILES = {
   announcements: 'api/_data/announcements.json',
   /** What the archive holds (src/archive/archive-report.ts); compared before a production publish. */
   archiveReport: 'api/_data/archive-report.json',
+  /** zj values the build left out of the records, and why (src/archive/data-quality.ts). */
+  dataQuality: 'api/_data/data-quality.json',
 } as const;
 
 export const todayFile = (monthDay: string) => `api/history/today/${monthDay}.json`;

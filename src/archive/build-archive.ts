@@ -6,17 +6,20 @@
  *   the same instant) and the whole track for 1945–1948, which CMA does not cover.
  * - The names table gives Chinese names from 2000 on (when the Committee list with Chinese names began)
  *   where Zhejiang has none, corrects spelling variants, and marks retired names.
- * Every record says which source gave what (`provenance`).
+ * Every record says which source gave what (`provenance`). zj landfalls and wind circles that fail their checks
+ * (src/archive/data-quality.ts) are left out of the record and listed in `quality`.
  */
 import { beaufortForce, GRADE_NAMES, gradeFromCmaDigit, gradeFromLabel, type GradeCode } from '../model/grades.ts';
 import type { Landfall, Provenance, TrackPoint, Typhoon } from '../model/schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
 import type { NamesTable } from '../sources/names-table.ts';
-import type { ZjPoint, ZjStorm } from '../sources/zj-archive.ts';
+import type { ZjLandfall, ZjPoint, ZjStorm } from '../sources/zj-archive.ts';
 import { assignCodes } from './assign-codes.ts';
 import { peakGrade } from './summaries.ts';
-import { DUPLICATE_ZJ_FILES, matchSources, type SourceMatch } from './match-sources.ts';
+import { checkLandfalls, checkWindRadii, type DataQualityProblem } from './data-quality.ts';
+import { matchArchive, type SourceMatch } from './match-sources.ts';
+import { checkCoverage } from './source-coverage.ts';
 
 /** Chinese names began with the Committee list on 2000-01-01; earlier English names had none officially. */
 const FIRST_YEAR_OF_CHINESE_NAMES = 2000;
@@ -30,6 +33,11 @@ export interface ArchiveSources {
 export interface ArchiveResult {
   typhoons: Typhoon[];
   matches: SourceMatch[];
+  /**
+   * zj values left out of the records (landfalls, wind circles that fail their checks), reorderings and
+   * pairings worth knowing, for the data-quality report (src/archive/data-quality.ts).
+   */
+  quality: DataQualityProblem[];
 }
 
 type PointCore = Pick<TrackPoint, 'time' | 'lat' | 'lng' | 'speed' | 'pressure'> & { grade: GradeCode | null; instant: number };
@@ -72,8 +80,8 @@ function zjTrack(zj: ZjStorm): TrackPoint[] {
 }
 
 /** Landfall intensity is not recorded; it is taken from the track point nearest in time. */
-function landfalls(zj: ZjStorm | null, points: readonly TrackPoint[]): Landfall[] {
-  return (zj?.land ?? []).map((land) => {
+function landfalls(land: readonly ZjLandfall[], points: readonly TrackPoint[]): Landfall[] {
+  return land.map((land) => {
     const instant = land.time.getTime();
     const nearest = points.reduce((best, p) =>
       Math.abs(Date.parse(p.time) - instant) < Math.abs(Date.parse(best.time) - instant) ? p : best,
@@ -117,10 +125,15 @@ function resolveNames(year: number, cma: CmaEntryRaw | null, zj: ZjStorm | null,
   };
 }
 
-function record(code: string, year: number, cma: CmaEntryRaw | null, zj: ZjStorm | null, names: NamesTable): Typhoon {
+function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjStorm | null, names: NamesTable, quality: DataQualityProblem[]): Typhoon {
+  // zj values are checked before they join: implausible wind circles first, then landfalls against the merged track.
+  const radii = source && checkWindRadii(source);
+  const zj = radii?.storm ?? null;
   const points = cma ? cmaTrack(cma, zj) : zjTrack(zj as ZjStorm);
+  const checked = zj ? checkLandfalls(zj, points) : null;
+  quality.push(...(radii?.problems ?? []), ...(checked?.problems ?? []));
   const resolved = resolveNames(year, cma, zj, names);
-  const land = landfalls(zj, points);
+  const land = landfalls(checked?.land ?? [], points);
   const retired = resolved.enname ? names.byEnglish(resolved.enname) : undefined;
   const first = points[0] as TrackPoint;
   const last = points[points.length - 1] as TrackPoint;
@@ -162,19 +175,21 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, zj: ZjStorm
   };
 }
 
-/** One record per CMA entry (1949 on) plus one per Zhejiang storm CMA lacks (1945–1948), sorted by start. */
+/**
+ * One record per CMA entry (1949 on) plus one per Zhejiang storm CMA lacks (1945–1948, and the seasons after the
+ * last CMA year file), sorted by start. zj storms from 1949 on without a CMA entry inside CMA's years are
+ * refused earlier, by readSources (src/archive/source-coverage.ts).
+ */
 export function buildArchive({ cma, zj, names }: ArchiveSources): ArchiveResult {
-  const cmaByYear = new Map<number, CmaEntryRaw[]>();
-  for (const entry of cma) cmaByYear.set(entry.year, [...(cmaByYear.get(entry.year) ?? []), entry]);
-  const usable = zj.filter((storm) => !DUPLICATE_ZJ_FILES.has(storm.tfbh) && storm.points.length > 0);
-  const matches = matchSources(usable, cmaByYear);
+  const matches = matchArchive(cma, zj);
   const codes = assignCodes(cma, matches);
   const zjOf = new Map(matches.filter((m) => m.cma).map((m) => [m.cma as CmaEntryRaw, m.zj]));
+  const quality: DataQualityProblem[] = [...checkCoverage(matches, new Set(cma.map((e) => e.year))).notes];
 
   const typhoons = [
-    ...cma.map((entry) => record(codes.get(entry) as string, entry.year, entry, zjOf.get(entry) ?? null, names)),
-    ...matches.filter((m) => !m.cma).map((m) => record(m.zj.tfbh, Number(m.zj.tfbh.slice(0, 4)), null, m.zj, names)),
+    ...cma.map((entry) => record(codes.get(entry) as string, entry.year, entry, zjOf.get(entry) ?? null, names, quality)),
+    ...matches.filter((m) => !m.cma).map((m) => record(m.zj.tfbh, Number(m.zj.tfbh.slice(0, 4)), null, m.zj, names, quality)),
   ];
   typhoons.sort((a, b) => a.year - b.year || a.startTime.localeCompare(b.startTime) || a.code.localeCompare(b.code));
-  return { typhoons, matches };
+  return { typhoons, matches, quality };
 }

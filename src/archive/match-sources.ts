@@ -5,6 +5,7 @@
  * at least one point lies at the same instant within 0.3° (the zj times are Beijing time, CMA's UTC; both are
  * instants here). Before 1959 CMA has no Chinese numbers, so every entry of the year is a candidate and
  * the position test decides. Stub files whose few real-time points miss CMA's track are matched by number.
+ * A zj storm from 1949 on that finds no entry at all stops the build (src/archive/source-coverage.ts).
  */
 import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
 import type { ZjStorm } from '../sources/zj-archive.ts';
@@ -13,6 +14,21 @@ import type { ZjStorm } from '../sources/zj-archive.ts';
 export const DUPLICATE_ZJ_FILES: ReadonlyMap<string, string> = new Map([
   ['198610', '198612'],
   ['198920', '198923'],
+]);
+
+/**
+ * zj files paired with their CMA entry by number because their points do not line up with CMA's track
+ * (DATA.md §4.6 and §5): the five stub files hold a few real-time points that miss CMA's track by more than
+ * 0.3°, and 201314 mixes one Unala point with two of Pewa's (Pewa's own file, 201313, claims CMA 1313).
+ * Any other pairing by number only is listed in the data-quality report.
+ */
+export const NUMBER_MATCHED_ZJ_FILES: ReadonlyMap<string, string> = new Map([
+  ['200429', 'stub file: 2 real-time points of Talas'],
+  ['200810', 'stub file: 3 real-time points of Phanfone'],
+  ['201107', 'stub file: 2 real-time points of Tokage'],
+  ['201615', 'stub file: 3 real-time points of Rai'],
+  ['202223', 'stub file: 6 real-time points of Banyan'],
+  ['201314', "mixed record: one point of Unala, two of Pewa's track"],
 ]);
 
 const POSITION_TOLERANCE = 0.3;
@@ -80,4 +96,12 @@ export function matchSources(zjStorms: readonly ZjStorm[], cmaByYear: ReadonlyMa
     }
     return { zj, cma: null, how: 'none' as const };
   });
+}
+
+/** The zj storms the archive uses (not the duplicates, not the pointless) matched to the CMA entries of their year. */
+export function matchArchive(cma: readonly CmaEntryRaw[], zj: readonly ZjStorm[]): SourceMatch[] {
+  const cmaByYear = new Map<number, CmaEntryRaw[]>();
+  for (const entry of cma) cmaByYear.set(entry.year, [...(cmaByYear.get(entry.year) ?? []), entry]);
+  const usable = zj.filter((storm) => !DUPLICATE_ZJ_FILES.has(storm.tfbh) && storm.points.length > 0);
+  return matchSources(usable, cmaByYear);
 }

@@ -6,7 +6,23 @@
 import { z } from 'zod';
 
 export const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(80).describe('URL-safe identifier: lower-case ASCII words joined by hyphens');
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).describe('Calendar date YYYY-MM-DD (Beijing)');
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `YYYY-MM-DD` names a day of the calendar: month 01–12, day within that month (2026-02-30 does not exist). */
+export function isCalendarDate(text: string): boolean {
+  const match = ISO_DATE.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const isoDate = z
+  .string()
+  .regex(ISO_DATE, 'expected a date written YYYY-MM-DD')
+  // The format has its own message; this one is only about dates in the right format that do not exist.
+  .refine((text) => !ISO_DATE.test(text) || isCalendarDate(text), { error: (issue) => `${String(issue.input)} is not a calendar date` })
+  .describe('Calendar date YYYY-MM-DD (Beijing)');
 
 export const contentSourceSchema = z.object({
   title: z.string().min(1),
@@ -34,11 +50,20 @@ export const knowledgeFrontmatterSchema = z.strictObject({
   sources: z.array(contentSourceSchema).min(1),
 });
 
-export const announcementFrontmatterSchema = z.strictObject({
+const announcementFields = z.strictObject({
   title: z.string().min(1).max(120),
   level: z.enum(['info', 'warning', 'critical']),
   from: isoDate.describe('First day shown'),
   until: isoDate.optional().describe('Last day shown; open-ended when absent'),
+});
+
+/** An announcement is shown from `from` to `until`: a last day before the first would never show. */
+export const announcementFrontmatterSchema = announcementFields.refine((a) => a.until === undefined || !isCalendarDate(a.until) || !isCalendarDate(a.from) || a.until >= a.from, {
+  path: ['until'],
+  error: (issue) => {
+    const { from, until } = issue.input as { from: string; until: string };
+    return `until (${until}) is before from (${from}): the announcement would never be shown`;
+  },
 });
 
 const markdownBody = z.string().describe('Article body in Markdown (CommonMark)');
@@ -47,7 +72,7 @@ export const newsItemSchema = newsFrontmatterSchema.extend({ slug: slugSchema, b
 export const newsSummarySchema = newsItemSchema.omit({ body: true });
 export const knowledgeItemSchema = knowledgeFrontmatterSchema.extend({ slug: slugSchema, body: markdownBody });
 export const knowledgeSummarySchema = knowledgeItemSchema.omit({ body: true });
-export const announcementSchema = announcementFrontmatterSchema.extend({
+export const announcementSchema = announcementFields.extend({
   slug: slugSchema,
   body: markdownBody,
   until: z.string().nullable(),

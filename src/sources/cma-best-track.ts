@@ -7,6 +7,7 @@
  * - The Chinese-number field can hold two numbers (`7127,7128`), and `0000` means none (all of 1949–1958).
  * - Times are UTC; longitudes are 0–360°E (up to 255.0 = 105°W) and are converted to −180…180 here.
  * - Wind `0` means unknown, not calm.
+ * - A year file without a single entry (empty, or its headers lost) is a problem: every year has storms.
  */
 import { utcDate } from '../model/time.ts';
 
@@ -111,8 +112,13 @@ export function parseCmaBestTrack(text: string, year: number): CmaParseResult {
     const lineNumber = index + 1;
     const header = parseHeader(lines[index] as string, year, entries.length + 1, lineNumber);
     if (!header) {
-      problems.push({ line: lineNumber, message: `expected a 66666 header, found "${lines[index]?.slice(0, 40)}"` });
-      index += 1;
+      // One problem for a run of lines that belong to no header (a lost header line, a data block pasted twice).
+      let end = index + 1;
+      while (end < lines.length && !parseHeader(lines[end] as string, year, 0, end + 1)) end += 1;
+      const run = end - index;
+      const rest = run > 1 ? ` (lines ${lineNumber}–${end}: ${run} lines without a header)` : '';
+      problems.push({ line: lineNumber, message: `expected a 66666 header, found "${lines[index]?.slice(0, 40)}"${rest}` });
+      index = end;
       continue;
     }
     const { entry, rows } = header;
@@ -129,6 +135,15 @@ export function parseCmaBestTrack(text: string, year: number): CmaParseResult {
     }
     entries.push(entry);
     index += rows + 1;
+  }
+  // Every year of the best track has storms: a file without a single entry was emptied or is not a year file.
+  if (entries.length === 0) {
+    problems.unshift({
+      line: 1,
+      message: lines.every((l) => l.trim() === '')
+        ? `the year file is empty: no storm entry for ${year} (every CMA year file holds at least one 66666 header)`
+        : `no 66666 header line: the year file holds no storm entry for ${year} (header-less or not a CMA best-track file)`,
+    });
   }
   return { entries, problems };
 }

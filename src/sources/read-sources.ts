@@ -2,11 +2,18 @@
  * Reads the archive sources from disk (the I/O edge; parsers stay pure). The folder holds `cma-bst/CHYYYYBST.txt`
  * and, optionally, `zj/YYYYNN.json`: a deployment that only has the official CMA download still builds,
  * without Chinese names, landfalls, wind circles and 1945–1948.
+ *
+ * Every problem is collected with its file and line: bytes that are not ASCII (CMA) or UTF-8 (zj), an empty or
+ * header-less CMA year file, a zj storm from 1949 on that finds no CMA entry (a year file cut short), and source
+ * files named so that the build would not read them.
  */
 import path from 'node:path';
 import fg from 'fast-glob';
 import fs from 'fs-extra';
+import { checkCoverage } from '../archive/source-coverage.ts';
+import { matchArchive } from '../archive/match-sources.ts';
 import { parseCmaBestTrack, type CmaEntryRaw } from './cma-best-track.ts';
+import { decodeAscii, decodeUtf8 } from './decode-text.ts';
 import { parseNamesTable, type NamesTable } from './names-table.ts';
 import { parseZjArchiveFile, type ZjStorm } from './zj-archive.ts';
 
@@ -36,6 +43,24 @@ export async function listSourceFiles(sourcesDir: string): Promise<string[]> {
   return (await fg(['cma-bst/CH*BST.txt', 'zj/*.json'], { cwd: sourcesDir })).sort();
 }
 
+/**
+ * Files in cma-bst/ or zj/ that look like source files but do not match the names the build reads
+ * (`ch1990bst.txt`, `201522.JSON`): each is a problem, never left out without a word.
+ */
+async function misnamedSourceFiles(sourcesDir: string): Promise<SourceProblem[]> {
+  const problems: SourceProblem[] = [];
+  for (const file of await fg(['cma-bst/*', 'zj/*'], { cwd: sourcesDir })) {
+    const base = path.posix.basename(file);
+    if (file.startsWith('cma-bst/') && /^ch\d{4}bst\.txt$/i.test(base) && !CMA_FILE_PATTERN.test(base)) {
+      problems.push({ file, line: 1, message: 'is not read: a CMA year file is named CHYYYYBST.txt (upper-case CH and BST, lower-case .txt)' });
+    }
+    if (file.startsWith('zj/') && /\.json$/i.test(base) && !base.endsWith('.json')) {
+      problems.push({ file, line: 1, message: 'is not read: a zj storm file is named YYYYNN.json (lower-case .json)' });
+    }
+  }
+  return problems;
+}
+
 export async function readSources(sourcesDir: string, namesFile: string): Promise<LoadedSources> {
   if (!(await fs.pathExists(path.join(sourcesDir, 'cma-bst')))) {
     throw new Error(
@@ -44,27 +69,43 @@ export async function readSources(sourcesDir: string, namesFile: string): Promis
     );
   }
   const files = await listSourceFiles(sourcesDir);
-  const problems: SourceProblem[] = [];
+  const problems: SourceProblem[] = await misnamedSourceFiles(sourcesDir);
   const cma: CmaEntryRaw[] = [];
   const zj: ZjStorm[] = [];
+  const cmaYears = new Set<number>();
   await Promise.all(
     files.map(async (file) => {
-      const text = await fs.readFile(path.join(sourcesDir, file), 'utf8');
+      const bytes = await fs.readFile(path.join(sourcesDir, file));
       const base = path.basename(file);
       const year = CMA_FILE_PATTERN.exec(base)?.[1];
       if (year) {
-        const result = parseCmaBestTrack(text, Number(year));
+        // CMA files are ASCII: a byte beyond it is reported, and the file is still read (as Latin-1) for its other problems.
+        cmaYears.add(Number(year));
+        const decoded = decodeAscii(bytes);
+        if (!decoded.ok) problems.push({ file, line: decoded.bad.line, message: decoded.message });
+        const result = parseCmaBestTrack(decoded.ok ? decoded.text : bytes.toString('latin1'), Number(year));
         cma.push(...result.entries);
         problems.push(...result.problems.map((p) => ({ file, ...p })));
       } else {
-        const result = parseZjArchiveFile(text);
-        if (result.storm) zj.push(result.storm);
+        const decoded = decodeUtf8(bytes);
+        if (!decoded.ok) {
+          problems.push({ file, line: decoded.bad.line, message: decoded.message });
+          return;
+        }
+        const result = parseZjArchiveFile(decoded.text);
+        if (result.storm) {
+          zj.push(result.storm);
+          if (base !== `${result.storm.tfbh}.json`) problems.push({ file, line: 1, message: `holds storm ${result.storm.tfbh}: a zj file is named after its tfbh (${result.storm.tfbh}.json)` });
+        }
         problems.push(...result.problems.map((p) => ({ file, ...p })));
       }
     }),
   );
   cma.sort((a, b) => a.year - b.year || a.position - b.position);
   zj.sort((a, b) => a.tfbh.localeCompare(b.tfbh));
+  // Whole-file problems first, in file order; then the storms CMA lacks (a cut or emptied year file).
+  problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
+  problems.push(...checkCoverage(matchArchive(cma, zj), cmaYears).problems);
   const names = parseNamesTable(await fs.readFile(namesFile, 'utf8'));
   return { cma, zj, names, files, problems, demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)) };
 }

@@ -91,9 +91,12 @@ function value(raw: unknown, zeroIsMissing = true): number | null {
   return zeroIsMissing && n === 0 ? null : n;
 }
 
-/** Longitudes of the archive are 0–360°E; the API uses −180…180. */
+/**
+ * Longitudes of the archive are 0–360°E; the API uses −180…180. A value outside −180…360 is no longer
+ * on either scale and is left as it is, for the range check (src/archive/data-quality.ts) to report.
+ */
 export function normaliseLongitude(lng: number): number {
-  return lng > 180 ? Math.round((lng - 360) * 1e6) / 1e6 : lng;
+  return lng > 180 && lng <= 360 ? Math.round((lng - 360) * 1e6) / 1e6 : lng;
 }
 
 function windCircle(quadrants: z.infer<typeof quad>, scalar: unknown): WindCircle | null {
