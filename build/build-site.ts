@@ -1,7 +1,8 @@
 /**
  * The build: sources → archive → every static answer, `_redirects`, `_headers` → public/.
- * Everything is rendered and validated in memory first; files are written to a staging folder beside public/
- * and swapped into it at the end, so a failed build never leaves a half-written site. The same inputs give the
+ * Everything is rendered and validated in memory first; then the whole output is written into a new folder and
+ * published with one rename of the `public` link (publish.ts), so a failed or killed build never leaves a
+ * half-written site. The same inputs give the
  * same bytes (static `ts` values are release times, not the build time), so a deploy uploads only what changed.
  * A build is skipped when its inputs (sources, content, code, by content) are unchanged and the output on disk
  * still matches what the last build wrote, file by file.
@@ -17,10 +18,10 @@ import { dataQualityReport, summarizeDataQuality } from '../src/archive/data-qua
 import { DATA_FILES } from '../src/api/data-files.ts';
 import { renderHeaders, renderRedirects, WEB_NOT_FOUND_FILE, webNotFoundBody } from '../src/api/netlify-rules.ts';
 import { renderPayloads, renderStaticFiles, validatePayloads, type RenderedFile } from '../src/api/render-static.ts';
-import { CACHE_DIR, CONTENT_DIR, NAMES_FILE, PROJECT_ROOT } from '../src/config.ts';
-import { createProgress } from '../src/progress.ts';
+import { CACHE_DIR, CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
 import { CMA_FILE_PATTERN, listSourceFiles, readSources, type LoadedSources } from '../src/sources/read-sources.ts';
+import { publish } from './publish.ts';
 
 export interface BuildOptions {
   sourcesDir: string;
@@ -59,8 +60,6 @@ export class BuildError extends Error {
   }
 }
 
-/** Top-level entries of public/ the build owns; everything else in public/ is hand-written. */
-export const GENERATED_ENTRIES = ['api', '_redirects', '_headers', '404.html'];
 /** One record per output folder, so builds into different folders (tests, bench) never mix. */
 const recordFile = (publicDir: string) =>
   path.join(CACHE_DIR, `build-record-${createHash('sha256').update(path.resolve(publicDir)).digest('hex').slice(0, 12)}.json`);
@@ -76,7 +75,7 @@ const NOT_FOUND_PAGE = `<!doctype html>
 export async function inputFingerprint(sourcesDir: string): Promise<string> {
   const hash = createHash('sha256');
   for (const file of await listSourceFiles(sourcesDir)) hash.update(file).update(await fs.readFile(path.join(sourcesDir, file)));
-  const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'package-lock.json'], { cwd: PROJECT_ROOT });
+  const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'static/**/*', 'package-lock.json'], { cwd: PROJECT_ROOT });
   for (const file of own.sort()) hash.update(file).update(await fs.readFile(path.join(PROJECT_ROOT, file)));
   return hash.digest('hex');
 }
@@ -143,34 +142,6 @@ export async function renderSite(sourcesDir: string, log: (line: string) => void
   return { files, storms: typhoons.length, archive: report };
 }
 
-async function writeAll(root: string, files: readonly RenderedFile[]): Promise<void> {
-  const dirs = new Set(files.map((f) => path.dirname(path.join(root, f.file))));
-  for (const dir of [...dirs].sort()) await fs.mkdirp(dir);
-  const progress = createProgress('Writing', files.length);
-  const queue = [...files];
-  const worker = async () => {
-    for (let f = queue.pop(); f; f = queue.pop()) {
-      await fs.writeFile(path.join(root, f.file), f.body);
-      progress.tick();
-    }
-  };
-  await Promise.all(Array.from({ length: 32 }, worker));
-  progress.done();
-}
-
-/** Moves the staged output into public/ entry by entry, then drops the old output. */
-async function swapIntoPublic(staging: string, publicDir: string): Promise<void> {
-  const old = `${staging}.old`;
-  await fs.remove(old);
-  await fs.mkdirp(old);
-  for (const entry of GENERATED_ENTRIES) {
-    const current = path.join(publicDir, entry);
-    if (await fs.pathExists(current)) await fs.move(current, path.join(old, entry));
-    if (await fs.pathExists(path.join(staging, entry))) await fs.move(path.join(staging, entry), current);
-  }
-  await Promise.all([fs.remove(old), fs.remove(staging)]);
-}
-
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const log = options.log ?? (() => {});
@@ -190,15 +161,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.body), 0);
   log(`Rendered ${files.length} files (${(bytes / 1e6).toFixed(1)} MB) for ${storms} storms`);
   if (!options.dryRun) {
-    // Beside public/ (same file system, so the final moves are renames) and unique per build.
-    const staging = `${options.publicDir}.staging-${process.pid}-${Date.now()}`;
-    try {
-      await writeAll(staging, files);
-      await fs.mkdirp(options.publicDir);
-      await swapIntoPublic(staging, options.publicDir);
-    } finally {
-      await fs.remove(staging);
-    }
+    await publish(options.publicDir, files, STATIC_DIR);
     const output = Object.fromEntries(files.map((f) => [f.file, sha256(f.body)]));
     await fs.outputJson(recordFile(options.publicDir), { fingerprint, publicDir: path.resolve(options.publicDir), storms, files: files.length, bytes, archive, output });
     log(`Wrote ${options.publicDir}`);

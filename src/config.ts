@@ -7,7 +7,10 @@ import path from 'node:path';
 import fs from 'fs-extra';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+/** The published output: a link to the current build (build/publish.ts). */
 export const PUBLIC_DIR = path.join(PROJECT_ROOT, 'public');
+/** Hand-written files copied into every build (the docs page). */
+export const STATIC_DIR = path.join(PROJECT_ROOT, 'static');
 export const CONTENT_DIR = path.join(PROJECT_ROOT, 'content');
 export const CACHE_DIR = path.join(PROJECT_ROOT, '.cache');
 export const NAMES_FILE = path.join(CONTENT_DIR, 'names', 'typhoon-committee.yaml');

@@ -6,8 +6,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
-import { buildSite, GENERATED_ENTRIES } from '../../build/build-site.ts';
-import { PUBLIC_DIR } from '../../src/config.ts';
+import { buildSite } from '../../build/build-site.ts';
 import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../../src/live/mock-upstream.ts';
 import { recordEvents } from '../../src/flash/record-events.ts';
 import { globalUpstreamsFromEnv, refreshGlobal } from '../../src/global/refresh-global.ts';
@@ -36,9 +35,6 @@ export async function startTestServer(): Promise<TestServer> {
   await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store);
   await refreshGlobal(globalUpstreamsFromEnv(client), store);
   await recordEvents(store, null);
-  // The hand-written files of public/ (the docs page), as a deploy has them beside the generated ones.
-  const generated = [...GENERATED_ENTRIES, 'dump'].map((entry) => path.join(PUBLIC_DIR, entry));
-  await fs.copy(PUBLIC_DIR, publicDir, { filter: (src) => !generated.some((entry) => src.startsWith(entry)) });
   await buildSite({ sourcesDir: REAL_SOURCES ?? FIXTURE_SOURCES, publicDir, force: true });
   const server = await startLocalServer({ publicDir, port: 0 });
   return {
