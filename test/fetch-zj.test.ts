@@ -18,7 +18,9 @@ import { parseZjArchiveFile } from '../src/sources/zj-archive.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
 const demo = fs.readJsonSync(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'));
-const item = (tfid: string, isactive = '0', endtime = '2026-09-12 14:00:00') => ({ tfid, name: `风${tfid.slice(-2)}`, enname: `WIND${tfid.slice(-2)}`, starttime: '2026-09-10 08:00:00', endtime, warnlevel: '', isactive });
+/** A storm name per number, shaped like a real one (letters only: names never hold digits). */
+const nameOf = (tfid: string) => ({ zh: `风${'甲乙丙丁'[Number(tfid.slice(-1))] ?? '戊'}`, en: `WIND${'ABCD'[Number(tfid.slice(-1))] ?? 'E'}` });
+const item = (tfid: string, isactive = '0', endtime = '2026-09-12 14:00:00') => ({ tfid, name: nameOf(tfid).zh, enname: nameOf(tfid).en, starttime: '2026-09-10 08:00:00', endtime, warnlevel: '', isactive });
 const lists: Record<number, object[]> = {
   2098: [item('209801'), item('209802'), item('20980003'), item('209803', '1')],
   2099: [item('209901'), item('209902')],
@@ -26,7 +28,7 @@ const lists: Record<number, object[]> = {
 
 let mock: MockUpstream;
 const setList = (year: number) => mock.setPayload(`zj/TyphoonList/${year}`, JSON.stringify(lists[year]));
-const setInfo = (tfid: string, isactive = '0') => mock.setPayload(`zj/TyphoonInfo/${tfid}`, JSON.stringify({ ...demo, tfid, isactive, name: `风${tfid.slice(-2)}`, enname: `WIND${tfid.slice(-2)}` }));
+const setInfo = (tfid: string, isactive = '0') => mock.setPayload(`zj/TyphoonInfo/${tfid}`, JSON.stringify({ ...demo, tfid, isactive, name: nameOf(tfid).zh, enname: nameOf(tfid).en }));
 
 /** The real client, recording every URL and the most requests in flight; `failOnce` URLs throw on their next call. */
 function recordingClient() {
@@ -93,7 +95,7 @@ describe('fetchZjArchive', () => {
     );
     expect(storm?.points.at(-1)?.radius7).toEqual({ ne: 350, se: 320, sw: 300, nw: 300 });
     expect(storm?.land[0]?.position).toBe('菲律宾吕宋岛东北部沿海（演示）');
-    expect(storm?.name).toBe('风01');
+    expect(storm?.name).toBe('风乙');
 
     await fs.copy(path.join(FIXTURE_SOURCES, 'cma-bst'), path.join(dest, 'cma-bst'));
     const sources = await readSources(dest, NAMES_FILE);

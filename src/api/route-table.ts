@@ -12,6 +12,7 @@ import {
   historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema, typhoonSchema,
 } from '../model/schemas.ts';
 import { flashItemSchema } from '../flash/flash-store.ts';
+import { aiGeneratedSchema, generatorSchema } from '../flash/summary-store.ts';
 import { globalCycloneSchema, globalSummarySchema } from '../global/global-schemas.ts';
 import { activeStormSchema, globalListSchema, liveListSchema } from '../live/live-list-schema.ts';
 import type { ErrorName } from './errors.ts';
@@ -125,8 +126,8 @@ export const RESOURCES: readonly Resource[] = [
     params: {},
     servedBy: { kind: 'function', fn: 'llm-summary' },
     dataSchema: z.object({
-      summary: z.string().describe('Chinese text about the north-western Pacific'),
-      summaryEn: z.string(),
+      summary: z.string().describe('Chinese text about the north-western Pacific, written by the scheduled run (the same text as bootstrap\'s briefing); before one is stored for the current data, the template text of the current live view'),
+      summaryEn: z.string().describe('English beside it'),
       typhoons: z.array(activeStormSchema),
       global: z.array(z.object({
         id: z.string(), name: z.string().nullable(), basin: z.string(), seaArea: z.string(), time: z.string().nullable(),
@@ -135,8 +136,8 @@ export const RESOURCES: readonly Resource[] = [
       })),
       fetchedAt: z.string().nullable(),
       stale: z.boolean(),
-      aiGenerated: z.literal(true),
-      generator: z.enum(['template', 'llm']),
+      aiGenerated: aiGeneratedSchema,
+      generator: generatorSchema,
     }),
     errors: [],
   },
@@ -273,12 +274,14 @@ export const RESOURCES: readonly Resource[] = [
       }),
       briefing: z
         .object({
-          text: z.string().describe('Chinese'),
-          textEn: z.string().describe('English'),
-          generatedAt: z.string(),
-          aiGenerated: z.boolean().describe('false: written by the deterministic generator from the data'),
+          text: z.string().describe('Chinese: the same text as /api/llm/summary\'s summary'),
+          textEn: z.string().describe('English: the same text as /api/llm/summary\'s summaryEn'),
+          generatedAt: z.string().describe('When the live data it describes was fetched'),
+          aiGenerated: aiGeneratedSchema,
+          generator: generatorSchema,
         })
-        .nullable(),
+        .nullable()
+        .describe('null before the first refresh'),
       todayInHistory: z.array(todayEntrySchema),
       versions: z.record(z.string(), platformVersionSchema),
     }),

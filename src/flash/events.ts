@@ -1,15 +1,53 @@
 /**
- * Events, found by comparing the previous live snapshot with the current one (and the global archive's
- * active cyclones): a storm is numbered, its grade rises or falls, it makes a recorded landfall, it enters
- * China's 48-hour warning line, it dissipates; a global cyclone forms. Every event has a key that names it
- * once and for all, so re-running the comparison (a failed refresh, a restart) can never repeat an item.
+ * Events: what happened to the north-western Pacific storms, found by comparing the current live snapshot with
+ * what was announced so far (the `announced` document, src/flash/announced.ts), and the global cyclones that
+ * formed. Every event has a key that names it once and for all, so deriving the events again (a failed refresh,
+ * a repeated or stopped run) never repeats an item. The rules, per storm code:
+ *
+ * - **numbered / formed**, once, when a storm is first seen. A China number (6 digits) gives `numbered`, at its
+ *   first point of tropical-storm grade or stronger (China numbers a storm when it reaches TS), else at its
+ *   latest point. An unnumbered system (the Zhejiang service's 8-digit id) gives `formed`, at its first point,
+ *   worded with its own grade (热带低压, not 台风). The key is `numbered:<code>` for both.
+ * - **Renumbering**: a new China-numbered storm whose track shares its early points with an unnumbered system
+ *   already seen (same instants, centres within 0.3°: src/live/storm-identity.ts) is that system under its new
+ *   number. It gets its `numbered` item (its real numbering moment) and takes over what was announced for the
+ *   system (48-hour line, landfalls); the system itself gets nothing more: no dissipation, no second item.
+ *   An unnumbered system first seen beside (or after) its own numbered record is that storm too: no item.
+ * - **upgraded / downgraded**: every change of grade along the track after the last announced grade, one item per
+ *   change, at the point where it happened (key `<type>:<code>:<from>><to>:<time>`). Changes to or from the
+ *   extratropical stage (ET) and points without a grade are not events. A storm first seen takes its latest
+ *   grade as the starting point: nothing before it is announced.
+ * - **warning-48h**, once, at the first point inside China's 48-hour warning line newer than the points
+ *   already seen; a storm first seen inside the line has no entry to announce.
+ * - **landfall**, once per landfall record of the source (key `landfall:<code>:<time>`).
+ * - **dissipated**, once (key `dissipated:<code>`), at the time and place of the storm's last point, when:
+ *   its source says it has ended (the Zhejiang `isactive` "0" or NMC status "stop" for a storm still listed:
+ *   `isActive === false`), or it has been missing from END_AFTER_ABSENT_REFRESHES snapshots in a row AND its last
+ *   point is at least END_AFTER_HOURS_QUIET hours older than the snapshot. One missing refresh (an upstream
+ *   that left it out of a list, a failover to a source that does not have it yet) is therefore never an end:
+ *   three refreshes are 45 minutes of consistent absence, and six hours since the last position is longer than
+ *   the longest interval between two positions of an active storm (CMA positions every 3 or 6 hours, hourly
+ *   near the coast), so a storm that is still being positioned cannot reach it. A storm that comes back after
+ *   its end is followed again, but its end is not announced twice.
+ * - Data older than what was already seen (a storm's last point earlier than the last point seen) makes no
+ *   event and does not move the announced state backwards.
  */
 import { GRADE_RANK, type GradeCode } from '../model/grades.ts';
 import type { TrackPoint, Typhoon } from '../model/schemas.ts';
 import type { GlobalCyclone } from '../global/global-schemas.ts';
+import { sameStorm } from '../live/storm-identity.ts';
+import type { Announced, AnnouncedStorm } from './announced.ts';
+import { isChinaNumber } from './storm-words.ts';
 
-export const EVENT_TYPES = ['numbered', 'upgraded', 'downgraded', 'landfall', 'warning-48h', 'dissipated', 'global-formed'] as const;
+export const EVENT_TYPES = ['numbered', 'formed', 'upgraded', 'downgraded', 'landfall', 'warning-48h', 'dissipated', 'global-formed'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
+
+/** A storm missing from this many snapshots in a row (and quiet for END_AFTER_HOURS_QUIET) has ended. */
+export const END_AFTER_ABSENT_REFRESHES = 3;
+/** Hours between a missing storm's last point and the snapshot before it can be taken as ended. */
+export const END_AFTER_HOURS_QUIET = 6;
+/** Ended and renumbered storms are forgotten this long after their last point (their item keys stay used). */
+const FORGET_AFTER_DAYS = 30;
 
 export interface FlashEvent {
   key: string;
@@ -21,9 +59,18 @@ export interface FlashEvent {
   from?: GradeCode | null;
   position?: string;
   basin?: string;
+  /** `numbered` after renumbering: the unnumbered system's id (8 digits). */
+  formerCode?: string;
+}
+
+/** The current snapshot, as far as events are concerned. */
+export interface StormsNow {
+  fetchedAt: string;
+  typhoons: readonly Typhoon[];
 }
 
 const latest = (t: Typhoon) => t.points[t.points.length - 1] as TrackPoint;
+const ms = (time: string) => Date.parse(time);
 
 /** China's 48-hour warning line: 0°N 105°E – 0°N 120°E – 15°N 132°E – 34°N 132°E. West of it is inside. */
 export function insideWarningLine48h(lat: number, lng: number): boolean {
@@ -33,38 +80,151 @@ export function insideWarningLine48h(lat: number, lng: number): boolean {
 }
 
 const rankOf = (grade: GradeCode | null) => (grade ? GRADE_RANK[grade] : 0);
+const isTropicalStormOrMore = (p: TrackPoint) => p.grade !== null && p.grade !== 'ET' && rankOf(p.grade) >= GRADE_RANK.TS;
 
-export function typhoonEvents(previous: readonly Typhoon[] | null, current: readonly Typhoon[]): FlashEvent[] {
-  const events: FlashEvent[] = [];
-  const before = new Map((previous ?? []).map((t) => [t.code, t]));
-  const names = (t: Typhoon) => ({ name: t.name, enname: t.enname });
-  for (const storm of current) {
-    const now = latest(storm);
-    const old = before.get(storm.code);
-    events.push({ key: `numbered:${storm.code}`, type: 'numbered', code: storm.code, time: storm.startTime, storm: names(storm), point: storm.points[0] ?? null });
-    if (old) {
-      const was = latest(old).grade;
-      if (now.grade !== 'ET' && was !== 'ET' && rankOf(now.grade) !== rankOf(was) && now.grade) {
-        const type = rankOf(now.grade) > rankOf(was) ? 'upgraded' : 'downgraded';
-        events.push({ key: `${type}:${storm.code}:${was ?? 'none'}>${now.grade}:${now.time}`, type, code: storm.code, time: now.time, storm: names(storm), point: now, from: was });
-      }
-      if (!insideWarningLine48h(latest(old).lat, latest(old).lng) && insideWarningLine48h(now.lat, now.lng)) {
-        events.push({ key: `warning-48h:${storm.code}`, type: 'warning-48h', code: storm.code, time: now.time, storm: names(storm), point: now });
-      }
-    }
-    for (const land of storm.land) {
-      events.push({
-        key: `landfall:${storm.code}:${land.time}`, type: 'landfall', code: storm.code, time: land.time, storm: names(storm),
-        point: storm.points.find((p) => p.time >= land.time) ?? now, position: land.position,
-      });
-    }
-  }
-  const active = new Set(current.map((t) => t.code));
-  for (const [code, storm] of before) {
-    if (!active.has(code)) events.push({ key: `dissipated:${code}`, type: 'dissipated', code, time: latest(storm).time, storm: names(storm), point: latest(storm) });
-  }
-  return events;
+/** The point at which a China-numbered storm was numbered: its first point of TS grade or more, else its latest. */
+const numberingPoint = (storm: Typhoon) => storm.points.find(isTropicalStormOrMore) ?? latest(storm);
+
+function firstSeen(storm: Typhoon, fetchedAt: string): AnnouncedStorm {
+  const now = latest(storm);
+  return {
+    code: storm.code,
+    name: storm.name,
+    enname: storm.enname,
+    grade: now.grade,
+    gradeTime: now.time,
+    lastPoint: now,
+    warning48h: insideWarningLine48h(now.lat, now.lng),
+    landfalls: [],
+    lastSeenActiveAt: fetchedAt,
+    absentRefreshes: 0,
+    ended: false,
+    renumberedAs: null,
+    track: [],
+  };
 }
+
+/**
+ * Events of the current snapshot against what was announced, and the announced state after them. Pure: the
+ * caller records the events, then stores the state (src/flash/record-events.ts). `announced` null: nothing was
+ * announced yet, every storm is seen for the first time.
+ */
+export function typhoonEvents(announced: Announced | null, now: StormsNow): { events: FlashEvent[]; announced: Announced } {
+  const storms: Record<string, AnnouncedStorm> = structuredClone(announced?.storms ?? {});
+  const newSnapshot = announced?.snapshotFetchedAt !== now.fetchedAt;
+  const events: FlashEvent[] = [];
+  const present = new Set<string>();
+
+  for (const storm of now.typhoons) {
+    present.add(storm.code);
+    const names = { name: storm.name, enname: storm.enname };
+    let entry = storms[storm.code];
+    // An unnumbered system already recognised under its China number: that record carries the storm.
+    if (entry?.renumberedAs) continue;
+    const last = latest(storm);
+
+    if (!entry) {
+      entry = firstSeen(storm, now.fetchedAt);
+      const predecessor = isChinaNumber(storm.code)
+        ? Object.values(storms).find((s) => !isChinaNumber(s.code) && s.renumberedAs === null && s.track.length > 0 && sameStorm(s.track, storm.points))
+        : undefined;
+      if (isChinaNumber(storm.code)) {
+        const at = numberingPoint(storm);
+        events.push({ key: `numbered:${storm.code}`, type: 'numbered', code: storm.code, time: at.time, storm: names, point: at, ...(predecessor ? { formerCode: predecessor.code } : {}) });
+        if (predecessor) {
+          predecessor.renumberedAs = storm.code;
+          // Go on from what was announced for the system; the change to the numbered grade is the numbering itself.
+          const fromNumbering = ms(at.time) > ms(predecessor.gradeTime);
+          entry = {
+            ...entry,
+            grade: fromNumbering ? at.grade : predecessor.grade,
+            gradeTime: fromNumbering ? at.time : predecessor.gradeTime,
+            lastPoint: predecessor.lastPoint,
+            warning48h: predecessor.warning48h,
+            landfalls: [...predecessor.landfalls],
+          };
+        }
+      } else {
+        // Listed beside (or after) its own China-numbered record: the numbered record carries the storm.
+        const numbered = now.typhoons.find((t) => isChinaNumber(t.code) && sameStorm(t.points, storm.points));
+        if (numbered) {
+          storms[storm.code] = { ...entry, renumberedAs: numbered.code };
+          continue;
+        }
+        const at = storm.points[0] as TrackPoint;
+        events.push({ key: `numbered:${storm.code}`, type: 'formed', code: storm.code, time: at.time, storm: names, point: at });
+      }
+      storms[storm.code] = entry;
+    }
+
+    if (ms(last.time) >= ms(entry.lastPoint.time)) {
+      // Grade changes along the points not yet compared.
+      for (const p of storm.points) {
+        if (ms(p.time) <= ms(entry.gradeTime) || p.grade === null) continue;
+        const was = entry.grade;
+        if (was !== null && was !== 'ET' && p.grade !== 'ET' && rankOf(p.grade) !== rankOf(was)) {
+          const type = rankOf(p.grade) > rankOf(was) ? 'upgraded' : 'downgraded';
+          events.push({ key: `${type}:${storm.code}:${was}>${p.grade}:${p.time}`, type, code: storm.code, time: p.time, storm: names, point: p, from: was });
+        }
+        entry.grade = p.grade;
+        entry.gradeTime = p.time;
+      }
+      if (ms(last.time) > ms(entry.gradeTime)) entry.gradeTime = last.time;
+      if (!entry.warning48h) {
+        const entered = storm.points.find((p) => ms(p.time) > ms(entry.lastPoint.time) && insideWarningLine48h(p.lat, p.lng));
+        if (entered) {
+          events.push({ key: `warning-48h:${storm.code}`, type: 'warning-48h', code: storm.code, time: entered.time, storm: names, point: entered });
+          entry.warning48h = true;
+        }
+      }
+      entry.lastPoint = last;
+      if (!isChinaNumber(storm.code)) entry.track = storm.points.map(({ time, lat, lng }) => ({ time, lat, lng }));
+    }
+    entry.name = storm.name ?? entry.name;
+    entry.enname = storm.enname ?? entry.enname;
+
+    for (const land of storm.land) {
+      if (entry.landfalls.includes(land.time)) continue;
+      events.push({
+        key: `landfall:${storm.code}:${land.time}`, type: 'landfall', code: storm.code, time: land.time, storm: names,
+        point: storm.points.find((p) => p.time >= land.time) ?? last, position: land.position,
+      });
+      entry.landfalls.push(land.time);
+    }
+
+    if (storm.isActive) {
+      entry.ended = false;
+      entry.lastSeenActiveAt = now.fetchedAt;
+      entry.absentRefreshes = 0;
+    } else if (!entry.ended) {
+      // The source says it has ended.
+      events.push(dissipation(entry));
+      entry.ended = true;
+    }
+  }
+
+  for (const entry of Object.values(storms)) {
+    if (present.has(entry.code) || entry.ended || entry.renumberedAs) continue;
+    if (newSnapshot) entry.absentRefreshes += 1;
+    const quietHours = (ms(now.fetchedAt) - ms(entry.lastPoint.time)) / 3600_000;
+    if (entry.absentRefreshes >= END_AFTER_ABSENT_REFRESHES && quietHours >= END_AFTER_HOURS_QUIET) {
+      events.push(dissipation(entry));
+      entry.ended = true;
+    }
+  }
+
+  // Ended and renumbered storms are forgotten a month after their last point; their keys stay used in the flash items.
+  for (const [code, entry] of Object.entries(storms)) {
+    const old = ms(now.fetchedAt) - ms(entry.lastPoint.time) > FORGET_AFTER_DAYS * 86_400_000;
+    if (old && (entry.ended || entry.renumberedAs) && !present.has(code)) delete storms[code];
+  }
+  return { events, announced: { snapshotFetchedAt: now.fetchedAt, storms } };
+}
+
+const dissipation = (entry: AnnouncedStorm): FlashEvent => ({
+  key: `dissipated:${entry.code}`, type: 'dissipated', code: entry.code, time: entry.lastPoint.time,
+  storm: { name: entry.name, enname: entry.enname }, point: entry.lastPoint,
+});
 
 export function globalEvents(active: readonly GlobalCyclone[]): FlashEvent[] {
   return active.map((c) => ({

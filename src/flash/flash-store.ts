@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../live/documents.ts';
 import type { KeyValueStore } from '../live/store.ts';
 import { EVENT_TYPES, type FlashEvent } from './events.ts';
-import { rewrite, type LlmConfig } from './llm.ts';
+import { GENERATORS, rewrite, type LlmConfig } from './llm.ts';
 import { writeFlash } from './writer.ts';
 
 const FLASH_KEY = 'flash-items';
@@ -21,8 +21,8 @@ export const flashItemSchema = z.object({
   content: z.string(),
   titleEn: z.string(),
   contentEn: z.string(),
-  aiGenerated: z.literal(true).describe('Flash text is machine-written'),
-  generator: z.enum(['template', 'llm']).describe('template: the deterministic generator; llm: rewritten by a language model and checked number by number'),
+  aiGenerated: z.literal(true).describe('Always true: a program wrote the text (the template generator or a language model; see generator)'),
+  generator: z.enum(GENERATORS).describe('template: the deterministic generator; llm: rephrased by a language model during the scheduled run and kept because it passed every check (src/flash/llm.ts)'),
   createdAt: z.string(),
 });
 export type FlashItem = z.infer<typeof flashItemSchema>;
@@ -50,7 +50,9 @@ export async function recordFlash(store: KeyValueStore, events: readonly FlashEv
     if (known.has(id)) continue;
     known.add(id);
     const text = writeFlash(event);
-    const [content, contentEn] = await Promise.all([rewrite(text.content, 'zh', llm), rewrite(text.contentEn, 'en', llm)]);
+    // The upstream's strings in the text go to the model as data, cut to their limits (src/flash/llm.ts).
+    const upstream = { names: [event.storm.name, event.storm.enname], places: [event.position, event.basin] };
+    const [content, contentEn] = await Promise.all([rewrite(text.content, 'zh', llm, upstream), rewrite(text.contentEn, 'en', llm, upstream)]);
     added.push({
       id, code: event.code, type: event.type, time: event.time, title: text.title, content: content.text, titleEn: text.titleEn, contentEn: contentEn.text,
       aiGenerated: true, generator: content.generator === 'llm' || contentEn.generator === 'llm' ? 'llm' : 'template', createdAt: now.toISOString(),

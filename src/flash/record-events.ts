@@ -1,21 +1,46 @@
 /**
  * After a refresh: find what happened and record the flash items. The north-western Pacific events come from
- * the last two snapshots, the global ones from the global archive's active cyclones; each part is recorded as
- * soon as its refresh is done, so a late global part never costs the typhoon events of a run.
+ * the current snapshot compared with what was announced so far (the `announced` document), the global ones
+ * from the global archive's active cyclones; each part is recorded as soon as its refresh is done, so a late
+ * global part never costs the typhoon events of a run.
+ *
+ * Order of the writes: the flash items first, then the announced state. A run stopped before the items are
+ * written leaves the announced state as it was, so the next run derives the same transitions again; a run
+ * stopped between the two writes derives them again too, and their keys are already used.
  */
 import { activeGlobalCyclones } from '../global/global-view.ts';
 import { readPreviousSnapshot, readSnapshot } from '../live/snapshot.ts';
 import type { KeyValueStore } from '../live/store.ts';
-import { globalEvents, typhoonEvents } from './events.ts';
+import { readAnnounced, writeAnnounced, type Announced } from './announced.ts';
+import { globalEvents, typhoonEvents, type FlashEvent } from './events.ts';
 import { recordFlash, type FlashItem } from './flash-store.ts';
 import { llmFromEnv, type LlmConfig } from './llm.ts';
+
+/**
+ * What was announced so far. When the document is missing (the first run with it, or a run stopped before its
+ * first flash step) or both copies are damaged, the previous snapshot stands in for it, as the comparison
+ * before the document existed did: its storms are taken as seen, with the items of a first sighting (numbered,
+ * formed, landfalls; their keys make sure that items written before are not written again), and the current
+ * snapshot is compared with it. With no previous snapshot either, every storm is seen for the first time.
+ */
+async function announcedSoFar(store: KeyValueStore): Promise<{ announced: Announced | null; events: FlashEvent[]; stored: string | null }> {
+  const read = await readAnnounced(store);
+  if (read.state === 'ok') return { announced: read.value, events: [], stored: read.recovered === null ? JSON.stringify(read.value) : null };
+  if (read.state !== 'missing') console.warn(`announced state ${read.state} (${read.error}); starting again from the previous snapshot`);
+  const previous = await readPreviousSnapshot(store);
+  const seed = previous ? typhoonEvents(null, previous) : null;
+  return { announced: seed?.announced ?? null, events: seed?.events ?? [], stored: null };
+}
 
 export async function recordTyphoonEvents(store: KeyValueStore, llm: LlmConfig | null = llmFromEnv(), now = new Date()): Promise<FlashItem[]> {
   const current = await readSnapshot(store);
   if (!current) return [];
-  // An unreadable previous snapshot compares like none: only the events derived from the current one.
-  const previous = await readPreviousSnapshot(store);
-  return recordFlash(store, typhoonEvents(previous?.typhoons ?? null, current.typhoons), llm, now);
+  const before = await announcedSoFar(store);
+  const derived = typhoonEvents(before.announced, current);
+  const added = await recordFlash(store, [...before.events, ...derived.events], llm, now);
+  // Unchanged state (the same snapshot again) is not written again; a recovered or missing one always is.
+  if (JSON.stringify(derived.announced) !== before.stored) await writeAnnounced(store, derived.announced);
+  return added;
 }
 
 export async function recordGlobalEvents(store: KeyValueStore, llm: LlmConfig | null = llmFromEnv(), now = new Date()): Promise<FlashItem[]> {

@@ -2,9 +2,9 @@
  * The deterministic generator: fluent Chinese and English sentences written from an event's data alone, so
  * flash news works offline and every number in it comes from the data.
  */
-import { GRADE_NAMES } from '../model/grades.ts';
 import type { TrackPoint } from '../model/schemas.ts';
 import type { FlashEvent } from './events.ts';
+import { gradeEn, gradeZh, isChinaNumber, stormEn, stormZh } from './storm-words.ts';
 
 export interface FlashText {
   title: string;
@@ -13,8 +13,6 @@ export interface FlashText {
   contentEn: string;
 }
 
-const zhName = (e: FlashEvent) => (e.storm.name ? `“${e.storm.name}”` : e.code);
-const enName = (e: FlashEvent) => e.storm.enname ?? e.code;
 const when = (time: string) => `${Number(time.slice(5, 7))}月${Number(time.slice(8, 10))}日${Number(time.slice(11, 13))}时`;
 const whenEn = (time: string) => `${time.slice(0, 16).replace('T', ' ')} ${time.endsWith('Z') ? 'UTC' : 'Beijing time'}`;
 const latZh = (p: TrackPoint) => `${p.lat >= 0 ? '北纬' : '南纬'}${Math.abs(p.lat)}度、${p.lng >= 0 ? '东经' : '西经'}${Math.abs(p.lng)}度`;
@@ -32,49 +30,71 @@ function intensityEn(p: TrackPoint | null): string {
   return parts.length ? `, with ${parts.join(' and ')}` : '';
 }
 
+/**
+ * Names: a named storm is `“名字”` / `DEMO`; an unnamed one its grade and number, `热带低压（编号20260099）` /
+ * `Tropical Depression 20260099`, so a number never runs into the text around it (src/flash/storm-words.ts).
+ * Grade words are those of the grade at the event's point: a tropical depression is never called a typhoon.
+ */
 export function writeFlash(e: FlashEvent): FlashText {
   const p = e.point;
-  const grade = p?.grade ? GRADE_NAMES[p.grade] : '热带气旋';
+  const grade = p?.grade ?? null;
+  const storm = { code: e.code, name: e.storm.name, enname: e.storm.enname };
+  /** The storm as the subject, with the grade of the event's point when unnamed. */
+  const zh = stormZh(storm, grade);
+  const en = stormEn(storm, grade);
   switch (e.type) {
     case 'numbered':
+    case 'formed': {
+      // 热带风暴“演示台风”（DEMO，编号202699） / 热带低压（编号20260099）
+      const graded = stormZh(storm, grade, true);
+      const idZh = storm.name ? `（${storm.enname ? `${storm.enname}，` : ''}编号${e.code}）` : '';
+      const idEn = storm.enname ? ` (${isChinaNumber(e.code) ? 'China number ' : 'id '}${e.code})` : '';
+      const former = e.formerCode ? `，此前以编号${e.formerCode}跟踪` : '';
+      const formerEn = e.formerCode ? `; it was tracked before as ${e.formerCode}` : '';
       return {
-        title: `台风${zhName(e)}生成`,
-        content: `${when(e.time)}，台风${zhName(e)}（${enName(e)}）在${p ? latZh(p) : '西北太平洋'}生成${intensityZh(p)}。`,
-        titleEn: `${enName(e)} forms`,
-        contentEn: `${enName(e)} formed at ${p ? latEn(p) : 'the north-western Pacific'} at ${whenEn(e.time)}${intensityEn(p)}.`,
+        title: `${graded}生成`,
+        content: `${when(e.time)}，${graded}${idZh}在${p ? latZh(p) : '西北太平洋'}生成${intensityZh(p)}${former}。`,
+        titleEn: `${stormEn(storm, grade, true)} forms`,
+        contentEn: `${stormEn(storm, grade, true)}${idEn} formed near ${p ? latEn(p) : 'the north-western Pacific'} at ${whenEn(e.time)}${intensityEn(p)}${formerEn}.`,
       };
+    }
     case 'upgraded':
     case 'downgraded': {
       const up = e.type === 'upgraded';
-      const from = e.from ? GRADE_NAMES[e.from] : '热带扰动';
+      const verb = up ? '加强' : '减弱';
+      // “演示台风”由热带风暴加强为强热带风暴 / 热带低压（编号20260099）加强为热带风暴
+      const subject = storm.name ? `${stormZh(storm, e.from)}由${gradeZh(e.from)}` : stormZh(storm, e.from);
       return {
-        title: `${zhName(e)}${up ? '加强' : '减弱'}为${grade}`,
-        content: `${when(e.time)}，${zhName(e)}由${from}${up ? '加强' : '减弱'}为${grade}，中心位于${p ? latZh(p) : '—'}${intensityZh(p)}。`,
-        titleEn: `${enName(e)} ${up ? 'strengthens' : 'weakens'} to ${p?.grade ?? 'a lower grade'}`,
-        contentEn: `At ${whenEn(e.time)} ${enName(e)} ${up ? 'strengthened' : 'weakened'} from ${e.from ?? 'a disturbance'} to ${p?.grade ?? 'a lower grade'} near ${p ? latEn(p) : '—'}${intensityEn(p)}.`,
+        title: `${stormZh(storm, e.from)}${verb}为${gradeZh(grade)}`,
+        content: `${when(e.time)}，${subject}${verb}为${gradeZh(grade)}，中心位于${p ? latZh(p) : '—'}${intensityZh(p)}。`,
+        titleEn: `${stormEn(storm, e.from)} ${up ? 'strengthens' : 'weakens'} into a ${gradeEn(grade)}`,
+        contentEn: `At ${whenEn(e.time)} ${stormEn(storm, e.from)} ${up ? 'strengthened' : 'weakened'} from a ${gradeEn(e.from)} into a ${gradeEn(grade)} near ${p ? latEn(p) : '—'}${intensityEn(p)}.`,
       };
     }
     case 'landfall':
       return {
-        title: `${zhName(e)}登陆${e.position ?? ''}`,
-        content: `${when(e.time)}前后，${zhName(e)}在${e.position ?? '沿海'}登陆${intensityZh(p)}。`,
-        titleEn: `${enName(e)} makes landfall`,
-        contentEn: `${enName(e)} made landfall at ${e.position ?? 'the coast'} around ${whenEn(e.time)}${intensityEn(p)}.`,
+        title: `${zh}登陆${e.position ?? ''}`,
+        content: `${when(e.time)}前后，${stormZh(storm, grade, true)}在${e.position ?? '沿海'}登陆${intensityZh(p)}。`,
+        titleEn: `${en} makes landfall`,
+        contentEn: `${stormEn(storm, grade, true)} made landfall at ${e.position ?? 'the coast'} around ${whenEn(e.time)}${intensityEn(p)}.`,
       };
     case 'warning-48h':
       return {
-        title: `${zhName(e)}进入48小时警戒线`,
-        content: `${when(e.time)}，${zhName(e)}进入我国48小时警戒线，中心位于${p ? latZh(p) : '—'}${intensityZh(p)}，请关注最新预报。`,
-        titleEn: `${enName(e)} crosses the 48-hour warning line`,
-        contentEn: `At ${whenEn(e.time)} ${enName(e)} crossed China's 48-hour warning line near ${p ? latEn(p) : '—'}${intensityEn(p)}.`,
+        title: `${zh}进入48小时警戒线`,
+        content: `${when(e.time)}，${stormZh(storm, grade, true)}进入我国48小时警戒线，中心位于${p ? latZh(p) : '—'}${intensityZh(p)}，请关注最新预报。`,
+        titleEn: `${en} crosses the 48-hour warning line`,
+        contentEn: `At ${whenEn(e.time)} ${stormEn(storm, grade, true)} crossed China's 48-hour warning line near ${p ? latEn(p) : '—'}${intensityEn(p)}.`,
       };
-    case 'dissipated':
+    case 'dissipated': {
+      // China numbers are "stopped" (停止编号); an unnumbered system is no longer tracked (停止监测).
+      const stopped = isChinaNumber(e.code) ? '停止编号' : '停止监测';
       return {
-        title: `${zhName(e)}停止编号`,
-        content: `${zhName(e)}最后一次定位于${when(e.time)}，位于${p ? latZh(p) : '—'}，已停止编号。`,
-        titleEn: `${enName(e)} dissipates`,
-        contentEn: `${enName(e)} was last positioned at ${whenEn(e.time)} near ${p ? latEn(p) : '—'}; advisories have ended.`,
+        title: `${zh}${stopped}`,
+        content: `${stormZh(storm, grade, true)}最后一次定位于${when(e.time)}，位于${p ? latZh(p) : '—'}，已${stopped}。`,
+        titleEn: `${en} dissipates`,
+        contentEn: `${stormEn(storm, grade, true)} was last positioned at ${whenEn(e.time)} near ${p ? latEn(p) : '—'}; advisories have ended.`,
       };
+    }
     case 'global-formed':
       return {
         title: `${e.basin ?? ''}热带气旋${e.storm.name ?? e.code}生成`,

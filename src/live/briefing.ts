@@ -1,8 +1,11 @@
 /**
  * Today's briefing: deterministic sentences (Chinese, with English beside) written from the live view, so they
- * work offline and every number in them comes from the data.
+ * work offline and every number in them comes from the data. The scheduled run may have a language model rephrase
+ * them (src/flash/record-summary.ts); requests only read what it stored (src/flash/summary-store.ts).
  */
 import type { TrackPoint, Typhoon } from '../model/schemas.ts';
+import type { Generator } from '../flash/llm.ts';
+import { stormEn as labelEn, stormZh as labelZh } from '../flash/storm-words.ts';
 import type { LiveView } from './snapshot.ts';
 
 const COMPASS_ZH: Record<string, string> = {
@@ -17,8 +20,9 @@ export const latestPoint = (t: Typhoon): TrackPoint => t.points[t.points.length 
 
 function stormZh(t: Typhoon): string {
   const p = latestPoint(t);
-  const label = t.name ? `台风“${t.name}”` : `热带气旋${t.code}`;
-  const parts = [`${label}${p.time.slice(5, 7)}月${p.time.slice(8, 10)}日${p.time.slice(11, 13)}时位于${latText(p.lat, true)}、${lngText(p.lng, true)}`];
+  // The grade word matches the grade; a code never runs into the date (热带低压（编号20260099）).
+  const label = labelZh(t, p.grade, true);
+  const parts = [`${p.time.slice(5, 7)}月${p.time.slice(8, 10)}日${p.time.slice(11, 13)}时，${label}位于${latText(p.lat, true)}、${lngText(p.lng, true)}`];
   if (p.strong) parts.push(`强度为${p.strong}${p.power !== null ? `（${p.power}级` : ''}${p.speed !== null ? `，${p.speed}米/秒` : ''}${p.power !== null ? '）' : ''}`);
   if (p.pressure !== null) parts.push(`中心气压${p.pressure}百帕`);
   if (p.moveDir && p.moveSpeed !== null) parts.push(`以每小时${p.moveSpeed}公里的速度向${COMPASS_ZH[p.moveDir]}方向移动`);
@@ -27,7 +31,7 @@ function stormZh(t: Typhoon): string {
 
 function stormEn(t: Typhoon): string {
   const p = latestPoint(t);
-  const label = t.enname ? `${t.enname}` : `Tropical cyclone ${t.code}`;
+  const label = labelEn(t, p.grade, true);
   const parts = [`${label} was at ${latText(p.lat, false)}, ${lngText(p.lng, false)} at ${p.time}`];
   if (p.grade) parts.push(`grade ${p.grade}${p.speed !== null ? ` with winds of ${p.speed} m/s` : ''}`);
   if (p.pressure !== null) parts.push(`central pressure ${p.pressure} hPa`);
@@ -35,15 +39,14 @@ function stormEn(t: Typhoon): string {
   return parts.join(', ') + '.';
 }
 
-export interface Briefing {
+/** The template text about the live view: Chinese and English; before the first refresh, that there is no data yet. */
+export interface BriefingText {
   text: string;
   textEn: string;
-  generatedAt: string;
-  aiGenerated: false;
 }
 
-export function writeBriefing(view: LiveView): Briefing | null {
-  if (view.upstream === 'never-fetched') return null;
+export function briefingText(view: LiveView): BriefingText {
+  if (view.upstream === 'never-fetched') return { text: '暂无实时台风数据。', textEn: 'No live typhoon data yet.' };
   const stale = view.stale ? `（上游暂不可用，以下为${view.fetchedAt ?? '此前'}获取的数据）` : '';
   const staleEn = view.stale ? ` (Upstreams unavailable; data fetched at ${view.fetchedAt ?? 'an earlier time'}.)` : '';
   const text = view.typhoons.length
@@ -52,5 +55,24 @@ export function writeBriefing(view: LiveView): Briefing | null {
   const textEn = view.typhoons.length
     ? `${view.typhoons.length} active tropical cyclone(s) in the north-western Pacific.${staleEn} ${view.typhoons.map(stormEn).join(' ')}`
     : `No active typhoon in the north-western Pacific.${staleEn}`;
-  return { text, textEn, generatedAt: view.fetchedAt ?? '', aiGenerated: false };
+  return { text, textEn };
+}
+
+/** The upstream's strings in the briefing text (storm names): data for a language model, never instructions. */
+export const briefingNames = (view: LiveView): string[] => view.typhoons.flatMap((t) => [t.name, t.enname]).filter((n): n is string => !!n);
+
+/**
+ * Bootstrap's `briefing`: the same text as `/api/llm/summary` (src/flash/summary-store.ts). `aiGenerated` is true
+ * for every text a program wrote; `generator` says which: the template generator or a language model.
+ */
+export interface Briefing extends BriefingText {
+  generatedAt: string;
+  aiGenerated: true;
+  generator: Generator;
+}
+
+/** The template briefing, or null before the first refresh. */
+export function writeBriefing(view: LiveView): Briefing | null {
+  if (view.upstream === 'never-fetched') return null;
+  return { ...briefingText(view), generatedAt: view.fetchedAt ?? '', aiGenerated: true, generator: 'template' };
 }

@@ -10,6 +10,7 @@ import { beaufortForce, GRADE_NAMES, gradeFromLabel } from '../model/grades.ts';
 import type { AgencyForecast, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
 import { toBeijingIso, utcDate } from '../model/time.ts';
 import { peakGrade } from '../archive/summaries.ts';
+import { liveStormName } from '../model/storm-names.ts';
 import { agencyFor } from './agencies.ts';
 import { liveNumber, ShapeError } from './zj-live.ts';
 
@@ -37,8 +38,8 @@ export function normalizeNmcList(json: unknown): NmcListItem[] {
     if (typeof id !== 'number') throw new ShapeError(`NMC list: id ${JSON.stringify(id)} is not a number`);
     return {
       id,
-      enname: typeof en === 'string' && en.toLowerCase() !== 'nameless' ? en.trim().toUpperCase() : null,
-      name: typeof cn === 'string' && cn.trim() !== '' && cn.trim() !== '热带低压' ? cn.trim() : null,
+      enname: liveStormName(typeof en === 'string' ? en : null)?.toUpperCase() ?? null,
+      name: liveStormName(typeof cn === 'string' ? cn : null),
       number: String(number ?? ''),
       active: status === 'start',
     };
@@ -134,8 +135,8 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date): Typhoon {
   }
   const speeds = points.map((p) => p.speed).filter((v): v is number => v !== null);
   const pressures = points.map((p) => p.pressure).filter((v): v is number => v !== null);
-  const name = typeof cn === 'string' && cn.trim() && cn.trim() !== '热带低压' ? cn.trim() : null;
-  const enname = typeof en === 'string' && en.toLowerCase() !== 'nameless' ? en.trim().toUpperCase() : null;
+  const name = liveStormName(typeof cn === 'string' ? cn : null);
+  const enname = liveStormName(typeof en === 'string' ? en : null)?.toUpperCase() ?? null;
   return {
     code,
     name,

@@ -4,15 +4,23 @@
  * failover), and replace the snapshot only with a complete, validated result. Any failure of both leaves the
  * last good snapshot in place. The status records that a run started before anything is fetched, so a run the
  * platform stops half-way is visible to the next run and to every answer.
+ *
+ * A source never moves the snapshot backwards (src/live/storm-identity.ts, assembleStorms): per storm, a fresh
+ * record whose last point is earlier than the stored record's last point (the snapshot's, else the one before
+ * it, when the storm was left out of the last refresh) is ignored and the stored record kept
+ * (a failover to an NMC that lags the Zhejiang service keeps the Zhejiang track); a newer one replaces it but
+ * keeps every point the stored one has. So a lagging source makes no events either: flash news only reads points
+ * newer than those it has already seen.
  */
 import { toBeijingIso } from '../model/time.ts';
 import type { Typhoon } from '../model/schemas.ts';
 import { normalizeNmcList, normalizeNmcView } from './nmc-live.ts';
 import { runWasStopped } from './freshness.ts';
-import { liveSnapshotSchema, readSnapshot, readStatus, writePreviousSnapshot, writeSnapshot, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
+import { liveSnapshotSchema, readPreviousSnapshot, readSnapshot, readStatus, writePreviousSnapshot, writeSnapshot, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
 import type { KeyValueStore } from './store.ts';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from './upstream-client.ts';
 import { activeZjIds, normalizeZjInfo } from './zj-live.ts';
+import { assembleStorms, newestRecords } from './storm-identity.ts';
 
 export interface LiveUpstreams {
   zjBase: string;
@@ -74,6 +82,8 @@ export interface RefreshResult {
   errors: string[];
   /** The run before this one was stopped before it finished (it is recorded as a failure). */
   previousRunStopped: boolean;
+  /** Storms whose stored record was kept because the source's data for them was older (a lagging failover). */
+  keptStored: string[];
   milliseconds: number;
 }
 
@@ -102,9 +112,16 @@ export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore
       else errors.push(`${source}: ${parsed.error.issues[0]?.message}`);
     }
   });
-  const good = snapshot as LiveSnapshot | null;
-  if (good) {
-    const previous = await readSnapshot(store);
+  const fetched = snapshot as LiveSnapshot | null;
+  let good: LiveSnapshot | null = null;
+  let keptStored: string[] = [];
+  if (fetched) {
+    const [previous, beforePrevious] = await Promise.all([readSnapshot(store), readPreviousSnapshot(store)]);
+    // The storms as last stored: the snapshot's, and those of the one before it that the snapshot lacks (a storm
+    // left out of one refresh's list still has its track to compare with).
+    const assembled = assembleStorms(fetched.typhoons, previous || beforePrevious ? newestRecords(previous?.typhoons ?? [], beforePrevious?.typhoons ?? []) : null);
+    keptStored = assembled.keptStored;
+    good = { ...fetched, typhoons: assembled.typhoons };
     if (previous) await writePreviousSnapshot(store, previous);
     await writeSnapshot(store, good);
   }
@@ -115,5 +132,5 @@ export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore
     consecutiveFailures: good ? 0 : base.consecutiveFailures + 1,
     runningSince: null,
   });
-  return { ok: good !== null, source: good?.source ?? null, typhoons: good?.typhoons.length ?? 0, errors, previousRunStopped, milliseconds: performance.now() - started };
+  return { ok: good !== null, source: good?.source ?? null, typhoons: good?.typhoons.length ?? 0, errors, previousRunStopped, keptStored, milliseconds: performance.now() - started };
 }

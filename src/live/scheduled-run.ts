@@ -1,14 +1,17 @@
 /**
  * One scheduled run (the `refresh-live` function every 15 minutes, and `build --live` / the local server):
  * the north-western Pacific snapshot and the global archive are refreshed side by side under one deadline,
- * and the flash items of each part are recorded as soon as that part is done.
+ * and the flash items of each part are recorded as soon as that part is done; then the live summary is written
+ * (requests only read it). The optional language model makes at most MAX_LLM_CALLS_PER_RUN calls in all, and
+ * none past the deadline less LLM_MARGIN_MS; the items and the summary beyond that keep the template text.
  *
  * Netlify stops a scheduled function at 30 s. Every upstream request of the run takes its timeout and its
  * retries from one deadline (RUN_BUDGET_MS from the start), so the run ends in time whatever the upstreams
  * do, and the status documents are marked at the start so that a run stopped anyway is seen as such.
  */
-import { llmFromEnv, type LlmConfig } from '../flash/llm.ts';
+import { llmFromEnv, runBudget, type LlmConfig } from '../flash/llm.ts';
 import { recordGlobalEvents, recordTyphoonEvents } from '../flash/record-events.ts';
+import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
 import { globalUpstreamsFromEnv, refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
 import { refreshLive, upstreamsFromEnv, type RefreshResult } from './refresh.ts';
 import type { KeyValueStore } from './store.ts';
@@ -24,6 +27,8 @@ export interface ScheduledRunResult {
   typhoons: RefreshResult;
   global: GlobalRefreshResult;
   flash: { typhoons: number; global: number };
+  /** The live summary: who wrote it, and whether this run wrote it; null when it could not be written. */
+  summary: SummaryResult | null;
   milliseconds: number;
 }
 
@@ -39,7 +44,8 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
   const deadline = started + (options.budgetMs ?? RUN_BUDGET_MS);
   const client = createUpstreamClient({ deadline, fetch: pooledFetch });
   const llmConfig = options.llm === undefined ? llmFromEnv() : options.llm;
-  const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS };
+  // One call budget for the whole run: the flash items of both parts and the summary share it.
+  const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS, budget: runBudget() };
   const { store, now = new Date() } = options;
 
   const typhoons = refreshLive(upstreamsFromEnv(client), store, now).then(async (result) => ({
@@ -50,10 +56,17 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
   const [live, globalResult] = await Promise.all([typhoons, global]);
   // After the typhoon items: both parts write the same flash document.
   const globalFlash = await recordGlobalEvents(store, llm, now);
+  // After the flash items: the summary of this run's data, so that no request ever calls the model. Derived
+  // data: a failure here costs nothing stored, and the next run writes it again.
+  const summary = await recordSummary(store, llm, now).catch((error: unknown) => {
+    console.warn(`live summary not written: ${(error as Error).message}`);
+    return null;
+  });
   return {
     typhoons: live.result,
     global: globalResult,
     flash: { typhoons: live.flash.length, global: globalFlash.length },
+    summary,
     milliseconds: Date.now() - started,
   };
 }

@@ -16,6 +16,7 @@ import { compassFromText } from '../model/compass.ts';
 import type { AgencyForecast, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
 import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
 import { peakGrade } from '../archive/summaries.ts';
+import { liveStormName } from '../model/storm-names.ts';
 import { agencyFor } from './agencies.ts';
 
 const raw = z.union([z.string(), z.number()]).nullish();
@@ -163,10 +164,6 @@ function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[]): Landf
     });
 }
 
-const cleanName = (name: string | null | undefined) => {
-  const text = name?.trim() ?? '';
-  return text === '' || text === '-' || text === '未命名' || text.toUpperCase() === 'NAMELESS' ? null : text;
-};
 
 /** `TyphoonInfo/{tfid}` (object or one-element array) → a live Typhoon record. Throws ShapeError on garbage. */
 export function normalizeZjInfo(json: unknown, fetchedAt: Date): Typhoon {
@@ -183,8 +180,8 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date): Typhoon {
   const land = landfalls(info.land ?? [], points);
   return {
     code: info.tfid,
-    name: cleanName(info.name),
-    enname: cleanName(info.enname)?.toUpperCase() ?? null,
+    name: liveStormName(info.name),
+    enname: liveStormName(info.enname)?.toUpperCase() ?? null,
     year: Number(info.tfid.slice(0, 4)),
     isActive: String(info.isactive ?? '1') === '1',
     startTime: first.time,
@@ -199,8 +196,8 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date): Typhoon {
     zjId: info.tfid,
     provenance: {
       track: 'zj-live',
-      nameZh: cleanName(info.name) ? 'zj-live' : null,
-      nameEn: cleanName(info.enname) ? 'zj-live' : null,
+      nameZh: liveStormName(info.name) ? 'zj-live' : null,
+      nameEn: liveStormName(info.enname) ? 'zj-live' : null,
       landfall: land.length ? 'zj-live' : null,
       windCircles: points.some((p) => p.radius7 || p.radius10 || p.radius12) ? 'zj-live' : null,
       motion: points.some((p) => p.moveDir || p.moveSpeed) ? 'zj-live' : null,
@@ -232,8 +229,8 @@ export function normalizeZjList(json: unknown): SeasonItem[] {
   if (!parsed.success) throw new ShapeError(`TyphoonList: ${parsed.error.issues[0]?.message}`);
   return parsed.data.map((item) => ({
     tfid: item.tfid,
-    name: cleanName(item.name),
-    enname: cleanName(item.enname)?.toUpperCase() ?? null,
+    name: liveStormName(item.name),
+    enname: liveStormName(item.enname)?.toUpperCase() ?? null,
     start: item.starttime ? toBeijingIso(parseZjTime(item.starttime)) : null,
     end: item.endtime ? toBeijingIso(parseZjTime(item.endtime)) : null,
     active: String(item.isactive) === '1',

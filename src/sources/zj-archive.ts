@@ -12,6 +12,7 @@
  */
 import { z } from 'zod';
 import { compassFromText } from '../model/compass.ts';
+import { cleanStormName } from '../model/storm-names.ts';
 import { parseLocalTimestamp } from '../model/time.ts';
 import type { WindCircle } from '../model/schemas.ts';
 import type { ParseProblem } from './cma-best-track.ts';
@@ -113,11 +114,6 @@ function windCircle(quadrants: z.infer<typeof quad>, scalar: unknown): WindCircl
   return max === null ? null : { ne: max, se: max, sw: max, nw: max };
 }
 
-function cleanName(raw: string | null | undefined): string | null {
-  const name = raw?.trim() ?? '';
-  return name === '' || name === '-' || name === '未名' || name.toUpperCase() === 'NAMELESS' ? null : name;
-}
-
 /**
  * Parses one file. `[]` (five files) gives `storm: null` and no problem. Structural problems are
  * reported with the JSON path instead of a line number (line 1: the files are single-line JSON).
@@ -175,7 +171,7 @@ export function parseZjArchiveFile(text: string): ZjParseResult {
     land.push({ time, lat, lng: normaliseLongitude(lng), position: l.position?.trim() ?? '' });
   });
   return {
-    storm: { tfbh: raw.tfbh, name: cleanName(raw.name), ename: cleanName(raw.ename), points, land },
+    storm: { tfbh: raw.tfbh, name: cleanStormName(raw.name), ename: cleanStormName(raw.ename), points, land },
     problems,
   };
 }

@@ -5,7 +5,8 @@
 import type { Announcement, SiteConfig, VersionsFile } from '../../model/content-schemas.ts';
 import type { TodayInHistory } from '../../model/schemas.ts';
 import { beijingCalendarDay } from '../../model/time.ts';
-import { latestPoint, writeBriefing } from '../../live/briefing.ts';
+import { latestPoint } from '../../live/briefing.ts';
+import { currentBriefing } from '../../flash/summary-store.ts';
 import { readLiveView, type LiveView } from '../../live/snapshot.ts';
 import { liveStore } from '../../live/store.ts';
 import { DATA_FILES, todayFile } from '../data-files.ts';
@@ -45,7 +46,8 @@ const SECTIONS = {
   site: () => required<SiteConfig>(DATA_FILES.site),
   announcements: (now: Date) => currentAnnouncements(now),
   typhoons: (_now: Date, live: LiveView) => Promise.resolve(activeSummary(live)),
-  briefing: (_now: Date, live: LiveView) => Promise.resolve(writeBriefing(live)),
+  // The same text as /api/llm/summary: stored by the scheduled run, never a model call here.
+  briefing: (_now: Date, live: LiveView) => currentBriefing(liveStore(), live),
   todayInHistory: (now: Date) => todayInHistory(now),
   versions: () => required<VersionsFile>(DATA_FILES.versions),
 } satisfies Record<string, (now: Date, live: LiveView) => Promise<unknown>>;

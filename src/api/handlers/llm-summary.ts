@@ -1,10 +1,11 @@
 /**
  * `/api/llm/summary`: natural language about the north-western Pacific (`summary`, with `summaryEn`), the
- * active storms as data (`typhoons`) and the global cyclones (`global`). The text comes from the deterministic
- * generator and may be rewritten by the optional language model, kept only if every number survives.
+ * active storms as data (`typhoons`) and the global cyclones (`global`). The text is the one the scheduled run
+ * stored (the template generator's, possibly rephrased by the optional language model there); before one is
+ * stored for the current data, the template text of the current live view. A request never calls a model.
  */
-import { latestPoint, writeBriefing } from '../../live/briefing.ts';
-import { rewrite, llmFromEnv } from '../../flash/llm.ts';
+import { latestPoint } from '../../live/briefing.ts';
+import { currentSummary } from '../../flash/summary-store.ts';
 import { activeGlobalCyclones } from '../../global/global-view.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import { liveStore } from '../../live/store.ts';
@@ -13,12 +14,7 @@ import { okResponse } from '../respond.ts';
 export async function handleLlmSummary(_req: Request, now = new Date()): Promise<Response> {
   const store = liveStore();
   const [live, global] = await Promise.all([readLiveView(store, now), activeGlobalCyclones(store)]);
-  const briefing = writeBriefing(live);
-  const llm = llmFromEnv();
-  const [summary, summaryEn] = await Promise.all([
-    rewrite(briefing?.text ?? '暂无实时台风数据。', 'zh', llm),
-    rewrite(briefing?.textEn ?? 'No live typhoon data yet.', 'en', llm),
-  ]);
+  const summary = await currentSummary(store, live);
   const typhoons = live.typhoons.map((t) => {
     const p = latestPoint(t);
     return { code: t.code, name: t.name, enname: t.enname, time: p.time, lat: p.lat, lng: p.lng, grade: p.grade, strong: p.strong, speed: p.speed, pressure: p.pressure, moveDir: p.moveDir, moveSpeed: p.moveSpeed };
@@ -29,12 +25,12 @@ export async function handleLlmSummary(_req: Request, now = new Date()): Promise
   });
   return okResponse('web', {
     summary: summary.text,
-    summaryEn: summaryEn.text,
+    summaryEn: summary.textEn,
     typhoons,
     global: cyclones,
     fetchedAt: live.fetchedAt,
     stale: live.stale,
     aiGenerated: true,
-    generator: summary.generator === 'llm' || summaryEn.generator === 'llm' ? 'llm' : 'template',
+    generator: summary.generator,
   }, { cacheControl: 'public, max-age=60', cdnCacheControl: 'public, durable, s-maxage=60, stale-while-revalidate=300' });
 }

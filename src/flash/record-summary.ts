@@ -1,0 +1,42 @@
+/**
+ * The scheduled run's last step: the live summary, written from the live view by the template generator and,
+ * when a language model is configured and the run's call budget allows, rephrased by it (src/flash/llm.ts).
+ * It is stored (src/flash/summary-store.ts) so that no request ever calls the model.
+ */
+import { briefingNames, briefingText } from '../live/briefing.ts';
+import { readLiveView } from '../live/snapshot.ts';
+import type { KeyValueStore } from '../live/store.ts';
+import { rewrite, type Generator, type LlmConfig } from './llm.ts';
+import { readStoredSummary, writeStoredSummary, type StoredSummary } from './summary-store.ts';
+
+export interface SummaryResult {
+  generator: Generator;
+  /** False when the stored summary was already written from the same template text (no model call). */
+  written: boolean;
+}
+
+export async function recordSummary(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<SummaryResult> {
+  const view = await readLiveView(store, now);
+  const source = briefingText(view);
+  const stored = await readStoredSummary(store);
+  if (stored.state === 'unreadable' || stored.state === 'invalid') console.warn(`live summary ${stored.state} (${stored.error}); writing it again`);
+  const current = stored.state === 'ok' ? stored.value : null;
+  // Nothing changed since the last run: keep what it wrote, unless a model may now do what it could not then.
+  if (current && current.source.text === source.text && current.source.textEn === source.textEn && (current.generator === 'llm' || !llm)) {
+    if (stored.state === 'ok' && stored.recovered !== null) await writeStoredSummary(store, current); // heals the main copy
+    return { generator: current.generator, written: false };
+  }
+  // Before the first refresh there is nothing to rephrase.
+  const model = view.upstream === 'never-fetched' ? null : llm;
+  const upstream = { names: briefingNames(view) };
+  const [text, textEn] = await Promise.all([rewrite(source.text, 'zh', model, upstream), rewrite(source.textEn, 'en', model, upstream)]);
+  const summary: StoredSummary = {
+    source,
+    text: text.text,
+    textEn: textEn.text,
+    generator: text.generator === 'llm' || textEn.generator === 'llm' ? 'llm' : 'template',
+    writtenAt: now.toISOString(),
+  };
+  await writeStoredSummary(store, summary);
+  return { generator: summary.generator, written: true };
+}
