@@ -73,22 +73,36 @@ const NOT_FOUND_PAGE = `<!doctype html>
 
 /** Hash of everything the output depends on, by content: source files, content, the code and the lockfile. */
 export async function inputFingerprint(sourcesDir: string): Promise<string> {
+  const sources = (await listSourceFiles(sourcesDir)).map((file) => path.join(sourcesDir, file));
+  const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'static/**/*', 'package-lock.json'], { cwd: PROJECT_ROOT, absolute: true });
+  const files = [...sources, ...own.sort()];
+  const digests = await digestAll(files);
   const hash = createHash('sha256');
-  for (const file of await listSourceFiles(sourcesDir)) hash.update(file).update(await fs.readFile(path.join(sourcesDir, file)));
-  const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'static/**/*', 'package-lock.json'], { cwd: PROJECT_ROOT });
-  for (const file of own.sort()) hash.update(file).update(await fs.readFile(path.join(PROJECT_ROOT, file)));
+  files.forEach((file, i) => hash.update(path.relative(PROJECT_ROOT, file)).update(digests[i] ?? 'missing'));
   return hash.digest('hex');
+}
+
+/** The sha256 of each file (null when it cannot be read), read a few dozen at a time. */
+async function digestAll(files: readonly string[]): Promise<(string | null)[]> {
+  const digests: (string | null)[] = new Array(files.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    for (let i = next++; i < files.length; i = next++) {
+      const bytes = await fs.readFile(files[i] as string).catch(() => null);
+      digests[i] = bytes && sha256(bytes);
+    }
+  };
+  await Promise.all(Array.from({ length: 32 }, worker));
+  return digests;
 }
 
 /** The output as the last build wrote it: file → sha256 (only the generated files). */
 type OutputManifest = Record<string, string>;
 
 async function outputMatches(publicDir: string, manifest: OutputManifest): Promise<boolean> {
-  for (const [file, digest] of Object.entries(manifest)) {
-    const bytes = await fs.readFile(path.join(publicDir, file)).catch(() => null);
-    if (!bytes || sha256(bytes) !== digest) return false;
-  }
-  return Object.keys(manifest).length > 0;
+  const entries = Object.entries(manifest);
+  const digests = await digestAll(entries.map(([file]) => path.join(publicDir, file)));
+  return entries.length > 0 && entries.every(([, digest], i) => digests[i] === digest);
 }
 
 /** One line per source: what the build read, so a log says which archive went out. */
