@@ -71,7 +71,7 @@ const folder = async (f: string) => {
 };
 const deleted = async (f: string) => fs.remove(f);
 
-const DOCUMENTS = ['snapshot', 'status', 'flash-items', 'global-index', 'global-status', 'global/nhc-al132025'];
+const DOCUMENTS = ['snapshot', 'status', 'flash-items', 'announced', 'live-summary', 'global-index', 'global-status', 'global/nhc-al132025'];
 const FAULTS: [string, Fault][] = [
   ...DOCUMENTS.flatMap((key) => [
     [`${key}: truncated`, onCopies(key, truncate)],
