@@ -142,12 +142,12 @@ export async function renderSite(sourcesDir: string, log: (line: string) => void
   const report = archiveReport(typhoons, sources.demo);
   const files = renderStaticFiles(payloads, archive, sources.names, content);
   files.push(
-    { file: DATA_FILES.archiveReport, route: null, body: JSON.stringify(report) },
-    { file: DATA_FILES.dataQuality, route: null, body: JSON.stringify(dataQuality) },
-    { file: '_redirects', route: null, body: renderRedirects(files) },
-    { file: '_headers', route: null, body: renderHeaders() },
-    { file: WEB_NOT_FOUND_FILE, route: null, body: webNotFoundBody() },
-    { file: '404.html', route: null, body: NOT_FOUND_PAGE },
+    { file: DATA_FILES.archiveReport, body: JSON.stringify(report) },
+    { file: DATA_FILES.dataQuality, body: JSON.stringify(dataQuality) },
+    { file: '_redirects', body: renderRedirects() },
+    { file: '_headers', body: renderHeaders() },
+    { file: WEB_NOT_FOUND_FILE, body: webNotFoundBody() },
+    { file: '404.html', body: NOT_FOUND_PAGE },
   );
   const seen = new Set<string>();
   const collisions = files.filter((f) => seen.size === seen.add(f.file).size).map((f) => `two outputs write ${f.file}`);

@@ -7,5 +7,5 @@ export default safeHandler((req) => handleBootstrap(req));
 export const config: FunctionConfig = {
   path: '/api/v1/bootstrap',
   method: ['GET', 'HEAD'],
-  includedFiles: ['../public/api/_data/site.json', '../public/api/_data/announcements.json', '../public/api/_data/versions.json', '../public/api/history/today/*.json'],
+  includedFiles: ['../public/api/_data/site.json', '../public/api/_data/announcements.json', '../public/api/_data/versions.json', '../public/api/history/today/*'],
 };

@@ -7,5 +7,5 @@ export default safeHandler((req) => handleHistoryToday(req));
 export const config: FunctionConfig = {
   path: '/api/history/today',
   method: ['GET', 'HEAD'],
-  includedFiles: ['../public/api/history/today/*.json'],
+  includedFiles: ['../public/api/history/today/*'],
 };

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { renderSite } from '../build/build-site.ts';
 import type { Typhoon, TyphoonSummary } from '../src/model/schemas.ts';
 import { describeRealData } from './helpers/real-data.ts';
@@ -21,7 +21,7 @@ describeRealData('archive', 'the archive built from the real sources', (sources)
         const typhoon = JSON.parse(file.body).data as Typhoon;
         details.set(typhoon.code, typhoon);
       }
-      const year = /^api\/v1\/history\/(\d{4})\.json$/.exec(file.file)?.[1];
+      const year = /^api\/v1\/history\/(\d{4})$/.exec(file.file)?.[1];
       if (year) yearLists.set(Number(year), JSON.parse(file.body).data.typhoons);
     }
   }, 60_000);

@@ -14,18 +14,20 @@ describe('buildSite', () => {
     const publicDir = path.join(await scratch(), 'public');
     const report = await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true });
     expect(report).toMatchObject({ skipped: false, storms: 6, archive: { storms: 6, demo: false, before1949: 1 } });
-    expect(await fs.pathExists(path.join(publicDir, 'api/v1/typhoons/194501.json'))).toBe(true);
+    // The URL is the file: no rule per answer.
+    expect(await fs.pathExists(path.join(publicDir, 'api/v1/typhoons/194501'))).toBe(true);
+    expect(await fs.pathExists(path.join(publicDir, 'api/geojson/194501'))).toBe(true);
     const redirects = await fs.readFile(path.join(publicDir, '_redirects'), 'utf8');
-    expect(redirects).toContain('/api/typhoons/194501 /api/typhoons/194501.json 200');
-    const year = await fs.readJson(path.join(publicDir, 'api/history/2024.json'));
+    expect(redirects).not.toContain('194501');
+    const year = await fs.readJson(path.join(publicDir, 'api/history/2024'));
     expect(year.typhoons.map((t: { code: string }) => t.code)).toEqual(['202411', '202414', '202414-1', '2024C14']);
     expect((await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir })).skipped).toBe(true);
     // Output removed or edited behind the build's back: the next plain build notices and rebuilds.
     await fs.remove(path.join(publicDir, 'api'));
     expect((await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir })).skipped).toBe(false);
-    await fs.writeFile(path.join(publicDir, 'api/history/2024.json'), JSON.stringify({ edited: true }));
+    await fs.writeFile(path.join(publicDir, 'api/history/2024'), JSON.stringify({ edited: true }));
     expect((await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir })).skipped).toBe(false);
-    expect((await fs.readJson(path.join(publicDir, 'api/history/2024.json'))).year).toBe(2024);
+    expect((await fs.readJson(path.join(publicDir, 'api/history/2024'))).year).toBe(2024);
   });
 
   it('gives byte-identical output for the same inputs, with static ts values that are release times', async () => {
@@ -38,7 +40,7 @@ describe('buildSite', () => {
     expect((await fg('**/*', { cwd: b, dot: true })).sort()).toEqual(files);
     for (const file of files) expect((await fs.readFile(path.join(b, file))).equals(await fs.readFile(path.join(a, file))), file).toBe(true);
     // YAGI's CMA header was released on 2025-03-01: that is its ts, whatever the build time.
-    expect((await fs.readJson(path.join(a, 'api/v1/typhoons/202411.json'))).ts).toBe(Date.parse('2025-03-01T00:00:00+08:00'));
+    expect((await fs.readJson(path.join(a, 'api/v1/typhoons/202411'))).ts).toBe(Date.parse('2025-03-01T00:00:00+08:00'));
   });
 
   it('labels every archive answer of the demo archive, and a production build refuses a poorer archive', async () => {
@@ -57,7 +59,7 @@ describe('buildSite', () => {
     expect((poorer as BuildError).problems.join('\n')).toMatch(/Chinese name.*\n?.*|landfalls/);
     expect((await fs.readJson(path.join(publicDir, 'api/_data/archive-report.json'))).demo).toBe(false);
     await buildSite({ sourcesDir: demo, publicDir, force: true, baseline, allowPoorer: true });
-    const years = await fs.readJson(path.join(publicDir, 'api/v1/history/years.json'));
+    const years = await fs.readJson(path.join(publicDir, 'api/v1/history/years'));
     expect(years.data.attribution[0]).toMatchObject({ source: 'demo' });
   });
 
@@ -156,6 +158,6 @@ describe('buildSite', () => {
       problems: [expect.objectContaining({ code: 'landfall-off-track', file: 'zj/202414.json', field: 'land[0].lat/lng', action: 'landfall left out of the record' })],
     });
     expect(lines.join('\n')).toMatch(/Data quality: 1 zj value\(s\) left out.*\n  - zj\/202414\.json land\[0\]\.lat\/lng/);
-    expect((await fs.readJson(path.join(publicDir, 'api/v1/typhoons/202414.json'))).data.land).toEqual([]);
+    expect((await fs.readJson(path.join(publicDir, 'api/v1/typhoons/202414'))).data.land).toEqual([]);
   });
 });

@@ -12,4 +12,5 @@ export const DATA_FILES = {
   dataQuality: 'api/_data/data-quality.json',
 } as const;
 
-export const todayFile = (monthDay: string) => `api/history/today/${monthDay}.json`;
+/** The static answer of a calendar day, at its URL path (the history-today function reads it). */
+export const todayFile = (monthDay: string) => `api/history/today/${monthDay}`;

@@ -60,11 +60,10 @@ export function renderPayloads(archive: ArchiveIndex, content: SiteContent, opti
   };
 }
 
+/** A generated file: a static answer lives at exactly its URL path (`api/v1/history/2024`, no extension). */
 export interface RenderedFile {
-  /** Path under public/, e.g. `api/v1/history/2024.json`. */
+  /** Path under public/, e.g. `api/v1/history/2024`. */
   file: string;
-  /** The pretty URL path that serves it, e.g. `/api/v1/history/2024`; null for data files. */
-  route: string | null;
   body: string;
 }
 
@@ -88,7 +87,8 @@ export function renderStaticFiles(
       if (family === 'v1' && ts === undefined) throw new Error(`static v1 resource ${resource.id} has no release time for ts`);
       const body = JSON.stringify(family === 'v1' ? envelope(payload, ts as number) : webBody(resource, payload));
       // A route that already names a .json file is served by the file itself and needs no rule.
-      files.push(route.endsWith('.json') ? { file: route.slice(1), route: null, body } : { file: `${route.slice(1)}.json`, route, body });
+      // The URL is the file: Netlify serves an existing file before any rule, so no rule is needed per answer.
+      files.push({ file: route.slice(1), body });
     }
   }
   const withoutBody = <T extends { body: string }>({ body: _body, ...rest }: T) => rest;
@@ -100,7 +100,7 @@ export function renderStaticFiles(
     [DATA_FILES.site, content.site],
     [DATA_FILES.announcements, content.announcements],
   ];
-  for (const [file, value] of data) files.push({ file, route: null, body: JSON.stringify(value) });
+  for (const [file, value] of data) files.push({ file, body: JSON.stringify(value) });
   return files;
 }
 

@@ -26,12 +26,14 @@ export function errorBody(family: Family, error: ApiError, ts: number): unknown 
 
 export const familyOfPath = (pathname: string): Family => (/^\/api\/v1(\/|$)/.test(pathname) ? 'v1' : 'web');
 
-/** Headers every /api answer carries, static or not. */
-export const COMMON_HEADERS: Readonly<Record<string, string>> = {
-  'Content-Type': 'application/json; charset=utf-8',
+/** Headers every /api answer carries, static or not (static answers get their Content-Type per collection). */
+export const SHARED_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'X-Content-Type-Options': 'nosniff',
 };
+
+/** What a function answer carries: JSON, and the shared headers. */
+export const COMMON_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': 'application/json; charset=utf-8', ...SHARED_HEADERS };
 
 /** What v1 adds: the version header and full CORS (preflights included). */
 export const V1_HEADERS: Readonly<Record<string, string>> = {

@@ -44,8 +44,13 @@ export interface Resource {
   missFn?: FunctionName;
   /** The web family's body around the payload (the detail is `{typhoon: …}` per the spec). */
   webKey?: string;
+  /** Content-Type of its answers (default JSON); static files get it from `_headers`, per collection. */
+  mediaType?: string;
   errors: ErrorName[];
 }
+
+export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
+export const mediaTypeOf = (resource: Resource) => resource.mediaType ?? JSON_MEDIA_TYPE;
 
 export const RESOURCES: readonly Resource[] = [
   {
@@ -172,10 +177,13 @@ export const RESOURCES: readonly Resource[] = [
   },
   {
     id: 'typhoon-geojson',
-    summary: 'GeoJSON (RFC 7946) of an archived storm: track LineString, a Point per track point with every field, landfalls',
-    paths: { web: '/api/typhoons/:code/geojson' },
+    summary: 'GeoJSON (RFC 7946) of a storm: track LineString, a Point per track point with every field, landfalls; active storms add every agency forecast',
+    // Not under /api/typhoons/{code}/: a static answer is a file at its URL, and a file and a folder cannot share a name.
+    paths: { web: '/api/geojson/:code' },
     params: { code: 'code' },
     servedBy: { kind: 'static' },
+    missFn: 'typhoon-lookup',
+    mediaType: 'application/geo+json; charset=utf-8',
     dataSchema: z.object({ type: z.literal('FeatureCollection'), features: z.array(z.object({ type: z.literal('Feature') }).loose()) }),
     errors: ['badParameter', 'notFound'],
   },

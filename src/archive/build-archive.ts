@@ -16,7 +16,7 @@ import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
 import type { NamesTable } from '../sources/names-table.ts';
 import type { ZjLandfall, ZjPoint, ZjStorm } from '../sources/zj-archive.ts';
 import { assignCodes } from './assign-codes.ts';
-import { peakGrade } from './summaries.ts';
+import { trackSummary } from './summaries.ts';
 import { checkLandfalls, checkWindRadii, type DataQualityProblem } from './data-quality.ts';
 import { matchArchive, type SourceMatch } from './match-sources.ts';
 import { checkCoverage } from './source-coverage.ts';
@@ -99,11 +99,6 @@ function landfalls(land: readonly ZjLandfall[], points: readonly TrackPoint[]): 
   });
 }
 
-const extreme = (values: (number | null)[], pick: (...n: number[]) => number) => {
-  const known = values.filter((v): v is number => v !== null);
-  return known.length ? pick(...known) : null;
-};
-
 interface Names {
   name: string | null;
   enname: string | null;
@@ -135,8 +130,6 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjS
   const resolved = resolveNames(year, cma, zj, names);
   const land = landfalls(checked?.land ?? [], points);
   const retired = resolved.enname ? names.byEnglish(resolved.enname) : undefined;
-  const first = points[0] as TrackPoint;
-  const last = points[points.length - 1] as TrackPoint;
   const has = (test: (p: TrackPoint) => boolean) => points.some(test);
   return {
     code,
@@ -144,11 +137,7 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjS
     enname: resolved.enname,
     year,
     isActive: false,
-    startTime: first.time,
-    endTime: last.time,
-    peakGrade: peakGrade(points),
-    maxSpeed: extreme(points.map((p) => p.speed), Math.max),
-    minPressure: extreme(points.map((p) => p.pressure), Math.min),
+    ...trackSummary(points),
     points,
     forecasts: {},
     land,

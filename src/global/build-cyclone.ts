@@ -4,7 +4,7 @@
  */
 import { beaufortForce, GRADE_NAMES, gradeFromWind } from '../model/grades.ts';
 import { toUtcIso } from '../model/time.ts';
-import { peakGrade } from '../archive/summaries.ts';
+import { trackSummary } from '../archive/summaries.ts';
 import type { Quadrants } from './atcf.ts';
 import { BASINS, type Basin, type GlobalCyclone, type GlobalForecast, type GlobalPoint, type GlobalSummary } from './global-schemas.ts';
 import { compassFromDegrees } from '../model/compass.ts';
@@ -73,18 +73,8 @@ export interface CycloneInput {
 
 /** Summary fields recomputed from the points. */
 function withSummary(c: Omit<GlobalCyclone, 'startTime' | 'endTime' | 'peakGrade' | 'maxSpeed' | 'maxWindKt' | 'minPressure'>): GlobalCyclone {
-  const speeds = c.points.map((p) => p.speed).filter((v): v is number => v !== null);
-  const pressures = c.points.map((p) => p.pressure).filter((v): v is number => v !== null);
-  const maxSpeed = speeds.length ? Math.max(...speeds) : null;
-  return {
-    ...c,
-    startTime: c.points[0]?.time as string,
-    endTime: c.points[c.points.length - 1]?.time as string,
-    peakGrade: peakGrade(c.points),
-    maxSpeed,
-    maxWindKt: maxSpeed === null ? null : Math.round(maxSpeed * MS_TO_KT),
-    minPressure: pressures.length ? Math.min(...pressures) : null,
-  };
+  const summary = trackSummary(c.points);
+  return { ...c, ...summary, maxWindKt: summary.maxSpeed === null ? null : Math.round(summary.maxSpeed * MS_TO_KT) };
 }
 
 /**

@@ -9,7 +9,7 @@ import { compassFromText } from '../model/compass.ts';
 import { beaufortForce, GRADE_NAMES, gradeFromLabel } from '../model/grades.ts';
 import type { AgencyForecast, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
 import { toBeijingIso, utcDate } from '../model/time.ts';
-import { peakGrade } from '../archive/summaries.ts';
+import { trackSummary } from '../archive/summaries.ts';
 import { liveStormName } from '../model/storm-names.ts';
 import { agencyFor } from './agencies.ts';
 import { liveNumber, ShapeError } from './zj-live.ts';
@@ -133,8 +133,6 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date): Typhoon {
       }),
     };
   }
-  const speeds = points.map((p) => p.speed).filter((v): v is number => v !== null);
-  const pressures = points.map((p) => p.pressure).filter((v): v is number => v !== null);
   const name = liveStormName(typeof cn === 'string' ? cn : null);
   const enname = liveStormName(typeof en === 'string' ? en : null)?.toUpperCase() ?? null;
   return {
@@ -143,11 +141,7 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date): Typhoon {
     enname,
     year: Number(code.slice(0, 4)),
     isActive: status === 'start',
-    startTime: (points[0] as TrackPoint).time,
-    endTime: (points[points.length - 1] as TrackPoint).time,
-    peakGrade: peakGrade(points),
-    maxSpeed: speeds.length ? Math.max(...speeds) : null,
-    minPressure: pressures.length ? Math.min(...pressures) : null,
+    ...trackSummary(points),
     points,
     forecasts,
     land: [],

@@ -3,7 +3,7 @@
  * are put together. Used when a refresh assembles the new snapshot (src/live/refresh.ts) and when events are
  * derived (src/flash/events.ts).
  */
-import { peakGrade } from '../archive/summaries.ts';
+import { trackSummary } from '../archive/summaries.ts';
 import type { Landfall, TrackPoint, Typhoon } from '../model/schemas.ts';
 
 /** Two positions at the same instant this close (degrees of latitude and of longitude) are the same centre. */
@@ -57,17 +57,9 @@ export function mergeStorm(stored: Typhoon, fresh: Typhoon): Typhoon {
   const points = unionByTime<TrackPoint>(stored.points, fresh.points);
   const land = unionByTime<Landfall>(stored.land, fresh.land);
   if (points.length === fresh.points.length && land.length === fresh.land.length) return fresh;
-  const first = points[0] as TrackPoint;
-  const last = points[points.length - 1] as TrackPoint;
-  const speeds = points.map((p) => p.speed).filter((v): v is number => v !== null);
-  const pressures = points.map((p) => p.pressure).filter((v): v is number => v !== null);
   return {
     ...fresh,
-    startTime: first.time,
-    endTime: last.time,
-    peakGrade: peakGrade(points),
-    maxSpeed: speeds.length ? Math.max(...speeds) : null,
-    minPressure: pressures.length ? Math.min(...pressures) : null,
+    ...trackSummary(points),
     points,
     land,
     provenance: { ...fresh.provenance, landfall: fresh.provenance.landfall ?? (land.length ? stored.provenance.landfall : null) },

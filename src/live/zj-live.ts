@@ -15,7 +15,7 @@ import { beaufortForce, GRADE_NAMES, gradeFromLabel } from '../model/grades.ts';
 import { compassFromText } from '../model/compass.ts';
 import type { AgencyForecast, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
 import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
-import { peakGrade } from '../archive/summaries.ts';
+import { trackSummary } from '../archive/summaries.ts';
 import { liveStormName } from '../model/storm-names.ts';
 import { agencyFor } from './agencies.ts';
 
@@ -173,10 +173,6 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date): Typhoon {
   const info = parsed.data;
   if (!/^\d{6}(\d{2})?$/.test(info.tfid)) throw new ShapeError(`TyphoonInfo: tfid ${info.tfid} is not 6 or 8 digits`);
   const points = info.points.map((p, i) => point(p, `points.${i}`)).sort((a, b) => a.time.localeCompare(b.time));
-  const first = points[0] as TrackPoint;
-  const last = points[points.length - 1] as TrackPoint;
-  const speeds = points.map((p) => p.speed).filter((v): v is number => v !== null);
-  const pressures = points.map((p) => p.pressure).filter((v): v is number => v !== null);
   const land = landfalls(info.land ?? [], points);
   return {
     code: info.tfid,
@@ -184,11 +180,7 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date): Typhoon {
     enname: liveStormName(info.enname)?.toUpperCase() ?? null,
     year: Number(info.tfid.slice(0, 4)),
     isActive: String(info.isactive ?? '1') === '1',
-    startTime: first.time,
-    endTime: last.time,
-    peakGrade: peakGrade(points),
-    maxSpeed: speeds.length ? Math.max(...speeds) : null,
-    minPressure: pressures.length ? Math.min(...pressures) : null,
+    ...trackSummary(points),
     points,
     forecasts: forecasts(info.points),
     land,

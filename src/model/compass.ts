@@ -24,7 +24,7 @@ export function compassFromText(text: string | null | undefined): string | null 
   const chars = [...(single ? `${single[1]}${single[1]}${single[2]}` : trimmed.replace(/偏/g, ''))];
   const letters = chars.map((c) => CHINESE_POINT[c]);
   if (letters.length === 0 || letters.some((l) => l === undefined)) return null;
-  const [a, b, c] = letters as string[];
+  const [a, b] = letters as string[];
   if (letters.length === 1) return a as string;
   if (letters.length === 2) return intercardinal(a as string, b as string);
   if (letters.length === 3) {

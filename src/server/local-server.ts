@@ -3,7 +3,7 @@
  * Order per request, as on Netlify: functions with a `config.path` (and matching method) first; then a file
  * at the exact path; then `_redirects` rules in order, first match wins (a 200 rewrite to a missing file
  * serves the 404 page rather than falling through); then the 404 page. `_headers` applies to static
- * answers only, matched on the request path and on the file path.
+ * answers only, matched on the path of the file served.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -82,17 +82,19 @@ async function staticFile(publicDir: string, urlPath: string): Promise<string | 
   return stat?.isFile() ? file : null;
 }
 
-async function serveFile(site: Site, file: string, status: number, paths: string[]): Promise<Response> {
+/** `_headers` apply to a static answer by the path of the file served, as on Netlify (a rewrite's target). */
+async function serveFile(site: Site, file: string, status: number): Promise<Response> {
+  const filePath = `/${path.relative(site.publicDir, file).split(path.sep).join('/')}`;
   const headers = {
     'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    ...headersFor((await site.rules()).headers, paths),
+    ...headersFor((await site.rules()).headers, [filePath]),
   };
   return new Response(await fs.readFile(file), { status, headers });
 }
 
 async function notFoundPage(site: Site): Promise<Response> {
   const page = path.join(site.publicDir, '404.html');
-  if (await fs.pathExists(page)) return serveFile(site, page, 404, ['/404.html']);
+  if (await fs.pathExists(page)) return serveFile(site, page, 404);
   return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 }
 
@@ -117,8 +119,9 @@ async function route(site: Site, req: Request): Promise<Response> {
     if (fn && configPaths(fn.config).length === 0 && !fn.config?.schedule) return fn.handler(req);
     return notFoundPage(site);
   }
-  const direct = await staticFile(site.publicDir, pathname);
-  if (direct) return serveFile(site, direct, 200, [pathname]);
+  // Netlify ignores one trailing slash (DESIGN.md §4): `/api/v1/history/years/` is the file `api/v1/history/years`.
+  const direct = (await staticFile(site.publicDir, pathname)) ?? (pathname.length > 1 && pathname.endsWith('/') ? await staticFile(site.publicDir, pathname.slice(0, -1)) : null);
+  if (direct) return serveFile(site, direct, 200);
   const rules = await site.rules();
   // Netlify ignores one trailing slash when it matches rules (`/api/v1/history/years/` is the resource).
   const bare = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
@@ -132,7 +135,7 @@ async function route(site: Site, req: Request): Promise<Response> {
     }
     if (rule.status === 301 || rule.status === 302) return new Response(null, { status: rule.status, headers: { Location: target } });
     const file = await staticFile(site.publicDir, target);
-    return file ? serveFile(site, file, rule.status, [pathname, target]) : notFoundPage(site);
+    return file ? serveFile(site, file, rule.status) : notFoundPage(site);
   }
   return notFoundPage(site);
 }

@@ -2,7 +2,7 @@
  * `/api/typhoons/{code}` and `/api/v1/typhoons/{code}` for codes the static archive does not answer (the
  * archive itself is served by the CDN before this function runs; the build leaves active storms out of it).
  * Tiers: 1. the active snapshot; 2. the archive (static, above); 3. the Zhejiang service's TyphoonInfo.
- * `/api/typhoons/{code}/geojson` of an active storm is answered here too, from the snapshot.
+ * `/api/geojson/{code}` of an active storm is answered here too, from the snapshot (archived ones are files).
  * A code the upstream says it does not have is 40401; an upstream that cannot be asked within 3 s (no retries:
  * someone is waiting) is 50000 with HTTP 503, cached briefly, never a "not found" that is not true.
  */
@@ -15,7 +15,9 @@ import { notFound, upstreamUnavailable } from '../errors.ts';
 import { classifyMiss } from '../classify-miss.ts';
 import { PARAMS } from '../params.ts';
 import { errorResponse, familyOfPath, okResponse, type Family } from '../respond.ts';
-import { requestParams } from '../route-table.ts';
+import { mediaTypeOf, requestParams, RESOURCES } from '../route-table.ts';
+
+const GEOJSON_MEDIA_TYPE = mediaTypeOf(RESOURCES.find((r) => r.id === 'typhoon-geojson') as (typeof RESOURCES)[number]);
 
 /** The most a request spends on the upstream tier (DESIGN.md §4: about 10 s per request is a good budget). */
 export const LOOKUP_TIMEOUT_MS = 3000;
@@ -32,7 +34,11 @@ export async function handleTyphoonLookup(req: Request, now = new Date()): Promi
     const code = PARAMS.code.parse(geo.code);
     const active = (await readLiveView(liveStore(), now)).typhoons.find((t) => t.code === code);
     if (!active) return errorResponse('web', notFound(`No active or archived storm with code ${code}.`));
-    return okResponse('web', typhoonGeoJson(active), { cacheControl: 'public, max-age=60', cdnCacheControl: 'public, durable, s-maxage=60, stale-while-revalidate=300' });
+    return okResponse('web', typhoonGeoJson(active), {
+      cacheControl: 'public, max-age=60',
+      cdnCacheControl: 'public, durable, s-maxage=60, stale-while-revalidate=300',
+      extraHeaders: { 'Content-Type': GEOJSON_MEDIA_TYPE },
+    });
   }
   const raw = requestParams('typhoon-detail', pathname, family);
   if (raw?.code === undefined) return errorResponse(family, classifyMiss(pathname, family));
