@@ -21,23 +21,31 @@ export interface KeyValueStore {
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-');
 
+const ensuring = new Map<string, Promise<void>>();
+
+async function repairDir(dir: string): Promise<void> {
+  const stat = await fs.stat(dir).catch(() => null);
+  if (stat && !stat.isDirectory()) {
+    const aside = `${dir}.not-a-folder-${stamp()}`;
+    await fs.move(dir, aside);
+    console.warn(`live store: ${dir} was a file, not a folder; moved to ${aside}`);
+  }
+  await fs.mkdirp(dir);
+}
+
 export function fileStore(dir: string): KeyValueStore {
   // Keys may hold slashes (`global/nhc-al132025`); the file name encodes them reversibly.
   const file = (key: string) => path.join(dir, `${encodeURIComponent(key)}.json`);
   /** The store folder, made when missing; a file in its place (damage) is moved aside first. */
-  const ensureDir = async () => {
-    const stat = await fs.stat(dir).catch(() => null);
-    if (stat && !stat.isDirectory()) {
-      const aside = `${dir}.not-a-folder-${stamp()}`;
-      // Writes run side by side: another one may have moved it already.
-      await fs.move(dir, aside).then(
-        () => console.warn(`live store: ${dir} was a file, not a folder; moved to ${aside}`),
-        (error: NodeJS.ErrnoException) => {
-          if (error.code !== 'ENOENT') throw error;
-        },
-      );
+  const ensureDir = () => {
+    // Writes run side by side; one check at a time per folder, or a second writer that saw the file would move
+    // the folder the first one just made.
+    let pending = ensuring.get(dir);
+    if (!pending) {
+      pending = repairDir(dir).finally(() => ensuring.delete(dir));
+      ensuring.set(dir, pending);
     }
-    await fs.mkdirp(dir);
+    return pending;
   };
   const keyOf = (name: string) => {
     try {
