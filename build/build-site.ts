@@ -17,7 +17,9 @@ import { archiveReport, poorerThan, type ArchiveReport } from '../src/archive/ar
 import { dataQualityReport, summarizeDataQuality } from '../src/archive/data-quality.ts';
 import { DATA_FILES } from '../src/api/data-files.ts';
 import { renderHeaders, renderRedirects, WEB_NOT_FOUND_FILE, webNotFoundBody } from '../src/api/netlify-rules.ts';
-import { renderPayloads, renderStaticFiles, validatePayloads, type RenderedFile } from '../src/api/render-static.ts';
+import type { SiteData } from '../src/api/context.ts';
+import { renderDataFiles, renderStaticAnswers, type RenderedFile } from '../src/api/render-static.ts';
+import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
 import { CACHE_DIR, CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
 import { CMA_FILE_PATTERN, listSourceFiles, readSources, type LoadedSources } from '../src/sources/read-sources.ts';
@@ -135,13 +137,13 @@ export async function renderSite(sourcesDir: string, log: (line: string) => void
   const dataQuality = dataQualityReport(sources, quality);
   log(summarizeDataQuality(dataQuality, DATA_FILES.dataQuality));
   const archive = indexArchive(typhoons);
-  const payloads = renderPayloads(archive, content, { demo: sources.demo });
-  const invalid = validatePayloads(payloads);
+  const site: SiteData = { archive, content, today: renderTodayInHistory(archive), demo: sources.demo };
+  const { files, problems: invalid } = await renderStaticAnswers(site);
   if (invalid.length) throw new BuildError(invalid);
 
   const report = archiveReport(typhoons, sources.demo);
-  const files = renderStaticFiles(payloads, archive, sources.names, content);
   files.push(
+    ...renderDataFiles(site, sources.names),
     { file: DATA_FILES.archiveReport, body: JSON.stringify(report) },
     { file: DATA_FILES.dataQuality, body: JSON.stringify(dataQuality) },
     { file: '_redirects', body: renderRedirects() },

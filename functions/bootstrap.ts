@@ -1,8 +1,9 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { handleBootstrap } from '../src/api/handlers/bootstrap.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { bootstrap } from '../src/api/handlers/bootstrap.ts';
+import { serveFunction } from '../src/api/serve.ts';
 
-export default safeHandler((req) => handleBootstrap(req));
+// Paths, methods, cache policy and data files: the route table (src/api/route-table.ts); a test checks this config against it.
+export default serveFunction({ bootstrap });
 
 export const config: FunctionConfig = {
   path: '/api/v1/bootstrap',

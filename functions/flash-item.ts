@@ -1,8 +1,9 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { handleFlashItem } from '../src/api/handlers/flash.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { flashItem } from '../src/api/handlers/flash.ts';
+import { serveFunction } from '../src/api/serve.ts';
 
-export default safeHandler(handleFlashItem);
+// Paths, methods, cache policy and data files: the route table (src/api/route-table.ts); a test checks this config against it.
+export default serveFunction({ 'flash-item': flashItem });
 
 export const config: FunctionConfig = {
   path: '/api/v1/flash/:id',

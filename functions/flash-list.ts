@@ -1,8 +1,9 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { handleFlashList } from '../src/api/handlers/flash.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { flashList } from '../src/api/handlers/flash.ts';
+import { serveFunction } from '../src/api/serve.ts';
 
-export default safeHandler(handleFlashList);
+// Paths, methods, cache policy and data files: the route table (src/api/route-table.ts); a test checks this config against it.
+export default serveFunction({ 'flash-list': flashList });
 
 export const config: FunctionConfig = {
   path: '/api/v1/flash',

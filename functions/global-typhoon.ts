@@ -1,8 +1,9 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { handleGlobalTyphoon } from '../src/api/handlers/global.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { globalTyphoon } from '../src/api/handlers/global.ts';
+import { serveFunction } from '../src/api/serve.ts';
 
-export default safeHandler(handleGlobalTyphoon);
+// Paths, methods, cache policy and data files: the route table (src/api/route-table.ts); a test checks this config against it.
+export default serveFunction({ 'global-typhoon': globalTyphoon });
 
 export const config: FunctionConfig = {
   path: '/api/global/typhoons/:id',

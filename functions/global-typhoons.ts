@@ -1,8 +1,9 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { handleGlobalTyphoons } from '../src/api/handlers/global.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { globalTyphoons } from '../src/api/handlers/global.ts';
+import { serveFunction } from '../src/api/serve.ts';
 
-export default safeHandler(handleGlobalTyphoons);
+// Paths, methods, cache policy and data files: the route table (src/api/route-table.ts); a test checks this config against it.
+export default serveFunction({ 'global-typhoons': globalTyphoons });
 
 export const config: FunctionConfig = {
   path: '/api/global/typhoons',

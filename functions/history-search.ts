@@ -1,8 +1,9 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { handleHistorySearch } from '../src/api/handlers/history-search.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { historySearch } from '../src/api/handlers/history.ts';
+import { serveFunction } from '../src/api/serve.ts';
 
-export default safeHandler(handleHistorySearch);
+// Paths, methods, cache policy and data files: the route table (src/api/route-table.ts); a test checks this config against it.
+export default serveFunction({ 'history-search': historySearch });
 
 export const config: FunctionConfig = {
   path: ['/api/history/search/:keyword', '/api/v1/history/search/:keyword'],

@@ -1,8 +1,9 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { handleHistoryToday } from '../src/api/handlers/history-today.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { historyToday } from '../src/api/handlers/history.ts';
+import { serveFunction } from '../src/api/serve.ts';
 
-export default safeHandler((req) => handleHistoryToday(req));
+// Paths, methods, cache policy and data files: the route table (src/api/route-table.ts); a test checks this config against it.
+export default serveFunction({ 'history-today': historyToday });
 
 export const config: FunctionConfig = {
   path: '/api/history/today',

@@ -1,8 +1,9 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { handleLlmSummary } from '../src/api/handlers/llm-summary.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { llmSummary } from '../src/api/handlers/llm-summary.ts';
+import { serveFunction } from '../src/api/serve.ts';
 
-export default safeHandler((req) => handleLlmSummary(req));
+// Paths, methods, cache policy and data files: the route table (src/api/route-table.ts); a test checks this config against it.
+export default serveFunction({ 'llm-summary': llmSummary });
 
 export const config: FunctionConfig = {
   path: '/api/llm/summary',

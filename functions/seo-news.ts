@@ -1,8 +1,9 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { handleSeoNews } from '../src/api/handlers/flash.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { seoNews } from '../src/api/handlers/flash.ts';
+import { serveFunction } from '../src/api/serve.ts';
 
-export default safeHandler(handleSeoNews);
+// Paths, methods, cache policy and data files: the route table (src/api/route-table.ts); a test checks this config against it.
+export default serveFunction({ 'seo-news': seoNews });
 
 export const config: FunctionConfig = {
   path: '/api/seo/news',

@@ -1,6 +1,7 @@
-import { handleTyphoonLookup } from '../src/api/handlers/typhoon-lookup.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { typhoonDetail, typhoonGeojson } from '../src/api/handlers/typhoon.ts';
+import { serveFunction } from '../src/api/serve.ts';
+import { requestLookup } from '../src/live/refresh.ts';
 
-// No config.path: reached through the _redirects rewrites of /api/typhoons/* and /api/v1/typhoons/*,
-// after the exact rules of the archived storms.
-export default safeHandler((req) => handleTyphoonLookup(req));
+// No config.path: reached through the _redirects rewrites of the typhoon and GeoJSON collections, for the codes
+// no static file answers (active storms, storms the archive does not hold yet).
+export default serveFunction({ 'typhoon-detail': typhoonDetail, 'typhoon-geojson': typhoonGeojson }, { lookupUpstream: requestLookup });

@@ -1,8 +1,9 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { handleVersion } from '../src/api/handlers/version.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { version } from '../src/api/handlers/content.ts';
+import { serveFunction } from '../src/api/serve.ts';
 
-export default safeHandler(handleVersion);
+// Paths, methods, cache policy and data files: the route table (src/api/route-table.ts); a test checks this config against it.
+export default serveFunction({ version });
 
 export const config: FunctionConfig = {
   path: '/api/v1/version',

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handleLlmSummary } from '../src/api/handlers/llm-summary.ts';
+import handleLlmSummary from '../functions/llm-summary.ts';
 import { insideWarningLine48h } from '../src/flash/events.ts';
 import { readFlash, recordFlash } from '../src/flash/flash-store.ts';
 import { keepsNumbers, numbersIn, rewrite, type LlmConfig } from '../src/flash/llm.ts';

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
-import { ENDPOINTS } from '../src/api/route-table.ts';
+import { CACHE_POLICIES } from '../src/api/cache-policy.ts';
+import { STATIC_ROUTES } from '../src/api/render-static.ts';
+import { ENDPOINTS, RESOURCES } from '../src/api/route-table.ts';
 import { configMethods, configPaths, loadFunctions } from '../src/server/function-registry.ts';
 import { headersFor, matchNetlifyPath, parseHeaders, parseRedirects } from '../src/server/netlify-files.ts';
 
@@ -72,8 +74,30 @@ describe('functions', () => {
         expect(configMethods(fn.config)).toEqual(['OPTIONS']);
       } else {
         expect(configPaths(fn.config).sort(), fn.name).toEqual(expected.sort());
+        if (expected.length) expect(configMethods(fn.config), fn.name).toEqual(['GET', 'HEAD']);
       }
     }
+  });
+
+  it('bundle exactly the data files their routes read', async () => {
+    const functions = await loadFunctions();
+    for (const fn of functions) {
+      const served = RESOURCES.filter((r) => (r.servedBy.kind === 'function' && r.servedBy.fn === fn.name) || r.missFn === fn.name);
+      const reads = [...new Set(served.flatMap((r) => r.reads ?? []))].map((file) => `../public/${file}`).sort();
+      const included = ((fn.config as { includedFiles?: string[] } | undefined)?.includedFiles ?? []).slice().sort();
+      expect(included, fn.name).toEqual(reads);
+    }
+  });
+});
+
+describe('static routes', () => {
+  it('render every static resource of the route table, and nothing else', () => {
+    const statics = RESOURCES.filter((r) => r.servedBy.kind === 'static').map((r) => r.id).sort();
+    expect(Object.keys(STATIC_ROUTES).sort()).toEqual(statics);
+  });
+
+  it('are cached by a named policy (a file cannot be kept until a computed time)', () => {
+    for (const r of RESOURCES.filter((r) => r.servedBy.kind === 'static')) expect(Object.keys(CACHE_POLICIES), r.id).toContain(r.cache);
   });
 });
 

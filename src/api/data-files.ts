@@ -1,4 +1,4 @@
-/** Paths under public/ of generated files that functions read at run time (see `included_files` in netlify.toml). */
+/** Paths under public/ of generated files that functions read at run time (each function lists the ones it reads in its `includedFiles`). */
 export const DATA_FILES = {
   searchIndex: 'api/_data/search-index.json',
   newsList: 'api/_data/news-list.json',
@@ -14,3 +14,4 @@ export const DATA_FILES = {
 
 /** The static answer of a calendar day, at its URL path (the history-today function reads it). */
 export const todayFile = (monthDay: string) => `api/history/today/${monthDay}`;
+export const TODAY_FILES = todayFile('*');

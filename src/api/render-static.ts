@@ -1,64 +1,32 @@
 /**
- * Renders every static answer of the API from the archive: one pure function from records to files.
- * Both families come from the same payload, so they cannot drift apart.
+ * Renders every static answer by calling its route's handler in-process over the archive in memory, and writing
+ * the body a function would answer (as hono's static generation and nitro's prerender do): a static answer and
+ * a function answer for the same resource are one code path. Also writes the data files functions read.
  */
-import { archiveAttribution } from '../archive/attribution.ts';
-import { releaseTime } from '../archive/release-time.ts';
-import type { ArchiveIndex } from '../archive/archive-index.ts';
-import { typhoonGeoJson } from '../archive/geojson.ts';
 import { searchEntry } from '../archive/search.ts';
-import { summarizeTyphoon, yearStatistic } from '../archive/summaries.ts';
-import { renderTodayInHistory } from '../archive/today-in-history.ts';
-import type { SiteContent } from '../content/load-content.ts';
 import type { NamesTable } from '../sources/names-table.ts';
+import { buildContext, type SiteData } from './context.ts';
 import { DATA_FILES } from './data-files.ts';
-import { renderOpenApi } from './openapi.ts';
-import { envelope } from './respond.ts';
-import { ENDPOINTS, fillPath, RESOURCES, type Resource } from './route-table.ts';
+import { historyTodayDate, historyYear, historyYears } from './handlers/history.ts';
+import { knowledgeDetail, newsDetail } from './handlers/content.ts';
+import { openapi } from './handlers/openapi.ts';
+import { typhoonDetail, typhoonGeojson } from './handlers/typhoon.ts';
+import { ENDPOINTS, fillPath } from './route-table.ts';
+import { answerBody, parseRequest, type ResourceHandler } from './serve.ts';
 
-export interface StaticInstance {
-  params: Record<string, string>;
-  payload: unknown;
-  /**
-   * The v1 envelope's `ts` of a static answer: when its data was last released (ms since the epoch), not when
-   * it was built, so the same data always gives the same bytes and a deploy uploads only what changed.
-   */
-  ts?: number;
-}
+type Params = Record<string, string>;
 
-/** Midnight Beijing time of a `YYYY-MM-DD` content date, as ms since the epoch. */
-const contentTime = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
-const latest = (times: number[]) => times.reduce((a, b) => Math.max(a, b), 0);
-
-
-/**
- * The payloads of each static resource, by resource id. The archive holds finished storms only (CMA releases
- * a year in spring; the Zhejiang archive fetch skips active storms), so no static file ever hides a live one.
- */
-export function renderPayloads(archive: ArchiveIndex, content: SiteContent, options: { demo?: boolean } = {}): Record<string, StaticInstance[]> {
-  const today = renderTodayInHistory(archive);
-  const attribution = archiveAttribution(options.demo ?? false);
-  return {
-    'history-years': [
-      {
-        params: {},
-        payload: { years: archive.years.map((year) => yearStatistic(year, archive.byYear.get(year) ?? [])), attribution },
-        ts: latest(archive.typhoons.map(releaseTime)),
-      },
-    ],
-    'history-year': archive.years.map((year) => {
-      const storms = archive.byYear.get(year) ?? [];
-      const typhoons = storms.map(summarizeTyphoon);
-      return { params: { year: String(year) }, payload: { year, total: typhoons.length, typhoons, attribution }, ts: latest(storms.map(releaseTime)) };
-    }),
-    'typhoon-detail': archive.typhoons.map((t) => ({ params: { code: t.code }, payload: t, ts: releaseTime(t) })),
-    'history-today-date': [...today].map(([date, payload]) => ({ params: { date }, payload })),
-    'typhoon-geojson': archive.typhoons.map((t) => ({ params: { code: t.code }, payload: typhoonGeoJson(t) })),
-    'news-detail': content.news.map((item) => ({ params: { slug: item.slug }, payload: item, ts: contentTime(item.date) })),
-    'knowledge-detail': content.knowledge.map((item) => ({ params: { slug: item.slug }, payload: item, ts: contentTime(item.updated) })),
-    openapi: [{ params: {}, payload: renderOpenApi() }],
-  };
-}
+/** Each static resource: its handler, and the parameters of every answer the build writes (nitro's prerender routes). */
+export const STATIC_ROUTES: Readonly<Record<string, { handler: ResourceHandler; instances(site: SiteData): Params[] }>> = {
+  'history-years': { handler: historyYears, instances: () => [{}] },
+  'history-year': { handler: historyYear, instances: (site) => site.archive.years.map((year) => ({ year: String(year) })) },
+  'typhoon-detail': { handler: typhoonDetail, instances: (site) => site.archive.typhoons.map((t) => ({ code: t.code })) },
+  'typhoon-geojson': { handler: typhoonGeojson, instances: (site) => site.archive.typhoons.map((t) => ({ code: t.code })) },
+  'history-today-date': { handler: historyTodayDate, instances: (site) => [...site.today.keys()].map((date) => ({ date })) },
+  'news-detail': { handler: newsDetail, instances: (site) => site.content.news.map((n) => ({ slug: n.slug })) },
+  'knowledge-detail': { handler: knowledgeDetail, instances: (site) => site.content.knowledge.map((k) => ({ slug: k.slug })) },
+  openapi: { handler: openapi, instances: () => [{}] },
+};
 
 /** A generated file: a static answer lives at exactly its URL path (`api/v1/history/2024`, no extension). */
 export interface RenderedFile {
@@ -67,53 +35,46 @@ export interface RenderedFile {
   body: string;
 }
 
-const webBody = (resource: Resource, payload: unknown) => (resource.webKey ? { [resource.webKey]: payload } : payload);
-
-/** Every generated file: both families of every static resource, and the data files functions read. */
-export function renderStaticFiles(
-  payloads: Record<string, StaticInstance[]>,
-  archive: ArchiveIndex,
-  names: NamesTable,
-  content: SiteContent,
-): RenderedFile[] {
+/**
+ * Every static answer of both families. Payloads are checked against their route's schema (once per resource
+ * and parameters); every problem is returned, not just the first.
+ */
+export async function renderStaticAnswers(site: SiteData): Promise<{ files: RenderedFile[]; problems: string[] }> {
+  const ctx = buildContext(site);
   const files: RenderedFile[] = [];
-  for (const endpoint of ENDPOINTS) {
+  const problems: string[] = [];
+  const checked = new Set<string>();
+  for (const endpoint of ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'static')) {
     const { resource, family } = endpoint;
-    if (resource.servedBy.kind !== 'static') continue;
-    const instances = payloads[resource.id];
-    if (!instances) throw new Error(`no renderer for static resource ${resource.id}`);
-    for (const { params, payload, ts } of instances) {
-      const route = fillPath(endpoint.path, params);
-      if (family === 'v1' && ts === undefined) throw new Error(`static v1 resource ${resource.id} has no release time for ts`);
-      const body = JSON.stringify(family === 'v1' ? envelope(payload, ts as number) : webBody(resource, payload));
-      // A route that already names a .json file is served by the file itself and needs no rule.
-      // The URL is the file: Netlify serves an existing file before any rule, so no rule is needed per answer.
-      files.push({ file: route.slice(1), body });
+    const route = STATIC_ROUTES[resource.id];
+    if (!route) throw new Error(`no static route for ${resource.id}`);
+    for (const params of route.instances(site)) {
+      const url = new URL(fillPath(endpoint.path, params), 'http://build');
+      const answer = await route.handler(ctx, parseRequest(endpoint, params, url));
+      const where = `${resource.id} ${JSON.stringify(params)}`;
+      if (!checked.has(where)) {
+        checked.add(where);
+        const result = resource.dataSchema.safeParse(answer.payload);
+        if (!result.success) problems.push(...result.error.issues.slice(0, 5).map((issue) => `${where}: ${issue.path.join('.')}: ${issue.message}`));
+      }
+      // A static v1 `ts` is the data's release time, not the build's: the same data gives the same bytes.
+      if (family === 'v1' && answer.releasedAt === undefined) throw new Error(`static v1 answer ${where} has no release time for ts`);
+      files.push({ file: url.pathname.slice(1), body: answerBody(resource, family, answer, answer.releasedAt ?? 0) });
     }
   }
-  const withoutBody = <T extends { body: string }>({ body: _body, ...rest }: T) => rest;
-  const data: [string, unknown][] = [
-    [DATA_FILES.searchIndex, archive.typhoons.map((t) => searchEntry(t, names))],
-    [DATA_FILES.newsList, content.news.map(withoutBody)],
-    [DATA_FILES.knowledgeList, content.knowledge.map(withoutBody)],
-    [DATA_FILES.versions, content.versions],
-    [DATA_FILES.site, content.site],
-    [DATA_FILES.announcements, content.announcements],
-  ];
-  for (const [file, value] of data) files.push({ file, body: JSON.stringify(value) });
-  return files;
+  return { files, problems };
 }
 
-/** Validates every payload against its resource's schema; returns every problem, not just the first. */
-export function validatePayloads(payloads: Record<string, StaticInstance[]>): string[] {
-  const problems: string[] = [];
-  for (const resource of RESOURCES) {
-    for (const { params, payload } of payloads[resource.id] ?? []) {
-      const result = resource.dataSchema.safeParse(payload);
-      if (result.success) continue;
-      const where = `${resource.id} ${JSON.stringify(params)}`;
-      for (const issue of result.error.issues.slice(0, 5)) problems.push(`${where}: ${issue.path.join('.')}: ${issue.message}`);
-    }
-  }
-  return problems;
+/** The generated files functions read (each lists its own in `includedFiles`). */
+export function renderDataFiles(site: SiteData, names: NamesTable): RenderedFile[] {
+  const withoutBody = <T extends { body: string }>({ body: _body, ...rest }: T) => rest;
+  const data: [string, unknown][] = [
+    [DATA_FILES.searchIndex, site.archive.typhoons.map((t) => searchEntry(t, names))],
+    [DATA_FILES.newsList, site.content.news.map(withoutBody)],
+    [DATA_FILES.knowledgeList, site.content.knowledge.map(withoutBody)],
+    [DATA_FILES.versions, site.content.versions],
+    [DATA_FILES.site, site.content.site],
+    [DATA_FILES.announcements, site.content.announcements],
+  ];
+  return data.map(([file, value]) => ({ file, body: JSON.stringify(value) }));
 }

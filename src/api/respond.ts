@@ -6,6 +6,7 @@
  * - web: a success body is the payload itself; an error body is `{error: {code, status, message}}`.
  */
 import { createHash } from 'node:crypto';
+import { CACHE_POLICIES, type CachePolicy } from './cache-policy.ts';
 import { ApiError, ERROR_CATALOG } from './errors.ts';
 
 export type Family = 'web' | 'v1';
@@ -46,35 +47,13 @@ export const V1_HEADERS: Readonly<Record<string, string>> = {
 
 export const familyHeaders = (family: Family) => (family === 'v1' ? { ...COMMON_HEADERS, ...V1_HEADERS } : { ...COMMON_HEADERS });
 
-/** Cache policies: `Cache-Control` for browsers, `Netlify-CDN-Cache-Control` for Netlify's CDN (functions only). */
-export const CACHE = {
-  /** Archive data changes only with a deploy, which purges the CDN. */
-  archive: 'public, max-age=3600, stale-while-revalidate=86400',
-  /** Errors may stop being errors after the next deploy. */
-  error: 'public, max-age=60',
-  /** A fault of ours or of an upstream may be over in seconds. */
-  fault: 'public, max-age=15',
-} as const;
-
-export interface JsonResponseOptions {
-  status?: number;
-  cacheControl?: string;
-  cdnCacheControl?: string;
-  extraHeaders?: Record<string, string>;
+/** A JSON answer of a family that is not a route's answer (errors, preflights), with a browser cache policy. */
+export function jsonResponse(family: Family, body: unknown, status: number, policy: CachePolicy): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...familyHeaders(family), 'Cache-Control': policy.browser } });
 }
-
-export function jsonResponse(family: Family, body: unknown, options: JsonResponseOptions = {}): Response {
-  const headers: Record<string, string> = { ...familyHeaders(family), 'Cache-Control': options.cacheControl ?? CACHE.archive };
-  if (options.cdnCacheControl) headers['Netlify-CDN-Cache-Control'] = options.cdnCacheControl;
-  Object.assign(headers, options.extraHeaders);
-  return new Response(JSON.stringify(body), { status: options.status ?? 200, headers });
-}
-
-export const okResponse = (family: Family, payload: unknown, options: JsonResponseOptions = {}, now = Date.now()) =>
-  jsonResponse(family, family === 'v1' ? envelope(payload, now) : payload, options);
 
 export function errorResponse(family: Family, error: ApiError, now = Date.now()): Response {
-  return jsonResponse(family, errorBody(family, error, now), { status: error.status, cacheControl: error.status >= 500 ? CACHE.fault : CACHE.error });
+  return jsonResponse(family, errorBody(family, error, now), error.status, error.status >= 500 ? CACHE_POLICIES.fault : CACHE_POLICIES.error);
 }
 
 /** Turns anything thrown into a JSON answer: ApiErrors as they are, the rest as 50000 without internals. */

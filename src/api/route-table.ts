@@ -15,6 +15,8 @@ import { flashItemSchema } from '../flash/flash-store.ts';
 import { aiGeneratedSchema, generatorSchema } from '../flash/summary-store.ts';
 import { globalCycloneSchema, globalSummarySchema } from '../global/global-schemas.ts';
 import { activeStormSchema, globalListSchema, liveListSchema } from '../live/live-list-schema.ts';
+import type { CachePolicyName } from './cache-policy.ts';
+import { DATA_FILES, TODAY_FILES } from './data-files.ts';
 import type { ErrorName } from './errors.ts';
 import type { ParamKind, QueryKind } from './params.ts';
 import type { Family } from './respond.ts';
@@ -44,6 +46,10 @@ export interface Resource {
   missFn?: FunctionName;
   /** The web family's body around the payload (the detail is `{typhoon: …}` per the spec). */
   webKey?: string;
+  /** Its cache policy (static files get it from `_headers`, per collection; a handler may answer with another). */
+  cache: CachePolicyName;
+  /** Generated files under public/ its function reads: the function's `includedFiles`, checked by a test. */
+  reads?: readonly string[];
   /** Content-Type of its answers (default JSON); static files get it from `_headers`, per collection. */
   mediaType?: string;
   errors: ErrorName[];
@@ -59,6 +65,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/typhoons', v1: '/api/v1/typhoons' },
     params: {},
     servedBy: { kind: 'function', fn: 'live-typhoons' },
+    cache: 'live',
     dataSchema: liveListSchema,
     errors: [],
   },
@@ -68,6 +75,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/global/typhoons' },
     params: {},
     servedBy: { kind: 'function', fn: 'global-typhoons' },
+    cache: 'live',
     dataSchema: globalListSchema,
     errors: [],
   },
@@ -77,6 +85,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/global/typhoons/:id' },
     params: { id: 'globalId' },
     servedBy: { kind: 'function', fn: 'global-typhoon' },
+    cache: 'live',
     dataSchema: z.object({ typhoon: globalCycloneSchema }),
     errors: ['badParameter', 'notFound'],
   },
@@ -87,6 +96,7 @@ export const RESOURCES: readonly Resource[] = [
     params: {},
     query: ['year', 'q'],
     servedBy: { kind: 'function', fn: 'global-history' },
+    cache: 'live',
     dataSchema: z.object({
       year: z.number().int().nullable().describe('The year asked for'),
       q: z.string().nullable(),
@@ -102,6 +112,7 @@ export const RESOURCES: readonly Resource[] = [
     params: {},
     query: ['code'],
     servedBy: { kind: 'function', fn: 'seo-news' },
+    cache: 'live',
     dataSchema: z.object({ code: z.string().nullable(), total: z.number().int().describe('Items matching'), news: z.array(flashItemSchema) }),
     errors: ['badParameter'],
   },
@@ -112,6 +123,7 @@ export const RESOURCES: readonly Resource[] = [
     params: {},
     query: ['page', 'size'],
     servedBy: { kind: 'function', fn: 'flash-list' },
+    cache: 'live',
     dataSchema: pageSchema(flashItemSchema),
     errors: ['badParameter'],
   },
@@ -121,6 +133,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { v1: '/api/v1/flash/:id' },
     params: { id: 'flashId' },
     servedBy: { kind: 'function', fn: 'flash-item' },
+    cache: 'live',
     dataSchema: flashItemSchema,
     errors: ['badParameter', 'notFound'],
   },
@@ -130,6 +143,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/llm/summary' },
     params: {},
     servedBy: { kind: 'function', fn: 'llm-summary' },
+    cache: 'live',
     dataSchema: z.object({
       summary: z.string().describe('Chinese text about the north-western Pacific, written by the scheduled run (the same text as bootstrap\'s briefing); before one is stored for the current data, the template text of the current live view'),
       summaryEn: z.string().describe('English beside it'),
@@ -152,6 +166,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/history/years', v1: '/api/v1/history/years' },
     params: {},
     servedBy: { kind: 'static' },
+    cache: 'archive',
     dataSchema: historyYearsSchema,
     errors: [],
   },
@@ -161,6 +176,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/history/:year', v1: '/api/v1/history/:year' },
     params: { year: 'year' },
     servedBy: { kind: 'static' },
+    cache: 'archive',
     dataSchema: historyYearSchema,
     errors: ['badParameter', 'notFound'],
   },
@@ -170,6 +186,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/typhoons/:code', v1: '/api/v1/typhoons/:code' },
     params: { code: 'code' },
     servedBy: { kind: 'static' },
+    cache: 'archive',
     missFn: 'typhoon-lookup',
     dataSchema: typhoonSchema,
     webKey: 'typhoon',
@@ -182,6 +199,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/geojson/:code' },
     params: { code: 'code' },
     servedBy: { kind: 'static' },
+    cache: 'archive',
     missFn: 'typhoon-lookup',
     mediaType: 'application/geo+json; charset=utf-8',
     dataSchema: z.object({ type: z.literal('FeatureCollection'), features: z.array(z.object({ type: z.literal('Feature') }).loose()) }),
@@ -193,6 +211,8 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/history/search/:keyword', v1: '/api/v1/history/search/:keyword' },
     params: { keyword: 'keyword' },
     servedBy: { kind: 'function', fn: 'history-search' },
+    cache: 'deployData',
+    reads: [DATA_FILES.searchIndex],
     dataSchema: searchResultSchema,
     errors: ['badParameter'],
   },
@@ -202,6 +222,8 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/history/today' },
     params: {},
     servedBy: { kind: 'function', fn: 'history-today' },
+    cache: 'calendarDay',
+    reads: [TODAY_FILES],
     dataSchema: todayInHistorySchema,
     errors: [],
   },
@@ -211,6 +233,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/history/today/:date' },
     params: { date: 'date' },
     servedBy: { kind: 'static' },
+    cache: 'archive',
     dataSchema: todayInHistorySchema,
     errors: ['badParameter'],
   },
@@ -221,6 +244,8 @@ export const RESOURCES: readonly Resource[] = [
     params: {},
     query: ['page', 'size'],
     servedBy: { kind: 'function', fn: 'content-list' },
+    cache: 'deployData',
+    reads: [DATA_FILES.newsList],
     dataSchema: pageSchema(newsSummarySchema),
     errors: ['badParameter'],
   },
@@ -231,6 +256,7 @@ export const RESOURCES: readonly Resource[] = [
     params: { slug: 'slug' },
     examples: { slug: '2024-09-06-yagi-landfall-wenchang' },
     servedBy: { kind: 'static' },
+    cache: 'archive',
     dataSchema: newsItemSchema,
     errors: ['badParameter', 'notFound'],
   },
@@ -241,6 +267,8 @@ export const RESOURCES: readonly Resource[] = [
     params: {},
     query: ['page', 'size'],
     servedBy: { kind: 'function', fn: 'content-list' },
+    cache: 'deployData',
+    reads: [DATA_FILES.knowledgeList],
     dataSchema: pageSchema(knowledgeSummarySchema),
     errors: ['badParameter'],
   },
@@ -250,6 +278,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { v1: '/api/v1/knowledge/:slug' },
     params: { slug: 'slug' },
     servedBy: { kind: 'static' },
+    cache: 'archive',
     dataSchema: knowledgeItemSchema,
     errors: ['badParameter', 'notFound'],
   },
@@ -260,6 +289,8 @@ export const RESOURCES: readonly Resource[] = [
     params: {},
     query: ['platform', 'current'],
     servedBy: { kind: 'function', fn: 'version' },
+    cache: 'versions',
+    reads: [DATA_FILES.versions],
     dataSchema: versionAnswerSchema,
     errors: ['badParameter'],
   },
@@ -269,6 +300,8 @@ export const RESOURCES: readonly Resource[] = [
     paths: { v1: '/api/v1/bootstrap' },
     params: {},
     servedBy: { kind: 'function', fn: 'bootstrap' },
+    cache: 'live',
+    reads: [DATA_FILES.site, DATA_FILES.announcements, DATA_FILES.versions, TODAY_FILES],
     dataSchema: z.object({
       site: siteConfigSchema,
       announcements: z.array(announcementSchema),
@@ -301,6 +334,7 @@ export const RESOURCES: readonly Resource[] = [
     paths: { web: '/api/openapi.json' },
     params: {},
     servedBy: { kind: 'static' },
+    cache: 'archive',
     dataSchema: z.object({ openapi: z.literal('3.1.0') }).loose(),
     errors: [],
   },

@@ -18,6 +18,12 @@ const lngText = (lng: number, zh: boolean) => (zh ? `${lng >= 0 ? '东经' : '�
 
 export const latestPoint = (t: Typhoon): TrackPoint => t.points[t.points.length - 1] as TrackPoint;
 
+/** An active storm in brief: where it is now and how strong (bootstrap's and the live summary's list). */
+export function stormBrief(t: Typhoon) {
+  const p = latestPoint(t);
+  return { code: t.code, name: t.name, enname: t.enname, time: p.time, lat: p.lat, lng: p.lng, grade: p.grade, strong: p.strong, speed: p.speed, pressure: p.pressure, moveDir: p.moveDir, moveSpeed: p.moveSpeed };
+}
+
 function stormZh(t: Typhoon): string {
   const p = latestPoint(t);
   // The grade word matches the grade; a code never runs into the date (热带低压（编号20260099）).

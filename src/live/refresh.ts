@@ -64,6 +64,13 @@ export async function lookupZjTyphoon(upstreams: LiveUpstreams, tfid: string, no
   return isEmptyJson(json) ? null : normalizeZjInfo(json, now);
 }
 
+/** The most a request spends on the upstream tier (DESIGN.md §4: about 10 s per request is a good budget). */
+export const LOOKUP_TIMEOUT_MS = 3000;
+
+/** The detail lookup's upstream tier as a request runs it: one try within 3 s, no retries (someone is waiting). */
+export const requestLookup = (tfid: string, now: Date) =>
+  lookupZjTyphoon(upstreamsFromEnv(createUpstreamClient({ timeoutMs: LOOKUP_TIMEOUT_MS, retries: 0 })), tfid, now);
+
 async function fetchFromZj(upstreams: LiveUpstreams, now: Date): Promise<Typhoon[]> {
   const ids = activeZjIds(await upstreams.client.json(`${upstreams.zjBase}/TyhoonActivity`));
   return Promise.all(ids.map((id) => fetchZjTyphoon(upstreams, id, now)));

@@ -3,7 +3,7 @@
  * an explicit `+08:00`; sources are converted at the parser, never later.
  */
 
-const BEIJING_OFFSET_MS = 8 * 3600_000;
+export const BEIJING_OFFSET_MS = 8 * 3600_000;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 

@@ -1,31 +1,20 @@
 /** `/api/global/typhoons`, `/api/global/typhoons/{id}`, `/api/global/history?year=&q=` (web family). */
 import { activeGlobalCyclones, globalCyclone, globalHistory } from '../../global/global-view.ts';
-import { liveStore } from '../../live/store.ts';
+import { liveOf } from '../context.ts';
 import { notFound } from '../errors.ts';
-import { classifyMiss } from '../classify-miss.ts';
-import { PARAMS, parseQuery } from '../params.ts';
-import { errorResponse, okResponse } from '../respond.ts';
-import { requestParams } from '../route-table.ts';
+import type { ResourceHandler } from '../serve.ts';
 
-const LIVE_CACHE = { cacheControl: 'public, max-age=60', cdnCacheControl: 'public, durable, s-maxage=60, stale-while-revalidate=300' };
+export const globalTyphoons: ResourceHandler = async (ctx) => ({ payload: await activeGlobalCyclones(liveOf(ctx)) });
 
-export async function handleGlobalTyphoons(_req: Request): Promise<Response> {
-  return okResponse('web', await activeGlobalCyclones(liveStore()), LIVE_CACHE);
-}
+export const globalTyphoon: ResourceHandler = async (ctx, { params }) => {
+  const typhoon = await globalCyclone(liveOf(ctx), params.id as string);
+  if (!typhoon) throw notFound(`No global cyclone ${params.id}; /api/global/history lists every cyclone ingested.`);
+  return { payload: { typhoon } };
+};
 
-export async function handleGlobalTyphoon(req: Request): Promise<Response> {
-  const { pathname } = new URL(req.url);
-  const raw = requestParams('global-typhoon', pathname, 'web');
-  if (raw?.id === undefined) return errorResponse('web', classifyMiss(pathname, 'web'));
-  const id = PARAMS.globalId.parse(raw.id);
-  const typhoon = await globalCyclone(liveStore(), id);
-  if (!typhoon) return errorResponse('web', notFound(`No global cyclone ${id}; /api/global/history lists every cyclone ingested.`));
-  return okResponse('web', { typhoon }, LIVE_CACHE);
-}
-
-export async function handleGlobalHistory(req: Request): Promise<Response> {
-  const url = new URL(req.url);
-  const { year, q } = parseQuery(url, ['year', 'q']);
-  const typhoons = await globalHistory(liveStore(), { year, q });
-  return okResponse('web', { year, q, total: typhoons.length, typhoons }, { ...LIVE_CACHE, extraHeaders: { 'Netlify-Vary': 'query=year|q' } });
-}
+export const globalHistoryList: ResourceHandler = async (ctx, { query }) => {
+  const year = query.year as number | null;
+  const q = query.q as string | null;
+  const typhoons = await globalHistory(liveOf(ctx), { year, q });
+  return { payload: { year, q, total: typhoons.length, typhoons } };
+};

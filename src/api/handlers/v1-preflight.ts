@@ -1,5 +1,6 @@
 /** CORS preflight for every v1 path: 200 with the envelope (every v1 answer has one) and the CORS headers. */
-import { jsonResponse, envelope } from '../respond.ts';
+import { CACHE_POLICIES } from '../cache-policy.ts';
+import { envelope, jsonResponse } from '../respond.ts';
 
 export const handleV1Preflight = (_req: Request, now = Date.now()): Response =>
-  jsonResponse('v1', envelope(null, now), { cacheControl: 'public, max-age=86400' });
+  jsonResponse('v1', envelope(null, now), 200, CACHE_POLICIES.preflight);

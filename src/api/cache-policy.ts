@@ -1,0 +1,55 @@
+/**
+ * Every cache policy the API uses, by name. A route names its policy in the route table; a handler may answer
+ * with another named one (a stale live list, an upstream lookup) or a computed one (until Beijing midnight).
+ * `browser` is `Cache-Control`; `cdn` is `Netlify-CDN-Cache-Control` (functions only: static files get
+ * `Cache-Control` from `_headers`). A deploy purges Netlify's CDN, so data that changes only with a deploy can
+ * be kept there for a day.
+ */
+import { BEIJING_OFFSET_MS } from '../model/time.ts';
+
+export interface CachePolicy {
+  browser: string;
+  cdn?: string;
+}
+
+export const CACHE_POLICIES = {
+  /** Archive data: changes only with a deploy. */
+  archive: { browser: 'public, max-age=3600, stale-while-revalidate=86400' },
+  /** Generated data read by a function (search index, content lists, versions): changes only with a deploy. */
+  deployData: { browser: 'public, max-age=300', cdn: 'public, durable, s-maxage=86400, stale-while-revalidate=604800' },
+  /** The version check: a release should reach clients within the hour. */
+  versions: { browser: 'public, max-age=300', cdn: 'public, durable, s-maxage=3600' },
+  /** Live data: the scheduled run refreshes it every 15 minutes. */
+  live: { browser: 'public, max-age=60', cdn: 'public, durable, s-maxage=60, stale-while-revalidate=300' },
+  /** A stale live answer: cached briefly, so the next good snapshot shows up soon. */
+  liveStale: { browser: 'public, max-age=60', cdn: 'public, s-maxage=15' },
+  /** A storm found only at the upstream service. */
+  upstream: { browser: 'public, max-age=60', cdn: 'public, durable, s-maxage=300, stale-while-revalidate=600' },
+  /** CORS preflights never change. */
+  preflight: { browser: 'public, max-age=86400' },
+  /** Errors may stop being errors after the next deploy. */
+  error: { browser: 'public, max-age=60' },
+  /** A fault of ours or of an upstream may be over in seconds. */
+  fault: { browser: 'public, max-age=15' },
+} as const satisfies Record<string, CachePolicy>;
+
+/** A named policy, or `calendarDay`: an answer about today, kept until Beijing midnight. */
+export type CachePolicyName = keyof typeof CACHE_POLICIES | 'calendarDay';
+
+export const resolvePolicy = (name: CachePolicyName, now: () => Date): CachePolicy =>
+  name === 'calendarDay' ? untilBeijingMidnight(now()) : CACHE_POLICIES[name];
+
+/** Seconds until the next midnight in Beijing: a calendar-day answer must not outlive its day in any cache. */
+export function secondsUntilBeijingMidnight(now: Date): number {
+  const beijingMs = now.getTime() + BEIJING_OFFSET_MS;
+  return Math.max(1, Math.ceil((86_400_000 - (beijingMs % 86_400_000)) / 1000));
+}
+
+/** A day's answer: browsers keep it at most 5 minutes, the CDN until the day ends. */
+export function untilBeijingMidnight(now: Date): CachePolicy {
+  const ttl = secondsUntilBeijingMidnight(now);
+  return { browser: `public, max-age=${Math.min(300, ttl)}`, cdn: `public, durable, s-maxage=${ttl}` };
+}
+
+/** The CDN keeps one copy per value of the query parameters an endpoint reads (Netlify-Vary). */
+export const netlifyVary = (query: readonly string[]): Record<string, string> => (query.length ? { 'Netlify-Vary': `query=${query.join('|')}` } : {});
