@@ -1,20 +1,20 @@
 /**
  * The base URL the contract suite talks to: TYPHOON_API_BASE_URL when set (netlify dev, a deployed site),
- * else a local server over a fresh build (of the real archive when present, else the hand-written sample),
+ * else a local server over the run's shared build (test/global-setup.ts: the real archive when given, else the
+ * hand-written sample),
  * with its live data refreshed from a mock upstream on loopback.
  */
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
-import { buildSite } from '../../build/build-site.ts';
-import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../../src/live/mock-upstream.ts';
+import { inject } from 'vitest';
+import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from './mock-upstream.ts';
 import { recordEvents } from '../../src/flash/record-events.ts';
 import { globalUpstreamsFromEnv, refreshGlobal } from '../../src/global/refresh-global.ts';
 import { refreshLive } from '../../src/live/refresh.ts';
 import { fileStore } from '../../src/live/store.ts';
 import { createUpstreamClient } from '../../src/live/upstream-client.ts';
 import { startLocalServer } from '../../src/server/local-server.ts';
-import { FIXTURE_SOURCES, REAL_SOURCES } from './sources.ts';
 
 export interface TestServer {
   baseUrl: string;
@@ -27,7 +27,7 @@ export async function startTestServer(): Promise<TestServer> {
   const external = process.env.TYPHOON_API_BASE_URL;
   if (external) return { baseUrl: external.replace(/\/$/, ''), mock: null, close: async () => {} };
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-site-'));
-  const publicDir = path.join(scratch, 'public');
+  const publicDir = inject('sharedPublicDir');
   const mock = await startMockUpstream();
   Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_LIVE_DIR: path.join(scratch, 'live') });
   const store = fileStore(process.env.TYPHOON_LIVE_DIR as string);
@@ -35,7 +35,6 @@ export async function startTestServer(): Promise<TestServer> {
   await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store);
   await refreshGlobal(globalUpstreamsFromEnv(client), store);
   await recordEvents(store, null);
-  await buildSite({ sourcesDir: REAL_SOURCES ?? FIXTURE_SOURCES, publicDir, force: true });
   const server = await startLocalServer({ publicDir, port: 0 });
   return {
     baseUrl: server.url,
