@@ -40,10 +40,24 @@ function corpus(): string[] {
 
 const CASES = corpus();
 
-describe('bad-input corpus', () => {
-  it('has at least 200 requests', () => expect(CASES.length).toBeGreaterThanOrEqual(200));
+/** What is wrong with an answer's body in its family's format (null when nothing is). */
+function formatProblem(path: string, status: number, body: unknown, headers: Headers): string | null {
+  const v1 = /^\/api\/v1(\/|$|\?)/.test(path);
+  if (v1) {
+    const envelope = body as { code?: unknown; msg?: unknown; ts?: unknown };
+    if (headers.get('x-api-version') !== 'v1') return 'no X-Api-Version: v1';
+    if (typeof envelope.msg !== 'string' || typeof envelope.ts !== 'number') return 'not a v1 envelope';
+    const expected = status === 200 ? [0] : status === 400 ? [40001] : status === 404 ? [40400, 40401] : [];
+    return expected.includes(envelope.code as number) ? null : `v1 code ${String(envelope.code)} with HTTP ${status}`;
+  }
+  if (status === 200) return null;
+  const error = (body as { error?: { code?: unknown; status?: unknown; message?: unknown } }).error;
+  if (error?.status !== status || typeof error.message !== 'string') return `not a web error body for HTTP ${status}`;
+  return null;
+}
 
-  it('never answers 5xx, HTML, non-JSON or a stack trace', async () => {
+describe('bad-input corpus', () => {
+  it('never answers 5xx, HTML, non-JSON, a stack trace, or an error outside its family\'s format', async () => {
     const failures: string[] = [];
     const queue = [...CASES];
     const worker = async () => {
@@ -59,11 +73,15 @@ describe('bad-input corpus', () => {
         else if (!type.startsWith('application/json')) failures.push(`${path}: ${type}`);
         else if (/<html|\n\s+at \S+ \(|Error: /i.test(text)) failures.push(`${path}: looks like HTML or a stack trace`);
         else {
+          let body: unknown;
           try {
-            JSON.parse(text);
+            body = JSON.parse(text);
           } catch {
             failures.push(`${path}: body is not JSON`);
+            continue;
           }
+          const problem = formatProblem(path, response.status, body, response.headers);
+          if (problem) failures.push(`${path}: ${problem}`);
         }
       }
     };
