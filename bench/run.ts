@@ -14,7 +14,7 @@ import handleHistorySearch from '../functions/history-search.ts';
 import handleLiveTyphoons from '../functions/live-typhoons.ts';
 import handleTyphoonLookup from '../functions/typhoon-lookup.ts';
 import { refreshGlobal } from '../src/global/refresh-global.ts';
-import { mockUpstreamEnv, startMockUpstream } from '../src/live/mock-upstream.ts';
+import { mockUpstreamEnv, startMockUpstream } from '../test/helpers/mock-upstream.ts';
 import { refreshLive } from '../src/live/refresh.ts';
 import { RUN_BUDGET_MS, runScheduledRefresh } from '../src/live/scheduled-run.ts';
 import { fileStore } from '../src/live/store.ts';

@@ -1,6 +1,6 @@
 /**
- * The command line: `build`, `serve`, `refresh`, `sources fetch`, `backfill`, `dump`, `fingerprint`, `deploy` and
- * `mock-upstream`. Each command is a straight line of calls into the modules that do the work.
+ * The command line: `build`, `serve`, `refresh`, `sources fetch`, `backfill`, `dump`, `fingerprint` and `deploy`.
+ * Each command is a straight line of calls into the modules that do the work.
  */
 import path from 'node:path';
 import { Command } from 'commander';
@@ -8,7 +8,6 @@ import fs from 'fs-extra';
 import type { ArchiveReport } from '../src/archive/archive-report.ts';
 import { writeDump } from '../src/dump/write-dump.ts';
 import { CACHE_DIR, FETCHED_SOURCES_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveSources, type SourcesLocation } from '../src/config.ts';
-import { mockUpstreamEnv, startMockUpstream } from '../src/live/mock-upstream.ts';
 import { upstreamsFromEnv } from '../src/live/refresh.ts';
 import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
 import { liveStore } from '../src/live/store.ts';
@@ -16,6 +15,7 @@ import { startLocalServer } from '../src/server/local-server.ts';
 import { CMA_ARCHIVE_URL } from '../src/sources/fetch-cma.ts';
 import { fetchSources, parseYears, zjSummary } from '../src/sources/fetch-sources.ts';
 import { fetchZjArchive } from '../src/sources/fetch-zj.ts';
+import { mockUpstreamEnv, startMockUpstream } from '../test/helpers/mock-upstream.ts';
 import { BuildError, buildSite, inputFingerprint } from './build-site.ts';
 import { deployWithCheck, run } from './deploy.ts';
 
@@ -190,15 +190,6 @@ program
       log,
     });
     if (!result.published) process.exitCode = 1;
-  });
-
-program
-  .command('mock-upstream')
-  .description('Run the mock upstream alone (point TYPHOON_ZJ_BASE / TYPHOON_NMC_BASE at it)')
-  .option('--port <port>', 'port to listen on', '8890')
-  .action(async (options: { port: string }) => {
-    const mock = await startMockUpstream({ port: Number(options.port) });
-    log(`Mock upstream on ${mock.url}: ${Object.entries(mockUpstreamEnv(mock)).map(([k, v]) => `${k}=${v}`).join(' ')}`);
   });
 
 program.parseAsync().catch((error: unknown) => {

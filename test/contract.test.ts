@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS, fillPath, mediaTypeOf, type Endpoint } from '../src/api/route-table.ts';
 import type { ParamKind } from '../src/api/params.ts';
-import type { MockUpstream } from '../src/live/mock-upstream.ts';
+import type { MockUpstream } from './helpers/mock-upstream.ts';
 import { startTestServer } from './helpers/server.ts';
 
 let baseUrl = '';

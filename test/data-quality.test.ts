@@ -9,11 +9,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderSite } from '../build/build-site.ts';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import {
-  checkLandfalls, checkWindRadii, distanceToTrackKm, LANDFALL_DISTANCE_KM, type DataQualityProblem, type DataQualityReport,
+  checkLandfalls, checkWindRadii, LANDFALL_DISTANCE_KM, type DataQualityProblem, type DataQualityReport,
 } from '../src/archive/data-quality.ts';
 import { checkCoverage } from '../src/archive/source-coverage.ts';
 import type { SourceMatch } from '../src/archive/match-sources.ts';
 import { NAMES_FILE } from '../src/config.ts';
+import { distanceToTrackKm } from '../src/model/geo.ts';
 import { decodeUtf8, firstInvalidUtf8 } from '../src/sources/decode-text.ts';
 import type { Typhoon } from '../src/model/schemas.ts';
 import { parseCmaBestTrack } from '../src/sources/cma-best-track.ts';

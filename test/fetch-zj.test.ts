@@ -9,7 +9,7 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMES_FILE } from '../src/config.ts';
-import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
 import { createUpstreamClient, type UpstreamClient } from '../src/live/upstream-client.ts';
 import { normalizeZjInfo } from '../src/live/zj-live.ts';
 import { fetchZjArchive, ZJ_MANIFEST, type ZjFetchOptions } from '../src/sources/fetch-zj.ts';

@@ -13,7 +13,7 @@ import type { FlashEvent } from '../src/flash/events.ts';
 import { readFlash, type FlashItem } from '../src/flash/flash-store.ts';
 import { recordEvents } from '../src/flash/record-events.ts';
 import { writeFlash } from '../src/flash/writer.ts';
-import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
 import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
 import { readSnapshot } from '../src/live/snapshot.ts';
 import { sameStorm } from '../src/live/storm-identity.ts';

@@ -13,7 +13,7 @@ import { insideWarningLine48h } from '../src/flash/events.ts';
 import { readFlash, recordFlash } from '../src/flash/flash-store.ts';
 import { keepsNumbers, numbersIn, rewrite, type LlmConfig } from '../src/flash/llm.ts';
 import { recordEvents } from '../src/flash/record-events.ts';
-import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
 import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
 import { fileStore } from '../src/live/store.ts';

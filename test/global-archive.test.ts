@@ -12,7 +12,7 @@ import { bestTrack, parseAtcfDeck } from '../src/global/atcf.ts';
 import { readCyclone, readIndex } from '../src/global/global-store.ts';
 import { activeGlobalCyclones } from '../src/global/global-view.ts';
 import { refreshGlobal, type GlobalUpstreams } from '../src/global/refresh-global.ts';
-import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
 import { fileStore } from '../src/live/store.ts';
 import { createUpstreamClient } from '../src/live/upstream-client.ts';
 

@@ -7,7 +7,7 @@ import { globalPoint } from '../src/global/build-cyclone.ts';
 import { parseJtwcRss, parseJtwcTcw, parseJtwcWarning } from '../src/global/jtwc.ts';
 import { parseCurrentStorms } from '../src/global/nhc-current.ts';
 import { knotsToMs, nmToKm } from '../src/model/units.ts';
-import { OWN_PAYLOADS } from '../src/live/mock-upstream.ts';
+import { OWN_PAYLOADS } from './helpers/mock-upstream.ts';
 import { describeRealData, realData } from './helpers/real-data.ts';
 
 const read = (...parts: string[]) => fs.readFileSync(path.join(...parts), 'utf8');

@@ -2,10 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OWN_PAYLOADS } from '../src/live/mock-upstream.ts';
 import { normalizeNmcList, normalizeNmcView } from '../src/live/nmc-live.ts';
 import { stripJsonp } from '../src/live/upstream-client.ts';
-import { activeZjIds, normalizeZjInfo, normalizeZjList, parseZjRadius, parseZjTime, ShapeError } from '../src/live/zj-live.ts';
+import { activeZjIds, normalizeZjInfo, normalizeZjList, parseZjRadius, parseZjTime } from '../src/live/zj-live.ts';
+import { ShapeError } from '../src/model/parse-problems.ts';
+import { OWN_PAYLOADS } from './helpers/mock-upstream.ts';
 import { describeRealData } from './helpers/real-data.ts';
 
 const readJsonp = (dir: string, file: string) => JSON.parse(stripJsonp(fs.readFileSync(path.join(dir, file), 'utf8')));

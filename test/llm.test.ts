@@ -25,7 +25,7 @@ import { recordSummary } from '../src/flash/record-summary.ts';
 import { currentBriefing, currentSummary, SUMMARY_KEY } from '../src/flash/summary-store.ts';
 import { writeFlash } from '../src/flash/writer.ts';
 import { briefingText } from '../src/live/briefing.ts';
-import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
 import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
 import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
 import { readLiveView } from '../src/live/snapshot.ts';

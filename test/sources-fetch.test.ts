@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockUpstream, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
 import { createUpstreamClient } from '../src/live/upstream-client.ts';
 import { fetchCmaBestTrack } from '../src/sources/fetch-cma.ts';
 import { fetchSources, parseYears } from '../src/sources/fetch-sources.ts';

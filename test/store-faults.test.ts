@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../build/build-site.ts';
 import { readFlash } from '../src/flash/flash-store.ts';
 import { readCyclone } from '../src/global/global-store.ts';
-import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
 import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
 import { fileStore } from '../src/live/store.ts';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { NAMES_FILE } from '../src/config.ts';
 import { archiveReport, type ArchiveReport } from '../src/archive/archive-report.ts';
 import { buildArchive } from '../src/archive/build-archive.ts';
-import { startMockUpstream, type MockUpstream } from '../src/live/mock-upstream.ts';
+import { startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
 import { createUpstreamClient } from '../src/live/upstream-client.ts';
 import type { Typhoon, WindCircle } from '../src/model/schemas.ts';
 import { fetchZjArchive, FIRST_ZJ_YEAR, type ZjFetchReport } from '../src/sources/fetch-zj.ts';

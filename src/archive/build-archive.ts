@@ -9,14 +9,14 @@
  * Every record says which source gave what (`provenance`). zj landfalls and wind circles that fail their checks
  * (src/archive/data-quality.ts) are left out of the record and listed in `quality`.
  */
-import { beaufortForce, GRADE_NAMES, gradeFromCmaDigit, gradeFromLabel, type GradeCode } from '../model/grades.ts';
+import { beaufortForce, gradeFromCmaDigit, gradeFromLabel, gradeName, type GradeCode } from '../model/grades.ts';
 import type { Landfall, Provenance, TrackPoint, Typhoon } from '../model/schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
+import { trackSummary } from '../model/track-summary.ts';
 import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
 import type { NamesTable } from '../sources/names-table.ts';
 import type { ZjLandfall, ZjPoint, ZjStorm } from '../sources/zj-archive.ts';
 import { assignCodes } from './assign-codes.ts';
-import { trackSummary } from './summaries.ts';
 import { checkLandfalls, checkWindRadii, type DataQualityProblem } from './data-quality.ts';
 import { matchArchive, type SourceMatch } from './match-sources.ts';
 import { checkCoverage } from './source-coverage.ts';
@@ -47,7 +47,7 @@ function trackPoint(core: PointCore, extra: ZjPoint | undefined): TrackPoint {
     time: core.time,
     lat: core.lat,
     lng: core.lng,
-    strong: core.grade ? GRADE_NAMES[core.grade] : null,
+    strong: gradeName(core.grade),
     grade: core.grade,
     power: beaufortForce(core.speed),
     speed: core.speed,

@@ -34,6 +34,7 @@
  *   A circle with a quadrant beyond the bound is left out whole (the point's radius for that force is null).
  */
 import path from 'node:path';
+import { distanceToTrackKm, type Position } from '../model/geo.ts';
 import type { TrackPoint, WindCircle } from '../model/schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { CMA_FILE_PATTERN } from '../sources/read-sources.ts';
@@ -85,52 +86,35 @@ const shiftYears = (date: Date, n: number) => {
   shifted.setUTCFullYear(shifted.getUTCFullYear() + n);
   return shifted.getTime();
 };
-const EARTH_RADIUS_KM = 6371.0088;
-const rad = (degrees: number) => (degrees * Math.PI) / 180;
-/** −180…180 difference of two longitudes, across the antimeridian. */
-const lngDelta = (a: number, b: number) => ((((a - b) % 360) + 540) % 360) - 180;
 const km = (n: number) => `${Math.round(n).toLocaleString('en-US')} km`;
 
 export const zjFile = (tfbh: string) => `zj/${tfbh}.json`;
 
-interface Position {
-  lat: number;
-  lng: number;
-}
-
-/** Great-circle (haversine) distance in km. */
-export function greatCircleKm(a: Position, b: Position): number {
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(lngDelta(b.lng, a.lng)) / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
-/**
- * Distance in km from a position to a track: to its nearest point, or to the segment between two consecutive
- * points where the perpendicular foot falls inside it (measured in a local equirectangular projection centred
- * on the position, within 1 % of the great-circle distance at the few hundred km that matter here).
- */
-export function distanceToTrackKm(p: Position, track: readonly Position[]): number {
-  let best = Infinity;
-  const scale = Math.cos(rad(p.lat));
-  const project = (q: Position) => [rad(lngDelta(q.lng, p.lng)) * scale * EARTH_RADIUS_KM, rad(q.lat - p.lat) * EARTH_RADIUS_KM] as const;
-  for (let i = 0; i < track.length; i += 1) {
-    const a = track[i] as Position;
-    best = Math.min(best, greatCircleKm(p, a));
-    const b = track[i + 1];
-    if (!b) continue;
-    const [ax, ay] = project(a);
-    const [bx, by] = project(b);
-    const [dx, dy] = [bx - ax, by - ay];
-    const length2 = dx * dx + dy * dy;
-    if (length2 === 0 || length2 > 2000 ** 2) continue;
-    const t = -(ax * dx + ay * dy) / length2;
-    if (t > 0 && t < 1) best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
-  }
-  return best;
-}
-
 const inRange = (p: Position) => Math.abs(p.lat) <= 90 && Math.abs(p.lng) <= 180;
 const swapped = (p: Position): Position => ({ lat: p.lng, lng: p.lat });
+
+/** What is wrong with a landfall's position, if anything: out of range, off the track, or lat/lng swapped. */
+function positionFault(land: ZjLandfall, track: readonly Position[]): { code: DataQualityCode; rule: string } | null {
+  const position = { lat: land.lat, lng: land.lng };
+  if (!inRange(position)) {
+    const flipped = inRange(swapped(position));
+    return {
+      code: flipped ? 'landfall-latlng-swapped' : 'landfall-out-of-range',
+      rule: flipped
+        ? `|lat| ≤ 90 and |lng| ≤ 180: lat ${land.lat} is out of range but valid as the longitude; lat/lng swapped (swapped, the point is ${km(distanceToTrackKm(swapped(position), track))} from the track)`
+        : '|lat| ≤ 90 and |lng| ≤ 180 (longitudes 0–360°E are converted first)',
+    };
+  }
+  const distance = distanceToTrackKm(position, track);
+  if (distance <= LANDFALL_DISTANCE_KM) return null;
+  const flipped = inRange(swapped(position)) && distanceToTrackKm(swapped(position), track) <= LANDFALL_DISTANCE_KM;
+  return {
+    code: flipped ? 'landfall-latlng-swapped' : 'landfall-off-track',
+    rule: flipped
+      ? `a landfall lies within ${km(LANDFALL_DISTANCE_KM)} of the track; this one is ${km(distance)} from it and lies near it only with lat/lng swapped`
+      : `a landfall lies within ${km(LANDFALL_DISTANCE_KM)} of the track (great-circle distance to its nearest point or segment); this one is ${km(distance)} from it${land.position ? ` ("${land.position}")` : ''}`,
+  };
+}
 
 export interface CheckedLandfalls {
   /** The landfalls that pass, in time order. */
@@ -148,7 +132,6 @@ export function checkLandfalls(zj: ZjStorm, track: readonly Pick<TrackPoint, 'ti
   const [start, end] = [Date.parse(first.time), Date.parse(last.time)];
   const tolerance = LANDFALL_TIME_TOLERANCE_HOURS * HOUR;
   const withinLife = (instant: number) => instant >= start - tolerance && instant <= end + tolerance;
-  const nearTrack = (p: Position) => inRange(p) && distanceToTrackKm(p, track) <= LANDFALL_DISTANCE_KM;
   const leftOut = 'landfall left out of the record';
 
   const kept: { land: ZjLandfall; index: number }[] = [];
@@ -171,34 +154,8 @@ export function checkLandfalls(zj: ZjStorm, track: readonly Pick<TrackPoint, 'ti
         action: yearOff ? `${leftOut} (the date fits the storm one year ${early ? 'later' : 'earlier'}: a mistyped year?)` : leftOut,
       });
     }
-    if (!inRange(position)) {
-      const flipped = inRange(swapped(position));
-      problems.push({
-        code: flipped ? 'landfall-latlng-swapped' : 'landfall-out-of-range',
-        file,
-        field: `${at}.lat/lng`,
-        value: position,
-        rule: flipped
-          ? `|lat| ≤ 90 and |lng| ≤ 180: lat ${land.lat} is out of range but valid as the longitude; lat/lng swapped (swapped, the point is ${km(distanceToTrackKm(swapped(position), track))} from the track)`
-          : '|lat| ≤ 90 and |lng| ≤ 180 (longitudes 0–360°E are converted first)',
-        action: leftOut,
-      });
-    } else {
-      const distance = distanceToTrackKm(position, track);
-      if (distance > LANDFALL_DISTANCE_KM) {
-        const flipped = nearTrack(swapped(position));
-        problems.push({
-          code: flipped ? 'landfall-latlng-swapped' : 'landfall-off-track',
-          file,
-          field: `${at}.lat/lng`,
-          value: position,
-          rule: flipped
-            ? `a landfall lies within ${km(LANDFALL_DISTANCE_KM)} of the track; this one is ${km(distance)} from it and lies near it only with lat/lng swapped`
-            : `a landfall lies within ${km(LANDFALL_DISTANCE_KM)} of the track (great-circle distance to its nearest point or segment); this one is ${km(distance)} from it${land.position ? ` ("${land.position}")` : ''}`,
-          action: leftOut,
-        });
-      }
-    }
+    const fault = positionFault(land, track);
+    if (fault) problems.push({ code: fault.code, file, field: `${at}.lat/lng`, value: position, rule: fault.rule, action: leftOut });
     if (problems.length === before) kept.push({ land, index });
   });
 

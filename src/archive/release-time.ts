@@ -4,8 +4,10 @@
  * CMA does not cover (the 1945–1948 zj tracks) takes the time of its last point, the newest fact it holds.
  */
 import type { Typhoon } from '../model/schemas.ts';
+import { beijingDate } from '../model/time.ts';
 
 export function releaseTime(t: Typhoon): number {
   const date = /^(\d{4})(\d{2})(\d{2})$/.exec(t.cma?.releaseDate ?? '');
-  return date ? Date.parse(`${date[1]}-${date[2]}-${date[3]}T00:00:00+08:00`) : Date.parse(t.endTime);
+  const released = date && beijingDate(Number(date[1]), Number(date[2]), Number(date[3]));
+  return released ? released.getTime() : Date.parse(t.endTime);
 }

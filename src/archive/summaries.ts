@@ -1,41 +1,7 @@
 /** Summaries and per-year statistics derived from archive records: pure functions of the records. */
-import { GRADE_NAMES, GRADE_RANK, gradeFromWind, type GradeCode } from '../model/grades.ts';
-import type { TrackPoint, Typhoon, TyphoonSummary, YearStatistic } from '../model/schemas.ts';
+import { GRADE_RANK, gradeName } from '../model/grades.ts';
+import type { Typhoon, TyphoonSummary, YearStatistic } from '../model/schemas.ts';
 import { MS_TO_KT } from '../model/units.ts';
-
-/** Peak intensity; at the extratropical stage the intensity comes from the wind (DATA.md §3.1). */
-export function peakGrade(points: readonly Pick<TrackPoint, 'grade' | 'speed'>[]): GradeCode | null {
-  let peak: GradeCode | null = null;
-  for (const p of points) {
-    const grade = p.grade === 'ET' ? gradeFromWind(p.speed) : p.grade;
-    if (grade && (!peak || GRADE_RANK[grade] > GRADE_RANK[peak])) peak = grade;
-  }
-  return peak;
-}
-
-
-/** What a storm record says about its whole track, derived from the points (in time order) in one place. */
-export interface TrackSummary {
-  startTime: string;
-  endTime: string;
-  peakGrade: GradeCode | null;
-  /** Highest maximum wind, m/s; null when no point has one. */
-  maxSpeed: number | null;
-  /** Lowest central pressure, hPa; null when no point has one. */
-  minPressure: number | null;
-}
-
-export function trackSummary(points: readonly Pick<TrackPoint, 'time' | 'grade' | 'speed' | 'pressure'>[]): TrackSummary {
-  const speeds = points.map((p) => p.speed).filter((v): v is number => v !== null);
-  const pressures = points.map((p) => p.pressure).filter((v): v is number => v !== null);
-  return {
-    startTime: points[0]?.time as string,
-    endTime: points[points.length - 1]?.time as string,
-    peakGrade: peakGrade(points),
-    maxSpeed: speeds.length ? Math.max(...speeds) : null,
-    minPressure: pressures.length ? Math.min(...pressures) : null,
-  };
-}
 
 export function summarizeTyphoon(t: Typhoon): TyphoonSummary {
   return {
@@ -46,7 +12,7 @@ export function summarizeTyphoon(t: Typhoon): TyphoonSummary {
     startTime: t.startTime,
     endTime: t.endTime,
     peakGrade: t.peakGrade,
-    peakStrong: t.peakGrade ? GRADE_NAMES[t.peakGrade] : null,
+    peakStrong: gradeName(t.peakGrade),
     maxSpeed: t.maxSpeed,
     minPressure: t.minPressure,
     landfalls: t.land.length,

@@ -4,9 +4,10 @@
  * fields are empty. Each time repeats once per wind threshold (34/50/64 kt): rows are collapsed into one
  * point with three radius sets. Times UTC, winds kt (1-minute), radii nm in NE, SE, SW, NW order.
  */
-import type { ParseProblem } from '../sources/cma-best-track.ts';
+import { normaliseLongitude } from '../model/geo.ts';
+import { numberOrNull, positiveOrNull } from '../model/numbers.ts';
+import type { ParseProblem } from '../model/parse-problems.ts';
 import { utcDate } from '../model/time.ts';
-import { atcfLatitude, atcfLongitude } from './units.ts';
 
 export type Quadrants = [number, number, number, number];
 
@@ -28,8 +29,19 @@ export interface AtcfRecord {
   name: string | null;
 }
 
+/** `132N` / `087N` / `59S` (ATCF and JTWC: tenths of a degree and a hemisphere letter) → signed degrees. */
+export function atcfLatitude(text: string): number | null {
+  const m = /^(\d{1,4})([NS])$/.exec(text.trim());
+  return m ? (Number(m[1]) / 10) * (m[2] === 'S' ? -1 : 1) : null;
+}
+
+/** `1277E` / `757W` / `1760W` (tenths) → −180…180. */
+export function atcfLongitude(text: string): number | null {
+  const m = /^(\d{1,5})([EW])$/.exec(text.trim());
+  return m ? normaliseLongitude((Number(m[1]) / 10) * (m[2] === 'W' ? -1 : 1)) : null;
+}
+
 const field = (fields: string[], i: number) => (fields[i] ?? '').trim();
-const numberOrNull = (text: string) => (text === '' || !Number.isFinite(Number(text)) ? null : Number(text));
 
 function radii(fields: string[]): Partial<Record<34 | 50 | 64, Quadrants>> {
   const threshold = numberOrNull(field(fields, 11));
@@ -60,8 +72,6 @@ export function parseAtcfDeck(text: string): { records: AtcfRecord[]; problems: 
       problems.push({ line: index + 1, message: `not an ATCF line: "${line.slice(0, 60)}"` });
       return;
     }
-    const wind = numberOrNull(field(fields, 8));
-    const pressure = numberOrNull(field(fields, 9));
     const name = field(fields, 27).toUpperCase();
     records.push({
       basin: field(fields, 0).toUpperCase(),
@@ -71,8 +81,8 @@ export function parseAtcfDeck(text: string): { records: AtcfRecord[]; problems: 
       tau: numberOrNull(field(fields, 5)) ?? 0,
       lat,
       lng,
-      windKt: wind !== null && wind > 0 ? wind : null,
-      pressure: pressure !== null && pressure > 0 ? pressure : null,
+      windKt: positiveOrNull(field(fields, 8)),
+      pressure: positiveOrNull(field(fields, 9)),
       type: field(fields, 10) || null,
       radiiNm: radii(fields),
       directionDeg: numberOrNull(field(fields, 25)),

@@ -2,9 +2,9 @@
  * Turns parsed NHC and JTWC data into global cyclone records (units converted, UTC times, radii by quadrant)
  * and merges a fresh record into the stored one by time, so no point is ever lost or duplicated.
  */
-import { beaufortForce, GRADE_NAMES, gradeFromWind } from '../model/grades.ts';
+import { beaufortForce, gradeFromWind, gradeName } from '../model/grades.ts';
 import { toUtcIso } from '../model/time.ts';
-import { trackSummary } from '../archive/summaries.ts';
+import { trackSummary } from '../model/track-summary.ts';
 import type { Quadrants } from './atcf.ts';
 import { BASINS, type Basin, type GlobalCyclone, type GlobalForecast, type GlobalPoint, type GlobalSummary } from './global-schemas.ts';
 import { compassFromDegrees } from '../model/compass.ts';
@@ -37,7 +37,7 @@ export function globalPoint(fix: Fix): GlobalPoint {
     time: toUtcIso(fix.time),
     lat: fix.lat,
     lng: fix.lng,
-    strong: grade ? GRADE_NAMES[grade] : null,
+    strong: gradeName(grade),
     grade,
     power: beaufortForce(speed),
     speed,

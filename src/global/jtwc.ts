@@ -3,9 +3,9 @@
  * the warning text. The RSS HTML is malformed (`<b>` never closed), so it is read with regular expressions.
  * Times are UTC; `DDHHMMZ` groups take their month and year from the file's own full time stamp.
  */
+import { nonZeroOrNull } from '../model/numbers.ts';
 import { utcDate } from '../model/time.ts';
-import type { Quadrants } from './atcf.ts';
-import { atcfLatitude, atcfLongitude } from './units.ts';
+import { atcfLatitude, atcfLongitude, type Quadrants } from './atcf.ts';
 
 export interface JtwcRssStorm {
   /** Product id: basin + number + two-digit year, e.g. `wp1726`, `sh0626`. */
@@ -95,7 +95,7 @@ export function parseJtwcTcw(text: string): JtwcTcw {
     .map((l) => {
       const [t, lat, lng, wind] = l.trim().split(/\s+/);
       const time = new Date(baseTime.getTime() + Number(t?.slice(1)) * 3600_000);
-      return { tau: Number(t?.slice(1)), time, lat: atcfLatitude(lat ?? '') ?? NaN, lng: atcfLongitude(lng ?? '') ?? NaN, windKt: Number(wind) || null, radiiNm: tauRadii(l) };
+      return { tau: Number(t?.slice(1)), time, lat: atcfLatitude(lat ?? '') ?? NaN, lng: atcfLongitude(lng ?? '') ?? NaN, windKt: nonZeroOrNull(wind), radiiNm: tauRadii(l) };
     })
     .filter((t) => Number.isFinite(t.lat) && Number.isFinite(t.lng));
   const century = Math.floor(baseTime.getUTCFullYear() / 100) * 100;
@@ -108,7 +108,7 @@ export function parseJtwcTcw(text: string): JtwcTcw {
     const time = utcDate(century + Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]));
     const lat = atcfLatitude(m[5] as string);
     const lng = atcfLongitude(m[6] as string);
-    if (time && lat !== null && lng !== null) byTime.set(time.getTime(), { time, lat, lng, windKt: Number(m[7]) || null, radiiNm: {} });
+    if (time && lat !== null && lng !== null) byTime.set(time.getTime(), { time, lat, lng, windKt: nonZeroOrNull(m[7]), radiiNm: {} });
   }
   return {
     kind: 'warning',

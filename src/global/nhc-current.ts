@@ -4,7 +4,8 @@
  * integer-typed), winds kt; there is no "final advisory" flag: a storm ends when it is no longer listed.
  */
 import { z } from 'zod';
-import { ShapeError } from '../live/zj-live.ts';
+import { positiveOrNull } from '../model/numbers.ts';
+import { ShapeError } from '../model/parse-problems.ts';
 
 const text = z.union([z.string(), z.number()]).nullish();
 
@@ -40,11 +41,6 @@ export interface NhcStorm {
   time: Date;
 }
 
-const positive = (value: unknown) => {
-  const n = Number(value);
-  return value === null || value === undefined || value === '' || !Number.isFinite(n) || n <= 0 ? null : n;
-};
-
 export function parseCurrentStorms(json: unknown): NhcStorm[] {
   const parsed = rawCurrentStormsSchema.safeParse(json);
   if (!parsed.success) throw new ShapeError(`CurrentStorms: ${parsed.error.issues.slice(0, 2).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
@@ -55,8 +51,8 @@ export function parseCurrentStorms(json: unknown): NhcStorm[] {
       atcfId: s.id.toLowerCase(),
       name: s.name?.trim().toUpperCase() || null,
       classification: s.classification?.trim() || null,
-      windKt: positive(s.intensity),
-      pressure: positive(s.pressure),
+      windKt: positiveOrNull(s.intensity),
+      pressure: positiveOrNull(s.pressure),
       lat: s.latitudeNumeric,
       lng: s.longitudeNumeric,
       directionDeg: s.movementDir ?? null,

@@ -6,10 +6,10 @@
  * successful feed no longer lists is marked ended but stays available; a failed feed changes nothing.
  */
 import { gunzipSync } from 'node:zlib';
+import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
 import type { KeyValueStore } from '../live/store.ts';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../live/upstream-client.ts';
-import { ShapeError } from '../live/zj-live.ts';
 import { bestTrack, deckName, officialForecast, parseAtcfDeck, type AtcfRecord } from './atcf.ts';
 import { globalForecast, globalPoint, mergeCyclone, summarizeCyclone, type CycloneInput, type Fix } from './build-cyclone.ts';
 import { readCyclone, readGlobalStatus, readIndex, writeCyclone, writeGlobalStatus, writeIndex, type GlobalStatus } from './global-store.ts';

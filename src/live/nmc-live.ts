@@ -6,13 +6,15 @@
  */
 import { z } from 'zod';
 import { compassFromText } from '../model/compass.ts';
-import { beaufortForce, GRADE_NAMES, gradeFromLabel } from '../model/grades.ts';
+import { normaliseLongitude } from '../model/geo.ts';
+import { beaufortForce, gradeFromLabel, gradeName } from '../model/grades.ts';
+import { nonZeroOrNull } from '../model/numbers.ts';
+import { ShapeError } from '../model/parse-problems.ts';
 import type { AgencyForecast, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
 import { toBeijingIso, utcDate } from '../model/time.ts';
-import { trackSummary } from '../archive/summaries.ts';
+import { trackSummary } from '../model/track-summary.ts';
 import { liveStormName } from '../model/storm-names.ts';
 import { agencyFor } from './agencies.ts';
-import { liveNumber, ShapeError } from './zj-live.ts';
 
 const cell = z.union([z.string(), z.number(), z.null()]);
 
@@ -61,17 +63,15 @@ function radii(rows: (string | number | null)[][] | null): Pick<TrackPoint, 'rad
   for (const [label, ne, se, sw, nw] of rows ?? []) {
     const field = RADIUS_FIELDS[String(label)];
     if (!field) continue;
-    const circle: WindCircle = { ne: liveNumber(ne), se: liveNumber(se), sw: liveNumber(sw), nw: liveNumber(nw) };
+    const circle: WindCircle = { ne: nonZeroOrNull(ne), se: nonZeroOrNull(se), sw: nonZeroOrNull(sw), nw: nonZeroOrNull(nw) };
     if (Object.values(circle).some((v) => v !== null)) result[field] = circle;
   }
   return result;
 }
 
-const normaliseLng = (lng: number) => (lng > 180 ? Math.round((lng - 360) * 1e4) / 1e4 : lng);
-
 function gradeAndStrong(label: unknown) {
   const grade = gradeFromLabel(typeof label === 'string' ? label : null);
-  return { grade, strong: grade ? GRADE_NAMES[grade] : null };
+  return { grade, strong: gradeName(grade) };
 }
 
 /** `view_{id}` → a live Typhoon record; the code is the China number (`202628`) or the 8-digit unnamed id. */
@@ -87,17 +87,17 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date): Typhoon {
   if (rows.length === 0) throw new ShapeError('NMC view has no points');
   const points: TrackPoint[] = rows.map((row) => {
     const [, time, , grade, lng, lat, pressure, wind, dir, moveSpeed, radiusRows] = row;
-    const speed = liveNumber(wind);
+    const speed = nonZeroOrNull(wind);
     return {
       time: toBeijingIso(nmcTime(time)),
       lat,
-      lng: normaliseLng(lng),
+      lng: normaliseLongitude(lng),
       ...gradeAndStrong(grade),
       power: beaufortForce(speed),
       speed,
-      pressure: liveNumber(pressure),
+      pressure: nonZeroOrNull(pressure),
       moveDir: compassFromText(typeof dir === 'string' ? dir : null),
-      moveSpeed: liveNumber(moveSpeed),
+      moveSpeed: nonZeroOrNull(moveSpeed),
       ...radii(radiusRows),
     };
   });
@@ -120,15 +120,15 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date): Typhoon {
       issuedAt: baseTime ? toBeijingIso(baseTime) : null,
       origin: baseTime ? { time: toBeijingIso(baseTime), lat: lastPoint.lat, lng: lastPoint.lng } : null,
       points: lines.map(([tau, bt, lng, lat, pressure, wind, , grade]) => {
-        const speed = liveNumber(wind);
+        const speed = nonZeroOrNull(wind);
         return {
           time: toBeijingIso(new Date(nmcTime(String(bt)).getTime() + Number(tau) * 3600_000)),
           lat: Number(lat),
-          lng: normaliseLng(Number(lng)),
+          lng: normaliseLongitude(Number(lng)),
           ...gradeAndStrong(grade),
           power: beaufortForce(speed),
           speed,
-          pressure: liveNumber(pressure),
+          pressure: nonZeroOrNull(pressure),
         };
       }),
     };

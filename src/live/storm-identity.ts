@@ -3,8 +3,9 @@
  * are put together. Used when a refresh assembles the new snapshot (src/live/refresh.ts) and when events are
  * derived (src/flash/events.ts).
  */
-import { trackSummary } from '../archive/summaries.ts';
+import { lngDelta } from '../model/geo.ts';
 import type { Landfall, TrackPoint, Typhoon } from '../model/schemas.ts';
+import { trackSummary } from '../model/track-summary.ts';
 
 /** Two positions at the same instant this close (degrees of latitude and of longitude) are the same centre. */
 export const SAME_CENTRE_DEGREES = 0.3;
@@ -16,7 +17,6 @@ export interface Position {
 }
 
 const instant = (time: string) => Date.parse(time);
-const lngApart = (a: number, b: number) => Math.abs((((a - b) % 360) + 540) % 360 - 180);
 
 /** The time of a storm's last point, in ms. */
 export const lastPointMs = (storm: Pick<Typhoon, 'points'>) => instant((storm.points[storm.points.length - 1] as TrackPoint).time);
@@ -37,7 +37,7 @@ export function sameStorm(a: readonly Position[], b: readonly Position[]): boole
     const q = byTime.get(instant(p.time));
     if (!q) continue;
     shared += 1;
-    if (Math.abs(p.lat - q.lat) <= SAME_CENTRE_DEGREES && lngApart(p.lng, q.lng) <= SAME_CENTRE_DEGREES) close += 1;
+    if (Math.abs(p.lat - q.lat) <= SAME_CENTRE_DEGREES && Math.abs(lngDelta(p.lng, q.lng)) <= SAME_CENTRE_DEGREES) close += 1;
   }
   return close > 0 && close * 2 >= shared;
 }

@@ -11,11 +11,14 @@
  * - The legacy host wraps `TyphoonInfo` in a one-element array.
  */
 import { z } from 'zod';
-import { beaufortForce, GRADE_NAMES, gradeFromLabel } from '../model/grades.ts';
+import { beaufortForce, gradeFromLabel, gradeName } from '../model/grades.ts';
 import { compassFromText } from '../model/compass.ts';
+import { normaliseLongitude } from '../model/geo.ts';
+import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
+import { ShapeError } from '../model/parse-problems.ts';
 import type { AgencyForecast, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
 import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
-import { trackSummary } from '../archive/summaries.ts';
+import { trackSummary } from '../model/track-summary.ts';
 import { liveStormName } from '../model/storm-names.ts';
 import { agencyFor } from './agencies.ts';
 
@@ -63,20 +66,8 @@ export const rawZjListSchema = z.array(
   z.object({ tfid: z.union([z.string(), z.number()]).transform(String), name: z.string().nullish(), enname: z.string().nullish(), starttime: z.string().nullish(), endtime: z.string().nullish(), isactive: raw }).loose(),
 );
 
-export class ShapeError extends Error {
-  override name = 'ShapeError';
-}
-
-/** A number, or null for null, "", "-", non-numbers and (when zeroIsMissing) 0. */
-export function liveNumber(value: unknown, zeroIsMissing = true): number | null {
-  if (value === null || value === undefined || value === '' || value === '-') return null;
-  const n = Number(value);
-  if (!Number.isFinite(n)) return null;
-  return zeroIsMissing && n === 0 ? null : n;
-}
-
 function requiredNumber(value: unknown, what: string): number {
-  const n = liveNumber(value, false);
+  const n = numberOrNull(value);
   if (n === null) throw new ShapeError(`${what} is not a number: ${JSON.stringify(value)}`);
   return n;
 }
@@ -92,7 +83,7 @@ export function parseZjTime(text: string): Date {
 /** `"NE|SE|NW|SW"` (or one value for all quadrants) → `{ne, se, sw, nw}` in km. */
 export function parseZjRadius(value: unknown): WindCircle | null {
   if (value === null || value === undefined) return null;
-  const parts = String(value).split('|').map((part) => liveNumber(part.trim()));
+  const parts = String(value).split('|').map((part) => nonZeroOrNull(part.trim()));
   if (parts.every((p) => p === null)) return null;
   if (parts.length === 1) return { ne: parts[0] as number, se: parts[0] as number, sw: parts[0] as number, nw: parts[0] as number };
   if (parts.length !== 4) throw new ShapeError(`wind radius ${JSON.stringify(value)} has ${parts.length} parts`);
@@ -102,26 +93,24 @@ export function parseZjRadius(value: unknown): WindCircle | null {
 
 function point(p: z.infer<typeof rawPoint> | z.infer<typeof rawForecastPoint>, where: string): TrackPoint {
   const grade = gradeFromLabel(p.strong === null || p.strong === undefined ? null : String(p.strong));
-  const speed = liveNumber(p.speed);
+  const speed = nonZeroOrNull(p.speed);
   const moving = 'movespeed' in p ? (p as z.infer<typeof rawPoint>) : null;
   return {
     time: toBeijingIso(parseZjTime(p.time)),
     lat: requiredNumber(p.lat, `${where}.lat`),
-    lng: normaliseLng(requiredNumber(p.lng, `${where}.lng`)),
-    strong: grade ? GRADE_NAMES[grade] : null,
+    lng: normaliseLongitude(requiredNumber(p.lng, `${where}.lng`)),
+    strong: gradeName(grade),
     grade,
     power: beaufortForce(speed),
     speed,
-    pressure: liveNumber(p.pressure),
+    pressure: nonZeroOrNull(p.pressure),
     moveDir: moving ? compassFromText(moving.movedirection === null || moving.movedirection === undefined ? null : String(moving.movedirection)) : null,
-    moveSpeed: moving ? liveNumber(moving.movespeed) : null,
+    moveSpeed: moving ? nonZeroOrNull(moving.movespeed) : null,
     radius7: moving ? parseZjRadius(moving.radius7) : null,
     radius10: moving ? parseZjRadius(moving.radius10) : null,
     radius12: moving ? parseZjRadius(moving.radius12) : null,
   };
 }
-
-const normaliseLng = (lng: number) => (lng > 180 ? Math.round((lng - 360) * 1e4) / 1e4 : lng);
 
 function forecasts(points: z.infer<typeof rawPoint>[]): Record<string, AgencyForecast> {
   const groupsOf = (p: z.infer<typeof rawPoint>) => (p.forecast ? (Array.isArray(p.forecast) ? p.forecast : [p.forecast]) : []);
@@ -154,9 +143,9 @@ function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[]): Landf
       return {
         time: toBeijingIso(time),
         lat: requiredNumber(l.lat, 'land.lat'),
-        lng: normaliseLng(requiredNumber(l.lng, 'land.lng')),
+        lng: normaliseLongitude(requiredNumber(l.lng, 'land.lng')),
         position: (l.landaddress as string).trim(),
-        strong: grade ? GRADE_NAMES[grade] : null,
+        strong: gradeName(grade),
         grade,
         speed: nearest.speed,
         pressure: nearest.pressure,

@@ -18,6 +18,9 @@ export const GRADE_NAMES: Record<GradeCode, string> = {
   ET: '温带气旋',
 };
 
+/** The Chinese name of a grade (the records' `strong`); null without a grade. */
+export const gradeName = (grade: GradeCode | null) => (grade ? GRADE_NAMES[grade] : null);
+
 /** Intensity order used for "peak" and "strongest": ET has no rank. */
 export const GRADE_RANK: Record<GradeCode, number> = { TD: 1, TS: 2, STS: 3, TY: 4, STY: 5, SuperTY: 6, ET: 0 };
 
@@ -36,6 +39,16 @@ export function gradeFromWind(speed: number | null): GradeCode | null {
   if (speed === null) return null;
   for (const [code, min] of GRADE_MIN_WIND) if (speed >= min) return code;
   return null;
+}
+
+/** The highest grade of a track; at the extratropical stage the grade comes from the wind (DATA.md §3.1). */
+export function peakGrade(points: readonly { grade: GradeCode | null; speed: number | null }[]): GradeCode | null {
+  let peak: GradeCode | null = null;
+  for (const p of points) {
+    const grade = p.grade === 'ET' ? gradeFromWind(p.speed) : p.grade;
+    if (grade && (!peak || GRADE_RANK[grade] > GRADE_RANK[peak])) peak = grade;
+  }
+  return peak;
 }
 
 /** CMA best-track grade digit → code. 0 (below TD or unknown) is null; 9 is the extratropical stage. */

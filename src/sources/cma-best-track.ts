@@ -9,6 +9,9 @@
  * - Wind `0` means unknown, not calm.
  * - A year file without a single entry (empty, or its headers lost) is a problem: every year has storms.
  */
+import { normaliseLongitude } from '../model/geo.ts';
+import { positiveOrNull } from '../model/numbers.ts';
+import type { ParseProblem } from '../model/parse-problems.ts';
 import { utcDate } from '../model/time.ts';
 
 export interface CmaPoint {
@@ -40,11 +43,6 @@ export interface CmaEntryRaw {
   points: CmaPoint[];
   /** 1-based line number of the header, for error messages. */
   line: number;
-}
-
-export interface ParseProblem {
-  line: number;
-  message: string;
 }
 
 export interface CmaParseResult {
@@ -95,9 +93,9 @@ function parseDataLine(text: string): CmaPoint | null {
     time,
     grade,
     lat,
-    lng: lng360 > 180 ? Math.round((lng360 - 360) * 10) / 10 : lng360,
-    pressure: pressure > 0 ? pressure : null,
-    wind: wind > 0 ? wind : null,
+    lng: normaliseLongitude(lng360),
+    pressure: positiveOrNull(pressure),
+    wind: positiveOrNull(wind),
   };
 }
 

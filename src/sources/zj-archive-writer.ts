@@ -6,13 +6,12 @@
  */
 import { GRADE_NAMES, type GradeCode } from '../model/grades.ts';
 import type { Typhoon, WindCircle } from '../model/schemas.ts';
+import { toBeijingIso } from '../model/time.ts';
 
 const LABEL_CODE: Record<GradeCode, string> = { TD: 'TD', TS: 'TS', STS: 'STS', TY: 'TY', STY: 'STY', SuperTY: 'Super TY', ET: 'ET' };
 
-const localTime = (iso: string) => {
-  if (!iso.endsWith('+08:00')) throw new Error(`expected a +08:00 time, got ${iso}`);
-  return iso.slice(0, 19);
-};
+/** Beijing wall-clock time without the offset (`2024-09-06T16:20:00`), as the format writes it. */
+const localTime = (iso: string) => toBeijingIso(new Date(iso)).slice(0, 19);
 
 const maxRadius = (circle: WindCircle | null) => {
   const values = Object.values(circle ?? {}).filter((v): v is number => v !== null);

@@ -12,10 +12,12 @@
  */
 import { z } from 'zod';
 import { compassFromText } from '../model/compass.ts';
+import { normaliseLongitude } from '../model/geo.ts';
+import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
+import type { ParseProblem } from '../model/parse-problems.ts';
+import type { WindCircle } from '../model/schemas.ts';
 import { cleanStormName } from '../model/storm-names.ts';
 import { parseLocalTimestamp } from '../model/time.ts';
-import type { WindCircle } from '../model/schemas.ts';
-import type { ParseProblem } from './cma-best-track.ts';
 
 export interface ZjPoint {
   time: Date;
@@ -84,33 +86,17 @@ const rawStormSchema = z.object({
   points: z.array(rawPointSchema),
 });
 
-/** A number, or null for null, "", "-", non-numbers and (when zeroIsMissing) 0. */
-function value(raw: unknown, zeroIsMissing = true): number | null {
-  if (raw === null || raw === undefined || raw === '' || raw === '-') return null;
-  const n = Number(raw);
-  if (!Number.isFinite(n)) return null;
-  return zeroIsMissing && n === 0 ? null : n;
-}
-
-/**
- * Longitudes of the archive are 0–360°E; the API uses −180…180. A value outside −180…360 is no longer
- * on either scale and is left as it is, for the range check (src/archive/data-quality.ts) to report.
- */
-export function normaliseLongitude(lng: number): number {
-  return lng > 180 && lng <= 360 ? Math.round((lng - 360) * 1e6) / 1e6 : lng;
-}
-
 function windCircle(quadrants: z.infer<typeof quad>, scalar: unknown): WindCircle | null {
   if (quadrants) {
     const circle = {
-      ne: value(quadrants.ne, false),
-      se: value(quadrants.se, false),
-      sw: value(quadrants.sw, false),
-      nw: value(quadrants.nw, false),
+      ne: numberOrNull(quadrants.ne),
+      se: numberOrNull(quadrants.se),
+      sw: numberOrNull(quadrants.sw),
+      nw: numberOrNull(quadrants.nw),
     };
     if (Object.values(circle).some((v) => v !== null && v > 0)) return circle;
   }
-  const max = value(scalar);
+  const max = nonZeroOrNull(scalar);
   return max === null ? null : { ne: max, se: max, sw: max, nw: max };
 }
 
@@ -139,8 +125,8 @@ export function parseZjArchiveFile(text: string): ZjParseResult {
   const points: ZjPoint[] = [];
   raw.points.forEach((p, i) => {
     const time = parseLocalTimestamp(p.time, pointZone);
-    const lat = value(p.lat, false);
-    const lng = value(p.lng, false);
+    const lat = numberOrNull(p.lat);
+    const lng = numberOrNull(p.lng);
     if (!time || lat === null || lng === null) {
       problems.push({ line: 1, message: `points.${i}: unreadable time or position` });
       return;
@@ -150,10 +136,10 @@ export function parseZjArchiveFile(text: string): ZjParseResult {
       lat,
       lng: normaliseLongitude(lng),
       label: p.strong?.trim() || null,
-      speed: value(p.speed),
-      pressure: value(p.pressure),
+      speed: nonZeroOrNull(p.speed),
+      pressure: nonZeroOrNull(p.pressure),
       moveDir: compassFromText(p.move_dir ?? p.moveDir),
-      moveSpeed: value(p.move_speed ?? p.moveSpeed),
+      moveSpeed: nonZeroOrNull(p.move_speed ?? p.moveSpeed),
       radius7: windCircle(p.radius7_quad ?? p.r7Quad, p.radius7 ?? p.r7),
       radius10: windCircle(p.radius10_quad ?? p.r10Quad, p.radius10 ?? p.r10),
       radius12: windCircle(p.radius12_quad ?? p.r12Quad, p.radius12 ?? p.r12),
@@ -162,8 +148,8 @@ export function parseZjArchiveFile(text: string): ZjParseResult {
   const land: ZjLandfall[] = [];
   (raw.land ?? []).forEach((l, i) => {
     const time = parseLocalTimestamp(l.land_time, 'beijing');
-    const lat = value(l.lat, false);
-    const lng = value(l.lng, false);
+    const lat = numberOrNull(l.lat);
+    const lng = numberOrNull(l.lng);
     if (!time || lat === null || lng === null) {
       problems.push({ line: 1, message: `land.${i}: unreadable time or position` });
       return;

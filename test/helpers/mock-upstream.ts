@@ -1,5 +1,6 @@
 /**
- * A mock of the live upstreams on loopback, for tests and offline runs (`npm start -- --mock-upstream`).
+ * A mock of the live upstreams on loopback, for tests and offline runs (`npm start -- --mock-upstream`; alone:
+ * `npm run mock-upstream -- --port 8890`, then point TYPHOON_ZJ_BASE, TYPHOON_NMC_BASE, … at it).
  * It replays the project's own payloads (test/fixtures/upstream) and, when a folder of recorded payloads is
  * given (`recordedDir`, or `TYPHOON_UPSTREAM_SAMPLES`), a few recorded ones, under the same routes as the
  * real services:
@@ -17,15 +18,15 @@ import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import fs from 'fs-extra';
-import { PROJECT_ROOT } from '../config.ts';
 
 export const FAULTS = ['timeout', '5xx', 'html404', 'truncated', 'wrong-types', 'empty'] as const;
 export type Fault = (typeof FAULTS)[number];
 export const SERVICES = ['zj', 'nmc', 'nhc', 'jtwc'] as const;
 export type Service = (typeof SERVICES)[number];
 
-export const OWN_PAYLOADS = path.join(PROJECT_ROOT, 'test', 'fixtures', 'upstream');
+export const OWN_PAYLOADS = path.join(import.meta.dirname, '..', 'fixtures', 'upstream');
 
 /** Recorded samples served under their ids (the legacy FUNG-WONG and MINDULLE captures). */
 const RECORDED: Record<string, string> = {
@@ -185,4 +186,11 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
         server.closeAllConnections();
       }),
   };
+}
+
+// Run directly (`npm run mock-upstream`): the mock alone, until stopped.
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  const { values } = parseArgs({ options: { port: { type: 'string', default: '8890' } } });
+  const mock = await startMockUpstream({ port: Number(values.port) });
+  console.log(`Mock upstream on ${mock.url}: ${Object.entries(mockUpstreamEnv(mock)).map(([k, v]) => `${k}=${v}`).join(' ')}`);
 }
