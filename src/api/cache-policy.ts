@@ -5,7 +5,7 @@
  * `Cache-Control` from `_headers`). A deploy purges Netlify's CDN, so data that changes only with a deploy can
  * be kept there for a day.
  */
-import { BEIJING_OFFSET_MS } from '../model/time.ts';
+import { secondsUntilBeijingMidnight } from '../model/time.ts';
 
 export interface CachePolicy {
   browser: string;
@@ -38,12 +38,6 @@ export type CachePolicyName = keyof typeof CACHE_POLICIES | 'calendarDay';
 
 export const resolvePolicy = (name: CachePolicyName, now: () => Date): CachePolicy =>
   name === 'calendarDay' ? untilBeijingMidnight(now()) : CACHE_POLICIES[name];
-
-/** Seconds until the next midnight in Beijing: a calendar-day answer must not outlive its day in any cache. */
-export function secondsUntilBeijingMidnight(now: Date): number {
-  const beijingMs = now.getTime() + BEIJING_OFFSET_MS;
-  return Math.max(1, Math.ceil((86_400_000 - (beijingMs % 86_400_000)) / 1000));
-}
 
 /** A day's answer: browsers keep it at most 5 minutes, the CDN until the day ends. */
 export function untilBeijingMidnight(now: Date): CachePolicy {

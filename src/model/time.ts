@@ -3,7 +3,7 @@
  * an explicit `+08:00`; sources are converted at the parser, never later.
  */
 
-export const BEIJING_OFFSET_MS = 8 * 3600_000;
+const BEIJING_OFFSET_MS = 8 * 3600_000;
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
@@ -58,4 +58,10 @@ export function parseLocalTimestamp(text: string, zone: 'beijing' | 'utc'): Date
 export function beijingCalendarDay(date: Date): { monthDay: string; isoDate: string } {
   const iso = toBeijingIso(date);
   return { monthDay: iso.slice(5, 10), isoDate: iso.slice(0, 10) };
+}
+
+/** Seconds until the next midnight in Beijing (at least 1): how long an answer about today may be kept. */
+export function secondsUntilBeijingMidnight(now: Date): number {
+  const beijingMs = now.getTime() + BEIJING_OFFSET_MS;
+  return Math.max(1, Math.ceil((86_400_000 - (beijingMs % 86_400_000)) / 1000));
 }

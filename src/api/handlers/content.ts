@@ -5,6 +5,7 @@
  */
 import semver from 'semver';
 import type { VersionsFile } from '../../model/content-schemas.ts';
+import { parseLocalTimestamp } from '../../model/time.ts';
 import type { HandlerContext } from '../context.ts';
 import { DATA_FILES } from '../data-files.ts';
 import { notFound } from '../errors.ts';
@@ -30,8 +31,8 @@ const pagedFile = (file: string): ResourceHandler => async (ctx, request) => ({ 
 export const newsList = pagedFile(DATA_FILES.newsList);
 export const knowledgeList = pagedFile(DATA_FILES.knowledgeList);
 
-/** Midnight Beijing time of a `YYYY-MM-DD` content date, as ms since the epoch. */
-const contentTime = (date: string) => Date.parse(`${date}T00:00:00+08:00`);
+/** Midnight Beijing time of a `YYYY-MM-DD` content date, as ms since the epoch (content dates are validated). */
+const contentTime = (date: string) => (parseLocalTimestamp(date, 'beijing') as Date).getTime();
 
 const contentOf = (ctx: HandlerContext) => {
   if (!ctx.site) throw new Error('this answer is rendered by the build');
