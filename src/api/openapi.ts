@@ -1,121 +1,343 @@
 /**
- * The OpenAPI 3.1 document, generated from the route table and the zod schemas (JSON Schema 2020-12, which
- * OpenAPI 3.1 uses as is). Units live in the schemas' descriptions, so they appear here field by field.
+ * The OpenAPI 3.1 document, generated from the route table, the parameter kinds, the error catalog and the zod
+ * schemas (JSON Schema 2020-12, which OpenAPI 3.1 uses as is). A shape with an id where it is defined
+ * (`.meta({ id: 'TrackPoint' })`) is written once under `components.schemas` and referenced everywhere else;
+ * parameters, headers, the 304 and the error answers are components too, so a code generator names each shared
+ * type once. Units live in the schemas' descriptions, so they appear here field by field.
  */
 import { z } from 'zod';
-import { ERROR_CATALOG, type ErrorName } from './errors.ts';
-import { PARAMS, QUERIES } from './params.ts';
-import { ENDPOINTS, type Endpoint } from './route-table.ts';
+import { CMA_ATTRIBUTION } from '../archive/attribution.ts';
+import type { SiteConfig } from '../model/content-schemas.ts';
+import { ApiError, ERROR_CATALOG, type ErrorName } from './errors.ts';
+import { PARAMS, QUERIES, type ParamKind, type QueryKind } from './params.ts';
+import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './respond.ts';
+import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
-const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { target: 'draft-2020-12', unrepresentable: 'any', io: 'output' });
+type Json = Record<string, unknown>;
 
-const CONVENTIONS = [
+const DESCRIPTION = [
   'Times are ISO 8601 with an explicit offset (+08:00 for north-western Pacific data).',
   'Wind speed m/s (2-minute mean), pressure hPa, wind-circle radii km per quadrant {ne,se,sw,nw}, motion km/h.',
-  'A missing value is null. The v1 family (/api/v1) wraps every answer in {code,msg,data,ts} and sends X-Api-Version: v1.',
+  'A missing value is null. Objects may gain fields; clients should ignore the ones they do not know.',
+  'The v1 family (/api/v1) wraps every answer, errors included, in {code,msg,data,ts} and sends X-Api-Version: v1; the web family (/api) answers the payload itself and errors as {error:{code,status,message}}.',
+  'Every 200 answer has an ETag: send it back in If-None-Match to get 304 Not Modified. HEAD answers like GET without a body.',
+  'A path that is no endpoint answers 404 with code 40400.',
   'Data for reference only; official releases prevail. Credit: China Meteorological Administration best track (tcdata.typhoon.org.cn; cite Ying et al. 2014 and Lu et al. 2021) and the Zhejiang Provincial Water Resources typhoon service.',
 ].join(' ');
 
-const envelopeOf = (data: object) => ({
-  type: 'object',
-  required: ['code', 'msg', 'data', 'ts'],
-  properties: {
-    code: { type: 'integer', description: '0 on success, else an error code (40001, 40401, 40400, 50000)' },
-    msg: { type: 'string', description: '"ok" on success, else what went wrong and what to do' },
-    data,
-    ts: { type: 'integer', description: 'Milliseconds since the Unix epoch when the answer was made (the build time for static answers)' },
-  },
-});
+// ---- Shapes of the families' bodies, for the document only (respond.ts writes them).
 
-const webError = {
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: {
-      type: 'object',
-      required: ['code', 'status', 'message'],
-      properties: {
-        code: { type: 'integer', description: 'Error code, as in the v1 envelope (40001, 40401, 40400, 50000)' },
-        status: { type: 'integer', description: 'HTTP status' },
-        message: { type: 'string' },
-      },
-    },
-  },
+const errorCodeSchema = z
+  .literal([...new Set(Object.values(ERROR_CATALOG).map((e) => e.code))])
+  .describe(Object.values(ERROR_CATALOG).map((e) => `${e.code}: ${e.title} (HTTP ${e.status})`).join('; '))
+  .meta({ id: 'ErrorCode' });
+
+const tsSchema = z.int().describe('Milliseconds since the Unix epoch: when a function made the answer; for a static answer, when its data was released');
+
+const envelopeSchema = z
+  .object({
+    code: z.literal(0).describe('0 on success'),
+    msg: z.literal('ok'),
+    data: z.unknown().describe('The payload: see each operation'),
+    ts: tsSchema,
+  })
+  .describe('The v1 envelope of a successful answer')
+  .meta({ id: 'Envelope' });
+
+const message = z.string().describe('What went wrong and what to do');
+
+const ERROR_BODIES: Record<Family, z.ZodType> = {
+  v1: z
+    .object({ code: errorCodeSchema, msg: message, data: z.null(), ts: tsSchema })
+    .describe('A v1 error: the envelope with a non-zero code and data null')
+    .meta({ id: 'ErrorEnvelope' }),
+  web: z
+    .object({ error: z.object({ code: errorCodeSchema, status: z.int().describe('The HTTP status'), message }) })
+    .describe('A web-family error')
+    .meta({ id: 'Error' }),
 };
 
-function errorResponses(endpoint: Endpoint) {
-  const names: ErrorName[] = [...endpoint.resource.errors, 'serverError'];
-  const byStatus = new Map<number, string[]>();
-  for (const name of names) {
-    const { status, code, title } = ERROR_CATALOG[name];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), `${code} ${title}`]);
-  }
-  const body = endpoint.family === 'v1' ? envelopeOf({ type: 'null' }) : webError;
+// ---- zod → JSON Schema
+
+const SCHEMAS = '#/components/schemas/';
+
+/** Tidies zod's output for OpenAPI tools (called for every schema, components included). */
+function tidy({ jsonSchema: s }: { jsonSchema: Json }) {
+  // `.int()` adds ±(2^53 − 1) bounds: they say nothing about the data.
+  if (s.minimum === Number.MIN_SAFE_INTEGER) delete s.minimum;
+  if (s.maximum === Number.MAX_SAFE_INTEGER) delete s.maximum;
+  // Objects stay open: answers may gain fields, and the allOf compositions (Envelope, Page) need it.
+  if (s.additionalProperties === false) delete s.additionalProperties;
+  // A closed tuple: `items: false` means "nothing after prefixItems"; linters and generators want a schema.
+  if (s.items === false) s.items = { not: {} };
+  const values = Array.isArray(s.enum) ? s.enum : s.const !== undefined ? [s.const] : [];
+  if (s.type === 'number' && values.length > 0 && values.every(Number.isInteger)) s.type = 'integer';
+}
+
+/**
+ * Converts the named schemas in one pass, with every schema that has an id in zod's global registry: those
+ * become components, referenced as `#/components/schemas/<id>`. Returns the named ones and all components.
+ */
+function convert(named: Record<string, z.ZodType>): { converted: Record<string, Json>; components: Record<string, Json> } {
+  const ROOT = '~named';
+  const registry = z.registry<{ id: string }>();
+  // `.meta({ id })` puts a schema in the global registry; zod refers to `uri(id)` only for schemas in the converted one.
+  for (const [id, schema] of z.globalRegistry._idmap) registry.add(schema, { id });
+  registry.add(z.object(named), { id: ROOT });
+  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', unrepresentable: 'any', uri: (id) => SCHEMAS + id, override: tidy });
+  const components: Record<string, Json> = {};
+  for (const [id, { $schema: _dialect, $id: _id, ...schema }] of Object.entries(schemas as Record<string, Json>)) components[id] = schema;
+  const { [ROOT]: root, ...rest } = components;
+  return { converted: (root as { properties: Record<string, Json> }).properties, components: rest };
+}
+
+/** The schemas the document reaches through `$ref`, directly or through other schemas, by name. */
+function reachable(document: unknown, all: Record<string, Json>): Record<string, Json> {
+  const found = new Set<string>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const ref = (node as Json).$ref;
+    const id = typeof ref === 'string' && ref.startsWith(SCHEMAS) ? ref.slice(SCHEMAS.length) : null;
+    if (id !== null && !found.has(id) && all[id]) {
+      found.add(id);
+      visit(all[id]);
+    }
+    Object.values(node).forEach(visit);
+  };
+  visit(document);
+  return Object.fromEntries([...found].sort().map((id) => [id, all[id] as Json]));
+}
+
+// ---- What each endpoint answers, as zod schemas (converted together above)
+
+const bodyKey = ({ family, resource }: Endpoint) => `${family} ${resource.id}`;
+
+function bodySchema({ family, resource }: Endpoint): z.ZodType {
+  if (family === 'v1') return z.intersection(envelopeSchema, z.object({ data: resource.dataSchema }));
+  return resource.webKey ? z.object({ [resource.webKey]: resource.dataSchema }) : resource.dataSchema;
+}
+
+const namedSchemas = (): Record<string, z.ZodType> => ({
+  'error v1': ERROR_BODIES.v1,
+  'error web': ERROR_BODIES.web,
+  preflight: envelopeSchema,
+  ...Object.fromEntries(ENDPOINTS.map((e) => [bodyKey(e), bodySchema(e)])),
+  ...Object.fromEntries(Object.entries(PARAMS).map(([kind, spec]) => [`path ${kind}`, spec.schema])),
+  ...Object.fromEntries(Object.entries(QUERIES).map(([kind, spec]) => [`query ${kind}`, spec.schema])),
+});
+
+// ---- Headers
+
+const HEADER_DESCRIPTIONS: Record<string, string> = {
+  ETag: 'Strong entity tag of the body (v1: of the envelope without ts, so unchanged data keeps its tag); send it in If-None-Match',
+  'Cache-Control': 'How long browsers may keep the answer: set per route, shorter for live data, errors and faults',
+  'Access-Control-Allow-Origin': 'CORS: any origin may read the answer',
+  'X-Content-Type-Options': 'Browsers must not guess another media type',
+  'X-Api-Version': 'The v1 contract answered (every v1 answer, errors included)',
+  'Access-Control-Allow-Methods': 'CORS: the methods v1 answers',
+  'Access-Control-Allow-Headers': 'CORS: the request headers v1 accepts',
+  'Access-Control-Expose-Headers': 'CORS: the response headers scripts may read',
+  'Access-Control-Max-Age': 'CORS: seconds a preflight answer may be cached',
+};
+
+/** Every response header, once; fixed values (respond.ts) as const. */
+function headerComponents(): Record<string, Json> {
+  const fixed: Record<string, string> = { ...SHARED_HEADERS, ...V1_HEADERS };
   return Object.fromEntries(
-    [...byStatus].map(([status, codes]) => [String(status), { description: codes.join('; '), content: { 'application/json': { schema: body } } }]),
+    Object.entries(HEADER_DESCRIPTIONS).map(([name, description]) => [
+      name,
+      { description, required: true, schema: fixed[name] === undefined ? { type: 'string' } : { type: 'string', const: fixed[name] } },
+    ]),
   );
 }
 
-function operation(endpoint: Endpoint) {
-  const { resource, family } = endpoint;
-  const data = jsonSchema(resource.dataSchema);
-  const body = family === 'v1' ? envelopeOf(data) : resource.webKey ? { type: 'object', properties: { [resource.webKey]: data } } : data;
-  const parameters = [
-    ...Object.entries(resource.params).map(([name, kind]) => ({
-      name,
-      in: 'path',
-      required: true,
-      description: PARAMS[kind as keyof typeof PARAMS].description,
-      example: resource.examples?.[name] ?? PARAMS[kind as keyof typeof PARAMS].example,
-      schema: { type: 'string' },
-    })),
-    ...(resource.query ?? []).map((name) => ({
-      name,
-      in: 'query',
-      required: QUERIES[name].required,
-      description: QUERIES[name].description,
-      example: QUERIES[name].example,
-      schema: { type: 'string' },
-    })),
+/** The headers of an answer of a family (`ETag` on 200 and 304 only). */
+function headersOf(family: Family, withEtag: boolean): Record<string, Json> {
+  const names = [
+    ...(withEtag ? ['ETag'] : []),
+    'Cache-Control',
+    ...Object.keys(SHARED_HEADERS),
+    ...(family === 'v1' ? Object.keys(V1_HEADERS) : []),
   ];
+  return Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+}
+
+// ---- Shared parameters and responses, added to the components as operations use them
+
+interface Builder {
+  /** The converted named schemas (namedSchemas' keys). */
+  schemas: Record<string, Json>;
+  parameters: Record<string, Json>;
+  responses: Record<string, Json>;
+}
+
+function shared(b: Builder, section: 'parameters' | 'responses', key: string, make: () => Json): Json {
+  b[section][key] ??= make();
+  return { $ref: `#/components/${section}/${key}` };
+}
+
+const pascal = (text: string) => text.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase());
+
+const IF_NONE_MATCH = {
+  name: 'If-None-Match',
+  in: 'header',
+  required: false,
+  description: 'The ETag of an answer the client has: 304 without a body when it is still current',
+  schema: { type: 'string' },
+};
+
+function pathParameter(b: Builder, resource: Resource, name: string, kind: ParamKind): Json {
+  const spec = PARAMS[kind];
+  const parameter = (example: string) => ({ name, in: 'path', required: true, description: spec.description, example, schema: b.schemas[`path ${kind}`] });
+  const own = resource.examples?.[name];
+  // An endpoint with its own example keeps its parameter; the others share the kind's.
+  return own === undefined ? shared(b, 'parameters', `${pascal(kind)}Path`, () => parameter(spec.example)) : parameter(own);
+}
+
+function queryParameter(b: Builder, kind: QueryKind): Json {
+  const { description, example, required } = QUERIES[kind];
+  return shared(b, 'parameters', `${pascal(kind)}Query`, () => ({ name: kind, in: 'query', required, description, example, schema: b.schemas[`query ${kind}`] }));
+}
+
+/** What an error answer says when, and an example message. */
+const ERROR_TEXTS: Record<ErrorName, { when: string; example: string }> = {
+  badParameter: { when: 'a malformed parameter', example: 'year must be a four-digit year such as 2024; got "24".' },
+  notFound: { when: 'well formed, but nothing there', example: 'No storm with code 202499; /api/history/search/{keyword} finds codes by name.' },
+  unknownEndpoint: { when: 'no such endpoint', example: 'No endpoint at /api/nothing. The README lists every endpoint.' },
+  serverError: { when: 'a fault of ours (the details are logged, never sent)', example: 'Server error: the error was logged.' },
+  upstreamUnavailable: {
+    when: 'an upstream that had to be asked could not be; try again in a minute',
+    example: 'No storm with code 202699 in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.',
+  },
+};
+
+const familyPrefix = (family: Family) => (family === 'v1' ? 'V1' : 'Web');
+
+/** The response of errors sharing a status, in a family's body. */
+function errorResponse(b: Builder, family: Family, names: ErrorName[]): Json {
+  const first = names[0] as ErrorName;
+  return shared(b, 'responses', familyPrefix(family) + names.map(pascal).join('Or'), () => ({
+    description: names.map((n) => `${ERROR_CATALOG[n].title}, code ${ERROR_CATALOG[n].code}: ${ERROR_TEXTS[n].when}`).join('; '),
+    headers: headersOf(family, false),
+    content: {
+      'application/json': {
+        schema: b.schemas[`error ${family}`],
+        example: errorBody(family, new ApiError(first, ERROR_TEXTS[first].example), 1725580800000),
+      },
+    },
+  }));
+}
+
+/** A function may answer (a function route, or the misses of a static collection), and a function can fail. */
+const mayFail = (resource: Resource) => resource.servedBy.kind === 'function' || Object.keys(resource.params).length > 0;
+
+/** The error responses of an endpoint, one per status (names sharing a status share the response). */
+function errorResponses(b: Builder, { family, resource }: Endpoint): Record<string, Json> {
+  const names: ErrorName[] = [...resource.errors, ...(mayFail(resource) ? (['serverError'] as const) : [])];
+  const byStatus = new Map<number, ErrorName[]>();
+  for (const name of names) byStatus.set(ERROR_CATALOG[name].status, [...(byStatus.get(ERROR_CATALOG[name].status) ?? []), name]);
+  return Object.fromEntries([...byStatus].map(([status, group]) => [String(status), errorResponse(b, family, group)]));
+}
+
+const notModified = (b: Builder, family: Family) =>
+  shared(b, 'responses', `${familyPrefix(family)}NotModified`, () => ({
+    description: 'Not Modified: the If-None-Match tag names the current answer; no body',
+    headers: headersOf(family, true),
+  }));
+
+// ---- Operations
+
+function operationDescription({ resource }: Endpoint): string {
+  if (resource.servedBy.kind === 'function') return `Answered by the ${resource.servedBy.fn} function.`;
+  const misses = Object.keys(resource.params).length > 0 ? ` Values no file answers go to the ${resource.missFn ?? 'api-miss'} function.` : '';
+  return `A static file on the CDN.${misses}`;
+}
+
+function getOperation(b: Builder, endpoint: Endpoint): Json {
+  const { resource, family } = endpoint;
   return {
     operationId: `${family}-${resource.id}`,
     summary: resource.summary,
-    tags: [family === 'v1' ? 'v1' : 'web'],
-    parameters,
+    description: operationDescription(endpoint),
+    tags: [family],
+    parameters: [shared(b, 'parameters', 'IfNoneMatch', () => IF_NONE_MATCH), ...(resource.query ?? []).map((kind) => queryParameter(b, kind))],
     responses: {
       200: {
-        description: 'Success',
-        headers: family === 'v1' ? { 'X-Api-Version': { schema: { const: 'v1' } } } : undefined,
-        content: { 'application/json': { schema: body } },
+        description: family === 'v1' ? 'Success: the envelope with the payload as data' : 'Success',
+        headers: headersOf(family, true),
+        content: { [mediaTypeOf(resource).split(';')[0] as string]: { schema: b.schemas[bodyKey(endpoint)] } },
       },
-      ...errorResponses(endpoint),
+      304: notModified(b, family),
+      ...errorResponses(b, endpoint),
     },
   };
 }
 
-export function renderOpenApi(): Record<string, unknown> {
-  const paths: Record<string, Record<string, unknown>> = {};
+/** CORS preflight: the v1-preflight function answers every /api/v1 path the same way. */
+const preflightOperation = (b: Builder, { resource }: Endpoint): Json => ({
+  operationId: `v1-${resource.id}-preflight`,
+  summary: 'CORS preflight',
+  description: 'Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.',
+  tags: ['v1'],
+  responses: {
+    200: shared(b, 'responses', 'V1Preflight', () => ({
+      description: 'The CORS headers, and the envelope with data null',
+      headers: headersOf('v1', true),
+      content: { 'application/json': { schema: b.schemas.preflight } },
+    })),
+    304: notModified(b, 'v1'),
+    500: errorResponse(b, 'v1', ['serverError']),
+  },
+});
+
+function pathItems(b: Builder): Record<string, Json> {
+  const paths: Record<string, Json> = {};
   for (const endpoint of ENDPOINTS) {
-    const path = endpoint.path.replace(/:(\w+)/g, '{$1}');
-    paths[path] = { ...paths[path], get: operation(endpoint) };
-    if (endpoint.family === 'v1') {
-      paths[path].options = {
-        operationId: `v1-${endpoint.resource.id}-preflight`,
-        summary: 'CORS preflight',
-        tags: ['v1'],
-        responses: { 200: { description: 'CORS headers and the envelope with data null', content: { 'application/json': { schema: envelopeOf({ type: 'null' }) } } } },
-      };
-    }
+    const { resource, family } = endpoint;
+    const params = Object.entries(resource.params) as [string, ParamKind][];
+    paths[endpoint.path.replace(/:(\w+)/g, '{$1}')] = {
+      // Path parameters belong to the path: GET and the preflight both declare them.
+      ...(params.length > 0 ? { parameters: params.map(([name, kind]) => pathParameter(b, resource, name, kind)) } : {}),
+      get: getOperation(b, endpoint),
+      ...(family === 'v1' ? { options: preflightOperation(b, endpoint) } : {}),
+    };
   }
+  return paths;
+}
+
+/** The document. The site configuration (content/site.yaml) gives the production server and the contact. */
+export function renderOpenApi(site?: Pick<SiteConfig, 'nameEn' | 'homepage'>): Record<string, unknown> {
+  const { converted, components } = convert(namedSchemas());
+  const b: Builder = { schemas: converted, parameters: {}, responses: {} };
+  const paths = pathItems(b);
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
-    info: { title: 'Typhoon API', version: '1.0.0', description: CONVENTIONS },
+    info: {
+      title: 'Typhoon API',
+      version: '1.0.0',
+      description: DESCRIPTION,
+      contact: site ? { name: site.nameEn, url: site.homepage } : { name: 'Typhoon API' },
+      license: {
+        name: 'Data: free use with credit to the sources (CMA best-track terms); the Zhejiang data states no licence, attribution required',
+        url: CMA_ATTRIBUTION.url,
+      },
+    },
+    servers: [
+      ...(site ? [{ url: site.homepage.replace(/\/+$/, ''), description: 'Production' }] : []),
+      { url: '/', description: 'The host serving this document: production, a deploy preview or the local server' },
+    ],
+    security: [],
     tags: [
       { name: 'v1', description: 'Client contract for Android, iOS and HarmonyOS: envelope, X-Api-Version: v1, full CORS' },
       { name: 'web', description: 'Web family: the payload itself; errors as {error:{code,status,message}}' },
     ],
     paths,
+    components: {
+      schemas: reachable({ paths, parameters: b.parameters, responses: b.responses }, components),
+      parameters: b.parameters,
+      responses: b.responses,
+      headers: headerComponents(),
+    },
   };
 }

@@ -2,7 +2,8 @@
  * Path and query parameters: what a well-formed value is. A malformed value is 40001; a well-formed one that
  * names nothing is 40401 (decided by whoever looks it up).
  */
-import { PLATFORMS, slugSchema } from '../model/content-schemas.ts';
+import { z } from 'zod';
+import { PLATFORMS, platformSchema, slugSchema } from '../model/content-schemas.ts';
 import { globalIdSchema } from '../global/global-schemas.ts';
 import { typhoonCodeSchema } from '../model/schemas.ts';
 import { badParameter } from './errors.ts';
@@ -10,9 +11,18 @@ import { badParameter } from './errors.ts';
 export const FIRST_ARCHIVE_YEAR = 1945;
 export const MAX_KEYWORD_LENGTH = 50;
 
+const YEAR = /^\d{4}$/;
+const CALENDAR_DAY = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const FLASH_ID = /^[0-9a-f]{12}$/;
+/** Semantic versions have no leading zeros (semver would throw on 01.2.3): only what compares is accepted. */
+const VERSION = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
+const keywordText = z.string().min(1).max(MAX_KEYWORD_LENGTH);
+
 export interface ParamSpec {
   description: string;
   example: string;
+  /** A well-formed value, for the OpenAPI document (what `parse` accepts, as far as a schema can say). */
+  schema: z.ZodType;
   /** The value decoded and checked; throws a 40001 ApiError when malformed. */
   parse(raw: string): string;
 }
@@ -36,11 +46,13 @@ export const PARAMS = {
   year: {
     description: `Four-digit year; the archive starts in ${FIRST_ARCHIVE_YEAR}`,
     example: '2024',
-    parse: matching('year', /^\d{4}$/, 'a four-digit year such as 2024'),
+    schema: z.string().regex(YEAR),
+    parse: matching('year', YEAR, 'a four-digit year such as 2024'),
   },
   code: {
     description: 'Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems',
     example: '202411',
+    schema: typhoonCodeSchema,
     parse: (raw: string) => {
       const value = decodeSegment(raw, 'code');
       if (!typhoonCodeSchema.safeParse(value).success) {
@@ -52,8 +64,9 @@ export const PARAMS = {
   date: {
     description: 'Calendar day MM-DD',
     example: '09-06',
+    schema: z.string().regex(CALENDAR_DAY),
     parse: (raw: string) => {
-      const value = matching('date', /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/, 'a calendar day MM-DD such as 09-06')(raw);
+      const value = matching('date', CALENDAR_DAY, 'a calendar day MM-DD such as 09-06')(raw);
       const [month, day] = value.split('-').map(Number) as [number, number];
       // 2000 is a leap year, so 02-29 is a real calendar day.
       if (new Date(Date.UTC(2000, month - 1, day)).getUTCDate() !== day) throw badParameter(`${value} is not a calendar day.`);
@@ -63,6 +76,7 @@ export const PARAMS = {
   keyword: {
     description: `Chinese name, English name (any case), code or code prefix; 1–${MAX_KEYWORD_LENGTH} characters`,
     example: '摩羯',
+    schema: keywordText,
     parse: (raw: string) => {
       const value = decodeSegment(raw, 'keyword').normalize('NFKC').trim();
       if (value.length === 0) throw badParameter('keyword is empty.');
@@ -74,6 +88,7 @@ export const PARAMS = {
   globalId: {
     description: 'Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)',
     example: 'nhc-al132025',
+    schema: globalIdSchema,
     parse: (raw: string) => {
       const value = decodeSegment(raw, 'id');
       if (!globalIdSchema.safeParse(value).success) throw badParameter(`id must look like nhc-al132025 or jtwc-sh062024; got "${value.slice(0, 60)}".`);
@@ -83,11 +98,13 @@ export const PARAMS = {
   flashId: {
     description: 'Flash news id: 12 hexadecimal digits',
     example: '3f9a1c0b2d4e',
-    parse: matching('id', /^[0-9a-f]{12}$/, '12 hexadecimal digits'),
+    schema: z.string().regex(FLASH_ID),
+    parse: matching('id', FLASH_ID, '12 hexadecimal digits'),
   },
   slug: {
     description: 'Article identifier: lower-case ASCII words joined by hyphens',
     example: 'storm-surge',
+    schema: slugSchema,
     parse: (raw: string) => {
       const value = decodeSegment(raw, 'slug');
       if (!slugSchema.safeParse(value).success) throw badParameter(`slug must be lower-case words joined by hyphens; got "${value.slice(0, 60)}".`);
@@ -104,31 +121,37 @@ export const MAX_PAGE_SIZE = 50;
 /** Query parameters. A missing optional one gives `null`; a present malformed one is 40001. */
 export interface QuerySpec {
   description: string;
-  example: string;
+  example: string | number;
   required: boolean;
+  /** A well-formed value, for the OpenAPI document. */
+  schema: z.ZodType;
   parse(raw: string | null): string | number | null;
 }
 
-const integerIn = (name: string, min: number, max: number, fallback: number) => (raw: string | null) => {
-  if (raw === null) return fallback;
-  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw badParameter(`${name} must be a whole number from ${min} to ${max}; got "${raw.slice(0, 40)}".`);
-  }
-  return Number(raw);
-};
+const integerIn = (name: string, min: number, max: number, fallback: number) => ({
+  schema: z.int().min(min).max(max).default(fallback),
+  parse: (raw: string | null) => {
+    if (raw === null) return fallback;
+    if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      throw badParameter(`${name} must be a whole number from ${min} to ${max}; got "${raw.slice(0, 40)}".`);
+    }
+    return Number(raw);
+  },
+});
 
 export const QUERIES = {
-  page: { description: 'Page number from 1 (default 1)', example: '1', required: false, parse: integerIn('page', 1, 100_000, 1) },
+  page: { description: 'Page number from 1 (default 1)', example: 1, required: false, ...integerIn('page', 1, 100_000, 1) },
   size: {
     description: `Items per page, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`,
-    example: String(DEFAULT_PAGE_SIZE),
+    example: DEFAULT_PAGE_SIZE,
     required: false,
-    parse: integerIn('size', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+    ...integerIn('size', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   },
   platform: {
     description: `Client platform: ${PLATFORMS.join(', ')}`,
     example: 'android',
     required: true,
+    schema: platformSchema,
     parse: (raw: string | null) => {
       if (raw === null || raw === '') throw badParameter(`platform is required: one of ${PLATFORMS.join(', ')}.`);
       if (!(PLATFORMS as readonly string[]).includes(raw)) throw badParameter(`platform must be one of ${PLATFORMS.join(', ')}; got "${raw.slice(0, 40)}".`);
@@ -139,9 +162,10 @@ export const QUERIES = {
     description: 'Four-digit year',
     example: '2025',
     required: false,
+    schema: z.string().regex(YEAR),
     parse: (raw: string | null) => {
       if (raw === null) return null;
-      if (!/^\d{4}$/.test(raw)) throw badParameter(`year must be a four-digit year such as 2025; got "${raw.slice(0, 40)}".`);
+      if (!YEAR.test(raw)) throw badParameter(`year must be a four-digit year such as 2025; got "${raw.slice(0, 40)}".`);
       return Number(raw);
     },
   },
@@ -149,6 +173,7 @@ export const QUERIES = {
     description: `Keyword: name, ATCF id or sea area, 1–${MAX_KEYWORD_LENGTH} characters`,
     example: 'melissa',
     required: false,
+    schema: keywordText,
     parse: (raw: string | null) => {
       if (raw === null) return null;
       const value = raw.normalize('NFKC').trim();
@@ -161,6 +186,7 @@ export const QUERIES = {
     description: 'Typhoon code (202411) or global cyclone id (nhc-al132025)',
     example: '202411',
     required: false,
+    schema: z.union([typhoonCodeSchema, globalIdSchema]),
     parse: (raw: string | null) => {
       if (raw === null) return null;
       if (!typhoonCodeSchema.safeParse(raw).success && !globalIdSchema.safeParse(raw).success) {
@@ -173,10 +199,10 @@ export const QUERIES = {
     description: 'The version the client runs (x.y.z); adds updateAvailable and forceUpdate',
     example: '1.3.0',
     required: false,
+    schema: z.string().regex(VERSION),
     parse: (raw: string | null) => {
       if (raw === null) return null;
-      // Semantic versions have no leading zeros (semver would throw on 01.2.3): only what compares is accepted.
-      if (!/^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/.test(raw)) throw badParameter(`current must be a version x.y.z without leading zeros; got "${raw.slice(0, 40)}".`);
+      if (!VERSION.test(raw)) throw badParameter(`current must be a version x.y.z without leading zeros; got "${raw.slice(0, 40)}".`);
       return raw;
     },
   },

@@ -190,7 +190,8 @@ export const RESOURCES: readonly Resource[] = [
     missFn: 'typhoon-lookup',
     dataSchema: typhoonSchema,
     webKey: 'typhoon',
-    errors: ['badParameter', 'notFound'],
+    // 503: a code no tier answers is asked of the upstream service, which may not answer (typhoon-lookup).
+    errors: ['badParameter', 'notFound', 'upstreamUnavailable'],
   },
   {
     id: 'typhoon-geojson',

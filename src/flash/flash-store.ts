@@ -24,7 +24,7 @@ export const flashItemSchema = z.object({
   aiGenerated: z.literal(true).describe('Always true: a program wrote the text (the template generator or a language model; see generator)'),
   generator: z.enum(GENERATORS).describe('template: the deterministic generator; llm: rephrased by a language model during the scheduled run and kept because it passed every check (src/flash/llm.ts)'),
   createdAt: z.string(),
-});
+}).meta({ id: 'FlashItem' });
 export type FlashItem = z.infer<typeof flashItemSchema>;
 
 export const flashId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 12);

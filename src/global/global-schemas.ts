@@ -26,17 +26,17 @@ export const globalPointSchema = trackPointSchema.extend({
   radius7: windCircleSchema.nullable().describe('Radius of 34-kt winds per quadrant, km (converted from nautical miles)'),
   radius10: windCircleSchema.nullable().describe('Radius of 50-kt winds per quadrant, km'),
   radius12: windCircleSchema.nullable().describe('Radius of 64-kt winds per quadrant, km'),
-});
+}).meta({ id: 'GlobalTrackPoint' });
 
 export const globalForecastPointSchema = globalPointSchema.pick({
   time: true, lat: true, lng: true, strong: true, grade: true, power: true, speed: true, pressure: true, classification: true,
-});
+}).meta({ id: 'GlobalForecastPoint' });
 
 export const globalForecastSchema = z.object({
   agency: z.enum(['nhc', 'jtwc']),
   issuedAt: utcTime.describe('Base time of the official forecast'),
   points: z.array(globalForecastPointSchema),
-});
+}).meta({ id: 'GlobalForecast' });
 
 export const GLOBAL_SOURCES = ['nhc', 'jtwc'] as const;
 
@@ -70,12 +70,12 @@ export const globalCycloneSchema = z.object({
   land: z.array(z.never()).describe('Landfalls are not recorded for global cyclones'),
   firstSeenAt: utcTime.describe('When ingestion first saw the cyclone'),
   lastSeenAt: utcTime.describe('When a feed last listed it'),
-});
+}).meta({ id: 'GlobalCyclone' });
 
 export const globalSummarySchema = globalCycloneSchema.pick({
   id: true, atcfId: true, name: true, basin: true, seaArea: true, seaAreaEn: true, source: true, isActive: true,
   startTime: true, endTime: true, peakGrade: true, maxSpeed: true, maxWindKt: true, minPressure: true,
-});
+}).meta({ id: 'GlobalSummary' });
 
 export type GlobalPoint = z.infer<typeof globalPointSchema>;
 export type GlobalForecast = z.infer<typeof globalForecastSchema>;

@@ -28,7 +28,7 @@ export const contentSourceSchema = z.object({
   title: z.string().min(1),
   publisher: z.string().min(1),
   url: z.url().optional(),
-});
+}).meta({ id: 'ContentSource' });
 
 export const newsFrontmatterSchema = z.strictObject({
   title: z.string().min(1).max(120),
@@ -68,18 +68,20 @@ export const announcementFrontmatterSchema = announcementFields.refine((a) => a.
 
 const markdownBody = z.string().describe('Article body in Markdown (CommonMark)');
 
-export const newsItemSchema = newsFrontmatterSchema.extend({ slug: slugSchema, body: markdownBody, typhoon: z.string().nullable() });
-export const newsSummarySchema = newsItemSchema.omit({ body: true });
-export const knowledgeItemSchema = knowledgeFrontmatterSchema.extend({ slug: slugSchema, body: markdownBody });
-export const knowledgeSummarySchema = knowledgeItemSchema.omit({ body: true });
-export const announcementSchema = announcementFields.extend({
-  slug: slugSchema,
-  body: markdownBody,
-  until: z.string().nullable(),
-});
+export const newsItemSchema = newsFrontmatterSchema.extend({ slug: slugSchema, body: markdownBody, typhoon: z.string().nullable() }).meta({ id: 'NewsItem' });
+export const newsSummarySchema = newsItemSchema.omit({ body: true }).meta({ id: 'NewsSummary' });
+export const knowledgeItemSchema = knowledgeFrontmatterSchema.extend({ slug: slugSchema, body: markdownBody }).meta({ id: 'KnowledgeItem' });
+export const knowledgeSummarySchema = knowledgeItemSchema.omit({ body: true }).meta({ id: 'KnowledgeSummary' });
+export const announcementSchema = announcementFields
+  .extend({
+    slug: slugSchema,
+    body: markdownBody,
+    until: z.string().nullable(),
+  })
+  .meta({ id: 'Announcement' });
 
 export const PLATFORMS = ['android', 'ios', 'harmony'] as const;
-export const platformSchema = z.enum(PLATFORMS);
+export const platformSchema = z.enum(PLATFORMS).describe('Client platform').meta({ id: 'Platform' });
 
 const semverText = z.string().regex(/^\d+\.\d+\.\d+$/).describe('Semantic version x.y.z');
 
@@ -88,7 +90,7 @@ export const platformVersionSchema = z.strictObject({
   min: semverText.describe('Clients below this version must update'),
   url: z.url().describe('Where to get the latest version'),
   notes: z.string().describe('Release notes of the latest version'),
-});
+}).meta({ id: 'PlatformVersion' });
 
 export const versionsFileSchema = z.strictObject(
   Object.fromEntries(PLATFORMS.map((p) => [p, platformVersionSchema])) as Record<(typeof PLATFORMS)[number], typeof platformVersionSchema>,
@@ -99,7 +101,7 @@ export const versionAnswerSchema = platformVersionSchema.extend({
   current: semverText.nullable().describe('The version the client said it runs (query `current`)'),
   updateAvailable: z.boolean().nullable().describe('current < latest; null without `current`'),
   forceUpdate: z.boolean().nullable().describe('current < min; null without `current`'),
-});
+}).meta({ id: 'VersionAnswer' });
 
 export const siteConfigSchema = z.strictObject({
   name: z.string(),
@@ -109,16 +111,20 @@ export const siteConfigSchema = z.strictObject({
   disclaimer: z.string(),
   dataNotice: z.string(),
   creditRequest: z.string(),
-});
+}).meta({ id: 'SiteConfig' });
 
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    list: z.array(item),
+const pageFieldsSchema = z
+  .object({
+    list: z.array(z.unknown()).describe('The items of this page; empty past the last page'),
     total: z.number().int().describe('Items in the whole list'),
     page: z.number().int().describe('This page, from 1'),
     size: z.number().int().describe('Items per page, 1–50'),
     pages: z.number().int().describe('Number of pages'),
-  });
+  })
+  .meta({ id: 'Page' });
+
+/** A page of a paged list: one Page schema, whatever the items (an `allOf` in JSON Schema). */
+export const pageSchema = <T extends z.ZodType>(item: T) => z.intersection(pageFieldsSchema, z.object({ list: z.array(item) }));
 
 export type NewsItem = z.infer<typeof newsItemSchema>;
 export type KnowledgeItem = z.infer<typeof knowledgeItemSchema>;

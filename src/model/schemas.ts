@@ -13,7 +13,7 @@ const beijingTime = z
 
 const nullableNumber = (description: string) => z.number().nullable().describe(description);
 
-export const gradeCodeSchema = z.enum(GRADE_CODES).describe('Intensity grade code (GB/T 19201-2006); ET = extratropical stage');
+export const gradeCodeSchema = z.enum(GRADE_CODES).describe('Intensity grade code (GB/T 19201-2006); ET = extratropical stage').meta({ id: 'GradeCode' });
 
 const radiusKm = (quadrant: string) => z.number().nullable().describe(`Radius in the ${quadrant} quadrant, km`);
 
@@ -24,7 +24,8 @@ export const windCircleSchema = z
     sw: radiusKm('south-west'),
     nw: radiusKm('north-west'),
   })
-  .describe('Wind radius per quadrant in km (null when that quadrant is unknown)');
+  .describe('Wind radius per quadrant in km (null when that quadrant is unknown)')
+  .meta({ id: 'WindCircles' });
 
 export const trackPointSchema = z.object({
   time: beijingTime,
@@ -40,7 +41,7 @@ export const trackPointSchema = z.object({
   radius7: windCircleSchema.nullable().describe('Radius of force-7 winds (≥ 13.9 m/s) per quadrant, km'),
   radius10: windCircleSchema.nullable().describe('Radius of force-10 winds (≥ 24.5 m/s) per quadrant, km'),
   radius12: windCircleSchema.nullable().describe('Radius of force-12 winds (≥ 32.7 m/s) per quadrant, km'),
-});
+}).meta({ id: 'TrackPoint' });
 
 export const landfallSchema = z.object({
   time: beijingTime,
@@ -51,11 +52,11 @@ export const landfallSchema = z.object({
   grade: gradeCodeSchema.nullable(),
   speed: nullableNumber('Maximum wind at the nearest track point, m/s'),
   pressure: nullableNumber('Central pressure at the nearest track point, hPa'),
-});
+}).meta({ id: 'Landfall' });
 
 export const forecastPointSchema = trackPointSchema.pick({
   time: true, lat: true, lng: true, strong: true, grade: true, power: true, speed: true, pressure: true,
-});
+}).meta({ id: 'ForecastPoint' });
 
 export const agencyForecastSchema = z.object({
   agency: z.string().describe('Agency key: cma, jma, jtwc, hko, cwa, kma, pagasa, ecmwf'),
@@ -71,13 +72,13 @@ export const agencyForecastSchema = z.object({
     .nullable()
     .describe("The agency's own analysis (base) position; it can lag the observed track by up to 18 h and is not a forecast point"),
   points: z.array(forecastPointSchema).describe('Forecast positions after the base time'),
-});
+}).meta({ id: 'Forecast' });
 
 /** `forecasts` is keyed by agency; the archive keeps none (its leftovers are not a forecast record). */
 export const forecastsSchema = z.record(z.string(), agencyForecastSchema);
 
 export const SOURCE_IDS = ['cma', 'zj', 'names-table', 'zj-live', 'nmc'] as const;
-export const sourceIdSchema = z.enum(SOURCE_IDS);
+export const sourceIdSchema = z.enum(SOURCE_IDS).meta({ id: 'SourceId' });
 
 export const provenanceSchema = z
   .object({
@@ -88,7 +89,8 @@ export const provenanceSchema = z
     windCircles: sourceIdSchema.nullable(),
     motion: sourceIdSchema.nullable(),
   })
-  .describe('Which source gave what');
+  .describe('Which source gave what')
+  .meta({ id: 'Provenance' });
 
 export const typhoonCodeSchema = z
   .string()
@@ -103,7 +105,7 @@ export const cmaEntrySchema = z.object({
   name: z.string().describe('Name exactly as the CMA header writes it'),
   endFlag: z.number().int().describe('0 dissipated, 1 left the area, 2 merged, 3 quasi-stationary'),
   releaseDate: z.string(),
-});
+}).meta({ id: 'CmaEntry' });
 
 export const typhoonSchema = z.object({
   code: typhoonCodeSchema,
@@ -131,7 +133,7 @@ export const typhoonSchema = z.object({
     })
     .nullable()
     .describe('Live status of an active storm; null for archived storms'),
-});
+}).meta({ id: 'Typhoon' });
 
 export const typhoonSummarySchema = typhoonSchema
   .pick({
@@ -141,7 +143,8 @@ export const typhoonSummarySchema = typhoonSchema
   .extend({
     peakStrong: z.string().nullable().describe('Chinese name of the peak grade'),
     landfalls: z.number().int().describe('Number of recorded landfalls'),
-  });
+  })
+  .meta({ id: 'TyphoonSummary' });
 
 export const gradeCountsSchema = z
   .object({
@@ -153,7 +156,8 @@ export const gradeCountsSchema = z
     STY: z.number().int().describe('Storms that peaked as STY'),
     SuperTY: z.number().int().describe('Storms that peaked as SuperTY'),
   })
-  .describe('Storms counted by peak grade');
+  .describe('Storms counted by peak grade')
+  .meta({ id: 'GradeCounts' });
 
 const yearField = z.number().int().describe('Calendar year');
 const countField = (what: string) => z.number().int().describe(`Number of ${what}`);
@@ -170,23 +174,24 @@ export const yearStatisticSchema = z.object({
   firstStart: beijingTime.nullable(),
   lastEnd: beijingTime.nullable(),
   ace: z.number().describe('Accumulated cyclone energy, 10^4 kt², from 6-hourly points at TS strength or above'),
-});
+}).meta({ id: 'YearStatistic' });
 
-export const attributionSchema = z.array(
-  z.object({ source: z.string(), credit: z.string(), url: z.string().nullable(), cite: z.array(z.string()) }),
-);
+export const attributionSchema = z
+  .array(z.object({ source: z.string(), credit: z.string(), url: z.string().nullable(), cite: z.array(z.string()) }))
+  .describe('Credits the sources ask for: quote them with the data')
+  .meta({ id: 'Attribution' });
 
 export const historyYearsSchema = z.object({
   years: z.array(yearStatisticSchema),
   attribution: attributionSchema,
-});
+}).meta({ id: 'HistoryYears' });
 
 export const historyYearSchema = z.object({
   year: yearField,
   total: countField('storms in the list'),
   typhoons: z.array(typhoonSummarySchema),
   attribution: attributionSchema,
-});
+}).meta({ id: 'HistoryYear' });
 
 export const searchEntrySchema = typhoonSummarySchema.extend({
   aliases: z.array(z.string()).describe('Other spellings that find this storm'),
@@ -196,18 +201,18 @@ export const searchResultSchema = z.object({
   keyword: z.string(),
   total: countField('results (at most 50)'),
   typhoons: z.array(typhoonSummarySchema),
-});
+}).meta({ id: 'SearchResult' });
 
 export const todayEntrySchema = typhoonSummarySchema.extend({
   reasons: z.array(z.enum(['retired', 'landfall', 'super-typhoon', 'strongest-of-year'])),
-});
+}).meta({ id: 'TodayEntry' });
 
 export const todayInHistorySchema = z.object({
   date: z.string().regex(/^\d{2}-\d{2}$/).describe('Calendar day MM-DD, Beijing time'),
   today: z.string().nullable().describe('YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day'),
   total: countField('well-known storms of the day (the list holds at most 20)'),
   typhoons: z.array(todayEntrySchema),
-});
+}).meta({ id: 'TodayInHistory' });
 
 export type TrackPoint = z.infer<typeof trackPointSchema>;
 export type WindCircle = z.infer<typeof windCircleSchema>;

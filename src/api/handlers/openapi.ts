@@ -2,4 +2,5 @@
 import { renderOpenApi } from '../openapi.ts';
 import type { ResourceHandler } from '../serve.ts';
 
-export const openapi: ResourceHandler = async () => ({ payload: renderOpenApi() });
+/** The build renders it; its content (site.yaml) names the production server. */
+export const openapi: ResourceHandler = async (ctx) => ({ payload: renderOpenApi(ctx.site?.content.site) });
