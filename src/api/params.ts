@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { PLATFORMS, platformSchema, slugSchema } from '../model/content-schemas.ts';
-import { globalIdSchema } from '../global/global-schemas.ts';
+import { globalIdSchema } from '../model/global-schemas.ts';
 import { typhoonCodeSchema } from '../model/schemas.ts';
 import { badParameter } from './errors.ts';
 

@@ -11,10 +11,9 @@ import {
 import {
   historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema, typhoonSchema,
 } from '../model/schemas.ts';
-import { flashItemSchema } from '../flash/flash-store.ts';
-import { aiGeneratedSchema, generatorSchema } from '../flash/summary-store.ts';
-import { globalCycloneSchema, globalSummarySchema } from '../global/global-schemas.ts';
-import { activeStormSchema, globalListSchema, liveListSchema } from '../live/live-list-schema.ts';
+import { aiGeneratedSchema, flashItemSchema, generatorSchema } from '../model/flash-schemas.ts';
+import { globalCycloneSchema, globalSummarySchema } from '../model/global-schemas.ts';
+import { activeStormSchema, globalListSchema, liveListSchema } from '../model/live-schemas.ts';
 import type { CachePolicyName } from './cache-policy.ts';
 import { DATA_FILES, TODAY_FILES } from './data-files.ts';
 import type { ErrorName } from './errors.ts';

@@ -34,13 +34,12 @@
  */
 import { GRADE_RANK, type GradeCode } from '../model/grades.ts';
 import type { TrackPoint, Typhoon } from '../model/schemas.ts';
-import type { GlobalCyclone } from '../global/global-schemas.ts';
+import type { GlobalCyclone } from '../model/global-schemas.ts';
 import { sameStorm } from '../live/storm-identity.ts';
 import type { Announced, AnnouncedStorm } from './announced.ts';
 import { isChinaNumber } from './storm-words.ts';
 
-export const EVENT_TYPES = ['numbered', 'formed', 'upgraded', 'downgraded', 'landfall', 'warning-48h', 'dissipated', 'global-formed'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import type { EventType } from '../model/flash-schemas.ts';
 
 /** A storm missing from this many snapshots in a row (and quiet for END_AFTER_HOURS_QUIET) has ended. */
 export const END_AFTER_ABSENT_REFRESHES = 3;

@@ -6,26 +6,13 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../live/documents.ts';
 import type { KeyValueStore } from '../live/store.ts';
-import { EVENT_TYPES, type FlashEvent } from './events.ts';
-import { GENERATORS, rewrite, type LlmConfig } from './llm.ts';
+import type { FlashEvent } from './events.ts';
+import { rewrite, type LlmConfig } from './llm.ts';
+import { flashItemSchema, type FlashItem } from '../model/flash-schemas.ts';
 import { writeFlash } from './writer.ts';
 
 const FLASH_KEY = 'flash-items';
 
-export const flashItemSchema = z.object({
-  id: z.string().regex(/^[0-9a-f]{12}$/).describe('Stable id derived from the event'),
-  code: z.string().describe('Typhoon code or global cyclone id'),
-  type: z.enum(EVENT_TYPES),
-  time: z.string().describe('When the event happened (ISO 8601 with offset)'),
-  title: z.string(),
-  content: z.string(),
-  titleEn: z.string(),
-  contentEn: z.string(),
-  aiGenerated: z.literal(true).describe('Always true: a program wrote the text (the template generator or a language model; see generator)'),
-  generator: z.enum(GENERATORS).describe('template: the deterministic generator; llm: rephrased by a language model during the scheduled run and kept because it passed every check (src/flash/llm.ts)'),
-  createdAt: z.string(),
-}).meta({ id: 'FlashItem' });
-export type FlashItem = z.infer<typeof flashItemSchema>;
 
 export const flashId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 12);
 

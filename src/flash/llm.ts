@@ -11,6 +11,8 @@
  * - Only the scheduled run calls it (never a request), at most MAX_LLM_CALLS_PER_RUN times and never past the
  *   run's deadline.
  */
+import type { Generator } from '../model/flash-schemas.ts';
+
 export interface LlmBudget {
   /** Calls still allowed; shared by every copy of the config it was given to. */
   remaining: number;
@@ -30,8 +32,6 @@ export interface LlmConfig {
 /** Model calls one scheduled run may make (a flash item takes two: Chinese and English; the summary two). */
 export const MAX_LLM_CALLS_PER_RUN = 12;
 
-export const GENERATORS = ['template', 'llm'] as const;
-export type Generator = (typeof GENERATORS)[number];
 
 /** A fresh per-run call budget. */
 export const runBudget = (calls = MAX_LLM_CALLS_PER_RUN): LlmBudget => ({ remaining: calls });

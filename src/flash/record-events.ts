@@ -13,7 +13,8 @@ import { readPreviousSnapshot, readSnapshot } from '../live/snapshot.ts';
 import type { KeyValueStore } from '../live/store.ts';
 import { readAnnounced, writeAnnounced, type Announced } from './announced.ts';
 import { globalEvents, typhoonEvents, type FlashEvent } from './events.ts';
-import { recordFlash, type FlashItem } from './flash-store.ts';
+import type { FlashItem } from '../model/flash-schemas.ts';
+import { recordFlash } from './flash-store.ts';
 import { llmFromEnv, type LlmConfig } from './llm.ts';
 
 /**

@@ -6,7 +6,8 @@
 import { briefingNames, briefingText } from '../live/briefing.ts';
 import { readLiveView } from '../live/snapshot.ts';
 import type { KeyValueStore } from '../live/store.ts';
-import { rewrite, type Generator, type LlmConfig } from './llm.ts';
+import type { Generator } from '../model/flash-schemas.ts';
+import { rewrite, type LlmConfig } from './llm.ts';
 import { readStoredSummary, writeStoredSummary, type StoredSummary } from './summary-store.ts';
 
 export interface SummaryResult {

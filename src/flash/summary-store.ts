@@ -11,15 +11,9 @@ import { briefingText, type Briefing, type BriefingText } from '../live/briefing
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../live/documents.ts';
 import type { LiveView } from '../live/snapshot.ts';
 import type { KeyValueStore } from '../live/store.ts';
-import { GENERATORS, type Generator } from './llm.ts';
+import { GENERATORS, type Generator } from '../model/flash-schemas.ts';
 
 export const SUMMARY_KEY = 'live-summary';
-
-/** Response fields, the same wherever a program wrote the text (flash items, the summary, the briefing). */
-export const aiGeneratedSchema = z.literal(true).describe('Always true: a program wrote this text, the template generator or a language model (see generator)');
-export const generatorSchema = z
-  .enum(GENERATORS)
-  .describe('template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (README, "Flash news and the live summary")');
 
 export const storedSummarySchema = z.object({
   source: z.object({ text: z.string(), textEn: z.string() }).describe('The template text the summary was written from'),

@@ -6,7 +6,7 @@ import { beaufortForce, gradeFromWind, gradeName } from '../model/grades.ts';
 import { toUtcIso } from '../model/time.ts';
 import { trackSummary } from '../model/track-summary.ts';
 import type { Quadrants } from './atcf.ts';
-import { BASINS, type Basin, type GlobalCyclone, type GlobalForecast, type GlobalPoint, type GlobalSummary } from './global-schemas.ts';
+import { BASINS, type Basin, type GlobalCyclone, type GlobalForecast, type GlobalPoint, type GlobalSummary } from '../model/global-schemas.ts';
 import { compassFromDegrees } from '../model/compass.ts';
 import { knotsToKmh, knotsToMs, MS_TO_KT, nmToKm } from '../model/units.ts';
 

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { readDocumentValue, writeDocument, type DocumentKind } from '../live/documents.ts';
 import type { KeyValueStore } from '../live/store.ts';
-import { globalCycloneSchema, globalSummarySchema, type GlobalCyclone, type GlobalSummary } from './global-schemas.ts';
+import { globalCycloneSchema, globalSummarySchema, type GlobalCyclone, type GlobalSummary } from '../model/global-schemas.ts';
 import { summarizeCyclone } from './build-cyclone.ts';
 
 const PREFIX = 'global/';

@@ -1,7 +1,7 @@
 /** What the global endpoints answer, read from the global store: stale marks per source, history filters. */
 import { freshness } from '../live/freshness.ts';
 import type { KeyValueStore } from '../live/store.ts';
-import type { GlobalCyclone, GlobalSummary } from './global-schemas.ts';
+import type { GlobalCyclone, GlobalSummary } from '../model/global-schemas.ts';
 import { readCyclone, readGlobalStatus, readIndex, type GlobalStatus } from './global-store.ts';
 
 /** One source's state, by the same rules as the typhoon list (src/live/freshness.ts). */

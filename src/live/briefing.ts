@@ -4,7 +4,7 @@
  * them (src/flash/record-summary.ts); requests only read what it stored (src/flash/summary-store.ts).
  */
 import type { TrackPoint, Typhoon } from '../model/schemas.ts';
-import type { Generator } from '../flash/llm.ts';
+import type { Generator } from '../model/flash-schemas.ts';
 import { stormEn as labelEn, stormZh as labelZh } from '../flash/storm-words.ts';
 import type { LiveView } from './snapshot.ts';
 

@@ -1,7 +1,7 @@
 /** The answer of the live list: the snapshot's storms plus when and from where they were fetched. */
 import { z } from 'zod';
-import { globalCycloneSchema } from '../global/global-schemas.ts';
-import { trackPointSchema, typhoonSchema } from '../model/schemas.ts';
+import { globalCycloneSchema } from './global-schemas.ts';
+import { trackPointSchema, typhoonSchema } from './schemas.ts';
 
 export const liveListSchema = z.object({
   typhoons: z.array(typhoonSchema).describe('Active storms; empty when none is active (see upstream)'),

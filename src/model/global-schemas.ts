@@ -4,7 +4,7 @@
  * `radius7/10/12` carry the US agencies' 34/50/64-kt radii (stated in `radiusThresholdsKt`).
  */
 import { z } from 'zod';
-import { gradeCodeSchema, trackPointSchema, windCircleSchema } from '../model/schemas.ts';
+import { gradeCodeSchema, trackPointSchema, windCircleSchema } from './schemas.ts';
 
 const utcTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/).describe('ISO 8601 time in UTC (Z)');
 
