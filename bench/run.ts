@@ -22,11 +22,16 @@ import { createUpstreamClient } from '../src/live/upstream-client.ts';
 import { resolveSourcesDir } from '../src/config.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
 
-const KEYWORDS = ['yagi', '摩羯', '2024', '202411', 'haiyan', '海燕', 'MANGKHUT', '19', 'nora', 'x', '台', 'SAOLA', '1967C'];
+const KEYWORDS = [
+  'yagi', '摩羯', '2024', '202411', 'haiyan', '海燕', 'MANGKHUT', '19', 'nora', 'x', '台', 'SAOLA', '1967C',
+  'weimaxun', 'wei ma xun', 'Haiyen', 'Mangkut', 'Haiyan 2013', '2013 海燕', '台风摩羯', 'qwertyuiop',
+];
 const ROUNDS = 40;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] as number;
+const quantile = (q: number) => (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * q)] as number;
+const median = quantile(0.5);
+const p95 = quantile(0.95);
+const p99 = quantile(0.99);
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 async function timeRepeated(times: number, run: () => Promise<unknown>): Promise<number[]> {
@@ -64,12 +69,12 @@ try {
   process.env.TYPHOON_PUBLIC_DIR = publicDir;
   await handleHistorySearch(new Request('http://localhost/api/history/search/warmup'));
   const inProcess = await timeEach((kw) => handleHistorySearch(new Request(`http://localhost/api/history/search/${encodeURIComponent(kw)}`)).then((r) => r.text()));
-  console.log(`search, in-process:     median ${ms(median(inProcess))}, p95 ${ms(p95(inProcess))} (${inProcess.length} requests)`);
+  console.log(`search, in-process:     median ${ms(median(inProcess))}, p95 ${ms(p95(inProcess))}, p99 ${ms(p99(inProcess))} (${inProcess.length} requests)`);
 
   const server = await startLocalServer({ publicDir, port: 0 });
   const overHttp = await timeEach((kw) => fetch(`${server.url}/api/v1/history/search/${encodeURIComponent(kw)}`).then((r) => r.text()));
   await server.close();
-  console.log(`search, HTTP loopback:  median ${ms(median(overHttp))}, p95 ${ms(p95(overHttp))} (${overHttp.length} requests)`);
+  console.log(`search, HTTP loopback:  median ${ms(median(overHttp))}, p95 ${ms(p95(overHttp))}, p99 ${ms(p99(overHttp))} (${overHttp.length} requests)`);
 
   const mock = await startMockUpstream();
   process.env.TYPHOON_LIVE_DIR = path.join(publicDir, '..', `${path.basename(publicDir)}-live`);

@@ -1,9 +1,10 @@
 /**
  * A generated corpus of malformed requests against every endpoint: none may answer 5xx, HTML, a non-JSON
- * body or anything that looks like a stack trace.
+ * body (but a feed's own 200, in its media type) or anything that looks like a stack trace. Malformed paths are
+ * tried under /api only: a path outside it that names no file or function (`/feeds/x`) is the site's 404 page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS } from '../src/api/route-table.ts';
+import { answersJson, ENDPOINTS, mediaTypeOf, type Resource } from '../src/api/route-table.ts';
 import { startTestServer } from './helpers/server.ts';
 
 let baseUrl = '';
@@ -21,21 +22,23 @@ const SEGMENTS = [
 const QUERIES = [
   'page=1e309', 'size=%00', 'page=%F0%9F%8C%80', 'size=-0', 'page=0x10', `size=${'9'.repeat(500)}`, 'platform=android%00',
   'platform[]=android', 'current=1.2.3.4', 'current=%E2%80%8B1.2.3', 'page=1&size=50&size=51', '&&&', '=', 'page',
+  'code=', 'code=%00', 'code=..%2F..%2Fetc', 'code=202411&code=202411',
 ];
 
-function corpus(): string[] {
-  const paths = new Set<string>();
-  for (const { path } of ENDPOINTS) {
-    const hasParam = path.includes(':');
-    for (const segment of SEGMENTS) {
-      if (hasParam) paths.add(path.replace(/:\w+/, segment));
-      else paths.add(`${path}/${segment}`);
+/** Each request, with the resource whose path it was made from (whose media type a 200 may have). */
+function corpus(): Map<string, Resource> {
+  const paths = new Map<string, Resource>();
+  for (const { path, resource } of ENDPOINTS) {
+    const add = (target: string) => paths.set(target, paths.get(target) ?? resource);
+    if (path.startsWith('/api/')) {
+      const hasParam = path.includes(':');
+      for (const segment of SEGMENTS) add(hasParam ? path.replace(/:\w+/, segment) : `${path}/${segment}`);
+      add(`${path.replace(/:\w+/g, '')}/`);
+      add(path.replace(/(?!^)\//g, '//'));
     }
-    paths.add(`${path.replace(/:\w+/g, '')}/`);
-    paths.add(path.replace(/(?!^)\//g, '//'));
-    for (const query of QUERIES) paths.add(`${path.replace(/:\w+/g, '2024')}?${query}`);
+    for (const query of QUERIES) add(`${path.replace(/:\w+/g, '2024')}?${query}`);
   }
-  return [...paths];
+  return paths;
 }
 
 const CASES = corpus();
@@ -61,7 +64,8 @@ describe('bad-input corpus', () => {
     const failures: string[] = [];
     const queue = [...CASES];
     const worker = async () => {
-      for (let path = queue.pop(); path !== undefined; path = queue.pop()) {
+      for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+        const [path, resource] = next;
         const response = await fetch(baseUrl + path).catch((error: Error) => error);
         if (response instanceof Error) {
           failures.push(`${path}: ${response.message}`);
@@ -69,10 +73,11 @@ describe('bad-input corpus', () => {
         }
         const text = await response.text();
         const type = response.headers.get('content-type') ?? '';
+        const feed = response.status === 200 && !answersJson(resource);
         if (response.status >= 500) failures.push(`${path}: HTTP ${response.status}`);
-        else if (!type.startsWith('application/json')) failures.push(`${path}: ${type}`);
-        else if (/<html|\n\s+at \S+ \(|Error: /i.test(text)) failures.push(`${path}: looks like HTML or a stack trace`);
-        else {
+        else if (!type.startsWith(feed ? (mediaTypeOf(resource).split(';')[0] as string) : 'application/json')) failures.push(`${path}: ${type}`);
+        else if (/<html/i.test(text) || /\n\s+at \S+ \(|\b[A-Z]\w*Error: /.test(text)) failures.push(`${path}: looks like HTML or a stack trace`);
+        else if (!feed) {
           let body: unknown;
           try {
             body = JSON.parse(text);

@@ -9,7 +9,8 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAnnounced } from '../src/flash/announced.ts';
-import type { FlashEvent } from '../src/flash/events.ts';
+import { globalEvents, type FlashEvent } from '../src/flash/events.ts';
+import { globalPoint, mergeCyclone } from '../src/global/build-cyclone.ts';
 import { readFlash } from '../src/flash/flash-store.ts';
 import type { FlashItem } from '../src/model/flash-schemas.ts';
 import { recordEvents } from '../src/flash/record-events.ts';
@@ -361,5 +362,15 @@ describe('words', () => {
     const numbered = writeFlash(event({ type: 'numbered', code: '202631', storm: { name: null, enname: null }, point: point('TS', '热带风暴') }));
     expect(numbered.title).toBe('热带风暴（编号202631）生成');
     expect(numbered.titleEn).toBe('Tropical Storm 202631 forms');
+  });
+
+  it('name a global cyclone in Chinese where a Chinese name is known, in English in English', () => {
+    const fix = globalPoint({ time: new Date('2026-08-01T00:00:00Z'), lat: 15, lng: -150, windKt: 40 });
+    const cyclone = (atcfId: string, enname: string) => mergeCyclone(null, { source: 'nhc', atcfId, enname, points: [fix], forecast: null, seenAt: new Date(fix.time) });
+    const [kilo, melissa] = globalEvents([cyclone('cp012026', 'KILO'), cyclone('al132025', 'MELISSA')]).map(writeFlash);
+    expect(kilo).toMatchObject({ title: '中北太平洋热带气旋基洛生成', titleEn: 'Tropical cyclone KILO forms' });
+    expect(kilo?.content).toBe('中北太平洋的热带气旋基洛（KILO，nhc-cp012026）于2026-08-01生成（世界时）。');
+    expect(melissa).toMatchObject({ title: '北大西洋热带气旋MELISSA生成', titleEn: 'Tropical cyclone MELISSA forms' });
+    expect(melissa?.content).toBe('北大西洋的热带气旋MELISSA（nhc-al132025）于2026-08-01生成（世界时）。');
   });
 });

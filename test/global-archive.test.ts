@@ -2,14 +2,16 @@
  * The global archive across a storm's life replayed through the mock upstream: it appears, strengthens, a
  * b-deck download is cut off, the feed fails, the store loses its index (a crash between two writes), the
  * process restarts (a fresh store object each refresh), and the storm drops off the feed. At the end every
- * best-track point is in the archive exactly once.
+ * best-track point is in the archive exactly once. And an archive stored before records had the typhoon records'
+ * names still reads, whole.
  */
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bestTrack, parseAtcfDeck } from '../src/global/atcf.ts';
-import { readCyclone, readIndex } from '../src/global/global-store.ts';
+import { globalPoint, mergeCyclone, summarizeCyclone } from '../src/global/build-cyclone.ts';
+import { readCyclone, readIndex, writeCyclone } from '../src/global/global-store.ts';
 import { activeGlobalCyclones } from '../src/global/global-view.ts';
 import { refreshGlobal, type GlobalUpstreams } from '../src/global/refresh-global.ts';
 import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
@@ -74,8 +76,35 @@ describe('global archive over a replayed life', () => {
     expect(times).toEqual(track.map((r) => r.time.toISOString().replace('.000', '')));
     expect(new Set(times).size).toBe(times.length);
     expect(stored).toMatchObject({ isActive: false, peakGrade: 'SuperTY', maxWindKt: 160, minPressure: 892 });
+    expect(stored).toMatchObject({ code: 'nhc-al132025', name: 'MELISSA', enname: 'MELISSA', nameSource: 'english' });
     expect((await activeGlobalCyclones(fileStore(dir))).typhoons).toEqual([]);
     expect((await readIndex(fileStore(dir)))[0]).toMatchObject({ id: 'nhc-al132025', isActive: false });
+    await fs.remove(dir);
+  });
+});
+
+describe('global archive stored before the typhoon names (schema version 1)', () => {
+  it('reads old records and index entries with code, enname and nameSource filled in from the English name', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-global-v1-'));
+    const store = fileStore(dir);
+    const fixes = [0, 6, 12].map((h) => globalPoint({ time: new Date(Date.UTC(2026, 7, 1, h)), lat: 15, lng: -120 - h / 6, windKt: 40 + h }));
+    const current = mergeCyclone(null, { source: 'nhc', atcfId: 'ep072026', enname: 'GENEVIEVE', points: fixes, forecast: null, seenAt: new Date('2026-08-01T12:00:00Z') });
+    // As version 1 wrote it: the English name in `name`, no code, enname or nameSource.
+    const { code: _code, enname: _enname, nameSource: _source, ...v1 } = { ...current, name: 'GENEVIEVE' };
+    const { code: _c, enname: _e, nameSource: _s, ...v1Summary } = { ...summarizeCyclone(current), name: 'GENEVIEVE' };
+    await store.set('global/nhc-ep072026', JSON.stringify({ schemaVersion: 1, data: v1 }));
+    await store.set('global/jtwc-sh062024', JSON.stringify({ ...v1, id: 'jtwc-sh062024', atcfId: 'sh062024', basin: 'SH', source: 'jtwc', name: 'ANGGREK' })); // before versions: bare JSON
+    await store.set('global-index', JSON.stringify({ schemaVersion: 1, data: [v1Summary] }));
+
+    expect(await readCyclone(store, 'nhc-ep072026')).toEqual(current);
+    expect(await readCyclone(store, 'jtwc-sh062024')).toMatchObject({ code: 'jtwc-sh062024', name: 'ANGGREK', enname: 'ANGGREK', nameSource: 'english', points: current.points });
+    const index = await readIndex(store);
+    expect(index.find((s) => s.id === 'nhc-ep072026')).toEqual(summarizeCyclone(current));
+    expect(index.map((s) => s.id).sort()).toEqual(['jtwc-sh062024', 'nhc-ep072026']);
+
+    // Written back as version 2, then read the same.
+    await writeCyclone(store, (await readCyclone(store, 'nhc-ep072026'))!);
+    expect(JSON.parse((await store.get('global/nhc-ep072026'))!)).toMatchObject({ schemaVersion: 2, data: { code: 'nhc-ep072026', name: '吉纳维芙' } });
     await fs.remove(dir);
   });
 });

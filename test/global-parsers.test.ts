@@ -1,12 +1,20 @@
-/** Every sample deck and feed parses: ATCF b-decks and a-decks, NHC CurrentStorms, JTWC RSS, .tcw and warning text. */
+/**
+ * Every sample deck and feed parses: ATCF b-decks and a-decks, NHC CurrentStorms, JTWC RSS, .tcw and warning text;
+ * and the records built from them have the typhoon records' structure and names.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { bestTrack, deckName, officialForecast, parseAtcfDeck } from '../src/global/atcf.ts';
-import { globalPoint } from '../src/global/build-cyclone.ts';
+import { parse } from 'yaml';
+import { globalPoint, mergeCyclone } from '../src/global/build-cyclone.ts';
+import { NE_PACIFIC_CHINESE_NAMES } from '../src/global/cyclone-names.ts';
 import { parseJtwcRss, parseJtwcTcw, parseJtwcWarning } from '../src/global/jtwc.ts';
 import { parseCurrentStorms } from '../src/global/nhc-current.ts';
+import { NAMES_FILE } from '../src/config.ts';
+import { globalCycloneSchema } from '../src/model/global-schemas.ts';
 import { knotsToMs, nmToKm } from '../src/model/units.ts';
+import { namesTableSchema } from '../src/sources/names-table.ts';
 import { OWN_PAYLOADS } from './helpers/mock-upstream.ts';
 import { describeRealData, realData } from './helpers/real-data.ts';
 
@@ -149,5 +157,32 @@ describe('units and fixed-width history lines', () => {
       ['2024-01-08T06:00:00.000Z', -8.6, 91.7, 40],
       ['2024-01-08T12:00:00.000Z', -9.1, 91.2, 45],
     ]);
+  });
+});
+
+describe('global cyclone records in the typhoon structure', () => {
+  const fix = { time: new Date('2026-08-01T00:00:00Z'), lat: 15, lng: -120, windKt: 50 };
+  const record = (source: 'nhc' | 'jtwc', atcfId: string, enname: string | null) =>
+    mergeCyclone(null, { source, atcfId, enname, points: [globalPoint(fix)], forecast: null, seenAt: fix.time });
+
+  it('carry code (the id), the English name upper case as enname, and the Chinese name where one is known', () => {
+    const names = (c: ReturnType<typeof record>) => ({ id: c.id, code: c.code, name: c.name, enname: c.enname, nameSource: c.nameSource });
+    expect(names(record('nhc', 'ep072026', 'Genevieve'))).toEqual({ id: 'nhc-ep072026', code: 'nhc-ep072026', name: '吉纳维芙', enname: 'GENEVIEVE', nameSource: 'cma' });
+    expect(names(record('nhc', 'al132025', 'MELISSA'))).toEqual({ id: 'nhc-al132025', code: 'nhc-al132025', name: 'MELISSA', enname: 'MELISSA', nameSource: 'english' });
+    expect(names(record('jtwc', 'sh062024', 'ANGGREK'))).toMatchObject({ name: 'ANGGREK', enname: 'ANGGREK', nameSource: 'english' });
+    expect(names(record('nhc', 'al092026', null))).toMatchObject({ name: null, enname: null, nameSource: null });
+    expect(globalCycloneSchema.safeParse(record('nhc', 'ep072026', 'GENEVIEVE')).success).toBe(true);
+  });
+
+  it('keep the stored name when a fetch has none', () => {
+    const named = record('nhc', 'cp012026', 'KILO');
+    const again = mergeCyclone(named, { source: 'nhc', atcfId: 'cp012026', enname: null, points: [], forecast: null, seenAt: fix.time });
+    expect(again).toMatchObject({ name: '基洛', enname: 'KILO', nameSource: 'cma' });
+  });
+
+  it('take Chinese names only from the names table: CMA\'s names of North-east Pacific storms that crossed over', () => {
+    const table = namesTableSchema.parse(parse(read(NAMES_FILE)));
+    const crossings = table.nonCommittee.filter((n) => n.zh && /^(eastern|central) Pacific$/.test(n.basin ?? '')).map((n) => [n.en, n.zh]);
+    expect([...NE_PACIFIC_CHINESE_NAMES].sort()).toEqual(crossings.sort());
   });
 });

@@ -97,6 +97,12 @@ describe('refreshLive', () => {
     const global = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, client: upstreams.client };
     expect((await refreshLive(upstreams, store)).ok).toBe(true);
     expect(await refreshGlobal(global, store)).toMatchObject({ nhc: { ok: true }, jtwc: { ok: true } });
+    // In the typhoon records' structure: code, name (no Chinese name is known for these two), enname.
+    const listed = await (await handleGlobalTyphoons(new Request('http://localhost/api/global/typhoons'))).json() as { typhoons: Record<string, unknown>[] };
+    expect(listed.typhoons.map(({ code, name, enname, nameSource }) => ({ code, name, enname, nameSource }))).toEqual(expect.arrayContaining([
+      { code: 'nhc-al132025', name: 'MELISSA', enname: 'MELISSA', nameSource: 'english' },
+      { code: 'jtwc-sh062024', name: 'ANGGREK', enname: 'ANGGREK', nameSource: 'english' },
+    ]));
     const outcomes = { zj: 0, nmc: 0, stale: 0, globalStale: 0 };
     for (let cycle = 0; cycle < 60; cycle += 1) {
       const zjFault = pick();

@@ -10,6 +10,11 @@ export const DATA_FILES = {
   archiveReport: 'api/_data/archive-report.json',
   /** zj values the build left out of the records, and why (src/archive/data-quality.ts). */
   dataQuality: 'api/_data/data-quality.json',
+  /** The track searches' files (src/archive/track-search-data.ts): storm i is the same storm in each. */
+  archiveSummaries: 'api/_data/archive-summaries.json',
+  archiveTracks: 'api/_data/archive-tracks.json',
+  proximityIndex: 'api/_data/proximity-index.json',
+  similarTracks: 'api/_data/similar-tracks.json',
 } as const;
 
 /** The static answer of a calendar day, at its URL path (the history-today function reads it). */

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CMA_ATTRIBUTION } from '../archive/attribution.ts';
 import type { SiteConfig } from '../model/content-schemas.ts';
 import { ApiError, ERROR_CATALOG, type ErrorName } from './errors.ts';
-import { PARAMS, QUERIES, type ParamKind, type QueryKind } from './params.ts';
+import { PARAMS, QUERIES, queryName, type ParamKind, type QueryKind } from './params.ts';
 import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './respond.ts';
 import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
@@ -196,7 +196,7 @@ function pathParameter(b: Builder, resource: Resource, name: string, kind: Param
 
 function queryParameter(b: Builder, kind: QueryKind): Json {
   const { description, example, required } = QUERIES[kind];
-  return shared(b, 'parameters', `${pascal(kind)}Query`, () => ({ name: kind, in: 'query', required, description, example, schema: b.schemas[`query ${kind}`] }));
+  return shared(b, 'parameters', `${pascal(kind)}Query`, () => ({ name: queryName(kind), in: 'query', required, description, example, schema: b.schemas[`query ${kind}`] }));
 }
 
 /** What an error answer says when, and an example message. */

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { PLATFORMS, platformSchema, slugSchema } from '../model/content-schemas.ts';
 import { globalIdSchema } from '../model/global-schemas.ts';
+import { GRADE_CODES } from '../model/grades.ts';
 import { typhoonCodeSchema } from '../model/schemas.ts';
 import { badParameter } from './errors.ts';
 
@@ -74,7 +75,7 @@ export const PARAMS = {
     },
   },
   keyword: {
-    description: `Chinese name, English name (any case), code or code prefix; 1–${MAX_KEYWORD_LENGTH} characters`,
+    description: `Code or code prefix, Chinese or English name (any case), its pinyin (weimaxun), an English name with a typo, optionally with a year (Haiyan 2013); 1–${MAX_KEYWORD_LENGTH} characters`,
     example: '摩羯',
     schema: keywordText,
     parse: (raw: string) => {
@@ -118,14 +119,18 @@ export type ParamKind = keyof typeof PARAMS;
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
 
+export type QueryValue = string | number | boolean | readonly number[] | null;
+
 /** Query parameters. A missing optional one gives `null`; a present malformed one is 40001. */
 export interface QuerySpec {
   description: string;
   example: string | number;
   required: boolean;
+  /** The parameter's name in the URL when it is not the kind's (one parameter, two kinds with other defaults). */
+  name?: string;
   /** A well-formed value, for the OpenAPI document. */
   schema: z.ZodType;
-  parse(raw: string | null): string | number | null;
+  parse(raw: string | null): QueryValue;
 }
 
 const integerIn = (name: string, min: number, max: number, fallback: number) => ({
@@ -138,6 +143,33 @@ const integerIn = (name: string, min: number, max: number, fallback: number) => 
     return Number(raw);
   },
 });
+
+/** A decimal number in a range (`22.3`, `-179.5`, `500`); required. */
+const decimalIn = (name: string, min: number, max: number, unit: string) => ({
+  required: true,
+  schema: z.number().min(min).max(max),
+  parse: (raw: string | null) => {
+    if (raw === null || raw === '') throw badParameter(`${name} is required: a number from ${min} to ${max}${unit}.`);
+    if (!/^[-+]?\d{1,4}(\.\d{1,8})?$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+      throw badParameter(`${name} must be a number from ${min} to ${max}${unit}; got "${raw.slice(0, 40)}".`);
+    }
+    return Number(raw);
+  },
+});
+
+const fourDigitYear = (name: string) => ({
+  required: false,
+  schema: z.string().regex(YEAR),
+  parse: (raw: string | null) => {
+    if (raw === null) return null;
+    if (!YEAR.test(raw)) throw badParameter(`${name} must be a four-digit year such as 2025; got "${raw.slice(0, 40)}".`);
+    return Number(raw);
+  },
+});
+
+const MONTH_LIST = /^(0?[1-9]|1[0-2])(,(0?[1-9]|1[0-2]))*$/;
+/** Peak grades a storm can reach: ET is a stage, not an intensity. */
+const INTENSITY_GRADES = GRADE_CODES.filter((code) => code !== 'ET');
 
 export const QUERIES = {
   page: { description: 'Page number from 1 (default 1)', example: 1, required: false, ...integerIn('page', 1, 100_000, 1) },
@@ -158,19 +190,9 @@ export const QUERIES = {
       return raw;
     },
   },
-  year: {
-    description: 'Four-digit year',
-    example: '2025',
-    required: false,
-    schema: z.string().regex(YEAR),
-    parse: (raw: string | null) => {
-      if (raw === null) return null;
-      if (!YEAR.test(raw)) throw badParameter(`year must be a four-digit year such as 2025; got "${raw.slice(0, 40)}".`);
-      return Number(raw);
-    },
-  },
+  year: { description: 'Four-digit year', example: '2025', ...fourDigitYear('year') },
   q: {
-    description: `Keyword: name, ATCF id or sea area, 1–${MAX_KEYWORD_LENGTH} characters`,
+    description: `Keyword: Chinese or English name, ATCF id or sea area, 1–${MAX_KEYWORD_LENGTH} characters`,
     example: 'melissa',
     required: false,
     schema: keywordText,
@@ -206,16 +228,70 @@ export const QUERIES = {
       return raw;
     },
   },
+  lat: { description: 'Latitude of the place, degrees north (−90…90)', example: 22.3, ...decimalIn('lat', -90, 90, '° (north positive)') },
+  lng: { description: 'Longitude of the place, degrees east (−180…180)', example: 114.2, ...decimalIn('lng', -180, 180, '° (east positive)') },
+  radius: { description: 'Search radius in km, 1–1000', example: 300, ...decimalIn('radius', 1, 1000, ' km') },
+  from: { description: 'First year of the storms (the year a storm belongs to), four digits', example: '1990', ...fourDigitYear('from') },
+  to: { description: 'Last year of the storms, four digits; not before `from`', example: '2025', ...fourDigitYear('to') },
+  months: {
+    description: 'Months (1–12, comma-separated) of the closest approach, Beijing time',
+    example: '7,8,9',
+    required: false,
+    schema: z.string().regex(MONTH_LIST),
+    parse: (raw: string | null) => {
+      if (raw === null) return null;
+      if (!MONTH_LIST.test(raw)) throw badParameter(`months must be months 1–12 separated by commas, such as 7,8,9; got "${raw.slice(0, 40)}".`);
+      return [...new Set(raw.split(',').map(Number))].sort((a, b) => a - b);
+    },
+  },
+  minGrade: {
+    description: `Lowest peak grade of the storms: ${INTENSITY_GRADES.join(', ')} (GB/T 19201-2006)`,
+    example: 'TY',
+    required: false,
+    schema: z.enum(INTENSITY_GRADES),
+    parse: (raw: string | null) => {
+      if (raw === null) return null;
+      if (!(INTENSITY_GRADES as string[]).includes(raw)) throw badParameter(`minGrade must be one of ${INTENSITY_GRADES.join(', ')}; got "${raw.slice(0, 40)}".`);
+      return raw;
+    },
+  },
+  landfall: {
+    description: 'true: only storms with a recorded landfall; false: only storms without one',
+    example: 'true',
+    required: false,
+    schema: z.enum(['true', 'false']),
+    parse: (raw: string | null) => {
+      if (raw === null) return null;
+      if (raw !== 'true' && raw !== 'false') throw badParameter(`landfall must be true or false; got "${raw.slice(0, 40)}".`);
+      return raw === 'true';
+    },
+  },
+  similarSize: {
+    name: 'size',
+    description: 'How many similar storms, 1–50 (default 10)',
+    example: 10,
+    required: false,
+    ...integerIn('size', 1, MAX_PAGE_SIZE, 10),
+  },
 } satisfies Record<string, QuerySpec>;
 
 export type QueryKind = keyof typeof QUERIES;
+
+/** The name of a query kind's parameter in the URL. */
+export const queryName = (kind: QueryKind): string => (QUERIES[kind] as QuerySpec).name ?? kind;
+
+/** The query string of a good request: each required parameter with its example (empty when none is required). */
+export function exampleQuery(kinds: readonly QueryKind[]): string {
+  const required = kinds.filter((kind) => QUERIES[kind].required);
+  return required.length ? `?${required.map((kind) => `${queryName(kind)}=${encodeURIComponent(QUERIES[kind].example)}`).join('&')}` : '';
+}
 
 /** Reads the declared query parameters of a request (each at most once: a repeated one is ambiguous). */
 export function parseQuery<K extends QueryKind>(url: URL, kinds: readonly K[]): { [P in K]: ReturnType<(typeof QUERIES)[P]['parse']> } {
   const out: Record<string, unknown> = {};
   for (const kind of kinds) {
-    const values = url.searchParams.getAll(kind);
-    if (values.length > 1) throw badParameter(`${kind} is given ${values.length} times.`);
+    const values = url.searchParams.getAll(queryName(kind));
+    if (values.length > 1) throw badParameter(`${queryName(kind)} is given ${values.length} times.`);
     out[kind] = QUERIES[kind].parse(values[0] ?? null);
   }
   return out as { [P in K]: ReturnType<(typeof QUERIES)[P]['parse']> };

@@ -3,7 +3,9 @@
  * the body a function would answer (as hono's static generation and nitro's prerender do): a static answer and
  * a function answer for the same resource are one code path. Also writes the data files functions read.
  */
-import { searchEntry } from '../archive/search.ts';
+import { searchEntry } from '../archive/search-index.ts';
+import { buildTrackSearchData } from '../archive/track-search-data.ts';
+import type { Typhoon } from '../model/schemas.ts';
 import type { NamesTable } from '../sources/names-table.ts';
 import { buildContext, type SiteData } from './context.ts';
 import { DATA_FILES } from './data-files.ts';
@@ -65,6 +67,17 @@ export async function renderStaticAnswers(site: SiteData): Promise<{ files: Rend
   return { files, problems };
 }
 
+/** The track searches' files (src/archive/track-search-data.ts): storm i is the same storm in each, so they go together. */
+export function trackSearchFiles(typhoons: readonly Typhoon[]): [string, unknown][] {
+  const data = buildTrackSearchData(typhoons);
+  return [
+    [DATA_FILES.archiveSummaries, data.summaries],
+    [DATA_FILES.archiveTracks, data.tracks],
+    [DATA_FILES.proximityIndex, data.proximity],
+    [DATA_FILES.similarTracks, data.similar],
+  ];
+}
+
 /** The generated files functions read (each lists its own in `includedFiles`). */
 export function renderDataFiles(site: SiteData, names: NamesTable): RenderedFile[] {
   const withoutBody = <T extends { body: string }>({ body: _body, ...rest }: T) => rest;
@@ -75,6 +88,7 @@ export function renderDataFiles(site: SiteData, names: NamesTable): RenderedFile
     [DATA_FILES.versions, site.content.versions],
     [DATA_FILES.site, site.content.site],
     [DATA_FILES.announcements, site.content.announcements],
+    ...trackSearchFiles(site.archive.typhoons),
   ];
   return data.map(([file, value]) => ({ file, body: JSON.stringify(value) }));
 }

@@ -12,8 +12,9 @@ import {
   historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema, typhoonSchema,
 } from '../model/schemas.ts';
 import { aiGeneratedSchema, flashItemSchema, generatorSchema } from '../model/flash-schemas.ts';
-import { globalCycloneSchema, globalSummarySchema } from '../model/global-schemas.ts';
-import { activeStormSchema, globalListSchema, liveListSchema } from '../model/live-schemas.ts';
+import { globalBriefSchema, globalCycloneSchema, globalSummarySchema } from '../model/global-schemas.ts';
+import { activeStormSchema, globalListSchema, liveListSchema, liveNearSchema } from '../model/live-schemas.ts';
+import { historyNearSchema, similarTracksSchema } from '../model/track-search-schemas.ts';
 import type { CachePolicyName } from './cache-policy.ts';
 import { DATA_FILES, TODAY_FILES } from './data-files.ts';
 import type { ErrorName } from './errors.ts';
@@ -24,8 +25,8 @@ export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: FunctionName
 
 export const FUNCTION_NAMES = [
   'history-search', 'history-today', 'content-list', 'version', 'bootstrap', 'live-typhoons', 'typhoon-lookup',
-  'global-typhoons', 'global-typhoon', 'global-history', 'seo-news', 'flash-list', 'flash-item', 'llm-summary',
-  'refresh-live', 'v1-preflight', 'api-miss',
+  'global-typhoons', 'global-typhoon', 'global-history', 'seo-news', 'flash-list', 'flash-item', 'flash-feed', 'llm-summary',
+  'refresh-live', 'v1-preflight', 'api-miss', 'history-near', 'typhoon-similar', 'live-near',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
@@ -49,13 +50,18 @@ export interface Resource {
   cache: CachePolicyName;
   /** Generated files under public/ its function reads: the function's `includedFiles`, checked by a test. */
   reads?: readonly string[];
-  /** Content-Type of its answers (default JSON); static files get it from `_headers`, per collection. */
+  /**
+   * Content-Type of its answers (default JSON); static files get it from `_headers`, per collection. A resource
+   * that does not answer JSON (the feeds) is web-only, and its handler's payload is the body's text.
+   */
   mediaType?: string;
   errors: ErrorName[];
 }
 
 export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
 export const mediaTypeOf = (resource: Resource) => resource.mediaType ?? JSON_MEDIA_TYPE;
+/** JSON and its `+json` kinds (GeoJSON); anything else (the feeds) is text the handler wrote. */
+export const answersJson = (resource: Resource) => /^application\/([\w.-]+\+)?json(;|$)/.test(mediaTypeOf(resource));
 
 export const RESOURCES: readonly Resource[] = [
   {
@@ -67,6 +73,17 @@ export const RESOURCES: readonly Resource[] = [
     cache: 'live',
     dataSchema: liveListSchema,
     errors: [],
+  },
+  {
+    id: 'live-near',
+    summary: 'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive',
+    paths: { web: '/api/near', v1: '/api/v1/near' },
+    params: {},
+    query: ['lat', 'lng'],
+    servedBy: { kind: 'function', fn: 'live-near' },
+    cache: 'live',
+    dataSchema: liveNearSchema,
+    errors: ['badParameter'],
   },
   {
     id: 'global-typhoons',
@@ -137,6 +154,33 @@ export const RESOURCES: readonly Resource[] = [
     errors: ['badParameter', 'notFound'],
   },
   {
+    id: 'flash-rss',
+    summary: 'Flash news (AI-generated) as an RSS 2.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
+    // Not under /api/: a feed is not JSON. Errors are still the web family's JSON.
+    paths: { web: '/feeds/flash.xml' },
+    params: {},
+    query: ['code'],
+    servedBy: { kind: 'function', fn: 'flash-feed' },
+    cache: 'live',
+    reads: [DATA_FILES.site],
+    mediaType: 'application/rss+xml; charset=utf-8',
+    dataSchema: z.string().describe('An RSS 2.0 document: an <item> per flash item, <guid isPermaLink="false"> its API URL, <category>ai-generated</category> on each'),
+    errors: ['badParameter'],
+  },
+  {
+    id: 'flash-atom',
+    summary: 'Flash news (AI-generated) as an Atom 1.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
+    paths: { web: '/feeds/flash.atom' },
+    params: {},
+    query: ['code'],
+    servedBy: { kind: 'function', fn: 'flash-feed' },
+    cache: 'live',
+    reads: [DATA_FILES.site],
+    mediaType: 'application/atom+xml; charset=utf-8',
+    dataSchema: z.string().describe('An Atom 1.0 document: an <entry> per flash item, <id> its API URL, <category term="ai-generated"/> on each'),
+    errors: ['badParameter'],
+  },
+  {
     id: 'llm-summary',
     summary: 'Live summary: natural language (AI-generated) plus structured north-western Pacific and global data',
     paths: { web: '/api/llm/summary' },
@@ -147,11 +191,7 @@ export const RESOURCES: readonly Resource[] = [
       summary: z.string().describe('Chinese text about the north-western Pacific, written by the scheduled run (the same text as bootstrap\'s briefing); before one is stored for the current data, the template text of the current live view'),
       summaryEn: z.string().describe('English beside it'),
       typhoons: z.array(activeStormSchema),
-      global: z.array(z.object({
-        id: z.string(), name: z.string().nullable(), basin: z.string(), seaArea: z.string(), time: z.string().nullable(),
-        lat: z.number().nullable().describe('Degrees north'), lng: z.number().nullable().describe('Degrees east'),
-        speed: z.number().nullable().describe('m/s, 1-minute'), pressure: z.number().nullable().describe('hPa'), stale: z.boolean(),
-      })),
+      global: z.array(globalBriefSchema),
       fetchedAt: z.string().nullable(),
       stale: z.boolean(),
       aiGenerated: aiGeneratedSchema,
@@ -194,7 +234,7 @@ export const RESOURCES: readonly Resource[] = [
   },
   {
     id: 'typhoon-geojson',
-    summary: 'GeoJSON (RFC 7946) of a storm: track LineString, a Point per track point with every field, landfalls; active storms add every agency forecast',
+    summary: 'GeoJSON (RFC 7946) of a storm: wind circles as polygons, track LineString, a Point per track point with every field, landfalls; active storms add every agency forecast and its cone',
     // Not under /api/typhoons/{code}/: a static answer is a file at its URL, and a file and a folder cannot share a name.
     paths: { web: '/api/geojson/:code' },
     params: { code: 'code' },
@@ -202,7 +242,13 @@ export const RESOURCES: readonly Resource[] = [
     cache: 'archive',
     missFn: 'typhoon-lookup',
     mediaType: 'application/geo+json; charset=utf-8',
-    dataSchema: z.object({ type: z.literal('FeatureCollection'), features: z.array(z.object({ type: z.literal('Feature') }).loose()) }),
+    dataSchema: z.object({
+      type: z.literal('FeatureCollection'),
+      bbox: z
+        .tuple([z.number().describe('West, degrees east'), z.number().describe('South, degrees north'), z.number().describe('East, degrees east'), z.number().describe('North, degrees north')])
+        .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian'),
+      features: z.array(z.object({ type: z.literal('Feature') }).loose()),
+    }),
     errors: ['badParameter', 'notFound'],
   },
   {
@@ -215,6 +261,31 @@ export const RESOURCES: readonly Resource[] = [
     reads: [DATA_FILES.searchIndex],
     dataSchema: searchResultSchema,
     errors: ['badParameter'],
+  },
+  {
+    id: 'history-near',
+    summary: 'Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade',
+    paths: { web: '/api/history/near', v1: '/api/v1/history/near' },
+    params: {},
+    query: ['lat', 'lng', 'radius', 'from', 'to', 'months', 'minGrade', 'landfall', 'page', 'size'],
+    servedBy: { kind: 'function', fn: 'history-near' },
+    cache: 'deployData',
+    reads: [DATA_FILES.archiveSummaries, DATA_FILES.archiveTracks, DATA_FILES.proximityIndex],
+    dataSchema: historyNearSchema,
+    errors: ['badParameter'],
+  },
+  {
+    id: 'typhoon-similar',
+    summary: 'The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far',
+    // Under /api/typhoons/{code}, a static file: a function with config.path runs before files, so no folder is needed.
+    paths: { web: '/api/typhoons/:code/similar', v1: '/api/v1/typhoons/:code/similar' },
+    params: { code: 'code' },
+    query: ['similarSize'],
+    servedBy: { kind: 'function', fn: 'typhoon-similar' },
+    cache: 'deployData',
+    reads: [DATA_FILES.archiveSummaries, DATA_FILES.similarTracks, DATA_FILES.archiveTracks],
+    dataSchema: similarTracksSchema,
+    errors: ['badParameter', 'notFound'],
   },
   {
     id: 'history-today',

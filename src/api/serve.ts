@@ -7,19 +7,20 @@
 import { netlifyVary, resolvePolicy, type CachePolicy, type CachePolicyName } from './cache-policy.ts';
 import { classifyMiss } from './classify-miss.ts';
 import { functionContext, type HandlerContext } from './context.ts';
-import { PARAMS, parseQuery } from './params.ts';
+import { PARAMS, parseQuery, queryName, type QueryValue } from './params.ts';
 import { envelope, errorResponse, familyHeaders, familyOfPath, safeHandler, type Family } from './respond.ts';
-import { ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
+import { answersJson, ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
 export interface ApiRequest {
   family: Family;
   /** Path parameters, decoded and checked (a malformed one is a 40001 before the handler runs). */
   params: Record<string, string>;
   /** The resource's declared query parameters, parsed (absent optional ones are null). */
-  query: Record<string, string | number | null>;
+  query: Record<string, QueryValue>;
 }
 
 export interface Answer {
+  /** The data; the body's text itself for a route whose media type is not JSON (a feed). */
   payload: unknown;
   /** When the data was released (ms since the epoch): the v1 `ts` of a static answer, so the same data gives the same bytes. */
   releasedAt?: number;
@@ -40,8 +41,15 @@ export function parseRequest(endpoint: Endpoint, rawParams: Record<string, strin
   return { family: endpoint.family, params, query };
 }
 
-/** The body of an answer in its family: the v1 envelope with `ts`, or the web payload (wrapped where the route says). */
+/**
+ * The body of an answer in its family: the v1 envelope with `ts`, or the web payload (wrapped where the route
+ * says); a route that answers another media type than JSON (a feed) has its payload, text, sent as it is.
+ */
 export function answerBody(resource: Resource, family: Family, answer: Answer, ts: number): string {
+  if (!answersJson(resource)) {
+    if (family === 'v1' || typeof answer.payload !== 'string') throw new Error(`${resource.id} answers ${mediaTypeOf(resource)}: a web-only route whose handler returns text`);
+    return answer.payload;
+  }
   if (family === 'v1') return JSON.stringify(envelope(answer.payload, ts));
   return JSON.stringify(resource.webKey ? { [resource.webKey]: answer.payload } : answer.payload);
 }
@@ -55,7 +63,7 @@ const policyOf = (answer: Answer, resource: Resource, now: () => Date): CachePol
 function answerHeaders(resource: Resource, family: Family, policy: CachePolicy): Record<string, string> {
   const headers: Record<string, string> = { ...familyHeaders(family), 'Content-Type': mediaTypeOf(resource), 'Cache-Control': policy.browser };
   if (policy.cdn) headers['Netlify-CDN-Cache-Control'] = policy.cdn;
-  return { ...headers, ...netlifyVary(resource.query ?? []) };
+  return { ...headers, ...netlifyVary((resource.query ?? []).map(queryName)) };
 }
 
 /** The endpoint of a request among the resources a function serves, with its raw path parameters. */

@@ -1,40 +1,21 @@
 /**
- * GeoJSON (RFC 7946) of a storm: its track as a LineString (a MultiLineString when it crosses the antimeridian,
- * cut there as §3.1.9 asks), a Point feature per track point carrying every field, and each agency's forecast
- * as a LineString from its origin plus its points. Positions are [longitude, latitude] in WGS 84.
+ * GeoJSON (RFC 7946) of a storm, ready for a map: the force-7/10/12 wind circles of every track point as polygons,
+ * for active storms each agency's forecast cone, then the track as a LineString (a MultiLineString when it crosses
+ * the antimeridian, cut there as §3.1.9 asks), a Point feature per track point carrying every field, the
+ * landfalls, and each agency's forecast as a LineString from its origin plus its points. Areas come first, so a
+ * renderer that paints in order draws them under the lines and points. Positions are [longitude, latitude] in
+ * WGS 84; the collection and every line and area have a `bbox` (§5).
  */
 import type { AgencyForecast, TrackPoint, Typhoon } from '../model/schemas.ts';
+import { CONE_SOURCE, forecastCone } from './forecast-cone.ts';
+import { bboxOf, lineGeometry, positionsOf, type BBox, type Feature, type Geometry, type Position } from './geojson-geometry.ts';
+import { windCircleFeatures } from './wind-circles.ts';
 
-type Position = [number, number];
-interface Feature {
-  type: 'Feature';
-  geometry: { type: 'Point'; coordinates: Position } | { type: 'LineString'; coordinates: Position[] } | { type: 'MultiLineString'; coordinates: Position[][] };
-  properties: Record<string, unknown>;
-}
-
-/** Splits a line where a step crosses ±180°, adding the crossing point on both sides. */
-export function cutAtAntimeridian(positions: readonly Position[]): Position[][] {
-  const parts: Position[][] = [[]];
-  positions.forEach((position, i) => {
-    const previous = positions[i - 1];
-    if (previous && Math.abs(position[0] - previous[0]) > 180) {
-      const east = previous[0] > 0 ? 180 : -180;
-      const span = 360 - Math.abs(position[0] - previous[0]);
-      const fraction = (180 - Math.abs(previous[0])) / span;
-      const lat = Math.round((previous[1] + (position[1] - previous[1]) * fraction) * 1e4) / 1e4;
-      parts[parts.length - 1]?.push([east, lat]);
-      parts.push([[-east, lat]]);
-    }
-    parts[parts.length - 1]?.push(position);
-  });
-  return parts.filter((part) => part.length >= 2);
-}
+const withBbox = (geometry: Geometry, properties: Record<string, unknown>): Feature => ({ type: 'Feature', bbox: bboxOf(positionsOf(geometry)), geometry, properties });
 
 function line(positions: Position[], properties: Record<string, unknown>): Feature | null {
-  const parts = cutAtAntimeridian(positions);
-  if (parts.length === 0) return null;
-  const geometry = parts.length === 1 ? { type: 'LineString' as const, coordinates: parts[0] as Position[] } : { type: 'MultiLineString' as const, coordinates: parts };
-  return { type: 'Feature', geometry, properties };
+  const geometry = lineGeometry(positions);
+  return geometry && withBbox(geometry, properties);
 }
 
 const point = (p: { lng: number; lat: number }, properties: Record<string, unknown>): Feature => ({
@@ -43,22 +24,35 @@ const point = (p: { lng: number; lat: number }, properties: Record<string, unkno
   properties,
 });
 
+const agencyOf = (f: AgencyForecast) => ({ agency: f.agency, nameZh: f.nameZh, nameEn: f.nameEn, issuedAt: f.issuedAt });
+
+/** The storm's track alone (the offline dump's tracks.geojson); null for a storm of one point. */
+export function trackFeature(t: Typhoon): Feature | null {
+  const { points, forecasts: _forecasts, land, ...storm } = t;
+  return line(points.map((p: TrackPoint) => [p.lng, p.lat]), { kind: 'track', ...storm, landfalls: land.length });
+}
+
+function coneFeature(code: string, f: AgencyForecast): Feature | null {
+  const cone = forecastCone(f);
+  return cone && withBbox(cone.geometry, { kind: 'forecast-cone', code, ...agencyOf(f), radiiFrom: CONE_SOURCE, circles: cone.circles });
+}
+
 function forecastFeatures(code: string, f: AgencyForecast): Feature[] {
   const start = f.origin ? [[f.origin.lng, f.origin.lat] as Position] : [];
-  const track = line([...start, ...f.points.map((p) => [p.lng, p.lat] as Position)], { kind: 'forecast-track', code, agency: f.agency, nameZh: f.nameZh, nameEn: f.nameEn, issuedAt: f.issuedAt });
+  const track = line([...start, ...f.points.map((p) => [p.lng, p.lat] as Position)], { kind: 'forecast-track', code, ...agencyOf(f) });
   return [...(track ? [track] : []), ...f.points.map((p) => point(p, { kind: 'forecast-point', code, agency: f.agency, ...p }))];
 }
 
-export function typhoonGeoJson(t: Typhoon): { type: 'FeatureCollection'; features: Feature[] } {
-  const { points, forecasts, land, ...storm } = t;
-  const track = line(points.map((p: TrackPoint) => [p.lng, p.lat]), { kind: 'track', ...storm, landfalls: land.length });
-  return {
-    type: 'FeatureCollection',
-    features: [
-      ...(track ? [track] : []),
-      ...points.map((p) => point(p, { kind: 'track-point', code: t.code, ...p })),
-      ...land.map((l) => point(l, { kind: 'landfall', code: t.code, ...l })),
-      ...Object.values(forecasts).flatMap((f) => forecastFeatures(t.code, f)),
-    ],
-  };
+export function typhoonGeoJson(t: Typhoon): { type: 'FeatureCollection'; bbox: BBox; features: Feature[] } {
+  const forecasts = Object.values(t.forecasts);
+  const track = trackFeature(t);
+  const features = [
+    ...windCircleFeatures(t),
+    ...forecasts.flatMap((f) => coneFeature(t.code, f) ?? []),
+    ...(track ? [track] : []),
+    ...t.points.map((p) => point(p, { kind: 'track-point', code: t.code, ...p })),
+    ...t.land.map((l) => point(l, { kind: 'landfall', code: t.code, ...l })),
+    ...forecasts.flatMap((f) => forecastFeatures(t.code, f)),
+  ];
+  return { type: 'FeatureCollection', bbox: bboxOf(features.flatMap((f) => positionsOf(f.geometry))), features };
 }

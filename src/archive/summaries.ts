@@ -27,6 +27,16 @@ export function compareStrength(a: TyphoonSummary, b: TyphoonSummary): number {
   return pa - pb || (b.maxSpeed ?? -1) - (a.maxSpeed ?? -1) || a.code.localeCompare(b.code);
 }
 
+/** Newer storms first (later start), then the higher code: the tie-break of lists ranked by a measure. */
+export const newerFirst = (a: TyphoonSummary, b: TyphoonSummary) => b.startTime.localeCompare(a.startTime) || b.code.localeCompare(a.code);
+
+/** Storms counted by peak grade; a peak below TD or unknown counts as `below`. */
+export function countByPeakGrade(summaries: readonly TyphoonSummary[]): YearStatistic['byGrade'] {
+  const byGrade = { below: 0, TD: 0, TS: 0, STS: 0, TY: 0, STY: 0, SuperTY: 0 };
+  for (const s of summaries) byGrade[s.peakGrade && s.peakGrade !== 'ET' ? s.peakGrade : 'below'] += 1;
+  return byGrade;
+}
+
 const SYNOPTIC_HOURS_BJT = new Set(['02', '08', '14', '20']);
 
 /**
@@ -45,8 +55,6 @@ export function accumulatedCycloneEnergy(t: Typhoon): number {
 
 export function yearStatistic(year: number, typhoons: readonly Typhoon[]): YearStatistic {
   const summaries = typhoons.map(summarizeTyphoon);
-  const byGrade = { below: 0, TD: 0, TS: 0, STS: 0, TY: 0, STY: 0, SuperTY: 0 };
-  for (const s of summaries) byGrade[s.peakGrade && s.peakGrade !== 'ET' ? s.peakGrade : 'below'] += 1;
   const reached = (min: number) => summaries.filter((s) => s.peakGrade && GRADE_RANK[s.peakGrade] >= min).length;
   const starts = summaries.map((s) => s.startTime).sort();
   const ends = summaries.map((s) => s.endTime).sort();
@@ -55,7 +63,7 @@ export function yearStatistic(year: number, typhoons: readonly Typhoon[]): YearS
     total: summaries.length,
     named: reached(GRADE_RANK.TS),
     typhoons: reached(GRADE_RANK.TY),
-    byGrade,
+    byGrade: countByPeakGrade(summaries),
     landfallStorms: summaries.filter((s) => s.landfalls > 0).length,
     landfalls: summaries.reduce((n, s) => n + s.landfalls, 0),
     strongest: [...summaries].sort(compareStrength)[0] ?? null,

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { zipSync } from 'fflate';
 import { ARCHIVE_ATTRIBUTION } from '../archive/attribution.ts';
-import { typhoonGeoJson } from '../archive/geojson.ts';
+import { trackFeature } from '../archive/geojson.ts';
 import type { Typhoon, WindCircle } from '../model/schemas.ts';
 
 export const DUMP_SCHEMA_VERSION = 1;
@@ -66,7 +66,7 @@ export function buildDump({ typhoons, sources, generatedAt }: DumpInput): { zip:
   files.set('points.jsonl', typhoons.flatMap((t) => t.points.map((p) => JSON.stringify({ code: t.code, ...p }))).join('\n') + '\n');
   files.set('tracks.geojson', JSON.stringify({
     type: 'FeatureCollection',
-    features: typhoons.flatMap((t) => typhoonGeoJson({ ...t, forecasts: {} }).features.filter((f) => f.properties.kind === 'track')),
+    features: typhoons.flatMap((t) => trackFeature(t) ?? []),
   }));
   const perYear: Record<string, number> = {};
   for (const t of typhoons) perYear[t.year] = (perYear[t.year] ?? 0) + 1;

@@ -227,7 +227,7 @@ const dissipation = (entry: AnnouncedStorm): FlashEvent => ({
 
 export function globalEvents(active: readonly GlobalCyclone[]): FlashEvent[] {
   return active.map((c) => ({
-    key: `global-formed:${c.id}`, type: 'global-formed' as const, code: c.id, time: c.startTime, storm: { name: c.name, enname: c.name },
+    key: `global-formed:${c.id}`, type: 'global-formed' as const, code: c.id, time: c.startTime, storm: { name: c.name, enname: c.enname },
     point: null, basin: c.seaArea,
   }));
 }

@@ -95,12 +95,15 @@ export function writeFlash(e: FlashEvent): FlashText {
         contentEn: `${stormEn(storm, grade, true)} was last positioned at ${whenEn(e.time)} near ${p ? latEn(p) : '—'}; advisories have ended.`,
       };
     }
-    case 'global-formed':
+    case 'global-formed': {
+      // A Chinese name has the English one beside it: 热带气旋吉纳维芙（GENEVIEVE，nhc-ep072026）
+      const english = e.storm.enname && e.storm.enname !== e.storm.name ? `${e.storm.enname}，` : '';
       return {
         title: `${e.basin ?? ''}热带气旋${e.storm.name ?? e.code}生成`,
-        content: `${e.basin ?? '其他海域'}的热带气旋${e.storm.name ?? e.code}（${e.code}）于${e.time.slice(0, 10)}生成（世界时）。`,
-        titleEn: `Tropical cyclone ${e.storm.name ?? e.code} forms`,
-        contentEn: `Tropical cyclone ${e.storm.name ?? e.code} (${e.code}) formed on ${e.time.slice(0, 10)} UTC.`,
+        content: `${e.basin ?? '其他海域'}的热带气旋${e.storm.name ?? e.code}（${english}${e.code}）于${e.time.slice(0, 10)}生成（世界时）。`,
+        titleEn: `Tropical cyclone ${e.storm.enname ?? e.code} forms`,
+        contentEn: `Tropical cyclone ${e.storm.enname ?? e.code} (${e.code}) formed on ${e.time.slice(0, 10)} UTC.`,
       };
+    }
   }
 }

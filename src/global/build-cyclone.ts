@@ -6,7 +6,8 @@ import { beaufortForce, gradeFromWind, gradeName } from '../model/grades.ts';
 import { toUtcIso } from '../model/time.ts';
 import { trackSummary } from '../model/track-summary.ts';
 import type { Quadrants } from './atcf.ts';
-import { BASINS, type Basin, type GlobalCyclone, type GlobalForecast, type GlobalPoint, type GlobalSummary } from '../model/global-schemas.ts';
+import { cycloneNames } from './cyclone-names.ts';
+import { BASINS, type Basin, type GlobalBrief, type GlobalCyclone, type GlobalForecast, type GlobalPoint, type GlobalSummary } from '../model/global-schemas.ts';
 import { compassFromDegrees } from '../model/compass.ts';
 import { knotsToKmh, knotsToMs, MS_TO_KT, nmToKm } from '../model/units.ts';
 
@@ -65,7 +66,8 @@ export function globalForecast(agency: 'nhc' | 'jtwc', issuedAt: Date, fixes: Fi
 export interface CycloneInput {
   source: 'nhc' | 'jtwc';
   atcfId: string;
-  name: string | null;
+  /** The name as the agency issues it (English). */
+  enname: string | null;
   points: GlobalPoint[];
   forecast: GlobalForecast | null;
   seenAt: Date;
@@ -80,6 +82,7 @@ function withSummary(c: Omit<GlobalCyclone, 'startTime' | 'endTime' | 'peakGrade
 /**
  * Merges a fresh fetch into the stored record: points are united by time (the fresh value wins for a time
  * both have: agencies revise recent fixes), the forecast and name are the fresh ones, firstSeenAt is kept.
+ * The names take the typhoon records' shape (src/global/cyclone-names.ts).
  */
 export function mergeCyclone(stored: GlobalCyclone | null, input: CycloneInput): GlobalCyclone {
   const byTime = new Map((stored?.points ?? []).map((p) => [p.time, p]));
@@ -89,10 +92,12 @@ export function mergeCyclone(stored: GlobalCyclone | null, input: CycloneInput):
   }
   const points = [...byTime.values()].sort((a, b) => a.time.localeCompare(b.time));
   const basin = input.atcfId.slice(0, 2).toUpperCase() as Basin;
+  const id = `${input.source}-${input.atcfId}`;
   return withSummary({
-    id: `${input.source}-${input.atcfId}`,
+    id,
+    code: id,
     atcfId: input.atcfId,
-    name: input.name ?? stored?.name ?? null,
+    ...cycloneNames(input.enname ?? stored?.enname ?? null, basin),
     basin,
     seaArea: BASINS[basin].zh,
     seaAreaEn: BASINS[basin].en,
@@ -115,6 +120,13 @@ function withoutNulls(p: GlobalPoint): Partial<GlobalPoint> {
 }
 
 export function summarizeCyclone(c: GlobalCyclone): GlobalSummary {
-  const { id, atcfId, name, basin, seaArea, seaAreaEn, source, isActive, startTime, endTime, peakGrade: peak, maxSpeed, maxWindKt, minPressure } = c;
-  return { id, atcfId, name, basin, seaArea, seaAreaEn, source, isActive, startTime, endTime, peakGrade: peak, maxSpeed, maxWindKt, minPressure };
+  const { id, code, atcfId, name, enname, nameSource, basin, seaArea, seaAreaEn, source, isActive, startTime, endTime, peakGrade: peak, maxSpeed, maxWindKt, minPressure } = c;
+  return { id, code, atcfId, name, enname, nameSource, basin, seaArea, seaAreaEn, source, isActive, startTime, endTime, peakGrade: peak, maxSpeed, maxWindKt, minPressure };
+}
+
+/** An active cyclone in brief: its names, where it is now and how strong. */
+export function globalBrief(c: GlobalCyclone): GlobalBrief {
+  const p = c.points[c.points.length - 1];
+  const { id, code, name, enname, nameSource, basin, seaArea, stale } = c;
+  return { id, code, name, enname, nameSource, basin, seaArea, stale, time: p?.time ?? null, lat: p?.lat ?? null, lng: p?.lng ?? null, speed: p?.speed ?? null, pressure: p?.pressure ?? null };
 }

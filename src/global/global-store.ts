@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { readDocumentValue, writeDocument, type DocumentKind } from '../live/documents.ts';
 import type { KeyValueStore } from '../live/store.ts';
-import { globalCycloneSchema, globalSummarySchema, type GlobalCyclone, type GlobalSummary } from '../model/global-schemas.ts';
+import { BASINS, globalCycloneSchema, globalSummarySchema, type Basin, type GlobalCyclone, type GlobalSummary } from '../model/global-schemas.ts';
 import { summarizeCyclone } from './build-cyclone.ts';
+import { cycloneNames } from './cyclone-names.ts';
 
 const PREFIX = 'global/';
 const INDEX = 'global-index';
@@ -24,9 +25,27 @@ export const sourceStatusSchema = z.object({
 export const globalStatusSchema = z.object({ nhc: sourceStatusSchema.nullable(), jtwc: sourceStatusSchema.nullable() });
 export type GlobalStatus = z.infer<typeof globalStatusSchema>;
 
-const CYCLONE: DocumentKind<GlobalCyclone> = { name: 'global cyclone', schema: globalCycloneSchema, version: 1 };
+/**
+ * Version 2 gave records and summaries the typhoon records' names: `code` (= `id`), `enname`, `nameSource`, and a
+ * Chinese `name` where one is known. A version 1 record (or summary) had the English name in `name`: it reads
+ * with the names filled in from it, as a refresh would write them; nothing else changes.
+ */
+function withTyphoonNames(record: unknown): unknown {
+  if (typeof record !== 'object' || record === null || 'enname' in record) return record;
+  const { id, name, basin } = record as { id?: unknown; name?: unknown; basin?: unknown };
+  // Anything else is left for the schema to refuse (and the document to be set aside, never lost).
+  if (typeof id !== 'string' || typeof basin !== 'string' || !(basin in BASINS)) return record;
+  return { ...record, code: id, ...cycloneNames(typeof name === 'string' ? name : null, basin as Basin) };
+}
+
+const CYCLONE: DocumentKind<GlobalCyclone> = { name: 'global cyclone', schema: globalCycloneSchema, version: 2, migrate: withTyphoonNames };
 const STATUS_DOC: DocumentKind<GlobalStatus> = { name: 'global status', schema: globalStatusSchema, version: 1 };
-const INDEX_DOC: DocumentKind<GlobalSummary[]> = { name: 'global index', schema: z.array(globalSummarySchema), version: 1 };
+const INDEX_DOC: DocumentKind<GlobalSummary[]> = {
+  name: 'global index',
+  schema: z.array(globalSummarySchema),
+  version: 2,
+  migrate: (data) => (Array.isArray(data) ? data.map(withTyphoonNames) : data),
+};
 
 export const readCyclone = (store: KeyValueStore, id: string) => readDocumentValue(store, PREFIX + id, CYCLONE);
 export const writeCyclone = (store: KeyValueStore, cyclone: GlobalCyclone) => writeDocument(store, PREFIX + cyclone.id, CYCLONE, cyclone);

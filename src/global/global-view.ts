@@ -25,12 +25,12 @@ export async function globalCyclone(store: KeyValueStore, id: string): Promise<G
   return cyclone && withStale(cyclone, status);
 }
 
-/** Summaries, newest first, filtered by year (of the start) and keyword (name, ATCF id, id, sea area). */
+/** Summaries, newest first, filtered by year (of the start) and keyword (Chinese or English name, ATCF id, id, sea area). */
 export async function globalHistory(store: KeyValueStore, filter: { year: number | null; q: string | null }): Promise<GlobalSummary[]> {
   const keyword = filter.q?.toUpperCase() ?? null;
   return (await readIndex(store)).filter(
     (s) =>
       (filter.year === null || s.startTime.startsWith(String(filter.year))) &&
-      (keyword === null || [s.name, s.atcfId, s.id, s.seaArea, s.seaAreaEn].some((field) => field?.toUpperCase().includes(keyword))),
+      (keyword === null || [s.name, s.enname, s.atcfId, s.id, s.seaArea, s.seaAreaEn].some((field) => field?.toUpperCase().includes(keyword))),
   );
 }

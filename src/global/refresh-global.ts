@@ -64,7 +64,7 @@ async function fetchNhc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]>
       return {
         source: 'nhc' as const,
         atcfId: storm.atcfId,
-        name: storm.name ?? (best ? deckName(best) : null),
+        enname: storm.name ?? (best ? deckName(best) : null),
         points: [...(best ?? []).map((r) => globalPoint(r)), globalPoint(current)],
         forecast: official && globalForecast('nhc', official.issuedAt, official.points),
         seenAt: now,
@@ -92,7 +92,7 @@ async function fetchJtwc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]
       return {
         source: 'jtwc' as const,
         atcfId: storm.atcfId,
-        name: tcw.name ?? storm.name,
+        enname: tcw.name ?? storm.name,
         points: fixes.map((f) => globalPoint(f)),
         forecast: forecast.length ? globalForecast('jtwc', tcw.baseTime, forecast) : null,
         seenAt: now,

@@ -3,7 +3,8 @@
  * positive; several sources write 0–360°E instead.
  */
 
-const EARTH_RADIUS_KM = 6371.0088;
+/** Mean Earth radius (IUGG), km: every distance of the API is on this sphere. */
+export const EARTH_RADIUS_KM = 6371.0088;
 const rad = (degrees: number) => (degrees * Math.PI) / 180;
 
 export interface Position {
@@ -54,4 +55,14 @@ export function distanceToTrackKm(p: Position, track: readonly Position[]): numb
     if (t > 0 && t < 1) best = Math.min(best, Math.hypot(ax + t * dx, ay + t * dy));
   }
   return best;
+}
+
+/** Initial great-circle bearing from a to b, degrees clockwise from north (0…360). */
+export function initialBearing(a: Position, b: Position): number {
+  const φ1 = rad(a.lat);
+  const φ2 = rad(b.lat);
+  const Δλ = rad(lngDelta(b.lng, a.lng));
+  const y = Math.sin(Δλ) * Math.cos(φ2);
+  const x = Math.cos(φ1) * Math.sin(φ2) - Math.sin(φ1) * Math.cos(φ2) * Math.cos(Δλ);
+  return ((Math.atan2(y, x) * 180) / Math.PI + 360) % 360;
 }

@@ -1,7 +1,8 @@
 /**
- * Global cyclones (outside the north-western Pacific): the structure of the typhoon records plus `basin`,
- * `source`, `windPeriod` and `stale`; times in UTC (`Z`); knots converted to m/s and nautical miles to km.
- * `radius7/10/12` carry the US agencies' 34/50/64-kt radii (stated in `radiusThresholdsKt`).
+ * Global cyclones (outside the north-western Pacific): the structure of the typhoon records (`code`, `name` in
+ * Chinese where known, `enname`, points, forecasts, land) plus `basin`, `source`, `windPeriod` and `stale`; times
+ * in UTC (`Z`); knots converted to m/s and nautical miles to km. `radius7/10/12` carry the US agencies'
+ * 34/50/64-kt radii (stated in `radiusThresholdsKt`).
  */
 import { z } from 'zod';
 import { gradeCodeSchema, trackPointSchema, windCircleSchema } from './schemas.ts';
@@ -45,10 +46,21 @@ export const globalIdSchema = z
   .regex(/^(nhc|jtwc)-(al|ep|cp|wp|io|sh)\d{2}\d{4}$/)
   .describe('<agency_prefix>-<atcf_id>, lower case: nhc-al092024, jtwc-sh062024');
 
+export const GLOBAL_NAME_SOURCES = ['cma', 'english'] as const;
+
 export const globalCycloneSchema = z.object({
   id: globalIdSchema,
+  code: globalIdSchema.describe('The same as id, under the typhoon records\' key'),
   atcfId: z.string().describe('ATCF id, lower case: basin + number + year'),
-  name: z.string().nullable().describe('Name as the agency writes it, upper case'),
+  name: z
+    .string()
+    .nullable()
+    .describe('Chinese name where one is known (see nameSource), else the English name as the agency issues it, upper case; null while unnamed'),
+  enname: z.string().nullable().describe('English name as the agency issues it, upper case; null while unnamed'),
+  nameSource: z
+    .enum(GLOBAL_NAME_SOURCES)
+    .nullable()
+    .describe('Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed'),
   basin: z.enum(Object.keys(BASINS) as [Basin, ...Basin[]]),
   seaArea: z.string().describe('Chinese name of the basin'),
   seaAreaEn: z.string(),
@@ -73,11 +85,24 @@ export const globalCycloneSchema = z.object({
 }).meta({ id: 'GlobalCyclone' });
 
 export const globalSummarySchema = globalCycloneSchema.pick({
-  id: true, atcfId: true, name: true, basin: true, seaArea: true, seaAreaEn: true, source: true, isActive: true,
+  id: true, code: true, atcfId: true, name: true, enname: true, nameSource: true, basin: true, seaArea: true, seaAreaEn: true, source: true, isActive: true,
   startTime: true, endTime: true, peakGrade: true, maxSpeed: true, maxWindKt: true, minPressure: true,
 }).meta({ id: 'GlobalSummary' });
+
+/** An active cyclone in brief (the live summary's `global`): its names and latest position and intensity. */
+export const globalBriefSchema = globalCycloneSchema
+  .pick({ id: true, code: true, name: true, enname: true, nameSource: true, basin: true, seaArea: true, stale: true })
+  .extend({
+    time: utcTime.nullable(),
+    lat: z.number().nullable().describe('Degrees north'),
+    lng: z.number().nullable().describe('Degrees east'),
+    speed: z.number().nullable().describe('Maximum sustained wind in m/s, 1-minute mean'),
+    pressure: z.number().nullable().describe('Central pressure, hPa'),
+  })
+  .meta({ id: 'GlobalBrief' });
 
 export type GlobalPoint = z.infer<typeof globalPointSchema>;
 export type GlobalForecast = z.infer<typeof globalForecastSchema>;
 export type GlobalCyclone = z.infer<typeof globalCycloneSchema>;
 export type GlobalSummary = z.infer<typeof globalSummarySchema>;
+export type GlobalBrief = z.infer<typeof globalBriefSchema>;

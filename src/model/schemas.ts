@@ -195,12 +195,19 @@ export const historyYearSchema = z.object({
 
 export const searchEntrySchema = typhoonSummarySchema.extend({
   aliases: z.array(z.string()).describe('Other spellings that find this storm'),
+  pinyin: z.array(z.string()).describe('Toneless pinyin of its Chinese names, lower case, no spaces, ü as v (every reading of a polyphone)'),
 });
+
+export const searchHitSchema = typhoonSummarySchema.extend({
+  matchedBy: z
+    .enum(['code', 'name', 'pinyin', 'fuzzy'])
+    .describe('What matched the keyword: code (the code or a code prefix), name (a Chinese or English name or a known variant: whole, start or part), pinyin (the pinyin of the Chinese name: whole or start), fuzzy (an English name or pinyin within 1–2 typing errors)'),
+}).meta({ id: 'SearchHit' });
 
 export const searchResultSchema = z.object({
   keyword: z.string(),
   total: countField('results (at most 50)'),
-  typhoons: z.array(typhoonSummarySchema),
+  typhoons: z.array(searchHitSchema).describe('Best match first (see the README for the ranking)'),
 }).meta({ id: 'SearchResult' });
 
 export const todayEntrySchema = typhoonSummarySchema.extend({
@@ -221,6 +228,7 @@ export type Typhoon = z.infer<typeof typhoonSchema>;
 export type TyphoonSummary = z.infer<typeof typhoonSummarySchema>;
 export type YearStatistic = z.infer<typeof yearStatisticSchema>;
 export type SearchEntry = z.infer<typeof searchEntrySchema>;
+export type SearchHit = z.infer<typeof searchHitSchema>;
 export type TodayEntry = z.infer<typeof todayEntrySchema>;
 export type TodayInHistory = z.infer<typeof todayInHistorySchema>;
 export type Provenance = z.infer<typeof provenanceSchema>;

@@ -12,8 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import fs from 'fs-extra';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS, FUNCTION_NAMES, fillPath, type FunctionName } from '../../src/api/route-table.ts';
-import { PARAMS, type ParamKind } from '../../src/api/params.ts';
+import { answersJson, ENDPOINTS, FUNCTION_NAMES, fillPath, mediaTypeOf, type FunctionName } from '../../src/api/route-table.ts';
+import { exampleQuery, PARAMS, type ParamKind } from '../../src/api/params.ts';
 import { PROJECT_ROOT } from '../../src/config.ts';
 import { CLOSED_UPSTREAMS, zisiEntry } from '../../build/netlify-tools.ts';
 
@@ -58,8 +58,7 @@ function sampleRequest(name: FunctionName): { url: string; method: string } {
   const endpoint = ENDPOINTS.find((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === name);
   if (!endpoint) throw new Error(`no endpoint for ${name}`);
   const params = Object.fromEntries(Object.entries(endpoint.resource.params).map(([key, kind]) => [key, endpoint.resource.examples?.[key] ?? PARAMS[kind as ParamKind].example]));
-  const query = name === 'version' ? '?platform=android' : '';
-  return { url: `http://localhost${fillPath(endpoint.path, params)}${query}`, method: 'GET' };
+  return { url: `http://localhost${fillPath(endpoint.path, params)}${exampleQuery(endpoint.resource.query ?? [])}`, method: 'GET' };
 }
 
 /** Imports the bundled function in a fresh Node whose cwd is the bundle root and calls it once. */
@@ -129,7 +128,10 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
       const answer = await invoke(root, module as string, sampleRequest(name));
       expect(answer.error, name).toBeUndefined();
       if (name === 'refresh-live') return expect(answer.status).toBeNull();
-      expect(answer.type).toMatch(/^application\/json/);
+      // JSON, but a feed's own media type (its sample is the first route of flash-feed: the RSS feed).
+      const feed = ENDPOINTS.find((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === name && !answersJson(e.resource));
+      if (feed) expect(answer.type).toBe(mediaTypeOf(feed.resource));
+      else expect(answer.type).toMatch(/^application\/json/);
       // Found, or a JSON error from the function itself (no upstream here: the lookup says it could not ask).
       const expected: Record<string, number> = { 'api-miss': 404, 'typhoon-lookup': 503, 'flash-item': 404, 'global-typhoon': 404 };
       expect(answer.status).toBe(expected[name] ?? 200);

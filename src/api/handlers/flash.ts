@@ -1,16 +1,23 @@
-/** `/api/seo/news?code=` (web), `/api/v1/flash` (paged) and `/api/v1/flash/{id}`: flash news from the store. */
+/** `/api/seo/news?code=` (web), `/api/v1/flash` (paged) and `/api/v1/flash/{id}`: flash news from the store (feeds: ./flash-feed.ts). */
 import { readFlash } from '../../flash/flash-store.ts';
-import { liveOf } from '../context.ts';
+import type { FlashItem } from '../../model/flash-schemas.ts';
+import { liveOf, type HandlerContext } from '../context.ts';
 import { notFound } from '../errors.ts';
 import type { ResourceHandler } from '../serve.ts';
 import { pageOf } from './content.ts';
 
-const SEO_NEWS_ITEMS = 20;
+/** How many items the web list and the feeds give: the newest. */
+export const LATEST_FLASH_ITEMS = 20;
+
+/** Every stored item, newest first, of one storm when `code` is given. */
+export async function flashOf(ctx: HandlerContext, code: string | null): Promise<FlashItem[]> {
+  return (await readFlash(liveOf(ctx))).filter((item) => code === null || item.code === code);
+}
 
 export const seoNews: ResourceHandler = async (ctx, { query }) => {
   const code = query.code as string | null;
-  const items = (await readFlash(liveOf(ctx))).filter((item) => code === null || item.code === code);
-  return { payload: { code, total: items.length, news: items.slice(0, SEO_NEWS_ITEMS) } };
+  const items = await flashOf(ctx, code);
+  return { payload: { code, total: items.length, news: items.slice(0, LATEST_FLASH_ITEMS) } };
 };
 
 export const flashList: ResourceHandler = async (ctx, request) => ({ payload: pageOf(await readFlash(liveOf(ctx)), request) });

@@ -6,6 +6,7 @@
  */
 import { stormBrief } from '../../live/briefing.ts';
 import { currentSummary } from '../../flash/summary-store.ts';
+import { globalBrief } from '../../global/build-cyclone.ts';
 import { activeGlobalCyclones } from '../../global/global-view.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import { liveOf } from '../context.ts';
@@ -15,16 +16,12 @@ export const llmSummary: ResourceHandler = async (ctx) => {
   const store = liveOf(ctx);
   const [live, global] = await Promise.all([readLiveView(store, ctx.now()), activeGlobalCyclones(store)]);
   const summary = await currentSummary(store, live);
-  const cyclones = global.typhoons.map((c) => {
-    const p = c.points[c.points.length - 1];
-    return { id: c.id, name: c.name, basin: c.basin, seaArea: c.seaArea, time: p?.time ?? null, lat: p?.lat ?? null, lng: p?.lng ?? null, speed: p?.speed ?? null, pressure: p?.pressure ?? null, stale: c.stale };
-  });
   return {
     payload: {
       summary: summary.text,
       summaryEn: summary.textEn,
       typhoons: live.typhoons.map(stormBrief),
-      global: cyclones,
+      global: global.typhoons.map(globalBrief),
       fetchedAt: live.fetchedAt,
       stale: live.stale,
       aiGenerated: true,

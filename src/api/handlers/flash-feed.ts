@@ -1,0 +1,17 @@
+/** `/feeds/flash.xml` (RSS 2.0) and `/feeds/flash.atom` (Atom 1.0): the newest flash items as feeds, `?code=` for one storm. */
+import { flashFeed } from '../../flash/flash-feed.ts';
+import type { SiteConfig } from '../../model/content-schemas.ts';
+import { DATA_FILES } from '../data-files.ts';
+import type { ResourceHandler } from '../serve.ts';
+import { flashOf, LATEST_FLASH_ITEMS } from './flash.ts';
+
+/** A feed handler answering the feed's text in one format (serve.ts sends a non-JSON payload as it is). */
+const feedIn = (format: 'rss2' | 'atom1'): ResourceHandler => async (ctx, { query }) => {
+  const code = query.code as string | null;
+  const items = (await flashOf(ctx, code)).slice(0, LATEST_FLASH_ITEMS);
+  const site = await ctx.data<SiteConfig>(DATA_FILES.site);
+  return { payload: flashFeed(items, site, code, ctx.now())[format]() };
+};
+
+export const flashRss = feedIn('rss2');
+export const flashAtom = feedIn('atom1');

@@ -1,0 +1,27 @@
+/** `/api/near?lat=&lng=` and `/api/v1/near`: every active storm, north-western Pacific and global, relative to a place. */
+import { activeGlobalCyclones } from '../../global/global-view.ts';
+import { KT_TO_MS } from '../../model/units.ts';
+import { stormNear } from '../../live/near.ts';
+import { readLiveView } from '../../live/snapshot.ts';
+import { liveOf } from '../context.ts';
+import type { ResourceHandler } from '../serve.ts';
+
+const FORCE_THRESHOLDS_MS = [13.9, 24.5, 32.7];
+const KT_THRESHOLDS_MS = [34, 50, 64].map((kt) => Math.round(kt * KT_TO_MS * 10) / 10);
+
+export const liveNear: ResourceHandler = async (ctx, { query }) => {
+  const place = { lat: query.lat as number, lng: query.lng as number };
+  const store = liveOf(ctx);
+  const [view, global] = await Promise.all([readLiveView(store, ctx.now()), activeGlobalCyclones(store)]);
+  const typhoons = view.typhoons.map((t) => {
+    const near = stormNear(place, t);
+    return near && { code: t.code, name: t.name, enname: t.enname, region: 'nw-pacific', radiusThresholdsMs: FORCE_THRESHOLDS_MS, ...near };
+  });
+  const cyclones = global.typhoons.map((c) => {
+    const near = stormNear(place, c);
+    return near && { code: c.code, name: c.name, enname: c.enname, region: 'global', radiusThresholdsMs: KT_THRESHOLDS_MS, ...near };
+  });
+  const storms = [...typhoons, ...cyclones].filter((s) => s !== null).sort((a, b) => a.distanceKm - b.distanceKm);
+  const stale = view.stale || global.typhoons.some((c) => c.stale);
+  return { payload: { ...place, total: storms.length, storms, fetchedAt: view.fetchedAt, stale } };
+};

@@ -1,0 +1,47 @@
+/**
+ * `/api/typhoons/{code}/similar` (both families): the archived storms whose tracks are most like this storm's
+ * (src/archive/similar-tracks.ts: method and score). An archived storm is compared whole track to whole track;
+ * a storm the archive does not hold is looked up in the live snapshot and compared over its hours so far.
+ */
+import { loadTracks, type ArchiveTracksFile } from '../../archive/archive-tracks.ts';
+import {
+  RESAMPLED_POINTS, scoreAgainstActive, scoreAgainstArchived, SIMILARITY_METHOD, type Scored, type SimilarTracksFile,
+} from '../../archive/similar-tracks.ts';
+import { newerFirst, summarizeTyphoon } from '../../archive/summaries.ts';
+import { readLiveView } from '../../live/snapshot.ts';
+import type { TyphoonSummary } from '../../model/schemas.ts';
+import type { SimilarTracks } from '../../model/track-search-schemas.ts';
+import { liveOf } from '../context.ts';
+import { DATA_FILES } from '../data-files.ts';
+import { notFound } from '../errors.ts';
+import type { ResourceHandler } from '../serve.ts';
+
+/** The answer: the `size` lowest scores (to 0.1 km; ties: newer storm first). */
+function similarAnswer(storm: TyphoonSummary, summaries: readonly TyphoonSummary[], scored: Scored[], size: number, hours: number | null): SimilarTracks {
+  const rounded = scored.map(({ storm: s, score }) => ({ summary: summaries[s] as TyphoonSummary, score: Math.round(score * 10) / 10 }));
+  // Only what can make the list is sorted with the tie-break: scores up to the size-th lowest.
+  const cutoff = Float64Array.from(rounded, (r) => r.score).sort()[Math.min(size, rounded.length) - 1] ?? Infinity;
+  const list = rounded
+    .filter((r) => r.score <= cutoff)
+    .sort((a, b) => a.score - b.score || newerFirst(a.summary, b.summary))
+    .slice(0, size)
+    .map(({ summary, score }) => ({ ...summary, score }));
+  return { storm, basis: hours === null ? 'whole-track' : 'first-hours', hours, points: RESAMPLED_POINTS, method: SIMILARITY_METHOD, size, list };
+}
+
+export const typhoonSimilar: ResourceHandler = async (ctx, { params, query }) => {
+  const code = params.code as string;
+  const size = query.similarSize as number;
+  const summaries = await ctx.data<TyphoonSummary[]>(DATA_FILES.archiveSummaries);
+  const archived = summaries.findIndex((s) => s.code === code);
+  if (archived >= 0) {
+    const scored = scoreAgainstArchived(await ctx.data<SimilarTracksFile>(DATA_FILES.similarTracks), archived);
+    return { payload: similarAnswer(summaries[archived] as TyphoonSummary, summaries, scored, size, null) };
+  }
+  const active = (await readLiveView(liveOf(ctx), ctx.now())).typhoons.find((t) => t.code === code);
+  if (!active) throw notFound(`No archived or active storm with code ${code}; /api/history/search/{keyword} finds codes by name.`);
+  const hours = (Date.parse(active.endTime) - Date.parse(active.startTime)) / 3_600_000;
+  const tracks = loadTracks(await ctx.data<ArchiveTracksFile>(DATA_FILES.archiveTracks));
+  const scored = scoreAgainstActive(tracks, active.points, hours);
+  return { payload: similarAnswer(summarizeTyphoon(active), summaries, scored, size, hours), cache: 'live' };
+};

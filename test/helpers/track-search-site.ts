@@ -1,0 +1,25 @@
+/**
+ * The track searches' generated files (as the build writes them) for an archive, written into a scratch
+ * public/ folder for the functions to read (TYPHOON_PUBLIC_DIR), with the archive they came from.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import fs from 'fs-extra';
+import { buildArchive } from '../../src/archive/build-archive.ts';
+import { trackSearchFiles } from '../../src/api/render-static.ts';
+import { NAMES_FILE } from '../../src/config.ts';
+import type { Typhoon } from '../../src/model/schemas.ts';
+import { readSources } from '../../src/sources/read-sources.ts';
+
+export interface TrackSearchSite {
+  publicDir: string;
+  typhoons: Typhoon[];
+  remove(): Promise<void>;
+}
+
+export async function writeTrackSearchSite(sourcesDir: string): Promise<TrackSearchSite> {
+  const { typhoons } = buildArchive(await readSources(sourcesDir, NAMES_FILE));
+  const publicDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-track-search-'));
+  for (const [file, value] of trackSearchFiles(typhoons)) await fs.outputJson(path.join(publicDir, file), value);
+  return { publicDir, typhoons, remove: () => fs.remove(publicDir) };
+}
