@@ -1,7 +1,8 @@
 /**
  * The local server as an attacker and an operator would probe it: the URL comes from the request line only,
  * the routing files and anything outside public/ are never served, every /api answer is JSON (bare /api
- * included), a trailing slash is ignored as on Netlify, and a rebuild is served without a restart.
+ * included), a trailing slash is ignored as on Netlify, function answers are compressed when asked, and a rebuild
+ * is served without a restart. The Netlify rules themselves: local-server-netlify.test.ts.
  */
 import http from 'node:http';
 import os from 'node:os';
@@ -10,7 +11,9 @@ import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../build/build-site.ts';
 import { DEMO_SOURCES_DIR } from '../src/config.ts';
+import zlib from 'node:zlib';
 import { startLocalServer, type LocalServer } from '../src/server/local-server.ts';
+import { rawRequest } from './helpers/raw-http.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
 let root = '';
@@ -71,6 +74,24 @@ describe('local server', () => {
     const answer = await raw('/api/v1/history/years/');
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 0 });
+  });
+
+  it('compresses function answers when asked, with Vary, and not a HEAD', async () => {
+    const plain = await rawRequest(server.url, '/api/v1/knowledge');
+    const br = await rawRequest(server.url, '/api/v1/knowledge', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    const head = await rawRequest(server.url, '/api/v1/knowledge', { headers: { 'Accept-Encoding': 'gzip, br' }, method: 'HEAD' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(zlib.brotliDecompressSync(br.body).toString()).data).toEqual(JSON.parse(plain.body.toString()).data);
+    for (const answer of [plain, br, head]) expect(answer.headers.vary).toMatch(/Accept-Encoding/);
+    expect(head.headers['content-encoding']).toBeUndefined();
+    expect(head.body.length).toBe(0);
+    expect(head.headers['x-api-version']).toBe('v1');
+  });
+
+  it('gives a static 404 rule answer the _headers of its target file', async () => {
+    const answer = await rawRequest(server.url, '/api/nope', { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(answer.status).toBe(404);
+    expect(answer.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60', 'access-control-allow-origin': '*' });
   });
 
   it('serves a rebuild without a restart, static files, rules and function data alike', async () => {

@@ -1,25 +1,39 @@
 /** The generated routing agrees with the route table, the function files and the README. */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import { CACHE_POLICIES } from '../src/api/cache-policy.ts';
 import { STATIC_ROUTES } from '../src/api/render-static.ts';
 import { ENDPOINTS, RESOURCES } from '../src/api/route-table.ts';
 import { configMethods, configPaths, loadFunctions } from '../src/server/function-registry.ts';
-import { headersFor, matchNetlifyPath, parseHeaders, parseRedirects } from '../src/server/netlify-files.ts';
+import { headersFor, readSiteRules, type SiteRules } from '../src/server/site-rules.ts';
+
+/** The generated files as Netlify's parsers read them (from files; problems fail the test). */
+let parsed: SiteRules;
+beforeAll(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'typhoon-rules-'));
+  fs.writeFileSync(path.join(dir, '_redirects'), renderRedirects());
+  fs.writeFileSync(path.join(dir, '_headers'), renderHeaders());
+  parsed = await readSiteRules(dir, (line) => {
+    throw new Error(line);
+  });
+  fs.rmSync(dir, { recursive: true });
+});
 
 describe('_redirects', () => {
-  const rules = parseRedirects(renderRedirects());
+  const rules = () => parsed.redirects;
 
   it('is pinned (test/__snapshots__/_redirects), and its size does not depend on the archive: under 100 rules', async () => {
     await expect(renderRedirects()).toMatchFileSnapshot('./__snapshots__/_redirects');
-    expect(rules.length).toBeLessThan(100);
-    expect(rules.every((r) => r.from.endsWith('*') || r.from === '/api/v1')).toBe(true);
+    expect(rules().length).toBeLessThan(100);
+    expect(rules().every((r) => r.from.endsWith('*') || r.from === '/api/v1')).toBe(true);
+    expect(parsed.anyForced).toBe(false);
   });
 
   it('has the per-collection rules to the miss functions, then the catch-alls', () => {
-    expect(rules.slice(-3).map((r) => `${r.from} ${r.to} ${r.status}`)).toEqual([
+    expect(rules().slice(-3).map((r) => `${r.from} ${r.to} ${r.status}`)).toEqual([
       '/api/v1 /.netlify/functions/api-miss 200',
       '/api/v1/* /.netlify/functions/api-miss 200',
       '/api/* /api/errors/40400.json 404',
@@ -29,7 +43,7 @@ describe('_redirects', () => {
   it('sends every parameterised endpoint to a collection rule before the catch-alls', () => {
     for (const endpoint of ENDPOINTS.filter((e) => e.path.includes(':'))) {
       const sample = endpoint.path.replace(/:\w+/g, 'zzz');
-      const first = rules.find((r) => matchNetlifyPath(r.from, sample));
+      const first = rules().find((r) => r.match(sample, new URLSearchParams()));
       // The miss handler of the collection: api-miss, or typhoon-lookup, which classifies misses the same way.
       expect(['/.netlify/functions/api-miss', '/.netlify/functions/typhoon-lookup'], sample).toContain(first?.to);
       expect(first?.from, sample).not.toMatch(/^\/api(\/v1)?\/\*$/);
@@ -38,7 +52,6 @@ describe('_redirects', () => {
 });
 
 describe('_headers', () => {
-  const blocks = parseHeaders(renderHeaders());
 
   it('is pinned (test/__snapshots__/_headers)', async () => {
     await expect(renderHeaders()).toMatchFileSnapshot('./__snapshots__/_headers');
@@ -47,20 +60,20 @@ describe('_headers', () => {
   it('gives every static answer (an extensionless file) its Content-Type from exactly one block', () => {
     for (const endpoint of ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'static')) {
       const sample = endpoint.path.replace(/:\w+/g, 'zzz');
-      expect(headersFor(blocks, [sample])['Content-Type'], sample).toBe(endpoint.resource.mediaType ?? 'application/json; charset=utf-8');
+      expect(headersFor(parsed.headers, sample)['Content-Type'], sample).toBe(endpoint.resource.mediaType ?? 'application/json; charset=utf-8');
     }
   });
 
   it('never sets one header twice for a path (Netlify would join the values)', () => {
     for (const p of ['/api/history/2024', '/api/v1/history/2024', '/api/v1/typhoons/202411', '/api/geojson/202411', '/api/history/today/09-06', '/api/openapi.json', '/api/errors/40400.json']) {
-      const seen = blocks.filter((b) => matchNetlifyPath(b.path, p)).flatMap((b) => b.headers.map(([name]) => name.toLowerCase()));
+      const seen = parsed.headers.filter((b) => b.forRegExp.test(p)).flatMap((b) => Object.keys(b.values).map((name) => name.toLowerCase()));
       expect(new Set(seen).size, p).toBe(seen.length);
     }
   });
 
   it('gives v1 files the version header and web files none', () => {
-    expect(headersFor(blocks, ['/api/v1/history/2024'])['X-Api-Version']).toBe('v1');
-    expect(headersFor(blocks, ['/api/history/2024'])['X-Api-Version']).toBeUndefined();
+    expect(headersFor(parsed.headers, '/api/v1/history/2024')['X-Api-Version']).toBe('v1');
+    expect(headersFor(parsed.headers, '/api/history/2024')['X-Api-Version']).toBeUndefined();
   });
 });
 

@@ -1,149 +1,129 @@
 /**
- * The local server: serves public/ the way Netlify does and runs the functions in-process.
- * Order per request, as on Netlify: functions with a `config.path` (and matching method) first; then a file
- * at the exact path; then `_redirects` rules in order, first match wins (a 200 rewrite to a missing file
- * serves the 404 page rather than falling through); then the 404 page. `_headers` applies to static
- * answers only, matched on the path of the file served.
+ * The local server: serves public/ the way Netlify does and runs the functions in-process. Per request, as on
+ * Netlify (DESIGN.md §4):
+ * 1. a function whose `config.path` and `config.method` take the request (HEAD only where declared);
+ * 2. `/.netlify/functions/<name>` runs a function that has no `config.path` (and no schedule);
+ * 3. the file at the path: an existing file wins over every rule that is not forced (`!`), "shadowing";
+ * 4. `_redirects` top-down, first match wins: a 3xx redirects, a rewrite to `/.netlify/functions/<name>` runs it
+ *    with the original URL, any other status serves the target file with that status (a missing target is the
+ *    404 page, never a fall-through);
+ * 5. the 404 page.
+ * One trailing slash is ignored throughout. `_headers` apply to static answers only (functions set their own),
+ * matched on the URL path that names the file: the request's, or a rewrite's target. How answers go on the wire
+ * (HEAD, ETags, compression) is ./replies.ts.
+ *
+ * Fast on purpose (README, "Performance"): per request one `readlink` per event-loop turn, a lookup of what the
+ * path names (remembered for a second per build folder), and bodies, compressed variants and headers from memory.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import fs from 'fs-extra';
 import { badParameter } from '../api/errors.ts';
 import { familyOfPath, toErrorResponse } from '../api/respond.ts';
 import { configMethods, configPaths, loadFunctions, type LoadedFunction } from './function-registry.ts';
-import { fillTarget, headersFor, matchNetlifyPath, parseHeaders, parseRedirects, type HeaderBlock, type RedirectRule } from './netlify-files.ts';
+import { compilePath, fillTarget, withoutTrailingSlash, type PathMatcher } from './netlify-match.ts';
+import { fileFinder, publicRoot, type PublicFile } from './public-files.ts';
+import { responseReply, staticReply, type Reply, type StaticAnswer } from './replies.ts';
+import { firstRedirect, siteRulesCache, type SiteRules } from './site-rules.ts';
+import { createStaticCache, type StaticCache } from './static-cache.ts';
+import { whenReady, type MaybePromise } from './sync-first.ts';
 
 export interface LocalServer {
   url: string;
   close(): Promise<void>;
 }
 
-const CONTENT_TYPES: Record<string, string> = {
-  '.json': 'application/json',
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
 const FUNCTION_PREFIX = '/.netlify/functions/';
+/** Bytes of static files and their compressed variants kept in memory; the real build is 70 MB. */
+const CACHE_BYTES = 64 * 1024 * 1024;
 
-interface Rules {
-  redirects: RedirectRule[];
-  headers: HeaderBlock[];
+interface FunctionRoute {
+  fn: LoadedFunction;
+  methods: string[];
+  paths: PathMatcher[];
 }
 
 interface Site {
-  publicDir: string;
-  /** `_redirects` and `_headers`, read again whenever a build has replaced them: no restart needed. */
-  rules(): Promise<Rules>;
+  /** The build folder `public` points at now. */
+  root: () => string | null;
+  find: (root: string, urlPath: string) => PublicFile | null;
+  rules: (root: string) => MaybePromise<SiteRules>;
+  files: StaticCache;
   functions: LoadedFunction[];
+  routes: FunctionRoute[];
 }
 
-/** Reads the routing files, keeping the parsed rules while the files stay the same (by size and time). */
-function watchRules(publicDir: string): () => Promise<Rules> {
-  let cached: { key: string; rules: Rules } | null = null;
-  const stamp = async (name: string) => {
-    const stat = await fs.stat(path.join(publicDir, name)).catch(() => null);
-    return stat ? `${stat.size}:${stat.mtimeMs}:${stat.ino}` : 'none';
-  };
-  return async () => {
-    const key = `${await stamp('_redirects')}|${await stamp('_headers')}`;
-    if (cached?.key !== key) {
-      const read = (name: string) => fs.readFile(path.join(publicDir, name), 'utf8').catch(() => '');
-      cached = { key, rules: { redirects: parseRedirects(await read('_redirects')), headers: parseHeaders(await read('_headers')) } };
-    }
-    return cached.rules;
-  };
-}
+type Answer = StaticAnswer | Response;
 
-/** Files of the publish folder that configure Netlify and are never served (as on Netlify). */
-const NEVER_SERVED = new Set(['_redirects', '_headers']);
-
-/**
- * A file under public/ for a URL path, or null: never outside public/, never a `..` segment (decoded or not),
- * never the routing files.
- */
-async function staticFile(publicDir: string, urlPath: string): Promise<string | null> {
-  let decoded: string;
+function runFunction(fn: LoadedFunction, req: http.IncomingMessage, url: URL): Promise<Response> | Response {
+  let request: Request;
   try {
-    decoded = decodeURIComponent(urlPath);
+    request = new Request(url, { method: req.method, headers: req.headers as Record<string, string> });
   } catch {
-    return null;
+    return toErrorResponse(familyOfPath(url.pathname), badParameter('The request cannot be read.'));
   }
-  const segments = decoded.split('/');
-  if (segments.some((segment) => segment === '..' || segment.includes('\\')) || NEVER_SERVED.has(segments[1] ?? '')) return null;
-  // A folder path is its index.html, as on Netlify.
-  const file = path.join(publicDir, decoded.endsWith('/') ? `${decoded}index.html` : decoded);
-  if (!file.startsWith(publicDir + path.sep)) return null;
-  const stat = await fs.stat(file).catch(() => null);
-  return stat?.isFile() ? file : null;
+  return fn.handler(request);
 }
 
-/** `_headers` apply to a static answer by the path of the file served, as on Netlify (a rewrite's target). */
-async function serveFile(site: Site, file: string, status: number): Promise<Response> {
-  const filePath = `/${path.relative(site.publicDir, file).split(path.sep).join('/')}`;
-  const headers = {
-    'Content-Type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-    ...headersFor((await site.rules()).headers, [filePath]),
-  };
-  return new Response(await fs.readFile(file), { status, headers });
+function notFound(site: Site, root: string, rules: SiteRules): Answer {
+  const page = site.find(root, '/404.html');
+  return page ? { file: page, status: 404, headersPath: '/404.html', rules } : new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 }
 
-async function notFoundPage(site: Site): Promise<Response> {
-  const page = path.join(site.publicDir, '404.html');
-  if (await fs.pathExists(page)) return serveFile(site, page, 404);
-  return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+function route(site: Site, req: http.IncomingMessage, url: URL): MaybePromise<Answer> {
+  const method = req.method ?? 'GET';
+  const bare = withoutTrailingSlash(url.pathname);
+  const routed = site.routes.find((r) => (r.methods.length === 0 || r.methods.includes(method)) && r.paths.some((matches) => matches(bare)));
+  if (routed) return runFunction(routed.fn, req, url);
+  const root = site.root();
+  if (!root) return new Response('No public/ folder: build first', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+  return whenReady(site.rules(root), (rules) => routeInBuild(site, req, url, root, rules));
 }
 
-function functionNamed(site: Site, name: string): LoadedFunction | undefined {
-  return site.functions.find((f) => f.name === name);
-}
-
-async function route(site: Site, req: Request): Promise<Response> {
-  const { pathname } = new URL(req.url);
-  for (const fn of site.functions) {
-    const methods = configMethods(fn.config);
-    // As on Netlify, a method must be declared to match: `GET` alone does not take HEAD.
-    if (methods.length && !methods.includes(req.method)) continue;
-    // Netlify compiles config.path to a URLPattern that also accepts a trailing slash.
-    const bare = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-    if (configPaths(fn.config).some((p) => matchNetlifyPath(p, pathname) || matchNetlifyPath(p, bare))) return fn.handler(req);
+/** Steps 2 to 5, in the build folder `root`. */
+function routeInBuild(site: Site, req: http.IncomingMessage, url: URL, root: string, rules: SiteRules): MaybePromise<Answer> {
+  const bare = withoutTrailingSlash(url.pathname);
+  if (bare.startsWith(FUNCTION_PREFIX)) {
+    const fn = site.functions.find((f) => f.name === bare.slice(FUNCTION_PREFIX.length));
+    // A function with its own config.path is not reachable here (DESIGN.md §4), nor is a scheduled one.
+    return fn && configPaths(fn.config).length === 0 && !fn.config?.schedule ? runFunction(fn, req, url) : notFound(site, root, rules);
   }
-  if (pathname.startsWith(FUNCTION_PREFIX)) {
-    const fn = functionNamed(site, pathname.slice(FUNCTION_PREFIX.length));
-    // A function with its own config.path is not reachable at /.netlify/functions/<name> (DESIGN.md §4),
-    // nor is a scheduled one.
-    if (fn && configPaths(fn.config).length === 0 && !fn.config?.schedule) return fn.handler(req);
-    return notFoundPage(site);
+  const found = site.find(root, url.pathname);
+  // `_headers` of the file's own path: `/api//v1/x` is the file `api/v1/x`.
+  const ownPath = bare.replace(/\/{2,}/g, '/');
+  // Without a forced rule an existing file answers at once: the rules are not even walked.
+  if (found && !rules.anyForced) return { file: found, status: 200, headersPath: ownPath, rules };
+  const match = firstRedirect(rules, bare, url.searchParams);
+  if (found && !match?.rule.force) return { file: found, status: 200, headersPath: ownPath, rules };
+  if (!match) return notFound(site, root, rules);
+  const { rule, params } = match;
+  const target = fillTarget(rule.to, params);
+  if (rule.status >= 300 && rule.status < 400) {
+    // Netlify passes the query on, unless the rule matched on query parameters or its target has its own.
+    const location = url.search && !rule.matchesQuery && !target.includes('?') ? target + url.search : target;
+    return new Response(null, { status: rule.status, headers: { Location: location } });
   }
-  // Netlify ignores one trailing slash (DESIGN.md §4): `/api/v1/history/years/` is the file `api/v1/history/years`.
-  const direct = (await staticFile(site.publicDir, pathname)) ?? (pathname.length > 1 && pathname.endsWith('/') ? await staticFile(site.publicDir, pathname.slice(0, -1)) : null);
-  if (direct) return serveFile(site, direct, 200);
-  const rules = await site.rules();
-  // Netlify ignores one trailing slash when it matches rules (`/api/v1/history/years/` is the resource).
-  const bare = pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname;
-  for (const rule of rules.redirects) {
-    const params = matchNetlifyPath(rule.from, pathname) ?? matchNetlifyPath(rule.from, bare);
-    if (!params) continue;
-    const target = fillTarget(rule.to, params);
-    if (target.startsWith(FUNCTION_PREFIX)) {
-      const fn = functionNamed(site, target.slice(FUNCTION_PREFIX.length));
-      return fn ? fn.handler(req) : notFoundPage(site);
-    }
-    if (rule.status === 301 || rule.status === 302) return new Response(null, { status: rule.status, headers: { Location: target } });
-    const file = await staticFile(site.publicDir, target);
-    return file ? serveFile(site, file, rule.status) : notFoundPage(site);
+  const targetPath = target.split('?')[0] as string;
+  if (targetPath.startsWith(FUNCTION_PREFIX)) {
+    const fn = site.functions.find((f) => f.name === targetPath.slice(FUNCTION_PREFIX.length));
+    return fn ? runFunction(fn, req, url) : notFound(site, root, rules);
   }
-  return notFoundPage(site);
+  const file = site.find(root, targetPath);
+  return file ? { file, status: rule.status, headersPath: withoutTrailingSlash(targetPath), rules } : notFound(site, root, rules);
 }
 
-async function toNodeResponse(response: Response, res: http.ServerResponse, head: boolean): Promise<void> {
-  const body = head ? null : Buffer.from(await response.arrayBuffer());
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(body);
+function reply(site: Site, req: http.IncomingMessage): MaybePromise<Reply> {
+  // The URL comes from the request line only: a Host header must never change the path.
+  const target = req.url ?? '/';
+  if (!target.startsWith('/')) return responseReply(req, toErrorResponse('web', badParameter('The request target is not a path.')));
+  const fail = (error: unknown) => responseReply(req, toErrorResponse(familyOfPath(target.split('?')[0] as string), error));
+  try {
+    const url = new URL(`http://localhost${target}`);
+    const answered = whenReady(route(site, req, url), (answer) => (answer instanceof Response ? responseReply(req, answer) : staticReply(site.files, req, answer)));
+    return answered instanceof Promise ? answered.catch(fail) : answered;
+  } catch (error) {
+    return fail(error);
+  }
 }
 
 // Minutes between runs of an "every N minutes" cron schedule (the only form this project uses).
@@ -171,27 +151,41 @@ function runSchedules(functions: LoadedFunction[], log: (line: string) => void):
   return () => timers.forEach((timer) => clearInterval(timer));
 }
 
-export async function startLocalServer(options: { publicDir: string; port: number; host?: string; schedules?: boolean; log?: (line: string) => void }): Promise<LocalServer> {
+export async function startLocalServer(options: {
+  publicDir: string;
+  port: number;
+  host?: string;
+  schedules?: boolean;
+  log?: (line: string) => void;
+}): Promise<LocalServer> {
   const publicDir = path.resolve(options.publicDir);
   process.env.TYPHOON_PUBLIC_DIR = publicDir;
-  const site: Site = { publicDir, rules: watchRules(publicDir), functions: await loadFunctions() };
+  const functions = await loadFunctions();
+  const site: Site = {
+    root: publicRoot(publicDir),
+    find: fileFinder(),
+    rules: siteRulesCache(),
+    files: createStaticCache(CACHE_BYTES),
+    functions,
+    routes: functions.map((fn) => ({ fn, methods: configMethods(fn.config), paths: configPaths(fn.config).map(compilePath) })).filter((r) => r.paths.length > 0),
+  };
+  const fail = (res: http.ServerResponse, error: unknown) => {
+    console.error(error);
+    res.destroy();
+  };
+  // A header a function set that Node refuses must not bring the server down.
+  const send = (res: http.ServerResponse, { status, headers, body }: Reply) => {
+    try {
+      res.writeHead(status, headers);
+      res.end(body);
+    } catch (error) {
+      fail(res, error);
+    }
+  };
   const server = http.createServer((req, res) => {
-    // The URL comes from the request line only: a Host header must never change the path.
-    const target = req.url ?? '/';
-    const url = target.startsWith('/') ? `http://localhost${target}` : 'http://localhost/ not a path';
-    const head = req.method === 'HEAD';
-    const answer = async () => {
-      let request: Request;
-      try {
-        request = new Request(url, { method: req.method, headers: req.headers as Record<string, string> });
-      } catch {
-        return toErrorResponse('web', badParameter('The request URL cannot be read.'));
-      }
-      return route(site, request).catch((error: unknown) => toErrorResponse(familyOfPath(new URL(request.url).pathname), error));
-    };
-    answer()
-      .then((response) => toNodeResponse(response, res, head))
-      .catch(() => res.destroy());
+    const answer = reply(site, req);
+    if (answer instanceof Promise) answer.then((ready) => send(res, ready), (error: unknown) => fail(res, error));
+    else send(res, answer);
   });
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
