@@ -22,7 +22,9 @@ import { renderDataFiles, renderStaticAnswers, type RenderedFile } from '../src/
 import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
 import { CACHE_DIR, CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
+import { describeAgencySources } from '../src/sources/agencies/read-agency-sources.ts';
 import { CMA_FILE_PATTERN, listSourceFiles, readSources, type LoadedSources } from '../src/sources/read-sources.ts';
+import { renderBasemap } from './basemap.ts';
 import { publish } from './publish.ts';
 
 export interface BuildOptions {
@@ -117,6 +119,7 @@ export function describeSources(sourcesDir: string, sources: LoadedSources): str
     `Sources: ${sourcesDir}${sources.demo ? ' (DEMO archive: not the real data; get it with "npm run cli -- sources fetch")' : ''}`,
     `  CMA best track: ${cmaYears.length} year files, ${span(cmaYears)}`,
     `  Zhejiang archive: ${zjFiles} storm files, ${span(zjYears)}${zjFiles ? '' : ' (none: no Chinese names, landfalls, wind circles or 1945–1948 storms)'}`,
+    ...describeAgencySources(sources.agencies).map((line) => `  ${line}`),
   ].join('\n');
 }
 
@@ -150,6 +153,7 @@ export async function renderSite(sourcesDir: string, log: (line: string) => void
     { file: '_headers', body: renderHeaders() },
     { file: WEB_NOT_FOUND_FILE, body: webNotFoundBody() },
     { file: '404.html', body: NOT_FOUND_PAGE },
+    renderBasemap(), // the docs page's map (static/index.html)
   );
   const seen = new Set<string>();
   const collisions = files.filter((f) => seen.size === seen.add(f.file).size).map((f) => `two outputs write ${f.file}`);

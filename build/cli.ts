@@ -13,6 +13,7 @@ import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
 import { liveStore } from '../src/live/store.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
 import { CMA_ARCHIVE_URL } from '../src/sources/fetch-cma.ts';
+import { parseAgencyList } from '../src/sources/agencies/fetch-agencies.ts';
 import { fetchSources, parseYears, zjSummary } from '../src/sources/fetch-sources.ts';
 import { fetchZjArchive } from '../src/sources/fetch-zj.ts';
 import { mockUpstreamEnv, startMockUpstream } from '../test/helpers/mock-upstream.ts';
@@ -114,15 +115,17 @@ program
 const sources = program.command('sources').description('Manage the archive sources');
 sources
   .command('fetch')
-  .description('Download the CMA best track and the Zhejiang per-storm archive, verify them and install what is new or changed')
+  .description("Download the CMA best track, the Zhejiang per-storm archive and the other agencies' best tracks, verify them and install what is new or changed")
   .option('--url <url>', 'CMA archive address (env TYPHOON_CMA_URL)', process.env.TYPHOON_CMA_URL ?? CMA_ARCHIVE_URL)
   .option('--dest <dir>', 'sources folder to install into', FETCHED_SOURCES_DIR)
   .option('--sha256 <hex>', 'expected SHA-256 of the CMA archive')
   .option('--years <years>', 'zj seasons: 2025, 2020-2025 or 1949,2024-2025; default 1945 to this year')
-  .option('--delay <ms>', 'pause after each zj request', '250')
+  .option('--delay <ms>', 'pause after each zj or agency request', '250')
+  .option('--agencies <list>', "other agencies' best tracks: all, none, or some of jma,jtwc,hko,ibtracs", 'all')
   .option('--force', 'download everything again, changed or not')
-  .action(async (options: { url: string; dest: string; sha256?: string; years?: string; delay: string; force?: boolean }) => {
+  .action(async (options: { url: string; dest: string; sha256?: string; years?: string; delay: string; agencies: string; force?: boolean }) => {
     const report = await fetchSources({
+      agencies: parseAgencyList(options.agencies),
       destDir: options.dest,
       cmaUrl: options.url,
       cmaSha256: options.sha256,
@@ -132,7 +135,7 @@ sources
       log,
     });
     for (const line of report.summary) log(line);
-    if (report.zj.failed.length) process.exitCode = 1;
+    if (report.zj.failed.length || report.agencies?.failed.length) process.exitCode = 1;
   });
 
 program

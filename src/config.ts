@@ -14,6 +14,8 @@ export const STATIC_DIR = path.join(PROJECT_ROOT, 'static');
 export const CONTENT_DIR = path.join(PROJECT_ROOT, 'content');
 export const CACHE_DIR = path.join(PROJECT_ROOT, '.cache');
 export const NAMES_FILE = path.join(CONTENT_DIR, 'names', 'typhoon-committee.yaml');
+/** Reviewed per-storm corrections of English names (src/sources/name-corrections.ts). */
+export const NAME_CORRECTIONS_FILE = path.join(CONTENT_DIR, 'names', 'corrections.yaml');
 export const FETCHED_SOURCES_DIR = path.join(CACHE_DIR, 'sources');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
 

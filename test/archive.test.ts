@@ -103,7 +103,8 @@ describeRealData('archive', 'the archive built from the real sources', (sources)
     expect(details.get('197918')?.enname).toBe('SARAH');
     expect(details.get('201314')).toMatchObject({ enname: 'UNALA', cma: { name: 'Unala' } });
     expect(details.get('201314')?.points).toHaveLength(5);
-    expect(details.get('195906')?.cma?.name).toBe('Nora(-)1');
+    expect(details.get('195906')?.cma?.name).toBe('Nora'); // the main entry holds the number; zj 195906 is its continuation's
+    expect(details.get('195906-1')?.cma?.name).toBe('Nora(-)1');
     expect(details.get('197128')?.cma?.name).toBe('Faye(Gloria)(-)1');
     expect(details.get('202527')).toMatchObject({ enname: 'KOTO', provenance: { track: 'cma' } });
   });

@@ -154,10 +154,13 @@ describe('buildSite', () => {
     // The fixture's 202414 landfall (a parser sample: Chongwu, Fujian) lies far from PAIR's invented track.
     expect(report).toEqual({
       generatedFrom: 'CMA best track 1949–2024 (2 year files), Zhejiang archive 1945–2024 (4 files)',
-      counts: { 'landfall-off-track': 1 },
-      problems: [expect.objectContaining({ code: 'landfall-off-track', file: 'zj/202414.json', field: 'land[0].lat/lng', action: 'landfall left out of the record' })],
+      counts: { 'landfall-off-track': 1, 'wind-reconverted': 1 },
+      problems: [
+        expect.objectContaining({ code: 'wind-reconverted', file: 'zj/194501.json' }), // JTWC's knots converted again (test/honest-records.test.ts)
+        expect.objectContaining({ code: 'landfall-off-track', file: 'zj/202414.json', field: 'land[0].lat/lng', action: 'landfall left out of the record' }),
+      ],
     });
-    expect(lines.join('\n')).toMatch(/Data quality: 1 zj value\(s\) left out.*\n  - zj\/202414\.json land\[0\]\.lat\/lng/);
+    expect(lines.join('\n')).toMatch(/Data quality: 2 source value\(s\) left out.*\n  - zj\/194501\.json .*\n  - zj\/202414\.json land\[0\]\.lat\/lng/);
     expect((await fs.readJson(path.join(publicDir, 'api/v1/typhoons/202414'))).data.land).toEqual([]);
   });
 });

@@ -183,7 +183,7 @@ describe('buildArchive leaves failing zj values out of the records', () => {
     const cma = parseCmaBestTrack(cmaText, 2015);
     const zj = parseZjArchiveFile(zjText);
     expect([cma.problems, zj.problems]).toEqual([[], []]);
-    const { typhoons, quality } = buildArchive({ cma: cma.entries, zj: [zj.storm as ZjStorm], names: parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8')) });
+    const { typhoons, quality } = buildArchive({ cma: cma.entries, zj: [zj.storm as ZjStorm], names: parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8')), nameCorrections: new Map() });
     const record = typhoons[0] as Typhoon;
     expect(record).toMatchObject({ code: '201599', provenance: { track: 'cma', landfall: 'zj', windCircles: 'zj' } });
     expect(record.land.map((l) => l.position)).toEqual(['先', '好']);
@@ -253,6 +253,7 @@ describeRealData('archive', 'the data-quality report on the real archive', (sour
     expect(find('radius-implausible', '200918').map((p) => p.value)).toEqual([{ ne: 3380, se: 3380, sw: 3380, nw: 3380 }, { ne: 3380, se: 3380, sw: 3380, nw: 3380 }]);
     expect(report.counts).toEqual({
       'landfall-before-track': 3, 'landfall-after-track': 1, 'landfall-off-track': 1, 'landfall-latlng-swapped': 1, 'landfalls-out-of-order': 11, 'radius-implausible': 2,
+      'enname-corrected': 10, 'wind-reconverted': 93, // the corrections (test/honest-records.test.ts)
     });
   });
 

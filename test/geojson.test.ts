@@ -68,7 +68,7 @@ const forecast = (issuedAt: string, origin: [number, number], points: [string, n
 
 const storm: Typhoon = {
   code: '202399', name: null, enname: 'CROSSER', year: 2023, isActive: false, startTime: '2023-08-01T08:00:00+08:00', endTime: '2023-08-01T20:00:00+08:00',
-  peakGrade: 'TY', maxSpeed: 35, minPressure: 970,
+  peakGrade: 'TY', maxSpeed: 35, minPressure: 970, windPeriod: '2min', landRecorded: false,
   points: [
     point('2023-08-01T08:00:00+08:00', 20, 178),
     { ...point('2023-08-01T14:00:00+08:00', 21, 179.5), radius10: { ne: 100, se: 100, sw: 80, nw: 80 } },

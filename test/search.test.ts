@@ -75,7 +75,7 @@ describe('ranking', () => {
   const entry = (code: string, over: Partial<SearchEntry>): SearchEntry => ({
     code, name: null, enname: null, year: Number(code.slice(0, 4)), startTime: `${code.slice(0, 4)}-08-01T08:00:00+08:00`,
     endTime: `${code.slice(0, 4)}-08-05T08:00:00+08:00`, peakGrade: 'TY', peakStrong: '台风', maxSpeed: 40, minPressure: 960,
-    landfalls: 0, retiredName: false, aliases: [], pinyin: [], ...over,
+    windPeriod: '2min', landRecorded: true, landfalls: 0, retiredName: false, aliases: [], pinyin: [], ...over,
   });
   const named = (code: string, over: Partial<SearchEntry> = {}) => entry(code, { name: '示例', enname: 'SAMPLE', pinyin: ['shili'], ...over });
   const index = [

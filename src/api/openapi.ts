@@ -17,7 +17,7 @@ type Json = Record<string, unknown>;
 
 const DESCRIPTION = [
   'Times are ISO 8601 with an explicit offset (+08:00 for north-western Pacific data).',
-  'Wind speed m/s (2-minute mean), pressure hPa, wind-circle radii km per quadrant {ne,se,sw,nw}, motion km/h.',
+  "Wind speed m/s, averaged over the storm's windPeriod (2 minutes, CMA; 1 minute for the 1945–1948 storms from JTWC and the global cyclones), pressure hPa, wind-circle radii km per quadrant {ne,se,sw,nw}, motion km/h.",
   'A missing value is null. Objects may gain fields; clients should ignore the ones they do not know.',
   'The v1 family (/api/v1) wraps every answer, errors included, in {code,msg,data,ts} and sends X-Api-Version: v1; the web family (/api) answers the payload itself and errors as {error:{code,status,message}}.',
   'Every 200 answer has an ETag: send it back in If-None-Match to get 304 Not Modified. HEAD answers like GET without a body.',

@@ -5,19 +5,26 @@
  * - The Zhejiang record brings the Chinese name, landfalls, wind circles and motion (joined to CMA points at
  *   the same instant) and the whole track for 1945–1948, which CMA does not cover.
  * - The names table gives Chinese names from 2000 on (when the Committee list with Chinese names began)
- *   where Zhejiang has none, corrects spelling variants, and marks retired names.
- * Every record says which source gave what (`provenance`). zj landfalls and wind circles that fail their checks
- * (src/archive/data-quality.ts) are left out of the record and listed in `quality`.
+ *   where Zhejiang has none, corrects spelling variants, and marks retired names; the reviewed name corrections
+ *   (content/names/corrections.yaml) fix the English names CMA misspells or swaps, storm by storm.
+ * Every record says which source gave what (`provenance`), how its winds are averaged (`windPeriod`: JTWC's
+ * 1-minute winds for 1945–1948, src/archive/jtwc-winds.ts) and whether its landfalls were recorded at all
+ * (`landRecorded`, src/archive/landfall-coverage.ts). zj landfalls and wind circles that fail their checks
+ * (src/archive/data-quality.ts) are left out of the record and listed in `quality`, with every correction.
  */
-import { beaufortForce, gradeFromCmaDigit, gradeFromLabel, gradeName, type GradeCode } from '../model/grades.ts';
+import { beaufortForce, gradeFromCmaDigit, gradeFromLabel, gradeFromWind, gradeName, type GradeCode } from '../model/grades.ts';
 import type { Landfall, Provenance, TrackPoint, Typhoon } from '../model/schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { trackSummary } from '../model/track-summary.ts';
 import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
+import type { NameCorrection } from '../sources/name-corrections.ts';
 import type { NamesTable } from '../sources/names-table.ts';
 import type { ZjLandfall, ZjPoint, ZjStorm } from '../sources/zj-archive.ts';
 import { assignCodes } from './assign-codes.ts';
+import { correctEnglishName } from './correct-names.ts';
 import { checkLandfalls, checkWindRadii, type DataQualityProblem } from './data-quality.ts';
+import { jtwcWindMs, LAST_JTWC_YEAR, windReconversionProblem } from './jtwc-winds.ts';
+import { landRecorded, yearsWithLandfallRecords } from './landfall-coverage.ts';
 import { matchArchive, type SourceMatch } from './match-sources.ts';
 import { checkCoverage } from './source-coverage.ts';
 
@@ -28,6 +35,8 @@ export interface ArchiveSources {
   cma: readonly CmaEntryRaw[];
   zj: readonly ZjStorm[];
   names: NamesTable;
+  /** Reviewed per-storm corrections of English names, by storm code (content/names/corrections.yaml). */
+  nameCorrections: ReadonlyMap<string, NameCorrection>;
 }
 
 export interface ArchiveResult {
@@ -70,13 +79,13 @@ function cmaTrack(entry: CmaEntryRaw, zj: ZjStorm | null): TrackPoint[] {
   );
 }
 
-function zjTrack(zj: ZjStorm): TrackPoint[] {
-  return zj.points.map((p) =>
-    trackPoint(
-      { time: toBeijingIso(p.time), instant: p.time.getTime(), lat: p.lat, lng: p.lng, speed: p.speed, pressure: p.pressure, grade: gradeFromLabel(p.label) },
-      p,
-    ),
-  );
+/** A track from the Zhejiang record alone; JTWC's winds (1945–1948) converted again, with the grade from them. */
+function zjTrack(zj: ZjStorm, fromJtwc: boolean): TrackPoint[] {
+  return zj.points.map((p) => {
+    const speed = fromJtwc ? jtwcWindMs(p.speed) : p.speed;
+    const grade = fromJtwc ? gradeFromWind(speed) : gradeFromLabel(p.label);
+    return trackPoint({ time: toBeijingIso(p.time), instant: p.time.getTime(), lat: p.lat, lng: p.lng, speed, pressure: p.pressure, grade }, p);
+  });
 }
 
 /** Landfall intensity is not recorded; it is taken from the track point nearest in time. */
@@ -120,14 +129,28 @@ function resolveNames(year: number, cma: CmaEntryRaw | null, zj: ZjStorm | null,
   };
 }
 
-function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjStorm | null, names: NamesTable, quality: DataQualityProblem[]): Typhoon {
+/** What every record needs besides its own entry and zj storm. */
+interface RecordContext {
+  names: NamesTable;
+  nameCorrections: ReadonlyMap<string, NameCorrection>;
+  /** Years whose zj records carry landfalls (src/archive/landfall-coverage.ts). */
+  landfallYears: ReadonlySet<number>;
+  quality: DataQualityProblem[];
+}
+
+function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjStorm | null, context: RecordContext): Typhoon {
+  const { names, quality } = context;
   // zj values are checked before they join: implausible wind circles first, then landfalls against the merged track.
   const radii = source && checkWindRadii(source);
   const zj = radii?.storm ?? null;
-  const points = cma ? cmaTrack(cma, zj) : zjTrack(zj as ZjStorm);
+  const fromJtwc = !cma && year <= LAST_JTWC_YEAR;
+  const points = cma ? cmaTrack(cma, zj) : zjTrack(zj as ZjStorm, fromJtwc);
   const checked = zj ? checkLandfalls(zj, points) : null;
-  quality.push(...(radii?.problems ?? []), ...(checked?.problems ?? []));
-  const resolved = resolveNames(year, cma, zj, names);
+  const reconverted = fromJtwc ? windReconversionProblem(zj as ZjStorm, points) : null;
+  const corrected = correctEnglishName(code, cma, context.nameCorrections.get(code));
+  quality.push(...(radii?.problems ?? []), ...(checked?.problems ?? []), ...(reconverted ? [reconverted] : []), ...(corrected ? [corrected.problem] : []));
+  const sourceNames = resolveNames(year, cma, zj, names);
+  const resolved: Names = corrected ? { ...sourceNames, enname: corrected.enname, nameEn: 'name-corrections' } : sourceNames;
   const land = landfalls(checked?.land ?? [], points);
   const retired = resolved.enname ? names.byEnglish(resolved.enname) : undefined;
   const has = (test: (p: TrackPoint) => boolean) => points.some(test);
@@ -138,9 +161,11 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjS
     year,
     isActive: false,
     ...trackSummary(points),
+    windPeriod: fromJtwc ? '1min' : '2min',
     points,
     forecasts: {},
     land,
+    landRecorded: landRecorded(zj, context.landfallYears),
     cma: cma && {
       year: cma.year,
       seq: cma.seq,
@@ -169,15 +194,16 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjS
  * last CMA year file), sorted by start. zj storms from 1949 on without a CMA entry inside CMA's years are
  * refused earlier, by readSources (src/archive/source-coverage.ts).
  */
-export function buildArchive({ cma, zj, names }: ArchiveSources): ArchiveResult {
+export function buildArchive({ cma, zj, names, nameCorrections }: ArchiveSources): ArchiveResult {
   const matches = matchArchive(cma, zj);
   const codes = assignCodes(cma, matches);
   const zjOf = new Map(matches.filter((m) => m.cma).map((m) => [m.cma as CmaEntryRaw, m.zj]));
   const quality: DataQualityProblem[] = [...checkCoverage(matches, new Set(cma.map((e) => e.year))).notes];
+  const context: RecordContext = { names, nameCorrections, landfallYears: yearsWithLandfallRecords(matches.map((m) => m.zj)), quality };
 
   const typhoons = [
-    ...cma.map((entry) => record(codes.get(entry) as string, entry.year, entry, zjOf.get(entry) ?? null, names, quality)),
-    ...matches.filter((m) => !m.cma).map((m) => record(m.zj.tfbh, Number(m.zj.tfbh.slice(0, 4)), null, m.zj, names, quality)),
+    ...cma.map((entry) => record(codes.get(entry) as string, entry.year, entry, zjOf.get(entry) ?? null, context)),
+    ...matches.filter((m) => !m.cma).map((m) => record(m.zj.tfbh, Number(m.zj.tfbh.slice(0, 4)), null, m.zj, context)),
   ];
   typhoons.sort((a, b) => a.year - b.year || a.startTime.localeCompare(b.startTime) || a.code.localeCompare(b.code));
   return { typhoons, matches, quality };

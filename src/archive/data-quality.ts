@@ -4,7 +4,9 @@
  * prints and publishes (`api/_data/data-quality.json`): `{ generatedFrom, counts, problems }`, each problem
  * `{ code, file, field, value, rule, action }`. These are faults of single values in files that are otherwise
  * sound, so they do not stop the build; faults of whole files (unreadable, empty, a storm CMA lacks) do, and are
- * found in src/sources/read-sources.ts.
+ * found in src/sources/read-sources.ts. The report also lists every value the build corrects: English names CMA
+ * misspells (src/archive/correct-names.ts, with the evidence) and the 1945–1948 winds the Zhejiang archive
+ * converted from JTWC's knots with the decimals cut (src/archive/jtwc-winds.ts).
  *
  * Tolerances, from the real archive (../shared/data/archive: 606 landfall records on 534 storms, 176,776
  * radius values; measured against the merged track the API serves):
@@ -50,12 +52,14 @@ export const DATA_QUALITY_CODES = [
   'radius-implausible',
   'zj-matched-by-number',
   'zj-after-last-cma-year',
+  'enname-corrected',
+  'wind-reconverted',
 ] as const;
 export type DataQualityCode = (typeof DATA_QUALITY_CODES)[number];
 
 export interface DataQualityProblem {
   code: DataQualityCode;
-  /** The source file, relative to the sources folder: `zj/201522.json`. */
+  /** The source file, relative to the sources folder: `zj/201522.json`, `cma-bst/CH1997BST.txt`. */
   file: string;
   /** Where in the file, with the snake_case key names: `land[0].land_time`, `points[12].radius7`. */
   field: string;
@@ -233,9 +237,9 @@ export const formatDataQualityProblem = (p: DataQualityProblem) => `${p.file} ${
 /** The build's log: a summary line, then the first few problems. */
 export function summarizeDataQuality(report: DataQualityReport, file: string, shown = 5): string {
   const total = report.problems.length;
-  if (total === 0) return `Data quality: every zj landfall and wind circle passed its checks (${file})`;
+  if (total === 0) return `Data quality: every zj landfall and wind circle passed its checks, nothing corrected (${file})`;
   const byCode = Object.entries(report.counts).map(([code, n]) => `${code} ${n}`).join(', ');
-  const lines = [`Data quality: ${total} zj value(s) left out, reordered or noted (${byCode}); all of them in ${file}`];
+  const lines = [`Data quality: ${total} source value(s) left out, corrected, reordered or noted (${byCode}); all of them in ${file}`];
   lines.push(...report.problems.slice(0, shown).map((p) => `  - ${formatDataQualityProblem(p)}`));
   if (total > shown) lines.push(`  … and ${total - shown} more`);
   return lines.join('\n');

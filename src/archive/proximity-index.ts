@@ -24,7 +24,7 @@ export interface ProximityIndexFile {
   cells: Record<string, number[]>;
   /** Per fix: index in GRADE_CODES; null below TD or unknown. */
   grade: (number | null)[];
-  /** Per fix: maximum sustained wind, m/s, 2-minute mean. */
+  /** Per fix: maximum sustained wind, m/s, averaged over the storm's windPeriod. */
   speed: (number | null)[];
   /** Per fix: central pressure, hPa. */
   pressure: (number | null)[];

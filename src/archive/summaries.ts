@@ -15,6 +15,8 @@ export function summarizeTyphoon(t: Typhoon): TyphoonSummary {
     peakStrong: gradeName(t.peakGrade),
     maxSpeed: t.maxSpeed,
     minPressure: t.minPressure,
+    windPeriod: t.windPeriod,
+    landRecorded: t.landRecorded,
     landfalls: t.land.length,
     retiredName: t.retiredName,
   };
@@ -41,7 +43,10 @@ const SYNOPTIC_HOURS_BJT = new Set(['02', '08', '14', '20']);
 
 /**
  * Accumulated cyclone energy in 10^4 kt²: the sum of squared maximum winds (kt) at 00/06/12/18 UTC points
- * of TS strength or more, extratropical stage excluded. Computed from CMA's 2-minute winds.
+ * of TS strength or more (≥ 17.2 m/s: with whole m/s and 5-kt winds the same points as ≥ 34 kt), extratropical
+ * stage excluded. Computed from the track's winds: CMA's 2-minute winds from 1949, JTWC's 1-minute winds for
+ * 1945–1948 (`windPeriod`). JTWC's and NOAA's ACE use 1-minute winds throughout; an ACE from JTWC's track beside
+ * this one needs the agency parsers (src/sources/agencies/).
  */
 export function accumulatedCycloneEnergy(t: Typhoon): number {
   let sum = 0;
@@ -64,6 +69,7 @@ export function yearStatistic(year: number, typhoons: readonly Typhoon[]): YearS
     named: reached(GRADE_RANK.TS),
     typhoons: reached(GRADE_RANK.TY),
     byGrade: countByPeakGrade(summaries),
+    landRecordedStorms: summaries.filter((s) => s.landRecorded).length,
     landfallStorms: summaries.filter((s) => s.landfalls > 0).length,
     landfalls: summaries.reduce((n, s) => n + s.landfalls, 0),
     strongest: [...summaries].sort(compareStrength)[0] ?? null,

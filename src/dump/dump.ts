@@ -40,7 +40,8 @@ function pointsCsv(typhoons: readonly Typhoon[]): string {
 
 const LICENCE = `Typhoon API offline dump
 
-Units: wind speed m/s (2-minute mean), pressure hPa, wind-circle radii km per quadrant, motion km/h.
+Units: wind speed m/s, 2-minute mean (CMA); 1-minute for the 1945-1948 storms, whose winds are JTWC's
+(each storm's windPeriod in storms/*.json); pressure hPa, wind-circle radii km per quadrant, motion km/h.
 Times: ISO 8601 with +08:00 (Beijing time). Missing values are empty (CSV) or null (JSON).
 The data is for reference only; official releases prevail.
 

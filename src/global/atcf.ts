@@ -27,6 +27,8 @@ export interface AtcfRecord {
   directionDeg: number | null;
   speedKt: number | null;
   name: string | null;
+  /** 1-based line of the row in the deck (of the first row, for rows collapsed into one). */
+  line: number;
 }
 
 /** `132N` / `087N` / `59S` (ATCF and JTWC: tenths of a degree and a hemisphere letter) → signed degrees. */
@@ -88,6 +90,7 @@ export function parseAtcfDeck(text: string): { records: AtcfRecord[]; problems: 
       directionDeg: numberOrNull(field(fields, 25)),
       speedKt: numberOrNull(field(fields, 26)),
       name: PLACEHOLDER_NAME.test(name) ? null : name,
+      line: index + 1,
     });
   });
   return { records, problems };

@@ -142,9 +142,11 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date): Typhoon {
     year: Number(code.slice(0, 4)),
     isActive: status === 'start',
     ...trackSummary(points),
+    windPeriod: '2min',
     points,
     forecasts,
     land: [],
+    landRecorded: false, // NMC's feed carries no landfalls
     cma: null,
     zjId: null,
     provenance: {

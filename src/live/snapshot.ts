@@ -30,7 +30,20 @@ export type RefreshStatus = z.infer<typeof refreshStatusSchema>;
 
 export const KEYS = { snapshot: 'snapshot', previous: 'previous-snapshot', status: 'status' } as const;
 
-const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSnapshotSchema, version: 1 };
+/**
+ * Version 2 gave every storm `windPeriod` and `landRecorded`. A version 1 snapshot reads with them filled in as
+ * a refresh would write them: both live services give 2-minute winds; zj-live lists landfalls, NMC does not.
+ */
+function withWindPeriodAndLandRecorded(data: unknown): unknown {
+  if (typeof data !== 'object' || data === null || !Array.isArray((data as { typhoons?: unknown }).typhoons)) return data;
+  const { source, typhoons } = data as { source?: unknown; typhoons: unknown[] };
+  return {
+    ...data,
+    typhoons: typhoons.map((t) => (typeof t === 'object' && t !== null ? { windPeriod: '2min', landRecorded: source === 'zj-live', ...t } : t)),
+  };
+}
+
+const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSnapshotSchema, version: 2, migrate: withWindPeriodAndLandRecorded };
 const STATUS: DocumentKind<RefreshStatus> = { name: 'refresh status', schema: refreshStatusSchema, version: 1 };
 
 export const readSnapshot = (store: KeyValueStore) => readDocumentValue(store, KEYS.snapshot, SNAPSHOT);

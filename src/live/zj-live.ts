@@ -170,9 +170,11 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date): Typhoon {
     year: Number(info.tfid.slice(0, 4)),
     isActive: String(info.isactive ?? '1') === '1',
     ...trackSummary(points),
+    windPeriod: '2min',
     points,
     forecasts: forecasts(info.points),
     land,
+    landRecorded: true, // the service lists a storm's landfalls (land) as it records them
     cma: null,
     zjId: info.tfid,
     provenance: {

@@ -34,7 +34,7 @@ export const trackPointSchema = z.object({
   strong: z.string().nullable().describe('Chinese grade name (热带低压 … 超强台风, 温带气旋); null below TD or unknown'),
   grade: gradeCodeSchema.nullable(),
   power: z.number().int().min(0).max(17).nullable().describe('Beaufort force of the maximum wind (GB/T 28591-2012, 17 = 17 or above)'),
-  speed: nullableNumber('Maximum sustained wind in m/s, 2-minute mean'),
+  speed: nullableNumber("Maximum sustained wind in m/s, averaged over the storm's windPeriod: 2 minutes (CMA's best track, the Chinese live services), 1 minute for the 1945–1948 storms (JTWC's best track)"),
   pressure: nullableNumber('Central pressure in hPa'),
   moveDir: z.string().nullable().describe('Direction of motion as a 16-point compass code (N, NNE, … NNW)'),
   moveSpeed: nullableNumber('Speed of motion in km/h'),
@@ -77,14 +77,17 @@ export const agencyForecastSchema = z.object({
 /** `forecasts` is keyed by agency; the archive keeps none (its leftovers are not a forecast record). */
 export const forecastsSchema = z.record(z.string(), agencyForecastSchema);
 
-export const SOURCE_IDS = ['cma', 'zj', 'names-table', 'zj-live', 'nmc'] as const;
-export const sourceIdSchema = z.enum(SOURCE_IDS).meta({ id: 'SourceId' });
+export const SOURCE_IDS = ['cma', 'zj', 'names-table', 'name-corrections', 'zj-live', 'nmc'] as const;
+export const sourceIdSchema = z
+  .enum(SOURCE_IDS)
+  .describe('cma: CMA best track; zj: Zhejiang archive; names-table: Typhoon Committee name list; name-corrections: reviewed per-storm corrections of a source spelling (content/names/corrections.yaml, each listed with its evidence in /api/_data/data-quality.json); zj-live, nmc: live services')
+  .meta({ id: 'SourceId' });
 
 export const provenanceSchema = z
   .object({
     track: sourceIdSchema.describe('Who gave time, position, pressure and wind'),
     nameZh: sourceIdSchema.nullable(),
-    nameEn: sourceIdSchema.nullable(),
+    nameEn: sourceIdSchema.nullable().describe("Who gave enname; name-corrections: the source's spelling was corrected, and cma.name keeps CMA's"),
     landfall: sourceIdSchema.nullable(),
     windCircles: sourceIdSchema.nullable(),
     motion: sourceIdSchema.nullable(),
@@ -102,10 +105,25 @@ export const cmaEntrySchema = z.object({
   seq: z.number().int().describe('Sequence number in the CMA year file (TDs included)'),
   internationalNumber: z.string().nullable().describe('YYNN, null when none'),
   chineseNumbers: z.array(z.string()).describe('YYNN numbers China gave; empty when none'),
-  name: z.string().describe('Name exactly as the CMA header writes it'),
+  name: z.string().describe('Name exactly as the CMA header writes it (also where enname corrects it: search finds both)'),
   endFlag: z.number().int().describe('0 dissipated, 1 left the area, 2 merged, 3 quasi-stationary'),
   releaseDate: z.string(),
 }).meta({ id: 'CmaEntry' });
+
+export const WIND_PERIODS = ['2min', '1min'] as const;
+export const windPeriodSchema = z
+  .enum(WIND_PERIODS)
+  .describe("Averaging period of the storm's maximum sustained winds (speed, maxSpeed): 2min for CMA's best track and the Chinese live services, 1min for the 1945–1948 storms, whose winds are JTWC's (the same field as the global cyclones')")
+  .meta({ id: 'WindPeriod' });
+
+const landRecordedSchema = z
+  .boolean()
+  .describe(
+    'Whether the source recorded landfalls for this storm, so that an empty land[] means "no landfall recorded" rather than "not recorded". ' +
+      'true for a storm with a Zhejiang record in a year whose Zhejiang records carry landfalls (at least 2 storms with one: 1947–1996 and 2013 on), or whose own record lists one; ' +
+      'false for 1945–1946, most storms of 1997–2012, CMA entries without a Zhejiang record (storms China did not number, secondary entries, the end of 2025) and NMC live data. ' +
+      'Before 2013 the records are of landfalls on the Chinese mainland and Hainan only; from 2013 of landfalls anywhere',
+  );
 
 export const typhoonSchema = z.object({
   code: typhoonCodeSchema,
@@ -116,11 +134,13 @@ export const typhoonSchema = z.object({
   startTime: beijingTime,
   endTime: beijingTime,
   peakGrade: gradeCodeSchema.nullable(),
-  maxSpeed: nullableNumber('Highest maximum wind of the track, m/s'),
+  maxSpeed: nullableNumber('Highest maximum wind of the track, m/s, averaged over windPeriod'),
   minPressure: nullableNumber('Lowest central pressure of the track, hPa'),
+  windPeriod: windPeriodSchema,
   points: z.array(trackPointSchema).min(1),
   forecasts: forecastsSchema,
-  land: z.array(landfallSchema),
+  land: z.array(landfallSchema).describe('Recorded landfalls in time order; empty also when none were recorded (see landRecorded)'),
+  landRecorded: landRecordedSchema,
   cma: cmaEntrySchema.nullable(),
   zjId: z.string().nullable().describe('tfbh of the Zhejiang record merged in'),
   provenance: provenanceSchema,
@@ -138,11 +158,11 @@ export const typhoonSchema = z.object({
 export const typhoonSummarySchema = typhoonSchema
   .pick({
     code: true, name: true, enname: true, year: true, startTime: true, endTime: true,
-    peakGrade: true, maxSpeed: true, minPressure: true, retiredName: true,
+    peakGrade: true, maxSpeed: true, minPressure: true, windPeriod: true, landRecorded: true, retiredName: true,
   })
   .extend({
     peakStrong: z.string().nullable().describe('Chinese name of the peak grade'),
-    landfalls: z.number().int().describe('Number of recorded landfalls'),
+    landfalls: z.number().int().describe('Number of recorded landfalls (0 also when none were recorded: see landRecorded)'),
   })
   .meta({ id: 'TyphoonSummary' });
 
@@ -168,12 +188,19 @@ export const yearStatisticSchema = z.object({
   named: z.number().int().describe('Systems that reached TS (17.2 m/s) or stronger'),
   typhoons: z.number().int().describe('Systems that reached TY (32.7 m/s) or stronger'),
   byGrade: gradeCountsSchema,
-  landfallStorms: z.number().int().describe('Storms with at least one recorded landfall'),
-  landfalls: z.number().int().describe('Recorded landfall events'),
+  landRecordedStorms: z.number().int().describe('Storms whose landfalls the source recorded (landRecorded): landfallStorms and landfalls count among these only'),
+  landfallStorms: z.number().int().describe('Storms with at least one recorded landfall (not a count of every landfall: see landRecordedStorms)'),
+  landfalls: z.number().int().describe('Recorded landfall events (recorded ones only: see landRecordedStorms)'),
   strongest: typhoonSummarySchema.nullable().describe('Lowest central pressure (highest wind breaks ties)'),
   firstStart: beijingTime.nullable(),
   lastEnd: beijingTime.nullable(),
-  ace: z.number().describe('Accumulated cyclone energy, 10^4 kt², from 6-hourly points at TS strength or above'),
+  ace: z
+    .number()
+    .describe(
+      'Accumulated cyclone energy in 10⁴ kt²: the sum of the squared maximum winds (kt) at the 6-hourly fixes (00/06/12/18 UTC) of TS strength, wind ≥ 17.2 m/s (on these whole-m/s and 5-kt winds the same fixes as ≥ 34 kt), extratropical stage left out. ' +
+        "Computed from the track's winds: CMA's 2-minute winds from 1949, JTWC's 1-minute winds for 1945–1948 (the storms' windPeriod). " +
+        'ACE as JTWC or NOAA publish it uses 1-minute winds throughout, so values from 1949 do not compare directly with theirs',
+    ),
 }).meta({ id: 'YearStatistic' });
 
 export const attributionSchema = z

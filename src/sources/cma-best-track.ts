@@ -13,6 +13,7 @@ import { normaliseLongitude } from '../model/geo.ts';
 import { positiveOrNull } from '../model/numbers.ts';
 import type { ParseProblem } from '../model/parse-problems.ts';
 import { utcDate } from '../model/time.ts';
+import { headerlessRun } from './headerless-run.ts';
 
 export interface CmaPoint {
   time: Date;
@@ -110,12 +111,8 @@ export function parseCmaBestTrack(text: string, year: number): CmaParseResult {
     const lineNumber = index + 1;
     const header = parseHeader(lines[index] as string, year, entries.length + 1, lineNumber);
     if (!header) {
-      // One problem for a run of lines that belong to no header (a lost header line, a data block pasted twice).
-      let end = index + 1;
-      while (end < lines.length && !parseHeader(lines[end] as string, year, 0, end + 1)) end += 1;
-      const run = end - index;
-      const rest = run > 1 ? ` (lines ${lineNumber}–${end}: ${run} lines without a header)` : '';
-      problems.push({ line: lineNumber, message: `expected a 66666 header, found "${lines[index]?.slice(0, 40)}"${rest}` });
+      const { end, problem } = headerlessRun(lines, index, (line, i) => parseHeader(line, year, 0, i + 1) !== null);
+      problems.push(problem);
       index = end;
       continue;
     }

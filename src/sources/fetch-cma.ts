@@ -11,12 +11,11 @@
  * files still match their checksums (and parse) the request carries If-None-Match / If-Modified-Since. A 304,
  * or an archive with the installed SHA-256, installs nothing and reports `unchanged: true`.
  */
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { createExtractorFromData } from 'node-unrar-js';
-import { fetch } from 'undici';
 import { parseCmaBestTrack } from './cma-best-track.ts';
+import { download, sha256 } from './download.ts';
 import { CMA_FILE_PATTERN } from './read-sources.ts';
 
 export const CMA_ARCHIVE_URL = 'https://tcdata.typhoon.org.cn/data/CMABSTdata/CMABSTdata.rar';
@@ -48,21 +47,6 @@ interface Manifest {
   etag: string | null;
   lastModified: string | null;
   files: Record<string, string>;
-}
-
-export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
-
-type Download = { status: 304 } | { status: 200; bytes: Uint8Array; etag: string | null; lastModified: string | null };
-
-async function download(url: string, timeoutMs: number, conditions: Record<string, string>): Promise<Download> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { 'User-Agent': 'typhoon-api sources fetch', ...conditions } });
-  if (response.status === 304) {
-    await response.body?.cancel();
-    return { status: 304 };
-  }
-  if (!response.ok) throw new Error(`GET ${url} answered HTTP ${response.status}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  return { status: 200, bytes, etag: response.headers.get('etag'), lastModified: response.headers.get('last-modified') };
 }
 
 /**

@@ -1,11 +1,14 @@
 /**
  * `sources fetch`: everything the build reads, from the official sources, verified and incremental: the CMA
- * best track (conditional download, fetch-cma.ts), then the Zhejiang per-storm archive (fetch-zj.ts). A CMA
- * failure throws (nothing of it is installed); zj failures are per storm or season and are reported.
+ * best track (conditional download, fetch-cma.ts), then the Zhejiang per-storm archive (fetch-zj.ts), then,
+ * when asked, the other agencies' best tracks (agencies/fetch-agencies.ts). A CMA failure throws (nothing of it
+ * is installed); zj and agency failures are per storm, season or file and are reported.
  */
 import { upstreamsFromEnv } from '../live/refresh.ts';
 import { createUpstreamClient, type UpstreamClient } from '../live/upstream-client.ts';
 import { pooledFetch } from '../live/upstream-pool.ts';
+import type { AgencySource } from '../model/agency-track-schemas.ts';
+import { agencySummary, fetchAgencyTracks, type AgencyFetchOptions, type AgencyFetchReport } from './agencies/fetch-agencies.ts';
 import { CMA_ARCHIVE_URL, fetchCmaBestTrack, type FetchReport } from './fetch-cma.ts';
 import { FIRST_ZJ_YEAR, fetchZjArchive, type ZjFetchReport } from './fetch-zj.ts';
 
@@ -24,6 +27,11 @@ export interface FetchSourcesOptions {
   force?: boolean;
   /** HTTP client for the zj service (tests pass one without retries). */
   client?: UpstreamClient;
+  /** Other agencies' best tracks to fetch (jma, jtwc, hko, ibtracs); default none. */
+  agencies?: readonly AgencySource[];
+  /** Their folders when not the official ones, and the years of JTWC's and HKO's yearly files (tests). */
+  agencyBases?: AgencyFetchOptions['bases'];
+  agencyYears?: AgencyFetchOptions['years'];
   log?: (line: string) => void;
   now?: Date;
 }
@@ -31,6 +39,8 @@ export interface FetchSourcesOptions {
 export interface FetchSourcesReport {
   cma: FetchReport;
   zj: ZjFetchReport;
+  /** Null when no agency was asked for. */
+  agencies: AgencyFetchReport | null;
   /** One line per source, for the command line. */
   summary: string[];
 }
@@ -71,5 +81,8 @@ export async function fetchSources(options: FetchSourcesOptions): Promise<FetchS
     log,
     now: options.now,
   });
-  return { cma, zj, summary: [cmaSummary(cma), zjSummary(zj)] };
+  const agencies = options.agencies?.length
+    ? await fetchAgencyTracks({ destDir: options.destDir, agencies: options.agencies, bases: options.agencyBases, years: options.agencyYears, delayMs: options.delayMs, force: options.force, log, now: options.now })
+    : null;
+  return { cma, zj, agencies, summary: [cmaSummary(cma), zjSummary(zj), ...(agencies ? [agencySummary(agencies)] : [])] };
 }

@@ -18,7 +18,7 @@ import { createProgress } from '../progress.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { fetchZjTyphoon, type LiveUpstreams } from '../live/refresh.ts';
 import { rawZjListSchema } from '../live/zj-live.ts';
-import { sha256 } from './fetch-cma.ts';
+import { sha256 } from './download.ts';
 import { toZjArchiveJson } from './zj-archive-writer.ts';
 import { parseZjArchiveFile } from './zj-archive.ts';
 
@@ -61,16 +61,16 @@ interface Manifest {
 
 type ListItem = ReturnType<typeof rawZjListSchema.parse>[number];
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** JSON with keys sorted at every level, so an unchanged manifest is byte-for-byte the same. */
-function stableJson(value: unknown): string {
+export function stableJson(value: unknown): string {
   const sorted = (v: unknown): unknown =>
     Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v;
   return `${JSON.stringify(sorted(value), null, 2)}\n`;
 }
 
-async function writeAtomically(file: string, text: string): Promise<void> {
+export async function writeAtomically(file: string, text: string | Uint8Array): Promise<void> {
   const temp = `${file}.tmp`;
   await fs.writeFile(temp, text);
   await fs.rename(temp, file);

@@ -1,7 +1,8 @@
 /**
  * Reads the archive sources from disk (the I/O edge; parsers stay pure). The folder holds `cma-bst/CHYYYYBST.txt`
  * and, optionally, `zj/YYYYNN.json`: a deployment that only has the official CMA download still builds,
- * without Chinese names, landfalls, wind circles and 1945–1948.
+ * without Chinese names, landfalls, wind circles and 1945–1948. Other agencies' best tracks under `agencies/`
+ * are read too when present (agencies/read-agency-sources.ts).
  *
  * Every problem is collected with its file and line: bytes that are not ASCII (CMA) or UTF-8 (zj), an empty or
  * header-less CMA year file, a zj storm from 1949 on that finds no CMA entry (a year file cut short), and source
@@ -13,7 +14,10 @@ import fs from 'fs-extra';
 import { checkCoverage } from '../archive/source-coverage.ts';
 import { matchArchive } from '../archive/match-sources.ts';
 import { parseCmaBestTrack, type CmaEntryRaw } from './cma-best-track.ts';
+import { AGENCIES_DIR, readAgencySources, type AgencySources } from './agencies/read-agency-sources.ts';
 import { decodeAscii, decodeUtf8 } from './decode-text.ts';
+import { NAME_CORRECTIONS_FILE } from '../config.ts';
+import { parseNameCorrections, type NameCorrection } from './name-corrections.ts';
 import { parseNamesTable, type NamesTable } from './names-table.ts';
 import { parseZjArchiveFile, type ZjStorm } from './zj-archive.ts';
 
@@ -27,11 +31,15 @@ export interface LoadedSources {
   cma: CmaEntryRaw[];
   zj: ZjStorm[];
   names: NamesTable;
+  /** Reviewed per-storm corrections of English names, by storm code. */
+  nameCorrections: ReadonlyMap<string, NameCorrection>;
   /** Files read, relative to the sources folder, for fingerprints and the dump manifest. */
   files: string[];
   problems: SourceProblem[];
   /** The folder holds the demo archive (a `DEMO` marker file), not the real sources. */
   demo: boolean;
+  /** Other agencies' best tracks found under agencies/ (none is required); their problems do not stop a build. */
+  agencies: AgencySources;
 }
 
 /** The marker file of the demo archive (demo/archive/DEMO). */
@@ -61,7 +69,7 @@ async function misnamedSourceFiles(sourcesDir: string): Promise<SourceProblem[]>
   return problems;
 }
 
-export async function readSources(sourcesDir: string, namesFile: string): Promise<LoadedSources> {
+export async function readSources(sourcesDir: string, namesFile: string, correctionsFile = NAME_CORRECTIONS_FILE): Promise<LoadedSources> {
   if (!(await fs.pathExists(path.join(sourcesDir, 'cma-bst')))) {
     throw new Error(
       `No CMA best track under ${path.join(sourcesDir, 'cma-bst')}. Point --sources or TYPHOON_SOURCES at a folder ` +
@@ -107,5 +115,7 @@ export async function readSources(sourcesDir: string, namesFile: string): Promis
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   problems.push(...checkCoverage(matchArchive(cma, zj), cmaYears).problems);
   const names = parseNamesTable(await fs.readFile(namesFile, 'utf8'));
-  return { cma, zj, names, files, problems, demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)) };
+  const nameCorrections = parseNameCorrections(await fs.readFile(correctionsFile, 'utf8'));
+  const agencies = await readAgencySources(path.join(sourcesDir, AGENCIES_DIR));
+  return { cma, zj, names, nameCorrections, files, problems, demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)), agencies };
 }

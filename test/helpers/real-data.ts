@@ -1,7 +1,8 @@
 /**
  * Where the real data lives, for the suites that check every real file: the archive sources, the recorded
- * upstream payloads and the sample ATCF decks. Nothing here knows where they are: CI passes the locations
- * (.ci/run gives ../shared/data/…); on a plain clone they are absent and those suites are skipped, loudly.
+ * upstream payloads, the sample ATCF decks and the other agencies' sample best tracks. Nothing here knows where
+ * they are: CI passes the locations (.ci/run gives ../shared/data/…); on a plain clone they are absent and those
+ * suites are skipped, loudly.
  * With TYPHOON_REQUIRE_REAL_DATA=1 (CI) a missing location fails the run instead of skipping.
  */
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ const LOCATIONS = {
   archive: { env: 'TYPHOON_SOURCES', what: 'the real archive sources (cma-bst/, zj/)', expect: ['cma-bst/CH1949BST.txt', 'cma-bst/CH2025BST.txt', 'zj/194501.json'] },
   upstream: { env: 'TYPHOON_UPSTREAM_SAMPLES', what: 'the recorded upstream payloads (zj/, nmc/, nhc/, atcf/, jtwc/)', expect: ['zj', 'nmc', 'nhc', 'atcf', 'jtwc'] },
   decks: { env: 'TYPHOON_GLOBAL_DECKS', what: 'the sample ATCF b-decks (geoips/, metget/)', expect: ['geoips', 'metget'] },
+  agencies: { env: 'TYPHOON_AGENCY_SOURCES', what: "the other agencies' sample best tracks (jma/, jtwc/, hko/, ibtracs/)", expect: ['jma', 'jtwc', 'hko', 'ibtracs'] },
 } satisfies Record<string, Location>;
 
 export type RealData = keyof typeof LOCATIONS;
