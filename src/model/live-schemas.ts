@@ -77,4 +77,5 @@ export const liveNearSchema = z.object({
   storms: z.array(stormNearSchema).describe('Every active storm, nearest first'),
   fetchedAt: z.string().nullable().describe('When the north-western Pacific snapshot was fetched'),
   stale: z.boolean().describe('Some of the live data is the last good data of a failed refresh'),
+  upstream: liveListSchema.shape.upstream.describe('The north-western Pacific list\'s upstream state: never-fetched means no storm list was fetched yet, so an empty list says nothing'),
 }).meta({ id: 'LiveNear' });

@@ -23,5 +23,5 @@ export const liveNear: ResourceHandler = async (ctx, { query }) => {
   });
   const storms = [...typhoons, ...cyclones].filter((s) => s !== null).sort((a, b) => a.distanceKm - b.distanceKm);
   const stale = view.stale || global.typhoons.some((c) => c.stale);
-  return { payload: { ...place, total: storms.length, storms, fetchedAt: view.fetchedAt, stale } };
+  return { payload: { ...place, total: storms.length, storms, fetchedAt: view.fetchedAt, stale, upstream: view.upstream } };
 };
