@@ -6,23 +6,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { renderSite } from '../build/build-site.ts';
 import type { Typhoon, TyphoonSummary } from '../src/model/schemas.ts';
 import { describeRealData } from './helpers/real-data.ts';
+import { renderArchive } from './helpers/rendered-archive.ts';
 
 describeRealData('archive', 'the archive built from the real sources', (sources) => {
   const details = new Map<string, Typhoon>();
   const yearLists = new Map<number, TyphoonSummary[]>();
 
   beforeAll(async () => {
-    const { files } = await renderSite(sources);
-    for (const file of files) {
-      if (file.file.startsWith('api/v1/typhoons/')) {
-        const typhoon = JSON.parse(file.body).data as Typhoon;
-        details.set(typhoon.code, typhoon);
-      }
-      const year = /^api\/v1\/history\/(\d{4})$/.exec(file.file)?.[1];
-      if (year) yearLists.set(Number(year), JSON.parse(file.body).data.typhoons);
+    const site = await renderArchive(sources);
+    for (const [code, typhoon] of site.details) details.set(code, typhoon);
+    for (const { year } of site.json<{ data: { years: { year: number }[] } }>('api/v1/history/years').data.years) {
+      yearLists.set(year, site.json<{ data: { typhoons: TyphoonSummary[] } }>(`api/v1/history/${year}`).data.typhoons);
     }
   }, 60_000);
 

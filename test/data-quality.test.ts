@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { renderSite } from '../build/build-site.ts';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import {
   checkLandfalls, checkWindRadii, LANDFALL_DISTANCE_KM, type DataQualityProblem, type DataQualityReport,
@@ -22,6 +21,7 @@ import { parseNamesTable } from '../src/sources/names-table.ts';
 import { readSources } from '../src/sources/read-sources.ts';
 import { parseZjArchiveFile, type ZjLandfall, type ZjPoint, type ZjStorm } from '../src/sources/zj-archive.ts';
 import { describeRealData } from './helpers/real-data.ts';
+import { renderArchive } from './helpers/rendered-archive.ts';
 
 const HOUR = 3600_000;
 const START = Date.parse('2015-08-01T00:00:00Z');
@@ -230,14 +230,9 @@ describeRealData('archive', 'the data-quality report on the real archive', (sour
   const details = new Map<string, Typhoon>();
 
   beforeAll(async () => {
-    const { files } = await renderSite(sources); // no false alarm: the real archive builds
-    for (const file of files) {
-      if (file.file === 'api/_data/data-quality.json') report = JSON.parse(file.body);
-      if (file.file.startsWith('api/v1/typhoons/')) {
-        const typhoon = JSON.parse(file.body).data as Typhoon;
-        if (typhoon?.code) details.set(typhoon.code, typhoon);
-      }
-    }
+    const site = await renderArchive(sources); // no false alarm: the real archive builds
+    report = site.json('api/_data/data-quality.json');
+    for (const [code, typhoon] of site.details) details.set(code, typhoon);
   }, 60_000);
 
   const find = (code: string, tfbh: string) => report.problems.filter((p) => p.code === code && p.file === `zj/${tfbh}.json`);

@@ -1,4 +1,11 @@
-/** A site rendered in memory from a sources folder, read back: every storm's detail record, and any file as JSON. */
+/**
+ * A site rendered from a sources folder, read back: every storm's detail record, and any file as JSON. When the
+ * run's shared build (test/global-setup.ts) was made from the same sources, it is read from disk instead of
+ * rendered again: the whole-archive suites then cost one build per run, not one each.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
 import { renderSite } from '../../build/build-site.ts';
 import type { Typhoon } from '../../src/model/schemas.ts';
 
@@ -9,12 +16,12 @@ export interface RenderedArchive {
   json<T>(file: string): T;
 }
 
-export async function renderArchive(sourcesDir: string): Promise<RenderedArchive> {
-  const { files } = await renderSite(sourcesDir);
-  const bodies = new Map(files.map((f) => [f.file, f.body]));
+const DETAILS = 'api/v1/typhoons/';
+
+function fromBodies(bodies: Map<string, string>): RenderedArchive {
   const details = new Map<string, Typhoon>();
   for (const [file, body] of bodies) {
-    if (!file.startsWith('api/v1/typhoons/')) continue;
+    if (!file.startsWith(DETAILS)) continue;
     const typhoon = JSON.parse(body).data as Typhoon;
     details.set(typhoon.code, typhoon);
   }
@@ -24,4 +31,26 @@ export async function renderArchive(sourcesDir: string): Promise<RenderedArchive
     return JSON.parse(body) as T;
   };
   return { details, json };
+}
+
+/** The shared build's files (details and the data files), read lazily but for the details. */
+function fromSharedBuild(publicDir: string): RenderedArchive {
+  const bodies = new Map<string, string>();
+  for (const name of fs.readdirSync(path.join(publicDir, DETAILS))) {
+    bodies.set(DETAILS + name, fs.readFileSync(path.join(publicDir, DETAILS, name), 'utf8'));
+  }
+  const archive = fromBodies(bodies);
+  const json = <T>(file: string): T => {
+    const full = path.join(publicDir, file);
+    if (!fs.existsSync(full)) throw new Error(`the build rendered no ${file}`);
+    return JSON.parse(fs.readFileSync(full, 'utf8')) as T;
+  };
+  return { details: archive.details, json };
+}
+
+export async function renderArchive(sourcesDir: string): Promise<RenderedArchive> {
+  const shared = inject('sharedPublicDir');
+  if (shared && inject('sharedSourcesDir') === path.resolve(sourcesDir)) return fromSharedBuild(shared);
+  const { files } = await renderSite(sourcesDir);
+  return fromBodies(new Map(files.map((f) => [f.file, f.body])));
 }
