@@ -14,6 +14,7 @@ import fs from 'fs-extra';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import { indexArchive } from '../src/archive/archive-index.ts';
 import { archiveReport, poorerThan, type ArchiveReport } from '../src/archive/archive-report.ts';
+import { compareArchive } from '../src/archive/agency-comparison.ts';
 import { dataQualityReport, summarizeDataQuality } from '../src/archive/data-quality.ts';
 import { DATA_FILES } from '../src/api/data-files.ts';
 import { renderHeaders, renderRedirects, WEB_NOT_FOUND_FILE, webNotFoundBody } from '../src/api/netlify-rules.ts';
@@ -22,13 +23,19 @@ import { renderDataFiles, renderStaticAnswers, type RenderedFile } from '../src/
 import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
 import { CACHE_DIR, CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
-import { describeAgencySources } from '../src/sources/agencies/read-agency-sources.ts';
+import { AGENCY_SOURCES } from '../src/model/agency-track-schemas.ts';
+import { AGENCIES_DIR, describeAgencySources, listAgencyFiles } from '../src/sources/agencies/read-agency-sources.ts';
 import { CMA_FILE_PATTERN, listSourceFiles, readSources, type LoadedSources } from '../src/sources/read-sources.ts';
 import { renderBasemap } from './basemap.ts';
 import { publish } from './publish.ts';
 
-export interface BuildOptions {
+/** Where the build reads from: the archive sources, and the other agencies' best tracks (default <sources>/agencies). */
+export interface SourceFolders {
   sourcesDir: string;
+  agenciesDir?: string;
+}
+
+export interface BuildOptions extends SourceFolders {
   publicDir: string;
   force?: boolean;
   dryRun?: boolean;
@@ -76,8 +83,12 @@ const NOT_FOUND_PAGE = `<!doctype html>
 `;
 
 /** Hash of everything the output depends on, by content: source files, content, the code and the lockfile. */
-export async function inputFingerprint(sourcesDir: string): Promise<string> {
-  const sources = (await listSourceFiles(sourcesDir)).map((file) => path.join(sourcesDir, file));
+export async function inputFingerprint({ sourcesDir, agenciesDir = path.join(sourcesDir, AGENCIES_DIR) }: SourceFolders): Promise<string> {
+  const agencyFiles = (await Promise.all(AGENCY_SOURCES.map((agency) => listAgencyFiles(agenciesDir, agency)))).flat();
+  const sources = [
+    ...(await listSourceFiles(sourcesDir)).map((file) => path.join(sourcesDir, file)),
+    ...agencyFiles.map((file) => path.join(agenciesDir, file)),
+  ];
   const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'static/**/*', 'package-lock.json'], { cwd: PROJECT_ROOT, absolute: true });
   const files = [...sources, ...own.sort()];
   const digests = await digestAll(files);
@@ -119,13 +130,14 @@ export function describeSources(sourcesDir: string, sources: LoadedSources): str
     `Sources: ${sourcesDir}${sources.demo ? ' (DEMO archive: not the real data; get it with "npm run cli -- sources fetch")' : ''}`,
     `  CMA best track: ${cmaYears.length} year files, ${span(cmaYears)}`,
     `  Zhejiang archive: ${zjFiles} storm files, ${span(zjYears)}${zjFiles ? '' : ' (none: no Chinese names, landfalls, wind circles or 1945–1948 storms)'}`,
+    `  Other agencies' folder: ${sources.agenciesDir}`,
     ...describeAgencySources(sources.agencies).map((line) => `  ${line}`),
   ].join('\n');
 }
 
 /** Renders and validates everything; returns the files to write. Pure apart from reading the sources. */
-export async function renderSite(sourcesDir: string, log: (line: string) => void = () => {}): Promise<{ files: RenderedFile[]; storms: number; archive: ArchiveReport }> {
-  const sources = await readSources(sourcesDir, NAMES_FILE);
+export async function renderSite({ sourcesDir, agenciesDir }: SourceFolders, log: (line: string) => void = () => {}): Promise<{ files: RenderedFile[]; storms: number; archive: ArchiveReport }> {
+  const sources = await readSources(sourcesDir, NAMES_FILE, { agenciesDir });
   log(describeSources(sourcesDir, sources));
   const problems = sources.problems.map((p) => `${path.join(sourcesDir, p.file)}:${p.line}: ${p.message}`);
   const content = await loadContent(CONTENT_DIR).catch((error: unknown) => {
@@ -135,12 +147,12 @@ export async function renderSite(sourcesDir: string, log: (line: string) => void
   });
   if (problems.length || !content) throw new BuildError(problems);
 
-  const { typhoons, quality } = buildArchive(sources);
+  const { typhoons, quality, crosswalk } = buildArchive(sources);
   // Data quality: zj values left out of the records (src/archive/data-quality.ts), printed and published.
   const dataQuality = dataQualityReport(sources, quality);
   log(summarizeDataQuality(dataQuality, DATA_FILES.dataQuality));
   const archive = indexArchive(typhoons);
-  const site: SiteData = { archive, content, today: renderTodayInHistory(archive), demo: sources.demo };
+  const site: SiteData = { archive, content, today: renderTodayInHistory(archive), agencies: compareArchive(typhoons, crosswalk), demo: sources.demo };
   const { files, problems: invalid } = await renderStaticAnswers(site);
   if (invalid.length) throw new BuildError(invalid);
 
@@ -165,14 +177,14 @@ export async function renderSite(sourcesDir: string, log: (line: string) => void
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const log = options.log ?? (() => {});
-  const fingerprint = await inputFingerprint(options.sourcesDir);
+  const fingerprint = await inputFingerprint(options);
   const previous = await fs.readJson(recordFile(options.publicDir)).catch(() => null);
   if (!options.force && !options.dryRun && previous?.fingerprint === fingerprint && (await outputMatches(options.publicDir, previous.output ?? {}))) {
     log('Nothing changed since the last build and public/ still holds its output (use --force to rebuild).');
     return { skipped: true, storms: previous.storms, files: previous.files, bytes: previous.bytes, archive: previous.archive, milliseconds: performance.now() - started };
   }
 
-  const { files, storms, archive } = await renderSite(options.sourcesDir, log);
+  const { files, storms, archive } = await renderSite(options, log);
   const poorer = options.baseline ? poorerThan(archive, options.baseline) : [];
   if (poorer.length && !options.allowPoorer) {
     throw new BuildError(poorer, 'Refusing to publish an archive poorer than the published one (--allow-poorer overrides)');

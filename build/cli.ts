@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import fs from 'fs-extra';
 import type { ArchiveReport } from '../src/archive/archive-report.ts';
 import { writeDump } from '../src/dump/write-dump.ts';
-import { CACHE_DIR, FETCHED_SOURCES_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveSources, type SourcesLocation } from '../src/config.ts';
+import { CACHE_DIR, FETCHED_SOURCES_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveAgenciesDir, resolveSources, type SourcesLocation } from '../src/config.ts';
 import { upstreamsFromEnv } from '../src/live/refresh.ts';
 import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
 import { liveStore } from '../src/live/store.ts';
@@ -62,18 +62,20 @@ program
   .command('build')
   .description('Render every static answer into public/ (skipped when nothing changed and the output is intact)')
   .option('--sources <dir>', 'archive sources folder (cma-bst/, zj/); default $TYPHOON_SOURCES, else .cache/sources, else the demo archive')
+  .option('--agencies <dir>', "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies")
   .option('--public <dir>', 'output folder', PUBLIC_DIR)
   .option('--force', 'rebuild even when nothing changed')
   .option('--dry-run', 'render and validate, write nothing')
   .option('--production', `refuse an archive poorer than the published one (its report: --baseline, default ${path.relative(process.cwd(), PUBLISHED_REPORT)})`)
   .option('--baseline <file>', 'archive report of the published site (api/_data/archive-report.json)')
   .option('--allow-poorer', 'publish even if the archive is poorer than the baseline')
-  .action(async (options: { sources?: string; public: string; force?: boolean; dryRun?: boolean; production?: boolean; baseline?: string; allowPoorer?: boolean }) => {
+  .action(async (options: { sources?: string; agencies?: string; public: string; force?: boolean; dryRun?: boolean; production?: boolean; baseline?: string; allowPoorer?: boolean }) => {
     const baselineFile = options.baseline ?? (options.production ? PUBLISHED_REPORT : undefined);
     const baseline: ArchiveReport | null = baselineFile ? await fs.readJson(baselineFile).catch(() => null) : null;
     if (options.production) log(baseline ? `Baseline: the published archive (${baselineFile}): ${baseline.storms} storms` : `No baseline at ${baselineFile}: nothing to compare with`);
     const report = await buildSite({
       sourcesDir: resolveSources(options.sources).dir,
+      agenciesDir: resolveAgenciesDir(options.agencies),
       publicDir: options.public,
       force: options.force,
       dryRun: options.dryRun,
@@ -89,18 +91,19 @@ program
   .description('Build when needed, then serve public/ and the functions like Netlify does')
   .option('--sources <dir>', 'archive sources folder; default $TYPHOON_SOURCES, else .cache/sources (downloaded on the first start), else the demo archive')
   .option('--demo', 'serve the demo archive without trying to download the real one')
+  .option('--agencies <dir>', "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies")
   .option('--port <port>', 'port to listen on', process.env.PORT ?? '8888')
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--live', 'run the scheduled live refresh against the real upstreams')
   .option('--mock-upstream', 'run the scheduled live refresh against a local mock upstream (offline demo)')
-  .action(async (options: { sources?: string; demo?: boolean; port: string; host: string; live?: boolean; mockUpstream?: boolean }) => {
+  .action(async (options: { sources?: string; agencies?: string; demo?: boolean; port: string; host: string; live?: boolean; mockUpstream?: boolean }) => {
     if (options.mockUpstream) {
       const mock = await startMockUpstream();
       Object.assign(process.env, mockUpstreamEnv(mock));
       log(`Mock upstream on ${mock.url} (faults: POST ${mock.url}/__mock/fault?service=zj&fault=timeout)`);
     }
     const sources = await sourcesToServe(options.sources, Boolean(options.demo));
-    await buildSite({ sourcesDir: sources.dir, publicDir: PUBLIC_DIR, log });
+    await buildSite({ sourcesDir: sources.dir, agenciesDir: resolveAgenciesDir(options.agencies), publicDir: PUBLIC_DIR, log });
     const schedules = Boolean(options.live || options.mockUpstream);
     const server = await startLocalServer({ publicDir: PUBLIC_DIR, port: Number(options.port), host: options.host, schedules, log });
     log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)${schedules ? '; live refresh every 15 minutes' : ''}`);
@@ -162,9 +165,10 @@ program
   .command('dump')
   .description('Write the offline dump (zip: storms JSON, points CSV and JSON Lines, GeoJSON, manifest, SHA256SUMS) to public/dump/')
   .option('--sources <dir>', 'archive sources folder; default as for build')
+  .option('--agencies <dir>', "other agencies' best tracks; default as for build")
   .option('--out <dir>', 'output folder', path.join(PUBLIC_DIR, 'dump'))
-  .action(async (options: { sources?: string; out: string }) => {
-    const report = await writeDump({ sourcesDir: resolveSources(options.sources).dir, outDir: options.out });
+  .action(async (options: { sources?: string; agencies?: string; out: string }) => {
+    const report = await writeDump({ sourcesDir: resolveSources(options.sources).dir, agenciesDir: resolveAgenciesDir(options.agencies), outDir: options.out });
     log(`Dump: ${report.storms} storms, ${(report.bytes / 1e6).toFixed(1)} MB → ${report.files.join(', ')}`);
   });
 
@@ -172,7 +176,10 @@ program
   .command('fingerprint')
   .description('Print the hash of everything a build reads (sources, content, code): the deploy workflow deploys when it changes')
   .option('--sources <dir>', 'archive sources folder; default as for build')
-  .action(async (options: { sources?: string }) => log(await inputFingerprint(resolveSources(options.sources).dir)));
+  .option('--agencies <dir>', "other agencies' best tracks; default as for build")
+  .action(async (options: { sources?: string; agencies?: string }) =>
+    log(await inputFingerprint({ sourcesDir: resolveSources(options.sources).dir, agenciesDir: resolveAgenciesDir(options.agencies) })),
+  );
 
 program
   .command('deploy')

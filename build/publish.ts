@@ -14,7 +14,7 @@ import { createProgress } from '../src/progress.ts';
 
 export interface OutputFile {
   file: string;
-  body: string;
+  body: string | Buffer;
 }
 
 /** The folder holding the builds behind a publish link: `.public-builds` beside `public`. */

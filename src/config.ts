@@ -37,3 +37,12 @@ export function resolveSources(option?: string): SourcesLocation {
 }
 
 export const resolveSourcesDir = (option?: string) => resolveSources(option).dir;
+
+/**
+ * The other agencies' best tracks, when given: --agencies, else $TYPHOON_AGENCY_SOURCES; otherwise (undefined)
+ * the build reads <sources>/agencies, where `sources fetch` puts them.
+ */
+export const resolveAgenciesDir = (option?: string): string | undefined => {
+  const dir = option ?? process.env.TYPHOON_AGENCY_SOURCES;
+  return dir ? path.resolve(dir) : undefined;
+};

@@ -33,8 +33,8 @@ describe('JMA bst_all.txt', () => {
 
   it('reads UTC times with the 1951–2050 pivot, 0.1° positions, hPa and 10-minute knots ("000" = not analysed)', () => {
     expect(inventa?.windPeriodMinutes).toBe(10);
-    expect(inventa?.points[0]).toEqual({ time: '2049-09-02T00:00:00Z', lat: 12, lng: 135, windMs: null, pressureHpa: 1004, grade: '2' });
-    expect(inventa?.points[4]).toEqual({ time: '2049-09-02T21:00:00Z', lat: 14.2, lng: 131.1, windMs: knotsToMs(80), pressureHpa: 958, grade: '5' });
+    expect(inventa?.points[0]).toEqual({ time: '2049-09-02T00:00:00Z', lat: 12, lng: 135, windKt: null, windMs: null, pressureHpa: 1004, grade: '2' });
+    expect(inventa?.points[4]).toEqual({ time: '2049-09-02T21:00:00Z', lat: 14.2, lng: 131.1, windKt: 80, windMs: knotsToMs(80), pressureHpa: 958, grade: '5' });
     expect(oldie?.points.map((p) => [p.time, p.lat, p.grade])).toEqual([
       ['1955-10-10T06:00:00Z', 6.2, '2'],
       ['1955-10-10T12:00:00Z', 7.5, '9'],
@@ -82,7 +82,7 @@ describe('JTWC b-deck', () => {
     expect(track?.points.map((p) => [p.time.slice(0, 13), p.grade])).toEqual([
       ['2049-09-01T18', 'DB'], ['2049-09-02T00', 'TD'], ['2049-09-02T06', 'TS'], ['2049-09-02T12', 'TS'], ['2049-09-02T18', 'TY'], ['2049-09-03T00', 'TY'],
     ]);
-    expect(track?.points[5]).toEqual({ time: '2049-09-03T00:00:00Z', lat: 14.6, lng: 130.4, windMs: knotsToMs(115), pressureHpa: 944, grade: 'TY' });
+    expect(track?.points[5]).toEqual({ time: '2049-09-03T00:00:00Z', lat: 14.6, lng: 130.4, windKt: 115, windMs: knotsToMs(115), pressureHpa: 944, grade: 'TY' });
     agencyTrackSchema.parse(track);
   });
 
@@ -113,7 +113,7 @@ describe('HKO best-track CSV', () => {
       ['2049-0027', 'INVENTA', '0027', '4921', 5],
       ['2049-0028', null, '0028', null, 2],
     ]);
-    expect(tracks[0]?.points[4]).toEqual({ time: '2049-09-03T00:00:00Z', lat: 14.6, lng: 130.4, windMs: knotsToMs(90), pressureHpa: 950, grade: 'ST' });
+    expect(tracks[0]?.points[4]).toEqual({ time: '2049-09-03T00:00:00Z', lat: 14.6, lng: 130.4, windKt: 90, windMs: knotsToMs(90), pressureHpa: 950, grade: 'ST' });
     for (const track of tracks) agencyTrackSchema.parse(track);
   });
 
@@ -146,18 +146,19 @@ describe('IBTrACS CSV', () => {
   it("keeps each agency's own values and leaves blank agencies out", () => {
     const inventa = v1.tracks[1];
     expect(inventa?.points[2]).toEqual({
-      time: '2049-09-02T06:00:00Z', lat: 12.5, lng: 134, windMs: knotsToMs(35), pressureHpa: 998, grade: 'TS', wmoAgency: 'tokyo',
+      time: '2049-09-02T06:00:00Z', lat: 12.5, lng: 134, windKt: 35, windMs: knotsToMs(35), pressureHpa: 998, grade: 'TS', wmoAgency: 'tokyo',
       agencies: {
-        usa: { lat: 12.5, lng: 134, windMs: knotsToMs(40), pressureHpa: 997, grade: 'TS' },
-        tokyo: { lat: 12.5, lng: 134, windMs: knotsToMs(35), pressureHpa: 998, grade: '3' },
-        cma: { lat: 12.5, lng: 134.1, windMs: knotsToMs(40), pressureHpa: 997, grade: '2' },
-        hko: { lat: 12.5, lng: 134, windMs: knotsToMs(35), pressureHpa: 998, grade: 'TS' },
-        kma: { lat: 12.5, lng: 134, windMs: knotsToMs(35), pressureHpa: 998, grade: 'TS' },
+        usa: { lat: 12.5, lng: 134, windKt: 40, windMs: knotsToMs(40), pressureHpa: 997, grade: 'TS', original: true },
+        tokyo: { lat: 12.5, lng: 134, windKt: 35, windMs: knotsToMs(35), pressureHpa: 998, grade: '3', original: true },
+        cma: { lat: 12.5, lng: 134.1, windKt: 40, windMs: knotsToMs(40), pressureHpa: 997, grade: '2', original: true },
+        hko: { lat: 12.5, lng: 134, windKt: 35, windMs: knotsToMs(35), pressureHpa: 998, grade: 'TS', original: true },
+        kma: { lat: 12.5, lng: 134, windKt: 35, windMs: knotsToMs(35), pressureHpa: 998, grade: 'TS', original: true },
       },
     });
     // An interpolated row: no WMO values, only the agencies IBTrACS interpolated.
     expect(inventa?.points[1]).toMatchObject({ windMs: null, pressureHpa: null, wmoAgency: null });
     expect(Object.keys(inventa?.points[1]?.agencies ?? {})).toEqual(['usa', 'tokyo']);
+    expect(inventa?.points[1]?.agencies.usa?.original).toBe(false); // IFLAG P: IBTrACS interpolated it
     expect(v1.tracks[0]?.points.map((p) => p.lng)).toEqual([-175, 179.5]);
   });
 

@@ -71,7 +71,7 @@ describeRealData('agencies', "other agencies' sample best tracks", (dir) => {
     expect(text).toContain('13110712 002 5 102 1291  895     125     90080 0080 80250 0180');
     const haiyan = track<JmaTrack>('jma/bst_all_1330_HAIYAN_from_official_zip_20190403.txt', '1330');
     expect(haiyan).toMatchObject({ name: 'HAIYAN', tcNumber: '0036', revisedOn: '2013-12-18', windPeriodMinutes: 10 });
-    expect(at(haiyan, '2013-11-07T12:00:00Z')).toEqual({ time: '2013-11-07T12:00:00Z', lat: 10.2, lng: 129.1, windMs: knotsToMs(125), pressureHpa: 895, grade: '5' });
+    expect(at(haiyan, '2013-11-07T12:00:00Z')).toEqual({ time: '2013-11-07T12:00:00Z', lat: 10.2, lng: 129.1, windKt: 125, windMs: knotsToMs(125), pressureHpa: 895, grade: '5' });
     expect(extremes(haiyan)).toEqual({ maxWindMs: knotsToMs(125), minPressureHpa: 895 });
     // The same storm inside the official zip.
     expect(track<JmaTrack>('jma/bst_all.zip_from_mskim2801_TCRI_20190403.zip', '1330')).toEqual(haiyan);
@@ -81,18 +81,18 @@ describeRealData('agencies', "other agencies' sample best tracks", (dir) => {
     expect(raw('jma/bst_all_7920_TIP_from_official_zip_20190403.txt')).toContain('79100406 002 2  62 1529 1004     000');
     const tip = track<JmaTrack>('jma/bst_all_7920_TIP_from_official_zip_20190403.txt', '7920');
     expect(tip).toMatchObject({ name: 'TIP', tcNumber: null, revisedOn: '1992-10-21' });
-    expect(tip.points[0]).toEqual({ time: '1979-10-04T06:00:00Z', lat: 6.2, lng: 152.9, windMs: null, pressureHpa: 1004, grade: '2' });
+    expect(tip.points[0]).toEqual({ time: '1979-10-04T06:00:00Z', lat: 6.2, lng: 152.9, windKt: null, windMs: null, pressureHpa: 1004, grade: '2' });
     expect(extremes(tip)).toEqual({ maxWindMs: knotsToMs(140), minPressureHpa: 870 });
     expect(raw('jma/bst_all_1919_HAGIBIS_from_PIVASIA_copy.txt')).toContain('19101209 002 5 346 1387  955     080     30180 0140 90350 0350         #');
     const hagibis = track<JmaTrack>('jma/bst_all_1919_HAGIBIS_from_PIVASIA_copy.txt', '1919');
-    expect(at(hagibis, '2019-10-12T09:00:00Z')).toMatchObject({ lat: 34.6, lng: 138.7, pressureHpa: 955, windMs: knotsToMs(80) });
+    expect(at(hagibis, '2019-10-12T09:00:00Z')).toMatchObject({ lat: 34.6, lng: 138.7, pressureHpa: 955, windKt: 80, windMs: knotsToMs(80) });
   });
 
   it('JTWC HAIYAN WP312013: 170 kt (1-minute) and 895 hPa as on its raw line; the name after THIRTYONE', () => {
     expect(raw('jtwc/bwp312013.dat')).toContain('WP, 31, 2013110712,   , BEST,   0, 102N, 1290E, 170,  895, ST,  34, NEQ');
     const haiyan = track<JtwcTrack>('jtwc/bwp312013.dat', 'WP312013');
     expect(haiyan).toMatchObject({ name: 'HAIYAN', windPeriodMinutes: 1 });
-    expect(at(haiyan, '2013-11-07T12:00:00Z')).toEqual({ time: '2013-11-07T12:00:00Z', lat: 10.2, lng: 129, windMs: knotsToMs(170), pressureHpa: 895, grade: 'ST' });
+    expect(at(haiyan, '2013-11-07T12:00:00Z')).toEqual({ time: '2013-11-07T12:00:00Z', lat: 10.2, lng: 129, windKt: 170, windMs: knotsToMs(170), pressureHpa: 895, grade: 'ST' });
     expect(extremes(haiyan)).toEqual({ maxWindMs: knotsToMs(170), minPressureHpa: 895 });
     expect(track<JtwcTrack>('jtwc/bwp2013.zip', 'WP312013')).toEqual(haiyan);
     expect(track<JtwcTrack>('jtwc/bwp192014.dat', 'WP192014').name).toBe('VONGFONG'); // after NONETEEN
@@ -103,7 +103,7 @@ describeRealData('agencies', "other agencies' sample best tracks", (dir) => {
     const haiyan = track<HkoTrack>('hko/HKO2013BST.csv', '2013-0031');
     expect(haiyan).toMatchObject({ name: 'HAIYAN', hkoCode: '0031', jmaCode: '1330', windPeriodMinutes: 10 });
     expect(haiyan.points).toHaveLength(34);
-    expect(at(haiyan, '2013-11-07T18:00:00Z')).toEqual({ time: '2013-11-07T18:00:00Z', lat: 10.6, lng: 126.9, windMs: knotsToMs(155), pressureHpa: 890, grade: 'SuperT' });
+    expect(at(haiyan, '2013-11-07T18:00:00Z')).toEqual({ time: '2013-11-07T18:00:00Z', lat: 10.6, lng: 126.9, windKt: 155, windMs: knotsToMs(155), pressureHpa: 890, grade: 'SuperT' });
     expect(extremes(haiyan)).toEqual({ maxWindMs: knotsToMs(155), minPressureHpa: 890 });
     const hagibis = track<HkoTrack>('hko/HKO2019BST.csv', '2019-0018');
     expect(hagibis).toMatchObject({ name: 'HAGIBIS', jmaCode: '1919' });
@@ -123,8 +123,13 @@ describeRealData('agencies', "other agencies' sample best tracks", (dir) => {
     expect(cell('USA_ATCF_ID')).toBe('WP122024');
     const point = at(yagi, '2024-09-06T00:00:00Z');
     expect(point).toMatchObject({ lat: Number(cell('LAT')), lng: Number(cell('LON')), windMs: knotsToMs(Number(cell('WMO_WIND'))), pressureHpa: Number(cell('WMO_PRES')), grade: cell('NATURE'), wmoAgency: cell('WMO_AGENCY') });
-    const fix = (prefix: string, grade: string) => ({ lat: Number(cell(`${prefix}_LAT`)), lng: Number(cell(`${prefix}_LON`)), windMs: knotsToMs(Number(cell(`${prefix}_WIND`))), pressureHpa: Number(cell(`${prefix}_PRES`)), grade: cell(grade) });
-    expect(point.agencies).toEqual({ usa: fix('USA', 'USA_STATUS'), tokyo: fix('TOKYO', 'TOKYO_GRADE'), cma: fix('CMA', 'CMA_CAT'), hko: fix('HKO', 'HKO_CAT'), kma: fix('KMA', 'KMA_CAT') });
+    // IFLAG has a character per agency: USA, Tokyo, CMA, HKO, KMA first (O = the agency's own analysis).
+    const fix = (prefix: string, grade: string, flag: number) => ({
+      lat: Number(cell(`${prefix}_LAT`)), lng: Number(cell(`${prefix}_LON`)), windKt: Number(cell(`${prefix}_WIND`)), windMs: knotsToMs(Number(cell(`${prefix}_WIND`))),
+      pressureHpa: Number(cell(`${prefix}_PRES`)), grade: cell(grade), original: cell('IFLAG')[flag] === 'O',
+    });
+    expect(cell('IFLAG').slice(0, 5)).toBe('OOOOO');
+    expect(point.agencies).toEqual({ usa: fix('USA', 'USA_STATUS', 0), tokyo: fix('TOKYO', 'TOKYO_GRADE', 1), cma: fix('CMA', 'CMA_CAT', 2), hko: fix('HKO', 'HKO_CAT', 3), kma: fix('KMA', 'KMA_CAT', 4) });
     expect(point.agencies.tokyo?.windMs).toBe(knotsToMs(105));
     expect(point.agencies.usa?.windMs).toBe(knotsToMs(130));
   });
@@ -135,7 +140,7 @@ describeRealData('agencies', "other agencies' sample best tracks", (dir) => {
     expect(jma.points).toHaveLength(37);
     for (const p of jma.points) {
       const tokyo = at(yagi, p.time).agencies.tokyo;
-      expect({ time: p.time, ...tokyo }).toEqual({ time: p.time, lat: p.lat, lng: p.lng, windMs: p.windMs, pressureHpa: p.pressureHpa, grade: p.grade });
+      expect({ time: p.time, ...tokyo }).toEqual({ time: p.time, lat: p.lat, lng: p.lng, windKt: p.windKt, windMs: p.windMs, pressureHpa: p.pressureHpa, grade: p.grade, original: true });
     }
   });
 

@@ -22,6 +22,7 @@ import { readSources } from '../src/sources/read-sources.ts';
 import { parseZjArchiveFile, type ZjLandfall, type ZjPoint, type ZjStorm } from '../src/sources/zj-archive.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { renderArchive } from './helpers/rendered-archive.ts';
+import { newestByAgency } from '../src/sources/agencies/read-agency-sources.ts';
 
 const HOUR = 3600_000;
 const START = Date.parse('2015-08-01T00:00:00Z');
@@ -183,7 +184,7 @@ describe('buildArchive leaves failing zj values out of the records', () => {
     const cma = parseCmaBestTrack(cmaText, 2015);
     const zj = parseZjArchiveFile(zjText);
     expect([cma.problems, zj.problems]).toEqual([[], []]);
-    const { typhoons, quality } = buildArchive({ cma: cma.entries, zj: [zj.storm as ZjStorm], names: parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8')), nameCorrections: new Map() });
+    const { typhoons, quality } = buildArchive({ cma: cma.entries, zj: [zj.storm as ZjStorm], names: parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8')), nameCorrections: new Map(), agencies: { tracks: newestByAgency([]) } });
     const record = typhoons[0] as Typhoon;
     expect(record).toMatchObject({ code: '201599', provenance: { track: 'cma', landfall: 'zj', windCircles: 'zj' } });
     expect(record.land.map((l) => l.position)).toEqual(['先', '好']);

@@ -10,6 +10,7 @@ import { typhoonGeoJson } from '../src/archive/geojson.ts';
 import { windCircleRing } from '../src/archive/wind-circles.ts';
 import { greatCircleKm } from '../src/model/geo.ts';
 import type { AgencyForecast, Typhoon } from '../src/model/schemas.ts';
+import { unlinkedIds } from '../src/model/storm-ids.ts';
 
 /** Twice the signed area of a closed ring (shoelace): positive when counter-clockwise. */
 const signedArea = (ring: Position[]) => ring.slice(1).reduce((sum, [x2, y2], i) => sum + (ring[i] as Position)[0] * y2 - x2 * (ring[i] as Position)[1], 0);
@@ -75,7 +76,8 @@ const storm: Typhoon = {
     { ...point('2023-08-01T20:00:00+08:00', 22, -178.5), radius7: null },
   ],
   forecasts: { cma: forecast('2023-08-01T20:00:00+08:00', [22, -178.5], [['2023-08-02T08:00:00+08:00', 23, -176]]) },
-  land: [], cma: null, zjId: null, provenance: { track: 'cma', nameZh: null, nameEn: 'cma', landfall: null, windCircles: null, motion: null }, retiredName: false, live: null,
+  land: [], cma: null, ids: unlinkedIds('202399'), zjId: null,
+  provenance: { track: 'cma', nameZh: null, nameEn: 'cma', landfall: null, windCircles: null, motion: null, peakGrade: 'cma', maxSpeed: 'cma', minPressure: 'cma' }, retiredName: false, live: null,
 };
 
 const ofKind = (features: Feature[], kind: string) => features.filter((f) => f.properties.kind === kind);

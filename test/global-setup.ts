@@ -9,7 +9,7 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import type { TestProject } from 'vitest/node';
 import { buildSite } from '../build/build-site.ts';
-import { FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
+import { agenciesFor, FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,7 +25,7 @@ export default async function setup(project: TestProject) {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-shared-site-'));
   const publicDir = path.join(scratch, 'public');
   const sourcesDir = REAL_SOURCES ?? FIXTURE_SOURCES;
-  await buildSite({ sourcesDir, publicDir, force: true });
+  await buildSite({ sourcesDir, agenciesDir: agenciesFor(sourcesDir), publicDir, force: true });
   project.provide('sharedPublicDir', publicDir);
   project.provide('sharedSourcesDir', path.resolve(sourcesDir));
   return () => fs.remove(scratch);

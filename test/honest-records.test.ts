@@ -27,6 +27,8 @@ import { parseZjArchiveFile, type ZjLandfall, type ZjStorm } from '../src/source
 import { describeRealData } from './helpers/real-data.ts';
 import { renderArchive } from './helpers/rendered-archive.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
+import { newestByAgency } from '../src/sources/agencies/read-agency-sources.ts';
+import { compareArchive } from '../src/archive/agency-comparison.ts';
 
 const CORRECTIONS = parseNameCorrections(fs.readFileSync(NAME_CORRECTIONS_FILE, 'utf8'));
 
@@ -100,8 +102,14 @@ describe('1945–1948 winds: JTWC knots back from the zj values, converted again
       ],
     }]);
     const zj = parseZjArchiveFile(text).storm as ZjStorm;
-    const { typhoons, quality } = buildArchive({ cma: [], zj: [zj], names: parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8')), nameCorrections: new Map() });
+    const { typhoons, quality, crosswalk } = buildArchive({ cma: [], zj: [zj], names: parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8')), nameCorrections: new Map(), agencies: { tracks: newestByAgency([]) } });
     expect(typhoons[0]).toMatchObject({ windPeriod: '1min', peakGrade: 'TS', maxSpeed: 18, points: [{ speed: 12.9, grade: 'TD' }, { speed: 18, grade: 'TS', power: 8 }] });
+    expect(typhoons[0]?.provenance).toMatchObject({ track: 'zj', maxSpeed: 'jtwc', peakGrade: 'jtwc', minPressure: null });
+    // The track is JTWC's, side by side too, and its ACE is JTWC's.
+    const agencies = compareArchive(typhoons, crosswalk);
+    expect(agencies.get('194507')?.agencies.map((a) => [a.agency, a.source, a.windPeriod, a.id])).toEqual([['jtwc', 'zj', '1min', null]]);
+    const stats = yearStatistic(1945, typhoons, agencies);
+    expect(stats.aceJtwc).toBe(stats.ace);
     expect(quality).toEqual([expect.objectContaining({ code: 'wind-reconverted', file: 'zj/194507.json', value: 17, action: expect.stringMatching(/peak 17 → 18 m\/s \(35 kt\), peak grade TD → TS$/) })]);
   });
 });
@@ -118,7 +126,7 @@ describe('landRecorded', () => {
 
   it('year statistics count recorded landfalls among the storms whose landfalls were recorded', async () => {
     const { typhoons } = buildArchive(await readSources(FIXTURE_SOURCES, NAMES_FILE));
-    const stats = yearStatistic(2024, typhoons.filter((t) => t.year === 2024));
+    const stats = yearStatistic(2024, typhoons.filter((t) => t.year === 2024), new Map());
     expect(stats.landRecordedStorms).toBe(typhoons.filter((t) => t.year === 2024 && t.landRecorded).length);
     expect(yearStatisticSchema.shape.landfalls.description).toMatch(/recorded ones only/);
   });

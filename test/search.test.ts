@@ -12,6 +12,7 @@ import { DEMO_SOURCES_DIR, NAMES_FILE } from '../src/config.ts';
 import type { SearchEntry, SearchHit } from '../src/model/schemas.ts';
 import { readSources } from '../src/sources/read-sources.ts';
 import { describeRealData } from './helpers/real-data.ts';
+import { unlinkedIds } from '../src/model/storm-ids.ts';
 
 async function indexOf(sourcesDir: string): Promise<SearchEntry[]> {
   const sources = await readSources(sourcesDir, NAMES_FILE);
@@ -75,7 +76,7 @@ describe('ranking', () => {
   const entry = (code: string, over: Partial<SearchEntry>): SearchEntry => ({
     code, name: null, enname: null, year: Number(code.slice(0, 4)), startTime: `${code.slice(0, 4)}-08-01T08:00:00+08:00`,
     endTime: `${code.slice(0, 4)}-08-05T08:00:00+08:00`, peakGrade: 'TY', peakStrong: '台风', maxSpeed: 40, minPressure: 960,
-    windPeriod: '2min', landRecorded: true, landfalls: 0, retiredName: false, aliases: [], pinyin: [], ...over,
+    windPeriod: '2min', landRecorded: true, landfalls: 0, retiredName: false, ids: unlinkedIds(code), aliases: [], pinyin: [], ...over,
   });
   const named = (code: string, over: Partial<SearchEntry> = {}) => entry(code, { name: '示例', enname: 'SAMPLE', pinyin: ['shili'], ...over });
   const index = [
@@ -108,6 +109,16 @@ describe('ranking', () => {
     expect(searchArchive(index, 'sampla').map((h) => h.matchedBy)).toEqual(Array(5).fill('fuzzy'));
     expect(searchArchive(index, 'samples').map((h) => h.code)).toEqual(['201901']);
     expect(searchArchive(index, 'smpl')).toEqual([]);
+  });
+
+  it("finds a storm by any agency's id, whole and in any case, ahead of the codes it is a prefix of", () => {
+    const linked = entry('202020', { enname: 'LINKED', ids: { cma: '202020', jma: '2020', jtwc: 'wp222020', hko: '2020-0021', ibtracs: '2020290N12130' } });
+    const list = [...index, linked, entry('202001', {})];
+    for (const id of ['2020', 'WP222020', 'wp222020', '2020-0021', '2020290n12130']) {
+      expect(searchArchive(list, id)[0], id).toMatchObject({ code: '202020', matchedBy: 'id', ids: { jtwc: 'wp222020' } });
+    }
+    expect(codes(searchArchive(list, '2020'))).toEqual(['202020', '202001']);
+    expect(searchArchive(list, 'wp2220')).toEqual([]);
   });
 
   it('answers at most 50, code prefixes newest first', () => {

@@ -6,6 +6,7 @@
  */
 import type { ArchiveIndex } from '../archive/archive-index.ts';
 import type { SiteContent } from '../content/load-content.ts';
+import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
 import type { Typhoon, TodayInHistory } from '../model/schemas.ts';
 import { liveStore, type KeyValueStore } from '../live/store.ts';
 import { readPublicJson } from './site-data.ts';
@@ -16,6 +17,8 @@ export interface SiteData {
   content: SiteContent;
   /** Calendar day MM-DD → today-in-history payload. */
   today: ReadonlyMap<string, TodayInHistory>;
+  /** Storm code → every agency's track of it (src/archive/agency-comparison.ts). */
+  agencies: ReadonlyMap<string, StormAgencies>;
   demo: boolean;
 }
 

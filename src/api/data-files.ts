@@ -17,6 +17,13 @@ export const DATA_FILES = {
   similarTracks: 'api/_data/similar-tracks.json',
 } as const;
 
+/**
+ * Every agency's track of each storm of a year, by code (src/archive/agency-comparison.ts; the typhoon-agencies
+ * function reads them). Gzipped: 19 MB of JSON in all, 1.7 MB gzipped, and a function bundle holds under 5 MB of data.
+ */
+export const agencyComparisonFile = (year: number | '*') => `api/_data/agencies/${year}.json.gz`;
+export const AGENCY_COMPARISON_FILES = agencyComparisonFile('*');
+
 /** The static answer of a calendar day, at its URL path (the history-today function reads it). */
 export const todayFile = (monthDay: string) => `api/history/today/${monthDay}`;
 export const TODAY_FILES = todayFile('*');

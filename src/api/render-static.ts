@@ -3,12 +3,13 @@
  * the body a function would answer (as hono's static generation and nitro's prerender do): a static answer and
  * a function answer for the same resource are one code path. Also writes the data files functions read.
  */
+import { gzipSync } from 'node:zlib';
 import { searchEntry } from '../archive/search-index.ts';
 import { buildTrackSearchData } from '../archive/track-search-data.ts';
 import type { Typhoon } from '../model/schemas.ts';
 import type { NamesTable } from '../sources/names-table.ts';
 import { buildContext, type SiteData } from './context.ts';
-import { DATA_FILES } from './data-files.ts';
+import { agencyComparisonFile, DATA_FILES } from './data-files.ts';
 import { historyTodayDate, historyYear, historyYears } from './handlers/history.ts';
 import { knowledgeDetail, newsDetail } from './handlers/content.ts';
 import { openapi } from './handlers/openapi.ts';
@@ -34,7 +35,8 @@ export const STATIC_ROUTES: Readonly<Record<string, { handler: ResourceHandler; 
 export interface RenderedFile {
   /** Path under public/, e.g. `api/v1/history/2024`. */
   file: string;
-  body: string;
+  /** Text, or bytes (the gzipped data files). */
+  body: string | Buffer;
 }
 
 /**
@@ -89,6 +91,11 @@ export function renderDataFiles(site: SiteData, names: NamesTable): RenderedFile
     [DATA_FILES.site, site.content.site],
     [DATA_FILES.announcements, site.content.announcements],
     ...trackSearchFiles(site.archive.typhoons),
+    ...site.archive.years.map((year): [string, unknown] => [
+      agencyComparisonFile(year),
+      Object.fromEntries((site.archive.byYear.get(year) ?? []).map((t) => [t.code, site.agencies.get(t.code)])),
+    ]),
   ];
-  return data.map(([file, value]) => ({ file, body: JSON.stringify(value) }));
+  // gzip's header carries no time here (Node writes mtime 0), so the same data gives the same bytes.
+  return data.map(([file, value]) => ({ file, body: file.endsWith('.gz') ? gzipSync(JSON.stringify(value), { level: 9 }) : JSON.stringify(value) }));
 }

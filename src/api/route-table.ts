@@ -11,12 +11,13 @@ import {
 import {
   historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema, typhoonSchema,
 } from '../model/schemas.ts';
+import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
 import { aiGeneratedSchema, flashItemSchema, generatorSchema } from '../model/flash-schemas.ts';
 import { globalBriefSchema, globalCycloneSchema, globalSummarySchema } from '../model/global-schemas.ts';
 import { activeStormSchema, globalListSchema, liveListSchema, liveNearSchema } from '../model/live-schemas.ts';
 import { historyNearSchema, similarTracksSchema } from '../model/track-search-schemas.ts';
 import type { CachePolicyName } from './cache-policy.ts';
-import { DATA_FILES, TODAY_FILES } from './data-files.ts';
+import { AGENCY_COMPARISON_FILES, DATA_FILES, TODAY_FILES } from './data-files.ts';
 import type { ErrorName } from './errors.ts';
 import type { ParamKind, QueryKind } from './params.ts';
 import type { Family } from './respond.ts';
@@ -26,7 +27,7 @@ export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: FunctionName
 export const FUNCTION_NAMES = [
   'history-search', 'history-today', 'content-list', 'version', 'bootstrap', 'live-typhoons', 'typhoon-lookup',
   'global-typhoons', 'global-typhoon', 'global-history', 'seo-news', 'flash-list', 'flash-item', 'flash-feed', 'llm-summary',
-  'refresh-live', 'v1-preflight', 'api-miss', 'history-near', 'typhoon-similar', 'live-near',
+  'refresh-live', 'v1-preflight', 'api-miss', 'history-near', 'typhoon-similar', 'live-near', 'typhoon-agencies',
 ] as const;
 export type FunctionName = (typeof FUNCTION_NAMES)[number];
 
@@ -285,6 +286,17 @@ export const RESOURCES: readonly Resource[] = [
     cache: 'deployData',
     reads: [DATA_FILES.archiveSummaries, DATA_FILES.similarTracks, DATA_FILES.archiveTracks],
     dataSchema: similarTracksSchema,
+    errors: ['badParameter', 'notFound'],
+  },
+  {
+    id: 'typhoon-agencies',
+    summary: "Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked",
+    paths: { web: '/api/typhoons/:code/agencies', v1: '/api/v1/typhoons/:code/agencies' },
+    params: { code: 'code' },
+    servedBy: { kind: 'function', fn: 'typhoon-agencies' },
+    cache: 'deployData',
+    reads: [DATA_FILES.archiveSummaries, AGENCY_COMPARISON_FILES],
+    dataSchema: stormAgenciesSchema,
     errors: ['badParameter', 'notFound'],
   },
   {

@@ -8,12 +8,16 @@
  * `import.meta` in a path expression and then copies the whole folder into every bundle (73 MB each, measured).
  */
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import fs from 'fs-extra';
 
 /** Parsed files, with the size and time they had: a rebuild under a running local server is seen at once. */
 const cache = new Map<string, { stamp: string; value: Promise<unknown> }>();
 
 export const publicDir = () => process.env.TYPHOON_PUBLIC_DIR ?? 'public';
+
+/** A generated data file's content as JSON: `.json.gz` files are gzipped JSON (too big to bundle as text). */
+export const parseDataFile = (file: string, bytes: Uint8Array): unknown => JSON.parse((file.endsWith('.gz') ? gunzipSync(bytes) : Buffer.from(bytes)).toString('utf8'));
 
 /** Parsed JSON of a generated file under public/, or null when it does not exist. */
 export async function readPublicJson<T>(relativePath: string): Promise<T | null> {
@@ -23,7 +27,7 @@ export async function readPublicJson<T>(relativePath: string): Promise<T | null>
   const stamp = `${stat.size}:${stat.mtimeMs}:${stat.ino}`;
   let entry = cache.get(file);
   if (entry?.stamp !== stamp) {
-    entry = { stamp, value: fs.readJson(file) };
+    entry = { stamp, value: fs.readFile(file).then((bytes) => parseDataFile(file, bytes)) };
     entry.value.catch(() => cache.delete(file));
     cache.set(file, entry);
   }

@@ -15,13 +15,16 @@
 import { beaufortForce, gradeFromCmaDigit, gradeFromLabel, gradeFromWind, gradeName, type GradeCode } from '../model/grades.ts';
 import type { Landfall, Provenance, TrackPoint, Typhoon } from '../model/schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
-import { trackSummary } from '../model/track-summary.ts';
+import { unlinkedIds } from '../model/storm-ids.ts';
+import { headlineSources, trackSummary } from '../model/track-summary.ts';
 import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
 import type { NameCorrection } from '../sources/name-corrections.ts';
 import type { NamesTable } from '../sources/names-table.ts';
 import type { ZjLandfall, ZjPoint, ZjStorm } from '../sources/zj-archive.ts';
+import type { AgencyTracks } from '../sources/agencies/read-agency-sources.ts';
 import { assignCodes } from './assign-codes.ts';
 import { correctEnglishName } from './correct-names.ts';
+import { buildCrosswalk, type Crosswalk } from './crosswalk.ts';
 import { checkLandfalls, checkWindRadii, type DataQualityProblem } from './data-quality.ts';
 import { jtwcWindMs, LAST_JTWC_YEAR, windReconversionProblem } from './jtwc-winds.ts';
 import { landRecorded, yearsWithLandfallRecords } from './landfall-coverage.ts';
@@ -37,10 +40,14 @@ export interface ArchiveSources {
   names: NamesTable;
   /** Reviewed per-storm corrections of English names, by storm code (content/names/corrections.yaml). */
   nameCorrections: ReadonlyMap<string, NameCorrection>;
+  /** Other agencies' best tracks (any subset, or none), linked to the records by the crosswalk. */
+  agencies: { tracks: AgencyTracks };
 }
 
 export interface ArchiveResult {
   typhoons: Typhoon[];
+  /** Each record's ids in the other agencies' records, how each was found, and the linked tracks. */
+  crosswalk: Crosswalk;
   matches: SourceMatch[];
   /**
    * zj values left out of the records (landfalls, wind circles that fail their checks), reorderings and
@@ -154,13 +161,14 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjS
   const land = landfalls(checked?.land ?? [], points);
   const retired = resolved.enname ? names.byEnglish(resolved.enname) : undefined;
   const has = (test: (p: TrackPoint) => boolean) => points.some(test);
+  const summary = trackSummary(points);
   return {
     code,
     name: resolved.name,
     enname: resolved.enname,
     year,
     isActive: false,
-    ...trackSummary(points),
+    ...summary,
     windPeriod: fromJtwc ? '1min' : '2min',
     points,
     forecasts: {},
@@ -175,6 +183,7 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjS
       endFlag: cma.endFlag,
       releaseDate: cma.releaseDate,
     },
+    ids: unlinkedIds(code),
     zjId: zj?.tfbh ?? null,
     provenance: {
       track: cma ? 'cma' : 'zj',
@@ -183,6 +192,7 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjS
       landfall: land.length ? 'zj' : null,
       windCircles: has((p) => p.radius7 !== null || p.radius10 !== null || p.radius12 !== null) ? 'zj' : null,
       motion: has((p) => p.moveDir !== null || p.moveSpeed !== null) ? 'zj' : null,
+      ...headlineSources(summary, cma ? 'cma' : fromJtwc ? 'jtwc' : 'zj', cma ? 'cma' : 'zj'),
     },
     retiredName: retired?.status === 'retired' && retired.retiredFor === year,
     live: null,
@@ -194,7 +204,7 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjS
  * last CMA year file), sorted by start. zj storms from 1949 on without a CMA entry inside CMA's years are
  * refused earlier, by readSources (src/archive/source-coverage.ts).
  */
-export function buildArchive({ cma, zj, names, nameCorrections }: ArchiveSources): ArchiveResult {
+export function buildArchive({ cma, zj, names, nameCorrections, agencies }: ArchiveSources): ArchiveResult {
   const matches = matchArchive(cma, zj);
   const codes = assignCodes(cma, matches);
   const zjOf = new Map(matches.filter((m) => m.cma).map((m) => [m.cma as CmaEntryRaw, m.zj]));
@@ -206,5 +216,8 @@ export function buildArchive({ cma, zj, names, nameCorrections }: ArchiveSources
     ...matches.filter((m) => !m.cma).map((m) => record(m.zj.tfbh, Number(m.zj.tfbh.slice(0, 4)), null, m.zj, context)),
   ];
   typhoons.sort((a, b) => a.year - b.year || a.startTime.localeCompare(b.startTime) || a.code.localeCompare(b.code));
-  return { typhoons, matches, quality };
+  const crosswalk = buildCrosswalk(typhoons, agencies.tracks);
+  quality.push(...crosswalk.problems);
+  const linked = typhoons.map((t) => ({ ...t, ids: crosswalk.ids.get(t.code) ?? t.ids }));
+  return { typhoons: linked, crosswalk, matches, quality };
 }

@@ -54,6 +54,8 @@ export const DATA_QUALITY_CODES = [
   'zj-after-last-cma-year',
   'enname-corrected',
   'wind-reconverted',
+  'crosswalk-ambiguous',
+  'crosswalk-conflict',
 ] as const;
 export type DataQualityCode = (typeof DATA_QUALITY_CODES)[number];
 

@@ -33,5 +33,5 @@ export function searchEntry(t: Typhoon, names: NamesTable): SearchEntry {
   for (const name of [t.name, t.enname]) if (name) for (const variant of names.variantsOf(name)) aliases.add(variant);
   if (t.cma?.name && t.cma.name.toUpperCase() !== t.enname) aliases.add(t.cma.name.toUpperCase());
   const chinese = [t.name, ...aliases].filter((name): name is string => !!name && HAN.test(name));
-  return { ...summarizeTyphoon(t), aliases: [...aliases].sort(), pinyin: [...new Set(chinese.flatMap(pinyinKeys))] };
+  return { ...summarizeTyphoon(t), ids: t.ids, aliases: [...aliases].sort(), pinyin: [...new Set(chinese.flatMap(pinyinKeys))] };
 }

@@ -2,7 +2,7 @@
  * History search over the index the build wrote (src/archive/search-index.ts): codes, names in Chinese and
  * English (any case, known variants), the pinyin of Chinese names, and English names or pinyin with a typo.
  *
- * Tiers, best first: exact code; exact name; exact pinyin; code prefix; name prefix; pinyin prefix; name
+ * Tiers, best first: exact code or another agency's id (JMA 1330, ATCF wp312013, HKO 2013-0031, IBTrACS SID); exact name; exact pinyin; code prefix; name prefix; pinyin prefix; name
  * substring; and only when none of those matches the name, a near miss (fuzzy). A year beside a name keeps that
  * year's storms. Within a tier: code prefixes newest first; names by notability (`compareNotability`), fuzzy
  * matches by distance first. At most 50 results.
@@ -17,6 +17,7 @@ type MatchedBy = SearchHit['matchedBy'];
 
 const TIERS = {
   code: { rank: 8, matchedBy: 'code' },
+  agencyId: { rank: 8, matchedBy: 'id' },
   name: { rank: 7, matchedBy: 'name' },
   pinyin: { rank: 6, matchedBy: 'pinyin' },
   codePrefix: { rank: 5, matchedBy: 'code' },
@@ -31,6 +32,8 @@ type Tier = (typeof TIERS)[keyof typeof TIERS];
 interface Prepared {
   entry: SearchEntry;
   code: string;
+  /** The other agencies' ids, upper case. */
+  agencyIds: string[];
   names: string[];
   pinyin: readonly string[];
   /** The English names and pinyin: what a near miss is measured against. */
@@ -45,7 +48,9 @@ function prepare(entries: readonly SearchEntry[]): Prepared[] {
   if (!list) {
     list = entries.map((entry) => {
       const names = [...new Set([entry.name, entry.enname, ...entry.aliases].filter((n): n is string => !!n).map(nameKey))];
-      return { entry, code: entry.code.toUpperCase(), names, pinyin: entry.pinyin, latin: [...names.filter((n) => LATIN.test(n)), ...entry.pinyin] };
+      const { cma: _own, ...others } = entry.ids;
+      const agencyIds = Object.values(others).filter((id): id is string => id !== null).map((id) => id.toUpperCase());
+      return { entry, code: entry.code.toUpperCase(), agencyIds, names, pinyin: entry.pinyin, latin: [...names.filter((n) => LATIN.test(n)), ...entry.pinyin] };
     });
     prepared.set(entries, list);
   }
@@ -54,6 +59,7 @@ function prepare(entries: readonly SearchEntry[]): Prepared[] {
 
 function codeTier(p: Prepared, code: string): Tier | null {
   if (p.code === code) return TIERS.code;
+  if (p.agencyIds.includes(code)) return TIERS.agencyId;
   return code && p.code.startsWith(code) ? TIERS.codePrefix : null;
 }
 

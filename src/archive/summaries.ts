@@ -1,5 +1,7 @@
 /** Summaries and per-year statistics derived from archive records: pure functions of the records. */
+import { accumulatedCycloneEnergy } from '../model/ace.ts';
 import { GRADE_RANK, gradeName } from '../model/grades.ts';
+import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
 import type { Typhoon, TyphoonSummary, YearStatistic } from '../model/schemas.ts';
 import { MS_TO_KT } from '../model/units.ts';
 
@@ -39,26 +41,33 @@ export function countByPeakGrade(summaries: readonly TyphoonSummary[]): YearStat
   return byGrade;
 }
 
-const SYNOPTIC_HOURS_BJT = new Set(['02', '08', '14', '20']);
+/**
+ * ACE of a record (src/model/ace.ts) from the track's winds: CMA's 2-minute winds from 1949, JTWC's 1-minute
+ * winds for 1945–1948 (`windPeriod`). On CMA's whole m/s and JTWC's converted 5-kt winds, ≥ 34 kt picks the
+ * same fixes as ≥ 17.2 m/s.
+ */
+export const recordAce = (t: Typhoon): number =>
+  accumulatedCycloneEnergy(t.points.map((p) => ({ time: p.time, windKt: p.speed === null ? null : p.speed * MS_TO_KT, extratropical: p.grade === 'ET' })));
+
+/** The strongest storm of a list: lowest central pressure, highest wind breaking ties. */
+export const strongestStorm = (typhoons: readonly Typhoon[]): TyphoonSummary | null => typhoons.map(summarizeTyphoon).sort(compareStrength)[0] ?? null;
 
 /**
- * Accumulated cyclone energy in 10^4 kt²: the sum of squared maximum winds (kt) at 00/06/12/18 UTC points
- * of TS strength or more (≥ 17.2 m/s: with whole m/s and 5-kt winds the same points as ≥ 34 kt), extratropical
- * stage excluded. Computed from the track's winds: CMA's 2-minute winds from 1949, JTWC's 1-minute winds for
- * 1945–1948 (`windPeriod`). JTWC's and NOAA's ACE use 1-minute winds throughout; an ACE from JTWC's track beside
- * this one needs the agency parsers (src/sources/agencies/).
+ * ACE from JTWC's 1-minute winds (the ACE NOAA and JTWC publish): the JTWC tracks' ACE summed over the storms
+ * (a track two entries of ours share counted once), when every storm that reached TS has JTWC's track beside
+ * it (`agencies`: src/archive/agency-comparison.ts); null when one lacks it.
  */
-export function accumulatedCycloneEnergy(t: Typhoon): number {
-  let sum = 0;
-  for (const p of t.points) {
-    if (p.speed === null || p.speed < 17.2 || p.grade === 'ET') continue;
-    if (!SYNOPTIC_HOURS_BJT.has(p.time.slice(11, 13)) || p.time.slice(14, 19) !== '00:00') continue;
-    sum += (p.speed * MS_TO_KT) ** 2;
+export function jtwcAce(typhoons: readonly Typhoon[], agencies: ReadonlyMap<string, StormAgencies>): number | null {
+  const tracks = new Map<string, number>();
+  for (const t of typhoons) {
+    const jtwc = agencies.get(t.code)?.agencies.find((a) => a.agency === 'jtwc');
+    if (jtwc) tracks.set(jtwc.id ?? t.code, jtwc.ace);
+    else if (t.peakGrade && t.peakGrade !== 'ET' && GRADE_RANK[t.peakGrade] >= GRADE_RANK.TS) return null;
   }
-  return Math.round(sum / 1e4 * 100) / 100;
+  return Math.round([...tracks.values()].reduce((n, ace) => n + ace, 0) * 100) / 100;
 }
 
-export function yearStatistic(year: number, typhoons: readonly Typhoon[]): YearStatistic {
+export function yearStatistic(year: number, typhoons: readonly Typhoon[], agencies: ReadonlyMap<string, StormAgencies>): YearStatistic {
   const summaries = typhoons.map(summarizeTyphoon);
   const reached = (min: number) => summaries.filter((s) => s.peakGrade && GRADE_RANK[s.peakGrade] >= min).length;
   const starts = summaries.map((s) => s.startTime).sort();
@@ -72,9 +81,10 @@ export function yearStatistic(year: number, typhoons: readonly Typhoon[]): YearS
     landRecordedStorms: summaries.filter((s) => s.landRecorded).length,
     landfallStorms: summaries.filter((s) => s.landfalls > 0).length,
     landfalls: summaries.reduce((n, s) => n + s.landfalls, 0),
-    strongest: [...summaries].sort(compareStrength)[0] ?? null,
+    strongest: strongestStorm(typhoons),
     firstStart: starts[0] ?? null,
     lastEnd: ends[ends.length - 1] ?? null,
-    ace: Math.round(typhoons.reduce((n, t) => n + accumulatedCycloneEnergy(t), 0) * 100) / 100,
+    ace: Math.round(typhoons.reduce((n, t) => n + recordAce(t), 0) * 100) / 100,
+    aceJtwc: jtwcAce(typhoons, agencies),
   };
 }

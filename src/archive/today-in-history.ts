@@ -7,7 +7,7 @@
  */
 import type { TodayEntry, TodayInHistory, Typhoon } from '../model/schemas.ts';
 import type { ArchiveIndex } from './archive-index.ts';
-import { compareStrength, summarizeTyphoon, yearStatistic } from './summaries.ts';
+import { compareStrength, summarizeTyphoon, strongestStorm } from './summaries.ts';
 
 export const MAX_TODAY_ENTRIES = 20;
 
@@ -35,9 +35,7 @@ function activeDays(t: Typhoon): Set<string> {
 }
 
 export function renderTodayInHistory(archive: ArchiveIndex): Map<string, TodayInHistory> {
-  const strongestOfYear = new Set(
-    archive.years.map((year) => yearStatistic(year, archive.byYear.get(year) ?? []).strongest?.code),
-  );
+  const strongestOfYear = new Set(archive.years.map((year) => strongestStorm(archive.byYear.get(year) ?? [])?.code));
   const byDay = new Map<string, TodayEntry[]>(calendarDays().map((day) => [day, []]));
   for (const t of archive.typhoons) {
     const reasons: TodayEntry['reasons'] = [];

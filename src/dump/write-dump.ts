@@ -18,9 +18,9 @@ export const STABLE_DUMP = 'typhoon-archive.zip';
 /** The dated name: the Beijing calendar day of the data version. */
 export const datedDump = (version: Date) => `typhoon-archive-${toBeijingIso(version).slice(0, 10)}.zip`;
 
-export async function writeDump(options: { sourcesDir: string; outDir: string }): Promise<{ files: string[]; bytes: number; storms: number; version: Date }> {
+export async function writeDump(options: { sourcesDir: string; agenciesDir?: string; outDir: string }): Promise<{ files: string[]; bytes: number; storms: number; version: Date }> {
   const progress = createProgress('Dump', 4);
-  const sources = await readSources(options.sourcesDir, NAMES_FILE);
+  const sources = await readSources(options.sourcesDir, NAMES_FILE, { agenciesDir: options.agenciesDir });
   progress.tick('sources read');
   if (sources.problems.length) throw new Error(`sources have problems, e.g. ${sources.problems[0]?.file}:${sources.problems[0]?.line}: ${sources.problems[0]?.message}`);
   const { typhoons } = buildArchive(sources);

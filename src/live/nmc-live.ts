@@ -12,7 +12,8 @@ import { nonZeroOrNull } from '../model/numbers.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import type { AgencyForecast, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
 import { toBeijingIso, utcDate } from '../model/time.ts';
-import { trackSummary } from '../model/track-summary.ts';
+import { unlinkedIds } from '../model/storm-ids.ts';
+import { headlineSources, trackSummary } from '../model/track-summary.ts';
 import { liveStormName } from '../model/storm-names.ts';
 import { agencyFor } from './agencies.ts';
 
@@ -135,19 +136,21 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date): Typhoon {
   }
   const name = liveStormName(typeof cn === 'string' ? cn : null);
   const enname = liveStormName(typeof en === 'string' ? en : null)?.toUpperCase() ?? null;
+  const summary = trackSummary(points);
   return {
     code,
     name,
     enname,
     year: Number(code.slice(0, 4)),
     isActive: status === 'start',
-    ...trackSummary(points),
+    ...summary,
     windPeriod: '2min',
     points,
     forecasts,
     land: [],
     landRecorded: false, // NMC's feed carries no landfalls
     cma: null,
+    ids: unlinkedIds(code),
     zjId: null,
     provenance: {
       track: 'nmc',
@@ -156,6 +159,7 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date): Typhoon {
       landfall: null,
       windCircles: points.some((p) => p.radius7 || p.radius10 || p.radius12) ? 'nmc' : null,
       motion: points.some((p) => p.moveDir || p.moveSpeed) ? 'nmc' : null,
+      ...headlineSources(summary, 'nmc', 'nmc'),
     },
     retiredName: false,
     live: { source: 'nmc', fetchedAt: toBeijingIso(fetchedAt), stale: false },

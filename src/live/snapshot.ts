@@ -6,6 +6,8 @@
  */
 import { z } from 'zod';
 import { typhoonSchema, type Typhoon } from '../model/schemas.ts';
+import { unlinkedIds } from '../model/storm-ids.ts';
+import { headlineSources, type TrackSummary } from '../model/track-summary.ts';
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from './documents.ts';
 import { freshness, type UpstreamState } from './freshness.ts';
 import type { KeyValueStore } from './store.ts';
@@ -31,19 +33,29 @@ export type RefreshStatus = z.infer<typeof refreshStatusSchema>;
 export const KEYS = { snapshot: 'snapshot', previous: 'previous-snapshot', status: 'status' } as const;
 
 /**
- * Version 2 gave every storm `windPeriod` and `landRecorded`. A version 1 snapshot reads with them filled in as
- * a refresh would write them: both live services give 2-minute winds; zj-live lists landfalls, NMC does not.
+ * Version 2 gave every storm `windPeriod` and `landRecorded`, version 3 `ids` and the headline figures' sources
+ * in `provenance`. An older snapshot reads with them filled in as a refresh would write them: both live services
+ * give 2-minute winds; zj-live lists landfalls, NMC does not; a live storm is linked to no other agency; every
+ * figure comes from the service that gave the track. What a snapshot already has is kept.
  */
-function withWindPeriodAndLandRecorded(data: unknown): unknown {
+function migrateSnapshot(data: unknown): unknown {
   if (typeof data !== 'object' || data === null || !Array.isArray((data as { typhoons?: unknown }).typhoons)) return data;
   const { source, typhoons } = data as { source?: unknown; typhoons: unknown[] };
-  return {
-    ...data,
-    typhoons: typhoons.map((t) => (typeof t === 'object' && t !== null ? { windPeriod: '2min', landRecorded: source === 'zj-live', ...t } : t)),
+  const storm = (t: Record<string, unknown>) => {
+    const provenance = (t.provenance ?? {}) as Record<string, unknown>;
+    const summary = { peakGrade: t.peakGrade ?? null, maxSpeed: t.maxSpeed ?? null, minPressure: t.minPressure ?? null } as TrackSummary;
+    return {
+      windPeriod: '2min',
+      landRecorded: source === 'zj-live',
+      ids: typeof t.code === 'string' ? unlinkedIds(t.code) : undefined,
+      ...t,
+      provenance: { ...headlineSources(summary, provenance.track, provenance.track), ...provenance },
+    };
   };
+  return { ...data, typhoons: typhoons.map((t) => (typeof t === 'object' && t !== null ? storm(t as Record<string, unknown>) : t)) };
 }
 
-const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSnapshotSchema, version: 2, migrate: withWindPeriodAndLandRecorded };
+const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSnapshotSchema, version: 3, migrate: migrateSnapshot };
 const STATUS: DocumentKind<RefreshStatus> = { name: 'refresh status', schema: refreshStatusSchema, version: 1 };
 
 export const readSnapshot = (store: KeyValueStore) => readDocumentValue(store, KEYS.snapshot, SNAPSHOT);

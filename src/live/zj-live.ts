@@ -18,7 +18,8 @@ import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import type { AgencyForecast, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
 import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
-import { trackSummary } from '../model/track-summary.ts';
+import { unlinkedIds } from '../model/storm-ids.ts';
+import { headlineSources, trackSummary } from '../model/track-summary.ts';
 import { liveStormName } from '../model/storm-names.ts';
 import { agencyFor } from './agencies.ts';
 
@@ -163,19 +164,21 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date): Typhoon {
   if (!/^\d{6}(\d{2})?$/.test(info.tfid)) throw new ShapeError(`TyphoonInfo: tfid ${info.tfid} is not 6 or 8 digits`);
   const points = info.points.map((p, i) => point(p, `points.${i}`)).sort((a, b) => a.time.localeCompare(b.time));
   const land = landfalls(info.land ?? [], points);
+  const summary = trackSummary(points);
   return {
     code: info.tfid,
     name: liveStormName(info.name),
     enname: liveStormName(info.enname)?.toUpperCase() ?? null,
     year: Number(info.tfid.slice(0, 4)),
     isActive: String(info.isactive ?? '1') === '1',
-    ...trackSummary(points),
+    ...summary,
     windPeriod: '2min',
     points,
     forecasts: forecasts(info.points),
     land,
     landRecorded: true, // the service lists a storm's landfalls (land) as it records them
     cma: null,
+    ids: unlinkedIds(info.tfid),
     zjId: info.tfid,
     provenance: {
       track: 'zj-live',
@@ -184,6 +187,7 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date): Typhoon {
       landfall: land.length ? 'zj-live' : null,
       windCircles: points.some((p) => p.radius7 || p.radius10 || p.radius12) ? 'zj-live' : null,
       motion: points.some((p) => p.moveDir || p.moveSpeed) ? 'zj-live' : null,
+      ...headlineSources(summary, 'zj-live', 'zj-live'),
     },
     retiredName: false,
     live: { source: 'zj-live', fetchedAt: toBeijingIso(fetchedAt), stale: false },

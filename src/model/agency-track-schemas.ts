@@ -15,10 +15,13 @@ const windMs = (period: string) =>
   z.number().positive().nullable().describe(`Maximum sustained wind in m/s, ${period} mean (converted from knots, one decimal); null when the agency gives none`);
 const pressureHpa = z.number().positive().nullable().describe('Central pressure in hPa; null when the agency gives none');
 
+const windKt = z.number().positive().nullable().describe('Maximum sustained wind in kt exactly as the agency wrote it; null when it gives none (JMA and ATCF write 0)');
+
 export const agencyPointSchema = z.object({
   time: utcTime,
   lat,
   lng,
+  windKt,
   windMs: windMs("the track's windPeriodMinutes"),
   pressureHpa,
   grade: z
@@ -65,9 +68,11 @@ const ibtracsFix = (who: string, period: string, grade: string) =>
     .object({
       lat: lat.nullable(),
       lng: lng.nullable(),
+      windKt,
       windMs: windMs(period),
       pressureHpa,
       grade: z.string().nullable().describe(grade),
+      original: z.boolean().describe("The agency's own analysis at this time (IFLAG O); false where IBTrACS interpolated or filled it (P, I, V)"),
     })
     .describe(`${who}'s position and intensity at this time as IBTrACS carries them`);
 

@@ -77,10 +77,10 @@ export const agencyForecastSchema = z.object({
 /** `forecasts` is keyed by agency; the archive keeps none (its leftovers are not a forecast record). */
 export const forecastsSchema = z.record(z.string(), agencyForecastSchema);
 
-export const SOURCE_IDS = ['cma', 'zj', 'names-table', 'name-corrections', 'zj-live', 'nmc'] as const;
+export const SOURCE_IDS = ['cma', 'jtwc', 'zj', 'names-table', 'name-corrections', 'zj-live', 'nmc'] as const;
 export const sourceIdSchema = z
   .enum(SOURCE_IDS)
-  .describe('cma: CMA best track; zj: Zhejiang archive; names-table: Typhoon Committee name list; name-corrections: reviewed per-storm corrections of a source spelling (content/names/corrections.yaml, each listed with its evidence in /api/_data/data-quality.json); zj-live, nmc: live services')
+  .describe('cma: CMA best track; jtwc: JTWC best track (the 1945–1948 winds, as the Zhejiang archive relays them); zj: Zhejiang archive; names-table: Typhoon Committee name list; name-corrections: reviewed per-storm corrections of a source spelling (content/names/corrections.yaml, each listed with its evidence in /api/_data/data-quality.json); zj-live, nmc: live services')
   .meta({ id: 'SourceId' });
 
 export const provenanceSchema = z
@@ -91,6 +91,9 @@ export const provenanceSchema = z
     landfall: sourceIdSchema.nullable(),
     windCircles: sourceIdSchema.nullable(),
     motion: sourceIdSchema.nullable(),
+    peakGrade: sourceIdSchema.nullable().describe('Whose winds the headline peakGrade is graded from (null when there is none)'),
+    maxSpeed: sourceIdSchema.nullable().describe('Whose wind the headline maxSpeed is (averaged over windPeriod); /api/v1/typhoons/{code}/agencies gives every agency\'s own'),
+    minPressure: sourceIdSchema.nullable().describe('Whose pressure the headline minPressure is'),
   })
   .describe('Which source gave what')
   .meta({ id: 'Provenance' });
@@ -125,6 +128,21 @@ const landRecordedSchema = z
       'Before 2013 the records are of landfalls on the Chinese mainland and Hainan only; from 2013 of landfalls anywhere',
   );
 
+export const stormIdsSchema = z
+  .object({
+    cma: typhoonCodeSchema.describe("This API's code of the storm (from CMA's best-track numbering)"),
+    jma: z.string().regex(/^\d{4}$/).nullable().describe('RSMC Tokyo (JMA) international number, YYNN (1330)'),
+    jtwc: z.string().regex(/^[a-z]{2}\d{6}$/).nullable().describe('JTWC ATCF id, basin + number + year in lower case as its b-deck files are named (wp312013)'),
+    hko: z.string().regex(/^\d{4}-\d{4}$/).nullable().describe("Hong Kong Observatory: year of its best-track file and its code there (2013-0031); HKO numbers afresh each year"),
+    ibtracs: z.string().regex(/^\d{7}[NS]\d{5}$/).nullable().describe('IBTrACS storm id, SID (2013306N07162)'),
+  })
+  .describe(
+    "The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). " +
+      'Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: the README gives the rules); ' +
+      'CMA and HKO write JMA numbers in their headers, which must agree. Several entries of ours can carry one agency id: CMA splits some storms into a main entry and continuations',
+  )
+  .meta({ id: 'StormIds' });
+
 export const typhoonSchema = z.object({
   code: typhoonCodeSchema,
   name: z.string().nullable().describe('Chinese name'),
@@ -142,6 +160,7 @@ export const typhoonSchema = z.object({
   land: z.array(landfallSchema).describe('Recorded landfalls in time order; empty also when none were recorded (see landRecorded)'),
   landRecorded: landRecordedSchema,
   cma: cmaEntrySchema.nullable(),
+  ids: stormIdsSchema,
   zjId: z.string().nullable().describe('tfbh of the Zhejiang record merged in'),
   provenance: provenanceSchema,
   retiredName: z.boolean().describe('The name was retired because of this storm'),
@@ -199,7 +218,14 @@ export const yearStatisticSchema = z.object({
     .describe(
       'Accumulated cyclone energy in 10⁴ kt²: the sum of the squared maximum winds (kt) at the 6-hourly fixes (00/06/12/18 UTC) of TS strength, wind ≥ 17.2 m/s (on these whole-m/s and 5-kt winds the same fixes as ≥ 34 kt), extratropical stage left out. ' +
         "Computed from the track's winds: CMA's 2-minute winds from 1949, JTWC's 1-minute winds for 1945–1948 (the storms' windPeriod). " +
-        'ACE as JTWC or NOAA publish it uses 1-minute winds throughout, so values from 1949 do not compare directly with theirs',
+        'ACE as JTWC or NOAA publish it uses 1-minute winds throughout, so values from 1949 do not compare directly with theirs: aceJtwc is that one',
+    ),
+  aceJtwc: z
+    .number()
+    .nullable()
+    .describe(
+      "Accumulated cyclone energy from JTWC's 1-minute winds, by the same rule (10⁴ kt²): the sum over the year's storms of their JTWC tracks' ACE, each track once; " +
+        "for 1945–1948 the same as ace (those tracks are JTWC's). null unless JTWC's track of every storm of the year that reached TS was read and linked (/api/v1/typhoons/{code}/agencies)",
     ),
 }).meta({ id: 'YearStatistic' });
 
@@ -221,14 +247,16 @@ export const historyYearSchema = z.object({
 }).meta({ id: 'HistoryYear' });
 
 export const searchEntrySchema = typhoonSummarySchema.extend({
+  ids: stormIdsSchema,
   aliases: z.array(z.string()).describe('Other spellings that find this storm'),
   pinyin: z.array(z.string()).describe('Toneless pinyin of its Chinese names, lower case, no spaces, ü as v (every reading of a polyphone)'),
 });
 
 export const searchHitSchema = typhoonSummarySchema.extend({
+  ids: stormIdsSchema,
   matchedBy: z
-    .enum(['code', 'name', 'pinyin', 'fuzzy'])
-    .describe('What matched the keyword: code (the code or a code prefix), name (a Chinese or English name or a known variant: whole, start or part), pinyin (the pinyin of the Chinese name: whole or start), fuzzy (an English name or pinyin within 1–2 typing errors)'),
+    .enum(['code', 'id', 'name', 'pinyin', 'fuzzy'])
+    .describe('What matched the keyword: code (the code or a code prefix), id (another agency\'s id of the storm, whole: JMA 1330, ATCF wp312013, HKO 2013-0031, IBTrACS SID), name (a Chinese or English name or a known variant: whole, start or part), pinyin (the pinyin of the Chinese name: whole or start), fuzzy (an English name or pinyin within 1–2 typing errors)'),
 }).meta({ id: 'SearchHit' });
 
 export const searchResultSchema = z.object({
@@ -259,5 +287,6 @@ export type SearchHit = z.infer<typeof searchHitSchema>;
 export type TodayEntry = z.infer<typeof todayEntrySchema>;
 export type TodayInHistory = z.infer<typeof todayInHistorySchema>;
 export type Provenance = z.infer<typeof provenanceSchema>;
+export type StormIds = z.infer<typeof stormIdsSchema>;
 export type Attribution = z.infer<typeof attributionSchema>;
 export type AgencyForecast = z.infer<typeof agencyForecastSchema>;

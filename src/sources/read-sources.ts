@@ -1,8 +1,8 @@
 /**
  * Reads the archive sources from disk (the I/O edge; parsers stay pure). The folder holds `cma-bst/CHYYYYBST.txt`
  * and, optionally, `zj/YYYYNN.json`: a deployment that only has the official CMA download still builds,
- * without Chinese names, landfalls, wind circles and 1945–1948. Other agencies' best tracks under `agencies/`
- * are read too when present (agencies/read-agency-sources.ts).
+ * without Chinese names, landfalls, wind circles and 1945–1948. Other agencies' best tracks (`agencies/` beside
+ * them, or a folder given) are read too when present (agencies/read-agency-sources.ts).
  *
  * Every problem is collected with its file and line: bytes that are not ASCII (CMA) or UTF-8 (zj), an empty or
  * header-less CMA year file, a zj storm from 1949 on that finds no CMA entry (a year file cut short), and source
@@ -38,8 +38,10 @@ export interface LoadedSources {
   problems: SourceProblem[];
   /** The folder holds the demo archive (a `DEMO` marker file), not the real sources. */
   demo: boolean;
-  /** Other agencies' best tracks found under agencies/ (none is required); their problems do not stop a build. */
+  /** Other agencies' best tracks found in the agencies folder (none is required); their problems do not stop a build. */
   agencies: AgencySources;
+  /** That folder. */
+  agenciesDir: string;
 }
 
 /** The marker file of the demo archive (demo/archive/DEMO). */
@@ -69,7 +71,14 @@ async function misnamedSourceFiles(sourcesDir: string): Promise<SourceProblem[]>
   return problems;
 }
 
-export async function readSources(sourcesDir: string, namesFile: string, correctionsFile = NAME_CORRECTIONS_FILE): Promise<LoadedSources> {
+export interface ReadOptions {
+  /** Other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default <sources>/agencies, where `sources fetch` puts them. */
+  agenciesDir?: string;
+  correctionsFile?: string;
+}
+
+export async function readSources(sourcesDir: string, namesFile: string, options: ReadOptions = {}): Promise<LoadedSources> {
+  const { agenciesDir = path.join(sourcesDir, AGENCIES_DIR), correctionsFile = NAME_CORRECTIONS_FILE } = options;
   if (!(await fs.pathExists(path.join(sourcesDir, 'cma-bst')))) {
     throw new Error(
       `No CMA best track under ${path.join(sourcesDir, 'cma-bst')}. Point --sources or TYPHOON_SOURCES at a folder ` +
@@ -116,6 +125,6 @@ export async function readSources(sourcesDir: string, namesFile: string, correct
   problems.push(...checkCoverage(matchArchive(cma, zj), cmaYears).problems);
   const names = parseNamesTable(await fs.readFile(namesFile, 'utf8'));
   const nameCorrections = parseNameCorrections(await fs.readFile(correctionsFile, 'utf8'));
-  const agencies = await readAgencySources(path.join(sourcesDir, AGENCIES_DIR));
-  return { cma, zj, names, nameCorrections, files, problems, demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)), agencies };
+  const agencies = await readAgencySources(agenciesDir);
+  return { cma, zj, names, nameCorrections, files, problems, demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)), agencies, agenciesDir };
 }

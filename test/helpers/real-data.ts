@@ -1,6 +1,6 @@
 /**
  * Where the real data lives, for the suites that check every real file: the archive sources, the recorded
- * upstream payloads, the sample ATCF decks and the other agencies' sample best tracks. Nothing here knows where
+ * upstream payloads, the sample ATCF decks, the other agencies' sample best tracks and the cross-check sets. Nothing here knows where
  * they are: CI passes the locations (.ci/run gives ../shared/data/…); on a plain clone they are absent and those
  * suites are skipped, loudly.
  * With TYPHOON_REQUIRE_REAL_DATA=1 (CI) a missing location fails the run instead of skipping.
@@ -21,6 +21,7 @@ const LOCATIONS = {
   upstream: { env: 'TYPHOON_UPSTREAM_SAMPLES', what: 'the recorded upstream payloads (zj/, nmc/, nhc/, atcf/, jtwc/)', expect: ['zj', 'nmc', 'nhc', 'atcf', 'jtwc'] },
   decks: { env: 'TYPHOON_GLOBAL_DECKS', what: 'the sample ATCF b-decks (geoips/, metget/)', expect: ['geoips', 'metget'] },
   agencies: { env: 'TYPHOON_AGENCY_SOURCES', what: "the other agencies' sample best tracks (jma/, jtwc/, hko/, ibtracs/)", expect: ['jma', 'jtwc', 'hko', 'ibtracs'] },
+  crosscheck: { env: 'TYPHOON_CROSSCHECK_DATA', what: 'the cross-check sets (derived/storm_index_cma_isc_jma.csv: an independent CMA↔JMA match)', expect: ['derived/storm_index_cma_isc_jma.csv'] },
 } satisfies Record<string, Location>;
 
 export type RealData = keyof typeof LOCATIONS;

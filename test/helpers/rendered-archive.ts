@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { renderSite } from '../../build/build-site.ts';
+import { parseDataFile } from '../../src/api/site-data.ts';
 import type { Typhoon } from '../../src/model/schemas.ts';
+import { agenciesFor } from './sources.ts';
 
 export interface RenderedArchive {
   /** The detail records (`/api/v1/typhoons/{code}`) by code. */
@@ -18,17 +20,17 @@ export interface RenderedArchive {
 
 const DETAILS = 'api/v1/typhoons/';
 
-function fromBodies(bodies: Map<string, string>): RenderedArchive {
+function fromBodies(bodies: Map<string, string | Buffer>): RenderedArchive {
   const details = new Map<string, Typhoon>();
   for (const [file, body] of bodies) {
     if (!file.startsWith(DETAILS)) continue;
-    const typhoon = JSON.parse(body).data as Typhoon;
+    const typhoon = JSON.parse(body as string).data as Typhoon;
     details.set(typhoon.code, typhoon);
   }
   const json = <T>(file: string): T => {
     const body = bodies.get(file);
     if (body === undefined) throw new Error(`the build rendered no ${file}`);
-    return JSON.parse(body) as T;
+    return parseDataFile(file, typeof body === 'string' ? Buffer.from(body) : body) as T;
   };
   return { details, json };
 }
@@ -43,7 +45,7 @@ function fromSharedBuild(publicDir: string): RenderedArchive {
   const json = <T>(file: string): T => {
     const full = path.join(publicDir, file);
     if (!fs.existsSync(full)) throw new Error(`the build rendered no ${file}`);
-    return JSON.parse(fs.readFileSync(full, 'utf8')) as T;
+    return parseDataFile(file, fs.readFileSync(full)) as T;
   };
   return { details: archive.details, json };
 }
@@ -51,6 +53,6 @@ function fromSharedBuild(publicDir: string): RenderedArchive {
 export async function renderArchive(sourcesDir: string): Promise<RenderedArchive> {
   const shared = inject('sharedPublicDir');
   if (shared && inject('sharedSourcesDir') === path.resolve(sourcesDir)) return fromSharedBuild(shared);
-  const { files } = await renderSite(sourcesDir);
+  const { files } = await renderSite({ sourcesDir, agenciesDir: agenciesFor(sourcesDir) });
   return fromBodies(new Map(files.map((f) => [f.file, f.body])));
 }

@@ -9,3 +9,10 @@ export const FIXTURE_AGENCIES = path.resolve(import.meta.dirname, '..', 'fixture
 
 /** The real archive when its location is given (CI: ../shared/data/archive), else null. */
 export const REAL_SOURCES: string | null = realData('archive');
+
+/**
+ * The other agencies' tracks a test build of these sources reads: with the real archive the real ones when given
+ * (CI gives both); otherwise those beside the sources (the sample archive has its own, in sources/agencies).
+ */
+export const agenciesFor = (sourcesDir: string): string | undefined =>
+  REAL_SOURCES && path.resolve(sourcesDir) === REAL_SOURCES ? (realData('agencies') ?? undefined) : undefined;

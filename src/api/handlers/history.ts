@@ -21,8 +21,8 @@ function siteOf(ctx: HandlerContext): SiteData {
 }
 
 export const historyYears: ResourceHandler = async (ctx) => {
-  const { archive, demo } = siteOf(ctx);
-  const years = archive.years.map((year) => yearStatistic(year, archive.byYear.get(year) ?? []));
+  const { archive, agencies, demo } = siteOf(ctx);
+  const years = archive.years.map((year) => yearStatistic(year, archive.byYear.get(year) ?? [], agencies));
   return { payload: { years, attribution: archiveAttribution(demo) }, releasedAt: latest(archive.typhoons.map(releaseTime)) };
 };
 

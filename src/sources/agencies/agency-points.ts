@@ -33,6 +33,8 @@ export function fieldNumber(text: string | undefined, what: string, line: number
 }
 
 export interface Intensity {
+  /** The wind as the agency wrote it, kt (null when not given). */
+  windKt: number | null;
   windMs: number | null;
   pressureHpa: number | null;
 }
@@ -49,7 +51,8 @@ export function checkIntensity(windKt: number | null, pressure: number | null, l
     problems.push({ line, message: `${who}pressure ${hpa} hPa is outside ${PRESSURE_RANGE_HPA.join('–')} hPa: left out` });
     hpa = null;
   }
-  return { windMs: knotsToMs(wind), pressureHpa: hpa };
+  const given = wind === null || wind <= 0 ? null : wind;
+  return { windKt: given, windMs: knotsToMs(given), pressureHpa: hpa };
 }
 
 /** A position: latitude within ±90, longitude within −180…360 (0–360 °E in some sources), returned as −180…180; else null, reported. */

@@ -17,15 +17,16 @@ import type { ParseProblem } from '../../model/parse-problems.ts';
 import { parseLocalTimestamp, toUtcIso } from '../../model/time.ts';
 import { checkIntensity, checkPosition, fieldNumber, increasingPoints, type AgencyParseResult, type PointRow } from './agency-points.ts';
 
-const REQUIRED = ['SID', 'SEASON', 'BASIN', 'NAME', 'ISO_TIME', 'NATURE', 'LAT', 'LON', 'WMO_WIND', 'WMO_PRES', 'WMO_AGENCY', 'TRACK_TYPE', 'USA_ATCF_ID'] as const;
+const REQUIRED = ['SID', 'SEASON', 'BASIN', 'NAME', 'ISO_TIME', 'NATURE', 'LAT', 'LON', 'WMO_WIND', 'WMO_PRES', 'WMO_AGENCY', 'TRACK_TYPE', 'USA_ATCF_ID', 'IFLAG'] as const;
 
 /** Each agency's columns: <prefix>_LAT, _LON, _WIND, _PRES and its category column. */
+/** Each agency's columns: <prefix>_LAT, _LON, _WIND, _PRES, its category column, and its character in IFLAG. */
 const AGENCY_COLUMNS = {
-  usa: { prefix: 'USA', grade: 'USA_STATUS' },
-  tokyo: { prefix: 'TOKYO', grade: 'TOKYO_GRADE' },
-  cma: { prefix: 'CMA', grade: 'CMA_CAT' },
-  hko: { prefix: 'HKO', grade: 'HKO_CAT' },
-  kma: { prefix: 'KMA', grade: 'KMA_CAT' },
+  usa: { prefix: 'USA', grade: 'USA_STATUS', flag: 0 },
+  tokyo: { prefix: 'TOKYO', grade: 'TOKYO_GRADE', flag: 1 },
+  cma: { prefix: 'CMA', grade: 'CMA_CAT', flag: 2 },
+  hko: { prefix: 'HKO', grade: 'HKO_CAT', flag: 3 },
+  kma: { prefix: 'KMA', grade: 'KMA_CAT', flag: 4 }, // v04r01 inserts KMA as IFLAG's 5th character
 } as const;
 type FixAgency = keyof typeof AGENCY_COLUMNS;
 
@@ -56,14 +57,14 @@ export function parseIbtracsCsv(text: string): AgencyParseResult<IbtracsTrack> {
   const at = (record: string[], name: string) => (column[name] === undefined ? '' : (record[column[name] as number] ?? '').trim());
 
   const fix = (record: string[], agency: FixAgency, line: number) => {
-    const { prefix, grade } = AGENCY_COLUMNS[agency];
+    const { prefix, grade, flag } = AGENCY_COLUMNS[agency];
     const cells = [`${prefix}_LAT`, `${prefix}_LON`, `${prefix}_WIND`, `${prefix}_PRES`, grade].map((name) => at(record, name));
     if (cells.every((cell) => cell === '')) return undefined;
     const who = `${prefix}_: `;
     const [lat, lng] = [fieldNumber(cells[0], `${prefix}_LAT`, line, problems), fieldNumber(cells[1], `${prefix}_LON`, line, problems)];
     const position = lat === null && lng === null ? null : checkPosition(lat, lng, line, problems, who);
     const intensity = checkIntensity(fieldNumber(cells[2], `${prefix}_WIND`, line, problems), fieldNumber(cells[3], `${prefix}_PRES`, line, problems), line, problems, who);
-    return { lat: position?.lat ?? null, lng: position?.lng ?? null, ...intensity, grade: cells[4] || null };
+    return { lat: position?.lat ?? null, lng: position?.lng ?? null, ...intensity, grade: cells[4] || null, original: at(record, 'IFLAG')[flag] === 'O' };
   };
 
   const row = (record: string[], line: number) => {

@@ -1,0 +1,115 @@
+/**
+ * One storm's tracks side by side (`/api/v1/typhoons/{code}/agencies`, the dump's agency rows): the archive's own
+ * track, then each agency linked by the crosswalk, from its own best-track file where it was read, else from
+ * IBTrACS's columns for that agency (only the rows IBTrACS marks as the agency's own analysis, IFLAG `O`).
+ * Units and times follow the API (m/s to 0.1, hPa, +08:00); winds keep each agency's averaging period.
+ */
+import { accumulatedCycloneEnergy } from '../model/ace.ts';
+import type { AgencyTrackPoint, ComparedAgency, StormAgencies, StormAgencyTrack } from '../model/agency-comparison-schemas.ts';
+import type { AgencyPoint, IbtracsTrack } from '../model/agency-track-schemas.ts';
+import type { Typhoon } from '../model/schemas.ts';
+import { toBeijingIso } from '../model/time.ts';
+import { MS_TO_KT } from '../model/units.ts';
+import { MATCH_RULE, type Crosswalk, type CrosswalkLink, type LinkedTracks } from './crosswalk.ts';
+
+/** Categories that mark an extratropical stage, left out of ACE. */
+const EXTRATROPICAL: Record<ComparedAgency, string> = { cma: 'ET', jma: '6', jtwc: 'EX', hko: '' };
+
+const WIND_PERIOD = { cma: '2min', jma: '10min', jtwc: '1min', hko: '10min' } as const;
+
+type Track = Omit<StormAgencyTrack, 'maxSpeed' | 'maxSpeedKt' | 'minPressure' | 'ace' | 'startTime' | 'endTime'>;
+
+const maxOf = (values: (number | null)[]) => values.reduce<number | null>((m, v) => (v === null ? m : m === null ? v : Math.max(m, v)), null);
+const minOf = (values: (number | null)[]) => values.reduce<number | null>((m, v) => (v === null ? m : m === null ? v : Math.min(m, v)), null);
+
+/** A track with its own peak figures and ACE. */
+function withFigures(track: Track): StormAgencyTrack {
+  const { points } = track;
+  const windKt = (p: AgencyTrackPoint) => p.speedKt ?? (p.speed === null ? null : p.speed * MS_TO_KT);
+  return {
+    ...track,
+    maxSpeed: maxOf(points.map((p) => p.speed)),
+    maxSpeedKt: maxOf(points.map((p) => p.speedKt)),
+    minPressure: minOf(points.map((p) => p.pressure)),
+    ace: accumulatedCycloneEnergy(points.map((p) => ({ time: p.time, windKt: windKt(p), extratropical: p.category === EXTRATROPICAL[track.agency] }))),
+    startTime: (points[0] as AgencyTrackPoint).time,
+    endTime: (points[points.length - 1] as AgencyTrackPoint).time,
+  };
+}
+
+const agencyPoint = (p: AgencyPoint): AgencyTrackPoint => ({
+  time: toBeijingIso(new Date(p.time)),
+  lat: p.lat,
+  lng: p.lng,
+  speed: p.windMs,
+  speedKt: p.windKt,
+  pressure: p.pressureHpa,
+  category: p.grade,
+});
+
+/** The archive's own track: CMA's, or for 1945–1948 JTWC's as the Zhejiang archive relays it. */
+function ownTrack(storm: Typhoon): Track {
+  const jtwc = storm.windPeriod === '1min';
+  return {
+    agency: jtwc ? 'jtwc' : 'cma',
+    id: jtwc ? null : storm.code,
+    name: storm.cma?.name ?? storm.enname,
+    source: storm.cma ? 'cma-bst' : 'zj',
+    windPeriod: storm.windPeriod,
+    link: null,
+    points: storm.points.map((p) => ({ time: p.time, lat: p.lat, lng: p.lng, speed: p.speed, speedKt: null, pressure: p.pressure, category: p.grade })),
+  };
+}
+
+const IBTRACS_COLUMNS = { jma: 'tokyo', jtwc: 'usa', hko: 'hko' } as const;
+
+/** An agency's track from IBTrACS's columns for it: the rows that are its own analysis, with a position. */
+function fromIbtracs(track: IbtracsTrack, agency: keyof typeof IBTRACS_COLUMNS): AgencyTrackPoint[] {
+  return track.points.flatMap((p) => {
+    const fix = p.agencies[IBTRACS_COLUMNS[agency]];
+    if (!fix?.original || fix.lat === null || fix.lng === null) return [];
+    return [{ time: toBeijingIso(new Date(p.time)), lat: fix.lat, lng: fix.lng, speed: fix.windMs, speedKt: fix.windKt, pressure: fix.pressureHpa, category: fix.grade }];
+  });
+}
+
+function link(links: readonly CrosswalkLink[], agency: CrosswalkLink['agency']): StormAgencyTrack['link'] {
+  const found = links.find((l) => l.agency === agency);
+  if (!found) return null;
+  const { agreement } = found;
+  return { method: found.method, agreeingFixes: agreement?.agreeing ?? null, sharedFixes: agreement?.shared ?? null, medianDistanceKm: agreement?.medianKm ?? null };
+}
+
+/** Every agency's track of one storm, the archive's first. `links` are the storm's crosswalk links. */
+export function compareAgencies(storm: Typhoon, linked: LinkedTracks, links: readonly CrosswalkLink[]): StormAgencies {
+  const archived = ownTrack(storm);
+  const tracks: Track[] = [archived];
+  for (const agency of ['jma', 'jtwc', 'hko'] as const) {
+    if (agency === archived.agency) continue;
+    const own = linked[agency];
+    if (own) {
+      const source = ({ jma: 'jma-bst', jtwc: 'jtwc-bdeck', hko: 'hko-bst' } as const)[agency];
+      tracks.push({ agency, id: storm.ids[agency], name: own.name, source, windPeriod: WIND_PERIOD[agency], link: link(links, agency), points: own.points.map(agencyPoint) });
+      continue;
+    }
+    const points = linked.ibtracs ? fromIbtracs(linked.ibtracs, agency) : [];
+    if (points.length) {
+      tracks.push({ agency, id: storm.ids[agency], name: linked.ibtracs?.name ?? null, source: 'ibtracs', windPeriod: WIND_PERIOD[agency], link: link(links, 'ibtracs'), points });
+    }
+  }
+  return {
+    code: storm.code,
+    name: storm.name,
+    enname: storm.enname,
+    year: storm.year,
+    ids: storm.ids,
+    agencies: tracks.map(withFigures),
+    matchRule: MATCH_RULE,
+  };
+}
+
+/** Every storm's comparison, by code, in archive order. */
+export function compareArchive(storms: readonly Typhoon[], crosswalk: Pick<Crosswalk, 'tracks' | 'links'>): Map<string, StormAgencies> {
+  const linksOf = new Map<string, CrosswalkLink[]>();
+  for (const l of crosswalk.links) linksOf.set(l.code, [...(linksOf.get(l.code) ?? []), l]);
+  return new Map(storms.map((s) => [s.code, compareAgencies(s, crosswalk.tracks.get(s.code) ?? {}, linksOf.get(s.code) ?? [])]));
+}

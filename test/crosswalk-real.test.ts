@@ -1,0 +1,87 @@
+/**
+ * The crosswalk on the real archive and the other agencies' real files, checked against what we did not make:
+ * an independent CMA↔JMA match of every storm (../shared/data/extra/derived, matched by its own rule), JTWC's
+ * 2013 b-deck archive, and each agency's published figures for HAIYAN (2013).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { beforeAll, expect, it } from 'vitest';
+import type { StormAgencies } from '../src/model/agency-comparison-schemas.ts';
+import type { JtwcTrack } from '../src/model/agency-track-schemas.ts';
+import type { Typhoon } from '../src/model/schemas.ts';
+import { parseAgencyFile } from '../src/sources/agencies/agency-files.ts';
+import { describeRealData, realData } from './helpers/real-data.ts';
+import { renderArchive, type RenderedArchive } from './helpers/rendered-archive.ts';
+import { agenciesFor } from './helpers/sources.ts';
+
+interface IndexRow {
+  year: string;
+  cma_seq: string;
+  cma_first_utc: string;
+  jma_nii_id: string;
+}
+
+/** YYYYMMDDHH in UTC, as the index writes a time. */
+const utcHour = (time: string) => new Date(time).toISOString().slice(0, 13).replace(/[-T]/g, '');
+
+describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) => {
+  let site: RenderedArchive;
+  beforeAll(async () => {
+    if (!agenciesFor(sourcesDir)) throw new Error('the crosswalk checks need TYPHOON_AGENCY_SOURCES beside TYPHOON_SOURCES');
+    site = await renderArchive(sourcesDir);
+  });
+
+  describeRealData('crosscheck', 'against the independent CMA↔JMA match, 1951–2018', (extraDir) => {
+    it('gives at least 99% of the matched storms their JMA number, and no storm a wrong one', () => {
+      const rows: IndexRow[] = parse(fs.readFileSync(path.join(extraDir, 'derived/storm_index_cma_isc_jma.csv')), { columns: true, bom: true });
+      const byEntry = new Map<string, Typhoon>();
+      for (const t of site.details.values()) if (t.cma) byEntry.set(`${t.cma.year}/${t.cma.seq}/${utcHour(t.points[0]?.time as string)}`, t);
+      // One JMA number per pair: the index pairs 1956 Ivy and 1964 Louise with two JMA storms each (CMA merged them).
+      const pairs = rows.filter((r) => Number(r.year) >= 1951 && Number(r.year) <= 2018 && r.cma_seq && /^\d{6}$/.test(r.jma_nii_id));
+      const found = pairs.map((r) => ({ row: r, storm: byEntry.get(`${Number(r.year)}/${Number(r.cma_seq)}/${r.cma_first_utc}`) }));
+      // The index names a few entries by a first time CMA's file does not have; every other pair is one of our storms.
+      expect(found.filter((f) => !f.storm).length).toBeLessThanOrEqual(3);
+      const linked = found.filter((f) => f.storm);
+      const wrong = linked.filter((f) => f.storm?.ids.jma !== null && f.storm?.ids.jma !== f.row.jma_nii_id.slice(2));
+      const right = linked.filter((f) => f.storm?.ids.jma === f.row.jma_nii_id.slice(2));
+      expect(wrong.map((f) => `${f.storm?.code}: ${f.storm?.ids.jma} ≠ ${f.row.jma_nii_id}`)).toEqual([]);
+      expect(linked.length).toBeGreaterThan(1700);
+      expect(right.length / linked.length).toBeGreaterThanOrEqual(0.99);
+    });
+  });
+
+  it('links every storm of JTWC 2013 that reached tropical-storm strength', () => {
+    const agencies = realData('agencies') as string;
+    const { tracks } = parseAgencyFile('jtwc', 'jtwc/bwp2013.zip', fs.readFileSync(path.join(agencies, 'jtwc/bwp2013.zip')));
+    const storms = (tracks as JtwcTrack[]).filter((t) => t.points.some((p) => (p.windKt ?? 0) >= 35));
+    expect(storms.length).toBe(27); // of the 33 b-decks; the rest stayed depressions
+    const linked = new Set([...site.details.values()].map((t) => t.ids.jtwc));
+    expect(storms.map((t) => t.id.toLowerCase()).filter((id) => !linked.has(id))).toEqual([]);
+  });
+
+  it('reports every ambiguous match and leaves it null, never guessed', () => {
+    const report = site.json<{ problems: { code: string; field: string; action: string }[] }>('api/_data/data-quality.json');
+    const ambiguous = report.problems.filter((p) => p.code === 'crosswalk-ambiguous');
+    expect(ambiguous.map((p) => p.action)).toEqual(expect.arrayContaining(['ids.jma of 195629 left null', 'ids.jma of 196429 left null']));
+    for (const p of ambiguous) expect(site.details.get(/of (\S+) left null/.exec(p.action)?.[1] as string)?.ids[p.field.slice(4) as 'jma']).toBeNull();
+  });
+
+  it('answers HAIYAN with CMA, JMA, JTWC and HKO side by side, each with its own published figures', () => {
+    const haiyan = site.json<Record<string, StormAgencies>>('api/_data/agencies/2013.json.gz')['201330'] as StormAgencies;
+    expect(haiyan.ids).toEqual({ cma: '201330', jma: '1330', jtwc: 'wp312013', hko: '2013-0031', ibtracs: null });
+    const figures = haiyan.agencies.map((a) => [a.agency, a.source, a.windPeriod, a.maxSpeed, a.maxSpeedKt, a.minPressure]);
+    // Each agency's peak as it published it: CMA 78 m/s (2-minute) and 890 hPa; JMA 125 kt (10-minute) and
+    // 895 hPa; JTWC 170 kt (1-minute) and 895 mb; HKO 155 kt (10-minute) and 890 hPa. 1 kt = 1852/3600 m/s.
+    expect(figures).toEqual([
+      ['cma', 'cma-bst', '2min', 78, null, 890],
+      ['jma', 'jma-bst', '10min', 64.3, 125, 895],
+      ['jtwc', 'jtwc-bdeck', '1min', 87.5, 170, 895],
+      ['hko', 'hko-bst', '10min', 79.7, 155, 890],
+    ]);
+    const detail = site.details.get('201330') as Typhoon;
+    expect(detail.provenance).toMatchObject({ maxSpeed: 'cma', minPressure: 'cma', peakGrade: 'cma' });
+    expect(haiyan.agencies[0]?.points).toHaveLength(detail.points.length);
+    for (const a of haiyan.agencies.slice(1)) expect(a.link).toMatchObject({ method: 'track-match', agreeingFixes: expect.any(Number) });
+  });
+});
