@@ -7,9 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
+import { searchArchive } from '../src/archive/search.ts';
 import type { StormAgencies } from '../src/model/agency-comparison-schemas.ts';
-import type { JtwcTrack } from '../src/model/agency-track-schemas.ts';
-import type { Typhoon } from '../src/model/schemas.ts';
+import type { HkoTrack, JtwcTrack } from '../src/model/agency-track-schemas.ts';
+import type { SearchEntry, Typhoon } from '../src/model/schemas.ts';
 import { parseAgencyFile } from '../src/sources/agencies/agency-files.ts';
 import { describeRealData, realData } from './helpers/real-data.ts';
 import { renderArchive, type RenderedArchive } from './helpers/rendered-archive.ts';
@@ -60,11 +61,26 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
     expect(storms.map((t) => t.id.toLowerCase()).filter((id) => !linked.has(id))).toEqual([]);
   });
 
+  it('links every HKO storm of 2013 and 2019, and agrees with the JMA number HKO writes', () => {
+    const agencies = realData('agencies') as string;
+    const hko = ['hko/HKO2013BST.csv', 'hko/HKO2019BST.csv'].flatMap((file) => parseAgencyFile('hko', file, fs.readFileSync(path.join(agencies, file))).tracks as HkoTrack[]);
+    expect(hko).toHaveLength(61);
+    const byHko = new Map([...site.details.values()].filter((t) => t.ids.hko).map((t) => [t.ids.hko, t]));
+    expect(hko.filter((t) => !byHko.has(t.id)).map((t) => t.id)).toEqual([]);
+    for (const t of hko) if (t.jmaCode) expect(byHko.get(t.id)?.ids.jma, t.id).toBe(t.jmaCode);
+  });
+
   it('reports every ambiguous match and leaves it null, never guessed', () => {
     const report = site.json<{ problems: { code: string; field: string; action: string }[] }>('api/_data/data-quality.json');
     const ambiguous = report.problems.filter((p) => p.code === 'crosswalk-ambiguous');
     expect(ambiguous.map((p) => p.action)).toEqual(expect.arrayContaining(['ids.jma of 195629 left null', 'ids.jma of 196429 left null']));
     for (const p of ambiguous) expect(site.details.get(/of (\S+) left null/.exec(p.action)?.[1] as string)?.ids[p.field.slice(4) as 'jma']).toBeNull();
+  });
+
+  it('finds HAIYAN and YAGI by any of their ids', () => {
+    const index = site.json<SearchEntry[]>('api/_data/search-index.json');
+    for (const id of ['1330', 'WP312013', 'wp312013', '2013-0031']) expect(searchArchive(index, id)[0], id).toMatchObject({ code: '201330', matchedBy: 'id' });
+    for (const id of ['2411', 'wp122024', '2024244N09137']) expect(searchArchive(index, id)[0], id).toMatchObject({ code: '202411', matchedBy: 'id' });
   });
 
   it('answers HAIYAN with CMA, JMA, JTWC and HKO side by side, each with its own published figures', () => {

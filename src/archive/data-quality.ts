@@ -6,7 +6,8 @@
  * sound, so they do not stop the build; faults of whole files (unreadable, empty, a storm CMA lacks) do, and are
  * found in src/sources/read-sources.ts. The report also lists every value the build corrects: English names CMA
  * misspells (src/archive/correct-names.ts, with the evidence) and the 1945–1948 winds the Zhejiang archive
- * converted from JTWC's knots with the decimals cut (src/archive/jtwc-winds.ts).
+ * converted from JTWC's knots with the decimals cut (src/archive/jtwc-winds.ts), and every storm the crosswalk
+ * could not link to another agency's record without guessing (`crosswalk-*`, src/archive/crosswalk.ts).
  *
  * Tolerances, from the real archive (../shared/data/archive: 606 landfall records on 534 storms, 176,776
  * radius values; measured against the merged track the API serves):
@@ -214,23 +215,28 @@ export function checkWindRadii(zj: ZjStorm): CheckedRadii {
 }
 
 /** What the report was generated from: the years and files of each source, without a path or a time. */
-export function describeGeneratedFrom(files: readonly string[], demo: boolean): string {
+export function describeGeneratedFrom(files: readonly string[], demo: boolean, agencyFiles: Readonly<Record<string, readonly string[]>> = {}): string {
   const cmaYears = files.map((f) => Number(CMA_FILE_PATTERN.exec(path.posix.basename(f))?.[1])).filter((y) => y > 0);
   const zjFiles = files.filter((f) => f.startsWith('zj/'));
   const zjYears = zjFiles.map((f) => Number(path.posix.basename(f).slice(0, 4))).filter((y) => y > 0);
   const span = (years: number[]) => (years.length ? `${Math.min(...years)}–${Math.max(...years)}` : 'none');
-  return `${demo ? 'DEMO archive: ' : ''}CMA best track ${span(cmaYears)} (${cmaYears.length} year files), Zhejiang archive ${span(zjYears)} (${zjFiles.length} files)`;
+  const agencies = Object.entries(agencyFiles).filter(([, list]) => list.length).map(([agency, list]) => `${agency} ${list.length}`);
+  const others = agencies.length ? `; other agencies' files: ${agencies.join(', ')}` : '';
+  return `${demo ? 'DEMO archive: ' : ''}CMA best track ${span(cmaYears)} (${cmaYears.length} year files), Zhejiang archive ${span(zjYears)} (${zjFiles.length} files)${others}`;
 }
 
 /** The report: problems sorted by file (each file's in the order found), with counts per code. */
-export function dataQualityReport(sources: { files: readonly string[]; demo: boolean }, problems: readonly DataQualityProblem[]): DataQualityReport {
+export function dataQualityReport(
+  sources: { files: readonly string[]; demo: boolean; agencies?: { files: Readonly<Record<string, readonly string[]>> } },
+  problems: readonly DataQualityProblem[],
+): DataQualityReport {
   const sorted = [...problems].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const counts: Partial<Record<DataQualityCode, number>> = {};
   for (const code of DATA_QUALITY_CODES) {
     const n = sorted.filter((p) => p.code === code).length;
     if (n) counts[code] = n;
   }
-  return { generatedFrom: describeGeneratedFrom(sources.files, sources.demo), counts, problems: sorted };
+  return { generatedFrom: describeGeneratedFrom(sources.files, sources.demo, sources.agencies?.files), counts, problems: sorted };
 }
 
 /** One problem on one line, for the build log. */
