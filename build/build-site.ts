@@ -152,7 +152,7 @@ export async function renderSite({ sourcesDir, agenciesDir }: SourceFolders, log
   const dataQuality = dataQualityReport(sources, quality);
   log(summarizeDataQuality(dataQuality, DATA_FILES.dataQuality));
   const archive = indexArchive(typhoons);
-  const site: SiteData = { archive, content, today: renderTodayInHistory(archive), agencies: compareArchive(typhoons, crosswalk), demo: sources.demo };
+  const site: SiteData = { archive, content, today: renderTodayInHistory(archive), agencies: compareArchive(typhoons, crosswalk, sources.demo), demo: sources.demo };
   const { files, problems: invalid } = await renderStaticAnswers(site);
   if (invalid.length) throw new BuildError(invalid);
 

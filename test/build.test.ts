@@ -153,7 +153,8 @@ describe('buildSite', () => {
     const report = await fs.readJson(path.join(publicDir, 'api/_data/data-quality.json'));
     // The fixture's 202414 landfall (a parser sample: Chongwu, Fujian) lies far from PAIR's invented track.
     expect(report).toEqual({
-      generatedFrom: 'CMA best track 1949–2024 (2 year files), Zhejiang archive 1945–2024 (4 files)',
+      // The sample's agencies (fixtures/sources/agencies) are read too.
+      generatedFrom: "CMA best track 1949–2024 (2 year files), Zhejiang archive 1945–2024 (4 files); other agencies' files: jma 1, jtwc 1, hko 1",
       counts: { 'landfall-off-track': 1, 'wind-reconverted': 1 },
       problems: [
         expect.objectContaining({ code: 'wind-reconverted', file: 'zj/194501.json' }), // JTWC's knots converted again (test/honest-records.test.ts)

@@ -1,13 +1,35 @@
-/** The offline dump on the hand-written sample: its checksums verify with sha256sum -c; its parts agree. */
+/**
+ * The offline dump on the hand-written sample and its agencies (test/fixtures/sources/agencies: YAGI as JMA, JTWC
+ * and HKO analysed it, invented): its checksums verify with sha256sum -c; its parts agree; the agencies' rows and
+ * the crosswalk are there, and the columns the README documents are the columns written.
+ */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import fs from 'fs-extra';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DUMP_ROOT } from '../src/dump/dump.ts';
 import { datedDump, STABLE_DUMP, writeDump } from '../src/dump/write-dump.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
+
+/** Unpacks the stable zip written into `outDir`; returns the dump's root folder. */
+async function unpack(outDir: string): Promise<string> {
+  const unpacked = path.join(outDir, 'unpacked');
+  for (const [name, bytes] of Object.entries(unzipSync(await fs.readFile(path.join(outDir, STABLE_DUMP))))) await fs.outputFile(path.join(unpacked, name), bytes);
+  return path.join(unpacked, DUMP_ROOT);
+}
+
+/** Writes a dump of the sample archive and unpacks it. */
+async function unpackedDump(outDir: string, agenciesDir?: string): Promise<string> {
+  await writeDump({ sourcesDir: FIXTURE_SOURCES, agenciesDir, outDir });
+  return unpack(outDir);
+}
+
+const readCsv = async (file: string): Promise<Record<string, string>[]> => parse(await fs.readFile(file, 'utf8'), { columns: true });
+const readJsonl = async (file: string): Promise<Record<string, unknown>[]> => (await fs.readFile(file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+const csvHeader = async (file: string): Promise<string[]> => ((await fs.readFile(file, 'utf8')).split('\n')[0] as string).split(',');
 
 describe('writeDump', () => {
   it('writes a stable and a dated zip whose SHA256SUMS verify with sha256sum -c', async () => {
@@ -20,23 +42,113 @@ describe('writeDump', () => {
     await writeDump({ sourcesDir: FIXTURE_SOURCES, outDir });
     expect((await fs.readFile(path.join(outDir, STABLE_DUMP))).equals(first)).toBe(true);
 
-    const entries = unzipSync(await fs.readFile(path.join(outDir, STABLE_DUMP)));
-    const unpacked = path.join(outDir, 'unpacked');
-    for (const [name, bytes] of Object.entries(entries)) await fs.outputFile(path.join(unpacked, name), bytes);
-    const root = path.join(unpacked, DUMP_ROOT);
+    const root = await unpack(outDir);
     expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: root, encoding: 'utf8' })).toMatch(/points\.csv: OK/);
 
     const manifest = await fs.readJson(path.join(root, 'manifest.json'));
-    expect(manifest).toMatchObject({ schemaVersion: 1, storms: 6, generatedAt: '2025-02-28T16:00:00.000Z', countsPerYear: { 1945: 1, 1949: 1, 2024: 4 } });
-    expect(manifest.sources.map((s: { file: string }) => s.file)).toContain('cma-bst/CH2024BST.txt');
+    expect(manifest).toMatchObject({ schemaVersion: 2, storms: 6, generatedAt: '2025-02-28T16:00:00.000Z', countsPerYear: { 1945: 1, 1949: 1, 2024: 4 } });
+    expect(manifest.schemaChanges[2]).toMatch(/crosswalk\.csv/);
+    // 13 CMA points; JTWC: 1945's own 2 (via the Zhejiang archive) and YAGI's 4; JMA's and HKO's 4 of YAGI.
+    expect(manifest.pointsByAgency).toEqual({ cma: 13, jma: 4, jtwc: 6, hko: 4 });
+    expect(manifest.linkedStorms).toEqual({ jma: 1, jtwc: 1, hko: 1, ibtracs: 0 });
+    expect(manifest.sources.map((s: { file: string }) => s.file)).toEqual(expect.arrayContaining(['cma-bst/CH2024BST.txt', 'agencies/jma/bst_all.txt', 'agencies/jtwc/bwp112024.dat', 'agencies/hko/HKO2024BST.csv']));
     const csvRows = (await fs.readFile(path.join(root, 'points.csv'), 'utf8')).trim().split('\n');
     const jsonl = (await fs.readFile(path.join(root, 'points.jsonl'), 'utf8')).trim().split('\n');
     expect(csvRows.length - 1).toBe(manifest.points);
     expect(jsonl.length).toBe(manifest.points);
-    expect(csvRows[0]).toMatch(/^code,name,enname,year,time,lat,lng,grade,strong,power,speed_ms,pressure_hpa/);
+    // Schema 1's columns keep their places; schema 2's come after them.
+    expect(csvRows[0]).toMatch(/^code,name,enname,year,time,lat,lng,grade,strong,power,speed_ms,pressure_hpa,.*,r12_nw_km,agency,source,wind_period,speed_kt,category$/);
     expect((await fs.readJson(path.join(root, 'tracks.geojson'))).type).toBe('FeatureCollection');
     expect(await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8')).toContain('tcdata.typhoon.org.cn');
     expect((await fs.readdir(path.join(root, 'storms'))).length).toBe(6);
+    await fs.remove(outDir);
+  });
+});
+
+describe('the dump with the other agencies', () => {
+  let outDir: string;
+  let root: string;
+  beforeAll(async () => {
+    outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-agencies-'));
+    root = await unpackedDump(outDir);
+  });
+  afterAll(() => fs.remove(outDir));
+
+  it("puts YAGI's JMA, JTWC and HKO points after its own, each with its wind period and its knots as written", async () => {
+    const yagi = (await readCsv(path.join(root, 'points.csv'))).filter((r) => r.code === '202411');
+    expect(yagi.map((r) => r.agency)).toEqual([...Array(4).fill('cma'), ...Array(4).fill('jma'), ...Array(4).fill('jtwc'), ...Array(4).fill('hko')]);
+    const at = (agency: string, time: string) => yagi.find((r) => r.agency === agency && r.time === time);
+    // 2024-09-05 12 UTC: CMA 62 m/s (2-minute); JMA 110 kt (10-minute), JTWC 140 kt (1-minute), HKO 110 kt.
+    expect(at('cma', '2024-09-05T20:00:00+08:00')).toMatchObject({ source: 'cma-bst', wind_period: '2min', speed_ms: '62', speed_kt: '', category: 'SuperTY', grade: 'SuperTY', r7_ne_km: '300' });
+    expect(at('jma', '2024-09-05T20:00:00+08:00')).toMatchObject({ source: 'jma-bst', wind_period: '10min', speed_ms: '56.6', speed_kt: '110', pressure_hpa: '915', category: '5', grade: '', power: '', r7_ne_km: '' });
+    expect(at('jtwc', '2024-09-05T20:00:00+08:00')).toMatchObject({ source: 'jtwc-bdeck', wind_period: '1min', speed_ms: '72', speed_kt: '140', category: 'ST', name: '摩羯', enname: 'YAGI', year: '2024' });
+    expect(at('hko', '2024-09-05T20:00:00+08:00')).toMatchObject({ source: 'hko-bst', wind_period: '10min', lat: '19.55', lng: '114.25', speed_kt: '110', category: 'SuperT' });
+    // JMA's fix before CMA's first is there too.
+    expect(at('jma', '2024-09-05T14:00:00+08:00')).toMatchObject({ speed_kt: '105' });
+
+    const jsonl = (await readJsonl(path.join(root, 'points.jsonl'))).filter((p) => p.code === '202411' && p.agency === 'jtwc');
+    expect(jsonl[1]).toEqual({
+      code: '202411', time: '2024-09-05T20:00:00+08:00', lat: 19.4, lng: 114.3, strong: null, grade: null, power: null, speed: 72, pressure: 912,
+      moveDir: null, moveSpeed: null, radius7: null, radius10: null, radius12: null, agency: 'jtwc', source: 'jtwc-bdeck', windPeriod: '1min', speedKt: 140, category: 'ST',
+    });
+  });
+
+  it("lists every storm in the crosswalk, YAGI with its ids and how each was found; the nameless HKO storm nowhere", async () => {
+    const rows = await readCsv(path.join(root, 'crosswalk.csv'));
+    expect(rows.map((r) => r.code)).toEqual(['194501', '1949C01', '202411', '202414', '202414-1', '2024C14']);
+    expect(rows.find((r) => r.code === '202411')).toMatchObject({
+      jma: '2411', jtwc: 'wp112024', hko: '2024-0011', ibtracs: '',
+      jma_method: 'track-match', jma_agreeing_fixes: '3', jma_shared_fixes: '3', jma_median_distance_km: '23.7',
+      jtwc_method: 'track-match', hko_method: 'track-match', ibtracs_method: '',
+    });
+    expect(rows.find((r) => r.code === '202414')).toMatchObject({ jma: '', jtwc: '', hko: '', jma_method: '' });
+    const yagi = (await readJsonl(path.join(root, 'crosswalk.jsonl'))).find((r) => r.code === '202411');
+    expect(yagi).toMatchObject({ ids: { cma: '202411', jma: '2411', jtwc: 'wp112024', hko: '2024-0011', ibtracs: null } });
+    expect(yagi?.links).toContainEqual({ agency: 'hko', id: '2024-0011', method: 'track-match', agreeingFixes: 3, sharedFixes: 3, medianDistanceKm: 16.6 });
+    expect(await fs.readFile(path.join(root, 'points.jsonl'), 'utf8')).not.toMatch(/0010/);
+  });
+
+  it('credits the agencies whose data it holds', async () => {
+    const licence = await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8');
+    expect(licence).toMatch(/Japan Meteorological Agency/);
+    expect(licence).toMatch(/Joint Typhoon Warning Center/);
+    expect(licence).toMatch(/Hong Kong Observatory/);
+    expect(licence).not.toMatch(/IBTrACS \(International/); // no IBTrACS file beside the sample
+  });
+
+  it('documents, in the README and in its own text, exactly the columns it writes, in order', async () => {
+    const readme = await fs.readFile(path.resolve(import.meta.dirname, '..', 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Offline dump'), readme.indexOf('\n## ', readme.indexOf('## Offline dump') + 1));
+    const documented = [...section.matchAll(/`([^`]+)`/g)].map((m) => m[1]).join(',');
+    const licence = await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8');
+    for (const file of ['points.csv', 'crosswalk.csv']) {
+      const header = await csvHeader(path.join(root, file));
+      expect(documented).toContain(header.join(','));
+      for (const column of header) expect(licence).toContain(`\n  ${column}: `);
+    }
+    const keys = Object.keys((await readJsonl(path.join(root, 'points.jsonl')))[0] as object);
+    expect(documented).toContain(keys.join(','));
+    expect(licence).toContain(keys.join(', '));
+  });
+});
+
+describe('the dump without other agencies', () => {
+  it('holds the archive alone and credits no agency', async () => {
+    const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-none-'));
+    const root = await unpackedDump(outDir, path.join(outDir, 'no-agencies'));
+    expect(new Set((await readCsv(path.join(root, 'points.csv'))).map((r) => r.agency))).toEqual(new Set(['cma', 'jtwc']));
+    const crosswalk = await readCsv(path.join(root, 'crosswalk.csv'));
+    expect(crosswalk.every((r) => r.jtwc === '' && r.hko === '')).toBe(true);
+    // JMA's number as CMA writes it in its header: CMA's data, which credits no JMA.
+    expect(crosswalk.find((r) => r.code === '202411')).toMatchObject({ jma: '2411', jma_method: 'cma-header', jma_agreeing_fixes: '' });
+    const licence = await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8');
+    const attribution = licence.slice(licence.indexOf('Attribution required'), licence.indexOf('\n\n', licence.indexOf('Attribution required')));
+    const credits = attribution.split('\n').filter((line) => line.startsWith('- '));
+    expect(credits.map((line) => line.slice(0, 40))).toEqual([
+      '- Best-track data: China Meteorological ',
+      '- Track, landfall and wind-circle data: ',
+      '- Names: ESCAP/WMO Typhoon Committee lis',
+    ]);
     await fs.remove(outDir);
   });
 });

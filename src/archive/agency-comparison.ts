@@ -5,11 +5,12 @@
  * Units and times follow the API (m/s to 0.1, hPa, +08:00); winds keep each agency's averaging period.
  */
 import { accumulatedCycloneEnergy } from '../model/ace.ts';
-import type { AgencyTrackPoint, ComparedAgency, StormAgencies, StormAgencyTrack } from '../model/agency-comparison-schemas.ts';
+import type { AgencyLink, AgencyTrackPoint, ComparedAgency, StormAgencies, StormAgencyTrack } from '../model/agency-comparison-schemas.ts';
 import type { AgencyPoint, IbtracsTrack } from '../model/agency-track-schemas.ts';
 import type { Typhoon } from '../model/schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { MS_TO_KT } from '../model/units.ts';
+import { archiveAttribution } from './attribution.ts';
 import { MATCH_RULE, type Crosswalk, type CrosswalkLink, type LinkedTracks } from './crosswalk.ts';
 
 /** Categories that mark an extratropical stage, left out of ACE. */
@@ -72,15 +73,21 @@ function fromIbtracs(track: IbtracsTrack, agency: keyof typeof IBTRACS_COLUMNS):
   });
 }
 
-function link(links: readonly CrosswalkLink[], agency: CrosswalkLink['agency']): StormAgencyTrack['link'] {
+/** How a link was found, as the answer and the dump's crosswalk show it. */
+export const linkFigures = ({ method, agreement }: CrosswalkLink): AgencyLink => ({
+  method,
+  agreeingFixes: agreement?.agreeing ?? null,
+  sharedFixes: agreement?.shared ?? null,
+  medianDistanceKm: agreement?.medianKm ?? null,
+});
+
+function link(links: readonly CrosswalkLink[], agency: CrosswalkLink['agency']): AgencyLink | null {
   const found = links.find((l) => l.agency === agency);
-  if (!found) return null;
-  const { agreement } = found;
-  return { method: found.method, agreeingFixes: agreement?.agreeing ?? null, sharedFixes: agreement?.shared ?? null, medianDistanceKm: agreement?.medianKm ?? null };
+  return found ? linkFigures(found) : null;
 }
 
-/** Every agency's track of one storm, the archive's first. `links` are the storm's crosswalk links. */
-export function compareAgencies(storm: Typhoon, linked: LinkedTracks, links: readonly CrosswalkLink[]): StormAgencies {
+/** Every agency's track of one storm, the archive's first. `links` are the storm's crosswalk links; `demo`: built from the demo archive. */
+export function compareAgencies(storm: Typhoon, linked: LinkedTracks, links: readonly CrosswalkLink[], demo: boolean): StormAgencies {
   const archived = ownTrack(storm);
   const tracks: Track[] = [archived];
   for (const agency of ['jma', 'jtwc', 'hko'] as const) {
@@ -96,20 +103,13 @@ export function compareAgencies(storm: Typhoon, linked: LinkedTracks, links: rea
       tracks.push({ agency, id: storm.ids[agency], name: linked.ibtracs?.name ?? null, source: 'ibtracs', windPeriod: WIND_PERIOD[agency], link: link(links, 'ibtracs'), points });
     }
   }
-  return {
-    code: storm.code,
-    name: storm.name,
-    enname: storm.enname,
-    year: storm.year,
-    ids: storm.ids,
-    agencies: tracks.map(withFigures),
-    matchRule: MATCH_RULE,
-  };
+  const comparison = { code: storm.code, name: storm.name, enname: storm.enname, year: storm.year, ids: storm.ids, agencies: tracks.map(withFigures), matchRule: MATCH_RULE };
+  return { ...comparison, attribution: archiveAttribution(demo, [comparison]) };
 }
 
 /** Every storm's comparison, by code, in archive order. */
-export function compareArchive(storms: readonly Typhoon[], crosswalk: Pick<Crosswalk, 'tracks' | 'links'>): Map<string, StormAgencies> {
+export function compareArchive(storms: readonly Typhoon[], crosswalk: Pick<Crosswalk, 'tracks' | 'links'>, demo: boolean): Map<string, StormAgencies> {
   const linksOf = new Map<string, CrosswalkLink[]>();
   for (const l of crosswalk.links) linksOf.set(l.code, [...(linksOf.get(l.code) ?? []), l]);
-  return new Map(storms.map((s) => [s.code, compareAgencies(s, crosswalk.tracks.get(s.code) ?? {}, linksOf.get(s.code) ?? [])]));
+  return new Map(storms.map((s) => [s.code, compareAgencies(s, crosswalk.tracks.get(s.code) ?? {}, linksOf.get(s.code) ?? [], demo)]));
 }

@@ -1,4 +1,6 @@
-/** Credits the sources' terms ask for (../shared/docs/DATA.md §7), carried in history and detail answers. */
+/** Credits the sources' terms ask for (../shared/docs/DATA.md §7), carried in history answers and the dump. */
+import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
+import { AGENCY_SOURCES, type AgencySource } from '../model/agency-track-schemas.ts';
 import type { Attribution } from '../model/schemas.ts';
 
 export const CMA_ATTRIBUTION = {
@@ -28,6 +30,56 @@ export const NAMES_ATTRIBUTION = {
 /** The attribution block of every archive answer. */
 export const ARCHIVE_ATTRIBUTION: Attribution = [CMA_ATTRIBUTION, ZJ_ATTRIBUTION, NAMES_ATTRIBUTION];
 
+/** The other agencies' credits (README "Other agencies' best tracks"), given only where their data is published. */
+export const AGENCY_ATTRIBUTION: Record<AgencySource, Attribution[number]> = {
+  jma: {
+    source: 'jma',
+    credit: "Best-track data: RSMC Tokyo – Typhoon Center (Japan Meteorological Agency); JMA's website terms allow reuse with attribution",
+    url: 'https://www.jma.go.jp/jma/jma-eng/jma-center/rsmc-hp-pub-eg/besttrack.html',
+    cite: [],
+  },
+  jtwc: {
+    source: 'jtwc',
+    credit: 'Best-track data: Joint Typhoon Warning Center (a US Government work, public domain; courtesy credit)',
+    url: 'https://www.metoc.navy.mil/jtwc/jtwc.html?best-tracks',
+    cite: [],
+  },
+  hko: {
+    source: 'hko',
+    credit: 'Best-track data: Hong Kong Observatory, via DATA.GOV.HK',
+    url: 'https://data.gov.hk/en-data/dataset/hk-hko-rss-tropical-cyclone-best-track-data',
+    cite: [],
+  },
+  ibtracs: {
+    source: 'ibtracs',
+    credit: 'IBTrACS (International Best Track Archive for Climate Stewardship) v04, NOAA National Centers for Environmental Information',
+    url: 'https://www.ncei.noaa.gov/products/international-best-track-archive',
+    cite: [
+      'Knapp, K. R., M. C. Kruk, D. H. Levinson, H. J. Diamond, and C. J. Neumann, 2010: The International Best Track Archive for Climate Stewardship (IBTrACS): Unifying tropical cyclone best track data. Bull. Amer. Meteor. Soc., 91, 363-376. doi:10.1175/2009BAMS2755.1',
+      'Gahtan, J., K. R. Knapp, C. J. Schreck, H. J. Diamond, J. P. Kossin, and M. C. Kruk, 2024: International Best Track Archive for Climate Stewardship (IBTrACS) Project, Version 4r01. NOAA National Centers for Environmental Information. doi:10.25921/82ty-9e16',
+    ],
+  },
+};
+
+/**
+ * The agencies whose data the archive publishes: the agency of every track put beside a storm (IBTrACS too when
+ * the track comes from its columns) and IBTrACS when it gives an id. An agency whose files were not read, or were
+ * read but match no storm, publishes nothing and is not credited; a JMA number CMA or HKO writes in its own file
+ * is their data, not JMA's.
+ */
+export function publishedAgencies(comparisons: Iterable<Pick<StormAgencies, 'ids' | 'agencies'>>): AgencySource[] {
+  const published = new Set<string>();
+  for (const storm of comparisons) {
+    if (storm.ids.ibtracs) published.add('ibtracs');
+    for (const track of storm.agencies) {
+      if (track.link === null) continue; // the archive's own track (CMA's, or JTWC's relayed by the Zhejiang archive)
+      published.add(track.agency);
+      if (track.source === 'ibtracs') published.add('ibtracs');
+    }
+  }
+  return AGENCY_SOURCES.filter((agency) => published.has(agency));
+}
+
 /** Leads the attribution when the build used the demo archive (demo/archive) instead of the real sources. */
 export const DEMO_NOTICE = {
   source: 'demo',
@@ -38,4 +90,9 @@ export const DEMO_NOTICE = {
   cite: [],
 };
 
-export const archiveAttribution = (demo: boolean): Attribution => (demo ? [DEMO_NOTICE, ...ARCHIVE_ATTRIBUTION] : ARCHIVE_ATTRIBUTION);
+/** The attribution of archive answers: the demo notice first when it is the demo, then the archive's sources and the agencies it publishes. */
+export const archiveAttribution = (demo: boolean, comparisons: Iterable<Pick<StormAgencies, 'ids' | 'agencies'>>): Attribution => [
+  ...(demo ? [DEMO_NOTICE] : []),
+  ...ARCHIVE_ATTRIBUTION,
+  ...publishedAgencies(comparisons).map((agency) => AGENCY_ATTRIBUTION[agency]),
+];

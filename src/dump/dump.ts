@@ -1,70 +1,96 @@
 /**
  * The offline dump for researchers: one zip (made with fflate) holding every storm as JSON, all points as CSV
- * (csv-stringify) and as JSON Lines, the tracks as GeoJSON, a manifest (schema version, counts per year, source
- * files with their checksums, generation time), the licence and attribution text, and SHA256SUMS over all of
- * it, so `sha256sum -c SHA256SUMS` verifies an unpacked copy.
+ * (csv-stringify) and as JSON Lines (the archive's track and every linked agency's, one row per point: see
+ * points-table.ts), the crosswalk to the other agencies' ids (crosswalk-table.ts), the tracks as GeoJSON, a
+ * manifest (schema version, counts, source files with their checksums, generation time), the licence and
+ * attribution text with every column described, and SHA256SUMS over all of it, so `sha256sum -c SHA256SUMS`
+ * verifies an unpacked copy.
  */
 import { createHash } from 'node:crypto';
-import { stringify } from 'csv-stringify/sync';
 import { zipSync } from 'fflate';
-import { ARCHIVE_ATTRIBUTION } from '../archive/attribution.ts';
+import { compareArchive } from '../archive/agency-comparison.ts';
+import { archiveAttribution } from '../archive/attribution.ts';
+import type { Crosswalk } from '../archive/crosswalk.ts';
 import { trackFeature } from '../archive/geojson.ts';
-import type { Typhoon, WindCircle } from '../model/schemas.ts';
+import { COMPARED_AGENCIES, type StormAgencies } from '../model/agency-comparison-schemas.ts';
+import { AGENCY_SOURCES } from '../model/agency-track-schemas.ts';
+import type { Typhoon } from '../model/schemas.ts';
+import { CROSSWALK_CSV_COLUMNS, crosswalkJsonLine, crosswalkRows } from './crosswalk-table.ts';
+import { POINTS_CSV_COLUMNS, POINTS_JSONL_KEYS, pointJsonLine, stormPoints, type DumpPoint } from './points-table.ts';
+import { describeColumns, tableCsv } from './table.ts';
 
-export const DUMP_SCHEMA_VERSION = 1;
+export const DUMP_SCHEMA_VERSION = 2;
 export const DUMP_ROOT = 'typhoon-archive';
+
+/** What each schema version changed, in the manifest and the licence text. */
+export const DUMP_SCHEMA_CHANGES: Record<number, string> = {
+  2:
+    'points.csv and points.jsonl also hold the points of every other agency track linked to a storm (JMA, JTWC, HKO), after its own, ' +
+    'with the new columns agency, source, wind_period, speed_kt and category (JSON: agency, source, windPeriod, speedKt, category) at the end; ' +
+    'manifest.points counts all those rows (pointsByAgency splits them); crosswalk.csv and crosswalk.jsonl are new; ' +
+    "the other agencies' files are listed in sources, and credited when their data is in the dump",
+};
 
 export interface SourceFileVersion {
   file: string;
   sha256: string;
 }
 
-const QUADRANTS = ['ne', 'se', 'sw', 'nw'] as const;
-const radiusColumns = (name: string) => QUADRANTS.map((q) => `${name}_${q}_km`);
-const radiusValues = (circle: WindCircle | null) => QUADRANTS.map((q) => circle?.[q] ?? '');
+function licenceText(comparisons: Iterable<StormAgencies>): string {
+  return `Typhoon API offline dump, schema version ${DUMP_SCHEMA_VERSION}
 
-const CSV_COLUMNS = [
-  'code', 'name', 'enname', 'year', 'time', 'lat', 'lng', 'grade', 'strong', 'power', 'speed_ms', 'pressure_hpa', 'move_dir', 'move_speed_kmh',
-  ...radiusColumns('r7'), ...radiusColumns('r10'), ...radiusColumns('r12'),
-];
-
-function pointsCsv(typhoons: readonly Typhoon[]): string {
-  const rows = typhoons.flatMap((t) =>
-    t.points.map((p) => [
-      t.code, t.name ?? '', t.enname ?? '', t.year, p.time, p.lat, p.lng, p.grade ?? '', p.strong ?? '', p.power ?? '', p.speed ?? '', p.pressure ?? '',
-      p.moveDir ?? '', p.moveSpeed ?? '', ...radiusValues(p.radius7), ...radiusValues(p.radius10), ...radiusValues(p.radius12),
-    ]),
-  );
-  return stringify(rows, { header: true, columns: CSV_COLUMNS });
-}
-
-const LICENCE = `Typhoon API offline dump
-
-Units: wind speed m/s, 2-minute mean (CMA); 1-minute for the 1945-1948 storms, whose winds are JTWC's
-(each storm's windPeriod in storms/*.json); pressure hPa, wind-circle radii km per quadrant, motion km/h.
+Units: wind speed m/s averaged over each row's wind_period: 2 minutes for CMA's best track, 1 minute for the
+1945-1948 storms, whose winds are JTWC's (each storm's windPeriod in storms/*.json), 10 minutes for JMA and HKO,
+1 minute for JTWC; nothing is converted between averaging periods (1- and 10-minute winds of one storm differ by
+about 12%). Pressure hPa, wind-circle radii km per quadrant, motion km/h.
 Times: ISO 8601 with +08:00 (Beijing time). Missing values are empty (CSV) or null (JSON).
 The data is for reference only; official releases prevail.
 
 Attribution required by the sources:
-${ARCHIVE_ATTRIBUTION.map((a) => `- ${a.credit}${a.url ? ` (${a.url})` : ''}${a.cite.map((c) => `\n  Cite: ${c}`).join('')}`).join('\n')}
+${archiveAttribution(false, comparisons).map((a) => `- ${a.credit}${a.url ? ` (${a.url})` : ''}${a.cite.map((c) => `\n  Cite: ${c}`).join('')}`).join('\n')}
 
 CMA's terms: free use with credit to tcdata.typhoon.org.cn and citation of both papers above.
 The Zhejiang data states no licence; attribution is required in every use.
+
+Files:
+- storms/<code>.json: each storm's detail record, as /api/v1/typhoons/{code} gives it (ids included).
+- points.csv: one row per point; each storm's own track first, then every linked agency's. Columns, in order:
+${describeColumns(POINTS_CSV_COLUMNS)}
+- points.jsonl: the same rows as JSON, keys ${POINTS_JSONL_KEYS.join(', ')} (wind circles as {ne, se, sw, nw} km).
+- crosswalk.csv: one row per storm, linked or not. Columns, in order:
+${describeColumns(CROSSWALK_CSV_COLUMNS)}
+- crosswalk.jsonl: the same, one object per storm: {code, ids, links: [{agency, id, method, agreeingFixes, sharedFixes, medianDistanceKm}]}.
+- tracks.geojson: every storm's track as a GeoJSON feature.
+- manifest.json: schema version, counts, the source files with their SHA-256; SHA256SUMS: checksums of every file.
+
+Changes in schema ${DUMP_SCHEMA_VERSION}: ${DUMP_SCHEMA_CHANGES[DUMP_SCHEMA_VERSION]}.
 `;
+}
 
 export interface DumpInput {
   typhoons: readonly Typhoon[];
+  /** The crosswalk of the same build (src/archive/crosswalk.ts): the ids' links and the linked agency tracks. */
+  crosswalk: Pick<Crosswalk, 'links' | 'tracks'>;
   sources: readonly SourceFileVersion[];
+  /** Built from the demo archive (demo/archive). */
+  demo: boolean;
   /** The data version the dump is of (newest release time), so that the same data gives the same bytes. */
   generatedAt: Date;
 }
 
 /** The dump as zip bytes, plus its manifest (entries sorted, file times fixed: the same input gives the same bytes). */
-export function buildDump({ typhoons, sources, generatedAt }: DumpInput): { zip: Uint8Array; manifest: Record<string, unknown> } {
+export function buildDump({ typhoons, crosswalk, sources, demo, generatedAt }: DumpInput): { zip: Uint8Array; manifest: Record<string, unknown> } {
+  const comparisons = compareArchive(typhoons, crosswalk, demo);
+  const points: DumpPoint[] = typhoons.flatMap((t) => stormPoints(t, comparisons.get(t.code) as StormAgencies));
+  const storms = new Map(typhoons.map((t) => [t.code, t]));
+  const crosswalkTable = crosswalkRows(typhoons, crosswalk.links);
+
   const files = new Map<string, string>();
   for (const t of typhoons) files.set(`storms/${t.code}.json`, JSON.stringify(t));
-  files.set('points.csv', pointsCsv(typhoons));
-  files.set('points.jsonl', typhoons.flatMap((t) => t.points.map((p) => JSON.stringify({ code: t.code, ...p }))).join('\n') + '\n');
+  files.set('points.csv', tableCsv(POINTS_CSV_COLUMNS, points.map((point) => ({ storm: storms.get(point.code) as Typhoon, point }))));
+  files.set('points.jsonl', points.map(pointJsonLine).join('\n') + '\n');
+  files.set('crosswalk.csv', tableCsv(CROSSWALK_CSV_COLUMNS, crosswalkTable));
+  files.set('crosswalk.jsonl', crosswalkTable.map(crosswalkJsonLine).join('\n') + '\n');
   files.set('tracks.geojson', JSON.stringify({
     type: 'FeatureCollection',
     features: typhoons.flatMap((t) => trackFeature(t) ?? []),
@@ -73,15 +99,18 @@ export function buildDump({ typhoons, sources, generatedAt }: DumpInput): { zip:
   for (const t of typhoons) perYear[t.year] = (perYear[t.year] ?? 0) + 1;
   const manifest = {
     schemaVersion: DUMP_SCHEMA_VERSION,
+    schemaChanges: DUMP_SCHEMA_CHANGES,
     generatedAt: generatedAt.toISOString(),
     storms: typhoons.length,
-    points: typhoons.reduce((n, t) => n + t.points.length, 0),
+    points: points.length,
+    pointsByAgency: Object.fromEntries(COMPARED_AGENCIES.map((agency) => [agency, points.filter((p) => p.agency === agency).length])),
+    linkedStorms: Object.fromEntries(AGENCY_SOURCES.map((agency) => [agency, typhoons.filter((t) => t.ids[agency] !== null).length])),
     countsPerYear: perYear,
     sources,
-    files: ['storms/*.json', 'points.csv', 'points.jsonl', 'tracks.geojson', 'LICENSE-AND-ATTRIBUTION.txt', 'SHA256SUMS'],
+    files: ['storms/*.json', 'points.csv', 'points.jsonl', 'crosswalk.csv', 'crosswalk.jsonl', 'tracks.geojson', 'LICENSE-AND-ATTRIBUTION.txt', 'SHA256SUMS'],
   };
   files.set('manifest.json', JSON.stringify(manifest, null, 2));
-  files.set('LICENSE-AND-ATTRIBUTION.txt', LICENCE);
+  files.set('LICENSE-AND-ATTRIBUTION.txt', licenceText(comparisons.values()));
   const sums = [...files].sort(([a], [b]) => a.localeCompare(b)).map(([name, text]) => `${createHash('sha256').update(text).digest('hex')}  ${name}`);
   files.set('SHA256SUMS', sums.join('\n') + '\n');
   const mtime = new Date(Date.UTC(2000, 0, 1));

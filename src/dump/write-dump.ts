@@ -8,9 +8,11 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { buildArchive } from '../archive/build-archive.ts';
 import { releaseTime } from '../archive/release-time.ts';
+import { AGENCY_SOURCES } from '../model/agency-track-schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { NAMES_FILE } from '../config.ts';
 import { createProgress } from '../progress.ts';
+import { AGENCIES_DIR } from '../sources/agencies/read-agency-sources.ts';
 import { readSources } from '../sources/read-sources.ts';
 import { buildDump } from './dump.ts';
 
@@ -23,13 +25,17 @@ export async function writeDump(options: { sourcesDir: string; agenciesDir?: str
   const sources = await readSources(options.sourcesDir, NAMES_FILE, { agenciesDir: options.agenciesDir });
   progress.tick('sources read');
   if (sources.problems.length) throw new Error(`sources have problems, e.g. ${sources.problems[0]?.file}:${sources.problems[0]?.line}: ${sources.problems[0]?.message}`);
-  const { typhoons } = buildArchive(sources);
+  const { typhoons, crosswalk } = buildArchive(sources);
   const version = new Date(Math.max(...typhoons.map(releaseTime)));
   progress.tick('archive built');
-  const versions = await Promise.all(
-    sources.files.map(async (file) => ({ file, sha256: createHash('sha256').update(await fs.readFile(path.join(options.sourcesDir, file))).digest('hex') })),
-  );
-  const { zip } = buildDump({ typhoons, sources: versions, generatedAt: version });
+  const sha256 = async (file: string) => createHash('sha256').update(await fs.readFile(file)).digest('hex');
+  const agencyFiles = AGENCY_SOURCES.flatMap((agency) => sources.agencies.files[agency]);
+  const versions = [
+    ...(await Promise.all(sources.files.map(async (file) => ({ file, sha256: await sha256(path.join(options.sourcesDir, file)) })))),
+    // Named as under the sources folder, wherever --agencies pointed.
+    ...(await Promise.all(agencyFiles.map(async (file) => ({ file: `${AGENCIES_DIR}/${file}`, sha256: await sha256(path.join(sources.agenciesDir, file)) })))),
+  ];
+  const { zip } = buildDump({ typhoons, crosswalk, sources: versions, demo: sources.demo, generatedAt: version });
   progress.tick('zipped');
   await fs.mkdirp(options.outDir);
   const names = [STABLE_DUMP, datedDump(version)];

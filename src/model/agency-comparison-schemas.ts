@@ -4,7 +4,7 @@
  * period and categories: nothing is converted between averaging periods.
  */
 import { z } from 'zod';
-import { stormIdsSchema, trackPointSchema, typhoonSchema } from './schemas.ts';
+import { attributionSchema, stormIdsSchema, trackPointSchema, typhoonSchema } from './schemas.ts';
 
 const { time: beijingTime } = trackPointSchema.shape;
 
@@ -69,9 +69,11 @@ export const stormAgenciesSchema = z
     ids: stormIdsSchema,
     agencies: z.array(stormAgencyTrackSchema).describe("The archive's own track first (CMA's; JTWC's for 1945–1948), then JMA, JTWC and HKO where linked and read"),
     matchRule: z.string().describe('The rule that links two agencies\' tracks of one storm'),
+    attribution: attributionSchema,
   })
   .meta({ id: 'StormAgencies' });
 
 export type AgencyTrackPoint = z.infer<typeof agencyTrackPointSchema>;
+export type AgencyLink = z.infer<typeof agencyLinkSchema>;
 export type StormAgencyTrack = z.infer<typeof stormAgencyTrackSchema>;
 export type StormAgencies = z.infer<typeof stormAgenciesSchema>;

@@ -23,16 +23,16 @@ function siteOf(ctx: HandlerContext): SiteData {
 export const historyYears: ResourceHandler = async (ctx) => {
   const { archive, agencies, demo } = siteOf(ctx);
   const years = archive.years.map((year) => yearStatistic(year, archive.byYear.get(year) ?? [], agencies));
-  return { payload: { years, attribution: archiveAttribution(demo) }, releasedAt: latest(archive.typhoons.map(releaseTime)) };
+  return { payload: { years, attribution: archiveAttribution(demo, agencies.values()) }, releasedAt: latest(archive.typhoons.map(releaseTime)) };
 };
 
 export const historyYear: ResourceHandler = async (ctx, { params }) => {
-  const { archive, demo } = siteOf(ctx);
+  const { archive, agencies, demo } = siteOf(ctx);
   const year = Number(params.year);
   const storms = archive.byYear.get(year);
   if (!storms) throw notFound(`No archived storms for year ${year}; /api/history/years lists the years the archive covers.`);
   const typhoons = storms.map(summarizeTyphoon);
-  return { payload: { year, total: typhoons.length, typhoons, attribution: archiveAttribution(demo) }, releasedAt: latest(storms.map(releaseTime)) };
+  return { payload: { year, total: typhoons.length, typhoons, attribution: archiveAttribution(demo, agencies.values()) }, releasedAt: latest(storms.map(releaseTime)) };
 };
 
 export const historyTodayDate: ResourceHandler = async (ctx, { params }) => {

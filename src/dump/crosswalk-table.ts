@@ -1,0 +1,62 @@
+/**
+ * The dump's crosswalk (crosswalk.csv, crosswalk.jsonl): one row per archived storm, linked or not, with its id in
+ * each other agency's records (the storm's `ids`) and, per id, how it was found (src/archive/crosswalk.ts). One row
+ * per storm rather than per link, so that an empty id says "no link" and a table joins on `code` alone.
+ */
+import { linkFigures } from '../archive/agency-comparison.ts';
+import type { CrosswalkLink } from '../archive/crosswalk.ts';
+import { AGENCY_SOURCES, type AgencySource } from '../model/agency-track-schemas.ts';
+import type { Typhoon } from '../model/schemas.ts';
+import type { Column } from './table.ts';
+
+export interface CrosswalkRow {
+  storm: Typhoon;
+  links: Partial<Record<AgencySource, CrosswalkLink>>;
+}
+
+/** Each storm with its links, by agency, in archive order. */
+export function crosswalkRows(storms: readonly Typhoon[], links: readonly CrosswalkLink[]): CrosswalkRow[] {
+  const byCode = new Map<string, CrosswalkRow['links']>();
+  for (const link of links) byCode.set(link.code, { ...byCode.get(link.code), [link.agency]: link });
+  return storms.map((storm) => ({ storm, links: byCode.get(storm.code) ?? {} }));
+}
+
+const ID_DESCRIPTION: Record<AgencySource, string> = {
+  jma: 'RSMC Tokyo (JMA) international number, YYNN',
+  jtwc: 'JTWC ATCF id in lower case (wp312013)',
+  hko: 'Hong Kong Observatory: year of its file and its code there (2013-0031)',
+  ibtracs: 'IBTrACS SID (2013306N07162)',
+};
+
+const linkColumns = (agency: AgencySource): Column<CrosswalkRow>[] => [
+  {
+    name: `${agency}_method`,
+    description: `how the ${agency} id was found: track-match (centres agree at shared instants), ibtracs (IBTrACS names it), cma-header / hko-header (the JMA number CMA or HKO writes)`,
+    value: ({ links }) => links[agency]?.method ?? null,
+  },
+  { name: `${agency}_agreeing_fixes`, description: `instants at which the two tracks' centres lie within the match distance (empty unless the two tracks were compared)`, value: ({ links }) => links[agency]?.agreement?.agreeing ?? null },
+  { name: `${agency}_shared_fixes`, description: 'instants (UTC) both tracks have', value: ({ links }) => links[agency]?.agreement?.shared ?? null },
+  { name: `${agency}_median_distance_km`, description: 'median distance between the centres at the agreeing instants, km', value: ({ links }) => links[agency]?.agreement?.medianKm ?? null },
+];
+
+/** crosswalk.csv, in order: the storm, its ids, then method and agreement per agency. */
+export const CROSSWALK_CSV_COLUMNS: Column<CrosswalkRow>[] = [
+  { name: 'code', description: "the storm's code in this API (= ids.cma)", value: ({ storm }) => storm.code },
+  { name: 'year', description: "the storm's year", value: ({ storm }) => storm.year },
+  { name: 'name', description: 'Chinese name', value: ({ storm }) => storm.name },
+  { name: 'enname', description: 'English name', value: ({ storm }) => storm.enname },
+  ...AGENCY_SOURCES.map((agency) => ({ name: agency, description: `${ID_DESCRIPTION[agency]}; empty when none is linked`, value: ({ storm }: CrosswalkRow) => storm.ids[agency] })),
+  ...AGENCY_SOURCES.flatMap(linkColumns),
+];
+
+/** One crosswalk.jsonl line: `{code, ids, links: [{agency, id, method, agreeingFixes, sharedFixes, medianDistanceKm}]}`. */
+export function crosswalkJsonLine({ storm, links }: CrosswalkRow): string {
+  return JSON.stringify({
+    code: storm.code,
+    ids: storm.ids,
+    links: AGENCY_SOURCES.flatMap((agency) => {
+      const link = links[agency];
+      return link ? [{ agency, id: link.id, ...linkFigures(link) }] : [];
+    }),
+  });
+}
