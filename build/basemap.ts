@@ -57,8 +57,13 @@ function thinOutside(ring: readonly Position[]): Position[] {
   return ring.filter((_, i) => sides[i] === null || sides[i - 1] !== sides[i] || sides[i + 1] !== sides[i]);
 }
 
+let drawn: { file: string; body: string } | null = null;
+
+/** The basemap file; drawn once per process, as it depends on nothing a build reads (a test run builds dozens of times). */
+export const renderBasemap = () => (drawn ??= drawBasemap());
+
 /** The land inside the area, as the GeoJSON text the build writes. */
-export function renderBasemap(): { file: string; body: string } {
+function drawBasemap(): { file: string; body: string } {
   const source = createRequire(import.meta.url).resolve('world-atlas/land-50m.json');
   const topology = JSON.parse(fs.readFileSync(source, 'utf8')) as Topology<{ land: GeometryCollection }>;
   const polygons = feature(topology, topology.objects.land).features.flatMap(({ geometry }) =>

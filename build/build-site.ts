@@ -14,6 +14,7 @@ import fs from 'fs-extra';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import { indexArchive } from '../src/archive/archive-index.ts';
 import { archiveReport, poorerThan, type ArchiveReport } from '../src/archive/archive-report.ts';
+import { archiveAttribution } from '../src/archive/attribution.ts';
 import { compareArchive } from '../src/archive/agency-comparison.ts';
 import { dataQualityReport, summarizeDataQuality } from '../src/archive/data-quality.ts';
 import { DATA_FILES } from '../src/api/data-files.ts';
@@ -27,7 +28,7 @@ import { AGENCY_SOURCES } from '../src/model/agency-track-schemas.ts';
 import { AGENCIES_DIR, describeAgencySources, listAgencyFiles } from '../src/sources/agencies/read-agency-sources.ts';
 import { CMA_FILE_PATTERN, listSourceFiles, readSources, type LoadedSources } from '../src/sources/read-sources.ts';
 import { renderBasemap } from './basemap.ts';
-import { publish } from './publish.ts';
+import { publish, removeInterrupted } from './publish.ts';
 
 /** Where the build reads from: the archive sources, and the other agencies' best tracks (default <sources>/agencies). */
 export interface SourceFolders {
@@ -152,7 +153,9 @@ export async function renderSite({ sourcesDir, agenciesDir }: SourceFolders, log
   const dataQuality = dataQualityReport(sources, quality);
   log(summarizeDataQuality(dataQuality, DATA_FILES.dataQuality));
   const archive = indexArchive(typhoons);
-  const site: SiteData = { archive, content, today: renderTodayInHistory(archive), agencies: compareArchive(typhoons, crosswalk, sources.demo), demo: sources.demo };
+  const agencies = compareArchive(typhoons, crosswalk, sources.demo);
+  const attribution = archiveAttribution(sources.demo, agencies.values());
+  const site: SiteData = { archive, content, today: renderTodayInHistory(archive), agencies, demo: sources.demo, attribution };
   const { files, problems: invalid } = await renderStaticAnswers(site);
   if (invalid.length) throw new BuildError(invalid);
 
@@ -180,6 +183,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const fingerprint = await inputFingerprint(options);
   const previous = await fs.readJson(recordFile(options.publicDir)).catch(() => null);
   if (!options.force && !options.dryRun && previous?.fingerprint === fingerprint && (await outputMatches(options.publicDir, previous.output ?? {}))) {
+    await removeInterrupted(options.publicDir);
     log('Nothing changed since the last build and public/ still holds its output (use --force to rebuild).');
     return { skipped: true, storms: previous.storms, files: previous.files, bytes: previous.bytes, archive: previous.archive, milliseconds: performance.now() - started };
   }

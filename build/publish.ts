@@ -39,6 +39,18 @@ async function removeLeftovers(publicDir: string, keep: string[] = []): Promise<
   for (const name of await fs.readdir(parent)) if (name.startsWith(linkPrefix)) await fs.remove(path.join(parent, name));
 }
 
+/**
+ * What a build that finds nothing to do leaves tidy instead of publishing: the folders of builds killed before
+ * their flip (newer than the current one: a finished one would be current) and their temporary links go.
+ */
+export async function removeInterrupted(publicDir: string): Promise<void> {
+  const current = await currentBuild(publicDir);
+  if (!current) return;
+  const builds = buildsDir(publicDir);
+  const older = (await fs.readdir(builds)).filter((name) => name < path.basename(current)); // named `${Date.now()}-${pid}`
+  await removeLeftovers(publicDir, older.map((name) => path.join(builds, name)));
+}
+
 async function writeAll(root: string, files: readonly OutputFile[]): Promise<void> {
   const dirs = new Set(files.map((f) => path.dirname(path.join(root, f.file))));
   for (const dir of [...dirs].sort()) await fs.mkdirp(dir);

@@ -7,7 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../src/api/route-table.ts';
 import { startTestServer } from './helpers/server.ts';
@@ -29,6 +29,12 @@ describe.runIf(available)('docs page', () => {
   let baseUrl = '';
   let close = async () => {};
   let doc: Json = {};
+  /**
+   * The page, loaded once at 1280 px for every test (a load asks every example and draws the map: seconds of
+   * CPU); the width tests resize it, as a turned phone or a resized window would. The browser is in Hong Kong
+   * for the "near me" button. `errors` collects page errors.
+   */
+  let shared: { page: Page; errors: string[] };
 
   beforeAll(async () => {
     ({ baseUrl, close } = await startTestServer());
@@ -37,22 +43,19 @@ describe.runIf(available)('docs page', () => {
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
+    const page = await (await browser.newContext({ viewport: { width: 1280, height: 900 }, geolocation: { latitude: 22.3, longitude: 114.2 }, permissions: ['geolocation'] })).newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${baseUrl}/`);
+    // Loaded: every example answered and the map drawn.
+    await page.waitForSelector('#endpoints[data-checked]', { timeout: 30_000 });
+    await page.waitForSelector('#map[data-drawn]', { timeout: 30_000 });
+    shared = { page, errors };
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await close();
   });
-
-  /** The page at a width, loaded: every example answered and the map drawn; `errors` collects page errors. */
-  async function openPage(width = 1280, options: BrowserContextOptions = {}): Promise<{ page: Page; errors: string[] }> {
-    const page = await (await browser.newContext({ viewport: { width, height: 900 }, ...options })).newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${baseUrl}/`);
-    await page.waitForSelector('#endpoints[data-checked]', { timeout: 30_000 });
-    await page.waitForSelector('#map[data-drawn]', { timeout: 30_000 });
-    return { page, errors };
-  }
 
   async function findNearHongKong(page: Page): Promise<void> {
     await page.fill('#near-lat', '22.3');
@@ -64,7 +67,7 @@ describe.runIf(available)('docs page', () => {
   }
 
   it('shows every endpoint with its parameters and errors from the OpenAPI document, and every example answers 200', async () => {
-    const { page, errors } = await openPage();
+    const { page, errors } = shared;
     const items = Object.entries(doc.paths as Record<string, Json>);
     expect(items.length).toBe(new Set(ENDPOINTS.map((e) => e.path)).size);
     expect(await page.locator('#endpoints article.endpoint').count()).toBe(items.length);
@@ -105,11 +108,10 @@ describe.runIf(available)('docs page', () => {
     expect(failing).toEqual([]);
     expect(await page.getAttribute('article[data-path="/api/v1/flash/{id}"] a.example', 'href')).toMatch(/^\/api\/v1\/flash\/[0-9a-f]{12}$/);
     expect(errors).toEqual([]);
-    await page.context().close();
   }, 90_000);
 
   it('shows an example answer in its own card, pretty-printed and abridged', async () => {
-    const { page, errors } = await openPage();
+    const { page, errors } = shared;
     for (const [apiPath, expected] of [['/api/history/near', '"list": ['], ['/feeds/flash.xml', '<rss']] as const) {
       const card = page.locator(`article.endpoint[data-path="${apiPath}"]`);
       const answer = card.locator('.answer pre');
@@ -129,11 +131,10 @@ describe.runIf(available)('docs page', () => {
     await page.locator('article[data-path="/api/history/near"] a.example').click();
     expect(await page.locator('article[data-path="/api/history/near"] .answer').isVisible()).toBe(false);
     expect(errors).toEqual([]);
-    await page.context().close();
   }, 60_000);
 
   it('draws YAGI on the basemap, with a legend, and reads its points without a mouse', async () => {
-    const { page, errors } = await openPage();
+    const { page, errors } = shared;
     expect(await page.textContent('#map-caption')).toContain('YAGI');
     expect((await page.getAttribute('#land', 'd'))?.length).toBeGreaterThan(1000);
     expect(await page.getAttribute('#track', 'points')).toMatch(/^[\d.]+,[\d.]+ /);
@@ -163,11 +164,10 @@ describe.runIf(available)('docs page', () => {
     expect(await page.locator(':focus').getAttribute('aria-label')).toBe(await points.nth(count - 1).getAttribute('aria-label'));
     expect(await page.locator('#map circle.track-point[tabindex="0"]').count()).toBe(1);
     expect(errors).toEqual([]);
-    await page.context().close();
   }, 60_000);
 
   it('finds the storms near Hong Kong, where the browser says it is: archived ones with their closest approach, active ones with distance and bearing', async () => {
-    const { page, errors } = await openPage(1280, { geolocation: { latitude: 22.3, longitude: 114.2 }, permissions: ['geolocation'] });
+    const { page, errors } = shared;
     await page.fill('#near-radius', '500');
     await page.click('#near-locate');
     await page.waitForSelector('#near-archive:not([hidden]) li[data-closest-km]', { timeout: 15_000 });
@@ -184,22 +184,22 @@ describe.runIf(available)('docs page', () => {
     expect(await active.count()).toBeGreaterThan(0);
     expect(await active.first().textContent()).toMatch(/\d km to the [NESW]{1,3} \(\d+°\)/);
     expect(errors).toEqual([]);
-    await page.context().close();
   }, 60_000);
 
   it.each([390, 1280])('fits %i px without horizontal scrolling (screenshot in test-output/)', async (width) => {
-    const { page, errors } = await openPage(width);
-    // The widest state: results listed, an answer and the track table open.
+    const { page, errors } = shared;
+    await page.setViewportSize({ width, height: 900 });
+    // The widest state: results listed, an answer and the track table open (opened once: a click closes them).
     await findNearHongKong(page);
-    await page.locator('article[data-path="/api/typhoons/{code}"] a.example').click();
-    await page.locator('article[data-path="/api/typhoons/{code}"] .answer pre').waitFor({ state: 'visible' });
-    await page.click('#track-table summary');
+    const example = page.locator('article[data-path="/api/typhoons/{code}"]');
+    if ((await example.locator('a.example').getAttribute('aria-expanded')) !== 'true') await example.locator('a.example').click();
+    await example.locator('.answer pre').waitFor({ state: 'visible' });
+    if ((await page.getAttribute('#track-table', 'open')) === null) await page.click('#track-table summary');
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
     const file = path.join(SCREENSHOTS, `docs-${width}.png`);
     await page.screenshot({ path: file, fullPage: true });
     console.log(`docs page screenshot: ${file}`);
     expect(errors).toEqual([]);
-    await page.context().close();
   }, 60_000);
 });

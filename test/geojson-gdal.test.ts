@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typhoonGeoJson } from '../src/archive/geojson.ts';
 import { refreshLive } from '../src/live/refresh.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
@@ -17,6 +17,7 @@ import { fileStore } from '../src/live/store.ts';
 import { createUpstreamClient } from '../src/live/upstream-client.ts';
 import { startMockUpstream } from './helpers/mock-upstream.ts';
 import { describeRealData } from './helpers/real-data.ts';
+import { sharedPublicDir } from './helpers/shared-build.ts';
 
 const available = spawnSync('ogrinfo', ['--version']).status === 0;
 if (!available && process.env.CI) throw new Error('no ogrinfo: .ci/run installs gdal-bin');
@@ -64,8 +65,8 @@ function expectGdalReads(name: string, text: string) {
 
 describe.runIf(available)('GeoJSON read by GDAL', () => {
   describeRealData('archive', 'real-archive storms with wind circles', () => {
-    it.each([['202411', 'YAGI'], ['201330', 'HAIYAN'], ['202308', 'DORA, across the antimeridian']])('%s %s', (code) => {
-      const doc = expectGdalReads(`s${code}`, fs.readFileSync(path.join(inject('sharedPublicDir'), 'api', 'geojson', code), 'utf8'));
+    it.each([['202411', 'YAGI'], ['201330', 'HAIYAN'], ['202308', 'DORA, across the antimeridian']])('%s %s', async (code) => {
+      const doc = expectGdalReads(`s${code}`, fs.readFileSync(path.join(await sharedPublicDir(), 'api', 'geojson', code), 'utf8'));
       expect(typesIn(doc).POLYGON).toBeGreaterThan(10);
       if (code === '202308') expect(typesIn(doc).MULTIPOLYGON).toBeGreaterThan(0);
     });

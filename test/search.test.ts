@@ -3,7 +3,10 @@
  * stores, the ranking, and a table of what people type → the storms they mean, over the demo archive (a plain
  * clone) and over the real archive when it is given. The index is built by the build's own code.
  */
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DATA_FILES } from '../src/api/data-files.ts';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import { pinyinKeys, searchEntry } from '../src/archive/search-index.ts';
 import { compareNotability, MAX_SEARCH_RESULTS, searchArchive } from '../src/archive/search.ts';
@@ -12,9 +15,13 @@ import { DEMO_SOURCES_DIR, NAMES_FILE } from '../src/config.ts';
 import type { SearchEntry, SearchHit } from '../src/model/schemas.ts';
 import { readSources } from '../src/sources/read-sources.ts';
 import { describeRealData } from './helpers/real-data.ts';
+import { sharedBuildOf } from './helpers/rendered-archive.ts';
 import { unlinkedIds } from '../src/model/storm-ids.ts';
 
+/** The search index the build writes: the run's shared build's when it was made from these sources, else built here. */
 async function indexOf(sourcesDir: string): Promise<SearchEntry[]> {
+  const shared = await sharedBuildOf(sourcesDir);
+  if (shared) return JSON.parse(await fs.readFile(path.join(shared, DATA_FILES.searchIndex), 'utf8')) as SearchEntry[];
   const sources = await readSources(sourcesDir, NAMES_FILE);
   return buildArchive(sources).typhoons.map((t) => searchEntry(t, sources.names));
 }

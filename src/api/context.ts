@@ -7,7 +7,7 @@
 import type { ArchiveIndex } from '../archive/archive-index.ts';
 import type { SiteContent } from '../content/load-content.ts';
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
-import type { Typhoon, TodayInHistory } from '../model/schemas.ts';
+import type { Attribution, Typhoon, TodayInHistory } from '../model/schemas.ts';
 import { liveStore, type KeyValueStore } from '../live/store.ts';
 import { readPublicJson } from './site-data.ts';
 
@@ -20,6 +20,8 @@ export interface SiteData {
   /** Storm code → every agency's track of it (src/archive/agency-comparison.ts). */
   agencies: ReadonlyMap<string, StormAgencies>;
   demo: boolean;
+  /** The archive answers' attribution (src/archive/attribution.ts): worked out once, as it reads every storm's agencies. */
+  attribution: Attribution;
 }
 
 export interface HandlerContext {

@@ -55,7 +55,15 @@ export interface NamesTable {
   readonly entries: readonly NameEntry[];
 }
 
+/** The last table parsed, with its text: every build reads the same file, and parsing it takes tens of ms. */
+let lastParsed: { text: string; table: NamesTable } | null = null;
+
 export function parseNamesTable(text: string): NamesTable {
+  if (lastParsed?.text !== text) lastParsed = { text, table: readNamesTable(text) };
+  return lastParsed.table;
+}
+
+function readNamesTable(text: string): NamesTable {
   const table = namesTableSchema.parse(parse(text));
   const byEn = new Map(table.names.map((entry) => [entry.en, entry]));
   const enAlias = new Map<string, string>();

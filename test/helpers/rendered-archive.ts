@@ -9,6 +9,7 @@ import { inject } from 'vitest';
 import { renderSite } from '../../build/build-site.ts';
 import { parseDataFile } from '../../src/api/site-data.ts';
 import type { Typhoon } from '../../src/model/schemas.ts';
+import { sharedPublicDir } from './shared-build.ts';
 import { agenciesFor } from './sources.ts';
 
 export interface RenderedArchive {
@@ -50,9 +51,20 @@ function fromSharedBuild(publicDir: string): RenderedArchive {
   return { details: archive.details, json };
 }
 
+/** The public/ folder of the run's shared build when it was built from these sources (once published), else null. */
+export async function sharedBuildOf(sourcesDir: string): Promise<string | null> {
+  return inject('sharedSourcesDir') === path.resolve(sourcesDir) ? sharedPublicDir() : null;
+}
+
+/** The shared build read back, once per process: a worker runs file after file, and the build does not change. */
+const sharedArchives = new Map<string, RenderedArchive>();
+
 export async function renderArchive(sourcesDir: string): Promise<RenderedArchive> {
-  const shared = inject('sharedPublicDir');
-  if (shared && inject('sharedSourcesDir') === path.resolve(sourcesDir)) return fromSharedBuild(shared);
+  const shared = await sharedBuildOf(sourcesDir);
+  if (shared) {
+    if (!sharedArchives.has(shared)) sharedArchives.set(shared, fromSharedBuild(shared));
+    return sharedArchives.get(shared) as RenderedArchive;
+  }
   const { files } = await renderSite({ sourcesDir, agenciesDir: agenciesFor(sourcesDir) });
   return fromBodies(new Map(files.map((f) => [f.file, f.body])));
 }

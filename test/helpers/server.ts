@@ -7,8 +7,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
-import { inject } from 'vitest';
 import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from './mock-upstream.ts';
+import { sharedPublicDir } from './shared-build.ts';
 import { recordEvents } from '../../src/flash/record-events.ts';
 import { globalUpstreamsFromEnv, refreshGlobal } from '../../src/global/refresh-global.ts';
 import { refreshLive } from '../../src/live/refresh.ts';
@@ -27,7 +27,7 @@ export async function startTestServer(): Promise<TestServer> {
   const external = process.env.TYPHOON_API_BASE_URL;
   if (external) return { baseUrl: external.replace(/\/$/, ''), mock: null, close: async () => {} };
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-site-'));
-  const publicDir = inject('sharedPublicDir');
+  const publicDir = await sharedPublicDir();
   const mock = await startMockUpstream();
   Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_LIVE_DIR: path.join(scratch, 'live') });
   const store = fileStore(process.env.TYPHOON_LIVE_DIR as string);

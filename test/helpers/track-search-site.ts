@@ -1,6 +1,7 @@
 /**
- * The track searches' generated files (as the build writes them) for an archive, written into a scratch
- * public/ folder for the functions to read (TYPHOON_PUBLIC_DIR), with the archive they came from.
+ * The track searches' generated files (as the build writes them) for an archive, in a public/ folder for the
+ * functions to read (TYPHOON_PUBLIC_DIR), with the archive they came from: the run's shared build when it was
+ * made from these sources (nothing to write or remove), else a scratch folder holding just those files.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { trackSearchFiles } from '../../src/api/render-static.ts';
 import { NAMES_FILE } from '../../src/config.ts';
 import type { Typhoon } from '../../src/model/schemas.ts';
 import { readSources } from '../../src/sources/read-sources.ts';
+import { renderArchive, sharedBuildOf } from './rendered-archive.ts';
 
 export interface TrackSearchSite {
   publicDir: string;
@@ -18,6 +20,8 @@ export interface TrackSearchSite {
 }
 
 export async function writeTrackSearchSite(sourcesDir: string): Promise<TrackSearchSite> {
+  const shared = await sharedBuildOf(sourcesDir);
+  if (shared) return { publicDir: shared, typhoons: [...(await renderArchive(sourcesDir)).details.values()], remove: async () => {} };
   const { typhoons } = buildArchive(await readSources(sourcesDir, NAMES_FILE));
   const publicDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-track-search-'));
   for (const [file, value] of trackSearchFiles(typhoons)) await fs.outputJson(path.join(publicDir, file), value);

@@ -2,7 +2,6 @@
  * The archive's history answers. Years, a year, a calendar day: static, rendered by the build from the archive
  * in memory. Search and today: functions over the files the build generated.
  */
-import { archiveAttribution } from '../../archive/attribution.ts';
 import { releaseTime } from '../../archive/release-time.ts';
 import { searchArchive } from '../../archive/search.ts';
 import { summarizeTyphoon, yearStatistic } from '../../archive/summaries.ts';
@@ -21,18 +20,18 @@ function siteOf(ctx: HandlerContext): SiteData {
 }
 
 export const historyYears: ResourceHandler = async (ctx) => {
-  const { archive, agencies, demo } = siteOf(ctx);
+  const { archive, agencies, attribution } = siteOf(ctx);
   const years = archive.years.map((year) => yearStatistic(year, archive.byYear.get(year) ?? [], agencies));
-  return { payload: { years, attribution: archiveAttribution(demo, agencies.values()) }, releasedAt: latest(archive.typhoons.map(releaseTime)) };
+  return { payload: { years, attribution }, releasedAt: latest(archive.typhoons.map(releaseTime)) };
 };
 
 export const historyYear: ResourceHandler = async (ctx, { params }) => {
-  const { archive, agencies, demo } = siteOf(ctx);
+  const { archive, attribution } = siteOf(ctx);
   const year = Number(params.year);
   const storms = archive.byYear.get(year);
   if (!storms) throw notFound(`No archived storms for year ${year}; /api/history/years lists the years the archive covers.`);
   const typhoons = storms.map(summarizeTyphoon);
-  return { payload: { year, total: typhoons.length, typhoons, attribution: archiveAttribution(demo, agencies.values()) }, releasedAt: latest(storms.map(releaseTime)) };
+  return { payload: { year, total: typhoons.length, typhoons, attribution }, releasedAt: latest(storms.map(releaseTime)) };
 };
 
 export const historyTodayDate: ResourceHandler = async (ctx, { params }) => {

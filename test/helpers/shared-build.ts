@@ -1,0 +1,23 @@
+/**
+ * The run's shared build (test/global-setup.ts) is made by a child process while the suites that do not read it
+ * run; a suite that reads it waits here until it is published. The outcome file appears, whole, when the build
+ * process has ended.
+ */
+import fs from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { inject } from 'vitest';
+
+export interface SharedBuildOutcome {
+  ok: boolean;
+  /** What the build printed (stdout and stderr). */
+  output: string;
+}
+
+/** The shared build's public/ folder once it is published; throws with the build's output when it failed. */
+export async function sharedPublicDir(): Promise<string> {
+  const outcomeFile = inject('sharedBuildOutcome');
+  while (!fs.existsSync(outcomeFile)) await sleep(50);
+  const { ok, output } = JSON.parse(fs.readFileSync(outcomeFile, 'utf8')) as SharedBuildOutcome;
+  if (!ok) throw new Error(`the run's shared build failed:\n${output}`);
+  return inject('sharedPublicDir');
+}

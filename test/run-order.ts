@@ -1,0 +1,20 @@
+/**
+ * The order test files start in: the longest files that read nothing of the run's shared build first, while a
+ * child process makes it (test/global-setup.ts), then vitest's own order (files that failed last time, then the
+ * slower ones). Started late, one of them alone would outlast the rest of the run; vitest knows nothing of a
+ * file's length on a fresh clone.
+ */
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+const FIRST = ['test/zj-fetch-equivalence.test.ts', 'test/live-refresh.test.ts', 'test/build-atomic.test.ts'];
+
+const rank = (spec: TestSpecification) => {
+  const at = FIRST.findIndex((file) => spec.moduleId.endsWith(file));
+  return at < 0 ? FIRST.length : at;
+};
+
+export class LongFilesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
+  }
+}
