@@ -32,10 +32,17 @@ declare module 'vitest' {
 }
 
 const MEMORY_TMP = '/dev/shm';
+/** A run writes about 100 MB of scratch with the real archive: a small tmpfs (docker's is 64 MB) is not used. */
+const MEMORY_TMP_MIN_BYTES = 2e9;
+function roomyTmpfs(): boolean {
+  if (!fs.existsSync(MEMORY_TMP)) return false;
+  const { bavail, bsize } = fs.statfsSync(MEMORY_TMP);
+  return bavail * bsize >= MEMORY_TMP_MIN_BYTES;
+}
 
 /** The run's scratch folder, made the TMPDIR of the suites (started after this) and of their child processes. */
 async function runScratch(): Promise<string> {
-  const base = !process.env.TMPDIR && fs.existsSync(MEMORY_TMP) ? MEMORY_TMP : os.tmpdir();
+  const base = !process.env.TMPDIR && roomyTmpfs() ? MEMORY_TMP : os.tmpdir();
   const scratch = await fs.mkdtemp(path.join(base, 'typhoon-test-run-'));
   process.env.TMPDIR = scratch;
   return scratch;
