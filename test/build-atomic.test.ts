@@ -2,10 +2,9 @@
  * An atomic build: a build killed (SIGKILL) while it publishes leaves public/ complete (the build before it), and
  * the next plain build removes what it left behind.
  *
- * Each kill is timed from the build's own word that it has rendered (the line it prints just before it writes).
- * Killed at a random moment of its life instead, a build was nearly always still loading its modules, which takes
- * most of its 2 s here (measured: 0 of 20 such kills, four at a time, landed in a publish); and each kill costs a
- * process start, about 2 s of CPU. So a few kills, spread over the publish, one per stretch of it.
+ * Each killed build kills itself at an exact point of its publish (test/helpers/die-mid-publish.ts): after a
+ * quarter, a half and three quarters of its files are written, and at the flip of the link. Kills timed from
+ * outside landed wherever the scheduler put them (on CI's busy cores, 3 of 4 after the publish had finished).
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -19,10 +18,10 @@ import { buildsDir } from '../build/publish.ts';
 import { PROJECT_ROOT } from '../src/config.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
-const KILLS = 4;
+const DIE_MID_PUBLISH = path.join(PROJECT_ROOT, 'test', 'helpers', 'die-mid-publish.ts');
 
 /** What a build prints just before it publishes (build/build-site.ts), and once it has published. */
-const RENDERED = /^Rendered \d+ files/m;
+const RENDERED = /^Rendered (\d+) files/m;
 const WROTE = /^Wrote /m;
 
 /** Every file of a published tree (through the link) with its hash. */
@@ -32,42 +31,39 @@ async function tree(publicDir: string): Promise<Record<string, string>> {
   return Object.fromEntries(entries);
 }
 
-/**
- * The CLI's build in its own process, killed `afterRenderedMs` after it says it has rendered; resolves true when
- * the kill landed before it said it had published.
- */
-function killedCliBuild(publicDir: string, afterRenderedMs: number): Promise<boolean> {
+/** Where a killed build dies: after `writes` files written into its build folder, or at the flip of the link. */
+type KillPoint = { writes: number } | 'flip';
+
+/** The CLI's build in its own process, dying at `point`; resolves true when it died by SIGKILL before publishing. */
+function killedCliBuild(publicDir: string, point: KillPoint): Promise<boolean> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'build/cli.ts', 'build', '--sources', FIXTURE_SOURCES, '--public', publicDir, '--force'], {
+    const args = ['--import', 'tsx', '--import', DIE_MID_PUBLISH, 'build/cli.ts', 'build', '--sources', FIXTURE_SOURCES, '--public', publicDir, '--force'];
+    const child = spawn(process.execPath, args, {
       cwd: PROJECT_ROOT,
-      // Its agencies beside its sources, as the reference's, whatever TYPHOON_AGENCY_SOURCES says.
-      env: { ...process.env, CI: 'true', TYPHOON_AGENCY_SOURCES: undefined },
+      env: {
+        ...process.env,
+        CI: 'true',
+        // Its agencies beside its sources, as the reference's, whatever TYPHOON_AGENCY_SOURCES says.
+        TYPHOON_AGENCY_SOURCES: undefined,
+        ...(point === 'flip' ? { TYPHOON_DIE_AT: 'flip' } : { TYPHOON_DIE_AFTER_WRITES: String(point.writes) }),
+      },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     let output = '';
-    let timer: NodeJS.Timeout | undefined;
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      if (!timer && RENDERED.test(output)) timer = setTimeout(() => child.kill('SIGKILL'), afterRenderedMs);
-    });
-    child.on('exit', (_code, signal) => {
-      clearTimeout(timer);
-      resolve(signal === 'SIGKILL' && !WROTE.test(output));
-    });
+    child.stdout.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+    child.on('exit', (_code, signal) => resolve(signal === 'SIGKILL' && RENDERED.test(output) && !WROTE.test(output)));
   });
 }
 
 let reference: Record<string, string> = {};
-/** How long the reference build took from its "Rendered" line to its end: the publish. */
-let publishMs = 0;
+/** How many files the reference build rendered (and so writes when it publishes). */
+let renderedFiles = 0;
 let root = '';
 
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-atomic-'));
   const publicDir = path.join(root, 'reference', 'public');
-  let rendered = 0;
-  await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true, log: (line) => void (RENDERED.test(line) && (rendered = performance.now())) });
-  publishMs = performance.now() - rendered;
+  await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true, log: (line) => void (renderedFiles ||= Number(RENDERED.exec(line)?.[1] ?? 0)) });
   reference = await tree(publicDir);
 }, 60_000);
 
@@ -83,15 +79,22 @@ describe('atomic build', () => {
     expect((await fs.readdir(buildsDir(publicDir))).length).toBe(2);
   });
 
-  it(`${KILLS} builds killed while they publish leave public/ complete, and a plain build after each removes what it left`, async () => {
-    const dirs = Array.from({ length: KILLS }, (_, k) => path.join(root, `kill-${k}`, 'public'));
-    // The published builds the killed ones replace, made first: nothing else runs in this process while the kills
-    // are timed (a timer held up by a build here fired after a publish).
-    for (const publicDir of dirs) await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir });
-    // Kill k at a random moment of the k-th of KILLS equal stretches of the reference's publish.
-    const landed = await Promise.all(dirs.map((publicDir, k) => killedCliBuild(publicDir, ((k + Math.random()) / KILLS) * publishMs)));
-    for (const [k, publicDir] of dirs.entries()) {
+  it('builds killed while they write and at the flip leave public/ complete, and a plain build after each removes what it left', async () => {
+    const points: KillPoint[] = [...[0.25, 0.5, 0.75].map((part) => ({ writes: Math.round(part * renderedFiles) })), 'flip'];
+    const kills = points.map((point, k) => ({ point, publicDir: path.join(root, `kill-${k}`, 'public') }));
+    // The published builds the killed ones replace.
+    for (const { publicDir } of kills) await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir });
+    const landed = await Promise.all(kills.map(({ point, publicDir }) => killedCliBuild(publicDir, point)));
+    expect(landed, 'each build died by SIGKILL after rendering, before publishing').toEqual(kills.map(() => true));
+    for (const [k, { point, publicDir }] of kills.entries()) {
       expect(await tree(publicDir), `kill ${k}: right after it`).toEqual(reference);
+      // It died where it was meant to: with a build half written, or with the new link made but not yet turned.
+      const links = (await fs.readdir(path.dirname(publicDir))).filter((name) => name.startsWith('public.link-'));
+      if (point === 'flip') expect(links, `kill ${k}`).toHaveLength(1);
+      else {
+        const sizes = await Promise.all((await fs.readdir(buildsDir(publicDir))).map(async (build) => Object.keys(await tree(path.join(buildsDir(publicDir), build))).length));
+        expect(Math.min(...sizes), `kill ${k}: a build half written`).toBeLessThan(Object.keys(reference).length);
+      }
       await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir });
       expect(await tree(publicDir), `kill ${k}: after the next build`).toEqual(reference);
       // What the killed build wrote is gone, or complete: every build kept is whole.
@@ -100,7 +103,5 @@ describe('atomic build', () => {
       for (const build of kept) expect(await tree(path.join(buildsDir(publicDir), build)), `kill ${k}: ${build}`).toEqual(reference);
       expect((await fs.readdir(path.dirname(publicDir))).filter((name) => name.startsWith('public.link-')), `kill ${k}`).toEqual([]);
     }
-    // Most kills must land inside a publish, or the test proves nothing.
-    expect(landed.filter(Boolean).length).toBeGreaterThanOrEqual(KILLS / 2);
   }, 240_000);
 });
