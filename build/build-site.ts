@@ -22,13 +22,13 @@ import { renderHeaders, renderRedirects, WEB_NOT_FOUND_FILE, webNotFoundBody } f
 import type { SiteData } from '../src/api/context.ts';
 import { renderDataFiles, renderStaticAnswers, type RenderedFile } from '../src/api/render-static.ts';
 import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
-import { CACHE_DIR, CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config.ts';
+import { CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
 import { AGENCY_SOURCES } from '../src/model/agency-track-schemas.ts';
 import { AGENCIES_DIR, describeAgencySources, listAgencyFiles } from '../src/sources/agencies/read-agency-sources.ts';
 import { CMA_FILE_PATTERN, listSourceFiles, readSources, type LoadedSources } from '../src/sources/read-sources.ts';
 import { renderBasemap } from './basemap.ts';
-import { publish, removeInterrupted } from './publish.ts';
+import { buildRecordFile, publish, removeInterrupted } from './publish.ts';
 
 /** Where the build reads from: the archive sources, and the other agencies' best tracks (default <sources>/agencies). */
 export interface SourceFolders {
@@ -71,10 +71,6 @@ export class BuildError extends Error {
     this.name = 'BuildError';
   }
 }
-
-/** One record per output folder, so builds into different folders (tests, bench) never mix. */
-const recordFile = (publicDir: string) =>
-  path.join(CACHE_DIR, `build-record-${createHash('sha256').update(path.resolve(publicDir)).digest('hex').slice(0, 12)}.json`);
 
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 
@@ -181,7 +177,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   const fingerprint = await inputFingerprint(options);
-  const previous = await fs.readJson(recordFile(options.publicDir)).catch(() => null);
+  const previous = await fs.readJson(buildRecordFile(options.publicDir)).catch(() => null);
   if (!options.force && !options.dryRun && previous?.fingerprint === fingerprint && (await outputMatches(options.publicDir, previous.output ?? {}))) {
     await removeInterrupted(options.publicDir);
     log('Nothing changed since the last build and public/ still holds its output (use --force to rebuild).');
@@ -199,7 +195,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   if (!options.dryRun) {
     await publish(options.publicDir, files, STATIC_DIR);
     const output = Object.fromEntries(files.map((f) => [f.file, sha256(f.body)]));
-    await fs.outputJson(recordFile(options.publicDir), { fingerprint, publicDir: path.resolve(options.publicDir), storms, files: files.length, bytes, archive, output });
+    await fs.outputJson(buildRecordFile(options.publicDir), { fingerprint, publicDir: path.resolve(options.publicDir), storms, files: files.length, bytes, archive, output });
     log(`Wrote ${options.publicDir}`);
   }
   return { skipped: false, storms, files: files.length, bytes, archive, milliseconds: performance.now() - started };

@@ -20,6 +20,19 @@ export interface OutputFile {
 /** The folder holding the builds behind a publish link: `.public-builds` beside `public`. */
 export const buildsDir = (publicDir: string) => path.join(path.dirname(path.resolve(publicDir)), `.${path.basename(publicDir)}-builds`);
 
+const RECORD = 'build-record.json';
+/**
+ * What the last build of `publicDir` read and wrote (build-site.ts), kept with its builds so it goes when they go:
+ * kept in .cache, one per output folder, the records of test builds had grown to hundreds of MB.
+ */
+export const buildRecordFile = (publicDir: string) => path.join(buildsDir(publicDir), RECORD);
+
+/** The folders of the builds behind `publicDir`, complete or not. */
+export async function listBuilds(publicDir: string): Promise<string[]> {
+  const names = await fs.readdir(buildsDir(publicDir)).catch(() => [] as string[]);
+  return names.filter((name) => name !== RECORD).map((name) => path.join(buildsDir(publicDir), name));
+}
+
 /** The build `public` points at now (its folder), or null when `public` is not a link to one. */
 async function currentBuild(publicDir: string): Promise<string | null> {
   const link = await fs.readlink(publicDir).catch(() => null);
@@ -28,12 +41,9 @@ async function currentBuild(publicDir: string): Promise<string | null> {
 
 /** Removes every build but the current one and `keep`, and the temporary links of interrupted flips. */
 async function removeLeftovers(publicDir: string, keep: string[] = []): Promise<void> {
-  const builds = buildsDir(publicDir);
   const current = await currentBuild(publicDir);
   const spare = new Set([current, ...keep].filter(Boolean));
-  for (const name of await fs.readdir(builds).catch(() => [] as string[])) {
-    if (!spare.has(path.join(builds, name))) await fs.remove(path.join(builds, name));
-  }
+  for (const build of await listBuilds(publicDir)) if (!spare.has(build)) await fs.remove(build);
   const parent = path.dirname(path.resolve(publicDir));
   const linkPrefix = `${path.basename(publicDir)}.link-`;
   for (const name of await fs.readdir(parent)) if (name.startsWith(linkPrefix)) await fs.remove(path.join(parent, name));
@@ -46,9 +56,8 @@ async function removeLeftovers(publicDir: string, keep: string[] = []): Promise<
 export async function removeInterrupted(publicDir: string): Promise<void> {
   const current = await currentBuild(publicDir);
   if (!current) return;
-  const builds = buildsDir(publicDir);
-  const older = (await fs.readdir(builds)).filter((name) => name < path.basename(current)); // named `${Date.now()}-${pid}`
-  await removeLeftovers(publicDir, older.map((name) => path.join(builds, name)));
+  const older = (await listBuilds(publicDir)).filter((build) => path.basename(build) < path.basename(current)); // named `${Date.now()}-${pid}`
+  await removeLeftovers(publicDir, older);
 }
 
 async function writeAll(root: string, files: readonly OutputFile[]): Promise<void> {

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import fs from 'fs-extra';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersJson, ENDPOINTS, FUNCTION_NAMES, fillPath, mediaTypeOf, RESOURCES, type FunctionName } from '../../src/api/route-table.ts';
 import { exampleQuery, PARAMS, type ParamKind } from '../../src/api/params.ts';
 import { PROJECT_ROOT } from '../../src/config.ts';
@@ -52,6 +52,8 @@ beforeAll(async () => {
   });
   manifest = (await fs.readJson(path.join(out, 'manifest.json'))).functions as ManifestEntry[];
 }, 180_000);
+
+afterAll(() => fs.remove(out));
 
 /** A request each function answers: the route table's first endpoint for it, with example parameter values. */
 function sampleRequest(name: FunctionName): { url: string; method: string } {
