@@ -188,6 +188,18 @@ describe('compression', () => {
     expect(br.body.length).toBeLessThan(BIG.length / 3);
   });
 
+  it('tags each encoding of a file apart, and answers 304 to any of its tags with the tag asked for', async () => {
+    const tags = await Promise.all(['br', 'gzip', 'identity'].map(async (coding) => (await get('/big', { 'Accept-Encoding': coding })).headers.etag as string));
+    const [br, gzip, plain] = tags;
+    expect(new Set(tags).size).toBe(3);
+    expect([br, gzip]).toEqual([plain?.replace(/"$/, '-br"'), plain?.replace(/"$/, '-gzip"')]);
+    for (const tag of tags) {
+      const again = await get('/big', { 'Accept-Encoding': 'br', 'If-None-Match': `"other", W/${tag}` });
+      expect([again.status, again.headers.etag]).toEqual([304, tag]);
+    }
+    expect((await get('/big', { 'If-None-Match': plain?.replace(/"$/, '-zstd"') as string })).status).toBe(200);
+  });
+
   it('leaves bodies under 1 KB and types that are not text alone', async () => {
     const tiny = await get('/target.json', { 'Accept-Encoding': 'br, gzip' });
     expect(tiny.headers['content-type']).toBe('application/json');

@@ -129,7 +129,7 @@ const namedSchemas = (): Record<string, z.ZodType> => ({
 // ---- Headers
 
 const HEADER_DESCRIPTIONS: Record<string, string> = {
-  ETag: 'Strong entity tag of the body (v1: of the envelope without ts, so unchanged data keeps its tag); send it in If-None-Match',
+  ETag: 'Strong entity tag of the body (v1: of the envelope without ts, so unchanged data keeps its tag; a compressed body has the plain tag with -gzip or -br inside the quotes); send it in If-None-Match',
   'Cache-Control': 'How long browsers may keep the answer: set per route, shorter for live data, errors and faults',
   'Access-Control-Allow-Origin': 'CORS: any origin may read the answer',
   'X-Content-Type-Options': 'Browsers must not guess another media type',

@@ -5,9 +5,9 @@
  * - v1: every body is the envelope `{code, msg, data, ts}` and every answer carries `X-Api-Version: v1`.
  * - web: a success body is the payload itself; an error body is `{error: {code, status, message}}`.
  */
-import { createHash } from 'node:crypto';
 import { CACHE_POLICIES, type CachePolicy } from './cache-policy.ts';
 import { ApiError, ERROR_CATALOG } from './errors.ts';
+import { etagOf, matchingEtag } from './etag.ts';
 
 export type Family = 'web' | 'v1';
 
@@ -65,7 +65,7 @@ export function toErrorResponse(family: Family, thrown: unknown, now = Date.now(
 
 /**
  * Conditional requests: a successful answer gets a strong ETag (a hash of its body) and an `If-None-Match` that
- * names it gets 304 with the same headers and no body. v1 envelopes carry `ts`, which changes every answer, so
+ * names it (in any encoding: etag.ts) gets 304 with the same headers and no body. v1 envelopes carry `ts`, which changes every answer, so
  * their ETag hashes the body without it: the same data keeps its tag.
  */
 export async function withEtag(req: Request, response: Response): Promise<Response> {
@@ -80,11 +80,12 @@ export async function withEtag(req: Request, response: Response): Promise<Respon
       // Not an envelope: hash the body as it is.
     }
   }
-  const etag = `"${createHash('sha256').update(hashed).digest('base64url').slice(0, 27)}"`;
+  const etag = etagOf(hashed);
   const headers = new Headers(response.headers);
   headers.set('ETag', etag);
-  const wanted = req.headers.get('If-None-Match');
-  if (wanted && wanted.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag || tag.trim() === '*')) {
+  const matched = matchingEtag(req.headers.get('If-None-Match'), etag);
+  if (matched) {
+    headers.set('ETag', matched);
     return new Response(null, { status: 304, headers });
   }
   return new Response(body, { status: 200, headers });

@@ -1,11 +1,12 @@
 /**
  * What goes on the wire for an answer: status, headers and body. Static files get their `_headers`, Netlify's
- * default Cache-Control when those set none, a strong ETag (304 to If-None-Match) and their cached compressed
- * variants; a function's answer is compressed on the fly. HEAD gets the headers of GET, without the body, never
+ * default Cache-Control when those set none, a strong ETag per encoding (304 to If-None-Match: ../api/etag.ts)
+ * and their cached compressed variants; a function's answer is compressed on the fly. HEAD gets the headers of GET, without the body, never
  * compressed. Every answer of a text type says `Vary: Accept-Encoding`.
  */
 import type http from 'node:http';
 import path from 'node:path';
+import { encodedEtag, matchingEtag } from '../api/etag.ts';
 import { compress, compressibleType, MIN_COMPRESS_BYTES, negotiate, type Encoding } from './compression.ts';
 import type { PublicFile } from './public-files.ts';
 import { headersFor, type SiteRules } from './site-rules.ts';
@@ -40,9 +41,6 @@ const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 /** Adds Accept-Encoding to a Vary value (unless it is there, or `*`). */
 const varyWithEncoding = (vary: string | undefined) => (!vary ? 'Accept-Encoding' : /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`);
-
-const etagMatches = (ifNoneMatch: string | undefined, etag: string) =>
-  ifNoneMatch !== undefined && (ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag));
 
 /** A static file's headers, worked out once per cached file (again if the rules or the matched path change). */
 interface StaticHeaders {
@@ -82,12 +80,13 @@ function staticHeaders(file: string, entry: CachedFile, headersPath: string, rul
 export function staticReply(files: StaticCache, req: http.IncomingMessage, answer: StaticAnswer): MaybePromise<Reply> {
   return whenReady(files.get(answer.file.file, answer.file.stat), (entry): MaybePromise<Reply> => {
     const headers = staticHeaders(answer.file.file, entry, answer.headersPath, answer.rules);
-    if (answer.status === 200 && etagMatches(req.headers['if-none-match'], entry.etag)) return { status: 304, headers: headers.base, body: null };
+    const matched = answer.status === 200 ? matchingEtag(req.headers['if-none-match'], entry.etag) : null;
+    if (matched) return { status: 304, headers: { ...headers.base, ETag: matched }, body: null };
     const head = req.method === 'HEAD';
     const encoding = headers.compressible && !head ? negotiate(req.headers['accept-encoding']) : null;
     if (!encoding) return { status: answer.status, headers: headers.identity, body: head ? null : entry.body };
     return whenReady(files.encoded(entry, encoding), (body) => {
-      const encoded = (headers.encoded[encoding] ??= { ...headers.base, 'Content-Encoding': encoding, 'Content-Length': String(body.length) });
+      const encoded = (headers.encoded[encoding] ??= { ...headers.base, ETag: encodedEtag(entry.etag, encoding), 'Content-Encoding': encoding, 'Content-Length': String(body.length) });
       return { status: answer.status, headers: encoded, body };
     });
   });
@@ -105,6 +104,7 @@ export async function responseReply(req: http.IncomingMessage, response: Respons
     if (encoding) {
       body = await compress(body, encoding, false);
       headers['content-encoding'] = encoding;
+      if (headers.etag) headers.etag = encodedEtag(headers.etag, encoding);
     }
   }
   if (!head || body.length) headers['content-length'] = String(body.length);

@@ -3,15 +3,15 @@
  * so a file replaced in place is read again, and a rebuild, which is a new folder, has new paths. Least recently
  * used entries go first once the bytes held (bodies and variants) pass the cap: the real build is 70 MB.
  */
-import { createHash } from 'node:crypto';
 import type fs from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { etagOf } from '../api/etag.ts';
 import { compress, type Encoding } from './compression.ts';
 import type { MaybePromise } from './sync-first.ts';
 
 export interface CachedFile {
   body: Buffer;
-  /** Strong, from the bytes, like Netlify's for its static files. */
+  /** Strong, from the bytes, like Netlify's for its static files (of the identity body: etag.ts). */
   etag: string;
   /** Compressed bodies: a promise while compressing, then the bytes. */
   variants: Partial<Record<Encoding, MaybePromise<Buffer>>>;
@@ -38,7 +38,7 @@ const sameFile = (a: fs.Stats, b: fs.Stats) => a.size === b.size && a.mtimeMs ==
 
 async function load(file: string): Promise<CachedFile> {
   const body = await readFile(file);
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"`, variants: {} };
+  return { body, etag: etagOf(body), variants: {} };
 }
 
 export function createStaticCache(maxBytes: number): StaticCache {
