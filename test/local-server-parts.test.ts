@@ -43,6 +43,10 @@ describe('Accept-Encoding', () => {
     ['identity', null],
     ['x-gzip', 'gzip'],
     ['BR ; Q=0.8', 'br'],
+    ['deflate', null],
+    ['gzip;q=0.5, identity', null],
+    ['gzip, identity;q=0', 'gzip'],
+    ['identity;q=0', null],
   ])('%s answers %s', (header, expected) => {
     expect(negotiate(header)).toBe(expected);
   });

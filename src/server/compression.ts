@@ -6,6 +6,7 @@
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import Negotiator from 'negotiator';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -20,19 +21,15 @@ const TEXT_TYPES = /^(text\/|image\/svg\+xml|application\/([\w.-]+\+)?(json|xml|
  */
 export const compressibleType = (contentType: string | null | undefined) => TEXT_TYPES.test(contentType ?? '');
 
+/** What we offer, best first: on a tie in the client's weights brotli, which is smaller. */
+const OFFERED = ['br', 'gzip', 'identity'];
+
 function parseAcceptEncoding(header: string): Encoding | null {
-  const weights = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [coding = '', ...params] = part.split(';');
-    const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(p)).find(Boolean);
-    weights.set(coding.trim().toLowerCase(), q ? Number(q[1]) : 1);
-  }
-  const weight = (coding: string) => weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0;
-  const br = weight('br');
-  const gzip = weight('gzip');
-  // The client's preference first; on a tie brotli, which is smaller.
-  if (br > 0 && br >= gzip) return 'br';
-  return gzip > 0 ? 'gzip' : null;
+  // RFC 9110 §8.4.1.3: x-gzip is gzip (negotiator 1.1 does not know it).
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': header.replace(/\bx-gzip\b/gi, 'gzip') } });
+  const encoding = negotiator.encoding(OFFERED, { preferred: OFFERED });
+  // undefined: even identity is refused (`identity;q=0`, `*;q=0`); it is sent anyway rather than a 406.
+  return encoding === 'br' || encoding === 'gzip' ? encoding : null;
 }
 
 // Clients send the same few headers over and over: remember the answers (bounded, it is a client's string).
