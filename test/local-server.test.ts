@@ -101,5 +101,12 @@ describe('local server', () => {
     expect(years.data.attribution[0]).toMatchObject({ source: 'demo' });
     expect(JSON.parse((await raw('/api/history/search/haiyan')).body).typhoons[0]).toMatchObject({ code: '201330' });
     expect((await raw('/api/v1/typhoons/201330')).status).toBe(200);
+    // The demo's agencies (demo/archive/agencies, abridged from the agencies' own files) link its storms.
+    const ids = async (code: string) => JSON.parse((await raw(`/api/v1/typhoons/${code}`)).body).data.ids;
+    expect(await ids('201330')).toEqual({ cma: '201330', jma: '1330', jtwc: 'wp312013', hko: '2013-0031', ibtracs: null });
+    expect(await ids('201409')).toEqual({ cma: '201409', jma: '1409', jtwc: 'wp092014', hko: null, ibtracs: null });
+    expect(await ids('202411')).toEqual({ cma: '202411', jma: '2411', jtwc: 'wp122024', hko: null, ibtracs: '2024244N09137' });
+    const haiyan = JSON.parse((await raw('/api/v1/typhoons/201330/agencies')).body).data;
+    expect(haiyan.agencies.map((a: { agency: string; maxSpeedKt: number | null }) => [a.agency, a.maxSpeedKt])).toEqual([['cma', null], ['jma', 125], ['jtwc', 170], ['hko', 145]]);
   });
 });
