@@ -24,9 +24,11 @@ const PUBLISHED_REPORT = path.join(CACHE_DIR, 'published-archive-report.json');
 
 async function refreshAndLog(): Promise<void> {
   const [{ runScheduledRefresh }, { liveStore }] = await Promise.all([import('../src/live/scheduled-run.ts'), import('../src/live/store.ts')]);
-  const { typhoons: result, global, flash, milliseconds } = await runScheduledRefresh({ store: liveStore() });
+  const { typhoons: result, global, flash, text, milliseconds } = await runScheduledRefresh({ store: liveStore() });
   log(result.ok ? `Live: ${result.typhoons} active storm(s) from ${result.source}` : `Live refresh failed, keeping the last good snapshot: ${result.errors.join(' | ')}`);
   log(`Flash news: ${flash.typhoons + flash.global} new item(s)`);
+  const rejected = Object.entries(text?.rejected ?? {}).map(([reason, n]) => `${reason} ${n}`).join(', ');
+  if (text) log(`Language model: ${text.asked} text(s) asked, ${text.llm} published, ${text.template} template text(s)${rejected ? ` (rejected: ${rejected})` : ''}`);
   log(`Global: NHC ${global.nhc.ok ? `${global.nhc.cyclones} cyclone(s)` : `failed (${global.nhc.error})`}, JTWC ${global.jtwc.ok ? `${global.jtwc.cyclones} cyclone(s)` : `failed (${global.jtwc.error})`}`);
   log(`Refresh took ${(milliseconds / 1000).toFixed(1)} s`);
 }

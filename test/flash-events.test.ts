@@ -14,6 +14,7 @@ import { globalPoint, mergeCyclone } from '../src/global/build-cyclone.ts';
 import { readFlash } from '../src/flash/flash-store.ts';
 import type { FlashItem } from '../src/model/flash-schemas.ts';
 import { recordEvents } from '../src/flash/record-events.ts';
+import { fill } from '../src/flash/slotted-text.ts';
 import { writeFlash } from '../src/flash/writer.ts';
 import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
 import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
@@ -326,6 +327,11 @@ describe('a run stopped between the snapshot write and the flash step', () => {
 });
 
 describe('words', () => {
+  /** The texts as the template publishes them. */
+  const written = (e: FlashEvent) => {
+    const t = writeFlash(e);
+    return { ...t, content: fill(t.content), contentEn: fill(t.contentEn) };
+  };
   const point = (grade: TrackPoint['grade'], strong: string | null): TrackPoint => ({
     time: '2026-10-05T14:00:00+08:00', lat: 16.2, lng: 128.4, strong, grade, power: 7, speed: 15, pressure: 1002,
     moveDir: 'WNW', moveSpeed: 20, radius7: null, radius10: null, radius12: null,
@@ -334,10 +340,10 @@ describe('words', () => {
 
   it('call an unnamed tropical depression what it is, in both languages, with its number set apart', () => {
     const texts = [
-      writeFlash(event({})),
-      writeFlash(event({ type: 'landfall', position: '海南文昌' })),
-      writeFlash(event({ type: 'warning-48h' })),
-      writeFlash(event({ type: 'dissipated' })),
+      written(event({})),
+      written(event({ type: 'landfall', position: '海南文昌' })),
+      written(event({ type: 'warning-48h' })),
+      written(event({ type: 'dissipated' })),
     ];
     expect(texts.map((t) => t.title)).toEqual(['热带低压（编号20260099）生成', '热带低压（编号20260099）登陆海南文昌', '热带低压（编号20260099）进入48小时警戒线', '热带低压（编号20260099）停止监测']);
     expect(texts.map((t) => t.titleEn)).toEqual(['Tropical Depression 20260099 forms', 'Tropical Depression 20260099 makes landfall', 'Tropical Depression 20260099 crosses the 48-hour warning line', 'Tropical Depression 20260099 dissipates']);
@@ -351,15 +357,15 @@ describe('words', () => {
   });
 
   it('name the grade reached and the grade left, in both languages', () => {
-    const up = writeFlash(event({ type: 'upgraded', from: 'TD', point: point('TS', '热带风暴') }));
+    const up = written(event({ type: 'upgraded', from: 'TD', point: point('TS', '热带风暴') }));
     expect(up.title).toBe('热带低压（编号20260099）加强为热带风暴');
     expect(up.titleEn).toBe('Tropical Depression 20260099 strengthens into a tropical storm (TS)');
     expect(up.contentEn).toContain('from a tropical depression (TD) into a tropical storm (TS)');
-    const named = writeFlash(event({ type: 'downgraded', code: '202631', storm: { name: '示例', enname: 'SAMPLE' }, from: 'TY', point: point('STS', '强热带风暴') }));
+    const named = written(event({ type: 'downgraded', code: '202631', storm: { name: '示例', enname: 'SAMPLE' }, from: 'TY', point: point('STS', '强热带风暴') }));
     expect(named.title).toBe('“示例”减弱为强热带风暴');
     expect(named.content).toContain('“示例”由台风减弱为强热带风暴');
     expect(named.titleEn).toBe('SAMPLE weakens into a severe tropical storm (STS)');
-    const numbered = writeFlash(event({ type: 'numbered', code: '202631', storm: { name: null, enname: null }, point: point('TS', '热带风暴') }));
+    const numbered = written(event({ type: 'numbered', code: '202631', storm: { name: null, enname: null }, point: point('TS', '热带风暴') }));
     expect(numbered.title).toBe('热带风暴（编号202631）生成');
     expect(numbered.titleEn).toBe('Tropical Storm 202631 forms');
   });
@@ -367,7 +373,7 @@ describe('words', () => {
   it('name a global cyclone in Chinese where a Chinese name is known, in English in English', () => {
     const fix = globalPoint({ time: new Date('2026-08-01T00:00:00Z'), lat: 15, lng: -150, windKt: 40 });
     const cyclone = (atcfId: string, enname: string) => mergeCyclone(null, { source: 'nhc', atcfId, enname, points: [fix], forecast: null, seenAt: new Date(fix.time) });
-    const [kilo, melissa] = globalEvents([cyclone('cp012026', 'KILO'), cyclone('al132025', 'MELISSA')]).map(writeFlash);
+    const [kilo, melissa] = globalEvents([cyclone('cp012026', 'KILO'), cyclone('al132025', 'MELISSA')]).map(written);
     expect(kilo).toMatchObject({ title: '中北太平洋热带气旋基洛生成', titleEn: 'Tropical cyclone KILO forms' });
     expect(kilo?.content).toBe('中北太平洋的热带气旋基洛（KILO，nhc-cp012026）于2026-08-01生成（世界时）。');
     expect(melissa).toMatchObject({ title: '北大西洋热带气旋MELISSA生成', titleEn: 'Tropical cyclone MELISSA forms' });

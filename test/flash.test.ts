@@ -1,6 +1,7 @@
 /**
  * Flash news: a storm's whole life replayed through the mock upstream gives each expected item exactly once;
- * the summary's numbers all come from the data; a language model's text is kept only when its numbers do.
+ * the summary's numbers all come from the data; a language model's rewording is kept only when it passes the
+ * check (test/llm.test.ts tries every misbehaviour).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,8 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import handleLlmSummary from '../functions/llm-summary.ts';
 import { insideWarningLine48h } from '../src/flash/events.ts';
 import { readFlash, recordFlash } from '../src/flash/flash-store.ts';
-import { keepsNumbers, numbersIn, rewrite, type LlmConfig } from '../src/flash/llm.ts';
+import { rewrite, type LlmConfig } from '../src/flash/llm.ts';
 import { recordEvents } from '../src/flash/record-events.ts';
+import { fill } from '../src/flash/slotted-text.ts';
+import { writeFlash } from '../src/flash/writer.ts';
 import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
 import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
@@ -26,6 +29,13 @@ let llmServer: http.Server;
 let llm: LlmConfig;
 let llmMode: 'faithful' | 'invented' | 'broken' = 'faithful';
 
+/** The numbers in a text, normalised (`62.0` and `62` are the same number). */
+const numbersIn = (text: string) => new Set([...text.normalize('NFKC').matchAll(/\d+(?:\.\d+)?/g)].map((m) => String(Number(m[0]))));
+/** Every number of `candidate` appears in `source`. */
+const keepsNumbers = (candidate: string, source: string) => [...numbersIn(candidate)].every((n) => numbersIn(source).has(n));
+/** A faithful rewording: the same clauses, one more connective. */
+const reworded = (pattern: string) => pattern.replace('，{pressure}', '，其{pressure}').replace(' and {pressure}', ', and {pressure}');
+
 beforeAll(async () => {
   mock = await startMockUpstream();
   upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0, timeoutMs: 500 }) };
@@ -34,10 +44,10 @@ beforeAll(async () => {
     let body = '';
     req.on('data', (chunk) => (body += chunk));
     req.on('end', () => {
-      // The text to rephrase arrives as data: a JSON object in the user message (src/flash/llm.ts).
-      const text = JSON.parse(JSON.parse(body).messages[1].content).text as string;
+      // The pattern to reword arrives as data: a JSON object in the user message (src/flash/llm.ts).
+      const pattern = JSON.parse(JSON.parse(body).messages[1].content).pattern as string;
       if (llmMode === 'broken') return res.writeHead(500).end('{}');
-      const content = llmMode === 'faithful' ? `【快讯】${text}` : `${text}预计最大风速将达99米/秒。`;
+      const content = llmMode === 'faithful' ? reworded(pattern) : `${pattern}预计最大风速将达99米/秒。`;
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { content } }] }));
     });
   });
@@ -133,34 +143,36 @@ describe('the live summary', () => {
   });
 });
 
-describe('language-model rewriting', () => {
-  const text = '9月12日14时，“演示台风”位于北纬20.4度、东经124.4度，中心附近最大风力16级（52米/秒），中心最低气压935百帕。';
+describe('language-model rewording', () => {
+  const point = { time: '2026-09-12T14:00:00+08:00', lat: 20.4, lng: 124.4, strong: '超强台风', grade: 'SuperTY' as const, power: 16, speed: 52, pressure: 935, moveDir: 'NW', moveSpeed: 19, radius7: null, radius10: null, radius12: null };
+  const event = (key: string) => ({ key, type: 'numbered' as const, code: '202699', time: point.time, storm: { name: '演示台风', enname: 'DEMO' }, point });
+  const { content } = writeFlash(event('numbered:x'));
 
-  it('keeps a rewrite whose numbers all come from the given text', async () => {
+  it('keeps a rewording that passes the check, filled with the template clauses', async () => {
     llmMode = 'faithful';
-    expect(await rewrite(text, 'zh', llm)).toEqual({ text: `【快讯】${text}`, generator: 'llm' });
+    expect(await rewrite(content, 'zh', llm)).toEqual({ text: fill(content, reworded(content.pattern)), generator: 'llm' });
+    expect(fill(content, reworded(content.pattern))).toContain('，其中心最低气压935百帕');
   });
 
-  it('falls back to the generated text when the model invents a number, fails, or is not configured', async () => {
+  it('falls back to the template text when the model invents a number, fails, or is not configured', async () => {
+    const text = fill(content);
     llmMode = 'invented';
-    expect(await rewrite(text, 'zh', llm)).toEqual({ text, generator: 'template' });
+    expect(await rewrite(content, 'zh', llm)).toEqual({ text, generator: 'template' });
     llmMode = 'broken';
-    expect(await rewrite(text, 'zh', llm)).toEqual({ text, generator: 'template' });
-    expect(await rewrite(text, 'zh', null)).toEqual({ text, generator: 'template' });
-    expect(await rewrite(text, 'zh', { ...llm, baseUrl: 'http://127.0.0.1:9' })).toEqual({ text, generator: 'template' });
+    expect(await rewrite(content, 'zh', llm)).toEqual({ text, generator: 'template' });
+    expect(await rewrite(content, 'zh', null)).toEqual({ text, generator: 'template' });
+    expect(await rewrite(content, 'zh', { ...llm, baseUrl: 'http://127.0.0.1:9' })).toEqual({ text, generator: 'template' });
   });
 
   it('marks flash items written by the model, and only those', async () => {
     const store = fileStore(await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-llm-')));
-    const point = { time: '2026-09-12T14:00:00+08:00', lat: 20.4, lng: 124.4, strong: '超强台风', grade: 'SuperTY' as const, power: 16, speed: 52, pressure: 935, moveDir: 'NW', moveSpeed: 19, radius7: null, radius10: null, radius12: null };
-    const event = (key: string) => ({ key, type: 'numbered' as const, code: '202699', time: point.time, storm: { name: '演示台风', enname: 'DEMO' }, point });
     llmMode = 'faithful';
     const [kept] = await recordFlash(store, [event('numbered:a')], llm);
     llmMode = 'invented';
     const [fellBack] = await recordFlash(store, [event('numbered:b')], llm);
     expect(kept).toMatchObject({ generator: 'llm', aiGenerated: true });
-    expect(kept?.content.startsWith('【快讯】')).toBe(true);
-    expect(fellBack).toMatchObject({ generator: 'template', aiGenerated: true });
+    expect(kept?.content).toContain('，其中心最低气压935百帕');
+    expect(fellBack).toMatchObject({ generator: 'template', aiGenerated: true, content: fill(content) });
     expect(fellBack?.content).not.toContain('99米/秒');
   });
 });

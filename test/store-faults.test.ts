@@ -108,6 +108,14 @@ describe('live store faults', () => {
     // A damaged snapshot is never "no active storm, all ok".
     const view = await readLiveView(fileStore(dir));
     expect(view.typhoons.length > 0 || view.upstream !== 'ok', name).toBe(true);
+    // With the snapshot unreadable the summary and the briefing say the live data is unavailable, in both languages.
+    if (view.upstream === 'unavailable' && view.fetchedAt === null) {
+      const summary = await (await (handlers['llm-summary'] as (req: Request) => Promise<Response>)(new Request('http://localhost/api/llm/summary'))).json() as { summary: string; summaryEn: string };
+      const bootstrap = await (await (handlers.bootstrap as (req: Request) => Promise<Response>)(new Request('http://localhost/api/v1/bootstrap'))).json() as { data: { briefing: unknown } };
+      const unavailable = { text: '实时台风数据暂不可用：已存储的数据无法读取。', textEn: 'Live typhoon data is unavailable: the stored data cannot be read.' };
+      expect({ text: summary.summary, textEn: summary.summaryEn }, name).toEqual(unavailable);
+      expect(bootstrap.data.briefing, name).toMatchObject(unavailable);
+    }
 
     const result = await run(dir);
     expect(result.typhoons.ok, name).toBe(true);

@@ -37,9 +37,8 @@ export async function recordFlash(store: KeyValueStore, events: readonly FlashEv
     if (known.has(id)) continue;
     known.add(id);
     const text = writeFlash(event);
-    // The upstream's strings in the text go to the model as data, cut to their limits (src/flash/llm.ts).
-    const upstream = { names: [event.storm.name, event.storm.enname], places: [event.position, event.basin] };
-    const [content, contentEn] = await Promise.all([rewrite(text.content, 'zh', llm, upstream), rewrite(text.contentEn, 'en', llm, upstream)]);
+    // The model sees the contents' patterns only, never their clauses (src/flash/llm.ts).
+    const [content, contentEn] = await Promise.all([rewrite(text.content, 'zh', llm), rewrite(text.contentEn, 'en', llm)]);
     added.push({
       id, code: event.code, type: event.type, time: event.time, title: text.title, content: content.text, titleEn: text.titleEn, contentEn: contentEn.text,
       aiGenerated: true, generator: content.generator === 'llm' || contentEn.generator === 'llm' ? 'llm' : 'template', createdAt: now.toISOString(),

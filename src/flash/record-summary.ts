@@ -1,13 +1,14 @@
 /**
  * The scheduled run's last step: the live summary, written from the live view by the template generator and,
- * when a language model is configured and the run's call budget allows, rephrased by it (src/flash/llm.ts).
+ * when a language model is configured and the run's call budget allows, reworded by it (src/flash/llm.ts).
  * It is stored (src/flash/summary-store.ts) so that no request ever calls the model.
  */
-import { briefingNames, briefingText } from '../live/briefing.ts';
+import { briefingPatterns } from '../live/briefing.ts';
 import { readLiveView } from '../live/snapshot.ts';
 import type { KeyValueStore } from '../live/store.ts';
 import type { Generator } from '../model/flash-schemas.ts';
 import { rewrite, type LlmConfig } from './llm.ts';
+import { fill } from './slotted-text.ts';
 import { readStoredSummary, writeStoredSummary, type StoredSummary } from './summary-store.ts';
 
 export interface SummaryResult {
@@ -18,7 +19,8 @@ export interface SummaryResult {
 
 export async function recordSummary(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<SummaryResult> {
   const view = await readLiveView(store, now);
-  const source = briefingText(view);
+  const patterns = briefingPatterns(view);
+  const source = { text: fill(patterns.zh), textEn: fill(patterns.en) };
   const stored = await readStoredSummary(store);
   if (stored.state === 'unreadable' || stored.state === 'invalid') console.warn(`live summary ${stored.state} (${stored.error}); writing it again`);
   const current = stored.state === 'ok' ? stored.value : null;
@@ -27,10 +29,9 @@ export async function recordSummary(store: KeyValueStore, llm: LlmConfig | null,
     if (stored.state === 'ok' && stored.recovered !== null) await writeStoredSummary(store, current); // heals the main copy
     return { generator: current.generator, written: false };
   }
-  // Before the first refresh there is nothing to rephrase.
-  const model = view.upstream === 'never-fetched' ? null : llm;
-  const upstream = { names: briefingNames(view) };
-  const [text, textEn] = await Promise.all([rewrite(source.text, 'zh', model, upstream), rewrite(source.textEn, 'en', model, upstream)]);
+  // Without data (before the first refresh, or with the stored snapshot unreadable) the notice is not reworded.
+  const model = view.fetchedAt === null ? null : llm;
+  const [text, textEn] = await Promise.all([rewrite(patterns.zh, 'zh', model), rewrite(patterns.en, 'en', model)]);
   const summary: StoredSummary = {
     source,
     text: text.text,

@@ -1,10 +1,20 @@
 /**
  * Today's briefing: deterministic sentences (Chinese, with English beside) written from the live view, so they
- * work offline and every number in them comes from the data. The scheduled run may have a language model rephrase
- * them (src/flash/record-summary.ts); requests only read what it stored (src/flash/summary-store.ts).
+ * work offline and every number in them comes from the data. They are slotted text (src/flash/slotted-text.ts):
+ * the scheduled run may have a language model reword their patterns (src/flash/record-summary.ts); requests only
+ * read what it stored (src/flash/summary-store.ts).
+ *
+ * What the text says follows the state of the live view (src/live/freshness.ts), and a fault is told as a fault:
+ * - never fetched: there is no live data yet;
+ * - unavailable (a refresh once succeeded, but the stored snapshot cannot be read, both copies): the live data is
+ *   unavailable, never "no active typhoon";
+ * - stale (the last refresh failed, was stopped or is overdue): the data could not be updated, and what it held
+ *   is stated as of the time it was fetched, never as "currently";
+ * - ok: what is active now.
  */
 import type { TrackPoint, Typhoon } from '../model/schemas.ts';
 import type { Generator } from '../model/flash-schemas.ts';
+import { fill, Slots, type SlottedText } from '../flash/slotted-text.ts';
 import { stormEn as labelEn, stormZh as labelZh } from '../flash/storm-words.ts';
 import type { LiveView } from './snapshot.ts';
 
@@ -24,48 +34,79 @@ export function stormBrief(t: Typhoon) {
   return { code: t.code, name: t.name, enname: t.enname, time: p.time, lat: p.lat, lng: p.lng, grade: p.grade, strong: p.strong, speed: p.speed, pressure: p.pressure, moveDir: p.moveDir, moveSpeed: p.moveSpeed };
 }
 
-function stormZh(t: Typhoon): string {
+/** Storm `k` of the briefing: `{timek}，{stormk}{positionk}，{intensityk}，{pressurek}，{movementk}。` */
+function stormZh(t: Typhoon, k: number, s: Slots): string {
   const p = latestPoint(t);
   // The grade word matches the grade; a code never runs into the date (热带低压（编号20260099）).
   const label = labelZh(t, p.grade, true);
-  const parts = [`${p.time.slice(5, 7)}月${p.time.slice(8, 10)}日${p.time.slice(11, 13)}时，${label}位于${latText(p.lat, true)}、${lngText(p.lng, true)}`];
-  if (p.strong) parts.push(`强度为${p.strong}${p.power !== null ? `（${p.power}级` : ''}${p.speed !== null ? `，${p.speed}米/秒` : ''}${p.power !== null ? '）' : ''}`);
-  if (p.pressure !== null) parts.push(`中心气压${p.pressure}百帕`);
-  if (p.moveDir && p.moveSpeed !== null) parts.push(`以每小时${p.moveSpeed}公里的速度向${COMPASS_ZH[p.moveDir]}方向移动`);
+  const parts = [`${s.put(`time${k}`, `${p.time.slice(5, 7)}月${p.time.slice(8, 10)}日${p.time.slice(11, 13)}时`)}，${s.put(`storm${k}`, label)}${s.put(`position${k}`, `位于${latText(p.lat, true)}、${lngText(p.lng, true)}`)}`];
+  if (p.strong) parts.push(s.put(`intensity${k}`, `强度为${p.strong}${p.power !== null ? `（${p.power}级` : ''}${p.speed !== null ? `，${p.speed}米/秒` : ''}${p.power !== null ? '）' : ''}`));
+  if (p.pressure !== null) parts.push(s.put(`pressure${k}`, `中心气压${p.pressure}百帕`));
+  if (p.moveDir && p.moveSpeed !== null) parts.push(s.put(`movement${k}`, `以每小时${p.moveSpeed}公里的速度向${COMPASS_ZH[p.moveDir]}方向移动`));
   return parts.join('，') + '。';
 }
 
-function stormEn(t: Typhoon): string {
+/** Storm `k` of the briefing: `{stormk} {positionk} {timek}, {intensityk}, {pressurek}, {movementk}.` */
+function stormEn(t: Typhoon, k: number, s: Slots): string {
   const p = latestPoint(t);
   const label = labelEn(t, p.grade, true);
-  const parts = [`${label} was at ${latText(p.lat, false)}, ${lngText(p.lng, false)} at ${p.time}`];
-  if (p.grade) parts.push(`grade ${p.grade}${p.speed !== null ? ` with winds of ${p.speed} m/s` : ''}`);
-  if (p.pressure !== null) parts.push(`central pressure ${p.pressure} hPa`);
-  if (p.moveDir && p.moveSpeed !== null) parts.push(`moving ${p.moveDir} at ${p.moveSpeed} km/h`);
+  const parts = [`${s.put(`storm${k}`, label)} ${s.put(`position${k}`, `was at ${latText(p.lat, false)}, ${lngText(p.lng, false)}`)} ${s.put(`time${k}`, `at ${p.time}`)}`];
+  if (p.grade) parts.push(s.put(`intensity${k}`, `grade ${p.grade}${p.speed !== null ? ` with winds of ${p.speed} m/s` : ''}`));
+  if (p.pressure !== null) parts.push(s.put(`pressure${k}`, `central pressure ${p.pressure} hPa`));
+  if (p.moveDir && p.moveSpeed !== null) parts.push(s.put(`movement${k}`, `moving ${p.moveDir} at ${p.moveSpeed} km/h`));
   return parts.join(', ') + '.';
 }
 
-/** The template text about the live view: Chinese and English; before the first refresh, that there is no data yet. */
+/** A time the data was fetched at, as a reader reads it: `北京时间2026年9月12日14:30` / `2026-09-12 14:30 Beijing time`. */
+const asOfZh = (time: string) => (time.endsWith('+08:00') ? `北京时间${Number(time.slice(0, 4))}年${Number(time.slice(5, 7))}月${Number(time.slice(8, 10))}日${time.slice(11, 16)}` : time);
+const asOfEn = (time: string) => (time.endsWith('+08:00') ? `${time.slice(0, 16).replace('T', ' ')} Beijing time` : time);
+
+/** The briefing as slotted text, Chinese and English. */
+export interface BriefingPatterns {
+  zh: SlottedText;
+  en: SlottedText;
+}
+
+/**
+ * The briefing of the live view: a notice of its state where it is not ok (`{state}`), the count of active storms
+ * (`{count}`), then a sentence per storm, whose slots are numbered from 1.
+ */
+export function briefingPatterns(view: LiveView): BriefingPatterns {
+  const zh = new Slots();
+  const en = new Slots();
+  if (view.upstream === 'never-fetched') return { zh: zh.text(`${zh.put('state', '暂无实时台风数据')}。`), en: en.text(`${en.put('state', 'No live typhoon data yet')}.`) };
+  // A refresh once succeeded, yet there is no data: the stored snapshot cannot be read.
+  if (view.fetchedAt === null) {
+    return {
+      zh: zh.text(`${zh.put('state', '实时台风数据暂不可用：已存储的数据无法读取')}。`),
+      en: en.text(`${en.put('state', 'Live typhoon data is unavailable: the stored data cannot be read')}.`),
+    };
+  }
+  const n = view.typhoons.length;
+  const countZh = view.stale
+    ? `截至${asOfZh(view.fetchedAt)}，西北太平洋${n ? `有${n}个活跃热带气旋` : '没有活跃的台风'}`
+    : n ? `西北太平洋目前有${n}个活跃热带气旋` : '西北太平洋目前没有活跃的台风';
+  const countEn = view.stale
+    ? `As of ${asOfEn(view.fetchedAt)}, ${n ? `${n} active tropical cyclone(s)` : 'no active typhoon'} in the north-western Pacific`
+    : n ? `${n} active tropical cyclone(s) in the north-western Pacific` : 'No active typhoon in the north-western Pacific';
+  const stateZh = view.stale ? `${zh.put('state', '实时数据未能按时更新')}。` : '';
+  const stateEn = view.stale ? `${en.put('state', 'The live data could not be updated on time')}. ` : '';
+  const zhPattern = `${stateZh}${zh.put('count', countZh)}。${view.typhoons.map((t, i) => stormZh(t, i + 1, zh)).join('')}`;
+  const enPattern = `${stateEn}${en.put('count', countEn)}.${view.typhoons.map((t, i) => ` ${stormEn(t, i + 1, en)}`).join('')}`;
+  const ks = view.typhoons.map((_, i) => i + 1);
+  return { zh: zh.text(zhPattern, ks.map((k) => zh.storm(k))), en: en.text(enPattern, ks.map((k) => en.storm(k))) };
+}
+
+/** The template text about the live view: Chinese and English. */
 export interface BriefingText {
   text: string;
   textEn: string;
 }
 
 export function briefingText(view: LiveView): BriefingText {
-  if (view.upstream === 'never-fetched') return { text: '暂无实时台风数据。', textEn: 'No live typhoon data yet.' };
-  const stale = view.stale ? `（上游暂不可用，以下为${view.fetchedAt ?? '此前'}获取的数据）` : '';
-  const staleEn = view.stale ? ` (Upstreams unavailable; data fetched at ${view.fetchedAt ?? 'an earlier time'}.)` : '';
-  const text = view.typhoons.length
-    ? `${stale}西北太平洋目前有${view.typhoons.length}个活跃热带气旋。${view.typhoons.map(stormZh).join('')}`
-    : `${stale}西北太平洋目前没有活跃的台风。`;
-  const textEn = view.typhoons.length
-    ? `${view.typhoons.length} active tropical cyclone(s) in the north-western Pacific.${staleEn} ${view.typhoons.map(stormEn).join(' ')}`
-    : `No active typhoon in the north-western Pacific.${staleEn}`;
-  return { text, textEn };
+  const { zh, en } = briefingPatterns(view);
+  return { text: fill(zh), textEn: fill(en) };
 }
-
-/** The upstream's strings in the briefing text (storm names): data for a language model, never instructions. */
-export const briefingNames = (view: LiveView): string[] => view.typhoons.flatMap((t) => [t.name, t.enname]).filter((n): n is string => !!n);
 
 /**
  * Bootstrap's `briefing`: the same text as `/api/llm/summary` (src/flash/summary-store.ts). `aiGenerated` is true
@@ -75,10 +116,4 @@ export interface Briefing extends BriefingText {
   generatedAt: string;
   aiGenerated: true;
   generator: Generator;
-}
-
-/** The template briefing, or null before the first refresh. */
-export function writeBriefing(view: LiveView): Briefing | null {
-  if (view.upstream === 'never-fetched') return null;
-  return { ...briefingText(view), generatedAt: view.fetchedAt ?? '', aiGenerated: true, generator: 'template' };
 }

@@ -9,7 +9,7 @@
  * retries from one deadline (RUN_BUDGET_MS from the start), so the run ends in time whatever the upstreams
  * do, and the status documents are marked at the start so that a run stopped anyway is seen as such.
  */
-import { llmFromEnv, runBudget, type LlmConfig } from '../flash/llm.ts';
+import { llmFromEnv, newTally, runBudget, type LlmConfig, type TextTally } from '../flash/llm.ts';
 import { recordGlobalEvents, recordTyphoonEvents } from '../flash/record-events.ts';
 import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
 import { globalUpstreamsFromEnv, refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
@@ -29,6 +29,8 @@ export interface ScheduledRunResult {
   flash: { typhoons: number; global: number };
   /** The live summary: who wrote it, and whether this run wrote it; null when it could not be written. */
   summary: SummaryResult | null;
+  /** The texts a language model was asked to reword, published from it, and fallen back (by reason); null without a model. */
+  text: TextTally | null;
   milliseconds: number;
 }
 
@@ -44,8 +46,8 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
   const deadline = started + (options.budgetMs ?? RUN_BUDGET_MS);
   const client = createUpstreamClient({ deadline, fetch: pooledFetch });
   const llmConfig = options.llm === undefined ? llmFromEnv() : options.llm;
-  // One call budget for the whole run: the flash items of both parts and the summary share it.
-  const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS, budget: runBudget() };
+  // One call budget and one tally for the whole run: the flash items of both parts and the summary share them.
+  const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS, budget: runBudget(), tally: newTally() };
   const { store, now = new Date() } = options;
 
   const typhoons = refreshLive(upstreamsFromEnv(client), store, now).then(async (result) => ({
@@ -67,6 +69,7 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
     global: globalResult,
     flash: { typhoons: live.flash.length, global: globalFlash.length },
     summary,
+    text: llm?.tally ?? null,
     milliseconds: Date.now() - started,
   };
 }
