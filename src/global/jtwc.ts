@@ -75,7 +75,7 @@ function tauRadii(line: string): Partial<Record<34 | 50 | 64, Quadrants>> {
   return out;
 }
 
-/** `.tcw` (JMV 3.0). An ALERT (formation alert) has no track: it yields only its base time. */
+/** `.tcw` (JMV 3.0). An ALERT (formation alert) has no track: it yields only its base time (parseJtwcTcfa in ./jtwc-tcfa.ts reads the whole alert). */
 export function parseJtwcTcw(text: string): JtwcTcw {
   const lines = text.split(/\r?\n/);
   // The WARNING/ALERT header follows the WMO heading, which a TCFA file lacks.
