@@ -4,7 +4,7 @@
  * Times are UTC; `DDHHMMZ` groups take their month and year from the file's own full time stamp.
  */
 import { nonZeroOrNull } from '../model/numbers.ts';
-import { utcDate } from '../model/time.ts';
+import { MONTH_ABBREVIATIONS, utcDate } from '../model/time.ts';
 import { atcfLatitude, atcfLongitude, type Quadrants } from './atcf.ts';
 
 export interface JtwcRssStorm {
@@ -75,7 +75,7 @@ function tauRadii(line: string): Partial<Record<34 | 50 | 64, Quadrants>> {
   return out;
 }
 
-/** `.tcw` (JMV 3.0). An ALERT (formation alert) has no track: it yields only its base time. */
+/** `.tcw` (JMV 3.0). An ALERT (formation alert) has no track: it yields only its base time (parseJtwcTcfa in ./jtwc-tcfa.ts reads the whole alert). */
 export function parseJtwcTcw(text: string): JtwcTcw {
   const lines = text.split(/\r?\n/);
   // The WARNING/ALERT header follows the WMO heading, which a TCFA file lacks.
@@ -98,6 +98,23 @@ export function parseJtwcTcw(text: string): JtwcTcw {
       return { tau: Number(t?.slice(1)), time, lat: atcfLatitude(lat ?? '') ?? NaN, lng: atcfLongitude(lng ?? '') ?? NaN, windKt: nonZeroOrNull(wind), radiiNm: tauRadii(l) };
     })
     .filter((t) => Number.isFinite(t.lat) && Number.isFinite(t.lng));
+  return {
+    kind: 'warning',
+    baseTime,
+    name: header[2] && !/^\d+$/.test(header[2]) ? header[2].toUpperCase() : null,
+    directionDeg: Number(header[5]) >= 0 ? Number(header[5]) : null,
+    speedKt: Number(header[6]) >= 0 ? Number(header[6]) : null,
+    taus,
+    history: tcwHistory(lines, baseTime),
+  };
+}
+
+/**
+ * The track history at the end of a `.tcw` (warning or formation alert): lines `NNYYMMDDHH lat lon wind`, one fix
+ * per time (the file repeats a time up to three times), in time order. The two-digit year takes the century of
+ * the file's base time.
+ */
+export function tcwHistory(lines: readonly string[], baseTime: Date): JtwcFix[] {
   const century = Math.floor(baseTime.getUTCFullYear() / 100) * 100;
   const byTime = new Map<number, JtwcFix>();
   for (const l of lines) {
@@ -110,15 +127,7 @@ export function parseJtwcTcw(text: string): JtwcTcw {
     const lng = atcfLongitude(m[6] as string);
     if (time && lat !== null && lng !== null) byTime.set(time.getTime(), { time, lat, lng, windKt: nonZeroOrNull(m[7]), radiiNm: {} });
   }
-  return {
-    kind: 'warning',
-    baseTime,
-    name: header[2] && !/^\d+$/.test(header[2]) ? header[2].toUpperCase() : null,
-    directionDeg: Number(header[5]) >= 0 ? Number(header[5]) : null,
-    speedKt: Number(header[6]) >= 0 ? Number(header[6]) : null,
-    taus,
-    history: [...byTime.values()].sort((a, b) => a.time.getTime() - b.time.getTime()),
-  };
+  return [...byTime.values()].sort((a, b) => a.time.getTime() - b.time.getTime());
 }
 
 /** From the warning text: the warning time, position, winds and the central pressure in REMARKS. */
@@ -127,8 +136,7 @@ export function parseJtwcWarning(text: string): { time: Date; lat: number; lng: 
   const remark = /\b(\d{2})(\d{2})(\d{2})Z\s+POSITION\s+NEAR\s+[\d.]+[NS]\s+[\d.]+[EW]\.\s+(\d{2})([A-Z]{3})(\d{2})\./.exec(text);
   const position = /(\d{2})(\d{2})(\d{2})Z --- NEAR (\d+\.\d)([NS]) (\d+\.\d)([EW])/.exec(text);
   if (!position || !remark) return null;
-  const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-  let month = months.indexOf(remark[5] as string) + 1;
+  let month = MONTH_ABBREVIATIONS.indexOf(remark[5] as string) + 1;
   let year = 2000 + Number(remark[6]);
   // The warning time's day can belong to the month before the REMARKS date.
   if (Number(position[1]) > Number(remark[4])) {

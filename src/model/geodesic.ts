@@ -16,3 +16,9 @@ export function destination(center: Position, bearingDeg: number, km: number): P
   const { lat2, lon2 } = Geodesic.WGS84.Direct(center.lat, center.lng, bearingDeg, km * 1000, LAT_LNG_UNROLLED);
   return { lat: lat2 as number, lng: lon2 as number };
 }
+
+/** The azimuths (degrees clockwise from north) of the geodesic from a to b: its start at a and its arrival at b. */
+export function geodesicAzimuths(a: Position, b: Position): { start: number; arrival: number } {
+  const { azi1, azi2 } = Geodesic.WGS84.Inverse(a.lat, a.lng, b.lat, b.lng);
+  return { start: azi1 as number, arrival: azi2 as number };
+}

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { gradeCodeSchema, trackPointSchema, windCircleSchema } from './schemas.ts';
 
-const utcTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/).describe('ISO 8601 time in UTC (Z)');
+export const utcTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/).describe('ISO 8601 time in UTC (Z)');
 
 export const BASINS = {
   AL: { zh: '北大西洋', en: 'North Atlantic' },

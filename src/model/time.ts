@@ -37,6 +37,24 @@ export function utcDate(year: number, month: number, day: number, hour = 0, minu
   return real ? date : null;
 }
 
+/** English month abbreviations as bulletins write them (`AUG`), January first. */
+export const MONTH_ABBREVIATIONS: readonly string[] = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/**
+ * The instant with this day of month, hour and minute (UTC) nearest to `anchor`, for time groups that give no
+ * month or year (`221500Z`): the anchor's month, the one before and the one after are tried, so a group read
+ * early in a month can fall in the previous one. Null when none of the three months has that day.
+ */
+export function dayTimeNear(day: number, hour: number, minute: number, anchor: Date): Date | null {
+  const candidates = [-1, 0, 1]
+    .map((offset) => {
+      const month = anchor.getUTCMonth() + offset;
+      return utcDate(anchor.getUTCFullYear() + Math.floor(month / 12), (((month % 12) + 12) % 12) + 1, day, hour, minute);
+    })
+    .filter((d): d is Date => d !== null);
+  return candidates.sort((a, b) => Math.abs(a.getTime() - anchor.getTime()) - Math.abs(b.getTime() - anchor.getTime()))[0] ?? null;
+}
+
 /** An instant from calendar fields read as Beijing time. */
 export function beijingDate(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date | null {
   const asUtc = utcDate(year, month, day, hour, minute, second);
