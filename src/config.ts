@@ -16,6 +16,8 @@ export const CACHE_DIR = path.join(PROJECT_ROOT, '.cache');
 export const NAMES_FILE = path.join(CONTENT_DIR, 'names', 'typhoon-committee.yaml');
 /** Reviewed per-storm corrections of English names (src/sources/name-corrections.ts). */
 export const NAME_CORRECTIONS_FILE = path.join(CONTENT_DIR, 'names', 'corrections.yaml');
+/** Reviewed Chinese → English place names (src/model/place-names.ts). */
+export const PLACES_FILE = path.join(CONTENT_DIR, 'places', 'places.yaml');
 export const FETCHED_SOURCES_DIR = path.join(CACHE_DIR, 'sources');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
 
