@@ -18,7 +18,7 @@ import { archiveAttribution } from '../src/archive/attribution.ts';
 import { compareArchive } from '../src/archive/agency-comparison.ts';
 import { dataQualityReport, summarizeDataQuality } from '../src/archive/data-quality.ts';
 import { DATA_FILES } from '../src/api/data-files.ts';
-import { renderHeaders, renderRedirects, WEB_NOT_FOUND_FILE, webNotFoundBody } from '../src/api/netlify-rules.ts';
+import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import type { SiteData } from '../src/api/context.ts';
 import { renderDataFiles, renderStaticAnswers, type RenderedFile } from '../src/api/render-static.ts';
 import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
@@ -162,7 +162,6 @@ export async function renderSite({ sourcesDir, agenciesDir }: SourceFolders, log
     { file: DATA_FILES.dataQuality, body: JSON.stringify(dataQuality) },
     { file: '_redirects', body: renderRedirects() },
     { file: '_headers', body: renderHeaders() },
-    { file: WEB_NOT_FOUND_FILE, body: webNotFoundBody() },
     { file: '404.html', body: NOT_FOUND_PAGE },
     renderBasemap(), // the docs page's map (static/index.html)
   );

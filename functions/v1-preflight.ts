@@ -1,8 +1,8 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { handleV1Preflight } from '../src/api/handlers/v1-preflight.ts';
-import { safeHandler } from '../src/api/respond.ts';
+import { safeHandler, v1Preflight } from '../src/api/respond.ts';
 
-export default safeHandler((req) => handleV1Preflight(req));
+// Netlify sends only OPTIONS here (safeHandler answers it with the preflight, as every function does on a v1 path).
+export default safeHandler(() => v1Preflight());
 
 export const config: FunctionConfig = {
   path: '/api/v1/*',

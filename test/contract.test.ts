@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, type Endpoint } from '../src/api/route-table.ts';
-import { exampleQuery, type ParamKind } from '../src/api/params.ts';
+import { exampleQuery, queryName, type ParamKind } from '../src/api/params.ts';
 import type { MockUpstream } from './helpers/mock-upstream.ts';
 import { startTestServer } from './helpers/server.ts';
 
@@ -29,6 +29,11 @@ const CLI_DECODES_PATHS = process.env.TYPHOON_TARGET === 'netlify-cli';
  * detail lookup's upstream tier cannot be asked, which is 50000/503.
  */
 const CLI_RETRIES_FUNCTION_404 = CLI_DECODES_PATHS;
+/**
+ * Netlify's CDN answers a method other than GET and HEAD for a static file itself, and `netlify serve` its own
+ * way; the local server answers 405 (docs/http.md). Functions and the misses they answer refuse them everywhere.
+ */
+const LOCAL_SERVER_ONLY = AGAINST_MOCK;
 const brokenEncoding = (value: string) => {
   try {
     decodeURIComponent(value);
@@ -78,14 +83,22 @@ async function expectJsonHeaders(response: Response, endpoint: Pick<Endpoint, 'f
   if (endpoint.family === 'v1') expect(response.headers.get('x-api-version')).toBe('v1');
 }
 
-async function expectError(path: string, family: 'web' | 'v1', code: number, status: number) {
-  const response = await get(path);
+async function expectError(path: string, family: 'web' | 'v1', code: number, status: number, method = 'GET') {
+  const response = await get(path, { method });
   expect(response.status, path).toBe(status);
   await expectJsonHeaders(response, { family });
   const body = await json(response);
   if (family === 'v1') expect(body).toMatchObject({ code, data: null, msg: expect.any(String), ts: expect.any(Number) });
   else expect(body).toMatchObject({ error: { code, status, message: expect.any(String) } });
 }
+
+/** A method the API does not answer: 405, with the family's `Allow`. */
+async function expectRefused(path: string, family: 'web' | 'v1', method: string) {
+  await expectError(path, family, 40400, 405, method);
+  expect((await get(path, { method })).headers.get('allow'), `${method} ${path}`).toBe(family === 'v1' ? 'GET, HEAD, OPTIONS' : 'GET, HEAD');
+}
+/** Methods the family does not answer (v1 answers OPTIONS: the preflight). */
+const refusedMethods = (family: 'web' | 'v1') => (family === 'v1' ? ['POST', 'DELETE'] : ['POST', 'DELETE', 'OPTIONS']);
 
 const paramsOf = (endpoint: Endpoint) => Object.entries(endpoint.resource.params) as [string, ParamKind][];
 const goodValue = (endpoint: Endpoint, kind: ParamKind) =>
@@ -118,8 +131,18 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
       const params = { ...goodParams(endpoint), [name]: bad };
       await expectError(fillPath(endpoint.path, params), endpoint.family, 40001, 400);
     });
+    it(`answers broken percent-encoding in ${name} with 40001`, async (ctx) => {
+      if (CLI_DECODES_PATHS) return ctx.skip(); // the CLI's own HTML 400 (above)
+      await expectError(fillPath(endpoint.path, { ...goodParams(endpoint), [name]: '%ZZ' }), endpoint.family, 40001, 400);
+    });
     const missing = MISSING[kind];
     const answeredByFunction = endpoint.resource.servedBy.kind === 'function';
+    if (missing) {
+      // A value no file answers reaches a function on every host: the miss functions refuse methods too.
+      it(`refuses ${refusedMethods(endpoint.family).join(', ')} for a ${name} that does not exist with 405`, async () => {
+        for (const method of refusedMethods(endpoint.family)) await expectRefused(fillPath(endpoint.path, { ...goodParams(endpoint), [name]: missing }), endpoint.family, method);
+      });
+    }
     if (missing && !(CLI_RETRIES_FUNCTION_404 && answeredByFunction)) {
       // Only the detail asks the upstream; the GeoJSON of a storm not active and not archived is a plain 40401.
       const upstreamClosed = CLI_RETRIES_FUNCTION_404 && endpoint.resource.id === 'typhoon-detail';
@@ -130,6 +153,21 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
       });
     }
   }
+
+  const query = endpoint.resource.query ?? [];
+  if (query.length > 0) {
+    it.for(query.map(queryName))('answers broken percent-encoding in the query value %s with 40001, as in a path', async (name, ctx) => {
+      if (Object.values(goodParams(endpoint)).includes(NONE)) return ctx.skip();
+      const others = exampleQuery(query).slice(1).split('&').filter((pair) => pair && !pair.startsWith(`${name}=`));
+      await expectError(`${fillPath(endpoint.path, goodParams(endpoint))}?${[...others, `${name}=%ZZ`].join('&')}`, endpoint.family, 40001, 400);
+    });
+  }
+
+  it(`refuses ${refusedMethods(endpoint.family).join(', ')} with 405 and Allow, in the family format`, async (ctx) => {
+    if (Object.values(goodParams(endpoint)).includes(NONE)) return ctx.skip();
+    if (endpoint.resource.servedBy.kind === 'static' && !LOCAL_SERVER_ONLY) return ctx.skip();
+    for (const method of refusedMethods(endpoint.family)) await expectRefused(goodPath(endpoint), endpoint.family, method);
+  });
 
   it('answers HEAD like GET, without a body', async () => {
     const [got, head] = await Promise.all([get(goodPath(endpoint)), get(goodPath(endpoint), { method: 'HEAD' })]);
@@ -152,7 +190,10 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
 
 describe('unknown endpoints', () => {
   it.each(['/api/v1/nope', '/api/v1/history/2024/extra', '/api/v1/', '/api/v1'])('v1 %s is 40400', (path) => expectError(path, 'v1', 40400, 404));
-  it.each(['/api/nope', '/api/history/2024/extra', '/api/'])('web %s is a JSON 404', (path) => expectError(path, 'web', 40400, 404));
+  it.each(['/api/nope', '/api/history/2024/extra', '/api/', '/feeds/nope', '/feeds/flash.json', '/feeds/'])('web %s is a JSON 404', (path) => expectError(path, 'web', 40400, 404));
+  it.each([['/api/v1/nope', 'v1'], ['/api/nope', 'web'], ['/feeds/nope', 'web']] as const)('%s refuses other methods with 405', async (path, family) => {
+    for (const method of refusedMethods(family)) await expectRefused(path, family, method);
+  });
 });
 
 describe('search', () => {
@@ -254,6 +295,17 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
     expect((await json(found)).data).toMatchObject({ code: '20260031', name: null, isActive: false });
     await expectError('/api/v1/typhoons/20260099', 'v1', 40401, 404);
     await expectError('/api/typhoons/20260099', 'web', 40401, 404);
+  });
+
+  it('answers a code of a season the archive holds with 40401 without asking the upstream; newer seasons and 8-digit ids are asked', async () => {
+    const asked = (code: string) => mock?.requestedPaths().includes(`/zj/Api/TyphoonInfo/${code}`);
+    await expectError('/api/v1/typhoons/194599', 'v1', 40401, 404);
+    await expectError('/api/typhoons/194599-1', 'web', 40401, 404);
+    expect([asked('194599'), asked('194599-1')]).toEqual([false, false]);
+    // The Zhejiang service's ids of unnamed systems are never in the archive: the upstream may have one of any season.
+    await expectError('/api/v1/typhoons/19450099', 'v1', 40401, 404);
+    await expectError('/api/v1/typhoons/209901', 'v1', 40401, 404);
+    expect([asked('19450099'), asked('209901')]).toEqual([true, true]);
   });
 
   it('keeps answering with the last good data, marked stale, when every upstream fails', async () => {

@@ -1,24 +1,29 @@
 /**
  * The refresh job against the mock upstream: failover, the last good data under faults (a seeded run of
- * 60 refresh cycles with random faults on every service), and the Netlify Blobs adapter on a real BlobsServer.
+ * 60 refresh cycles with random faults on every service), and the Netlify Blobs adapter on a real BlobsServer;
+ * and which unknown codes the detail lookup asks the upstream for.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import fs from 'fs-extra';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildSite } from '../build/build-site.ts';
+import { typhoonDetail } from '../src/api/handlers/typhoon.ts';
+import { serveFunction } from '../src/api/serve.ts';
 import handleGlobalTyphoons from '../functions/global-typhoons.ts';
 import handleLiveTyphoons from '../functions/live-typhoons.ts';
 import { refreshGlobal } from '../src/global/refresh-global.ts';
 import handleTyphoonLookup from '../functions/typhoon-lookup.ts';
 import { FAULTS, mockUpstreamEnv, startMockUpstream, type Fault, type MockUpstream } from './helpers/mock-upstream.ts';
-import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
+import { refreshLive, requestLookup, type LiveUpstreams } from '../src/live/refresh.ts';
 import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
 import { readLiveView, readSnapshot, readStatus, writeStatus, type RefreshStatus } from '../src/live/snapshot.ts';
 import { blobStore, deployContext, fileStore } from '../src/live/store.ts';
 import { toBeijingIso } from '../src/model/time.ts';
 import { createUpstreamClient } from '../src/live/upstream-client.ts';
+import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
 let mock: MockUpstream;
 let upstreams: LiveUpstreams;
@@ -231,6 +236,51 @@ describe('within Netlify limits', () => {
       delete global.Netlify;
       if (saved === undefined) delete process.env.CONTEXT;
       else process.env.CONTEXT = saved;
+    }
+  });
+});
+
+describe('detail lookup of a code no static file answers (the fixture archive, a fixed clock)', () => {
+  beforeAll(async () => {
+    const publicDir = path.join(liveDir, 'fixture-site', 'public');
+    await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true });
+    process.env.TYPHOON_PUBLIC_DIR = publicDir; // its archive holds 1945, 1949 and 2024
+  }, 60_000);
+
+  /** typhoon-lookup's detail handler with the clock at `iso`. */
+  const lookupAt = (iso: string) => serveFunction({ 'typhoon-detail': typhoonDetail }, { now: () => new Date(iso), lookupUpstream: requestLookup });
+  const ask = async (iso: string, code: string) => {
+    const response = await lookupAt(iso)(new Request(`http://localhost/api/v1/typhoons/${code}`));
+    return { status: response.status, code: ((await response.json()) as { code: number }).code, asked: mock.requestedPaths().includes(`/zj/Api/TyphoonInfo/${code}`) };
+  };
+
+  it('answers a code of an archived season 40401 at once, by the Beijing calendar: the upstream is not asked', async () => {
+    // 00:30 on 1 January 2026 in Beijing, still 2025 in UTC: 2024 is neither the current nor the last season.
+    expect(await ask('2026-01-01T00:30:00+08:00', '202451')).toEqual({ status: 404, code: 40401, asked: false });
+    expect(await ask('2040-07-01T00:00:00+08:00', '194951')).toEqual({ status: 404, code: 40401, asked: false });
+    expect(await ask('2040-07-01T00:00:00+08:00', '190051')).toEqual({ status: 404, code: 40401, asked: false });
+  });
+
+  it('asks the upstream for the current and the last season, a season newer than the archive, and 8-digit ids', async () => {
+    expect(await ask('2025-12-31T23:30:00+08:00', '202452')).toEqual({ status: 404, code: 40401, asked: true });
+    expect(await ask('2024-08-01T00:00:00+08:00', '202453')).toEqual({ status: 404, code: 40401, asked: true });
+    expect(await ask('2040-07-01T00:00:00+08:00', '202554')).toEqual({ status: 404, code: 40401, asked: true });
+    expect(await ask('2040-07-01T00:00:00+08:00', '19490055')).toEqual({ status: 404, code: 40401, asked: true });
+  });
+
+  it('answers 503 only when the lookup fails, and logs one line for it, without a stack', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mock.setFault('5xx', 'zj');
+    try {
+      expect(await ask('2040-07-01T00:00:00+08:00', '202556')).toEqual({ status: 503, code: 50000, asked: true });
+      expect(await ask('2040-07-01T00:00:00+08:00', '202457')).toEqual({ status: 404, code: 40401, asked: false });
+      expect(logged).toHaveBeenCalledTimes(1);
+      const line = String(logged.mock.calls[0]?.[0]);
+      expect(line).toMatch(/^typhoon-lookup: 202556: the upstream could not be asked: .*HTTP 503$/);
+      expect(line).not.toContain('\n');
+    } finally {
+      mock.setFault(null);
+      logged.mockRestore();
     }
   });
 });

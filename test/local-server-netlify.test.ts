@@ -2,7 +2,8 @@
  * The local server follows Netlify on a hand-made site: shadowing and `!`, splats (`/x/*` takes `/x`),
  * placeholders in the path and the query, trailing slashes, 3xx with the query passed on, rewrites to a function
  * with the original URL, 404 rules, a rewrite to a missing file, `_headers` on the request path or a rewrite's
- * target, lines the parsers reject (reported, left out), compression, ETags, HEAD, and a rebuild seen at once.
+ * target, lines the parsers reject (reported, left out), methods other than GET and HEAD, compression, ETags, HEAD,
+ * and a rebuild seen at once.
  */
 import zlib from 'node:zlib';
 import os from 'node:os';
@@ -160,6 +161,16 @@ describe('routing as on Netlify', () => {
     expect(errors.join('\n')).toMatch(/a condition \(Country\)/);
     expect((await get('/country')).status).toBe(404);
     expect((await get('/odd')).status).toBe(404);
+  });
+
+  it('answers a method other than GET and HEAD with 405 in the family\'s JSON, before files and rules; v1 OPTIONS is the preflight function\'s', async () => {
+    for (const [method, target, family] of [['POST', '/tiny', 'web'], ['PUT', '/forced', 'web'], ['DELETE', '/old/a', 'web'], ['OPTIONS', '/tiny', 'web'], ['POST', '/api/v1/history/abcd', 'v1'], ['PATCH', '/nothing/here', 'web']]) {
+      const answer = await get(target as string, {}, method);
+      expect([answer.status, answer.headers.allow, answer.headers['x-api-version']], `${method} ${target}`).toEqual([405, family === 'v1' ? 'GET, HEAD, OPTIONS' : 'GET, HEAD', family === 'v1' ? 'v1' : undefined]);
+      expect(JSON.parse(answer.body.toString()), `${method} ${target}`).toMatchObject(family === 'v1' ? { code: 40400, data: null } : { error: { code: 40400, status: 405 } });
+    }
+    const preflight = await get('/api/v1/history/abcd', { Origin: 'https://example.org' }, 'OPTIONS');
+    expect([preflight.status, preflight.headers['access-control-allow-methods']]).toEqual([200, 'GET, HEAD, OPTIONS']);
   });
 
   it('gives a static file without Cache-Control Netlify default one, and an ETag it answers 304 to', async () => {

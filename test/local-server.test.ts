@@ -2,9 +2,11 @@
  * The local server as an attacker and an operator would probe it: the URL comes from the request line only,
  * the routing files and anything outside public/ are never served, every /api answer is JSON (bare /api
  * included), a trailing slash is ignored as on Netlify, function answers are compressed when asked, and a rebuild
- * is served without a restart. The Netlify rules themselves: local-server-netlify.test.ts.
+ * is served without a restart. What Node's parser refuses (oversized, unreadable, CONNECT) is JSON in the family of
+ * the request line, and doubled slashes are single ones. The Netlify rules themselves: local-server-netlify.test.ts.
  */
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
@@ -13,7 +15,7 @@ import { buildSite } from '../build/build-site.ts';
 import { DEMO_SOURCES_DIR } from '../src/config.ts';
 import zlib from 'node:zlib';
 import { startLocalServer, type LocalServer } from '../src/server/local-server.ts';
-import { rawRequest } from './helpers/raw-http.ts';
+import { rawExchange, rawRequest } from './helpers/raw-http.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
 let root = '';
@@ -88,10 +90,77 @@ describe('local server', () => {
     expect(head.headers['x-api-version']).toBe('v1');
   });
 
-  it('gives a static 404 rule answer the _headers of its target file', async () => {
+  it('answers an unknown web path with the miss function, which names the path', async () => {
     const answer = await rawRequest(server.url, '/api/nope', { headers: { 'Accept-Encoding': 'gzip' } });
     expect(answer.status).toBe(404);
     expect(answer.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=60', 'access-control-allow-origin': '*' });
+    expect(JSON.parse(answer.body.toString()).error.message).toContain('/api/nope');
+  });
+
+  /** The family's error body and headers of a raw answer. */
+  const expectFamilyError = (answer: { status: number; headers: http.IncomingHttpHeaders; body: Buffer }, family: 'web' | 'v1', status: number, code: number) => {
+    expect(answer.status).toBe(status);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(answer.headers['x-api-version']).toBe(family === 'v1' ? 'v1' : undefined);
+    const body = JSON.parse(answer.body.toString());
+    if (family === 'v1') expect(body).toMatchObject({ code, data: null, msg: expect.any(String), ts: expect.any(Number) });
+    else expect(body).toEqual({ error: { code, status, message: expect.any(String) } });
+  };
+
+  it.each([
+    ['an oversized URL', `GET /api/v1/history/${'9'.repeat(17_000)} HTTP/1.1\r\nHost: a\r\n\r\n`, 'v1'],
+    ['oversized headers', `GET /api/history/years HTTP/1.1\r\nHost: a\r\nX-Big: ${'y'.repeat(17_000)}\r\n\r\n`, 'web'],
+    ['oversized headers on v1', `GET /api/v1/history/years HTTP/1.1\r\nHost: a\r\nX-Big: ${'y'.repeat(17_000)}\r\n\r\n`, 'v1'],
+  ] as const)('answers %s with a JSON 431 in the family of the request line', async (_, request, family) => {
+    expectFamilyError(await rawExchange(server.url, request), family, 431, 40001);
+  });
+
+  it('answers an oversized request on a kept-alive connection that has answered before', async () => {
+    const { port } = new URL(server.url);
+    const socket = net.connect(Number(port), '127.0.0.1');
+    let received = '';
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    const firstAnswered = new Promise<void>((resolve) => socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')) && /\r\n\r\n[^]*\}$/.test(received) && resolve()));
+    socket.write('GET /api/v1/history/years HTTP/1.1\r\nHost: a\r\n\r\n');
+    await firstAnswered;
+    expect(received).toMatch(/^HTTP\/1\.1 200 /);
+    received = '';
+    socket.write(`GET /api/v1/history/${'9'.repeat(17_000)} HTTP/1.1\r\nHost: a\r\n\r\n`);
+    await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 431 [^]*x-api-version: v1[^]*\r\n\r\n\{"code":40001,/);
+  });
+
+  it('answers a HEAD that is too large with the headers of the 431 and no body', async () => {
+    const answer = await rawExchange(server.url, `HEAD /api/v1/history/${'9'.repeat(17_000)} HTTP/1.1\r\nHost: a\r\n\r\n`);
+    expect(answer.status).toBe(431);
+    expect(answer.headers['x-api-version']).toBe('v1');
+    expect(Number(answer.headers['content-length'])).toBeGreaterThan(0);
+    expect(answer.body.length).toBe(0);
+  });
+
+  it('answers a request it cannot read with a JSON 400, an unknown method with 405, and CONNECT with 405', async () => {
+    expectFamilyError(await rawExchange(server.url, 'GARBAGE\r\n\r\n'), 'web', 400, 40001);
+    expectFamilyError(await rawExchange(server.url, 'GET /api/v1/history/years HTTP/1.1\r\nBad Header\r\n\r\n'), 'v1', 400, 40001);
+    const unknown = await rawExchange(server.url, 'BREW /api/v1/history/years HTTP/1.1\r\nHost: a\r\n\r\n');
+    expectFamilyError(unknown, 'v1', 405, 40400);
+    expect(unknown.headers.allow).toBe('GET, HEAD, OPTIONS');
+    const connect = await rawExchange(server.url, 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n');
+    expectFamilyError(connect, 'web', 405, 40400);
+    expect(connect.headers.allow).toBe('GET, HEAD');
+    const trace = await rawExchange(server.url, 'TRACE /api/history/years HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
+    expectFamilyError(trace, 'web', 405, 40400);
+  });
+
+  it('takes doubled slashes as one, as Netlify\'s CDN does: functions, files and misses alike', async () => {
+    for (const [doubled, single] of [['/api//v1/history/years', '/api/v1/history/years'], ['//api/v1//knowledge', '/api/v1/knowledge'], ['/api//history//search//yagi', '/api/history/search/yagi']]) {
+      const [a, b] = await Promise.all([raw(doubled as string), raw(single as string)]);
+      expect([a.status, a.type], doubled).toEqual([b.status, b.type]);
+      const { ts: _a, ...withoutTs } = JSON.parse(a.body);
+      const { ts: _b, ...expected } = JSON.parse(b.body);
+      expect(withoutTs, doubled).toEqual(expected);
+    }
+    const miss = await rawRequest(server.url, '/api//v1/history/1900');
+    expectFamilyError(miss, 'v1', 404, 40401);
   });
 
   it('serves a rebuild without a restart, static files, rules and function data alike', async () => {

@@ -28,16 +28,24 @@ describe('_redirects', () => {
   it('is pinned (test/__snapshots__/_redirects), and its size does not depend on the archive: under 100 rules', async () => {
     await expect(renderRedirects()).toMatchFileSnapshot('./__snapshots__/_redirects');
     expect(rules().length).toBeLessThan(100);
-    expect(rules().every((r) => r.from.endsWith('*') || r.from === '/api/v1')).toBe(true);
+    expect(rules().every((r) => r.from.endsWith('*'))).toBe(true);
     expect(parsed.anyForced).toBe(false);
   });
 
   it('has the per-collection rules to the miss functions, then the catch-alls', () => {
-    expect(rules().slice(-3).map((r) => `${r.from} ${r.to} ${r.status}`)).toEqual([
-      '/api/v1 /.netlify/functions/api-miss 200',
-      '/api/v1/* /.netlify/functions/api-miss 200',
-      '/api/* /api/errors/40400.json 404',
+    expect(rules().slice(-2).map((r) => `${r.from} ${r.to} ${r.status}`)).toEqual([
+      '/api/* /.netlify/functions/api-miss 200',
+      '/feeds/* /.netlify/functions/api-miss 200',
     ]);
+  });
+
+  it('brings every path under /api and /feeds that no file answers to a function, methods no function takes included', () => {
+    const functionPaths = ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'function').map((e) => e.path.replace(/:\w+/g, 'zzz'));
+    for (const sample of [...functionPaths, '/api', '/api/nope', '/api/v1', '/api/v1/nope/deeper', '/feeds/nope']) {
+      const first = rules().find((r) => r.match(sample, new URLSearchParams()));
+      expect(first?.to, sample).toMatch(/^\/\.netlify\/functions\/(api-miss|typhoon-lookup)$/);
+      expect(first?.status, sample).toBe(200);
+    }
   });
 
   it('sends every parameterised endpoint to a collection rule before the catch-alls', () => {
@@ -65,7 +73,7 @@ describe('_headers', () => {
   });
 
   it('never sets one header twice for a path (Netlify would join the values)', () => {
-    for (const p of ['/api/history/2024', '/api/v1/history/2024', '/api/v1/typhoons/202411', '/api/geojson/202411', '/api/history/today/09-06', '/api/openapi.json', '/api/errors/40400.json']) {
+    for (const p of ['/api/history/2024', '/api/v1/history/2024', '/api/v1/typhoons/202411', '/api/geojson/202411', '/api/history/today/09-06', '/api/openapi.json']) {
       const seen = parsed.headers.filter((b) => b.forRegExp.test(p)).flatMap((b) => Object.keys(b.values).map((name) => name.toLowerCase()));
       expect(new Set(seen).size, p).toBe(seen.length);
     }

@@ -6,7 +6,7 @@ export const DATA_FILES = {
   versions: 'api/_data/versions.json',
   site: 'api/_data/site.json',
   announcements: 'api/_data/announcements.json',
-  /** What the archive holds (src/archive/archive-report.ts); compared before a production publish. */
+  /** What the archive holds (src/archive/archive-report.ts); compared before a production publish, and its seasons tell typhoon-lookup which codes to ask the upstream. */
   archiveReport: 'api/_data/archive-report.json',
   /** zj values the build left out of the records, and why (src/archive/data-quality.ts). */
   dataQuality: 'api/_data/data-quality.json',

@@ -10,6 +10,13 @@ export const ERROR_CATALOG = {
   serverError: { code: 50000, status: 500, title: 'Server error' },
   /** An upstream that had to be asked could not be (timeout, network, 5xx, garbage): try again later. */
   upstreamUnavailable: { code: 50000, status: 503, title: 'Upstream unavailable' },
+  /**
+   * A method the API does not answer (it is read-only), with `Allow`. The v1 codes are the spec's four: no
+   * endpoint answers this method at this path, so 40400.
+   */
+  methodNotAllowed: { code: 40400, status: 405, title: 'Method not allowed' },
+  /** A request line and headers larger than the server reads (docs/http.md): the request as sent cannot be used, 40001. */
+  requestTooLarge: { code: 40001, status: 431, title: 'Request header fields too large' },
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CATALOG;
@@ -29,5 +36,8 @@ export class ApiError extends Error {
 export const badParameter = (message: string) => new ApiError('badParameter', message);
 export const upstreamUnavailable = (message: string) => new ApiError('upstreamUnavailable', message);
 export const notFound = (message: string) => new ApiError('notFound', message);
+export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
+  new ApiError('methodNotAllowed', `${method.slice(0, 20)} is not answered here: this API is read-only and answers ${allowed.join(', ')}.`);
+export const requestTooLarge = (message: string) => new ApiError('requestTooLarge', message);
 export const unknownEndpoint = (path: string) =>
   new ApiError('unknownEndpoint', `No endpoint at ${path}. The README lists every endpoint.`);

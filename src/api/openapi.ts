@@ -22,6 +22,7 @@ const DESCRIPTION = [
   'The v1 family (/api/v1) wraps every answer, errors included, in {code,msg,data,ts} and sends X-Api-Version: v1; the web family (/api) answers the payload itself and errors as {error:{code,status,message}}.',
   'Every 200 answer has an ETag: send it back in If-None-Match to get 304 Not Modified. HEAD answers like GET without a body.',
   'A path that is no endpoint answers 404 with code 40400.',
+  'Every endpoint answers GET and HEAD, and on v1 OPTIONS (the CORS preflight); another method is refused with 405, an Allow header and code 40400 (on Netlify a request of another method for a static answer is answered by the CDN itself).',
   'Data for reference only; official releases prevail. Credit: China Meteorological Administration best track (tcdata.typhoon.org.cn; cite Ying et al. 2014 and Lu et al. 2021) and the Zhejiang Provincial Water Resources typhoon service.',
 ].join(' ');
 
@@ -209,6 +210,8 @@ const ERROR_TEXTS: Record<ErrorName, { when: string; example: string }> = {
     when: 'an upstream that had to be asked could not be; try again in a minute',
     example: 'No storm with code 202699 in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.',
   },
+  methodNotAllowed: { when: 'a method other than GET and HEAD (and OPTIONS, the v1 preflight)', example: 'POST is not answered here: this API is read-only and answers GET, HEAD.' },
+  requestTooLarge: { when: 'a request line and headers over 16 KiB', example: 'The request line and headers are larger than 16 KiB.' },
 };
 
 const familyPrefix = (family: Family) => (family === 'v1' ? 'V1' : 'Web');

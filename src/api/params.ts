@@ -286,8 +286,22 @@ export function exampleQuery(kinds: readonly QueryKind[]): string {
   return required.length ? `?${required.map((kind) => `${queryName(kind)}=${encodeURIComponent(QUERIES[kind].example)}`).join('&')}` : '';
 }
 
+/**
+ * Broken percent-encoding in a declared parameter's value is a 40001, as it is in a path: URLSearchParams would
+ * pass `%ZZ` on as text and turn broken UTF-8 into U+FFFD. Other parameters are not read, so not checked.
+ */
+function checkQueryEncoding(url: URL, names: ReadonlySet<string>): void {
+  for (const pair of url.search.slice(1).split('&')) {
+    const equals = pair.indexOf('=');
+    if (equals < 0) continue;
+    const [name] = new URLSearchParams(pair.slice(0, equals)).keys();
+    if (name !== undefined && names.has(name)) decodeSegment(pair.slice(equals + 1).replace(/\+/g, ' '), name);
+  }
+}
+
 /** Reads the declared query parameters of a request (each at most once: a repeated one is ambiguous). */
 export function parseQuery<K extends QueryKind>(url: URL, kinds: readonly K[]): { [P in K]: ReturnType<(typeof QUERIES)[P]['parse']> } {
+  checkQueryEncoding(url, new Set(kinds.map(queryName)));
   const out: Record<string, unknown> = {};
   for (const kind of kinds) {
     const values = url.searchParams.getAll(queryName(kind));

@@ -6,7 +6,7 @@
  * - web: a success body is the payload itself; an error body is `{error: {code, status, message}}`.
  */
 import { CACHE_POLICIES, type CachePolicy } from './cache-policy.ts';
-import { ApiError, ERROR_CATALOG } from './errors.ts';
+import { ApiError, ERROR_CATALOG, methodNotAllowed } from './errors.ts';
 import { etagOf, matchingEtag } from './etag.ts';
 
 export type Family = 'web' | 'v1';
@@ -27,6 +27,13 @@ export function errorBody(family: Family, error: ApiError, ts: number): unknown 
 
 export const familyOfPath = (pathname: string): Family => (/^\/api\/v1(\/|$)/.test(pathname) ? 'v1' : 'web');
 
+/**
+ * The methods each family answers: GET and HEAD, and on v1 OPTIONS, its CORS preflight. The web family has no
+ * preflight: its answers need none (a cross-origin GET without custom headers is not preflighted), so OPTIONS
+ * there is 405 like any other method (docs/http.md).
+ */
+export const ALLOWED_METHODS: Readonly<Record<Family, readonly string[]>> = { web: ['GET', 'HEAD'], v1: ['GET', 'HEAD', 'OPTIONS'] };
+
 /** Headers every /api answer carries, static or not (static answers get their Content-Type per collection). */
 export const SHARED_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
@@ -39,7 +46,7 @@ export const COMMON_HEADERS: Readonly<Record<string, string>> = { 'Content-Type'
 /** What v1 adds: the version header and full CORS (preflights included). */
 export const V1_HEADERS: Readonly<Record<string, string>> = {
   'X-Api-Version': 'v1',
-  'Access-Control-Allow-Methods': 'GET, HEAD, OPTIONS',
+  'Access-Control-Allow-Methods': ALLOWED_METHODS.v1.join(', '),
   'Access-Control-Allow-Headers': 'Accept, Content-Type, If-None-Match, X-Requested-With',
   'Access-Control-Expose-Headers': 'X-Api-Version, ETag',
   'Access-Control-Max-Age': '86400',
@@ -54,6 +61,23 @@ export function jsonResponse(family: Family, body: unknown, status: number, poli
 
 export function errorResponse(family: Family, error: ApiError, now = Date.now()): Response {
   return jsonResponse(family, errorBody(family, error, now), error.status, error.status >= 500 ? CACHE_POLICIES.fault : CACHE_POLICIES.error);
+}
+
+/** 405 for a method the family does not answer, with the `Allow` header (RFC 9110 §15.5.6). */
+export function methodNotAllowedResponse(family: Family, method: string, now = Date.now()): Response {
+  const allowed = ALLOWED_METHODS[family];
+  const response = errorResponse(family, methodNotAllowed(method, allowed), now);
+  response.headers.set('Allow', allowed.join(', '));
+  return response;
+}
+
+/** The CORS preflight of every v1 path: 200 with the envelope (every v1 answer has one) and the CORS headers. */
+export const v1Preflight = (now = Date.now()): Response => jsonResponse('v1', envelope(null, now), 200, CACHE_POLICIES.preflight);
+
+/** What a method other than GET and HEAD gets, whatever the path: v1's preflight for OPTIONS, else 405; null for GET and HEAD. */
+export function answerToMethod(method: string, family: Family): Response | null {
+  if (method === 'GET' || method === 'HEAD') return null;
+  return method === 'OPTIONS' && family === 'v1' ? v1Preflight() : methodNotAllowedResponse(family, method);
 }
 
 /** Turns anything thrown into a JSON answer: ApiErrors as they are, the rest as 50000 without internals. */
@@ -95,13 +119,19 @@ export async function withEtag(req: Request, response: Response): Promise<Respon
 const withoutBodyForHead = (req: Request, response: Response) =>
   req.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
 
-/** Wraps a handler so that no throw ever escapes as a platform error page, and adds conditional requests. */
+/**
+ * Wraps a handler so that no throw ever escapes as a platform error page, and adds conditional requests. The
+ * handler sees only GET and HEAD: on Netlify a request with another method falls through a function's
+ * `config.method` to the files and `_redirects`, whose rules send it to the miss functions, so every function
+ * answers methods the same way (answerToMethod).
+ */
 export function safeHandler(handler: (req: Request) => Promise<Response> | Response) {
   return async (req: Request): Promise<Response> => {
+    const family = familyOfPath(new URL(req.url).pathname);
     try {
-      return withoutBodyForHead(req, await withEtag(req, await handler(req)));
+      return withoutBodyForHead(req, await withEtag(req, answerToMethod(req.method, family) ?? (await handler(req))));
     } catch (thrown) {
-      return withoutBodyForHead(req, toErrorResponse(familyOfPath(new URL(req.url).pathname), thrown));
+      return withoutBodyForHead(req, toErrorResponse(family, thrown));
     }
   };
 }

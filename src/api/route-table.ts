@@ -49,7 +49,7 @@ export interface Resource {
   webKey?: string;
   /** Its cache policy (static files get it from `_headers`, per collection; a handler may answer with another). */
   cache: CachePolicyName;
-  /** Generated files under public/ its function reads: the function's `includedFiles`, checked by a test. */
+  /** Generated files under public/ its function (or its miss function) reads: that function's `includedFiles`, checked by a test. */
   reads?: readonly string[];
   /**
    * Content-Type of its answers (default JSON); static files get it from `_headers`, per collection. A resource
@@ -228,6 +228,8 @@ export const RESOURCES: readonly Resource[] = [
     servedBy: { kind: 'static' },
     cache: 'archive',
     missFn: 'typhoon-lookup',
+    // The archive's seasons: a code of one the archive holds is 40401 without asking the upstream.
+    reads: [DATA_FILES.archiveReport],
     dataSchema: typhoonSchema,
     webKey: 'typhoon',
     // 503: a code no tier answers is asked of the upstream service, which may not answer (typhoon-lookup).

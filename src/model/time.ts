@@ -19,6 +19,9 @@ export function toBeijingIso(date: Date): string {
 /** The month (1–12) of an instant in Beijing time. */
 export const beijingMonth = (date: Date) => new Date(date.getTime() + BEIJING_OFFSET_MS).getUTCMonth() + 1;
 
+/** The year of an instant in Beijing time. */
+export const beijingYear = (date: Date) => new Date(date.getTime() + BEIJING_OFFSET_MS).getUTCFullYear();
+
 /** `2024-09-06T08:20:00Z` for an instant (global cyclones are kept in UTC). */
 export function toUtcIso(date: Date): string {
   return date.toISOString().replace(/\.\d{3}Z$/, 'Z');

@@ -8,9 +8,13 @@
  *    with the original URL, any other status serves the target file with that status (a missing target is the
  *    404 page, never a fall-through);
  * 5. the 404 page.
- * One trailing slash is ignored throughout. `_headers` apply to static answers only (functions set their own),
- * matched on the URL path that names the file: the request's, or a rewrite's target. How answers go on the wire
- * (HEAD, ETags, compression) is ./replies.ts.
+ * A request that no function took in step 1 and whose method is not GET or HEAD is answered at once: 405 in its
+ * family's JSON (v1's preflight for OPTIONS). On Netlify the rules bring such a request under `/api` and `/feeds`
+ * to a function that answers the same, and the CDN decides for files (docs/http.md); a 3xx rule is not followed for it.
+ * Repeated slashes count as one, as on Netlify's CDN, and one trailing slash is ignored throughout. `_headers`
+ * apply to static answers only (functions set their own), matched on the URL path that names the file: the
+ * request's, or a rewrite's target. How answers go on the wire (HEAD, ETags, compression) is ./replies.ts; what
+ * Node's parser refuses (oversized or unreadable requests, CONNECT) is ./refused-requests.ts.
  *
  * Fast on purpose (README, "Performance"): per request one `readlink` per event-loop turn, a lookup of what the
  * path names (remembered for a second per build folder), and bodies, compressed variants and headers from memory.
@@ -19,10 +23,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { badParameter } from '../api/errors.ts';
-import { familyOfPath, toErrorResponse } from '../api/respond.ts';
+import { answerToMethod, familyOfPath, toErrorResponse } from '../api/respond.ts';
 import { configMethods, configPaths, loadFunctions, type LoadedFunction } from './function-registry.ts';
 import { compilePath, fillTarget, withoutTrailingSlash, type PathMatcher } from './netlify-match.ts';
 import { fileFinder, publicRoot, type PublicFile } from './public-files.ts';
+import { answerClientError, answerConnect, MAX_HEAD_BYTES, trackAnswer } from './refused-requests.ts';
 import { responseReply, staticReply, type Reply, type StaticAnswer } from './replies.ts';
 import { firstRedirect, siteRulesCache, type SiteRules } from './site-rules.ts';
 import { createStaticCache, type StaticCache } from './static-cache.ts';
@@ -55,6 +60,12 @@ interface Site {
 
 type Answer = StaticAnswer | Response;
 
+/**
+ * `/api//v1/x` is `/api/v1/x` for functions, files and rules alike: Netlify's CDN collapses repeated slashes
+ * before it routes (docs/http.md).
+ */
+const collapseSlashes = (pathname: string) => pathname.replace(/\/{2,}/g, '/');
+
 function runFunction(fn: LoadedFunction, req: http.IncomingMessage, url: URL): Promise<Response> | Response {
   let request: Request;
   try {
@@ -75,6 +86,8 @@ function route(site: Site, req: http.IncomingMessage, url: URL): MaybePromise<An
   const bare = withoutTrailingSlash(url.pathname);
   const routed = site.routes.find((r) => (r.methods.length === 0 || r.methods.includes(method)) && r.paths.some((matches) => matches(bare)));
   if (routed) return runFunction(routed.fn, req, url);
+  const refused = answerToMethod(method, familyOfPath(url.pathname));
+  if (refused) return refused;
   const root = site.root();
   if (!root) return new Response('No public/ folder: build first', { status: 404, headers: { 'Content-Type': 'text/plain' } });
   return whenReady(site.rules(root), (rules) => routeInBuild(site, req, url, root, rules));
@@ -89,12 +102,10 @@ function routeInBuild(site: Site, req: http.IncomingMessage, url: URL, root: str
     return fn && configPaths(fn.config).length === 0 && !fn.config?.schedule ? runFunction(fn, req, url) : notFound(site, root, rules);
   }
   const found = site.find(root, url.pathname);
-  // `_headers` of the file's own path: `/api//v1/x` is the file `api/v1/x`.
-  const ownPath = bare.replace(/\/{2,}/g, '/');
   // Without a forced rule an existing file answers at once: the rules are not even walked.
-  if (found && !rules.anyForced) return { file: found, status: 200, headersPath: ownPath, rules };
+  if (found && !rules.anyForced) return { file: found, status: 200, headersPath: bare, rules };
   const match = firstRedirect(rules, bare, url.searchParams);
-  if (found && !match?.rule.force) return { file: found, status: 200, headersPath: ownPath, rules };
+  if (found && !match?.rule.force) return { file: found, status: 200, headersPath: bare, rules };
   if (!match) return notFound(site, root, rules);
   const { rule, params } = match;
   const target = fillTarget(rule.to, params);
@@ -116,9 +127,10 @@ function reply(site: Site, req: http.IncomingMessage): MaybePromise<Reply> {
   // The URL comes from the request line only: a Host header must never change the path.
   const target = req.url ?? '/';
   if (!target.startsWith('/')) return responseReply(req, toErrorResponse('web', badParameter('The request target is not a path.')));
-  const fail = (error: unknown) => responseReply(req, toErrorResponse(familyOfPath(target.split('?')[0] as string), error));
+  const fail = (error: unknown) => responseReply(req, toErrorResponse(familyOfPath(collapseSlashes(target.split('?')[0] as string)), error));
   try {
     const url = new URL(`http://localhost${target}`);
+    url.pathname = collapseSlashes(url.pathname);
     const answered = whenReady(route(site, req, url), (answer) => (answer instanceof Response ? responseReply(req, answer) : staticReply(site.files, req, answer)));
     return answered instanceof Promise ? answered.catch(fail) : answered;
   } catch (error) {
@@ -182,11 +194,14 @@ export async function startLocalServer(options: {
       fail(res, error);
     }
   };
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (req, res) => {
+    trackAnswer(req, res);
     const answer = reply(site, req);
     if (answer instanceof Promise) answer.then((ready) => send(res, ready), (error: unknown) => fail(res, error));
     else send(res, answer);
   });
+  server.on('clientError', answerClientError);
+  server.on('connect', answerConnect);
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const stopSchedules = options.schedules ? runSchedules(site.functions, options.log ?? console.log) : () => {};

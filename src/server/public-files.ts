@@ -23,6 +23,8 @@ export interface PublicFile {
 /** How long a look at the disk is trusted within one build folder. */
 export const RECHECK_MS = 1000;
 const MAX_REMEMBERED = 20_000;
+/** Longer paths are looked up each time (none names a file): 20,000 of the 16 KiB a request may hold would be 330 MB. */
+const MAX_REMEMBERED_PATH = 1024;
 
 /**
  * The build folder `public` points at now (null when there is none): the moment a rebuild turns the link, every
@@ -88,6 +90,7 @@ function findFile(root: string, urlPath: string): PublicFile | null {
 export function fileFinder(): (root: string, urlPath: string) => PublicFile | null {
   const remembered = new Map<string, { found: PublicFile | null; at: number }>();
   return (root, urlPath) => {
+    if (urlPath.length > MAX_REMEMBERED_PATH) return findFile(root, urlPath);
     const key = `${root}\n${urlPath}`;
     const now = Date.now();
     const known = remembered.get(key);

@@ -15,7 +15,7 @@
 import path from 'node:path';
 import fs from 'fs-extra';
 import { createProgress } from '../progress.ts';
-import { toBeijingIso } from '../model/time.ts';
+import { beijingYear, toBeijingIso } from '../model/time.ts';
 import { fetchZjTyphoon, type LiveUpstreams } from '../live/refresh.ts';
 import { rawZjListSchema } from '../live/zj-live.ts';
 import { sha256 } from './download.ts';
@@ -97,9 +97,6 @@ const fileDigest = async (file: string) => {
 
 /** What identifies a storm's list entry: a change in any of these (a new end time, a name) means new details. */
 const itemDigest = (i: ListItem) => sha256(Buffer.from(JSON.stringify([i.tfid, i.name ?? null, i.enname ?? null, i.starttime ?? null, i.endtime ?? null, String(i.isactive ?? '')])));
-
-/** The current year in Beijing, where the service's seasons are numbered. */
-const beijingYear = (now: Date) => new Date(now.getTime() + 8 * 3_600_000).getUTCFullYear();
 
 /** Runs `work` over `items` with at most `size` in flight. */
 async function pool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {

@@ -55,6 +55,8 @@ export interface MockUpstream {
   /** Replaces what a route answers (`zj/TyhoonActivity`, `zj/TyphoonInfo/202699`, `nmc/list_default`, …). */
   setPayload(route: string, body: string | null): void;
   requests(): number;
+  /** The paths asked so far, in order (what `requests` counts): whether a route was asked at all. */
+  requestedPaths(): readonly string[];
   close(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
   const faults: Record<Service, Fault | null> = { zj: null, nmc: null, nhc: null, jtwc: null };
   const held = new Set<http.ServerResponse>();
   let count = 0;
+  const requested: string[] = [];
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://mock');
@@ -123,6 +126,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
       return;
     }
     count += 1;
+    requested.push(url.pathname);
     const route = routeOf(url.pathname);
     if (!route) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end(payloads.get('zj/404') ?? '{"status":404}');
@@ -179,6 +183,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
       else payloads.set(route, body);
     },
     requests: () => count,
+    requestedPaths: () => [...requested],
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of held) res.destroy();

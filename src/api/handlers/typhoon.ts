@@ -2,15 +2,19 @@
  * `/api/typhoons/{code}`, `/api/v1/typhoons/{code}` and `/api/geojson/{code}`, in tiers: 1. the active snapshot;
  * 2. the archive; 3. (detail only) the Zhejiang service's TyphoonInfo. The build renders every archived storm
  * through tier 2 (its context has no live store and no upstream); the `typhoon-lookup` function answers the
- * codes no file answers, through tiers 1 and 3. A code the upstream says it does not have is 40401; an upstream
- * that cannot be asked is 50000 with HTTP 503, never a "not found" that is not true.
+ * codes no file answers. Those of a season the archive holds are 40401 at once, unless the upstream may know
+ * them (archivedSeasonMiss); the others go through tiers 1 and 3. A code the upstream says it does not have is
+ * 40401; an upstream that cannot be asked is 50000 with HTTP 503, never a "not found" that is not true.
  */
+import type { ArchiveReport } from '../../archive/archive-report.ts';
 import { typhoonGeoJson } from '../../archive/geojson.ts';
 import { releaseTime } from '../../archive/release-time.ts';
 import type { Typhoon } from '../../model/schemas.ts';
+import { beijingYear } from '../../model/time.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import type { HandlerContext } from '../context.ts';
-import { notFound, upstreamUnavailable } from '../errors.ts';
+import { DATA_FILES } from '../data-files.ts';
+import { notFound, upstreamUnavailable, type ApiError } from '../errors.ts';
 import type { Answer, ResourceHandler } from '../serve.ts';
 
 async function activeStorm(ctx: HandlerContext, code: string): Promise<Typhoon | null> {
@@ -18,13 +22,32 @@ async function activeStorm(ctx: HandlerContext, code: string): Promise<Typhoon |
   return (await readLiveView(ctx.live, ctx.now())).typhoons.find((t) => t.code === code) ?? null;
 }
 
+/**
+ * Why a code the archive does not hold is not asked of anyone: it names a storm the archive would hold if there
+ * were one. Null when the upstream service may know it: a storm of the current or the last season in Beijing
+ * time (still active, or finished since the archive was built), of a season newer than the archive, or an
+ * 8-digit id of the Zhejiang service's unnamed systems, which the archive never holds, whatever the season.
+ */
+async function archivedSeasonMiss(ctx: HandlerContext, code: string): Promise<ApiError | null> {
+  const season = Number(code.slice(0, 4));
+  if (/^\d{8}$/.test(code) || season >= beijingYear(ctx.now()) - 1) return null;
+  const { firstYear, lastYear } = await ctx.data<ArchiveReport>(DATA_FILES.archiveReport);
+  if (firstYear === null || lastYear === null || season > lastYear) return null;
+  const search = '/api/history/search/{keyword} finds codes by name.';
+  return notFound(season < firstYear ? `No storm with code ${code}: the archive begins with ${firstYear}; ${search}` : `No storm with code ${code} in the archive of ${season}; ${search}`);
+}
+
+/** One line per failed lookup: what was asked and why it failed (the error's message, never its stack). */
+const lookupFailure = (code: string, error: unknown) =>
+  `typhoon-lookup: ${code}: the upstream could not be asked: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`;
+
 async function fromUpstream(ctx: HandlerContext, code: string): Promise<Answer> {
   if (!ctx.lookupUpstream) throw notFound(`No storm with code ${code}; /api/history/search/{keyword} finds codes by name.`);
   let typhoon: Typhoon | null;
   try {
     typhoon = await ctx.lookupUpstream(code, ctx.now());
   } catch (error) {
-    console.error(error);
+    console.error(lookupFailure(code, error));
     throw upstreamUnavailable(`No storm with code ${code} in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.`);
   }
   if (!typhoon) throw notFound(`No storm with code ${code} in the live snapshot, the archive or the upstream service.`);
@@ -33,10 +56,12 @@ async function fromUpstream(ctx: HandlerContext, code: string): Promise<Answer> 
 
 export const typhoonDetail: ResourceHandler = async (ctx, { params }) => {
   const code = params.code as string;
-  const active = await activeStorm(ctx, code);
-  if (active) return { payload: active, cache: 'live' };
   const archived = ctx.site?.archive.byCode.get(code);
   if (archived) return { payload: archived, releasedAt: releaseTime(archived) };
+  const miss = await archivedSeasonMiss(ctx, code);
+  if (miss) throw miss;
+  const active = await activeStorm(ctx, code);
+  if (active) return { payload: active, cache: 'live' };
   return fromUpstream(ctx, code);
 };
 
