@@ -144,6 +144,19 @@ describeRealData('agencies', "other agencies' sample best tracks", (dir) => {
     }
   });
 
+  it("IBTrACS YAGI and TAPAH: each agency's own rows (IFLAG O) are a track of their own, not the record's positions", () => {
+    // Counted with awk over the raw rows (IFLAG's 1st, 2nd and 4th characters; USA_LAT/LON, TOKYO_LAT, HKO_LAT/LON
+    // against LAT/LON): an agency's track from IBTrACS has its own fixes and positions, so its agreement with
+    // another track is its own to measure (test/crosswalk-real.test.ts), never the record's.
+    const own = (t: IbtracsTrack, agency: 'usa' | 'tokyo' | 'hko') => t.points.filter((p) => p.agencies[agency]?.original && p.agencies[agency]?.lat !== null);
+    const apart = (t: IbtracsTrack, agency: 'usa' | 'hko') => own(t, agency).filter((p) => p.agencies[agency]?.lat !== p.lat || p.agencies[agency]?.lng !== p.lng);
+    const yagi = track<IbtracsTrack>('ibtracs/ibtracs.last3years.list.v04r01.YAGI_2024244N09137.csv', '2024244N09137');
+    expect([yagi.points.length, own(yagi, 'usa').length, apart(yagi, 'usa').length, own(yagi, 'tokyo').length, own(yagi, 'hko').length, apart(yagi, 'hko').length]).toEqual([81, 38, 27, 37, 57, 36]);
+    const tapah = track<IbtracsTrack>('ibtracs/ibtracs.ACTIVE.list.v04r01.csv', '2025249N18117');
+    // TAPAH's USA columns repeat the record's positions, but at 8 of its 15 rows only.
+    expect([tapah.name, tapah.points.length, own(tapah, 'usa').length, apart(tapah, 'usa').length, own(tapah, 'tokyo').length, own(tapah, 'hko').length]).toEqual(['TAPAH', 15, 8, 0, 0, 0]);
+  });
+
   it('keeps one track per storm and agency over the whole folder', () => {
     const all = { tracks: newestByAgency([...parsed.values()].flatMap((p) => p.tracks)) };
     expect(Object.fromEntries(AGENCY_SOURCES.map((a) => [a, all.tracks[a].length]))).toEqual({ jma: 1843, jtwc: 37, hko: 61, ibtracs: 10 });

@@ -1,15 +1,18 @@
 /**
  * The crosswalk on the real archive and the other agencies' real files, checked against what we did not make:
  * an independent CMA↔JMA match of every storm (../shared/data/extra/derived, matched by its own rule), JTWC's
- * 2013 b-deck archive, and each agency's published figures for HAIYAN (2013).
+ * 2013 b-deck archive, each agency's published figures for HAIYAN (2013), and every agency track's link figures
+ * counted again here from the track's own points.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
 import { searchArchive } from '../src/archive/search.ts';
-import type { StormAgencies } from '../src/model/agency-comparison-schemas.ts';
+import { MATCH_DISTANCE_KM } from '../src/archive/track-agreement.ts';
+import type { AgencyLink, AgencyTrackPoint, StormAgencies } from '../src/model/agency-comparison-schemas.ts';
 import type { HkoTrack, JtwcTrack } from '../src/model/agency-track-schemas.ts';
+import { greatCircleKm } from '../src/model/geo.ts';
 import type { SearchEntry, Typhoon } from '../src/model/schemas.ts';
 import { parseAgencyFile } from '../src/sources/agencies/agency-files.ts';
 import { describeRealData, realData } from './helpers/real-data.ts';
@@ -25,6 +28,22 @@ interface IndexRow {
 
 /** YYYYMMDDHH in UTC, as the index writes a time. */
 const utcHour = (time: string) => new Date(time).toISOString().slice(0, 13).replace(/[-T]/g, '');
+
+/**
+ * How far a track agrees with the archive's own, counted without the crosswalk's code: at every instant both have,
+ * the distance between the two centres; those within the match distance agree; their median, to 0.1 km.
+ */
+function countedAgreement(own: readonly AgencyTrackPoint[], track: readonly AgencyTrackPoint[]): Omit<AgencyLink, 'method'> {
+  const ownAt = new Map(own.map((p) => [Date.parse(p.time), p]));
+  const km = track.flatMap((p) => {
+    const o = ownAt.get(Date.parse(p.time));
+    return o ? [greatCircleKm(o, p)] : [];
+  });
+  const agreeing = km.filter((d) => d <= MATCH_DISTANCE_KM).sort((a, b) => a - b);
+  const mid = agreeing.length >> 1;
+  const median = agreeing.length === 0 ? null : agreeing.length % 2 ? (agreeing[mid] as number) : ((agreeing[mid - 1] as number) + (agreeing[mid] as number)) / 2;
+  return { agreeingFixes: agreeing.length, sharedFixes: km.length, medianDistanceKm: median === null ? null : Math.round(median * 10) / 10 };
+}
 
 describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) => {
   let site: RenderedArchive;
@@ -75,6 +94,33 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
     const ambiguous = report.problems.filter((p) => p.code === 'crosswalk-ambiguous');
     expect(ambiguous.map((p) => p.action)).toEqual(expect.arrayContaining(['ids.jma of 195629 left null', 'ids.jma of 196429 left null']));
     for (const p of ambiguous) expect(site.details.get(/of (\S+) left null/.exec(p.action)?.[1] as string)?.ids[p.field.slice(4) as 'jma']).toBeNull();
+  });
+
+  it("gives every agency track the figures of its own agreement with the archive's track, wherever the track was read", () => {
+    const years = [...new Set([...site.details.values()].map((t) => t.year))];
+    const comparisons = years.flatMap((year) => Object.values(site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)));
+    const checked = comparisons.flatMap((c) => c.agencies.slice(1).map((a) => ({ code: c.code, agency: a.agency, source: a.source, link: a.link, counted: countedAgreement(c.agencies[0]?.points ?? [], a.points) })));
+    const figures = (link: AgencyLink | null) => link && { agreeingFixes: link.agreeingFixes, sharedFixes: link.sharedFixes, medianDistanceKm: link.medianDistanceKm };
+    expect(checked.length).toBe(1953); // on the sample files: 1,851 JMA tracks, 36 JTWC b-decks, 61 HKO tracks, 5 from IBTrACS
+    expect(checked.filter((c) => JSON.stringify(figures(c.link)) !== JSON.stringify(c.counted))).toEqual([]);
+    // The tracks taken from IBTrACS's columns are among them: YAGI's JTWC and HKO tracks, and EWINIAR's, PEIPAH's and TAPAH's JTWC tracks.
+    expect(checked.filter((c) => c.source === 'ibtracs').map((c) => `${c.code} ${c.agency}`).sort()).toEqual(['202401 jtwc', '202411 hko', '202411 jtwc', '202515 jtwc', '202516 jtwc']);
+  });
+
+  it("tells YAGI's and TAPAH's tracks from IBTrACS by their own figures, not the IBTrACS record's", () => {
+    const links = (code: string, year: number) => {
+      const c = site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)[code] as StormAgencies;
+      return Object.fromEntries(c.agencies.slice(1).map((a) => [a.agency, { source: a.source, id: a.id, ...a.link }]));
+    };
+    // Measured from the raw files (CH2024BST.txt, CH2025BST.txt, the IBTrACS CSVs' USA_/HKO_ columns where IFLAG
+    // says O, the JMA copy), independently of this code: the IBTrACS records themselves agree with CMA at
+    // 36 of 36 instants, median 0 km (YAGI) and 12 of 12, 21.7 km (TAPAH).
+    expect(links('202411', 2024)).toEqual({
+      jma: { source: 'jma-bst', id: '2411', method: 'track-match', agreeingFixes: 31, sharedFixes: 31, medianDistanceKm: 11.1 },
+      jtwc: { source: 'ibtracs', id: 'wp122024', method: 'ibtracs', agreeingFixes: 31, sharedFixes: 31, medianDistanceKm: 11.1 },
+      hko: { source: 'ibtracs', id: null, method: 'ibtracs', agreeingFixes: 34, sharedFixes: 34, medianDistanceKm: 10.7 },
+    });
+    expect(links('202516', 2025)).toEqual({ jtwc: { source: 'ibtracs', id: 'wp222025', method: 'ibtracs', agreeingFixes: 8, sharedFixes: 8, medianDistanceKm: 22.9 } });
   });
 
   it('finds HAIYAN and YAGI by any of their ids', () => {

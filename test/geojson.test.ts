@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { coneRadiusKm, forecastCone } from '../src/archive/forecast-cone.ts';
 import { bboxOf, cutAtAntimeridian, positionsOf, type BBox, type Feature, type Geometry, type Position } from '../src/archive/geojson-geometry.ts';
-import { typhoonGeoJson } from '../src/archive/geojson.ts';
+import { trackFeature, typhoonGeoJson } from '../src/archive/geojson.ts';
 import { windCircleRing } from '../src/archive/wind-circles.ts';
 import { greatCircleKm } from '../src/model/geo.ts';
 import type { AgencyForecast, Typhoon } from '../src/model/schemas.ts';
@@ -172,6 +172,18 @@ describe('typhoonGeoJson', () => {
     expect(bboxOf([[170, 0], [175, 1]])).toEqual([170, 0, 175, 1]);
     expect(bboxOf([[179, 0], [180, 0], [-180, 0], [-179, 1]])).toEqual([179, 0, -179, 1]);
     expect(bboxOf([[-10, 5], [10, -5]])).toEqual([-10, -5, 10, 5]);
+  });
+
+  it('draws the track of a storm of one fix as a Point (a LineString needs two positions, §3.1.4), so no storm is left without one', () => {
+    const first = storm.points[0] as Typhoon['points'][number];
+    const oneFix: Typhoon = { ...storm, endTime: storm.startTime, points: [first], forecasts: {} };
+    const doc = typhoonGeoJson(oneFix);
+    const tracks = ofKind(doc.features, 'track');
+    expect(tracks).toHaveLength(1);
+    expect(tracks[0]).toMatchObject({ bbox: [178, 20, 178, 20], geometry: { type: 'Point', coordinates: [178, 20] }, properties: { code: '202399', landfalls: 0 } });
+    for (const feature of doc.features) checkGeometry(feature.geometry);
+    // The offline dump's tracks.geojson holds this same feature.
+    expect(trackFeature(oneFix)).toEqual(tracks[0]);
   });
 });
 

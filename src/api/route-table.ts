@@ -237,7 +237,7 @@ export const RESOURCES: readonly Resource[] = [
   },
   {
     id: 'typhoon-geojson',
-    summary: 'GeoJSON (RFC 7946) of a storm: wind circles as polygons, track LineString, a Point per track point with every field, landfalls; active storms add every agency forecast and its cone',
+    summary: 'GeoJSON (RFC 7946) of a storm: wind circles as polygons, the track as a LineString (a Point for a storm of one fix), a Point per track point with every field, landfalls; active storms add every agency forecast and its cone',
     // Not under /api/typhoons/{code}/: a static answer is a file at its URL, and a file and a folder cannot share a name.
     paths: { web: '/api/geojson/:code' },
     params: { code: 'code' },

@@ -1,12 +1,12 @@
 /**
  * One storm's tracks side by side (`/api/v1/typhoons/{code}/agencies`, the dump's agency rows): the archive's own
- * track, then each agency linked by the crosswalk, from its own best-track file where it was read, else from
- * IBTrACS's columns for that agency (only the rows IBTrACS marks as the agency's own analysis, IFLAG `O`).
+ * track, then each agency's track as the crosswalk linked it (its own best-track file's, else IBTrACS's columns for
+ * the agency: src/archive/crosswalk.ts), with the crosswalk's link figures for that very track.
  * Units and times follow the API (m/s to 0.1, hPa, +08:00); winds keep each agency's averaging period.
  */
 import { accumulatedCycloneEnergy } from '../model/ace.ts';
 import type { AgencyLink, AgencyTrackPoint, ComparedAgency, StormAgencies, StormAgencyTrack } from '../model/agency-comparison-schemas.ts';
-import type { AgencyPoint, IbtracsTrack } from '../model/agency-track-schemas.ts';
+import type { AgencyPoint } from '../model/agency-track-schemas.ts';
 import type { Typhoon } from '../model/schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { MS_TO_KT } from '../model/units.ts';
@@ -62,17 +62,6 @@ function ownTrack(storm: Typhoon): Track {
   };
 }
 
-const IBTRACS_COLUMNS = { jma: 'tokyo', jtwc: 'usa', hko: 'hko' } as const;
-
-/** An agency's track from IBTrACS's columns for it: the rows that are its own analysis, with a position. */
-function fromIbtracs(track: IbtracsTrack, agency: keyof typeof IBTRACS_COLUMNS): AgencyTrackPoint[] {
-  return track.points.flatMap((p) => {
-    const fix = p.agencies[IBTRACS_COLUMNS[agency]];
-    if (!fix?.original || fix.lat === null || fix.lng === null) return [];
-    return [{ time: toBeijingIso(new Date(p.time)), lat: fix.lat, lng: fix.lng, speed: fix.windMs, speedKt: fix.windKt, pressure: fix.pressureHpa, category: fix.grade }];
-  });
-}
-
 /** How a link was found, as the answer and the dump's crosswalk show it. */
 export const linkFigures = ({ method, agreement }: CrosswalkLink): AgencyLink => ({
   method,
@@ -92,16 +81,8 @@ export function compareAgencies(storm: Typhoon, linked: LinkedTracks, links: rea
   const tracks: Track[] = [archived];
   for (const agency of ['jma', 'jtwc', 'hko'] as const) {
     if (agency === archived.agency) continue;
-    const own = linked[agency];
-    if (own) {
-      const source = ({ jma: 'jma-bst', jtwc: 'jtwc-bdeck', hko: 'hko-bst' } as const)[agency];
-      tracks.push({ agency, id: storm.ids[agency], name: own.name, source, windPeriod: WIND_PERIOD[agency], link: link(links, agency), points: own.points.map(agencyPoint) });
-      continue;
-    }
-    const points = linked.ibtracs ? fromIbtracs(linked.ibtracs, agency) : [];
-    if (points.length) {
-      tracks.push({ agency, id: storm.ids[agency], name: linked.ibtracs?.name ?? null, source: 'ibtracs', windPeriod: WIND_PERIOD[agency], link: link(links, 'ibtracs'), points });
-    }
+    const track = linked[agency];
+    if (track) tracks.push({ agency, id: storm.ids[agency], name: track.name, source: track.source, windPeriod: WIND_PERIOD[agency], link: link(links, agency), points: track.points.map(agencyPoint) });
   }
   const comparison = { code: storm.code, name: storm.name, enname: storm.enname, year: storm.year, ids: storm.ids, agencies: tracks.map(withFigures), matchRule: MATCH_RULE };
   return { ...comparison, attribution: archiveAttribution(demo, [comparison]) };

@@ -11,12 +11,16 @@
  * - **Never guessed.** A storm that matches two tracks of one agency, or whose sources disagree, keeps `null` for
  *   that agency, and the case is reported (data-quality report, `crosswalk-*`). A track may match several
  *   entries of ours: the storms CMA splits into a main entry and continuations ((-)1) are one storm to the agency.
+ * - **The track shown, measured.** Each agency's track of a storm (`tracks`) is the one in its own file when that
+ *   is linked, else the linked IBTrACS record's columns for the agency. A link's figures (`agreement`) measure that
+ *   very track against the storm's, whatever found the id: never another record's figures.
  */
-import type { AgencySource, AgencyTrack, HkoTrack, IbtracsTrack, JmaTrack, JtwcTrack } from '../model/agency-track-schemas.ts';
+import type { StormAgencyTrack } from '../model/agency-comparison-schemas.ts';
+import type { AgencyPoint, AgencySource, AgencyTrack, HkoTrack, IbtracsTrack } from '../model/agency-track-schemas.ts';
 import type { StormIds, Typhoon } from '../model/schemas.ts';
 import type { AgencyTracks } from '../sources/agencies/read-agency-sources.ts';
 import type { DataQualityProblem } from './data-quality.ts';
-import { FixIndex, MATCH_DISTANCE_KM, type Agreement, type Fix } from './track-agreement.ts';
+import { agreementOf, FixIndex, MATCH_DISTANCE_KM, type Agreement, type Fix } from './track-agreement.ts';
 
 /** A match needs this many agreeing instants, and agreement at this share of the instants both tracks have. */
 export const MIN_AGREEING_FIXES = 2;
@@ -28,20 +32,35 @@ export const MATCH_RULE =
 
 export type LinkMethod = 'track-match' | 'ibtracs' | 'cma-header' | 'hko-header';
 
-/** One id of one storm, how it was found and, for a track match, how well the tracks agree. */
+/**
+ * One agency's link to one storm: its id, how it was found, and how well the agency's track agrees with the storm's
+ * (the track in `tracks`; for `ibtracs` the record's own positions). `id` is null where IBTrACS's columns give the
+ * agency's track but no id of it (method `ibtracs`); `agreement` is null where no track of the agency was read
+ * (an id written in a header alone).
+ */
 export interface CrosswalkLink {
   code: string;
   agency: AgencySource;
-  id: string;
+  id: string | null;
   method: LinkMethod;
   agreement: Agreement | null;
 }
 
-/** The other agencies' tracks of one storm, as linked. */
+/** The agencies whose tracks are shown beside the archive's (IBTrACS is a record they may be read from). */
+export type TrackAgency = Exclude<AgencySource, 'ibtracs'>;
+
+/** One agency's track of a storm, as linked: from its own best-track file, or from IBTrACS's columns for it. */
+export interface LinkedTrack {
+  source: Exclude<StormAgencyTrack['source'], 'cma-bst' | 'zj'>;
+  name: string | null;
+  points: AgencyPoint[];
+}
+
+/** The other agencies' tracks of one storm, as linked, and the IBTrACS record linked. */
 export interface LinkedTracks {
-  jma?: JmaTrack;
-  jtwc?: JtwcTrack;
-  hko?: HkoTrack;
+  jma?: LinkedTrack;
+  jtwc?: LinkedTrack;
+  hko?: LinkedTrack;
   ibtracs?: IbtracsTrack;
 }
 
@@ -111,13 +130,19 @@ interface Offer {
  * The id of one agency: the track match (a single candidate), checked against the ids the sources write
  * (`offers`); when no track matches, the offers, if they agree. Anything else is reported and null.
  */
+interface Decision {
+  id: string;
+  method: LinkMethod;
+  candidate: Candidate<AgencyTrack> | null;
+}
+
 function decide(
   storm: Typhoon,
   agency: AgencySource,
   candidates: readonly Candidate<AgencyTrack>[],
   offers: readonly Offer[],
   problems: DataQualityProblem[],
-): { id: string; method: LinkMethod; candidate: Candidate<AgencyTrack> | null } | null {
+): Decision | null {
   if (candidates.length > 1 && offers.length === 0) {
     problems.push(problem(storm, agency, 'crosswalk-ambiguous', describeCandidates(candidates), `one track per agency matches a storm (${MATCH_RULE}); ${candidates.length} do`));
     return null;
@@ -141,6 +166,19 @@ function decide(
   return { id: offer.id, method: offer.method, candidate: named };
 }
 
+const OWN_FILE = { jma: 'jma-bst', jtwc: 'jtwc-bdeck', hko: 'hko-bst' } as const;
+const IBTRACS_COLUMNS = { jma: 'tokyo', jtwc: 'usa', hko: 'hko' } as const;
+
+/** An agency's track in an IBTrACS record's columns for it: the rows that are its own analysis (IFLAG `O`), with a position. */
+function ibtracsColumns(record: IbtracsTrack, agency: TrackAgency): LinkedTrack | null {
+  const points = record.points.flatMap((p): AgencyPoint[] => {
+    const fix = p.agencies[IBTRACS_COLUMNS[agency]];
+    if (!fix?.original || fix.lat === null || fix.lng === null) return [];
+    return [{ time: p.time, lat: fix.lat, lng: fix.lng, windKt: fix.windKt, windMs: fix.windMs, pressureHpa: fix.pressureHpa, grade: fix.grade }];
+  });
+  return points.length ? { source: 'ibtracs', name: record.name, points } : null;
+}
+
 /** The crosswalk of the archive's storms against every agency track read (any subset of agencies, or none). */
 export function buildCrosswalk(storms: readonly Typhoon[], agencies: AgencyTracks): Crosswalk {
   const matches = {
@@ -157,33 +195,38 @@ export function buildCrosswalk(storms: readonly Typhoon[], agencies: AgencyTrack
   for (const storm of storms) {
     const ids: StormIds = { cma: storm.code, jma: null, jtwc: null, hko: null, ibtracs: null };
     const linked: LinkedTracks = {};
-    const link = (agency: AgencySource, decided: ReturnType<typeof decide>) => {
-      if (!decided) return;
-      ids[agency] = decided.id;
-      result.links.push({ code: storm.code, agency, id: decided.id, method: decided.method, agreement: decided.candidate?.agreement ?? null });
+    const fixes = fixesOf(storm.points);
+    /** An agency's id (when one was decided) and its link, measured on the track shown for it. */
+    const link = (agency: AgencySource, decided: Decision | null, track: { points: readonly AgencyPoint[] } | null | undefined) => {
+      if (decided) ids[agency] = decided.id;
+      if (!decided && !track) return;
+      const agreement = track ? agreementOf(fixes, fixesOf(track.points)) : null;
+      result.links.push({ code: storm.code, agency, id: decided?.id ?? null, method: decided?.method ?? 'ibtracs', agreement });
+    };
+    /** The track shown for an agency: its own file's where that is linked, else the IBTrACS record's columns. */
+    const shown = (agency: TrackAgency, own: AgencyTrack | null | undefined) => {
+      const track = own ? { source: OWN_FILE[agency], name: own.name, points: own.points } : linked.ibtracs ? ibtracsColumns(linked.ibtracs, agency) : null;
+      if (track) linked[agency] = track;
+      return track;
     };
 
     const ibtracs = decide(storm, 'ibtracs', matches.ibtracs.get(storm.code) ?? [], [], result.problems);
-    link('ibtracs', ibtracs);
     if (ibtracs?.candidate) linked.ibtracs = ibtracs.candidate.track as IbtracsTrack;
+    link('ibtracs', ibtracs, linked.ibtracs);
 
     const atcfIds = linked.ibtracs?.usaAtcfIds.map((id) => id.toLowerCase()) ?? [];
     const jtwc = decide(storm, 'jtwc', matches.jtwc.get(storm.code) ?? [], atcfIds.map((id) => ({ id, method: 'ibtracs' })), result.problems);
-    link('jtwc', jtwc);
-    const jtwcTrack = jtwc && jtwcById.get(jtwc.id);
-    if (jtwcTrack) linked.jtwc = jtwcTrack;
+    link('jtwc', jtwc, shown('jtwc', jtwc && jtwcById.get(jtwc.id)));
 
     const hko = decide(storm, 'hko', matches.hko.get(storm.code) ?? [], [], result.problems);
-    link('hko', hko);
-    if (hko?.candidate) linked.hko = hko.candidate.track as HkoTrack;
+    const hkoTrack = hko?.candidate?.track as HkoTrack | undefined;
+    link('hko', hko, shown('hko', hkoTrack));
 
     const jmaOffers: Offer[] = [];
     if (storm.cma?.internationalNumber) jmaOffers.push({ id: storm.cma.internationalNumber, method: 'cma-header' });
-    if (linked.hko?.jmaCode) jmaOffers.push({ id: linked.hko.jmaCode, method: 'hko-header' });
+    if (hkoTrack?.jmaCode) jmaOffers.push({ id: hkoTrack.jmaCode, method: 'hko-header' });
     const jma = decide(storm, 'jma', matches.jma.get(storm.code) ?? [], jmaOffers, result.problems);
-    link('jma', jma);
-    const jmaTrack = jma && jmaById.get(jma.id);
-    if (jmaTrack) linked.jma = jmaTrack;
+    link('jma', jma, shown('jma', jma && jmaById.get(jma.id)));
 
     result.ids.set(storm.code, ids);
     if (Object.keys(linked).length) result.tracks.set(storm.code, linked);

@@ -1,7 +1,8 @@
 /**
  * GeoJSON (RFC 7946) of a storm, ready for a map: the force-7/10/12 wind circles of every track point as polygons,
  * for active storms each agency's forecast cone, then the track as a LineString (a MultiLineString when it crosses
- * the antimeridian, cut there as §3.1.9 asks), a Point feature per track point carrying every field, the
+ * the antimeridian, cut there as §3.1.9 asks; a Point for a storm of one fix, as a LineString needs two positions,
+ * §3.1.4), a Point feature per track point carrying every field, the
  * landfalls, and each agency's forecast as a LineString from its origin plus its points. Areas come first, so a
  * renderer that paints in order draws them under the lines and points. Positions are [longitude, latitude] in
  * WGS 84; the collection and every line and area have a `bbox` (§5).
@@ -26,10 +27,12 @@ const point = (p: { lng: number; lat: number }, properties: Record<string, unkno
 
 const agencyOf = (f: AgencyForecast) => ({ agency: f.agency, nameZh: f.nameZh, nameEn: f.nameEn, issuedAt: f.issuedAt });
 
-/** The storm's track alone (the offline dump's tracks.geojson); null for a storm of one point. */
-export function trackFeature(t: Typhoon): Feature | null {
+/** The storm's track alone (also the offline dump's tracks.geojson): a line, or a Point for a storm of one fix. */
+export function trackFeature(t: Typhoon): Feature {
   const { points, forecasts: _forecasts, land, ...storm } = t;
-  return line(points.map((p: TrackPoint) => [p.lng, p.lat]), { kind: 'track', ...storm, landfalls: land.length });
+  const positions = points.map((p: TrackPoint): Position => [p.lng, p.lat]);
+  const properties = { kind: 'track', ...storm, landfalls: land.length };
+  return line(positions, properties) ?? withBbox({ type: 'Point', coordinates: positions[0] as Position }, properties);
 }
 
 function coneFeature(code: string, f: AgencyForecast): Feature | null {
@@ -45,11 +48,10 @@ function forecastFeatures(code: string, f: AgencyForecast): Feature[] {
 
 export function typhoonGeoJson(t: Typhoon): { type: 'FeatureCollection'; bbox: BBox; features: Feature[] } {
   const forecasts = Object.values(t.forecasts);
-  const track = trackFeature(t);
   const features = [
     ...windCircleFeatures(t),
     ...forecasts.flatMap((f) => coneFeature(t.code, f) ?? []),
-    ...(track ? [track] : []),
+    trackFeature(t),
     ...t.points.map((p) => point(p, { kind: 'track-point', code: t.code, ...p })),
     ...t.land.map((l) => point(l, { kind: 'landfall', code: t.code, ...l })),
     ...forecasts.flatMap((f) => forecastFeatures(t.code, f)),

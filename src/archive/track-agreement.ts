@@ -55,6 +55,11 @@ export class FixIndex {
   }
 }
 
+/** How far `track` agrees with `other`: every instant both have counts, nothing shared is zero figures. */
+export function agreementOf(track: readonly Fix[], other: readonly Fix[]): Agreement {
+  return new FixIndex([other]).agreements(track).get(0) ?? { shared: 0, agreeing: 0, medianKm: null };
+}
+
 function median(values: number[]): number | null {
   if (values.length === 0) return null;
   const sorted = [...values].sort((a, b) => a - b);

@@ -19,7 +19,7 @@ import { CROSSWALK_CSV_COLUMNS, crosswalkJsonLine, crosswalkRows } from './cross
 import { POINTS_CSV_COLUMNS, POINTS_JSONL_KEYS, pointJsonLine, stormPoints, type DumpPoint } from './points-table.ts';
 import { describeColumns, tableCsv } from './table.ts';
 
-export const DUMP_SCHEMA_VERSION = 2;
+export const DUMP_SCHEMA_VERSION = 3;
 export const DUMP_ROOT = 'typhoon-archive';
 
 /** What each schema version changed, in the manifest and the licence text. */
@@ -29,6 +29,11 @@ export const DUMP_SCHEMA_CHANGES: Record<number, string> = {
     'with the new columns agency, source, wind_period, speed_kt and category (JSON: agency, source, windPeriod, speedKt, category) at the end; ' +
     'manifest.points counts all those rows (pointsByAgency splits them); crosswalk.csv and crosswalk.jsonl are new; ' +
     "the other agencies' files are listed in sources, and credited when their data is in the dump",
+  3:
+    "crosswalk.csv and crosswalk.jsonl: a JMA, JTWC or HKO link's figures (agreeing and shared fixes, median distance) measure the agency's track that points.csv holds, " +
+    "however its id was found (schema 2 gave them for track matches alone, and for a track taken from IBTrACS gave the IBTrACS record's own figures); " +
+    "a track taken from IBTrACS's columns without the agency's id is a link too (method ibtracs, id empty or null); " +
+    'tracks.geojson holds every storm, a storm of one fix as a Point (schema 2 left such storms out)',
 };
 
 export interface SourceFileVersion {
@@ -59,8 +64,8 @@ ${describeColumns(POINTS_CSV_COLUMNS)}
 - points.jsonl: the same rows as JSON, keys ${POINTS_JSONL_KEYS.join(', ')} (wind circles as {ne, se, sw, nw} km).
 - crosswalk.csv: one row per storm, linked or not. Columns, in order:
 ${describeColumns(CROSSWALK_CSV_COLUMNS)}
-- crosswalk.jsonl: the same, one object per storm: {code, ids, links: [{agency, id, method, agreeingFixes, sharedFixes, medianDistanceKm}]}.
-- tracks.geojson: every storm's track as a GeoJSON feature.
+- crosswalk.jsonl: the same, one object per storm: {code, ids, links: [{agency, id, method, agreeingFixes, sharedFixes, medianDistanceKm}]} (id null where not known).
+- tracks.geojson: every storm's track as a GeoJSON feature: a LineString (a MultiLineString where it crosses 180°), a Point for a storm of one fix.
 - manifest.json: schema version, counts, the source files with their SHA-256; SHA256SUMS: checksums of every file.
 
 Changes in schema ${DUMP_SCHEMA_VERSION}: ${DUMP_SCHEMA_CHANGES[DUMP_SCHEMA_VERSION]}.
@@ -93,7 +98,7 @@ export function buildDump({ typhoons, crosswalk, sources, demo, generatedAt }: D
   files.set('crosswalk.jsonl', crosswalkTable.map(crosswalkJsonLine).join('\n') + '\n');
   files.set('tracks.geojson', JSON.stringify({
     type: 'FeatureCollection',
-    features: typhoons.flatMap((t) => trackFeature(t) ?? []),
+    features: typhoons.map(trackFeature),
   }));
   const perYear: Record<string, number> = {};
   for (const t of typhoons) perYear[t.year] = (perYear[t.year] ?? 0) + 1;

@@ -32,12 +32,12 @@ export const agencyLinkSchema = z
   .object({
     method: z
       .enum(['track-match', 'ibtracs', 'cma-header', 'hko-header'])
-      .describe('How the storm was linked: track-match (centres agree at the same instants: see matchRule), ibtracs (IBTrACS names it), cma-header / hko-header (the JMA number CMA or HKO writes)'),
-    agreeingFixes: z.number().int().nullable().describe('Instants at which the two tracks agree (track-match only)'),
-    sharedFixes: z.number().int().nullable().describe('Instants both tracks have (track-match only)'),
-    medianDistanceKm: z.number().nullable().describe("Median distance between the two agencies' centres at the agreeing instants, km"),
+      .describe("How the agency's id was found: track-match (centres agree at the same instants: see matchRule), ibtracs (the linked IBTrACS record names it, or, with id null, gives this track in its columns for the agency), cma-header / hko-header (the JMA number CMA or HKO writes)"),
+    agreeingFixes: z.number().int().nullable().describe("Of sharedFixes, the instants at which this track's centre lies within the match distance of the archive's own track's (see matchRule); null only where no track of the agency was read"),
+    sharedFixes: z.number().int().nullable().describe("Instants (UTC) at which both this track and the archive's own have a fix: this track's fixes at other times are not compared"),
+    medianDistanceKm: z.number().nullable().describe("Median distance between this track's centres and the archive's own at the agreeing instants, km to 0.1; null when none agree"),
   })
-  .describe("How this agency's storm was linked to the archive's")
+  .describe("How this agency's storm was linked to the archive's, and how well this very track (whatever its source) agrees with the archive's own")
   .meta({ id: 'AgencyLink' });
 
 export const stormAgencyTrackSchema = z
