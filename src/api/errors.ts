@@ -10,6 +10,8 @@ export const ERROR_CATALOG = {
   serverError: { code: 50000, status: 500, title: 'Server error' },
   /** An upstream that had to be asked could not be (timeout, network, 5xx, garbage): try again later. */
   upstreamUnavailable: { code: 50000, status: 503, title: 'Upstream unavailable' },
+  /** Stored data that cannot be read just now (damaged in the live store): the next refresh restores it. */
+  dataUnavailable: { code: 50000, status: 503, title: 'Data unavailable' },
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CATALOG;
@@ -28,6 +30,7 @@ export class ApiError extends Error {
 
 export const badParameter = (message: string) => new ApiError('badParameter', message);
 export const upstreamUnavailable = (message: string) => new ApiError('upstreamUnavailable', message);
+export const dataUnavailable = (message: string) => new ApiError('dataUnavailable', message);
 export const notFound = (message: string) => new ApiError('notFound', message);
 export const unknownEndpoint = (path: string) =>
   new ApiError('unknownEndpoint', `No endpoint at ${path}. The README lists every endpoint.`);

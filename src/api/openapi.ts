@@ -209,6 +209,10 @@ const ERROR_TEXTS: Record<ErrorName, { when: string; example: string }> = {
     when: 'an upstream that had to be asked could not be; try again in a minute',
     example: 'No storm with code 202699 in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.',
   },
+  dataUnavailable: {
+    when: 'the stored data cannot be read just now; the next scheduled refresh (every 15 minutes) restores it',
+    example: 'Global cyclone nhc-al132025: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).',
+  },
 };
 
 const familyPrefix = (family: Family) => (family === 'v1' ? 'V1' : 'Web');
