@@ -81,7 +81,7 @@ try {
   const upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient() };
   const refreshes = await timeRepeated(20, () => refreshLive(upstreams, fileStore(process.env.TYPHOON_LIVE_DIR as string)));
   console.log(`live refresh (mock):    median ${ms(median(refreshes))}, p95 ${ms(p95(refreshes))} (${refreshes.length} refreshes)`);
-  const global = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, client: upstreams.client };
+  const global = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, ucarBase: mock.ucarBase, client: upstreams.client };
   const globalRefreshes = await timeRepeated(20, () => refreshGlobal(global, fileStore(process.env.TYPHOON_LIVE_DIR as string)));
   console.log(`global refresh (mock):  median ${ms(median(globalRefreshes))}, p95 ${ms(p95(globalRefreshes))} (${globalRefreshes.length} refreshes)`);
   const list = await timeRepeated(300, () => handleLiveTyphoons(new Request('http://localhost/api/v1/typhoons')).then((r) => r.text()));

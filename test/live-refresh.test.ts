@@ -99,7 +99,7 @@ describe('refreshLive', () => {
     const store = fileStore(liveDir);
     const next = random(20261122);
     const pick = (): Fault | null => (next() < 0.5 ? null : (FAULTS[Math.floor(next() * FAULTS.length)] as Fault));
-    const global = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, client: upstreams.client };
+    const global = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, ucarBase: mock.ucarBase, client: upstreams.client };
     expect((await refreshLive(upstreams, store)).ok).toBe(true);
     expect(await refreshGlobal(global, store)).toMatchObject({ nhc: { ok: true }, jtwc: { ok: true } });
     // In the typhoon records' structure: code, name (no Chinese name is known for these two), enname.

@@ -17,6 +17,8 @@ export const ERROR_CATALOG = {
   methodNotAllowed: { code: 40400, status: 405, title: 'Method not allowed' },
   /** A request line and headers larger than the server reads (docs/http.md): the request as sent cannot be used, 40001. */
   requestTooLarge: { code: 40001, status: 431, title: 'Request header fields too large' },
+  /** Stored data that cannot be read just now (damaged in the live store): the next refresh restores it. */
+  dataUnavailable: { code: 50000, status: 503, title: 'Data unavailable' },
 } as const;
 
 export type ErrorName = keyof typeof ERROR_CATALOG;
@@ -35,6 +37,7 @@ export class ApiError extends Error {
 
 export const badParameter = (message: string) => new ApiError('badParameter', message);
 export const upstreamUnavailable = (message: string) => new ApiError('upstreamUnavailable', message);
+export const dataUnavailable = (message: string) => new ApiError('dataUnavailable', message);
 export const notFound = (message: string) => new ApiError('notFound', message);
 export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
   new ApiError('methodNotAllowed', `${method.slice(0, 20)} is not answered here: this API is read-only and answers ${allowed.join(', ')}.`);

@@ -212,6 +212,10 @@ const ERROR_TEXTS: Record<ErrorName, { when: string; example: string }> = {
   },
   methodNotAllowed: { when: 'a method other than GET and HEAD (and OPTIONS, the v1 preflight)', example: 'POST is not answered here: this API is read-only and answers GET, HEAD.' },
   requestTooLarge: { when: 'a request line and headers over 16 KiB', example: 'The request line and headers are larger than 16 KiB.' },
+  dataUnavailable: {
+    when: 'the stored data cannot be read just now; the next scheduled refresh (every 15 minutes) restores it',
+    example: 'Global cyclone nhc-al132025: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).',
+  },
 };
 
 const familyPrefix = (family: Family) => (family === 'v1' ? 'V1' : 'Web');

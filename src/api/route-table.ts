@@ -104,7 +104,8 @@ export const RESOURCES: readonly Resource[] = [
     servedBy: { kind: 'function', fn: 'global-typhoon' },
     cache: 'live',
     dataSchema: z.object({ typhoon: globalCycloneSchema }),
-    errors: ['badParameter', 'notFound'],
+    // 503: a cyclone whose stored record cannot be read until the next refresh restores it.
+    errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
   {
     id: 'global-history',

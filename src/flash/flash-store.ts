@@ -1,10 +1,16 @@
 /**
- * Flash news items, kept durably in the live store (one document, replaced atomically) and never written
- * twice for the same event: an item's id is derived from the event's key.
+ * Flash news items, kept durably in the live store and never written twice for the same event: an item's id is
+ * derived from the event's key.
+ *
+ * The items are one list document (`flash-items`, replaced atomically, what requests read), and each item is also
+ * its own document (`flash/<id>`), written once, before the list. When both copies of the list cannot be read,
+ * the items are rebuilt from their own documents (the next run writes the list again), so no item published is
+ * lost; and since the events already announced are known by these ids, none is written twice. A run stopped
+ * between the item documents and the list leaves items that the list lacks: the next run takes them in.
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../live/documents.ts';
+import { documentNames, readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../live/documents.ts';
 import type { KeyValueStore } from '../live/store.ts';
 import type { FlashEvent } from './events.ts';
 import { rewrite, type LlmConfig } from './llm.ts';
@@ -12,24 +18,44 @@ import { flashItemSchema, type FlashItem } from '../model/flash-schemas.ts';
 import { writeFlash } from './writer.ts';
 
 const FLASH_KEY = 'flash-items';
-
+const ITEM_PREFIX = 'flash/';
+/**
+ * Items of a list written before item documents existed, given their own document per run, at most: a run's store
+ * writes fit in the few seconds its budget leaves them (src/live/scheduled-run.ts), and a run adds few items.
+ */
+const BACKFILL_PER_RUN = 20;
 
 export const flashId = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 12);
 
 const FLASH: DocumentKind<FlashItem[]> = { name: 'flash items', schema: z.array(flashItemSchema), version: 1 };
+const ITEM: DocumentKind<FlashItem> = { name: 'flash item', schema: flashItemSchema, version: 1 };
 
-/** The stored items (the backup copy when the main one is damaged), or none. */
+const newestFirst = (a: FlashItem, b: FlashItem) => b.time.localeCompare(a.time) || a.id.localeCompare(b.id);
+
+/** The items kept as their own documents under these ids (one that cannot be read either is logged and left out). */
+async function readItems(store: KeyValueStore, ids: readonly string[]): Promise<FlashItem[]> {
+  const items = await Promise.all(ids.map((id) => readDocumentValue(store, ITEM_PREFIX + id, ITEM)));
+  return items.filter((item): item is FlashItem => item !== null);
+}
+
+/** The stored items, newest first: the list (its backup copy when the main one is damaged), else rebuilt from the items' own documents. */
 export async function readFlash(store: KeyValueStore): Promise<FlashItem[]> {
-  return (await readDocumentValue(store, FLASH_KEY, FLASH)) ?? [];
+  const list = await readDocument(store, FLASH_KEY, FLASH);
+  if (list.state === 'ok') return list.value;
+  if (list.state !== 'missing') console.warn(`flash items ${list.state} (${list.error}); rebuilt from the items' own documents`);
+  return (await readItems(store, await documentNames(store, ITEM_PREFIX))).sort(newestFirst);
 }
 
 /** Adds the items of events not seen before; returns the new items. Newest first in the store. */
 export async function recordFlash(store: KeyValueStore, events: readonly FlashEvent[], llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
-  const stored = await readDocument(store, FLASH_KEY, FLASH);
-  // Both copies damaged (a double fault): they are set aside under quarantine/ by the write below, never
-  // written over, and the list starts again with this run's items.
-  if (stored.state === 'unreadable' || stored.state === 'invalid') console.warn(`flash items ${stored.state} (${stored.error}); setting them aside`);
-  const items = stored.state === 'ok' ? stored.value : [];
+  const [list, documented] = await Promise.all([readDocument(store, FLASH_KEY, FLASH), documentNames(store, ITEM_PREFIX)]);
+  // Both copies of the list damaged (a double fault): they are set aside under quarantine/ by the write below,
+  // never written over, and the list is rebuilt from the items' own documents.
+  if (list.state === 'unreadable' || list.state === 'invalid') console.warn(`flash items ${list.state} (${list.error}); rebuilding them from the items' own documents`);
+  const listed = list.state === 'ok' ? list.value : [];
+  const listedIds = new Set(listed.map((item) => item.id));
+  const unlisted = await readItems(store, documented.filter((id) => !listedIds.has(id)));
+  const items = [...listed, ...unlisted];
   const known = new Set(items.map((item) => item.id));
   const added: FlashItem[] = [];
   for (const event of events) {
@@ -44,10 +70,13 @@ export async function recordFlash(store: KeyValueStore, events: readonly FlashEv
       aiGenerated: true, generator: content.generator === 'llm' || contentEn.generator === 'llm' ? 'llm' : 'template', createdAt: now.toISOString(),
     });
   }
-  // Also when the items came from the backup copy: the write heals the damaged main copy.
-  if (added.length || (stored.state === 'ok' && stored.recovered !== null)) {
-    const all = [...items, ...added].sort((a, b) => b.time.localeCompare(a.time) || a.id.localeCompare(b.id));
-    await writeDocument(store, FLASH_KEY, FLASH, all);
-  }
+  // The items' own documents first, side by side: whatever happens to the list after them, they can be read back.
+  const hasDocument = new Set(documented);
+  const backfill = listed.filter((item) => !hasDocument.has(item.id)).slice(0, BACKFILL_PER_RUN);
+  await Promise.all([...added, ...backfill].map((item) => writeDocument(store, ITEM_PREFIX + item.id, ITEM, item)));
+  // The list is written when it grows, and to heal it: a damaged main copy (served from its backup), both copies
+  // damaged or gone while items remain, items it lacks.
+  const heal = (list.state === 'ok' ? list.recovered !== null : list.state !== 'missing') || unlisted.length > 0;
+  if (added.length || heal) await writeDocument(store, FLASH_KEY, FLASH, [...items, ...added].sort(newestFirst));
   return added;
 }

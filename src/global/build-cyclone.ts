@@ -109,9 +109,34 @@ export function mergeCyclone(stored: GlobalCyclone | null, input: CycloneInput):
     points,
     forecasts: input.forecast ? { [input.forecast.agency]: input.forecast } : (stored?.forecasts ?? {}),
     land: [],
-    firstSeenAt: stored?.firstSeenAt ?? toUtcIso(input.seenAt),
+    // A restored record does not know when it was first seen (null): that stays unknown.
+    firstSeenAt: stored ? stored.firstSeenAt : toUtcIso(input.seenAt),
     lastSeenAt: toUtcIso(input.seenAt),
   });
+}
+
+export interface RestoreInput {
+  /** The best track from the upstream's archive (no forecast), when it could be fetched. */
+  archived: CycloneInput | null;
+  /** The feed's data, while a feed still lists the cyclone. */
+  listed: CycloneInput | null;
+  /** What the index says of it, when it has an entry. */
+  known: GlobalSummary | null;
+  isActive: boolean;
+}
+
+/**
+ * A cyclone whose stored record cannot be read, rebuilt: the archived best track, the feed's data over it (fresh
+ * values win, as in mergeCyclone), the name from the feed, else the deck, else the index. What only the lost
+ * record held stays unknown: when ingestion first saw it (null), and for an ended cyclone when a feed last listed
+ * it (null) and its last forecast (none). Null when there is nothing to rebuild from.
+ */
+export function restoredCyclone({ archived, listed, known, isActive }: RestoreInput): GlobalCyclone | null {
+  const named = (input: CycloneInput): CycloneInput => ({ ...input, enname: input.enname ?? known?.enname ?? null });
+  const base = archived ? mergeCyclone(null, named(archived)) : null;
+  const merged = listed ? mergeCyclone(base, base ? listed : named(listed)) : base;
+  if (!merged) return null;
+  return { ...merged, isActive, firstSeenAt: null, lastSeenAt: listed ? merged.lastSeenAt : null };
 }
 
 /** A fresh point never erases a value the stored point has (a history line carries no pressure or radii). */

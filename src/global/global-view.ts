@@ -1,28 +1,88 @@
-/** What the global endpoints answer, read from the global store: stale marks per source, history filters. */
+/**
+ * What the global endpoints answer, read from the global store: stale marks per source, history filters.
+ *
+ * Damage is told as such, never as a fact: a source with an active cyclone whose stored record cannot be read is
+ * `unavailable` and stale, its reason naming the record (the list holds the cyclones that can be read); a refresh
+ * status that cannot be read, or that records no success for a source whose cyclones are stored, makes the source
+ * `unavailable`, never `never-fetched`; the detail of a cyclone whose record cannot be read is `unreadable`, not
+ * missing. The next refresh restores them (src/global/refresh-global.ts).
+ */
+import type { DocumentRead } from '../live/documents.ts';
 import { freshness } from '../live/freshness.ts';
 import type { KeyValueStore } from '../live/store.ts';
-import type { GlobalCyclone, GlobalSummary } from '../model/global-schemas.ts';
-import { readCyclone, readGlobalStatus, readIndex, type GlobalStatus } from './global-store.ts';
+import { GLOBAL_SOURCES, type GlobalCyclone, type GlobalSummary } from '../model/global-schemas.ts';
+import { readArchiveIndex, readCycloneDocument, readGlobalStatusDocument, readIndex, type GlobalStatus } from './global-store.ts';
 
-/** One source's state, by the same rules as the typhoon list (src/live/freshness.ts). */
-const sourceState = (status: GlobalStatus[keyof GlobalStatus]) => ({
-  fetchedAt: status?.lastSuccessAt ?? null,
-  ...freshness(status, status?.lastSuccessAt ?? null, new Date()),
-});
+type Source = (typeof GLOBAL_SOURCES)[number];
 
-/** A cyclone as answered: active ones of a source whose last refresh failed are `stale`. */
-const withStale = (c: GlobalCyclone, status: GlobalStatus): GlobalCyclone => ({ ...c, stale: c.isActive && sourceState(status[c.source]).stale });
-
-export async function activeGlobalCyclones(store: KeyValueStore) {
-  const [index, status] = await Promise.all([readIndex(store), readGlobalStatus(store)]);
-  const active = await Promise.all(index.filter((s) => s.isActive).map((s) => readCyclone(store, s.id)));
-  const typhoons = active.filter((c): c is GlobalCyclone => c !== null).map((c) => withStale(c, status));
-  return { typhoons, total: typhoons.length, sources: { nhc: sourceState(status.nhc), jtwc: sourceState(status.jtwc) } };
+/** The refresh status as read, and what of it cannot be read (a clause for staleReason; null when nothing). */
+function statusOf(read: DocumentRead<GlobalStatus>, archived: boolean): { status: GlobalStatus; lost: string | null } {
+  if (read.state === 'ok') return { status: read.value, lost: null };
+  const none = { nhc: null, jtwc: null };
+  // Missing with cyclones stored: gone, since every refresh writes it before anything else.
+  if (read.state === 'missing') return { status: none, lost: archived ? 'the stored refresh status is missing' : null };
+  console.warn(`global status ${read.state}: ${read.error}`);
+  return { status: none, lost: 'the stored refresh status cannot be read' };
 }
 
-export async function globalCyclone(store: KeyValueStore, id: string): Promise<GlobalCyclone | null> {
-  const [cyclone, status] = await Promise.all([readCyclone(store, id), readGlobalStatus(store)]);
-  return cyclone && withStale(cyclone, status);
+/** One source's state, by the same rules as the typhoon list (src/live/freshness.ts). */
+const sourceState = (status: GlobalStatus[Source], lost: string | null) => ({
+  fetchedAt: status?.lastSuccessAt ?? null,
+  ...freshness(status, status?.lastSuccessAt ?? null, new Date(), lost),
+});
+
+/**
+ * What a source's answer cannot vouch for, as one clause (null: nothing): a status that cannot be read; a status
+ * that records no success although cyclones of the source are stored (it was lost, or the first run is still
+ * writing; never "never fetched"); records of the source that cannot be read.
+ */
+function lostOf(source: Source, status: GlobalStatus, statusLost: string | null, stored: boolean, unreadable: readonly string[]): string | null {
+  const unrecorded = statusLost === null && stored && status[source]?.lastSuccessAt == null;
+  const records = unreadable.filter((id) => id.startsWith(`${source}-`));
+  const clauses = [
+    statusLost,
+    unrecorded ? `no successful refresh of ${source} is recorded although its cyclones are stored` : null,
+    records.length ? `the stored record${records.length > 1 ? 's' : ''} of ${records.join(', ')} cannot be read` : null,
+  ];
+  return clauses.filter((c) => c !== null).join('; ') || null;
+}
+
+/** A cyclone as answered: active ones of a source whose last refresh failed (or whose status is lost) are `stale`. */
+const withStale = (c: GlobalCyclone, status: GlobalStatus, statusLost: string | null): GlobalCyclone => ({
+  ...c,
+  stale: c.isActive && sourceState(status[c.source], lostOf(c.source, status, statusLost, true, [])).stale,
+});
+
+export async function activeGlobalCyclones(store: KeyValueStore) {
+  const [{ summaries, unknown }, statusRead] = await Promise.all([readArchiveIndex(store), readGlobalStatusDocument(store)]);
+  const { status, lost } = statusOf(statusRead, summaries.length + unknown.length > 0);
+  const reads = await Promise.all(summaries.filter((s) => s.isActive).map(async (s) => ({ id: s.id, read: await readCycloneDocument(store, s.id) })));
+  // Active cyclones that cannot be listed, and records of which nothing is known (they may be active).
+  const unreadable = [...reads.filter((r) => r.read.state !== 'ok').map((r) => r.id), ...unknown];
+  const stored = (source: Source) => [...summaries.map((s) => s.id), ...unknown].some((id) => id.startsWith(`${source}-`));
+  const stateOf = (source: Source) => sourceState(status[source], lostOf(source, status, lost, stored(source), unreadable));
+  // A cyclone is stale by its source's refresh, not by another cyclone's damaged record.
+  const typhoons = reads.flatMap(({ read }) => (read.state === 'ok' ? [withStale(read.value, status, lost)] : []));
+  return { typhoons, total: typhoons.length, sources: { nhc: stateOf('nhc'), jtwc: stateOf('jtwc') } };
+}
+
+export type GlobalCycloneAnswer =
+  | { state: 'ok'; typhoon: GlobalCyclone }
+  | { state: 'missing' }
+  /** Its record cannot be read (both copies damaged, or gone while the index lists it): the next refresh restores it. */
+  | { state: 'unreadable' };
+
+export async function globalCyclone(store: KeyValueStore, id: string): Promise<GlobalCycloneAnswer> {
+  const [read, statusRead] = await Promise.all([readCycloneDocument(store, id), readGlobalStatusDocument(store)]);
+  if (read.state === 'ok') {
+    const { status, lost } = statusOf(statusRead, true);
+    return { state: 'ok', typhoon: withStale(read.value, status, lost) };
+  }
+  if (read.state !== 'missing') {
+    console.warn(`global cyclone ${id} ${read.state}: ${read.error}`);
+    return { state: 'unreadable' };
+  }
+  return (await readIndex(store)).some((s) => s.id === id) ? { state: 'unreadable' } : { state: 'missing' };
 }
 
 /** Summaries, newest first, filtered by year (of the start) and keyword (Chinese or English name, ATCF id, id, sea area). */

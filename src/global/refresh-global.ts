@@ -4,6 +4,12 @@
  * North Indian Ocean and the Southern Hemisphere. JTWC storms in NHC's basins are left to NHC, and north-western
  * Pacific ones to the typhoon family. Each cyclone is merged into its stored record by time; a cyclone a
  * successful feed no longer lists is marked ended but stays available; a failed feed changes nothing.
+ *
+ * A stored record that cannot be read (both copies damaged, or gone while the index lists it) is restored: from
+ * the archived best track (NHC's ATCF b-deck, `btk/` then `archive/<year>/`; for JTWC's basins UCAR's open
+ * repository of JTWC b-decks) with the feed's data over it while a feed still lists it, and the index's summary
+ * for the rest (src/global/build-cyclone.ts restoredCyclone). One that cannot be restored yet stays as it is, told
+ * as unreadable by every reader, and is tried again at the next refresh.
  */
 import { gunzipSync } from 'node:zlib';
 import { ShapeError } from '../model/parse-problems.ts';
@@ -11,8 +17,9 @@ import { toUtcIso } from '../model/time.ts';
 import type { KeyValueStore } from '../live/store.ts';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../live/upstream-client.ts';
 import { bestTrack, deckName, officialForecast, parseAtcfDeck, type AtcfRecord } from './atcf.ts';
-import { globalForecast, globalPoint, mergeCyclone, summarizeCyclone, type CycloneInput, type Fix } from './build-cyclone.ts';
-import { readCyclone, readGlobalStatus, readIndex, writeCyclone, writeGlobalStatus, writeIndex, type GlobalStatus } from './global-store.ts';
+import { globalForecast, globalPoint, mergeCyclone, restoredCyclone, summarizeCyclone, type CycloneInput, type Fix } from './build-cyclone.ts';
+import type { GlobalCyclone } from '../model/global-schemas.ts';
+import { readArchive, readGlobalStatus, writeCyclone, writeGlobalStatus, writeIndex, type GlobalStatus } from './global-store.ts';
 import { parseCurrentStorms } from './nhc-current.ts';
 import { parseJtwcRss, parseJtwcTcw, parseJtwcWarning } from './jtwc.ts';
 
@@ -20,6 +27,8 @@ export interface GlobalUpstreams {
   nhcBase: string;
   nhcAtcfBase: string;
   jtwcBase: string;
+  /** UCAR's open repository of tropical cyclone data (its `bdecks_open/` holds JTWC's b-decks). */
+  ucarBase: string;
   client: UpstreamClient;
 }
 
@@ -29,6 +38,7 @@ export function globalUpstreamsFromEnv(client: UpstreamClient = createUpstreamCl
     nhcBase: base('TYPHOON_NHC_BASE', 'https://www.nhc.noaa.gov'),
     nhcAtcfBase: base('TYPHOON_NHC_ATCF_BASE', 'https://ftp.nhc.noaa.gov/atcf'),
     jtwcBase: base('TYPHOON_JTWC_BASE', 'https://www.metoc.navy.mil/jtwc'),
+    ucarBase: base('TYPHOON_UCAR_BASE', 'https://hurricanes.ral.ucar.edu/repository/data'),
     client,
   };
 }
@@ -101,12 +111,43 @@ async function fetchJtwc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]
   );
 }
 
+const describe = (error: unknown) => (error instanceof UpstreamError || error instanceof Error ? error.message : String(error));
+
+/**
+ * The best track of a cyclone from the upstream's archive, to restore a record that cannot be read. NHC keeps a
+ * season's b-decks under `btk/`, then moves them to `archive/<year>/` (gzipped); UCAR keeps JTWC's b-decks under
+ * `bdecks_open/<year>/`. The year is the ATCF id's. Throws when none of them can be read.
+ */
+async function fetchArchivedTrack(up: GlobalUpstreams, source: 'nhc' | 'jtwc', atcfId: string, now: Date): Promise<CycloneInput> {
+  const year = atcfId.slice(-4);
+  const urls =
+    source === 'nhc'
+      ? [`${up.nhcAtcfBase}/btk/b${atcfId}.dat`, `${up.nhcAtcfBase}/archive/${year}/b${atcfId}.dat.gz`]
+      : [`${up.ucarBase}/bdecks_open/${year}/b${atcfId}.dat`];
+  const errors: string[] = [];
+  for (const url of urls) {
+    try {
+      const text = url.endsWith('.gz') ? gunzipSync(await up.client.bytes(url)).toString('utf8') : await up.client.text(url);
+      const best = bestTrack(deck(text, `b${atcfId}`));
+      if (best.length === 0) throw new ShapeError(`b${atcfId}: no track`);
+      return { source, atcfId, enname: deckName(best), points: best.map((r) => globalPoint(r)), forecast: null, seenAt: now };
+    } catch (error) {
+      errors.push(`${url}: ${describe(error)}`);
+    }
+  }
+  throw new Error(errors.join('; '));
+}
+
 export interface GlobalRefreshResult {
   nhc: { ok: boolean; cyclones: number; error: string | null };
   jtwc: { ok: boolean; cyclones: number; error: string | null };
+  /** Cyclones whose stored record could not be read and was restored by this run. */
+  restored: string[];
+  /** Cyclones whose stored record cannot be read and could not be restored yet, with why. */
+  unrestored: { id: string; error: string }[];
 }
 
-const describe = (error: unknown) => (error instanceof UpstreamError || error instanceof Error ? error.message : String(error));
+const sourceOf = (id: string) => (id.startsWith('nhc-') ? 'nhc' : 'jtwc');
 
 export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, now = new Date()): Promise<GlobalRefreshResult> {
   const stamp = toUtcIso(now);
@@ -116,29 +157,64 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
     nhc: { lastSuccessAt: null, lastError: null, ...previous.nhc, lastAttemptAt: stamp, runningSince: stamp },
     jtwc: { lastSuccessAt: null, lastError: null, ...previous.jtwc, lastAttemptAt: stamp, runningSince: stamp },
   });
-  const fetched = await Promise.all([
-    fetchNhc(up, now).then((list) => ({ source: 'nhc' as const, list, error: null }), (error: unknown) => ({ source: 'nhc' as const, list: null, error: describe(error) })),
-    fetchJtwc(up, now).then((list) => ({ source: 'jtwc' as const, list, error: null }), (error: unknown) => ({ source: 'jtwc' as const, list: null, error: describe(error) })),
+  // The stored archive is read while the feeds are fetched: every record, to find those that cannot be read.
+  const [fetched, archive] = await Promise.all([
+    Promise.all([
+      fetchNhc(up, now).then((list) => ({ source: 'nhc' as const, list, error: null }), (error: unknown) => ({ source: 'nhc' as const, list: null, error: describe(error) })),
+      fetchJtwc(up, now).then((list) => ({ source: 'jtwc' as const, list, error: null }), (error: unknown) => ({ source: 'jtwc' as const, list: null, error: describe(error) })),
+    ]),
+    readArchive(store),
   ]);
-  const index = await readIndex(store);
-  const byId = new Map(index.map((s) => [s.id, s]));
+  const byId = new Map(archive.summaries.map((s) => [s.id, s]));
+  const unreadable = new Set(archive.unreadable);
+  const listedNow = new Map<string, CycloneInput>();
+  const written = new Set<string>();
   for (const { source, list } of fetched) {
     if (!list) continue;
-    const seen = new Set<string>();
     for (const input of list) {
       const id = `${source}-${input.atcfId}`;
-      const merged = mergeCyclone(await readCyclone(store, id), input);
+      listedNow.set(id, input);
+      if (unreadable.has(id)) continue; // restored below
+      const merged = mergeCyclone(archive.cyclones.get(id) ?? null, input);
       await writeCyclone(store, merged);
+      written.add(id);
       byId.set(id, summarizeCyclone(merged));
-      seen.add(id);
     }
     // Listed no more by a feed that answered: ended, kept.
-    for (const summary of [...byId.values()].filter((s) => s.source === source && s.isActive && !seen.has(s.id))) {
-      const stored = await readCyclone(store, summary.id);
-      if (stored) await writeCyclone(store, { ...stored, isActive: false });
+    for (const summary of [...byId.values()].filter((s) => s.source === source && s.isActive && !listedNow.has(s.id))) {
+      const stored = archive.cyclones.get(summary.id);
+      if (stored) {
+        await writeCyclone(store, { ...stored, isActive: false });
+        written.add(summary.id);
+      }
       byId.set(summary.id, { ...summary, isActive: false });
     }
   }
+  // Read from the backup copy and not written above (an ended cyclone): written again, which heals the main copy.
+  for (const id of archive.recovered.filter((id) => !written.has(id))) await writeCyclone(store, archive.cyclones.get(id) as GlobalCyclone);
+  const restored: string[] = [];
+  const unrestored: GlobalRefreshResult['unrestored'] = [];
+  await Promise.all(
+    [...unreadable].map(async (id) => {
+      const source = sourceOf(id);
+      const listed = listedNow.get(id) ?? null;
+      const answered = fetched.some((f) => f.source === source && f.list);
+      const archived = await fetchArchivedTrack(up, source, id.slice(source.length + 1), now).catch((error: unknown) => {
+        // Still listed: restored from the feed alone, which may not reach back to the cyclone's first points.
+        if (listed) console.warn(`global archive: ${id} restored from the feed only; its archived track could not be read: ${describe(error)}`);
+        else unrestored.push({ id, error: describe(error) });
+        return null;
+      });
+      // Active while listed; ended when a feed that answered leaves it out; else as the index last knew it.
+      const known = byId.get(id) ?? null;
+      const cyclone = restoredCyclone({ archived, listed, known, isActive: listed !== null || (!answered && (known?.isActive ?? false)) });
+      if (!cyclone) return;
+      await writeCyclone(store, cyclone);
+      byId.set(id, summarizeCyclone(cyclone));
+      restored.push(id);
+    }),
+  );
+  for (const { id, error } of unrestored) console.warn(`global archive: the record of ${id} cannot be read and could not be restored yet: ${error}`);
   await writeIndex(store, [...byId.values()]);
   const status: GlobalStatus = { nhc: null, jtwc: null };
   for (const { source, list, error } of fetched) {
@@ -149,5 +225,5 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
     const entry = fetched.find((f) => f.source === source);
     return { ok: Boolean(entry?.list), cyclones: entry?.list?.length ?? 0, error: entry?.error ?? null };
   };
-  return { nhc: report('nhc'), jtwc: report('jtwc') };
+  return { nhc: report('nhc'), jtwc: report('jtwc'), restored: restored.sort(), unrestored: unrestored.sort((a, b) => a.id.localeCompare(b.id)) };
 }

@@ -82,6 +82,13 @@ async function setAsideIfDamaged<T>(store: KeyValueStore, key: string, kind: Doc
   console.warn(`live store: ${kind.name} at ${key} was ${current.state} (${current.error}); set aside${aside ? ` as ${aside}` : ''} before writing`);
 }
 
+/** What follows `prefix` in the keys of the documents under it, either copy (a main copy may be gone, its backup not). */
+export async function documentNames(store: KeyValueStore, prefix: string): Promise<string[]> {
+  const [main, backup] = await Promise.all([store.list(prefix), store.list(backupKey(prefix))]);
+  const names = [...main.map((key) => key.slice(prefix.length)), ...backup.map((key) => key.slice(backupKey(prefix).length))];
+  return [...new Set(names)].sort();
+}
+
 export async function writeDocument<T>(store: KeyValueStore, key: string, kind: DocumentKind<T>, value: T): Promise<void> {
   const text = JSON.stringify({ schemaVersion: kind.version, data: value });
   for (const copy of [key, backupKey(key)]) {

@@ -39,8 +39,9 @@ export const runWasStopped = (record: RunRecord | null, now: Date) =>
   record?.runningSince != null && now.getTime() - Date.parse(record.runningSince) > RUN_STOPPED_AFTER_MS;
 
 /**
- * `dataTime`: when the data being served was fetched (null: there is none); `lost`: the stored data could not be
- * read although a refresh once succeeded (then the answer holds nothing and says so).
+ * `dataTime`: when the data being served was fetched (null: there is none); `lost`: what of the stored data cannot
+ * be read, as a clause ("the stored data is unreadable", "the stored record of nhc-al132025 cannot be read"): the
+ * answer then holds only what can be read, and says so.
  */
 export function freshness(record: RunRecord | null, dataTime: string | null, now: Date, lost: string | null = null): Freshness {
   const stopped = runWasStopped(record, now);
@@ -52,7 +53,7 @@ export function freshness(record: RunRecord | null, dataTime: string | null, now
   const staleReason = !stale
     ? null
     : lost
-      ? `the stored data is ${lost}; the next refresh restores it`
+      ? `${lost}; the next refresh restores it`
       : stopped
         ? `the refresh that started at ${record?.runningSince} was stopped before it finished`
         : failing

@@ -99,6 +99,6 @@ export async function readLiveView(store: KeyValueStore, now = new Date()): Prom
   const [read, status] = await Promise.all([readDocument(store, KEYS.snapshot, SNAPSHOT), readStatus(store)]);
   const snapshot = read.state === 'ok' ? read.value : null;
   const everSucceeded = status?.lastSuccessAt != null;
-  const lost = read.state === 'ok' ? null : read.state !== 'missing' ? `${read.state}` : everSucceeded ? 'missing' : null;
-  return liveView(snapshot, status, now, lost);
+  const lost = read.state === 'ok' ? null : read.state !== 'missing' ? read.state : everSucceeded ? 'missing' : null;
+  return liveView(snapshot, status, now, lost && `the stored data is ${lost}`);
 }

@@ -80,8 +80,12 @@ export const globalCycloneSchema = z.object({
   points: z.array(globalPointSchema).min(1),
   forecasts: z.record(z.string(), globalForecastSchema),
   land: z.array(z.never()).describe('Landfalls are not recorded for global cyclones'),
-  firstSeenAt: utcTime.describe('When ingestion first saw the cyclone'),
-  lastSeenAt: utcTime.describe('When a feed last listed it'),
+  firstSeenAt: utcTime
+    .nullable()
+    .describe('When ingestion first saw the cyclone; null when its stored record was lost to damage and restored from the upstream, which does not know it'),
+  lastSeenAt: utcTime
+    .nullable()
+    .describe('When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream\'s archive'),
 }).meta({ id: 'GlobalCyclone' });
 
 export const globalSummarySchema = globalCycloneSchema.pick({

@@ -9,8 +9,11 @@
  *   /nmc/list_default, /nmc/view_{id}
  *   /nhc/CurrentStorms.json, /nhc/atcf/btk/b{atcf}.dat, /nhc/atcf/aid_public/a{atcf}.dat.gz (gzipped on the fly)
  *   /jtwc/rss/jtwc.rss, /jtwc/products/{file}
+ *   /nhc/atcf/archive/{year}/b{atcf}.dat.gz (NHC's basins) and /ucar/bdecks_open/{year}/b{atcf}.dat (every basin): the
+ *   upstreams' archived b-decks, for restoring a damaged record; the real ones of `TYPHOON_GLOBAL_DECKS` when given
+ *   (`decksDir`), else the own ones (nhc/b*.dat, ucar/b*.dat)
  *
- * Fault switches, per service (`zj`, `nmc`, `nhc`, `jtwc`) or all: timeout, 5xx, html404, truncated, wrong-types, empty.
+ * Fault switches, per service (`zj`, `nmc`, `nhc`, `jtwc`, `ucar`) or all: timeout, 5xx, html404, truncated, wrong-types, empty.
  * Set them in-process (`setFault`) or over HTTP: `POST /__mock/fault?service=zj&fault=timeout`, `DELETE /__mock/fault`.
  * Payloads can be replaced at run time (`setPayload`) to replay a storm's life.
  */
@@ -23,7 +26,7 @@ import fs from 'fs-extra';
 
 export const FAULTS = ['timeout', '5xx', 'html404', 'truncated', 'wrong-types', 'empty'] as const;
 export type Fault = (typeof FAULTS)[number];
-export const SERVICES = ['zj', 'nmc', 'nhc', 'jtwc'] as const;
+export const SERVICES = ['zj', 'nmc', 'nhc', 'jtwc', 'ucar'] as const;
 export type Service = (typeof SERVICES)[number];
 
 export const OWN_PAYLOADS = path.join(import.meta.dirname, '..', 'fixtures', 'upstream');
@@ -44,6 +47,9 @@ const OWN_ROUTES: Record<string, (file: string) => string> = {
   jtwc: (file) => (file === 'jtwc.rss' ? 'jtwc/rss' : `jtwc/products/${file}`),
 };
 
+/** The basins whose b-decks NHC archives (the others are JTWC's). */
+const NHC_BASINS = /^b(al|ep|cp)\d{6}\.dat$/;
+
 export interface MockUpstream {
   url: string;
   zjBase: string;
@@ -51,6 +57,7 @@ export interface MockUpstream {
   nhcBase: string;
   nhcAtcfBase: string;
   jtwcBase: string;
+  ucarBase: string;
   setFault(fault: Fault | null, service?: Service | 'all'): void;
   /** Replaces what a route answers (`zj/TyhoonActivity`, `zj/TyphoonInfo/202699`, `nmc/list_default`, …). */
   setPayload(route: string, body: string | null): void;
@@ -75,6 +82,25 @@ async function loadPayloads(recordedDir: string | undefined): Promise<Map<string
   return payloads;
 }
 
+/**
+ * The archived b-decks (`b<basin><nn><year>.dat`) under their route keys: the own ones, then the real ones of
+ * `decksDir` (any depth, as TYPHOON_GLOBAL_DECKS holds them: geoips/, metget/) in their place.
+ */
+async function loadArchivedDecks(decksDir: string | undefined): Promise<Map<string, string>> {
+  const decks = new Map<string, string>();
+  const folders = [path.join(OWN_PAYLOADS, 'nhc'), path.join(OWN_PAYLOADS, 'ucar')];
+  if (decksDir) folders.push(...(await fs.readdir(decksDir, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => path.join(decksDir, e.name)));
+  for (const folder of folders) {
+    for (const file of (await fs.readdir(folder)).filter((f) => /^b[a-z]{2}\d{6}\.dat$/.test(f))) {
+      const text = await fs.readFile(path.join(folder, file), 'utf8');
+      const [name, year] = [file.replace(/\.dat$/, ''), file.slice(-8, -4)];
+      decks.set(`ucar/bdecks_open/${year}/${name}`, text);
+      if (NHC_BASINS.test(file)) decks.set(`nhc/archive/${year}/${name}`, text);
+    }
+  }
+  return decks;
+}
+
 /** The route key of a request path, or null for paths the services do not have. */
 function routeOf(pathname: string): { service: Service; key: string; gzip?: boolean } | null {
   const zj = /^\/zj\/Api\/(TyhoonActivity|TyphoonInfo\/[^/]+|TyphoonList\/[^/]+)$/.exec(pathname);
@@ -84,6 +110,10 @@ function routeOf(pathname: string): { service: Service; key: string; gzip?: bool
   if (pathname === '/nhc/CurrentStorms.json') return { service: 'nhc', key: 'nhc/CurrentStorms' };
   const deck = /^\/nhc\/atcf\/(btk|aid_public)\/([ab][a-z]{2}\d{6})\.dat(\.gz)?$/.exec(pathname);
   if (deck) return { service: 'nhc', key: `nhc/${deck[1] === 'btk' ? 'btk' : 'aid'}/${deck[2]}`, gzip: Boolean(deck[3]) };
+  const archived = /^\/nhc\/atcf\/archive\/(\d{4})\/(b[a-z]{2}\d{6})\.dat\.gz$/.exec(pathname);
+  if (archived) return { service: 'nhc', key: `nhc/archive/${archived[1]}/${archived[2]}`, gzip: true };
+  const ucar = /^\/ucar\/bdecks_open\/(\d{4})\/(b[a-z]{2}\d{6})\.dat$/.exec(pathname);
+  if (ucar) return { service: 'ucar', key: `ucar/bdecks_open/${ucar[1]}/${ucar[2]}` };
   if (pathname === '/jtwc/rss/jtwc.rss') return { service: 'jtwc', key: 'jtwc/rss' };
   const product = /^\/jtwc\/products\/([a-z0-9.]+)$/.exec(pathname);
   if (product) return { service: 'jtwc', key: `jtwc/products/${product[1]}` };
@@ -91,15 +121,16 @@ function routeOf(pathname: string): { service: Service; key: string; gzip?: bool
 }
 
 /** The environment that points the refresh jobs at a mock upstream. */
-export const mockUpstreamEnv = (mock: Pick<MockUpstream, 'zjBase' | 'nmcBase' | 'nhcBase' | 'nhcAtcfBase' | 'jtwcBase'>): Record<string, string> => ({
+export const mockUpstreamEnv = (mock: Pick<MockUpstream, 'zjBase' | 'nmcBase' | 'nhcBase' | 'nhcAtcfBase' | 'jtwcBase' | 'ucarBase'>): Record<string, string> => ({
   TYPHOON_ZJ_BASE: mock.zjBase,
   TYPHOON_NMC_BASE: mock.nmcBase,
   TYPHOON_NHC_BASE: mock.nhcBase,
   TYPHOON_NHC_ATCF_BASE: mock.nhcAtcfBase,
   TYPHOON_JTWC_BASE: mock.jtwcBase,
+  TYPHOON_UCAR_BASE: mock.ucarBase,
 });
 
-const CONTENT_TYPES: Record<Service, string> = { zj: 'application/json', nmc: 'application/octet-stream', nhc: 'text/plain', jtwc: 'binary/octet-stream' };
+const CONTENT_TYPES: Record<Service, string> = { zj: 'application/json', nmc: 'application/octet-stream', nhc: 'text/plain', jtwc: 'binary/octet-stream', ucar: 'text/plain' };
 
 /** Valid syntax, wrong shape: what a changed upstream format looks like. */
 const WRONG_TYPES: Record<Service, string> = {
@@ -107,11 +138,13 @@ const WRONG_TYPES: Record<Service, string> = {
   nmc: 'cb(({"typhoonList":"none"}))',
   nhc: '{"activeStorms":[{"id":42,"latitudeNumeric":"north"}]}',
   jtwc: 'WARNING\nnot a product\n',
+  ucar: 'SH, 06, not a time,\n',
 };
 
-export async function startMockUpstream(options: { port?: number; recordedDir?: string } = {}): Promise<MockUpstream> {
+export async function startMockUpstream(options: { port?: number; recordedDir?: string; decksDir?: string } = {}): Promise<MockUpstream> {
   const payloads = await loadPayloads(options.recordedDir ?? process.env.TYPHOON_UPSTREAM_SAMPLES);
-  const faults: Record<Service, Fault | null> = { zj: null, nmc: null, nhc: null, jtwc: null };
+  for (const [route, deck] of await loadArchivedDecks(options.decksDir ?? process.env.TYPHOON_GLOBAL_DECKS)) payloads.set(route, deck);
+  const faults: Record<Service, Fault | null> = { zj: null, nmc: null, nhc: null, jtwc: null, ucar: null };
   const held = new Set<http.ServerResponse>();
   let count = 0;
   const requested: string[] = [];
@@ -175,6 +208,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     nhcBase: `${url}/nhc`,
     nhcAtcfBase: `${url}/nhc/atcf`,
     jtwcBase: `${url}/jtwc`,
+    ucarBase: `${url}/ucar`,
     setFault: (fault, service = 'all') => {
       for (const s of SERVICES) if (service === 'all' || service === s) faults[s] = fault;
     },
