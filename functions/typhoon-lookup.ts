@@ -1,3 +1,4 @@
+import type { FunctionConfig } from '../src/api/function-config.ts';
 import { typhoonDetail, typhoonGeojson } from '../src/api/handlers/typhoon.ts';
 import { serveFunction } from '../src/api/serve.ts';
 import { requestLookup } from '../src/live/refresh.ts';
@@ -5,3 +6,8 @@ import { requestLookup } from '../src/live/refresh.ts';
 // No config.path: reached through the _redirects rewrites of the typhoon and GeoJSON collections, for the codes
 // no static file answers (active storms, storms the archive does not hold yet).
 export default serveFunction({ 'typhoon-detail': typhoonDetail, 'typhoon-geojson': typhoonGeojson }, { lookupUpstream: requestLookup });
+
+// The upstream tier checks storm names against the names table (src/sources/names-table.ts liveNamesTable).
+export const config: FunctionConfig = {
+  includedFiles: ['../content/names/typhoon-committee.yaml'],
+};

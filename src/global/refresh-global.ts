@@ -3,12 +3,16 @@
  * OFCL forecast) for the Atlantic, East and Central Pacific, and JTWC (RSS + `.tcw` + warning text) for the
  * North Indian Ocean and the Southern Hemisphere. JTWC storms in NHC's basins are left to NHC, and north-western
  * Pacific ones to the typhoon family. Each cyclone is merged into its stored record by time; a cyclone a
- * successful feed no longer lists is marked ended but stays available; a failed feed changes nothing.
+ * successful feed no longer lists is marked ended but stays available; a failed feed changes nothing. Names and
+ * type codes that fail the upstream-text check (src/model/upstream-text.ts) are left out, recorded in the live
+ * data-quality document (src/live/text-quality.ts) and counted in the result.
  */
 import { gunzipSync } from 'node:zlib';
 import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
+import type { TextRejection } from '../model/upstream-text.ts';
 import type { KeyValueStore } from '../live/store.ts';
+import { recordTextProblems, type LiveRejection } from '../live/text-quality.ts';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../live/upstream-client.ts';
 import { bestTrack, deckName, officialForecast, parseAtcfDeck, type AtcfRecord } from './atcf.ts';
 import { globalForecast, globalPoint, mergeCyclone, summarizeCyclone, type CycloneInput, type Fix } from './build-cyclone.ts';
@@ -35,9 +39,14 @@ export function globalUpstreamsFromEnv(client: UpstreamClient = createUpstreamCl
 
 const NHC_BASINS = new Set(['al', 'ep', 'cp']);
 
+/** Rejections of one source's storm, stamped with the source and storm, joined to a refresh's list. */
+const found = (list: LiveRejection[], source: LiveRejection['source'], storm: string | null) => (rejected: TextRejection[]) =>
+  list.push(...rejected.map((r) => ({ ...r, storm: r.storm ?? storm, source })));
+
 /** A deck with an unreadable line (a truncated download) is rejected whole. */
-function deck(text: string, what: string): AtcfRecord[] {
-  const { records, problems } = parseAtcfDeck(text);
+function deck(text: string, what: string, report: (rejected: TextRejection[]) => void): AtcfRecord[] {
+  const { records, problems, rejected } = parseAtcfDeck(text);
+  report(rejected);
   if (problems.length) throw new ShapeError(`${what}: line ${problems[0]?.line}: ${problems[0]?.message}`);
   return records;
 }
@@ -50,14 +59,17 @@ const optional = async <T>(work: () => Promise<T>): Promise<T | null> => {
   }
 };
 
-async function fetchNhc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]> {
-  const storms = parseCurrentStorms(await up.client.json(`${up.nhcBase}/CurrentStorms.json`));
+async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejection[]): Promise<CycloneInput[]> {
+  const listed: TextRejection[] = [];
+  const storms = parseCurrentStorms(await up.client.json(`${up.nhcBase}/CurrentStorms.json`), listed);
+  found(rejections, 'nhc', null)(listed);
   return Promise.all(
     storms.map(async (storm) => {
+      const report = found(rejections, 'nhc', storm.atcfId);
       // The b-deck and a-deck are extras: without them the advisory position still extends the track.
-      const best = await optional(async () => bestTrack(deck(await up.client.text(`${up.nhcAtcfBase}/btk/b${storm.atcfId}.dat`), `b${storm.atcfId}`)));
+      const best = await optional(async () => bestTrack(deck(await up.client.text(`${up.nhcAtcfBase}/btk/b${storm.atcfId}.dat`), `b${storm.atcfId}`, report)));
       const aids = await optional(async () =>
-        deck(gunzipSync(await up.client.bytes(`${up.nhcAtcfBase}/aid_public/a${storm.atcfId}.dat.gz`)).toString('utf8'), `a${storm.atcfId}`),
+        deck(gunzipSync(await up.client.bytes(`${up.nhcAtcfBase}/aid_public/a${storm.atcfId}.dat.gz`)).toString('utf8'), `a${storm.atcfId}`, report),
       );
       const current: Fix = { time: storm.time, lat: storm.lat, lng: storm.lng, windKt: storm.windKt, pressure: storm.pressure, type: storm.classification, directionDeg: storm.directionDeg, speedKt: storm.speedKt };
       const official = aids ? officialForecast(aids, 'OFCL') : null;
@@ -73,15 +85,20 @@ async function fetchNhc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]>
   );
 }
 
-async function fetchJtwc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]> {
+async function fetchJtwc(up: GlobalUpstreams, now: Date, rejections: LiveRejection[]): Promise<CycloneInput[]> {
   const rss = await up.client.text(`${up.jtwcBase}/rss/jtwc.rss`);
   if (!/<\/rss>\s*$/.test(rss)) throw new ShapeError('jtwc.rss: the document is cut off');
-  const storms = parseJtwcRss(rss).filter((s) => s.kind === 'warning' && s.tcwFile && !NHC_BASINS.has(s.atcfId.slice(0, 2)) && !s.atcfId.startsWith('wp'));
+  const listed: TextRejection[] = [];
+  const storms = parseJtwcRss(rss, listed).filter((s) => s.kind === 'warning' && s.tcwFile && !NHC_BASINS.has(s.atcfId.slice(0, 2)) && !s.atcfId.startsWith('wp'));
+  // Only the storms this part keeps: the others' names are JTWC's business for the typhoon family or NHC's.
+  found(rejections, 'jtwc', null)(listed.filter((r) => storms.some((s) => s.atcfId === r.storm)));
   return Promise.all(
     storms.map(async (storm) => {
       const text = await up.client.text(`${up.jtwcBase}/products/${storm.tcwFile}`);
       if (!/\nNNNN\s*$/.test(text)) throw new ShapeError(`${storm.tcwFile}: the product is cut off`);
-      const tcw = parseJtwcTcw(text);
+      const named: TextRejection[] = [];
+      const tcw = parseJtwcTcw(text, named);
+      found(rejections, 'jtwc', storm.atcfId)(named);
       const warning = storm.warningFile ? await optional(async () => parseJtwcWarning(await up.client.text(`${up.jtwcBase}/products/${storm.warningFile}`))) : null;
       const now0 = tcw.taus.find((t) => t.tau === 0);
       const fixes: Fix[] = [
@@ -104,6 +121,8 @@ async function fetchJtwc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]
 export interface GlobalRefreshResult {
   nhc: { ok: boolean; cyclones: number; error: string | null };
   jtwc: { ok: boolean; cyclones: number; error: string | null };
+  /** Upstream names and type codes left out by the upstream-text check (the live data-quality document lists them). */
+  rejectedText: number;
 }
 
 const describe = (error: unknown) => (error instanceof UpstreamError || error instanceof Error ? error.message : String(error));
@@ -116,9 +135,10 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
     nhc: { lastSuccessAt: null, lastError: null, ...previous.nhc, lastAttemptAt: stamp, runningSince: stamp },
     jtwc: { lastSuccessAt: null, lastError: null, ...previous.jtwc, lastAttemptAt: stamp, runningSince: stamp },
   });
+  const rejections: LiveRejection[] = [];
   const fetched = await Promise.all([
-    fetchNhc(up, now).then((list) => ({ source: 'nhc' as const, list, error: null }), (error: unknown) => ({ source: 'nhc' as const, list: null, error: describe(error) })),
-    fetchJtwc(up, now).then((list) => ({ source: 'jtwc' as const, list, error: null }), (error: unknown) => ({ source: 'jtwc' as const, list: null, error: describe(error) })),
+    fetchNhc(up, now, rejections).then((list) => ({ source: 'nhc' as const, list, error: null }), (error: unknown) => ({ source: 'nhc' as const, list: null, error: describe(error) })),
+    fetchJtwc(up, now, rejections).then((list) => ({ source: 'jtwc' as const, list, error: null }), (error: unknown) => ({ source: 'jtwc' as const, list: null, error: describe(error) })),
   ]);
   const index = await readIndex(store);
   const byId = new Map(index.map((s) => [s.id, s]));
@@ -149,5 +169,6 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
     const entry = fetched.find((f) => f.source === source);
     return { ok: Boolean(entry?.list), cyclones: entry?.list?.length ?? 0, error: entry?.error ?? null };
   };
-  return { nhc: report('nhc'), jtwc: report('jtwc') };
+  await recordTextProblems(store, rejections, now).catch((error: unknown) => console.warn(`live data-quality document not written: ${describe(error)}`));
+  return { nhc: report('nhc'), jtwc: report('jtwc'), rejectedText: rejections.length };
 }
