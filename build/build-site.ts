@@ -16,7 +16,7 @@ import { indexArchive } from '../src/archive/archive-index.ts';
 import { archiveReport, poorerThan, type ArchiveReport } from '../src/archive/archive-report.ts';
 import { archiveAttribution } from '../src/archive/attribution.ts';
 import { compareArchive } from '../src/archive/agency-comparison.ts';
-import { dataQualityReport, summarizeDataQuality } from '../src/archive/data-quality.ts';
+import { dataQualityReport, rejectedTextProblem, summarizeDataQuality } from '../src/archive/data-quality.ts';
 import { DATA_FILES } from '../src/api/data-files.ts';
 import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import type { SiteData } from '../src/api/context.ts';
@@ -145,8 +145,10 @@ export async function renderSite({ sourcesDir, agenciesDir }: SourceFolders, log
   if (problems.length || !content) throw new BuildError(problems);
 
   const { typhoons, quality, crosswalk } = buildArchive(sources);
-  // Data quality: zj values left out of the records (src/archive/data-quality.ts), printed and published.
-  const dataQuality = dataQualityReport(sources, quality);
+  // Data quality: zj values left out of the records (src/archive/data-quality.ts) and names and places the parsers
+  // left out (src/model/upstream-text.ts), printed and published.
+  const rejectedText = [...sources.rejected.map((r) => rejectedTextProblem(r)), ...sources.agencies.rejected.map((r) => rejectedTextProblem(r, `${AGENCIES_DIR}/`))];
+  const dataQuality = dataQualityReport(sources, [...quality, ...rejectedText]);
   log(summarizeDataQuality(dataQuality, DATA_FILES.dataQuality));
   const archive = indexArchive(typhoons);
   const agencies = compareArchive(typhoons, crosswalk, sources.demo);

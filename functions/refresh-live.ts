@@ -1,4 +1,4 @@
-import type { Config } from '@netlify/functions';
+import type { FunctionConfig } from '../src/api/function-config.ts';
 import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
 import { liveStore } from '../src/live/store.ts';
 
@@ -8,6 +8,8 @@ export default async () => {
   console.log(JSON.stringify(await runScheduledRefresh({ store: liveStore() })));
 };
 
-export const config: Config = {
+// Upstream storm names are checked against the names table (src/sources/names-table.ts liveNamesTable).
+export const config: FunctionConfig = {
   schedule: '*/15 * * * *',
+  includedFiles: ['../content/names/typhoon-committee.yaml'],
 };

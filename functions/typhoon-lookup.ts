@@ -7,6 +7,7 @@ import { requestLookup } from '../src/live/refresh.ts';
 // no static file answers (active storms, storms the archive does not hold yet). Data files: the route table.
 export default serveFunction({ 'typhoon-detail': typhoonDetail, 'typhoon-geojson': typhoonGeojson }, { lookupUpstream: requestLookup });
 
+// The upstream tier checks storm names against the names table (src/sources/names-table.ts liveNamesTable).
 export const config: FunctionConfig = {
-  includedFiles: ['../public/api/_data/archive-report.json'],
+  includedFiles: ['../public/api/_data/archive-report.json', '../content/names/typhoon-committee.yaml'],
 };

@@ -13,7 +13,12 @@ export const PUBLIC_DIR = path.join(PROJECT_ROOT, 'public');
 export const STATIC_DIR = path.join(PROJECT_ROOT, 'static');
 export const CONTENT_DIR = path.join(PROJECT_ROOT, 'content');
 export const CACHE_DIR = path.join(PROJECT_ROOT, '.cache');
-export const NAMES_FILE = path.join(CONTENT_DIR, 'names', 'typhoon-committee.yaml');
+/**
+ * The names table inside the project. The live functions read it at this path relative to their working
+ * directory: the project folder locally, the bundle root on Netlify, where their `includedFiles` put it.
+ */
+export const NAMES_FILE_IN_PROJECT = 'content/names/typhoon-committee.yaml';
+export const NAMES_FILE = path.join(PROJECT_ROOT, NAMES_FILE_IN_PROJECT);
 /** Reviewed per-storm corrections of English names (src/sources/name-corrections.ts). */
 export const NAME_CORRECTIONS_FILE = path.join(CONTENT_DIR, 'names', 'corrections.yaml');
 /** Reviewed Chinese → English place names (src/model/place-names.ts). */

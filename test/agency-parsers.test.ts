@@ -100,7 +100,7 @@ describe('JTWC b-deck', () => {
       { line: 4, message: 'wind 300 kt is outside 0–250 kt: left out' },
     ]);
     expect(result.tracks[0]?.points.map((p) => p.windMs)).toEqual([knotsToMs(25), null]);
-    expect(parseJtwcBdeck('', 'bwp012049.dat')).toEqual({ tracks: [], problems: [{ line: 1, message: 'no BEST row: not a b-deck' }] });
+    expect(parseJtwcBdeck('', 'bwp012049.dat')).toEqual({ tracks: [], problems: [{ line: 1, message: 'no BEST row: not a b-deck' }], rejected: [] });
   });
 });
 
@@ -215,7 +215,7 @@ describe('agency files and the reader', () => {
 
   it('reads an empty or missing folder as no agency at all', async () => {
     const agencies = await readAgencySources(path.join(os.tmpdir(), 'typhoon-no-such-folder'));
-    expect(agencies).toEqual({ tracks: { jma: [], jtwc: [], hko: [], ibtracs: [] }, files: { jma: [], jtwc: [], hko: [], ibtracs: [] }, problems: [] });
+    expect(agencies).toEqual({ tracks: { jma: [], jtwc: [], hko: [], ibtracs: [] }, files: { jma: [], jtwc: [], hko: [], ibtracs: [] }, problems: [], rejected: [] });
     expect(describeAgencySources(agencies)).toEqual(["Other agencies' best tracks: none (no agencies/jma, jtwc, hko or ibtracs files)"]);
   });
 });

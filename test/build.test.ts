@@ -109,12 +109,12 @@ describe('buildSite', () => {
     const lines = (await ch2024()).split('\r\n');
     const problems = await problemsWith({ 'cma-bst/CH2024BST.txt': lines.slice(0, 5).join('\r\n') + '\r\n' }); // YAGI only
     expect(problems).toEqual([
-      'zj/202414.json:1: zj storm 202414 (PAIR) finds no CMA entry: cma-bst/CH2024BST.txt has no entry numbered 2414 and no entry sharing a point with it (same instant, within 0.3°): CMA year file incomplete?',
+      'zj/202414.json:1: zj storm 202414 (PULASAN) finds no CMA entry: cma-bst/CH2024BST.txt has no entry numbered 2414 and no entry sharing a point with it (same instant, within 0.3°): CMA year file incomplete?',
     ]);
   });
 
   it('reports bytes that are not ASCII in a CMA file or not UTF-8 in a zj file, with the line, and misnamed source files', async () => {
-    const cmaText = (await ch2024()).replace('Pair(Test)  ', 'Pa\u00efr(Test)');
+    const cmaText = (await ch2024()).replace('Bebinca(Pulasan)', 'Beb\u00efnca(Pulasan)');
     const column = (cmaText.split('\r\n')[5] as string).indexOf('\u00ef') + 1;
     // A zj file with a valid two-byte character, then F4 90 (F4 takes 80–8F next): the first bad byte is F4.
     const zj = await fs.readFile(path.join(FIXTURE_SOURCES, 'zj', '202411.json'));
@@ -151,7 +151,7 @@ describe('buildSite', () => {
     const lines: string[] = [];
     await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true, log: (line) => lines.push(line) });
     const report = await fs.readJson(path.join(publicDir, 'api/_data/data-quality.json'));
-    // The fixture's 202414 landfall (a parser sample: Chongwu, Fujian) lies far from PAIR's invented track.
+    // The fixture's 202414 landfall (a parser sample: Chongwu, Fujian) lies far from PULASAN's invented track.
     expect(report).toEqual({
       // The sample's agencies (fixtures/sources/agencies) are read too.
       generatedFrom: "CMA best track 1949–2024 (2 year files), Zhejiang archive 1945–2024 (4 files); other agencies' files: jma 1, jtwc 1, hko 1",

@@ -1,21 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NAMES_FILE } from '../src/config.ts';
 import { parseCmaBestTrack } from '../src/sources/cma-best-track.ts';
+import { parseNamesTable } from '../src/sources/names-table.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURE_SOURCES, 'cma-bst', name), 'utf8');
+const names = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
 
 describe('parseCmaBestTrack on the hand-written sample', () => {
-  const { entries, problems } = parseCmaBestTrack(fixture('CH2024BST.txt'), 2024);
+  const { entries, problems } = parseCmaBestTrack(fixture('CH2024BST.txt'), 2024, names);
 
   it('reads every header by whitespace, tabs and empty names included', () => {
     expect(problems).toEqual([]);
     expect(entries.map((e) => [e.name, e.baseName, e.secondary, e.seq, e.chineseNumbers])).toEqual([
       ['YAGI', 'YAGI', 0, 12, ['2411']],
-      ['Pair(Test)', 'Pair(Test)', 0, 13, ['2413', '2414']],
-      ['Pair(Test)(-)1', 'Pair(Test)', 1, 13, []],
+      ['Bebinca(Pulasan)', 'Bebinca(Pulasan)', 0, 13, ['2413', '2414']],
+      ['Bebinca(Pulasan)(-)1', 'Bebinca(Pulasan)', 1, 13, []],
       ['', null, 0, 14, []],
     ]);
     expect(entries[0]).toMatchObject({ internationalNumber: '2411', endFlag: 1, releaseDate: '20250301', position: 1 });
@@ -28,7 +31,7 @@ describe('parseCmaBestTrack on the hand-written sample', () => {
   });
 
   it('reports a header that promises more lines than there are, with the line number', () => {
-    const broken = parseCmaBestTrack('66666 0000    2 0001 0000 0 6 X 20110729\r\n1949011300 0  57 1399 1006       0\r\n', 1949);
+    const broken = parseCmaBestTrack('66666 0000    2 0001 0000 0 6 X 20110729\r\n1949011300 0  57 1399 1006       0\r\n', 1949, names);
     expect(broken.problems).toEqual([{ line: 3, message: expect.stringContaining('promises 2 data lines') }]);
   });
 });
@@ -41,8 +44,9 @@ describeRealData('archive', 'parseCmaBestTrack on the whole real archive', (sour
     let entries = 0;
     let points = 0;
     for (const file of files) {
-      const result = parseCmaBestTrack(fs.readFileSync(path.join(dir, file), 'utf8'), Number(file.slice(2, 6)));
+      const result = parseCmaBestTrack(fs.readFileSync(path.join(dir, file), 'utf8'), Number(file.slice(2, 6)), names);
       expect(result.problems, file).toEqual([]);
+      expect(result.rejected, file).toEqual([]);
       entries += result.entries.length;
       points += result.entries.reduce((n, e) => n + e.points.length, 0);
     }

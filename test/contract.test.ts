@@ -263,7 +263,7 @@ describe('bootstrap', () => {
     expect(Object.keys(data.versions).sort()).toEqual(['android', 'harmony', 'ios']);
     if (!AGAINST_MOCK) return;
     expect(data.typhoons).toMatchObject({ total: 1, list: [{ code: '202699', grade: 'SuperTY' }] });
-    expect(data.briefing.text).toContain('演示台风');
+    expect(data.briefing.text).toContain('山竹');
   });
 });
 
@@ -273,7 +273,7 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
     const data = path.startsWith('/api/v1') ? body.data : body;
     expect(data).toMatchObject({ total: 1, stale: false, upstream: 'ok', source: 'zj-live', fetchedAt: expect.stringMatching(/\+08:00$/) });
     const storm = data.typhoons[0];
-    expect(storm).toMatchObject({ code: '202699', name: '演示台风', isActive: true, live: { source: 'zj-live', stale: false } });
+    expect(storm).toMatchObject({ code: '202699', name: '山竹', isActive: true, live: { source: 'zj-live', stale: false } });
     expect(Object.keys(storm.forecasts).sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
     expect(storm.land[0]).toMatchObject({ time: '2026-09-12T11:30:00+08:00', grade: 'SuperTY' });
     expect(storm.points.at(-1).radius7).toEqual({ ne: 350, se: 320, sw: 300, nw: 300 });
@@ -370,7 +370,7 @@ describe.runIf(AGAINST_MOCK)('flash news and the live summary (mock upstream)', 
   it('summarises the live situation in words and data', async () => {
     const body = await json(await get('/api/llm/summary'));
     expect(body).toMatchObject({ aiGenerated: true, generator: 'template', stale: expect.any(Boolean) });
-    expect(body.summary).toContain('演示台风');
+    expect(body.summary).toContain('山竹');
     expect(body.typhoons[0]).toMatchObject({ code: '202699', speed: 52, pressure: 935 });
     expect(body.global.map((g: { id: string }) => g.id).sort()).toEqual(['jtwc-sh062024', 'nhc-al132025']);
   });

@@ -24,6 +24,8 @@ import { describeRealData } from './helpers/real-data.ts';
 import { renderArchive } from './helpers/rendered-archive.ts';
 import { newestByAgency } from '../src/sources/agencies/read-agency-sources.ts';
 
+const NAMES = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
+
 const HOUR = 3600_000;
 const START = Date.parse('2015-08-01T00:00:00Z');
 /** An invented storm: 12 six-hourly points from 15.0°N 130.0°E to 24.9°N 120.1°E (about 150 km a step). */
@@ -117,7 +119,7 @@ describe('landfall checks against the merged track', () => {
     const { problems } = checkLandfalls(storm([lat95]), TRACK);
     expect(codes(problems)).toEqual(['landfall-out-of-range']);
     // The parser converts 0–360°E; 400 is on no scale and stays 400 for the check to see.
-    const parsed = parseZjArchiveFile(JSON.stringify([{ tfbh: '201599', land: [{ position: 'x', land_time: '2015-08-02T03:00:00', lng: 400, lat: 20 }], points: [{ time: '2015-08-01T08:00:00', lng: 130, lat: 15 }] }]));
+    const parsed = parseZjArchiveFile(JSON.stringify([{ tfbh: '201599', land: [{ position: 'x', land_time: '2015-08-02T03:00:00', lng: 400, lat: 20 }], points: [{ time: '2015-08-01T08:00:00', lng: 130, lat: 15 }] }]), NAMES);
     expect(parsed.storm?.land[0]?.lng).toBe(400);
     expect(codes(checkLandfalls(parsed.storm as ZjStorm, TRACK).problems)).toEqual(['landfall-out-of-range']);
   });
@@ -181,10 +183,10 @@ describe('buildArchive leaves failing zj values out of the records', () => {
   }]);
 
   it('builds the record without them and lists each in quality', () => {
-    const cma = parseCmaBestTrack(cmaText, 2015);
-    const zj = parseZjArchiveFile(zjText);
+    const cma = parseCmaBestTrack(cmaText, 2015, NAMES);
+    const zj = parseZjArchiveFile(zjText, NAMES);
     expect([cma.problems, zj.problems]).toEqual([[], []]);
-    const { typhoons, quality } = buildArchive({ cma: cma.entries, zj: [zj.storm as ZjStorm], names: parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8')), nameCorrections: new Map(), agencies: { tracks: newestByAgency([]) } });
+    const { typhoons, quality } = buildArchive({ cma: cma.entries, zj: [zj.storm as ZjStorm], names: NAMES, nameCorrections: new Map(), agencies: { tracks: newestByAgency([]) } });
     const record = typhoons[0] as Typhoon;
     expect(record).toMatchObject({ code: '201599', provenance: { track: 'cma', landfall: 'zj', windCircles: 'zj' } });
     expect(record.land.map((l) => l.position)).toEqual(['先', '好']);

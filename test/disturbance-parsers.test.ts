@@ -610,7 +610,7 @@ describeRealData('upstream', 'recorded JTWC disturbance products', (SHARED) => {
   });
 
   it('the RSS lists the TCFA WTPN21 as ep9126, whose .tcw gives the 91E alert box', () => {
-    const tcfa = parseJtwcRss(read(SHARED, 'jtwc/jtwc.2026-08-22T1840Z.rss')).find((s) => s.title === 'Tropical Cyclone Formation Alert WTPN21');
+    const tcfa = parseJtwcRss(read(SHARED, 'jtwc/jtwc.2026-08-22T1840Z.rss'), []).find((s) => s.kind === 'tcfa');
     expect(tcfa).toMatchObject({ productId: 'ep9126', kind: 'tcfa', tcwFile: 'ep9126.tcw', warningFile: 'ep9126web.txt' });
     const { alert, problems } = alertOf(parseJtwcTcfa(read(SHARED, 'jtwc', tcfa!.tcwFile!), { productId: tcfa!.productId }));
     expect(problems).toEqual([]);

@@ -15,11 +15,17 @@ import { normalizeZjInfo } from '../src/live/zj-live.ts';
 import { fetchZjArchive, ZJ_MANIFEST, type ZjFetchOptions } from '../src/sources/fetch-zj.ts';
 import { readSources } from '../src/sources/read-sources.ts';
 import { parseZjArchiveFile } from '../src/sources/zj-archive.ts';
+import { parseNamesTable } from '../src/sources/names-table.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
+const names = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
 const demo = fs.readJsonSync(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'));
-/** A storm name per number, shaped like a real one (letters only: names never hold digits). */
-const nameOf = (tfid: string) => ({ zh: `风${'甲乙丙丁'[Number(tfid.slice(-1))] ?? '戊'}`, en: `WIND${'ABCD'[Number(tfid.slice(-1))] ?? 'E'}` });
+/** A storm name per number, from the names table (the zj normaliser keeps no other name of a storm since 2000). */
+const NAMED = [['达维', 'DAMREY'], ['海葵', 'HAIKUI'], ['天马', 'TIANMA'], ['鸿雁', 'KIROGI'], ['启德', 'KAI-TAK']] as const;
+const nameOf = (tfid: string) => {
+  const [zh, en] = NAMED[Number(tfid.slice(-1))] ?? NAMED[4];
+  return { zh, en };
+};
 const item = (tfid: string, isactive = '0', endtime = '2026-09-12 14:00:00') => ({ tfid, name: nameOf(tfid).zh, enname: nameOf(tfid).en, starttime: '2026-09-10 08:00:00', endtime, warnlevel: '', isactive });
 const lists: Record<number, object[]> = {
   2098: [item('209801'), item('209802'), item('20980003'), item('209803', '1')],
@@ -73,7 +79,7 @@ describe('fetchZjArchive', () => {
   it('writes every finished numbered storm, skipping active and unnamed systems, at most two requests at a time', async () => {
     const { client, state } = recordingClient();
     const report = await run(client);
-    expect(report).toEqual({ written: ['209801', '209802', '209901', '209902'], unchanged: [], skipped: ['20980003', '209803'], failed: [], years: [2098, 2099] });
+    expect(report).toEqual({ written: ['209801', '209802', '209901', '209902'], unchanged: [], skipped: ['20980003', '209803'], failed: [], years: [2098, 2099], rejected: [] });
     expect(state.maxInFlight).toBeLessThanOrEqual(2);
     expect(await fs.pathExists(file('209803'))).toBe(false);
     expect(await fs.pathExists(file('20980003'))).toBe(false);
@@ -87,15 +93,15 @@ describe('fetchZjArchive', () => {
   });
 
   it('writes files the archive parser and the build read without a problem', async () => {
-    const { storm, problems } = parseZjArchiveFile(await fs.readFile(file('209801'), 'utf8'));
+    const { storm, problems } = parseZjArchiveFile(await fs.readFile(file('209801'), 'utf8'), names);
     expect(problems).toEqual([]);
-    const live = normalizeZjInfo({ ...demo, tfid: '209801' }, new Date());
+    const live = normalizeZjInfo({ ...demo, tfid: '209801' }, new Date(), { names, rejected: [] });
     expect(storm?.points.map((p) => [p.time.toISOString(), p.lat, p.lng, p.speed, p.pressure])).toEqual(
       live.points.map((p) => [new Date(p.time).toISOString(), p.lat, p.lng, p.speed, p.pressure]),
     );
     expect(storm?.points.at(-1)?.radius7).toEqual({ ne: 350, se: 320, sw: 300, nw: 300 });
     expect(storm?.land[0]?.position).toBe('菲律宾吕宋岛东北部沿海（演示）');
-    expect(storm?.name).toBe('风乙');
+    expect(storm?.name).toBe('海葵');
 
     await fs.copy(path.join(FIXTURE_SOURCES, 'cma-bst'), path.join(dest, 'cma-bst'));
     const sources = await readSources(dest, NAMES_FILE);
@@ -132,7 +138,7 @@ describe('fetchZjArchive', () => {
     const report = await run(client);
     expect(infos().sort()).toEqual(['209801', '209901']);
     expect(report.written).toEqual(['209801', '209901']);
-    expect(parseZjArchiveFile(await fs.readFile(file('209901'), 'utf8')).problems).toEqual([]);
+    expect(parseZjArchiveFile(await fs.readFile(file('209901'), 'utf8'), names).problems).toEqual([]);
   });
 
   it('goes on past failures and resumes with just what failed', async () => {
@@ -166,5 +172,20 @@ describe('fetchZjArchive', () => {
     const report = await run(client, { force: true, years: [2099] });
     expect(infos().sort()).toEqual(['209901', '209902', '209903', '209904', '209905']);
     expect(report.written).toHaveLength(5);
+  });
+
+  it('leaves a name or place that fails its check out of the file it writes, and lists it in the report', async () => {
+    const land = [{ ...demo.land[0], landaddress: '<b>福建</b> 预警已解除' }];
+    mock.setPayload('zj/TyphoonInfo/209902', JSON.stringify({ ...demo, tfid: '209902', isactive: '0', name: '预警已解除', enname: 'HAIKUI', land }));
+    const { client } = recordingClient();
+    const report = await run(client, { force: true, years: [2099] });
+    expect(report.rejected.map((r) => [r.file, r.field, r.reason])).toEqual([
+      ['zj/209902.json', 'name', 'word'],
+      ['zj/209902.json', 'land[0].landaddress', 'markup'],
+    ]);
+    const written = await fs.readFile(file('209902'), 'utf8');
+    expect(written).not.toMatch(/<|预警/);
+    expect(parseZjArchiveFile(written, names).storm).toMatchObject({ name: null, ename: 'HAIKUI', land: [{ position: '' }] });
+    setInfo('209902');
   });
 });

@@ -97,7 +97,7 @@ describe('when a storm has ended', () => {
     }
     expect(await ofType('dissipated')).toEqual([]);
     expect((await ofType('upgraded')).map((i) => i.title).sort()).toEqual([
-      '“演示台风”加强为台风', '“演示台风”加强为强台风', '“演示台风”加强为强热带风暴', '“演示台风”加强为热带风暴', '“演示台风”加强为超强台风',
+      '“山竹”加强为台风', '“山竹”加强为强台风', '“山竹”加强为强热带风暴', '“山竹”加强为热带风暴', '“山竹”加强为超强台风',
     ]);
     expect(await ofType('numbered')).toHaveLength(1);
   });
@@ -116,7 +116,7 @@ describe('when a storm has ended', () => {
     await run(last + 30 * HOUR);
     const ended = await ofType('dissipated');
     expect(ended).toHaveLength(1);
-    expect(ended[0]).toMatchObject({ code: '202699', time: '2026-09-12T14:00:00+08:00', title: '“演示台风”停止编号' });
+    expect(ended[0]).toMatchObject({ code: '202699', time: '2026-09-12T14:00:00+08:00', title: '“山竹”停止编号' });
     expect(ended[0]?.content).toContain('9月12日14时');
     // The same snapshot read again (a failed refresh) is not another refresh without it.
     const state = await readAnnounced(store);
@@ -143,7 +143,7 @@ describe('an unnumbered system that gets its China number', () => {
     points: info.points.slice(0, k + 1).map((p) => ({ ...p, strong: '热带低压', speed: '15', power: '7' })),
   });
   const numbered = (k: number) => ({
-    ...info, tfid: '202631', name: '示例', enname: 'SAMPLE', land: [],
+    ...info, tfid: '202631', name: '海葵', enname: 'HAIKUI', land: [],
     // The numbered track begins with the depression's points (one position revised by 0.1°).
     points: info.points.slice(0, k + 1).map((p, i) => (i < 3 ? { ...p, strong: '热带低压', speed: '15', power: '7', ...(i === 1 ? { lat: '13.90' } : {}) } : p)),
   });
@@ -168,9 +168,9 @@ describe('an unnumbered system that gets its China number', () => {
     }
     expect(await items()).toEqual([
       'formed:20260099:热带低压（编号20260099）生成',
-      'numbered:202631:强热带风暴“示例”生成',
-      'upgraded:202631:“示例”加强为台风',
-      'warning-48h:202631:“示例”进入48小时警戒线',
+      'numbered:202631:强热带风暴“海葵”生成',
+      'upgraded:202631:“海葵”加强为台风',
+      'warning-48h:202631:“海葵”进入48小时警戒线',
     ]);
     const formed = (await ofType('formed'))[0];
     expect(formed).toMatchObject({ time: '2026-09-10T08:00:00+08:00', titleEn: 'Tropical Depression 20260099 forms' });
@@ -209,13 +209,13 @@ describe('an unnumbered system that gets its China number', () => {
     expect((await readSnapshot(store))?.typhoons.map((t) => `${t.code}:${t.points.length}`)).toEqual(['202631:6']);
     nmcDepression(6); // newer: its data, under the China number
     await run(pointMs(info.points[6] as RawPoint) + HOUR / 2);
-    expect((await readSnapshot(store))?.typhoons.map((t) => `${t.code}:${t.name}:${t.points.length}`)).toEqual(['202631:示例:7']);
+    expect((await readSnapshot(store))?.typhoons.map((t) => `${t.code}:${t.name}:${t.points.length}`)).toEqual(['202631:海葵:7']);
     expect(await items()).toEqual([
       'formed:20260099:热带低压（编号20260099）生成',
-      'numbered:202631:强热带风暴“示例”生成',
-      'upgraded:202631:“示例”加强为台风', // between its numbering (a severe tropical storm) and the first sighting of 202631
-      'upgraded:202631:“示例”加强为强台风',
-      'warning-48h:202631:“示例”进入48小时警戒线',
+      'numbered:202631:强热带风暴“海葵”生成',
+      'upgraded:202631:“海葵”加强为台风', // between its numbering (a severe tropical storm) and the first sighting of 202631
+      'upgraded:202631:“海葵”加强为强台风',
+      'warning-48h:202631:“海葵”进入48小时警戒线',
     ]);
   });
 
@@ -227,7 +227,7 @@ describe('an unnumbered system that gets its China number', () => {
     await run(at4 + HOUR / 2);
     mock.setPayload('zj/TyhoonActivity', listed('202631'));
     for (const hours of [1, 4, 8, 12]) await run(at4 + hours * HOUR);
-    expect(await items()).toEqual(['numbered:202631:强热带风暴“示例”生成']);
+    expect(await items()).toEqual(['numbered:202631:强热带风暴“海葵”生成']);
   });
 
   it('recognises the same storm by its shared early points, and only then', () => {
@@ -298,8 +298,8 @@ describe('a run stopped between the snapshot write and the flash step', () => {
     await run(at3 + 45 * 60_000);
     await run(at3 + 60 * 60_000);
     expect((await ofType('upgraded')).map((i) => `${i.title}@${i.time}`).sort()).toEqual([
-      '“演示台风”加强为强热带风暴@2026-09-11T02:00:00+08:00', // the change the stopped run held
-      '“演示台风”加强为热带风暴@2026-09-10T14:00:00+08:00',
+      '“山竹”加强为强热带风暴@2026-09-11T02:00:00+08:00', // the change the stopped run held
+      '“山竹”加强为热带风暴@2026-09-10T14:00:00+08:00',
     ]);
 
     // Two stopped runs in a row over two changes (typhoon, then the 48-hour line): both announced by the next.
@@ -308,7 +308,7 @@ describe('a run stopped between the snapshot write and the flash step', () => {
     showDemo(5);
     await run(pointMs(info.points[5] as RawPoint) + HOUR / 2, false);
     await run(pointMs(info.points[5] as RawPoint) + HOUR);
-    expect((await ofType('upgraded')).map((i) => i.title).sort()).toEqual(['“演示台风”加强为台风', '“演示台风”加强为强热带风暴', '“演示台风”加强为热带风暴']);
+    expect((await ofType('upgraded')).map((i) => i.title).sort()).toEqual(['“山竹”加强为台风', '“山竹”加强为强热带风暴', '“山竹”加强为热带风暴']);
     expect((await ofType('upgraded')).find((i) => i.title.endsWith('为台风'))?.time).toBe('2026-09-11T08:00:00+08:00');
     expect((await ofType('warning-48h')).map((i) => i.time)).toEqual(['2026-09-11T08:00:00+08:00']);
   });
@@ -322,7 +322,7 @@ describe('a run stopped between the snapshot write and the flash step', () => {
     await run(at2 + 2 * HOUR);
     // Its first sighting is the previous snapshot's (the first one the flash step compares): numbered at its
     // first tropical-storm point; its grade then is where its grade changes start from.
-    expect(await items()).toEqual(['numbered:202699:热带风暴“演示台风”生成']);
+    expect(await items()).toEqual(['numbered:202699:热带风暴“山竹”生成']);
   });
 });
 

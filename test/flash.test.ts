@@ -102,16 +102,16 @@ describe('a storm life replayed', () => {
     const items = await readFlash(store);
     const summary = items.map((i) => `${i.type}:${i.title}`).sort();
     expect(summary).toEqual([
-      'dissipated:“演示台风”停止编号',
-      'landfall:“演示台风”登陆菲律宾吕宋岛东北部沿海（演示）',
+      'dissipated:“山竹”停止编号',
+      'landfall:“山竹”登陆菲律宾吕宋岛东北部沿海（演示）',
       // The fixture's first point, under its China number, is a tropical depression: the words follow the grade.
-      'numbered:热带低压“演示台风”生成',
-      'upgraded:“演示台风”加强为台风',
-      'upgraded:“演示台风”加强为强台风',
-      'upgraded:“演示台风”加强为强热带风暴',
-      'upgraded:“演示台风”加强为热带风暴',
-      'upgraded:“演示台风”加强为超强台风',
-      'warning-48h:“演示台风”进入48小时警戒线',
+      'numbered:热带低压“山竹”生成',
+      'upgraded:“山竹”加强为台风',
+      'upgraded:“山竹”加强为强台风',
+      'upgraded:“山竹”加强为强热带风暴',
+      'upgraded:“山竹”加强为热带风暴',
+      'upgraded:“山竹”加强为超强台风',
+      'warning-48h:“山竹”进入48小时警戒线',
     ]);
     expect(items.find((i) => i.type === 'dissipated')).toMatchObject({ time: '2026-09-12T14:00:00+08:00' });
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);

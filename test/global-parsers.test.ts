@@ -83,22 +83,22 @@ describeRealData('upstream', 'recorded ATCF decks', (SHARED) => {
   });
 
   it.each(fs.readdirSync(path.join(SHARED, 'nhc')).filter((f) => f.endsWith('.json')))('CurrentStorms %s parses', (file) => {
-    const storms = parseCurrentStorms(JSON.parse(read(SHARED, 'nhc', file)));
+    const storms = parseCurrentStorms(JSON.parse(read(SHARED, 'nhc', file)), []);
     expect(storms.length).toBeGreaterThan(0);
     for (const s of storms) expect(s.atcfId).toMatch(/^(al|ep|cp)\d{6}$/);
   });
 
   it('reads string intensities, integer longitudes and an empty list', () => {
-    const lala = parseCurrentStorms(JSON.parse(read(SHARED, 'nhc/CurrentStorms.lala-cp012026-adv040.json')));
+    const lala = parseCurrentStorms(JSON.parse(read(SHARED, 'nhc/CurrentStorms.lala-cp012026-adv040.json')), []);
     expect(lala[0]).toMatchObject({ atcfId: 'cp012026', name: 'LALA', windKt: 75, lng: -172 });
-    expect(parseCurrentStorms({ activeStorms: [] })).toEqual([]);
-    expect(() => parseCurrentStorms({ activeStorms: [{ id: 42 }] })).toThrow();
+    expect(parseCurrentStorms({ activeStorms: [] }, [])).toEqual([]);
+    expect(() => parseCurrentStorms({ activeStorms: [{ id: 42 }] }, [])).toThrow();
   });
 });
 
 describeRealData('upstream', 'recorded JTWC products', (SHARED) => {
   it('reads every storm block of the RSS, stacked tags and TCFAs included', () => {
-    const storms = parseJtwcRss(read(SHARED, 'jtwc/jtwc.2026-08-22T1840Z.rss'));
+    const storms = parseJtwcRss(read(SHARED, 'jtwc/jtwc.2026-08-22T1840Z.rss'), []);
     expect(storms.map((s) => `${s.atcfId}:${s.kind}`)).toEqual([
       'wp172026:warning', 'wp182026:warning', 'wp192026:warning', 'ep912026:tcfa', 'cp022026:warning', 'cp012026:warning', 'ep922026:tcfa',
     ]);
@@ -106,7 +106,7 @@ describeRealData('upstream', 'recorded JTWC products', (SHARED) => {
   });
 
   it.each(['wp1726.tcw', 'wp1826.tcw', 'wp1926.tcw', 'cp0126.tcw'])('%s: taus, radii and a de-duplicated history', (file) => {
-    const tcw = parseJtwcTcw(read(SHARED, 'jtwc', file));
+    const tcw = parseJtwcTcw(read(SHARED, 'jtwc', file), []);
     expect(tcw.kind).toBe('warning');
     expect(tcw.taus[0]?.tau).toBe(0);
     const times = tcw.history.map((h) => h.time.getTime());
@@ -114,12 +114,12 @@ describeRealData('upstream', 'recorded JTWC products', (SHARED) => {
   });
 
   it('wp1726.tcw in detail; a TCFA .tcw gives its base time only', () => {
-    const tcw = parseJtwcTcw(read(SHARED, 'jtwc/wp1726.tcw'));
+    const tcw = parseJtwcTcw(read(SHARED, 'jtwc/wp1726.tcw'), []);
     expect(tcw).toMatchObject({ name: 'SAUDEL', directionDeg: 315, speedKt: 14 });
     expect(tcw.taus[0]).toMatchObject({ lat: 19.6, lng: 144.8, windKt: 105, radiiNm: { 64: [40, 40, 40, 40], 34: [140, 120, 100, 120] } });
     // 21 distinct times: the ones south of 10° follow two spaces and were once dropped.
     expect(tcw.history).toHaveLength(21);
-    expect(parseJtwcTcw(read(SHARED, 'jtwc/ep9126.tcw'))).toMatchObject({ kind: 'alert', taus: [], history: [] });
+    expect(parseJtwcTcw(read(SHARED, 'jtwc/ep9126.tcw'), [])).toMatchObject({ kind: 'alert', taus: [], history: [] });
   });
 
   it.each([
@@ -134,8 +134,8 @@ describeRealData('upstream', 'recorded JTWC products', (SHARED) => {
 
 describe('own JTWC payloads', () => {
   it('parse like the recorded ones', () => {
-    expect(parseJtwcRss(read(OWN_PAYLOADS, 'jtwc/jtwc.rss')).map((s) => s.atcfId)).toEqual(['wp172026', 'cp012026', 'sh062024']);
-    expect(parseJtwcTcw(read(OWN_PAYLOADS, 'jtwc/sh0624.tcw')).history).toHaveLength(16);
+    expect(parseJtwcRss(read(OWN_PAYLOADS, 'jtwc/jtwc.rss'), []).map((s) => s.atcfId)).toEqual(['wp172026', 'cp012026', 'sh062024']);
+    expect(parseJtwcTcw(read(OWN_PAYLOADS, 'jtwc/sh0624.tcw'), []).history).toHaveLength(16);
   });
 });
 
@@ -151,7 +151,7 @@ describe('units and fixed-width history lines', () => {
       'WTPS31 PGTW 081500', 'WARNING    ATCG MIL 06P SWP 240108133318', '2024010812 06P ANGGREK    007  01 250 05 SATL 020',
       'T000 091S 0912E 045', 'AMP', '0624010800  81S 0921E  35', '0624010806  86S 0917E  40', '0624010812  91S 0912E  45', '0624010812  91S 0912E  45', 'NNNN',
     ].join('\n');
-    const history = parseJtwcTcw(tcw).history;
+    const history = parseJtwcTcw(tcw, []).history;
     expect(history.map((h) => [h.time.toISOString(), h.lat, h.lng, h.windKt])).toEqual([
       ['2024-01-08T00:00:00.000Z', -8.1, 92.1, 35],
       ['2024-01-08T06:00:00.000Z', -8.6, 91.7, 40],

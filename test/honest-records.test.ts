@@ -101,8 +101,9 @@ describe('1945–1948 winds: JTWC knots back from the zj values, converted again
         { time: '1945-06-01T06:00:00', lng: 129, lat: 16, strong: '热带低压(TD)', speed: 17, pressure: null },
       ],
     }]);
-    const zj = parseZjArchiveFile(text).storm as ZjStorm;
-    const { typhoons, quality, crosswalk } = buildArchive({ cma: [], zj: [zj], names: parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8')), nameCorrections: new Map(), agencies: { tracks: newestByAgency([]) } });
+    const names = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
+    const zj = parseZjArchiveFile(text, names).storm as ZjStorm;
+    const { typhoons, quality, crosswalk } = buildArchive({ cma: [], zj: [zj], names, nameCorrections: new Map(), agencies: { tracks: newestByAgency([]) } });
     expect(typhoons[0]).toMatchObject({ windPeriod: '1min', peakGrade: 'TS', maxSpeed: 18, points: [{ speed: 12.9, grade: 'TD' }, { speed: 18, grade: 'TS', power: 8 }] });
     expect(typhoons[0]?.provenance).toMatchObject({ track: 'zj', maxSpeed: 'jtwc', peakGrade: 'jtwc', minPressure: null });
     // The track is JTWC's, side by side too, and its ACE is JTWC's.

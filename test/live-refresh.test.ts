@@ -65,7 +65,7 @@ describe('refreshLive', () => {
     try {
       const result = await refreshLive(upstreams, store);
       expect(result).toMatchObject({ ok: true, source: 'nmc', typhoons: 1 });
-      expect((await readSnapshot(store))?.typhoons[0]).toMatchObject({ code: '202699', name: '演示台风', provenance: { track: 'nmc' } });
+      expect((await readSnapshot(store))?.typhoons[0]).toMatchObject({ code: '202699', name: '山竹', provenance: { track: 'nmc' } });
     } finally {
       mock.setFault(null);
     }

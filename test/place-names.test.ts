@@ -8,6 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_SOURCES_DIR, PLACES_FILE } from '../src/config.ts';
 import { parsePlacesTable, pinyinWord, placeInEnglish } from '../src/model/place-names.ts';
+import { liveNamesTable } from '../src/sources/names-table.ts';
 import { parseZjArchiveFile } from '../src/sources/zj-archive.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
@@ -24,7 +25,7 @@ function landfallPlaces(sourcesDir: string): string[] {
   return fs
     .readdirSync(dir)
     .filter((file) => /^\d{6}\.json$/.test(file))
-    .flatMap((file) => parseZjArchiveFile(fs.readFileSync(path.join(dir, file), 'utf8')).storm?.land.map((l) => l.position) ?? []);
+    .flatMap((file) => parseZjArchiveFile(fs.readFileSync(path.join(dir, file), 'utf8'), liveNamesTable()).storm?.land.map((l) => l.position) ?? []);
 }
 
 describe('the place table', () => {

@@ -7,6 +7,7 @@ import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import { CACHE_POLICIES } from '../src/api/cache-policy.ts';
 import { STATIC_ROUTES } from '../src/api/render-static.ts';
 import { ENDPOINTS, RESOURCES } from '../src/api/route-table.ts';
+import { NAMES_FILE_IN_PROJECT } from '../src/config.ts';
 import { configMethods, configPaths, loadFunctions } from '../src/server/function-registry.ts';
 import { headersFor, readSiteRules, type SiteRules } from '../src/server/site-rules.ts';
 
@@ -100,11 +101,14 @@ describe('functions', () => {
     }
   });
 
-  it('bundle exactly the data files their routes read', async () => {
+  it('bundle exactly the data files their routes read, and the names table where they read upstream names', async () => {
     const functions = await loadFunctions();
+    // The functions that normalise live upstream answers check storm names against the names table.
+    const namesReaders = new Set(['refresh-live', 'typhoon-lookup']);
     for (const fn of functions) {
       const served = RESOURCES.filter((r) => (r.servedBy.kind === 'function' && r.servedBy.fn === fn.name) || r.missFn === fn.name);
-      const reads = [...new Set(served.flatMap((r) => r.reads ?? []))].map((file) => `../public/${file}`).sort();
+      const names = namesReaders.has(fn.name) ? [`../${NAMES_FILE_IN_PROJECT}`] : [];
+      const reads = [...new Set(served.flatMap((r) => r.reads ?? []))].map((file) => `../public/${file}`).concat(names).sort();
       const included = ((fn.config as { includedFiles?: string[] } | undefined)?.includedFiles ?? []).slice().sort();
       expect(included, fn.name).toEqual(reads);
     }

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NAMES_FILE } from '../src/config.ts';
 import { compassFromText } from '../src/model/compass.ts';
+import { parseNamesTable } from '../src/sources/names-table.ts';
 import { parseZjArchiveFile } from '../src/sources/zj-archive.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
-const fixture = (name: string) => parseZjArchiveFile(fs.readFileSync(path.join(FIXTURE_SOURCES, 'zj', name), 'utf8'));
+const names = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
+const fixture = (name: string) => parseZjArchiveFile(fs.readFileSync(path.join(FIXTURE_SOURCES, 'zj', name), 'utf8'), names);
 
 describe('parseZjArchiveFile on hand-written samples', () => {
   it('strips the BOM and reads 1945–1948 point times as UTC', () => {
@@ -36,12 +39,12 @@ describe('parseZjArchiveFile on hand-written samples', () => {
   });
 
   it('gives no storm and no problem for an empty file', () => {
-    expect(fixture('202499.json')).toEqual({ storm: null, problems: [] });
+    expect(fixture('202499.json')).toEqual({ storm: null, problems: [], rejected: [] });
   });
 
   it('reports what is unreadable instead of throwing', () => {
-    expect(parseZjArchiveFile('[{"tfbh":"x"}').problems[0]?.message).toMatch(/not JSON/);
-    expect(parseZjArchiveFile('[{"tfbh":"20241"}]').problems.length).toBeGreaterThan(0);
+    expect(parseZjArchiveFile('[{"tfbh":"x"}', names).problems[0]?.message).toMatch(/not JSON/);
+    expect(parseZjArchiveFile('[{"tfbh":"20241"}]', names).problems.length).toBeGreaterThan(0);
   });
 });
 
@@ -63,8 +66,9 @@ describeRealData('archive', 'parseZjArchiveFile on the whole real archive', (sou
     let unreadableBearings = 0;
     for (const file of files) {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
-      const { storm, problems } = parseZjArchiveFile(text);
+      const { storm, problems, rejected } = parseZjArchiveFile(text, names);
       expect(problems, file).toEqual([]);
+      expect(rejected, file).toEqual([]);
       if (!storm) continue;
       expect(storm.tfbh, file).toBe(file.slice(0, 6));
       storms += 1;

@@ -7,7 +7,9 @@
  * found in src/sources/read-sources.ts. The report also lists every value the build corrects: English names CMA
  * misspells (src/archive/correct-names.ts, with the evidence) and the 1945–1948 winds the Zhejiang archive
  * converted from JTWC's knots with the decimals cut (src/archive/jtwc-winds.ts), and every storm the crosswalk
- * could not link to another agency's record without guessing (`crosswalk-*`, src/archive/crosswalk.ts).
+ * could not link to another agency's record without guessing (`crosswalk-*`, src/archive/crosswalk.ts), and every
+ * name or place the parsers left out because it failed the upstream-text check (`name-unlisted`,
+ * `text-markup-or-link`, `text-implausible`; src/model/upstream-text.ts), its value shown inert.
  *
  * Tolerances, from the real archive (../shared/data/archive: 606 landfall records on 534 storms, 176,776
  * radius values; measured against the merged track the API serves):
@@ -38,7 +40,9 @@
  */
 import path from 'node:path';
 import { distanceToTrackKm, type Position } from '../model/geo.ts';
+import type { FileRejection } from '../model/parse-problems.ts';
 import type { TrackPoint, WindCircle } from '../model/schemas.ts';
+import { reportedValue } from '../model/upstream-text.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { CMA_FILE_PATTERN } from '../sources/read-sources.ts';
 import type { ZjLandfall, ZjStorm } from '../sources/zj-archive.ts';
@@ -57,6 +61,9 @@ export const DATA_QUALITY_CODES = [
   'wind-reconverted',
   'crosswalk-ambiguous',
   'crosswalk-conflict',
+  'name-unlisted',
+  'text-markup-or-link',
+  'text-implausible',
 ] as const;
 export type DataQualityCode = (typeof DATA_QUALITY_CODES)[number];
 
@@ -212,6 +219,25 @@ export function checkWindRadii(zj: ZjStorm): CheckedRadii {
     return next;
   });
   return { storm: changed ? { ...zj, points } : zj, problems };
+}
+
+/**
+ * A name or place a parser left out (src/model/upstream-text.ts) as a report entry: a name missing from the names
+ * table, text carrying markup or a link, or text that is not its kind's shape. The value is shown inert (every
+ * character but letters, digits and spaces as `\u{…}`), so the report carries no markup or link either.
+ * `prefix` places the file in the sources folder (`agencies/` for other agencies' files).
+ */
+export function rejectedTextProblem(rejection: FileRejection, prefix = ''): DataQualityProblem {
+  const { reason, kind, field, line, storm } = rejection;
+  const where = line !== null && !rejection.file.startsWith('zj/') ? `line ${line}: ${field}` : field;
+  return {
+    code: reason === 'unlisted' ? 'name-unlisted' : reason === 'markup' || reason === 'link' ? 'text-markup-or-link' : 'text-implausible',
+    file: `${prefix}${rejection.file}`,
+    field: where,
+    value: reportedValue(rejection.value),
+    rule: rejection.rule,
+    action: `${kind === 'place' ? 'place left out ("")' : kind === 'code' ? 'code left out (null)' : 'name left out (null)'}${storm ? ` for ${storm}` : ''}`,
+  };
 }
 
 /** What the report was generated from: the years and files of each source, without a path or a time. */

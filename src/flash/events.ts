@@ -186,7 +186,9 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
       if (entry.landfalls.includes(land.time)) continue;
       events.push({
         key: `landfall:${storm.code}:${land.time}`, type: 'landfall', code: storm.code, time: land.time, storm: names,
-        point: storm.points.find((p) => p.time >= land.time) ?? last, position: land.position,
+        point: storm.points.find((p) => p.time >= land.time) ?? last,
+        // "" is a place the source left out or that failed its check: the item then says "on the coast".
+        ...(land.position ? { position: land.position } : {}),
       });
       entry.landfalls.push(land.time);
     }

@@ -3,10 +3,13 @@
  * Comma-separated with padded columns; lines stop early (a-decks, JTWC, UCAR ensemble means), so missing
  * fields are empty. Each time repeats once per wind threshold (34/50/64 kt): rows are collapsed into one
  * point with three radius sets. Times UTC, winds kt (1-minute), radii nm in NE, SE, SW, NW order.
+ * STORMNAME and TY are free text, checked as a cyclone name and a type code (src/model/upstream-text.ts): a value
+ * that fails is left out (null) and returned in `rejected`, once per value and column.
  */
 import { normaliseLongitude } from '../model/geo.ts';
 import { numberOrNull, positiveOrNull } from '../model/numbers.ts';
 import type { ParseProblem } from '../model/parse-problems.ts';
+import { checkCode, checkCycloneName, keep, type TextRejection } from '../model/upstream-text.ts';
 import { utcDate } from '../model/time.ts';
 
 export type Quadrants = [number, number, number, number];
@@ -58,9 +61,10 @@ function radii(fields: string[]): Partial<Record<34 | 50 | 64, Quadrants>> {
 /** Names that mark an unnamed system in the STORMNAME column. */
 const PLACEHOLDER_NAME = /^(INVEST|NONAME|GENESIS\d*|TEST|)$/;
 
-export function parseAtcfDeck(text: string): { records: AtcfRecord[]; problems: ParseProblem[] } {
+export function parseAtcfDeck(text: string): { records: AtcfRecord[]; problems: ParseProblem[]; rejected: TextRejection[] } {
   const records: AtcfRecord[] = [];
   const problems: ParseProblem[] = [];
+  const rejected: TextRejection[] = [];
   text.split(/\r?\n/).forEach((line, index) => {
     if (line.trim() === '') return;
     const fields = line.split(',');
@@ -74,7 +78,8 @@ export function parseAtcfDeck(text: string): { records: AtcfRecord[]; problems: 
       problems.push({ line: index + 1, message: `not an ATCF line: "${line.slice(0, 60)}"` });
       return;
     }
-    const name = field(fields, 27).toUpperCase();
+    const name = field(fields, 27);
+    const at = index + 1;
     records.push({
       basin: field(fields, 0).toUpperCase(),
       number: field(fields, 1).padStart(2, '0'),
@@ -85,15 +90,15 @@ export function parseAtcfDeck(text: string): { records: AtcfRecord[]; problems: 
       lng,
       windKt: positiveOrNull(field(fields, 8)),
       pressure: positiveOrNull(field(fields, 9)),
-      type: field(fields, 10) || null,
+      type: keep(checkCode(field(fields, 10)), rejected, { field: 'TY', line: at }),
       radiiNm: radii(fields),
       directionDeg: numberOrNull(field(fields, 25)),
       speedKt: numberOrNull(field(fields, 26)),
-      name: PLACEHOLDER_NAME.test(name) ? null : name,
-      line: index + 1,
+      name: PLACEHOLDER_NAME.test(name.toUpperCase()) ? null : (keep(checkCycloneName(name), rejected, { field: 'STORMNAME', line: at })?.toUpperCase() ?? null),
+      line: at,
     });
   });
-  return { records, problems };
+  return { records, problems, rejected };
 }
 
 /** Rows of one (time, tech, tau) collapsed into one record with every threshold's radii. */

@@ -2,9 +2,13 @@
  * JTWC products (../shared/docs/UPSTREAMS.md §6): the RSS index, the per-storm `.tcw` (JMV 3.0) file and
  * the warning text. The RSS HTML is malformed (`<b>` never closed), so it is read with regular expressions.
  * Times are UTC; `DDHHMMZ` groups take their month and year from the file's own full time stamp.
+ * Storm names (the RSS title's parenthesis, the .tcw header) are checked as cyclone names
+ * (src/model/upstream-text.ts): one that fails is left out (null) and added to `rejected`. The rest of the RSS
+ * title and the warning's remarks are not kept.
  */
 import { nonZeroOrNull } from '../model/numbers.ts';
 import { MONTH_ABBREVIATIONS, utcDate } from '../model/time.ts';
+import { checkCycloneName, keep, type TextRejection } from '../model/upstream-text.ts';
 import { atcfLatitude, atcfLongitude, type Quadrants } from './atcf.ts';
 
 export interface JtwcRssStorm {
@@ -12,7 +16,6 @@ export interface JtwcRssStorm {
   productId: string;
   /** ATCF id, e.g. `wp172026`. */
   atcfId: string;
-  title: string;
   name: string | null;
   kind: 'warning' | 'tcfa';
   tcwFile: string | null;
@@ -23,7 +26,7 @@ export interface JtwcRssStorm {
  * One block per storm: a title ending in `</b><br>` and a `<ul>` of product links. The opening tags are not
  * reliable (a region item stacks all its `<p><b>` at the start), so blocks are found by their ends.
  */
-export function parseJtwcRss(xml: string, century = 2000): JtwcRssStorm[] {
+export function parseJtwcRss(xml: string, rejected: TextRejection[], century = 2000): JtwcRssStorm[] {
   const storms: JtwcRssStorm[] = [];
   for (const [, rawTitle, block] of xml.matchAll(/([^<>\n]+)<\/b><br>([\s\S]*?)<\/ul>/g)) {
     const title = rawTitle?.replace(/\s+/g, ' ').trim();
@@ -31,11 +34,11 @@ export function parseJtwcRss(xml: string, century = 2000): JtwcRssStorm[] {
     const productId = links[0]?.[1];
     if (!title || !productId) continue;
     const files = new Set(links.map((m) => `${m[1]}${m[2]}`));
+    const atcfId = `${productId.slice(0, 4)}${century + Number(productId.slice(4, 6))}`;
     storms.push({
       productId,
-      atcfId: `${productId.slice(0, 4)}${century + Number(productId.slice(4, 6))}`,
-      title,
-      name: /\(([^)]+)\)/.exec(title)?.[1]?.toUpperCase() ?? null,
+      atcfId,
+      name: keep(checkCycloneName(/\(([^)]+)\)/.exec(title)?.[1]), rejected, { field: 'title', storm: atcfId })?.toUpperCase() ?? null,
       kind: /Formation Alert/i.test(title) ? 'tcfa' : 'warning',
       tcwFile: files.has(`${productId}.tcw`) ? `${productId}.tcw` : null,
       warningFile: files.has(`${productId}web.txt`) ? `${productId}web.txt` : null,
@@ -76,7 +79,7 @@ function tauRadii(line: string): Partial<Record<34 | 50 | 64, Quadrants>> {
 }
 
 /** `.tcw` (JMV 3.0). An ALERT (formation alert) has no track: it yields only its base time (parseJtwcTcfa in ./jtwc-tcfa.ts reads the whole alert). */
-export function parseJtwcTcw(text: string): JtwcTcw {
+export function parseJtwcTcw(text: string, rejected: TextRejection[]): JtwcTcw {
   const lines = text.split(/\r?\n/);
   // The WARNING/ALERT header follows the WMO heading, which a TCFA file lacks.
   const at = lines.slice(0, 3).findIndex((l) => /^(WARNING|ALERT)\b/.test(l.trim()));
@@ -101,7 +104,7 @@ export function parseJtwcTcw(text: string): JtwcTcw {
   return {
     kind: 'warning',
     baseTime,
-    name: header[2] && !/^\d+$/.test(header[2]) ? header[2].toUpperCase() : null,
+    name: header[2] && !/^\d+$/.test(header[2]) ? (keep(checkCycloneName(header[2]), rejected, { field: 'name', line: at + 2 })?.toUpperCase() ?? null) : null,
     directionDeg: Number(header[5]) >= 0 ? Number(header[5]) : null,
     speedKt: Number(header[6]) >= 0 ? Number(header[6]) : null,
     taus,

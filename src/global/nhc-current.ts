@@ -2,10 +2,13 @@
  * NHC `CurrentStorms.json`: the active storms of the Atlantic, East and Central Pacific
  * (../shared/docs/UPSTREAMS.md §4.1). Intensity and pressure are strings, coordinates numbers (sometimes
  * integer-typed), winds kt; there is no "final advisory" flag: a storm ends when it is no longer listed.
+ * The name and the classification are free text, checked as a cyclone name and a type code
+ * (src/model/upstream-text.ts): a value that fails is left out (null) and added to `rejected`.
  */
 import { z } from 'zod';
 import { positiveOrNull } from '../model/numbers.ts';
 import { ShapeError } from '../model/parse-problems.ts';
+import { checkCode, checkCycloneName, keep, type TextRejection } from '../model/upstream-text.ts';
 
 const text = z.union([z.string(), z.number()]).nullish();
 
@@ -41,16 +44,17 @@ export interface NhcStorm {
   time: Date;
 }
 
-export function parseCurrentStorms(json: unknown): NhcStorm[] {
+export function parseCurrentStorms(json: unknown, rejected: TextRejection[]): NhcStorm[] {
   const parsed = rawCurrentStormsSchema.safeParse(json);
   if (!parsed.success) throw new ShapeError(`CurrentStorms: ${parsed.error.issues.slice(0, 2).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-  return parsed.data.activeStorms.map((s) => {
+  return parsed.data.activeStorms.map((s, i) => {
     const time = new Date(s.lastUpdate);
     if (Number.isNaN(time.getTime())) throw new ShapeError(`CurrentStorms: lastUpdate ${s.lastUpdate} is not a time`);
+    const atcfId = s.id.toLowerCase();
     return {
-      atcfId: s.id.toLowerCase(),
-      name: s.name?.trim().toUpperCase() || null,
-      classification: s.classification?.trim() || null,
+      atcfId,
+      name: keep(checkCycloneName(s.name), rejected, { field: `activeStorms[${i}].name`, storm: atcfId })?.toUpperCase() ?? null,
+      classification: keep(checkCode(s.classification), rejected, { field: `activeStorms[${i}].classification`, storm: atcfId }),
       windKt: positiveOrNull(s.intensity),
       pressure: positiveOrNull(s.pressure),
       lat: s.latitudeNumeric,

@@ -3,7 +3,9 @@
  * OFCL forecast) for the Atlantic, East and Central Pacific, and JTWC (RSS + `.tcw` + warning text) for the
  * North Indian Ocean and the Southern Hemisphere. JTWC storms in NHC's basins are left to NHC, and north-western
  * Pacific ones to the typhoon family. Each cyclone is merged into its stored record by time; a cyclone a
- * successful feed no longer lists is marked ended but stays available; a failed feed changes nothing.
+ * successful feed no longer lists is marked ended but stays available; a failed feed changes nothing. Names and
+ * type codes that fail the upstream-text check (src/model/upstream-text.ts) are left out, recorded in the live
+ * data-quality document (src/live/text-quality.ts) and counted in the result.
  *
  * A stored record that cannot be read (both copies damaged, or gone while the index lists it) is restored: from
  * the archived best track (NHC's ATCF b-deck, `btk/` then `archive/<year>/`; for JTWC's basins UCAR's open
@@ -14,7 +16,9 @@
 import { gunzipSync } from 'node:zlib';
 import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
+import type { TextRejection } from '../model/upstream-text.ts';
 import type { KeyValueStore } from '../live/store.ts';
+import { recordTextProblems, type LiveRejection } from '../live/text-quality.ts';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../live/upstream-client.ts';
 import { bestTrack, deckName, officialForecast, parseAtcfDeck, type AtcfRecord } from './atcf.ts';
 import { globalForecast, globalPoint, mergeCyclone, restoredCyclone, summarizeCyclone, type CycloneInput, type Fix } from './build-cyclone.ts';
@@ -45,9 +49,14 @@ export function globalUpstreamsFromEnv(client: UpstreamClient = createUpstreamCl
 
 const NHC_BASINS = new Set(['al', 'ep', 'cp']);
 
+/** Rejections of one source's storm, stamped with the source and storm, joined to a refresh's list. */
+const found = (list: LiveRejection[], source: LiveRejection['source'], storm: string | null) => (rejected: TextRejection[]) =>
+  list.push(...rejected.map((r) => ({ ...r, storm: r.storm ?? storm, source })));
+
 /** A deck with an unreadable line (a truncated download) is rejected whole. */
-function deck(text: string, what: string): AtcfRecord[] {
-  const { records, problems } = parseAtcfDeck(text);
+function deck(text: string, what: string, report: (rejected: TextRejection[]) => void): AtcfRecord[] {
+  const { records, problems, rejected } = parseAtcfDeck(text);
+  report(rejected);
   if (problems.length) throw new ShapeError(`${what}: line ${problems[0]?.line}: ${problems[0]?.message}`);
   return records;
 }
@@ -60,14 +69,17 @@ const optional = async <T>(work: () => Promise<T>): Promise<T | null> => {
   }
 };
 
-async function fetchNhc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]> {
-  const storms = parseCurrentStorms(await up.client.json(`${up.nhcBase}/CurrentStorms.json`));
+async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejection[]): Promise<CycloneInput[]> {
+  const listed: TextRejection[] = [];
+  const storms = parseCurrentStorms(await up.client.json(`${up.nhcBase}/CurrentStorms.json`), listed);
+  found(rejections, 'nhc', null)(listed);
   return Promise.all(
     storms.map(async (storm) => {
+      const report = found(rejections, 'nhc', storm.atcfId);
       // The b-deck and a-deck are extras: without them the advisory position still extends the track.
-      const best = await optional(async () => bestTrack(deck(await up.client.text(`${up.nhcAtcfBase}/btk/b${storm.atcfId}.dat`), `b${storm.atcfId}`)));
+      const best = await optional(async () => bestTrack(deck(await up.client.text(`${up.nhcAtcfBase}/btk/b${storm.atcfId}.dat`), `b${storm.atcfId}`, report)));
       const aids = await optional(async () =>
-        deck(gunzipSync(await up.client.bytes(`${up.nhcAtcfBase}/aid_public/a${storm.atcfId}.dat.gz`)).toString('utf8'), `a${storm.atcfId}`),
+        deck(gunzipSync(await up.client.bytes(`${up.nhcAtcfBase}/aid_public/a${storm.atcfId}.dat.gz`)).toString('utf8'), `a${storm.atcfId}`, report),
       );
       const current: Fix = { time: storm.time, lat: storm.lat, lng: storm.lng, windKt: storm.windKt, pressure: storm.pressure, type: storm.classification, directionDeg: storm.directionDeg, speedKt: storm.speedKt };
       const official = aids ? officialForecast(aids, 'OFCL') : null;
@@ -83,15 +95,20 @@ async function fetchNhc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]>
   );
 }
 
-async function fetchJtwc(up: GlobalUpstreams, now: Date): Promise<CycloneInput[]> {
+async function fetchJtwc(up: GlobalUpstreams, now: Date, rejections: LiveRejection[]): Promise<CycloneInput[]> {
   const rss = await up.client.text(`${up.jtwcBase}/rss/jtwc.rss`);
   if (!/<\/rss>\s*$/.test(rss)) throw new ShapeError('jtwc.rss: the document is cut off');
-  const storms = parseJtwcRss(rss).filter((s) => s.kind === 'warning' && s.tcwFile && !NHC_BASINS.has(s.atcfId.slice(0, 2)) && !s.atcfId.startsWith('wp'));
+  const listed: TextRejection[] = [];
+  const storms = parseJtwcRss(rss, listed).filter((s) => s.kind === 'warning' && s.tcwFile && !NHC_BASINS.has(s.atcfId.slice(0, 2)) && !s.atcfId.startsWith('wp'));
+  // Only the storms this part keeps: the others' names are JTWC's business for the typhoon family or NHC's.
+  found(rejections, 'jtwc', null)(listed.filter((r) => storms.some((s) => s.atcfId === r.storm)));
   return Promise.all(
     storms.map(async (storm) => {
       const text = await up.client.text(`${up.jtwcBase}/products/${storm.tcwFile}`);
       if (!/\nNNNN\s*$/.test(text)) throw new ShapeError(`${storm.tcwFile}: the product is cut off`);
-      const tcw = parseJtwcTcw(text);
+      const named: TextRejection[] = [];
+      const tcw = parseJtwcTcw(text, named);
+      found(rejections, 'jtwc', storm.atcfId)(named);
       const warning = storm.warningFile ? await optional(async () => parseJtwcWarning(await up.client.text(`${up.jtwcBase}/products/${storm.warningFile}`))) : null;
       const now0 = tcw.taus.find((t) => t.tau === 0);
       const fixes: Fix[] = [
@@ -118,7 +135,7 @@ const describe = (error: unknown) => (error instanceof UpstreamError || error in
  * season's b-decks under `btk/`, then moves them to `archive/<year>/` (gzipped); UCAR keeps JTWC's b-decks under
  * `bdecks_open/<year>/`. The year is the ATCF id's. Throws when none of them can be read.
  */
-async function fetchArchivedTrack(up: GlobalUpstreams, source: 'nhc' | 'jtwc', atcfId: string, now: Date): Promise<CycloneInput> {
+async function fetchArchivedTrack(up: GlobalUpstreams, source: 'nhc' | 'jtwc', atcfId: string, now: Date, rejections: LiveRejection[]): Promise<CycloneInput> {
   const year = atcfId.slice(-4);
   const urls =
     source === 'nhc'
@@ -128,7 +145,7 @@ async function fetchArchivedTrack(up: GlobalUpstreams, source: 'nhc' | 'jtwc', a
   for (const url of urls) {
     try {
       const text = url.endsWith('.gz') ? gunzipSync(await up.client.bytes(url)).toString('utf8') : await up.client.text(url);
-      const best = bestTrack(deck(text, `b${atcfId}`));
+      const best = bestTrack(deck(text, `b${atcfId}`, found(rejections, source, `${source}-${atcfId}`)));
       if (best.length === 0) throw new ShapeError(`b${atcfId}: no track`);
       return { source, atcfId, enname: deckName(best), points: best.map((r) => globalPoint(r)), forecast: null, seenAt: now };
     } catch (error) {
@@ -145,6 +162,8 @@ export interface GlobalRefreshResult {
   restored: string[];
   /** Cyclones whose stored record cannot be read and could not be restored yet, with why. */
   unrestored: { id: string; error: string }[];
+  /** Upstream names and type codes left out by the upstream-text check (the live data-quality document lists them). */
+  rejectedText: number;
 }
 
 const sourceOf = (id: string) => (id.startsWith('nhc-') ? 'nhc' : 'jtwc');
@@ -157,11 +176,12 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
     nhc: { lastSuccessAt: null, lastError: null, ...previous.nhc, lastAttemptAt: stamp, runningSince: stamp },
     jtwc: { lastSuccessAt: null, lastError: null, ...previous.jtwc, lastAttemptAt: stamp, runningSince: stamp },
   });
+  const rejections: LiveRejection[] = [];
   // The stored archive is read while the feeds are fetched: every record, to find those that cannot be read.
   const [fetched, archive] = await Promise.all([
     Promise.all([
-      fetchNhc(up, now).then((list) => ({ source: 'nhc' as const, list, error: null }), (error: unknown) => ({ source: 'nhc' as const, list: null, error: describe(error) })),
-      fetchJtwc(up, now).then((list) => ({ source: 'jtwc' as const, list, error: null }), (error: unknown) => ({ source: 'jtwc' as const, list: null, error: describe(error) })),
+      fetchNhc(up, now, rejections).then((list) => ({ source: 'nhc' as const, list, error: null }), (error: unknown) => ({ source: 'nhc' as const, list: null, error: describe(error) })),
+      fetchJtwc(up, now, rejections).then((list) => ({ source: 'jtwc' as const, list, error: null }), (error: unknown) => ({ source: 'jtwc' as const, list: null, error: describe(error) })),
     ]),
     readArchive(store),
   ]);
@@ -199,7 +219,7 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
       const source = sourceOf(id);
       const listed = listedNow.get(id) ?? null;
       const answered = fetched.some((f) => f.source === source && f.list);
-      const archived = await fetchArchivedTrack(up, source, id.slice(source.length + 1), now).catch((error: unknown) => {
+      const archived = await fetchArchivedTrack(up, source, id.slice(source.length + 1), now, rejections).catch((error: unknown) => {
         // Still listed: restored from the feed alone, which may not reach back to the cyclone's first points.
         if (listed) console.warn(`global archive: ${id} restored from the feed only; its archived track could not be read: ${describe(error)}`);
         else unrestored.push({ id, error: describe(error) });
@@ -225,5 +245,12 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
     const entry = fetched.find((f) => f.source === source);
     return { ok: Boolean(entry?.list), cyclones: entry?.list?.length ?? 0, error: entry?.error ?? null };
   };
-  return { nhc: report('nhc'), jtwc: report('jtwc'), restored: restored.sort(), unrestored: unrestored.sort((a, b) => a.id.localeCompare(b.id)) };
+  await recordTextProblems(store, rejections, now).catch((error: unknown) => console.warn(`live data-quality document not written: ${describe(error)}`));
+  return {
+    nhc: report('nhc'),
+    jtwc: report('jtwc'),
+    restored: restored.sort(),
+    unrestored: unrestored.sort((a, b) => a.id.localeCompare(b.id)),
+    rejectedText: rejections.length,
+  };
 }

@@ -3,6 +3,8 @@
  * Formats: ../shared/docs/UPSTREAMS.md §3. Rows are positional arrays; times are UTC `YYYYMMDDHHmm`
  * (one public tracker reads them as Beijing time, which is wrong); longitude comes before latitude;
  * numbers lose their leading zero in views (`523` = 0523); radii are labelled 30/50/64 KTS but given in km.
+ * A view's names are upstream free text, checked by src/model/upstream-text.ts (what fails is left out and added
+ * to the check's rejections); the list's names are not kept (the list only says which storms to ask for).
  */
 import { z } from 'zod';
 import { compassFromText } from '../model/compass.ts';
@@ -14,7 +16,7 @@ import type { AgencyForecast, TrackPoint, Typhoon, WindCircle } from '../model/s
 import { toBeijingIso, utcDate } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, trackSummary } from '../model/track-summary.ts';
-import { liveStormName } from '../model/storm-names.ts';
+import { checkStormName, keep, type TextCheck } from '../model/upstream-text.ts';
 import { agencyFor } from './agencies.ts';
 
 const cell = z.union([z.string(), z.number(), z.null()]);
@@ -27,8 +29,6 @@ export const rawNmcViewSchema = z.object({ typhoon: z.tuple([z.number(), z.strin
 
 export interface NmcListItem {
   id: number;
-  enname: string | null;
-  name: string | null;
   number: string;
   active: boolean;
 }
@@ -37,12 +37,10 @@ export function normalizeNmcList(json: unknown): NmcListItem[] {
   const parsed = rawNmcListSchema.safeParse(json);
   if (!parsed.success) throw new ShapeError(`NMC list: ${parsed.error.issues[0]?.message}`);
   return parsed.data.typhoonList.map((row) => {
-    const [id, en, cn, number, , , , status] = row;
+    const [id, , , number, , , , status] = row;
     if (typeof id !== 'number') throw new ShapeError(`NMC list: id ${JSON.stringify(id)} is not a number`);
     return {
       id,
-      enname: liveStormName(typeof en === 'string' ? en : null)?.toUpperCase() ?? null,
-      name: liveStormName(typeof cn === 'string' ? cn : null),
       number: String(number ?? ''),
       active: status === 'start',
     };
@@ -76,7 +74,7 @@ function gradeAndStrong(label: unknown) {
 }
 
 /** `view_{id}` → a live Typhoon record; the code is the China number (`202628`) or the 8-digit unnamed id. */
-export function normalizeNmcView(json: unknown, fetchedAt: Date): Typhoon {
+export function normalizeNmcView(json: unknown, fetchedAt: Date, text: TextCheck): Typhoon {
   const parsed = rawNmcViewSchema.safeParse(json);
   if (!parsed.success) throw new ShapeError(`NMC view: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const [, en, cn, number, , , , status, rawPoints] = parsed.data.typhoon;
@@ -134,14 +132,15 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date): Typhoon {
       }),
     };
   }
-  const name = liveStormName(typeof cn === 'string' ? cn : null);
-  const enname = liveStormName(typeof en === 'string' ? en : null)?.toUpperCase() ?? null;
+  const year = Number(code.slice(0, 4));
+  const name = keep(checkStormName(cn, 'zh', year, text.names), text.rejected, { field: 'typhoon[2]', storm: code });
+  const enname = keep(checkStormName(en, 'en', year, text.names), text.rejected, { field: 'typhoon[1]', storm: code })?.toUpperCase() ?? null;
   const summary = trackSummary(points);
   return {
     code,
     name,
     enname,
-    year: Number(code.slice(0, 4)),
+    year,
     isActive: status === 'start',
     ...summary,
     windPeriod: '2min',

@@ -11,9 +11,15 @@
  * (a failover to an NMC that lags the Zhejiang service keeps the Zhejiang track); a newer one replaces it but
  * keeps every point the stored one has. So a lagging source makes no events either: flash news only reads points
  * newer than those it has already seen.
+ *
+ * Names and landfall places are checked as they are read (src/model/upstream-text.ts, names against the names
+ * table): what fails is left out of the records, and every rejection of both sources goes to the live
+ * data-quality document (src/live/text-quality.ts) and is counted in the result.
  */
 import { toBeijingIso } from '../model/time.ts';
 import type { Typhoon } from '../model/schemas.ts';
+import { reportedValue, type NameList, type TextCheck } from '../model/upstream-text.ts';
+import { liveNamesTable } from '../sources/names-table.ts';
 import { normalizeNmcList, normalizeNmcView } from './nmc-live.ts';
 import { runWasStopped } from './freshness.ts';
 import { liveSnapshotSchema, readPreviousSnapshot, readSnapshot, readStatus, writePreviousSnapshot, writeSnapshot, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
@@ -21,6 +27,7 @@ import type { KeyValueStore } from './store.ts';
 import { createUpstreamClient, UpstreamError, type UpstreamClient } from './upstream-client.ts';
 import { activeZjIds, normalizeZjInfo } from './zj-live.ts';
 import { assembleStorms, newestRecords } from './storm-identity.ts';
+import { recordTextProblems, type LiveRejection, type LiveTextSource } from './text-quality.ts';
 
 export interface LiveUpstreams {
   zjBase: string;
@@ -40,8 +47,21 @@ export function upstreamsFromEnv(client: UpstreamClient = createUpstreamClient()
   };
 }
 
-export async function fetchZjTyphoon(upstreams: LiveUpstreams, tfid: string, now: Date): Promise<Typhoon> {
-  return normalizeZjInfo(await upstreams.client.json(`${upstreams.zjBase}/TyphoonInfo/${encodeURIComponent(tfid)}`), now);
+export async function fetchZjTyphoon(upstreams: LiveUpstreams, tfid: string, now: Date, text: TextCheck): Promise<Typhoon> {
+  return normalizeZjInfo(await upstreams.client.json(`${upstreams.zjBase}/TyphoonInfo/${encodeURIComponent(tfid)}`), now, text);
+}
+
+/**
+ * Runs a normaliser with a text check of its own; what it rejects joins `found` with its source (and the storm
+ * asked for, when the rejection does not name one), also when the normaliser throws.
+ */
+async function checked<T>(found: LiveRejection[], names: NameList, source: LiveTextSource, storm: string | null, work: (text: TextCheck) => Promise<T>): Promise<T> {
+  const text: TextCheck = { names, rejected: [] };
+  try {
+    return await work(text);
+  } finally {
+    found.push(...text.rejected.map((r) => ({ ...r, storm: r.storm ?? storm, source })));
+  }
 }
 
 /** The answer is "no such storm": HTTP 404/410, an empty body, or an empty JSON value (null, [], {}). */
@@ -51,7 +71,9 @@ const isEmptyJson = (json: unknown) => json === null || (typeof json === 'object
 
 /**
  * One storm asked by id (the detail lookup's upstream tier): null when the service says it has no such storm;
- * throws UpstreamError or ShapeError when the service could not be asked or answered something else.
+ * throws UpstreamError or ShapeError when the service could not be asked or answered something else. Names and
+ * places that fail their check are left out as in a refresh; a request does not write the live store, so they
+ * are logged (inert), and the next refresh of an active storm records them.
  */
 export async function lookupZjTyphoon(upstreams: LiveUpstreams, tfid: string, now: Date): Promise<Typhoon | null> {
   let json: unknown;
@@ -61,7 +83,11 @@ export async function lookupZjTyphoon(upstreams: LiveUpstreams, tfid: string, no
     if (isNoSuchStorm(error)) return null;
     throw error;
   }
-  return isEmptyJson(json) ? null : normalizeZjInfo(json, now);
+  if (isEmptyJson(json)) return null;
+  const text: TextCheck = { names: liveNamesTable(), rejected: [] };
+  const typhoon = normalizeZjInfo(json, now, text);
+  for (const r of text.rejected) console.warn(`zj-live ${tfid} ${r.field}: ${reportedValue(r.value)} left out (${r.rule})`);
+  return typhoon;
 }
 
 /** The most a request spends on the upstream tier (DESIGN.md §4: about 10 s per request is a good budget). */
@@ -71,15 +97,23 @@ export const LOOKUP_TIMEOUT_MS = 3000;
 export const requestLookup = (tfid: string, now: Date) =>
   lookupZjTyphoon(upstreamsFromEnv(createUpstreamClient({ timeoutMs: LOOKUP_TIMEOUT_MS, retries: 0 })), tfid, now);
 
-async function fetchFromZj(upstreams: LiveUpstreams, now: Date): Promise<Typhoon[]> {
-  const ids = activeZjIds(await upstreams.client.json(`${upstreams.zjBase}/TyhoonActivity`));
-  return Promise.all(ids.map((id) => fetchZjTyphoon(upstreams, id, now)));
+/** What a refresh checks upstream text against, and where each source's rejections go. */
+interface LiveTextCheck {
+  names: NameList;
+  found: LiveRejection[];
 }
 
-async function fetchFromNmc(upstreams: LiveUpstreams, now: Date): Promise<Typhoon[]> {
+async function fetchFromZj(upstreams: LiveUpstreams, now: Date, { names, found }: LiveTextCheck): Promise<Typhoon[]> {
+  const ids = activeZjIds(await upstreams.client.json(`${upstreams.zjBase}/TyhoonActivity`));
+  return Promise.all(ids.map((id) => checked(found, names, 'zj-live', id, (text) => fetchZjTyphoon(upstreams, id, now, text))));
+}
+
+async function fetchFromNmc(upstreams: LiveUpstreams, now: Date, { names, found }: LiveTextCheck): Promise<Typhoon[]> {
   const list = normalizeNmcList(await upstreams.client.json(`${upstreams.nmcBase}/list_default`));
   const active = list.filter((item) => item.active);
-  return Promise.all(active.map(async (item) => normalizeNmcView(await upstreams.client.json(`${upstreams.nmcBase}/view_${item.id}`), now)));
+  return Promise.all(
+    active.map((item) => checked(found, names, 'nmc', null, async (text) => normalizeNmcView(await upstreams.client.json(`${upstreams.nmcBase}/view_${item.id}`), now, text))),
+  );
 }
 
 export interface RefreshResult {
@@ -91,24 +125,45 @@ export interface RefreshResult {
   previousRunStopped: boolean;
   /** Storms whose stored record was kept because the source's data for them was older (a lagging failover). */
   keptStored: string[];
+  /** Upstream names and places left out by the upstream-text check, both sources (the live data-quality document lists them). */
+  rejectedText: number;
   milliseconds: number;
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The value, or the error it threw. */
+function attempt<T>(work: () => T): T | Error {
+  try {
+    return work();
+  } catch (error) {
+    return error instanceof Error ? error : new Error(String(error));
+  }
+}
 
 /** Sources in order of preference; both are asked at once so that the failover fits in the run's deadline. */
 const SOURCES = [['zj-live', fetchFromZj], ['nmc', fetchFromNmc]] as const;
 
 export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore, now = new Date()): Promise<RefreshResult> {
   const started = performance.now();
+  // Read first, before anything is asked (the scheduled run starts the global part right after this returns):
+  // parsing the table takes the thread for a moment, which must not eat into a request's timeout.
+  const names = attempt(liveNamesTable);
   const stamp = toBeijingIso(now);
   const before = await readStatus(store);
   const previousRunStopped = runWasStopped(before, now);
   const base: RefreshStatus = before ?? { lastAttemptAt: stamp, lastSuccessAt: null, lastError: null, consecutiveFailures: 0, runningSince: null };
   await writeStatus(store, { ...base, lastAttemptAt: stamp, runningSince: stamp });
 
-  const settled = await Promise.allSettled(SOURCES.map(([, fetchAll]) => fetchAll(upstreams, now)));
+  const found: LiveRejection[] = [];
+  const settled = await Promise.allSettled(
+    SOURCES.map(async ([, fetchAll]) => {
+      if (names instanceof Error) throw new Error(`names table unreadable: ${names.message}`);
+      return fetchAll(upstreams, now, { names, found });
+    }),
+  );
   const errors: string[] = previousRunStopped ? [`the run started at ${before?.runningSince} was stopped before it finished`] : [];
+  await recordTextProblems(store, found, now).catch((error: unknown) => console.warn(`live data-quality document not written: ${describe(error)}`));
   let snapshot: LiveSnapshot | null = null;
   settled.forEach((outcome, i) => {
     const source = SOURCES[i]?.[0] as LiveSnapshot['source'];
@@ -139,5 +194,14 @@ export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore
     consecutiveFailures: good ? 0 : base.consecutiveFailures + 1,
     runningSince: null,
   });
-  return { ok: good !== null, source: good?.source ?? null, typhoons: good?.typhoons.length ?? 0, errors, previousRunStopped, keptStored, milliseconds: performance.now() - started };
+  return {
+    ok: good !== null,
+    source: good?.source ?? null,
+    typhoons: good?.typhoons.length ?? 0,
+    errors,
+    previousRunStopped,
+    keptStored,
+    rejectedText: found.length,
+    milliseconds: performance.now() - started,
+  };
 }

@@ -9,6 +9,9 @@
  * - Only the last point with forecast groups holds the current forecasts; `forecastpoints[0]` is each agency's
  *   base (analysis) point, which can lag the observation, so it becomes `origin`, not a forecast point.
  * - The legacy host wraps `TyphoonInfo` in a one-element array.
+ * - Names and landfall places are upstream free text, checked by src/model/upstream-text.ts: what fails is left
+ *   out (a name null, a place "") and added to the check's rejections. The other free text of the service
+ *   (`ckposition`, `jl`, a landfall's `info`) is not kept.
  */
 import { z } from 'zod';
 import { beaufortForce, gradeFromLabel, gradeName } from '../model/grades.ts';
@@ -20,7 +23,7 @@ import type { AgencyForecast, Landfall, TrackPoint, Typhoon, WindCircle } from '
 import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, trackSummary } from '../model/track-summary.ts';
-import { liveStormName } from '../model/storm-names.ts';
+import { checkPlace, checkStormName, keep, type TextCheck } from '../model/upstream-text.ts';
 import { agencyFor } from './agencies.ts';
 
 const raw = z.union([z.string(), z.number()]).nullish();
@@ -133,11 +136,15 @@ function forecasts(points: z.infer<typeof rawPoint>[]): Record<string, AgencyFor
   return result;
 }
 
-/** Landfalls; entries without a place and time (one capture has a hand-edited track point there) are skipped. */
-function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[]): Landfall[] {
+/**
+ * Landfalls; entries without a place and time (one capture has a hand-edited track point there) are skipped. A
+ * place that fails its check is left out as "" (no place text): the landfall's time and position still hold.
+ */
+function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[], tfid: string, text: TextCheck): Landfall[] {
   return land
-    .filter((l) => l.landaddress && l.landtime)
-    .map((l) => {
+    .map((l, index) => ({ l, index }))
+    .filter(({ l }) => l.landaddress && l.landtime)
+    .map(({ l, index }) => {
       const time = parseZjTime(l.landtime as string);
       const nearest = points.reduce((best, p) => (Math.abs(Date.parse(p.time) - time.getTime()) < Math.abs(Date.parse(best.time) - time.getTime()) ? p : best));
       const grade = gradeFromLabel(l.strong === null || l.strong === undefined ? null : String(l.strong)) ?? nearest.grade;
@@ -145,7 +152,7 @@ function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[]): Landf
         time: toBeijingIso(time),
         lat: requiredNumber(l.lat, 'land.lat'),
         lng: normaliseLongitude(requiredNumber(l.lng, 'land.lng')),
-        position: (l.landaddress as string).trim(),
+        position: keep(checkPlace(l.landaddress), text.rejected, { field: `land[${index}].landaddress`, storm: tfid }) ?? '',
         strong: gradeName(grade),
         grade,
         speed: nearest.speed,
@@ -155,20 +162,30 @@ function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[]): Landf
 }
 
 
+/** The names of a zj storm or season item, checked; the English one upper case. */
+function names(item: { tfid: string; name?: string | null; enname?: string | null }, text: TextCheck) {
+  const year = Number(item.tfid.slice(0, 4));
+  return {
+    name: keep(checkStormName(item.name, 'zh', year, text.names), text.rejected, { field: 'name', storm: item.tfid }),
+    enname: keep(checkStormName(item.enname, 'en', year, text.names), text.rejected, { field: 'enname', storm: item.tfid })?.toUpperCase() ?? null,
+  };
+}
+
 /** `TyphoonInfo/{tfid}` (object or one-element array) → a live Typhoon record. Throws ShapeError on garbage. */
-export function normalizeZjInfo(json: unknown, fetchedAt: Date): Typhoon {
+export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck): Typhoon {
   const root = Array.isArray(json) && json.length === 1 ? json[0] : json;
   const parsed = rawZjInfoSchema.safeParse(root);
   if (!parsed.success) throw new ShapeError(`TyphoonInfo: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
   const info = parsed.data;
   if (!/^\d{6}(\d{2})?$/.test(info.tfid)) throw new ShapeError(`TyphoonInfo: tfid ${info.tfid} is not 6 or 8 digits`);
   const points = info.points.map((p, i) => point(p, `points.${i}`)).sort((a, b) => a.time.localeCompare(b.time));
-  const land = landfalls(info.land ?? [], points);
+  const { name, enname } = names(info, text);
+  const land = landfalls(info.land ?? [], points, info.tfid, text);
   const summary = trackSummary(points);
   return {
     code: info.tfid,
-    name: liveStormName(info.name),
-    enname: liveStormName(info.enname)?.toUpperCase() ?? null,
+    name,
+    enname,
     year: Number(info.tfid.slice(0, 4)),
     isActive: String(info.isactive ?? '1') === '1',
     ...summary,
@@ -182,8 +199,8 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date): Typhoon {
     zjId: info.tfid,
     provenance: {
       track: 'zj-live',
-      nameZh: liveStormName(info.name) ? 'zj-live' : null,
-      nameEn: liveStormName(info.enname) ? 'zj-live' : null,
+      nameZh: name ? 'zj-live' : null,
+      nameEn: enname ? 'zj-live' : null,
       landfall: land.length ? 'zj-live' : null,
       windCircles: points.some((p) => p.radius7 || p.radius10 || p.radius12) ? 'zj-live' : null,
       motion: points.some((p) => p.moveDir || p.moveSpeed) ? 'zj-live' : null,
@@ -211,13 +228,12 @@ export interface SeasonItem {
 }
 
 /** `TyphoonList/{year}` → season items. */
-export function normalizeZjList(json: unknown): SeasonItem[] {
+export function normalizeZjList(json: unknown, text: TextCheck): SeasonItem[] {
   const parsed = rawZjListSchema.safeParse(json);
   if (!parsed.success) throw new ShapeError(`TyphoonList: ${parsed.error.issues[0]?.message}`);
   return parsed.data.map((item) => ({
     tfid: item.tfid,
-    name: liveStormName(item.name),
-    enname: liveStormName(item.enname)?.toUpperCase() ?? null,
+    ...names(item, text),
     start: item.starttime ? toBeijingIso(parseZjTime(item.starttime)) : null,
     end: item.endtime ? toBeijingIso(parseZjTime(item.endtime)) : null,
     active: String(item.isactive) === '1',

@@ -1,4 +1,5 @@
 /** How the parsers of source files and upstream answers say that the input is not what it should be. */
+import type { TextRejection } from './upstream-text.ts';
 
 /**
  * A fault in a source file, collected rather than thrown so that one bad line does not lose the whole file.
@@ -7,6 +8,12 @@
 export interface ParseProblem {
   line: number;
   message: string;
+}
+
+/** A value a parser left out because it failed the upstream-text check (src/model/upstream-text.ts), with its file. */
+export interface FileRejection extends TextRejection {
+  /** Relative to the folder read: `zj/201522.json`, `cma-bst/CH1997BST.txt`, `jma/bst_all.zip/bst_all.txt`. */
+  file: string;
 }
 
 /** Thrown by the upstream normalisers when an answer does not have the expected shape (a changed or broken format). */

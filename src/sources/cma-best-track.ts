@@ -8,10 +8,14 @@
  * - Times are UTC; longitudes are 0–360°E (up to 255.0 = 105°W) and are converted to −180…180 here.
  * - Wind `0` means unknown, not calm.
  * - A year file without a single entry (empty, or its headers lost) is a problem: every year has storms.
+ * - The name is free text, checked by src/model/upstream-text.ts (from 2000 on against the names table; CMA's
+ *   notations of merged and split storms, `Ida(1)(2)`, `Faye(Gloria)`, `Lucretia_Nancy`, are names' shapes): a
+ *   name that fails is left out (name "", baseName null) and returned in `rejected`.
  */
 import { normaliseLongitude } from '../model/geo.ts';
 import { positiveOrNull } from '../model/numbers.ts';
 import type { ParseProblem } from '../model/parse-problems.ts';
+import { checkStormName, keep, type NameList, type TextRejection } from '../model/upstream-text.ts';
 import { utcDate } from '../model/time.ts';
 import { headerlessRun } from './headerless-run.ts';
 
@@ -49,17 +53,23 @@ export interface CmaEntryRaw {
 export interface CmaParseResult {
   entries: CmaEntryRaw[];
   problems: ParseProblem[];
+  rejected: TextRejection[];
 }
 
 const SECONDARY_SUFFIX = /\(-\)(\d+)$/;
 
-function parseHeader(text: string, year: number, position: number, line: number) {
+function parseHeader(text: string, year: number, position: number, line: number, check: { names: NameList; rejected: TextRejection[] } | null) {
   const tokens = text.trim().split(/\s+/);
   if (tokens.length < 8 || tokens[0] !== '66666') return null;
   const [, intl, rows, seq, chinese, endFlag] = tokens as [string, string, string, string, string, string];
-  const name = tokens.slice(7, -1).join(' ');
-  const suffix = SECONDARY_SUFFIX.exec(name);
-  const base = suffix ? name.slice(0, suffix.index) : name;
+  const written = tokens.slice(7, -1).join(' ');
+  const suffix = SECONDARY_SUFFIX.exec(written);
+  const named = suffix ? written.slice(0, suffix.index) : written;
+  const verdict = named === '' || named === '(nameless)' || !check ? null : checkStormName(named, 'en', year, check.names);
+  if (verdict && check) keep(verdict, check.rejected, { field: 'name', line });
+  // A rejected name is left out whole; a placeholder keeps its spelling, without a base name.
+  const name = verdict?.rejection ? '' : verdict?.value ? `${verdict.value}${suffix?.[0] ?? ''}` : written;
+  const base = verdict ? (verdict.value ?? '') : named;
   return {
     rows: Number(rows),
     entry: {
@@ -101,17 +111,18 @@ function parseDataLine(text: string): CmaPoint | null {
 }
 
 /** Parses one year file. Problems are collected with their line numbers instead of thrown. */
-export function parseCmaBestTrack(text: string, year: number): CmaParseResult {
+export function parseCmaBestTrack(text: string, year: number, names: NameList): CmaParseResult {
   const lines = text.split(/\r?\n/);
   if (lines[lines.length - 1] === '') lines.pop();
   const entries: CmaEntryRaw[] = [];
   const problems: ParseProblem[] = [];
+  const rejected: TextRejection[] = [];
   let index = 0;
   while (index < lines.length) {
     const lineNumber = index + 1;
-    const header = parseHeader(lines[index] as string, year, entries.length + 1, lineNumber);
+    const header = parseHeader(lines[index] as string, year, entries.length + 1, lineNumber, { names, rejected });
     if (!header) {
-      const { end, problem } = headerlessRun(lines, index, (line, i) => parseHeader(line, year, 0, i + 1) !== null);
+      const { end, problem } = headerlessRun(lines, index, (line, i) => parseHeader(line, year, 0, i + 1, null) !== null);
       problems.push(problem);
       index = end;
       continue;
@@ -140,5 +151,5 @@ export function parseCmaBestTrack(text: string, year: number): CmaParseResult {
         : `no 66666 header line: the year file holds no storm entry for ${year} (header-less or not a CMA best-track file)`,
     });
   }
-  return { entries, problems };
+  return { entries, problems, rejected };
 }

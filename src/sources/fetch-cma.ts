@@ -14,13 +14,18 @@
 import path from 'node:path';
 import fs from 'fs-extra';
 import { createExtractorFromData } from 'node-unrar-js';
+import { NAMES_FILE } from '../config.ts';
+import type { NameList } from '../model/upstream-text.ts';
 import { parseCmaBestTrack } from './cma-best-track.ts';
 import { download, sha256 } from './download.ts';
+import { parseNamesTable } from './names-table.ts';
 import { CMA_FILE_PATTERN } from './read-sources.ts';
 
 export const CMA_ARCHIVE_URL = 'https://tcdata.typhoon.org.cn/data/CMABSTdata/CMABSTdata.rar';
 export const FIRST_CMA_YEAR = 1949;
 const MANIFEST = 'FETCHED.json';
+
+const namesTable = async () => parseNamesTable(await fs.readFile(NAMES_FILE, 'utf8'));
 
 export interface FetchOptions {
   url: string;
@@ -62,7 +67,7 @@ async function readInstalled(target: string): Promise<{ manifest: Manifest; year
       if (sha256(bytes) !== digest) return null;
       files.set(name, bytes);
     }
-    const { problems, years, entries } = verifyYearFiles(files);
+    const { problems, years, entries } = verifyYearFiles(files, await namesTable());
     return problems.length ? null : { manifest, years, entries };
   } catch {
     return null;
@@ -86,8 +91,11 @@ export async function extractYearFiles(archive: Uint8Array): Promise<Map<string,
   return files;
 }
 
-/** Every problem with a set of year files; empty when they are a complete, readable best track. */
-export function verifyYearFiles(files: ReadonlyMap<string, Uint8Array>): { problems: string[]; entries: number; years: number[] } {
+/**
+ * Every problem with a set of year files; empty when they are a complete, readable best track. (Names that fail
+ * the upstream-text check are not problems of the files: the build leaves them out and reports them.)
+ */
+export function verifyYearFiles(files: ReadonlyMap<string, Uint8Array>, names: NameList): { problems: string[]; entries: number; years: number[] } {
   const problems: string[] = [];
   let entries = 0;
   const years = [...files.keys()].map((name) => Number(CMA_FILE_PATTERN.exec(name)?.[1])).sort((a, b) => a - b);
@@ -96,7 +104,7 @@ export function verifyYearFiles(files: ReadonlyMap<string, Uint8Array>): { probl
     if (year !== FIRST_CMA_YEAR + i) problems.push(`years are not contiguous from ${FIRST_CMA_YEAR}: found ${year} at position ${i + 1}`);
   });
   for (const [name, bytes] of files) {
-    const result = parseCmaBestTrack(Buffer.from(bytes).toString('latin1'), Number(CMA_FILE_PATTERN.exec(name)?.[1]));
+    const result = parseCmaBestTrack(Buffer.from(bytes).toString('latin1'), Number(CMA_FILE_PATTERN.exec(name)?.[1]), names);
     entries += result.entries.length;
     if (result.entries.length === 0) problems.push(`${name}: no storm entries`);
     for (const p of result.problems.slice(0, 5)) problems.push(`${name}:${p.line}: ${p.message}`);
@@ -142,7 +150,7 @@ export async function fetchCmaBestTrack(options: FetchOptions): Promise<FetchRep
     return unchanged(current);
   }
   const files = await extractYearFiles(archive);
-  const { problems, entries, years } = verifyYearFiles(files);
+  const { problems, entries, years } = verifyYearFiles(files, await namesTable());
   if (problems.length) throw new Error(`The CMA archive failed verification:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
 
   const staging = `${target}.staging`;

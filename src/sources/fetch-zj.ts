@@ -10,15 +10,20 @@
  * missing or no longer matches its digest, its list item changed, or `force`; a season whose list and files are
  * unchanged therefore costs one list request and no detail request. Each file is re-parsed before it replaces
  * the old one, and a file is always renamed into place before the manifest records it, so an interrupted run
- * leaves at worst a file the next run fetches again.
+ * leaves at worst a file the next run fetches again. Names and landfall places that fail the upstream-text check
+ * (src/model/upstream-text.ts) are left out of the files written, listed in the report and logged (inert).
  */
 import path from 'node:path';
 import fs from 'fs-extra';
+import { NAMES_FILE } from '../config.ts';
 import { createProgress } from '../progress.ts';
+import type { FileRejection } from '../model/parse-problems.ts';
 import { beijingYear, toBeijingIso } from '../model/time.ts';
+import { reportedValue, type NameList, type TextCheck } from '../model/upstream-text.ts';
 import { fetchZjTyphoon, type LiveUpstreams } from '../live/refresh.ts';
 import { rawZjListSchema } from '../live/zj-live.ts';
 import { sha256 } from './download.ts';
+import { parseNamesTable } from './names-table.ts';
 import { toZjArchiveJson } from './zj-archive-writer.ts';
 import { parseZjArchiveFile } from './zj-archive.ts';
 
@@ -39,6 +44,8 @@ export interface ZjFetchOptions {
   force?: boolean;
   log?: (line: string) => void;
   now?: Date;
+  /** What names are checked against; default the project's names table. */
+  names?: NameList;
 }
 
 export interface ZjFetchReport {
@@ -52,6 +59,8 @@ export interface ZjFetchReport {
   failed: { id: string; error: string }[];
   /** Seasons whose list was read. */
   years: number[];
+  /** Names and places left out of the files written (upstream-text check), by file. */
+  rejected: FileRejection[];
 }
 
 interface Manifest {
@@ -124,7 +133,8 @@ export async function fetchZjArchive(options: ZjFetchOptions): Promise<ZjFetchRe
     if (text !== saved) await writeAtomically(manifestFile, text);
     saved = text;
   };
-  const report: ZjFetchReport = { written: [], unchanged: [], skipped: [], failed: [], years: [] };
+  const names = options.names ?? parseNamesTable(await fs.readFile(NAMES_FILE, 'utf8'));
+  const report: ZjFetchReport = { written: [], unchanged: [], skipped: [], failed: [], years: [], rejected: [] };
   const pause = () => (delayMs > 0 ? sleep(delayMs) : Promise.resolve());
   const fail = (id: string, error: unknown) => {
     const message = (error as Error).message;
@@ -134,21 +144,26 @@ export async function fetchZjArchive(options: ZjFetchOptions): Promise<ZjFetchRe
 
   const fetchStorm = async (item: ListItem, digest: string) => {
     try {
-      const typhoon = await fetchZjTyphoon(upstreams, item.tfid, now);
+      const text: TextCheck = { names, rejected: [] };
+      const typhoon = await fetchZjTyphoon(upstreams, item.tfid, now, text);
       if (typhoon.code !== item.tfid) throw new Error(`TyphoonInfo/${item.tfid} answered storm ${typhoon.code}`);
       // Listed as finished, detailed as active: a race at the storm's end; a later run gets it.
       if (typhoon.isActive) {
         report.skipped.push(item.tfid);
         return;
       }
-      const text = toZjArchiveJson(typhoon);
-      const { storm, problems } = parseZjArchiveFile(text);
+      const json = toZjArchiveJson(typhoon);
+      const { storm, problems } = parseZjArchiveFile(json, names);
       if (problems.length || storm?.tfbh !== item.tfid || storm.points.length === 0) {
         throw new Error(`the archive file would not read back: ${problems.map((p) => p.message).join('; ') || 'no track'}`);
       }
-      await writeAtomically(path.join(dir, `${item.tfid}.json`), text);
-      manifest.storms[item.tfid] = { item: digest, file: sha256(Buffer.from(text)), fetchedAt: toBeijingIso(now) };
+      await writeAtomically(path.join(dir, `${item.tfid}.json`), json);
+      manifest.storms[item.tfid] = { item: digest, file: sha256(Buffer.from(json)), fetchedAt: toBeijingIso(now) };
       report.written.push(item.tfid);
+      for (const r of text.rejected) {
+        report.rejected.push({ ...r, file: `zj/${item.tfid}.json` });
+        log(`zj ${item.tfid}: ${r.field} ${reportedValue(r.value)} left out (${r.rule})`);
+      }
     } catch (error) {
       fail(item.tfid, error);
     } finally {
@@ -197,6 +212,7 @@ export async function fetchZjArchive(options: ZjFetchOptions): Promise<ZjFetchRe
   }
   bar.done();
   for (const list of [report.written, report.unchanged, report.skipped]) list.sort();
+  report.rejected.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   report.failed.sort((a, b) => a.id.localeCompare(b.id));
   return report;
 }

@@ -3,8 +3,11 @@
  * It gives Chinese names to storms the Zhejiang archive lacks, corrects spelling variants in the sources,
  * and tells which storms had their name retired.
  */
+import fs from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { NAMES_FILE_IN_PROJECT } from '../config.ts';
+import { englishNameKey, type NameList } from '../model/upstream-text.ts';
 
 const nameEntrySchema = z.strictObject({
   en: z.string().regex(/^[A-Z][A-Z' -]*$/),
@@ -20,7 +23,10 @@ const nameEntrySchema = z.strictObject({
   note: z.string().optional(),
 });
 
-/** Names in the data that are not on the Committee list (documentation for maintainers; not used for lookups). */
+/**
+ * Names in the data that are not on the Committee list: not used for spelling or Chinese-name lookups, but an
+ * upstream name must be here or on the list to be kept (src/model/upstream-text.ts).
+ */
 const otherNameSchema = z.strictObject({
   en: z.string(),
   zh: z.string().optional(),
@@ -43,7 +49,8 @@ export const namesTableSchema = z.strictObject({
 
 export type NameEntry = z.infer<typeof nameEntrySchema>;
 
-export interface NamesTable {
+/** Also a NameList: whether a Chinese or English name is in the table (names, variants, other names of the data). */
+export interface NamesTable extends NameList {
   /** Official entry for an English name, variants included (case-insensitive). */
   byEnglish(name: string): NameEntry | undefined;
   /** The official Chinese spelling of a Chinese name (variants corrected). */
@@ -63,6 +70,15 @@ export function parseNamesTable(text: string): NamesTable {
   return lastParsed.table;
 }
 
+/**
+ * The table for the live normalisers (the scheduled refresh, the detail lookup), which check upstream names
+ * against it. Read from a plain relative path (src/config.ts NAMES_FILE_IN_PROJECT): a path built from
+ * `import.meta` or `process.cwd()` would make the function bundler copy the whole folder (src/api/site-data.ts).
+ */
+export function liveNamesTable(): NamesTable {
+  return parseNamesTable(fs.readFileSync(NAMES_FILE_IN_PROJECT, 'utf8'));
+}
+
 function readNamesTable(text: string): NamesTable {
   const table = namesTableSchema.parse(parse(text));
   const byEn = new Map(table.names.map((entry) => [entry.en, entry]));
@@ -72,6 +88,11 @@ function readNamesTable(text: string): NamesTable {
     if ('en' in alias) enAlias.set(alias.variant.toUpperCase(), alias.en.toUpperCase());
     else zhAlias.set(alias.variant, alias.zh);
   }
+  // Every name the table knows, for the upstream-text check (src/model/upstream-text.ts): the Committee names,
+  // their variants, and the other names found in the data (crossovers from the central Pacific, 1998–1999).
+  const others = [...table.nonCommittee, ...table.pre2000];
+  const chinese = new Set([...table.names, ...others].flatMap((entry) => (entry.zh ? [entry.zh] : [])).concat([...zhAlias.keys()]));
+  const english = new Set([...table.names, ...others].map((entry) => englishNameKey(entry.en)).concat([...enAlias.keys()].map(englishNameKey)));
   const officialEnglish = (name: string) => {
     const upper = name.trim().toUpperCase();
     return enAlias.get(upper) ?? upper;
@@ -81,6 +102,8 @@ function readNamesTable(text: string): NamesTable {
     byEnglish: (name) => byEn.get(officialEnglish(name)),
     officialChinese: (name) => zhAlias.get(name.trim()) ?? name.trim(),
     officialEnglish,
+    listsChinese: (name) => chinese.has(name.trim()),
+    listsEnglish: (name) => english.has(englishNameKey(name)),
     variantsOf: (name) => [
       ...[...enAlias].filter(([, official]) => official === name.toUpperCase()).map(([variant]) => variant),
       ...[...zhAlias].filter(([, official]) => official === name).map(([variant]) => variant),

@@ -6,12 +6,14 @@
  *
  * Every problem is collected with its file and line: bytes that are not ASCII (CMA) or UTF-8 (zj), an empty or
  * header-less CMA year file, a zj storm from 1949 on that finds no CMA entry (a year file cut short), and source
- * files named so that the build would not read them.
+ * files named so that the build would not read them. Names and places that fail the upstream-text check
+ * (src/model/upstream-text.ts) are left out by the parsers and kept in `rejected`, for the data-quality report.
  */
 import path from 'node:path';
 import fg from 'fast-glob';
 import fs from 'fs-extra';
 import { checkCoverage } from '../archive/source-coverage.ts';
+import type { FileRejection } from '../model/parse-problems.ts';
 import { matchArchive } from '../archive/match-sources.ts';
 import { parseCmaBestTrack, type CmaEntryRaw } from './cma-best-track.ts';
 import { AGENCIES_DIR, readAgencySources, type AgencySources } from './agencies/read-agency-sources.ts';
@@ -36,6 +38,8 @@ export interface LoadedSources {
   /** Files read, relative to the sources folder, for fingerprints and the dump manifest. */
   files: string[];
   problems: SourceProblem[];
+  /** Names and places the parsers left out (upstream-text check), with their files, in file order. */
+  rejected: FileRejection[];
   /** The folder holds the demo archive (a `DEMO` marker file), not the real sources. */
   demo: boolean;
   /** Other agencies' best tracks found in the agencies folder (none is required); their problems do not stop a build. */
@@ -85,8 +89,10 @@ export async function readSources(sourcesDir: string, namesFile: string, options
         `holding cma-bst/ (and optionally zj/), or download it with "npm run cli -- sources fetch".`,
     );
   }
+  const names = parseNamesTable(await fs.readFile(namesFile, 'utf8'));
   const files = await listSourceFiles(sourcesDir);
   const problems: SourceProblem[] = await misnamedSourceFiles(sourcesDir);
+  const rejected: FileRejection[] = [];
   const cma: CmaEntryRaw[] = [];
   const zj: ZjStorm[] = [];
   const cmaYears = new Set<number>();
@@ -100,16 +106,18 @@ export async function readSources(sourcesDir: string, namesFile: string, options
         cmaYears.add(Number(year));
         const decoded = decodeAscii(bytes);
         if (!decoded.ok) problems.push({ file, line: decoded.bad.line, message: decoded.message });
-        const result = parseCmaBestTrack(decoded.ok ? decoded.text : bytes.toString('latin1'), Number(year));
+        const result = parseCmaBestTrack(decoded.ok ? decoded.text : bytes.toString('latin1'), Number(year), names);
         cma.push(...result.entries);
         problems.push(...result.problems.map((p) => ({ file, ...p })));
+        rejected.push(...result.rejected.map((r) => ({ file, ...r })));
       } else {
         const decoded = decodeUtf8(bytes);
         if (!decoded.ok) {
           problems.push({ file, line: decoded.bad.line, message: decoded.message });
           return;
         }
-        const result = parseZjArchiveFile(decoded.text);
+        const result = parseZjArchiveFile(decoded.text, names);
+        rejected.push(...result.rejected.map((r) => ({ file, ...r })));
         if (result.storm) {
           zj.push(result.storm);
           if (base !== `${result.storm.tfbh}.json`) problems.push({ file, line: 1, message: `holds storm ${result.storm.tfbh}: a zj file is named after its tfbh (${result.storm.tfbh}.json)` });
@@ -123,8 +131,8 @@ export async function readSources(sourcesDir: string, namesFile: string, options
   // Whole-file problems first, in file order; then the storms CMA lacks (a cut or emptied year file).
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   problems.push(...checkCoverage(matchArchive(cma, zj), cmaYears).problems);
-  const names = parseNamesTable(await fs.readFile(namesFile, 'utf8'));
+  rejected.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const nameCorrections = parseNameCorrections(await fs.readFile(correctionsFile, 'utf8'));
   const agencies = await readAgencySources(agenciesDir);
-  return { cma, zj, names, nameCorrections, files, problems, demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)), agencies, agenciesDir };
+  return { cma, zj, names, nameCorrections, files, problems, rejected, demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)), agencies, agenciesDir };
 }

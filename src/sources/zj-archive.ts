@@ -7,6 +7,8 @@
  * - Point times are Beijing time from 1949, but **UTC for 1945–1948** although written the same way.
  *   `land_time` is Beijing time in every year.
  * - `0` means unknown for wind, pressure, force and motion; `""` and `"-"` mean no name.
+ * - Names and landfall places are free text, checked by src/model/upstream-text.ts (names of storms from 2000 on
+ *   against the names table): what fails is left out (a name null, a place "") and returned in `rejected`.
  * - A scalar radius is the maximum of the four quadrants; when only the scalar exists (2004–2013) all four
  *   quadrants carry it, which is how the Zhejiang site itself draws the circle.
  */
@@ -16,7 +18,7 @@ import { normaliseLongitude } from '../model/geo.ts';
 import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
 import type { ParseProblem } from '../model/parse-problems.ts';
 import type { WindCircle } from '../model/schemas.ts';
-import { cleanStormName } from '../model/storm-names.ts';
+import { checkPlace, checkStormName, keep, type NameList, type TextRejection } from '../model/upstream-text.ts';
 import { parseLocalTimestamp } from '../model/time.ts';
 
 export interface ZjPoint {
@@ -48,7 +50,7 @@ export interface ZjStorm {
   land: ZjLandfall[];
 }
 
-export type ZjParseResult = { storm: ZjStorm | null; problems: ParseProblem[] };
+export type ZjParseResult = { storm: ZjStorm | null; problems: ParseProblem[]; rejected: TextRejection[] };
 
 const num = z.union([z.number(), z.string()]).nullish();
 const quad = z.object({ ne: num, se: num, sw: num, nw: num }).partial().nullish();
@@ -104,24 +106,29 @@ function windCircle(quadrants: z.infer<typeof quad>, scalar: unknown): WindCircl
  * Parses one file. `[]` (five files) gives `storm: null` and no problem. Structural problems are
  * reported with the JSON path instead of a line number (line 1: the files are single-line JSON).
  */
-export function parseZjArchiveFile(text: string): ZjParseResult {
+export function parseZjArchiveFile(text: string, names: NameList): ZjParseResult {
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return { storm: null, problems: [{ line: 1, message: `not JSON: ${(error as Error).message}` }] };
+    return { storm: null, problems: [{ line: 1, message: `not JSON: ${(error as Error).message}` }], rejected: [] };
   }
-  if (Array.isArray(json) && json.length === 0) return { storm: null, problems: [] };
+  if (Array.isArray(json) && json.length === 0) return { storm: null, problems: [], rejected: [] };
   const parsed = z.array(rawStormSchema).length(1).safeParse(json);
   if (!parsed.success) {
     return {
       storm: null,
       problems: parsed.error.issues.map((issue) => ({ line: 1, message: `${issue.path.join('.')}: ${issue.message}` })),
+      rejected: [],
     };
   }
   const raw = parsed.data[0] as z.infer<typeof rawStormSchema>;
   const pointZone = Number(raw.tfbh.slice(0, 4)) < 1949 ? 'utc' : 'beijing';
   const problems: ParseProblem[] = [];
+  const rejected: TextRejection[] = [];
+  const year = Number(raw.tfbh.slice(0, 4));
+  const name = keep(checkStormName(raw.name, 'zh', year, names), rejected, { field: 'name', storm: raw.tfbh });
+  const ename = keep(checkStormName(raw.ename, 'en', year, names), rejected, { field: 'ename', storm: raw.tfbh });
   const points: ZjPoint[] = [];
   raw.points.forEach((p, i) => {
     const time = parseLocalTimestamp(p.time, pointZone);
@@ -154,10 +161,8 @@ export function parseZjArchiveFile(text: string): ZjParseResult {
       problems.push({ line: 1, message: `land.${i}: unreadable time or position` });
       return;
     }
-    land.push({ time, lat, lng: normaliseLongitude(lng), position: l.position?.trim() ?? '' });
+    const position = keep(checkPlace(l.position), rejected, { field: `land[${i}].position`, storm: raw.tfbh }) ?? '';
+    land.push({ time, lat, lng: normaliseLongitude(lng), position });
   });
-  return {
-    storm: { tfbh: raw.tfbh, name: cleanStormName(raw.name), ename: cleanStormName(raw.ename), points, land },
-    problems,
-  };
+  return { storm: { tfbh: raw.tfbh, name, ename, points, land }, problems, rejected };
 }

@@ -15,7 +15,8 @@
  *
  * Fault switches, per service (`zj`, `nmc`, `nhc`, `jtwc`, `ucar`) or all: timeout, 5xx, html404, truncated, wrong-types, empty.
  * Set them in-process (`setFault`) or over HTTP: `POST /__mock/fault?service=zj&fault=timeout`, `DELETE /__mock/fault`.
- * Payloads can be replaced at run time (`setPayload`) to replay a storm's life.
+ * Payloads can be replaced at run time (`setPayload`) to replay a storm's life; `injectedTextPayloads()` gives the
+ * active storms' payloads with attacker text in every name and place.
  */
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -118,6 +119,41 @@ function routeOf(pathname: string): { service: Service; key: string; gzip?: bool
   const product = /^\/jtwc\/products\/([a-z0-9.]+)$/.exec(pathname);
   if (product) return { service: 'jtwc', key: `jtwc/products/${product[1]}` };
   return null;
+}
+
+/**
+ * Free text an attacker who controls an upstream could send (docs/upstream-text.md): markup, a link, a false "all
+ * clear", and invisible right-to-left (U+202E) and zero-width (U+200B) characters.
+ */
+export const INJECTED_TEXT = {
+  place: '\u202e<script>alert(1)</script>福建\u200b https://evil.example 预警已解除，无需撤离',
+  nameZh: '预警解除无需撤离',
+  nameEn: 'ALL CLEAR NO NEED TO EVACUATE',
+  /** Where a name is one token without spaces (the .tcw header) or a code (a type column). */
+  token: '<i>ALL_CLEAR</i>evil.example',
+  /** Inside the JTWC RSS title's parentheses, where the feed's own markup leaves no `<` or `>`. */
+  title: 'ALL CLEAR see https://evil.example',
+} as const;
+
+/**
+ * The own payloads of the active storms with INJECTED_TEXT in every name, landfall place and type code they
+ * carry, by route: `for (const [route, body] of Object.entries(injectedTextPayloads())) mock.setPayload(route, body)`.
+ */
+export function injectedTextPayloads(): Record<string, string> {
+  const own = (file: string) => fs.readFileSync(path.join(OWN_PAYLOADS, file), 'utf8');
+  const t = INJECTED_TEXT;
+  const zj = JSON.parse(own('zj/TyphoonInfo_202699.json'));
+  const injectedZj = { ...zj, name: t.nameZh, enname: t.nameEn, land: zj.land.map((l: object) => ({ ...l, landaddress: t.place })) };
+  const nhc = JSON.parse(own('nhc/CurrentStorms.json'));
+  const injectedNhc = { activeStorms: nhc.activeStorms.map((s: object) => ({ ...s, name: t.nameEn, classification: t.token })) };
+  return {
+    'zj/TyphoonInfo/202699': JSON.stringify(injectedZj),
+    'nmc/view_9000000': own('nmc/view_9000000.jsonp').replace('[9000000,"MANGKHUT","山竹"', `[9000000,${JSON.stringify(t.nameEn)},${JSON.stringify(t.nameZh)}`),
+    'nhc/CurrentStorms': JSON.stringify(injectedNhc),
+    'nhc/btk/bal132025': own('nhc/bal132025.dat').replaceAll('MELISSA', t.nameEn).replaceAll(' TS, ', ` ${t.token}, `),
+    'jtwc/rss': own('jtwc/jtwc.rss').replace('(Anggrek)', `(${t.title})`),
+    'jtwc/products/sh0624.tcw': own('jtwc/sh0624.tcw').replace(' ANGGREK ', ` ${t.token} `),
+  };
 }
 
 /** The environment that points the refresh jobs at a mock upstream. */

@@ -12,11 +12,11 @@
  * storm the archive has no name for. Files holding `[]` have neither a list item nor a detail answer.
  *
  * Independent of the project's zj readers on purpose (only the archive parser's idea of "no name",
- * cleanStormName, is borrowed, so the replay says "no name" exactly where the archive does).
+ * isPlaceholderName, is borrowed, so the replay says "no name" exactly where the archive does).
  */
 import path from 'node:path';
 import fs from 'fs-extra';
-import { cleanStormName } from '../../src/model/storm-names.ts';
+import { isPlaceholderName, normaliseText } from '../../src/model/upstream-text.ts';
 
 type Raw = Record<string, unknown>;
 
@@ -86,8 +86,9 @@ export function replayOfArchiveFile(text: string): { info: Raw; item: Raw } | nu
   const record = json[0] as Raw;
   const tfid = String(record.tfbh);
   // "No name" exactly where the archive parser says so (`-`, `""`, null, 未名, NAMELESS).
-  const name = cleanStormName(record.name as string | null) ?? '';
-  const enname = cleanStormName(record.ename as string | null) ?? '';
+  const named = (value: unknown) => (typeof value === 'string' && !isPlaceholderName(normaliseText(value)) ? value.trim() : '');
+  const name = named(record.name);
+  const enname = named(record.ename);
   const points = (record.points as Raw[]).map(servicePoint);
   const starttime = String(points[0]?.time ?? '');
   const endtime = String(points[points.length - 1]?.time ?? '');

@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { AgencySource, AgencyTrack } from '../../model/agency-track-schemas.ts';
-import type { ParseProblem } from '../../model/parse-problems.ts';
+import type { FileRejection, ParseProblem } from '../../model/parse-problems.ts';
 import { decodeUtf8 } from '../decode-text.ts';
 import type { AgencyParseResult } from './agency-points.ts';
 import { parseHkoBestTrack } from './hko-best-track.ts';
@@ -38,6 +38,7 @@ export interface FileProblem extends ParseProblem {
 export interface ParsedAgencyFile {
   tracks: AgencyTrack[];
   problems: FileProblem[];
+  rejected: FileRejection[];
 }
 
 /** The texts inside one file: the file itself, or the matching members of a zip. */
@@ -57,11 +58,12 @@ export function parseAgencyFile(agency: AgencySource, file: string, bytes: Uint8
   try {
     inside = texts(agency, file, bytes);
   } catch (error) {
-    return { tracks: [], problems: [{ file, line: 1, message: `cannot be opened as a zip archive: ${(error as Error).message}` }] };
+    return { tracks: [], problems: [{ file, line: 1, message: `cannot be opened as a zip archive: ${(error as Error).message}` }], rejected: [] };
   }
-  if (inside.length === 0) return { tracks: [], problems: [{ file, line: 1, message: `the zip holds no ${agency} track file (${AGENCY_FORMATS[agency].member})` }] };
+  if (inside.length === 0) return { tracks: [], problems: [{ file, line: 1, message: `the zip holds no ${agency} track file (${AGENCY_FORMATS[agency].member})` }], rejected: [] };
   const tracks: AgencyTrack[] = [];
   const problems: FileProblem[] = [];
+  const rejected: FileRejection[] = [];
   for (const text of inside) {
     const decoded = decodeUtf8(text.bytes);
     if (!decoded.ok) {
@@ -71,6 +73,7 @@ export function parseAgencyFile(agency: AgencySource, file: string, bytes: Uint8
     const result = AGENCY_FORMATS[agency].parse(decoded.text, path.posix.basename(text.file));
     tracks.push(...result.tracks);
     problems.push(...result.problems.map((p) => ({ file: text.file, ...p })));
+    rejected.push(...result.rejected.map((r) => ({ file: text.file, ...r })));
   }
-  return { tracks, problems };
+  return { tracks, problems, rejected };
 }

@@ -6,13 +6,18 @@
 import type { AgencyPoint } from '../../model/agency-track-schemas.ts';
 import { normaliseLongitude } from '../../model/geo.ts';
 import type { ParseProblem } from '../../model/parse-problems.ts';
+import type { TextRejection } from '../../model/upstream-text.ts';
 import { toUtcIso } from '../../model/time.ts';
 import { knotsToMs } from '../../model/units.ts';
 
-/** What every agency parser returns: the storms it could read, and every problem with its line. */
+/**
+ * What every agency parser returns: the storms it could read, every problem with its line, and the names it left
+ * out because they fail the cyclone-name check (src/model/upstream-text.ts).
+ */
 export interface AgencyParseResult<T> {
   tracks: T[];
   problems: ParseProblem[];
+  rejected: TextRejection[];
 }
 
 /** Bounds of a believable best-track value: the records are 870 hPa and about 185 kt (1-minute). */

@@ -8,6 +8,8 @@
  * - ISO_TIME is UTC; LON is −180…180; winds are kt with each agency's own averaging period (USA 1 minute, Tokyo
  *   and HKO 10, CMA 2; WMO_WIND the responsible WMO agency's, no adjustment); pressures mb (= hPa).
  * - The CSV has no JMA, CMA or HKO storm number: USA_ATCF_ID is the only agency id beside the SID.
+ * - NAME is free text, checked as a cyclone name (src/model/upstream-text.ts): one that fails is left out (null)
+ *   and returned in `rejected`.
  * The WP file holds every storm since 1884 (about 240,000 rows): rows are reduced to the few columns used as they
  * are read (csv-parse `on_record`), so the 174-field arrays never pile up.
  */
@@ -15,6 +17,7 @@ import { parse } from 'csv-parse/sync';
 import type { IbtracsPoint, IbtracsTrack } from '../../model/agency-track-schemas.ts';
 import type { ParseProblem } from '../../model/parse-problems.ts';
 import { parseLocalTimestamp, toUtcIso } from '../../model/time.ts';
+import { checkCycloneName, keep, type TextRejection } from '../../model/upstream-text.ts';
 import { checkIntensity, checkPosition, fieldNumber, increasingPoints, type AgencyParseResult, type PointRow } from './agency-points.ts';
 
 const REQUIRED = ['SID', 'SEASON', 'BASIN', 'NAME', 'ISO_TIME', 'NATURE', 'LAT', 'LON', 'WMO_WIND', 'WMO_PRES', 'WMO_AGENCY', 'TRACK_TYPE', 'USA_ATCF_ID', 'IFLAG'] as const;
@@ -50,6 +53,7 @@ class BadHeader extends Error {}
 
 export function parseIbtracsCsv(text: string): AgencyParseResult<IbtracsTrack> {
   const problems: ParseProblem[] = [];
+  const rejected: TextRejection[] = [];
   const storms = new Map<string, StormRows>();
   let column: Record<string, number> = {};
   let width = 0;
@@ -91,7 +95,7 @@ export function parseIbtracsCsv(text: string): AgencyParseResult<IbtracsTrack> {
     if (!storm) {
       const name = at(record, 'NAME');
       storm = {
-        header: { agency: 'ibtracs', id: sid, sid, name: NO_NAME.has(name) ? null : name, version, season: Number(at(record, 'SEASON')), trackType: at(record, 'TRACK_TYPE') },
+        header: { agency: 'ibtracs', id: sid, sid, name: NO_NAME.has(name) ? null : keep(checkCycloneName(name), rejected, { field: 'NAME', storm: sid, line }), version, season: Number(at(record, 'SEASON')), trackType: at(record, 'TRACK_TYPE') },
         basins: new Set(),
         usaAtcfIds: new Set(),
         wmoAgencies: new Set(),
@@ -126,7 +130,7 @@ export function parseIbtracsCsv(text: string): AgencyParseResult<IbtracsTrack> {
     });
   } catch (error) {
     const line = error instanceof BadHeader ? 1 : ((error as { lines?: number }).lines ?? 1);
-    return { tracks: [], problems: [...problems, { line, message: error instanceof BadHeader ? error.message : `not CSV: ${(error as Error).message}` }] };
+    return { tracks: [], problems: [...problems, { line, message: error instanceof BadHeader ? error.message : `not CSV: ${(error as Error).message}` }], rejected };
   }
 
   const tracks: IbtracsTrack[] = [...storms.values()].map((storm) => {
@@ -139,5 +143,5 @@ export function parseIbtracsCsv(text: string): AgencyParseResult<IbtracsTrack> {
       points: increasingPoints(storm.rows, problems),
     };
   });
-  return { tracks, problems: problems.sort((a, b) => a.line - b.line) };
+  return { tracks, problems: problems.sort((a, b) => a.line - b.line), rejected };
 }

@@ -9,9 +9,12 @@
  * - Data lines `yymmddhh 002 G LLL OOOO PPPP     WWW …`: UTC with a two-digit year (51–99 → 19xx, 00–50 → 20xx),
  *   0.1° latitude and longitude (space-padded in old years), hPa, 10-minute wind in kt with `000` = not analysed.
  * - Lines are CRLF or LF, padded to 80 columns or not, and one is 104 columns: only the columns matter.
+ * - The name is free text, checked as a cyclone name (src/model/upstream-text.ts; merged storms are written
+ *   `KAREN/LUCILLE`): one that fails is left out (null) and returned in `rejected`.
  */
 import type { JmaTrack } from '../../model/agency-track-schemas.ts';
 import type { ParseProblem } from '../../model/parse-problems.ts';
+import { checkCycloneName, keep, type TextRejection } from '../../model/upstream-text.ts';
 import { utcDate } from '../../model/time.ts';
 import { headerlessRun } from '../headerless-run.ts';
 import { checkPoint, fieldNumber, increasingPoints, type AgencyParseResult, type PointRow } from './agency-points.ts';
@@ -67,6 +70,7 @@ export function parseJmaBestTrack(text: string): AgencyParseResult<JmaTrack> {
   if (lines[lines.length - 1] === '') lines.pop();
   const tracks: JmaTrack[] = [];
   const problems: ParseProblem[] = [];
+  const rejected: TextRejection[] = [];
   let index = 0;
   while (index < lines.length) {
     const lineNumber = index + 1;
@@ -94,11 +98,12 @@ export function parseJmaBestTrack(text: string): AgencyParseResult<JmaTrack> {
     }
     const points = increasingPoints(rows, problems);
     if (points.length) {
-      tracks.push({ agency: 'jma', id: header.id, name: header.name, windPeriodMinutes: 10, tcNumber: header.tcNumber, revisedOn: header.revisedOn, points });
+      const name = keep(checkCycloneName(header.name), rejected, { field: 'name', storm: header.id, line: lineNumber });
+      tracks.push({ agency: 'jma', id: header.id, name, windPeriodMinutes: 10, tcNumber: header.tcNumber, revisedOn: header.revisedOn, points });
     } else {
       problems.push({ line: lineNumber, message: `storm ${header.id} has no usable data line: left out` });
     }
     index += row;
   }
-  return { tracks, problems };
+  return { tracks, problems, rejected };
 }

@@ -14,10 +14,10 @@ const DECK_NAME = /^b([a-z]{2})(\d{2})(\d{4})\.dat$/i;
 
 /** One b-deck; `fileName` (its base name) gives the ATCF id, else the first row's basin, number and year. */
 export function parseJtwcBdeck(text: string, fileName: string): AgencyParseResult<JtwcTrack> {
-  const { records, problems } = parseAtcfDeck(text);
+  const { records, problems, rejected } = parseAtcfDeck(text);
   const best = bestTrack(records);
   const first = best[0];
-  if (!first) return { tracks: [], problems: [...problems, { line: 1, message: 'no BEST row: not a b-deck' }] };
+  if (!first) return { tracks: [], problems: [...problems, { line: 1, message: 'no BEST row: not a b-deck' }], rejected };
   const named = DECK_NAME.exec(fileName);
   const id = named ? `${named[1]}${named[2]}${named[3]}`.toUpperCase() : `${first.basin}${first.number}${first.time.getUTCFullYear()}`;
   const strays: ParseProblem[] = best
@@ -29,6 +29,6 @@ export function parseJtwcBdeck(text: string, fileName: string): AgencyParseResul
     .filter((row): row is PointRow => row.point !== null);
   const points = increasingPoints(rows, problems);
   const all = [...problems, ...strays].sort((a, b) => a.line - b.line);
-  if (points.length === 0) return { tracks: [], problems: [...all, { line: 1, message: `storm ${id} has no usable row: left out` }] };
-  return { tracks: [{ agency: 'jtwc', id, name: deckName(best), windPeriodMinutes: 1, points }], problems: all };
+  if (points.length === 0) return { tracks: [], problems: [...all, { line: 1, message: `storm ${id} has no usable row: left out` }], rejected };
+  return { tracks: [{ agency: 'jtwc', id, name: deckName(best), windPeriodMinutes: 1, points }], problems: all, rejected: rejected.map((r) => ({ ...r, storm: id })) };
 }

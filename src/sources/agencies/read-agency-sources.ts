@@ -11,6 +11,7 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import fs from 'fs-extra';
 import { AGENCY_SOURCES, type AgencySource, type AgencyTrack } from '../../model/agency-track-schemas.ts';
+import type { FileRejection } from '../../model/parse-problems.ts';
 import { AGENCY_FORMATS, parseAgencyFile, type FileProblem } from './agency-files.ts';
 
 /** The folder under the sources folder that holds them. */
@@ -24,6 +25,8 @@ export interface AgencySources {
   files: Record<AgencySource, string[]>;
   /** Every problem, with its file (relative to the agencies folder; `x.zip/member` inside a zip) and line. */
   problems: FileProblem[];
+  /** Names left out by the upstream-text check, with their files (they go to the data-quality report). */
+  rejected: FileRejection[];
 }
 
 export async function listAgencyFiles(agenciesDir: string, agency: AgencySource): Promise<string[]> {
@@ -82,6 +85,7 @@ export async function readAgencySources(agenciesDir: string): Promise<AgencySour
   const files = { jma: [], jtwc: [], hko: [], ibtracs: [] } as Record<AgencySource, string[]>;
   const read: AgencyTrack[] = [];
   const problems: FileProblem[] = [];
+  const rejected: FileRejection[] = [];
   for (const agency of AGENCY_SOURCES) {
     files[agency] = await listAgencyFiles(agenciesDir, agency);
     // One file at a time: the IBTrACS WP list is over 100 MB.
@@ -89,7 +93,8 @@ export async function readAgencySources(agenciesDir: string): Promise<AgencySour
       const parsed = parseAgencyFile(agency, file, await fs.readFile(path.join(agenciesDir, file)));
       read.push(...parsed.tracks);
       problems.push(...parsed.problems);
+      rejected.push(...parsed.rejected);
     }
   }
-  return { tracks: newestByAgency(read), files, problems };
+  return { tracks: newestByAgency(read), files, problems, rejected };
 }
