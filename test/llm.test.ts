@@ -415,7 +415,7 @@ describe('what is published', () => {
     const reworded = (t: SlottedText, zh: boolean) => fill(t, faithful(t.pattern, zh) as string);
     const summary = { text: reworded(patterns.zh, true), textEn: reworded(patterns.en, false) };
     expect(summary.text).not.toBe(briefingText(view).text);
-    expect(summary.text).toContain('“演示台风”于09月12日');
+    expect(summary.text).toContain('“山竹”于09月12日');
     expect(summary.textEn).toMatch(/Pacific\. At \d{4}-/);
     const p = await published(store);
     expectPublished(p, reworded, 'llm', summary);
