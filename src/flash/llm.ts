@@ -25,6 +25,8 @@ export interface LlmConfig {
   timeoutMs?: number;
   /** No call starts, and none runs, past this time (ms since the epoch): the scheduled run's deadline. */
   deadline?: number;
+  /** Reads the time the deadline is measured against (ms since the epoch): Date.now unless a test passes its own. */
+  clock?: () => number;
   /** The calls left to this run; none counted when absent. */
   budget?: LlmBudget;
 }
@@ -221,7 +223,7 @@ export function checkRephrase(candidateText: string, source: RephraseSource): st
 
 export async function rewrite(text: string, language: 'zh' | 'en', config: LlmConfig | null, upstream: UpstreamStrings = {}): Promise<Rewritten> {
   const template: Rewritten = { text, generator: 'template' };
-  const timeoutMs = Math.min(config?.timeoutMs ?? 8000, (config?.deadline ?? Infinity) - Date.now());
+  const timeoutMs = Math.min(config?.timeoutMs ?? 8000, (config?.deadline ?? Infinity) - (config?.clock ?? Date.now)());
   if (!config || timeoutMs < 1000) return template;
   const input = modelInput(text, language, upstream);
   if (!input) return template;

@@ -37,15 +37,21 @@ export interface ScheduledRunOptions {
   budgetMs?: number;
   llm?: LlmConfig | null;
   now?: Date;
+  /**
+   * Reads the time the deadline is measured against (ms since the epoch; `now` is what the data is stamped with):
+   * Date.now unless a test passes its own.
+   */
+  clock?: () => number;
 }
 
 export async function runScheduledRefresh(options: ScheduledRunOptions): Promise<ScheduledRunResult> {
-  const started = Date.now();
+  const clock = options.clock ?? Date.now;
+  const started = clock();
   const deadline = started + (options.budgetMs ?? RUN_BUDGET_MS);
-  const client = createUpstreamClient({ deadline, fetch: pooledFetch });
+  const client = createUpstreamClient({ deadline, clock, fetch: pooledFetch });
   const llmConfig = options.llm === undefined ? llmFromEnv() : options.llm;
   // One call budget for the whole run: the flash items of both parts and the summary share it.
-  const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS, budget: runBudget() };
+  const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS, clock, budget: runBudget() };
   const { store, now = new Date() } = options;
 
   const typhoons = refreshLive(upstreamsFromEnv(client), store, now).then(async (result) => ({
@@ -67,6 +73,6 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
     global: globalResult,
     flash: { typhoons: live.flash.length, global: globalFlash.length },
     summary,
-    milliseconds: Date.now() - started,
+    milliseconds: clock() - started,
   };
 }
