@@ -28,7 +28,7 @@ let llmMode: 'faithful' | 'invented' | 'broken' = 'faithful';
 
 beforeAll(async () => {
   mock = await startMockUpstream();
-  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0, timeoutMs: 500 }) };
+  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) };
   // A loopback stand-in for an OpenAI-compatible endpoint.
   llmServer = http.createServer((req, res) => {
     let body = '';

@@ -76,7 +76,7 @@ describe.runIf(available)('GeoJSON read by GDAL', () => {
     const mock = await startMockUpstream();
     try {
       const store = fileStore(path.join(scratch, 'live'));
-      await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0, timeoutMs: 2000 }) }, store);
+      await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) }, store);
       const active = (await readLiveView(store, new Date())).typhoons.find((t) => t.code === '202699');
       expect(active).toBeDefined();
       const doc = expectGdalReads('active202699', JSON.stringify(typhoonGeoJson(active as NonNullable<typeof active>)));

@@ -32,6 +32,7 @@ import { readLiveView } from '../src/live/snapshot.ts';
 import { fileStore } from '../src/live/store.ts';
 import { createUpstreamClient } from '../src/live/upstream-client.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
+import { manualClock } from './helpers/clock.ts';
 
 interface ModelData {
   language: string;
@@ -74,7 +75,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => llmServer.listen(0, '127.0.0.1', resolve));
   llm = { baseUrl: `http://127.0.0.1:${(llmServer.address() as AddressInfo).port}/v1`, apiKey: 'test', model: 'stub' };
   mock = await startMockUpstream();
-  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0, timeoutMs: 1000 }) };
+  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) };
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-llm-'));
 });
 
@@ -230,7 +231,8 @@ describe('the call cap and the deadline', () => {
 
   it('no call starts with less than a second to the deadline', async () => {
     const text = writeFlash(numbered('numbered:late')).content;
-    expect(await rewrite(text, 'zh', { ...llm, deadline: Date.now() + 500 })).toEqual({ text, generator: 'template' });
+    const clock = manualClock();
+    expect(await rewrite(text, 'zh', { ...llm, clock, deadline: clock() + 999 })).toEqual({ text, generator: 'template' });
     expect(await rewrite(text, 'zh', { ...llm, budget: { remaining: 0 } })).toEqual({ text, generator: 'template' });
     expect(calls).toHaveLength(0);
   });
@@ -246,7 +248,7 @@ describe('the call cap and the deadline', () => {
     mock.setPayload('zj/TyhoonActivity', JSON.stringify(codes.map((tfid) => ({ ...entry, tfid }))));
     try {
       const store = await scratchStore();
-      const run = await runScheduledRefresh({ store, llm, budgetMs: 10_000 });
+      const run = await runScheduledRefresh({ store, llm, clock: manualClock() });
       expect(run.typhoons.ok).toBe(true);
       const items = await readFlash(store);
       expect(items.length * 2 + 2).toBeGreaterThan(MAX_LLM_CALLS_PER_RUN);
@@ -305,7 +307,7 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
   it('after a scheduled run: the stored summary, the same in bootstrap, and still no model call per request', async () => {
     const { store } = await useStore();
-    await runScheduledRefresh({ store, budgetMs: 10_000 }); // the model from the environment
+    await runScheduledRefresh({ store, clock: manualClock() }); // the model from the environment
     const inRun = calls.length;
     expect(inRun).toBeGreaterThan(0);
     const template = briefingText(await readLiveView(store));
@@ -321,13 +323,13 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
     // The next run with the same data keeps the stored summary without calling the model for it.
     calls = [];
-    expect((await runScheduledRefresh({ store, budgetMs: 10_000 })).summary).toEqual({ generator: 'llm', written: false });
+    expect((await runScheduledRefresh({ store, clock: manualClock() })).summary).toEqual({ generator: 'llm', written: false });
     expect(calls.filter((c) => c.data.text.includes('西北太平洋') || c.data.text.includes('north-western Pacific'))).toHaveLength(0);
   });
 
   it('answers the template text again as soon as the view no longer matches the stored summary (it went stale)', async () => {
     const { store } = await useStore();
-    await runScheduledRefresh({ store, budgetMs: 10_000 });
+    await runScheduledRefresh({ store, clock: manualClock() });
     mock.setFault('5xx');
     try {
       await refreshLive(upstreams, store);
@@ -343,7 +345,7 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
   it('a damaged stored summary is answered as the template text and healed by the next run', async () => {
     const { dir, store } = await useStore();
-    await runScheduledRefresh({ store, budgetMs: 10_000 });
+    await runScheduledRefresh({ store, clock: manualClock() });
     for (const key of [SUMMARY_KEY, `backup/${SUMMARY_KEY}`]) await fs.writeFile(path.join(dir, `${encodeURIComponent(key)}.json`), '{"schemaVersion":1,"da');
     const view = await readLiveView(store);
     expect(await summaryData('/api/llm/summary')).toMatchObject({ summary: briefingText(view).text, generator: 'template' });

@@ -208,20 +208,4 @@ describeRealData('archive', 'search over the real archive', (sources) => {
   it('answers at most 50 for a short prefix', () => {
     expect(searchArchive(index, '19')).toHaveLength(MAX_SEARCH_RESULTS);
   });
-
-  it('answers a keyword on the whole index well within 10 ms (p99 of CPU time, which other work on the machine does not inflate)', () => {
-    const keywords = ['yagi', '摩羯', '2024', 'haiyan', 'Haiyen', 'weimaxun', 'x', '19', 'Mangkut', '2013 海燕', 'qwertyuiop'];
-    searchArchive(index, 'warm up');
-    const times: number[] = [];
-    for (let round = 0; round < 20; round += 1) {
-      for (const keyword of keywords) {
-        const started = process.cpuUsage();
-        searchArchive(index, keyword);
-        const { user, system } = process.cpuUsage(started);
-        times.push((user + system) / 1000);
-      }
-    }
-    times.sort((a, b) => a - b);
-    expect(times[Math.floor(times.length * 0.99)]).toBeLessThan(10);
-  });
 });

@@ -16,6 +16,7 @@ import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
 import { fileStore } from '../src/live/store.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
+import { manualClock } from './helpers/clock.ts';
 
 let mock: MockUpstream;
 let root = '';
@@ -34,7 +35,7 @@ const requests = () => [
   ['bootstrap', '/api/v1/bootstrap'],
 ] as const;
 
-const run = (dir: string) => runScheduledRefresh({ store: fileStore(dir), llm: null, budgetMs: 5_000 });
+const run = (dir: string) => runScheduledRefresh({ store: fileStore(dir), llm: null, clock: manualClock() });
 
 beforeAll(async () => {
   mock = await startMockUpstream();

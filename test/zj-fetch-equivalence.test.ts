@@ -50,7 +50,7 @@ describeRealData('archive', 'the Zhejiang archive fetched from the service build
     lap('replay');
 
     dest = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-zj-equivalence-'));
-    const client = createUpstreamClient({ retries: 0, timeoutMs: 5000 });
+    const client = createUpstreamClient({ retries: 0 });
     fetchReport = await fetchZjArchive({
       upstreams: { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client },
       destDir: dest,

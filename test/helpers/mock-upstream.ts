@@ -55,6 +55,8 @@ export interface MockUpstream {
   /** Replaces what a route answers (`zj/TyhoonActivity`, `zj/TyphoonInfo/202699`, `nmc/list_default`, …). */
   setPayload(route: string, body: string | null): void;
   requests(): number;
+  /** Requests held open by the `timeout` fault that their client has not given up yet. */
+  hanging(): number;
   close(): Promise<void>;
 }
 
@@ -179,6 +181,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
       else payloads.set(route, body);
     },
     requests: () => count,
+    hanging: () => held.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of held) res.destroy();
