@@ -6,9 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersJson, ENDPOINTS, mediaTypeOf, type Resource } from '../src/api/route-table.ts';
 import { startTestServer } from './helpers/server.ts';
+import { awaitSharedBuild } from './helpers/shared-build.ts';
 
 let baseUrl = '';
 let close = async () => {};
+awaitSharedBuild();
 beforeAll(async () => {
   ({ baseUrl, close } = await startTestServer());
 }, 120_000);

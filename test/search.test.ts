@@ -16,6 +16,7 @@ import type { SearchEntry, SearchHit } from '../src/model/schemas.ts';
 import { readSources } from '../src/sources/read-sources.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { sharedBuildOf } from './helpers/rendered-archive.ts';
+import { awaitSharedBuild } from './helpers/shared-build.ts';
 import { unlinkedIds } from '../src/model/storm-ids.ts';
 
 /** The search index the build writes: the run's shared build's when it was made from these sources, else built here. */
@@ -139,6 +140,7 @@ describe('ranking', () => {
 
 describe('search over the demo archive', () => {
   let index: SearchEntry[] = [];
+  awaitSharedBuild(DEMO_SOURCES_DIR);
   beforeAll(async () => {
     index = await indexOf(DEMO_SOURCES_DIR);
   });
@@ -164,6 +166,7 @@ describe('search over the demo archive', () => {
 
 describeRealData('archive', 'search over the real archive', (sources) => {
   let index: SearchEntry[] = [];
+  awaitSharedBuild(sources);
   beforeAll(async () => {
     index = await indexOf(sources);
   }, 60_000);
