@@ -9,8 +9,10 @@ import { beforeAll, expect, it } from 'vitest';
 import type { Typhoon, TyphoonSummary } from '../src/model/schemas.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { renderArchive } from './helpers/rendered-archive.ts';
+import { awaitSharedBuild } from './helpers/shared-build.ts';
 
 describeRealData('archive', 'the archive built from the real sources', (sources) => {
+  awaitSharedBuild(sources);
   const details = new Map<string, Typhoon>();
   const yearLists = new Map<number, TyphoonSummary[]>();
 

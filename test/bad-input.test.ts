@@ -9,9 +9,11 @@ import { exampleQuery, PARAMS, type ParamKind } from '../src/api/params.ts';
 import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, RESOURCES, type Endpoint, type Resource } from '../src/api/route-table.ts';
 import { loadFunctions } from '../src/server/function-registry.ts';
 import { startTestServer } from './helpers/server.ts';
+import { awaitSharedBuild } from './helpers/shared-build.ts';
 
 let baseUrl = '';
 let close = async () => {};
+awaitSharedBuild();
 beforeAll(async () => {
   ({ baseUrl, close } = await startTestServer());
 }, 120_000);

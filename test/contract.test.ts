@@ -7,6 +7,7 @@ import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, type Endpoint } from '..
 import { exampleQuery, queryName, type ParamKind } from '../src/api/params.ts';
 import type { MockUpstream } from './helpers/mock-upstream.ts';
 import { startTestServer } from './helpers/server.ts';
+import { awaitSharedBuild } from './helpers/shared-build.ts';
 
 let baseUrl = '';
 let close = async () => {};
@@ -42,6 +43,7 @@ const brokenEncoding = (value: string) => {
     return true;
   }
 };
+awaitSharedBuild();
 beforeAll(async () => {
   ({ baseUrl, close, mock } = await startTestServer());
   for (const list of ['news', 'knowledge']) {

@@ -18,6 +18,7 @@ import { parseAgencyFile } from '../src/sources/agencies/agency-files.ts';
 import { describeRealData, realData } from './helpers/real-data.ts';
 import { renderArchive, type RenderedArchive } from './helpers/rendered-archive.ts';
 import { agenciesFor } from './helpers/sources.ts';
+import { awaitSharedBuild } from './helpers/shared-build.ts';
 
 interface IndexRow {
   year: string;
@@ -46,6 +47,7 @@ function countedAgreement(own: readonly AgencyTrackPoint[], track: readonly Agen
 }
 
 describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) => {
+  awaitSharedBuild(sourcesDir);
   let site: RenderedArchive;
   beforeAll(async () => {
     if (!agenciesFor(sourcesDir)) throw new Error('the crosswalk checks need TYPHOON_AGENCY_SOURCES beside TYPHOON_SOURCES');

@@ -22,6 +22,7 @@ import { readSources } from '../src/sources/read-sources.ts';
 import { parseZjArchiveFile, type ZjLandfall, type ZjPoint, type ZjStorm } from '../src/sources/zj-archive.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { renderArchive } from './helpers/rendered-archive.ts';
+import { awaitSharedBuild } from './helpers/shared-build.ts';
 import { newestByAgency } from '../src/sources/agencies/read-agency-sources.ts';
 
 const NAMES = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
@@ -229,6 +230,7 @@ describe('strict UTF-8', () => {
 });
 
 describeRealData('archive', 'the data-quality report on the real archive', (sources) => {
+  awaitSharedBuild(sources);
   let report: DataQualityReport;
   const details = new Map<string, Typhoon>();
 

@@ -11,6 +11,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINTS } from '../src/api/route-table.ts';
 import { startTestServer } from './helpers/server.ts';
+import { awaitSharedBuild } from './helpers/shared-build.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const available = fs.existsSync(CHROMIUM);
@@ -36,6 +37,7 @@ describe.runIf(available)('docs page', () => {
    */
   let shared: { page: Page; errors: string[] };
 
+  awaitSharedBuild();
   beforeAll(async () => {
     ({ baseUrl, close } = await startTestServer());
     doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as Json;

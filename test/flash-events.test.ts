@@ -40,7 +40,7 @@ const HOUR = 3600_000;
 
 beforeAll(async () => {
   mock = await startMockUpstream({ recordedDir: '' });
-  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0, timeoutMs: 1000 }) };
+  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) };
   info = await fs.readJson(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'));
   activity = await fs.readFile(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8');
   nmcView = await fs.readFile(path.join(OWN_PAYLOADS, 'nmc', 'view_9000000.jsonp'), 'utf8');

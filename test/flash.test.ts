@@ -38,7 +38,7 @@ const reworded = (pattern: string) => pattern.replace('，{pressure}', '，其{p
 
 beforeAll(async () => {
   mock = await startMockUpstream();
-  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0, timeoutMs: 500 }) };
+  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) };
   // A loopback stand-in for an OpenAI-compatible endpoint.
   llmServer = http.createServer((req, res) => {
     let body = '';

@@ -17,7 +17,7 @@ import { fileStore } from '../src/live/store.ts';
 import { createUpstreamClient } from '../src/live/upstream-client.ts';
 import { startMockUpstream } from './helpers/mock-upstream.ts';
 import { describeRealData } from './helpers/real-data.ts';
-import { sharedPublicDir } from './helpers/shared-build.ts';
+import { awaitSharedBuild, sharedPublicDir } from './helpers/shared-build.ts';
 
 const available = spawnSync('ogrinfo', ['--version']).status === 0;
 if (!available && process.env.CI) throw new Error('no ogrinfo: .ci/run installs gdal-bin');
@@ -65,6 +65,7 @@ function expectGdalReads(name: string, text: string) {
 
 describe.runIf(available)('GeoJSON read by GDAL', () => {
   describeRealData('archive', 'real-archive storms with wind circles', () => {
+    awaitSharedBuild();
     it.each([['202411', 'YAGI'], ['201330', 'HAIYAN'], ['202308', 'DORA, across the antimeridian']])('%s %s', async (code) => {
       const doc = expectGdalReads(`s${code}`, fs.readFileSync(path.join(await sharedPublicDir(), 'api', 'geojson', code), 'utf8'));
       expect(typesIn(doc).POLYGON).toBeGreaterThan(10);
@@ -76,7 +77,7 @@ describe.runIf(available)('GeoJSON read by GDAL', () => {
     const mock = await startMockUpstream();
     try {
       const store = fileStore(path.join(scratch, 'live'));
-      await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0, timeoutMs: 2000 }) }, store);
+      await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) }, store);
       const active = (await readLiveView(store, new Date())).typhoons.find((t) => t.code === '202699');
       expect(active).toBeDefined();
       const doc = expectGdalReads('active202699', JSON.stringify(typhoonGeoJson(active as NonNullable<typeof active>)));

@@ -24,7 +24,7 @@ let mock: MockUpstream;
 let up: GlobalUpstreams;
 beforeAll(async () => {
   mock = await startMockUpstream();
-  up = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, ucarBase: mock.ucarBase, client: createUpstreamClient({ retries: 0, timeoutMs: 500 }) };
+  up = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, ucarBase: mock.ucarBase, client: createUpstreamClient({ retries: 0 }) };
   mock.setPayload('jtwc/rss', null);
 });
 afterAll(() => mock.close());

@@ -27,6 +27,7 @@ import { parseZjArchiveFile, type ZjLandfall, type ZjStorm } from '../src/source
 import { describeRealData } from './helpers/real-data.ts';
 import { renderArchive } from './helpers/rendered-archive.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
+import { awaitSharedBuild } from './helpers/shared-build.ts';
 import { newestByAgency } from '../src/sources/agencies/read-agency-sources.ts';
 import { compareArchive } from '../src/archive/agency-comparison.ts';
 
@@ -149,6 +150,7 @@ describe('what the fields say', () => {
 });
 
 describeRealData('archive', 'honest records on the real archive', (sources) => {
+  awaitSharedBuild(sources);
   let details = new Map<string, Typhoon>();
   let search: SearchEntry[] = [];
   let years: YearStatistic[] = [];

@@ -75,7 +75,7 @@ describe('/api/near', () => {
     Object.assign(process.env, mockUpstreamEnv(mock));
     dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-near-'));
     store = fileStore(dir);
-    const client = createUpstreamClient({ timeoutMs: 2000, backoffMs: 0 });
+    const client = createUpstreamClient({ backoffMs: 0 });
     await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store);
     await refreshGlobal(globalUpstreamsFromEnv(client), store);
   });

@@ -41,6 +41,7 @@ import type { FlashItem } from '../src/model/flash-schemas.ts';
 import type { Typhoon } from '../src/model/schemas.ts';
 import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
 import { sharedPublicDir } from './helpers/shared-build.ts';
+import { manualClock } from './helpers/clock.ts';
 
 interface ModelData {
   language: 'zh-Hans' | 'en';
@@ -106,7 +107,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => llmServer.listen(0, '127.0.0.1', resolve));
   llm = { baseUrl: `http://127.0.0.1:${(llmServer.address() as AddressInfo).port}/v1`, apiKey: 'test', model: 'stand-in' };
   mock = await startMockUpstream();
-  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0, timeoutMs: 1000 }) };
+  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) };
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-llm-'));
   baseLive = path.join(root, 'base-live');
   await refreshLive(upstreams, fileStore(baseLive));
@@ -456,7 +457,8 @@ describe('the call cap, the deadline and the count', () => {
   it('no call starts with less than a second to the deadline, nor past the budget', async () => {
     const { content } = writeFlash(EVENTS[0] as FlashEvent);
     const tally = newTally();
-    expect(await rewrite(content, 'zh', { ...llm, tally, deadline: Date.now() + 500 })).toEqual({ text: fill(content), generator: 'template' });
+    const clock = manualClock();
+    expect(await rewrite(content, 'zh', { ...llm, tally, clock, deadline: clock() + 999 })).toEqual({ text: fill(content), generator: 'template' });
     expect(await rewrite(content, 'zh', { ...llm, tally, budget: { remaining: 0 } })).toEqual({ text: fill(content), generator: 'template' });
     expect(calls).toHaveLength(0);
     expect(tally).toEqual({ asked: 0, llm: 0, template: 2, rejected: {} });
@@ -477,7 +479,7 @@ describe('the call cap, the deadline and the count', () => {
     console.warn = (line: string) => logged.push(line);
     try {
       const store = fileStore(await fs.mkdtemp(path.join(root, 'run-')));
-      const run = await runScheduledRefresh({ store, llm, budgetMs: 10_000 });
+      const run = await runScheduledRefresh({ store, llm, clock: manualClock() });
       expect(run.typhoons.ok).toBe(true);
       const items = await readFlash(store);
       expect(items.length * 2 + 2).toBeGreaterThan(MAX_LLM_CALLS_PER_RUN);
@@ -496,7 +498,7 @@ describe('the call cap, the deadline and the count', () => {
   });
 
   it('a run without a model counts nothing', async () => {
-    const run = await runScheduledRefresh({ store: await caseStore(), llm: null, budgetMs: 10_000 });
+    const run = await runScheduledRefresh({ store: await caseStore(), llm: null, clock: manualClock() });
     expect(run.text).toBeNull();
     expect(calls).toHaveLength(0);
   });
@@ -545,7 +547,7 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
   it('after a scheduled run: the stored summary, the same in bootstrap, and still no model call per request', async () => {
     const { store } = await useStore();
-    await runScheduledRefresh({ store, budgetMs: 10_000 }); // the model from the environment
+    await runScheduledRefresh({ store, clock: manualClock() }); // the model from the environment
     const inRun = calls.length;
     expect(inRun).toBeGreaterThan(0);
     const view = await readLiveView(store);
@@ -560,13 +562,13 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
     // The next run with the same data keeps the stored summary without calling the model for it.
     calls = [];
-    expect((await runScheduledRefresh({ store, budgetMs: 10_000 })).summary).toEqual({ generator: 'llm', written: false });
+    expect((await runScheduledRefresh({ store, clock: manualClock() })).summary).toEqual({ generator: 'llm', written: false });
     expect(calls.filter((c) => c.data.pattern.includes('{count}'))).toHaveLength(0);
   });
 
   it('a damaged stored summary is answered as the template text and healed by the next run', async () => {
     const { dir, store } = await useStore();
-    await runScheduledRefresh({ store, budgetMs: 10_000 });
+    await runScheduledRefresh({ store, clock: manualClock() });
     for (const key of [SUMMARY_KEY, `backup/${SUMMARY_KEY}`]) await fs.writeFile(path.join(dir, `${encodeURIComponent(key)}.json`), '{"schemaVersion":1,"da');
     const view = await readLiveView(store);
     expect(await summaryData('/api/llm/summary')).toMatchObject({ summary: briefingText(view).text, generator: 'template' });
@@ -592,7 +594,7 @@ describe('the live summary: written by the scheduled run, only read by requests'
       ['both copies of the snapshot deleted', async (f: string) => fs.remove(f)],
     ])('%s: the live data is unavailable, never "no active typhoon"', async (_label, damage) => {
       const { dir, store } = await useStore();
-      await runScheduledRefresh({ store, budgetMs: 10_000 });
+      await runScheduledRefresh({ store, clock: manualClock() });
       for (const key of ['snapshot', 'backup/snapshot']) await damage(path.join(dir, `${encodeURIComponent(key)}.json`));
       const view = await readLiveView(store);
       expect(view).toMatchObject({ upstream: 'unavailable', stale: true, fetchedAt: null, typhoons: [] });

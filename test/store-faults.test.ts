@@ -25,6 +25,7 @@ import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
 import { parseZjTime } from '../src/live/zj-live.ts';
 import { fileStore } from '../src/live/store.ts';
+import { manualClock } from './helpers/clock.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
 let mock: MockUpstream;
@@ -50,7 +51,7 @@ const requests = () => [
   ['bootstrap', '/api/v1/bootstrap'],
 ] as const;
 
-const run = (dir: string, now?: Date) => runScheduledRefresh({ store: fileStore(dir), llm: null, budgetMs: 5_000, now });
+const run = (dir: string, now?: Date) => runScheduledRefresh({ store: fileStore(dir), llm: null, clock: manualClock(), now });
 const CYCLONES = ['jtwc-sh062024', 'nhc-al132025'];
 
 beforeAll(async () => {

@@ -18,6 +18,7 @@ import { ARC_STRIDE, nearestOnArc, unitVector, type ArcNearest } from '../src/mo
 import type { NearStorm, SimilarTracks } from '../src/model/track-search-schemas.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { writeTrackSearchSite, type TrackSearchSite } from './helpers/track-search-site.ts';
+import { awaitSharedBuild } from './helpers/shared-build.ts';
 
 const PLACES = [
   { name: 'Hong Kong', lat: 22.3, lng: 114.2, radius: 100 },
@@ -55,6 +56,7 @@ function readCmaEntries(sources: string): CmaEntry[] {
 }
 
 describeRealData('archive', 'archive proximity and similar tracks on the real archive', (sources) => {
+  awaitSharedBuild(sources);
   let site: TrackSearchSite;
   let tracks: Tracks;
   let grid: Grid;

@@ -16,12 +16,14 @@ import type { Typhoon } from '../src/model/schemas.ts';
 import { historyNearSchema, similarTracksSchema } from '../src/model/track-search-schemas.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 import { writeTrackSearchSite, type TrackSearchSite } from './helpers/track-search-site.ts';
+import { awaitSharedBuild } from './helpers/shared-build.ts';
 
 let site: TrackSearchSite;
 let liveDir = '';
 /** YAGI's first two fixes as an active storm the archive does not hold. */
 const ACTIVE_CODE = '202650';
 
+awaitSharedBuild(FIXTURE_SOURCES);
 beforeAll(async () => {
   site = await writeTrackSearchSite(FIXTURE_SOURCES);
   liveDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-similar-live-'));

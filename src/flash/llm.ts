@@ -44,6 +44,8 @@ export interface LlmConfig {
   timeoutMs?: number;
   /** No call starts, and none runs, past this time (ms since the epoch): the scheduled run's deadline. */
   deadline?: number;
+  /** Reads the time the deadline is measured against (ms since the epoch): Date.now unless a test passes its own. */
+  clock?: () => number;
   /** The calls left to this run; none counted when absent. */
   budget?: LlmBudget;
   /** Where the run counts its texts; shared like the budget. */
@@ -148,7 +150,7 @@ export async function rewrite(template: SlottedText, language: Language, config:
   const fallback: Rewritten = { text: fill(template), generator: 'template' };
   if (!config) return fallback;
   const tally = config.tally;
-  const timeoutMs = Math.min(config.timeoutMs ?? 8000, (config.deadline ?? Infinity) - Date.now());
+  const timeoutMs = Math.min(config.timeoutMs ?? 8000, (config.deadline ?? Infinity) - (config.clock ?? Date.now)());
   if (timeoutMs < MIN_CALL_MS || (config.budget && config.budget.remaining <= 0)) {
     if (tally) tally.template += 1;
     return fallback;

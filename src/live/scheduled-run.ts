@@ -39,15 +39,21 @@ export interface ScheduledRunOptions {
   budgetMs?: number;
   llm?: LlmConfig | null;
   now?: Date;
+  /**
+   * Reads the time the deadline is measured against (ms since the epoch; `now` is what the data is stamped with):
+   * Date.now unless a test passes its own.
+   */
+  clock?: () => number;
 }
 
 export async function runScheduledRefresh(options: ScheduledRunOptions): Promise<ScheduledRunResult> {
-  const started = Date.now();
+  const clock = options.clock ?? Date.now;
+  const started = clock();
   const deadline = started + (options.budgetMs ?? RUN_BUDGET_MS);
-  const client = createUpstreamClient({ deadline, fetch: pooledFetch });
+  const client = createUpstreamClient({ deadline, clock, fetch: pooledFetch });
   const llmConfig = options.llm === undefined ? llmFromEnv() : options.llm;
   // One call budget and one tally for the whole run: the flash items of both parts and the summary share them.
-  const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS, budget: runBudget(), tally: newTally() };
+  const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS, clock, budget: runBudget(), tally: newTally() };
   const { store, now = new Date() } = options;
 
   const typhoons = refreshLive(upstreamsFromEnv(client), store, now).then(async (result) => ({
@@ -70,6 +76,6 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
     flash: { typhoons: live.flash.length, global: globalFlash.length },
     summary,
     text: llm?.tally ?? null,
-    milliseconds: Date.now() - started,
+    milliseconds: clock() - started,
   };
 }

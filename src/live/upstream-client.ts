@@ -38,6 +38,8 @@ export interface UpstreamClientOptions {
    * from one deadline this way, so it ends in time whatever the upstreams do.
    */
   deadline?: number;
+  /** Reads the time the deadline is measured against (ms since the epoch): Date.now unless a test passes its own. */
+  clock?: () => number;
 }
 
 /** Below this much time left, an attempt could not get an answer anyway: it is not started. */
@@ -100,7 +102,8 @@ export function createUpstreamClient(options: UpstreamClientOptions = {}): Upstr
   const headers = options.headers ?? {};
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 300;
-  const timeLeft = () => (options.deadline === undefined ? Infinity : options.deadline - Date.now());
+  const clock = options.clock ?? Date.now;
+  const timeLeft = () => (options.deadline === undefined ? Infinity : options.deadline - clock());
   const bytes = async (url: string): Promise<Uint8Array> => {
     for (let attempt = 0; ; attempt += 1) {
       const left = timeLeft();

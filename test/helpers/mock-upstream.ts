@@ -65,6 +65,8 @@ export interface MockUpstream {
   requests(): number;
   /** The paths asked so far, in order (what `requests` counts): whether a route was asked at all. */
   requestedPaths(): readonly string[];
+  /** Requests held open by the `timeout` fault that their client has not given up yet. */
+  hanging(): number;
   close(): Promise<void>;
 }
 
@@ -254,6 +256,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     },
     requests: () => count,
     requestedPaths: () => [...requested],
+    hanging: () => held.size,
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of held) res.destroy();

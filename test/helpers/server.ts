@@ -31,7 +31,7 @@ export async function startTestServer(): Promise<TestServer> {
   const mock = await startMockUpstream();
   Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_LIVE_DIR: path.join(scratch, 'live') });
   const store = fileStore(process.env.TYPHOON_LIVE_DIR as string);
-  const client = createUpstreamClient({ timeoutMs: 2000, backoffMs: 0 });
+  const client = createUpstreamClient({ backoffMs: 0 });
   await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store);
   await refreshGlobal(globalUpstreamsFromEnv(client), store);
   await recordEvents(store, null);

@@ -4,8 +4,9 @@
  * process has ended.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { inject } from 'vitest';
+import { beforeAll, inject } from 'vitest';
 
 export interface SharedBuildOutcome {
   ok: boolean;
@@ -20,4 +21,17 @@ export async function sharedPublicDir(): Promise<string> {
   const { ok, output } = JSON.parse(fs.readFileSync(outcomeFile, 'utf8')) as SharedBuildOutcome;
   if (!ok) throw new Error(`the run's shared build failed:\n${output}`);
   return inject('sharedPublicDir');
+}
+
+/**
+ * For a suite that reads the shared build (of `sourcesDir`, when given: the suite reads it only when it was made
+ * from those sources): a hook that waits for it with no time limit, declared before the suite's own hooks. How long
+ * the build takes depends on the machine and on what else runs; its end (published or failed) ends the wait, and the
+ * suite's own hooks and tests keep their time limits for their own work.
+ */
+export function awaitSharedBuild(sourcesDir?: string): void {
+  beforeAll(async () => {
+    if (!inject('sharedBuildOutcome')) return; // no shared build: the suites talk to an external server
+    if (sourcesDir === undefined || inject('sharedSourcesDir') === path.resolve(sourcesDir)) await sharedPublicDir();
+  }, 0);
 }

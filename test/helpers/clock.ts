@@ -1,0 +1,18 @@
+/**
+ * A clock for the code that takes one (`clock: () => number`, ms since the epoch: the upstream client, the language
+ * model's config, the scheduled run): it stands still until the test advances it, so a deadline is reached when the
+ * test says, never because the machine was busy.
+ */
+export interface ManualClock {
+  (): number;
+  advance(ms: number): void;
+}
+
+export function manualClock(start = Date.parse('2026-09-10T00:00:00Z')): ManualClock {
+  let now = start;
+  return Object.assign(() => now, {
+    advance: (ms: number) => {
+      now += ms;
+    },
+  });
+}
