@@ -19,7 +19,7 @@ const program = new Command()
 
 const log = (line: string) => console.log(line);
 
-/** The report of the archive last published (the deploy workflow keeps it; see README "Deploy"). */
+/** The report of the archive last published (the deploy workflow keeps it; see docs/operations.md). */
 const PUBLISHED_REPORT = path.join(CACHE_DIR, 'published-archive-report.json');
 
 async function refreshAndLog(): Promise<void> {
@@ -190,7 +190,7 @@ program
   .command('deploy')
   .description('Deploy public/ and functions/ to Netlify as a draft, run the contract suite against the draft, publish it only if it passes')
   .option('--site <id>', 'Netlify site id (env NETLIFY_SITE_ID)', process.env.NETLIFY_SITE_ID)
-  .option('--netlify <command>', 'how to run the pinned netlify CLI (README "Deploy")', 'netlify')
+  .option('--netlify <command>', 'how to run the pinned netlify CLI (docs/operations.md)', 'netlify')
   .option('--message <text>', 'deploy message', 'typhoon-api deploy')
   .action(async (options: { site?: string; netlify: string; message: string }) => {
     if (!options.site) throw new Error('--site or NETLIFY_SITE_ID is required');

@@ -19,8 +19,8 @@ let mock: MockUpstream | null = null;
 const AGAINST_MOCK = !process.env.TYPHOON_API_BASE_URL;
 /**
  * `netlify serve` (TYPHOON_TARGET=netlify-cli) answers a path with broken percent-encoding with its own HTML 400
- * page before any rule or function runs; Netlify's CDN and the local server pass it on (README, "Netlify's own
- * tools"). Those cases are left out there.
+ * page before any rule or function runs; Netlify's CDN and the local server pass it on (docs/operations.md,
+ * "npm run test:netlify"). Those cases are left out there.
  */
 const CLI_DECODES_PATHS = process.env.TYPHOON_TARGET === 'netlify-cli';
 /**
@@ -79,7 +79,7 @@ const json = (response: Response): Promise<any> => response.json();
 
 async function expectJsonHeaders(response: Response, endpoint: Pick<Endpoint, 'family'> & Partial<Pick<Endpoint, 'resource'>>) {
   const expected = endpoint.resource ? mediaTypeOf(endpoint.resource) : 'application/json';
-  // netlify serve gives an extensionless static file its own Content-Type, ignoring _headers (README).
+  // netlify serve gives an extensionless static file its own Content-Type, ignoring _headers (docs/operations.md).
   if (!(CLI_DECODES_PATHS && endpoint.resource?.servedBy.kind === 'static')) expect(response.headers.get('content-type')?.split(';')[0]).toBe(expected.split(';')[0]);
   expect(response.headers.get('access-control-allow-origin')).toBe('*');
   if (endpoint.family === 'v1') expect(response.headers.get('x-api-version')).toBe('v1');

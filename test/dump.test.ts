@@ -2,8 +2,8 @@
  * The offline dump on the hand-written sample and its agencies (test/fixtures/sources/agencies: YAGI as JMA, JTWC
  * and HKO analysed it, invented; test/fixtures/sample-ibtracs: an IBTrACS record of it, invented): its checksums
  * verify with sha256sum -c; its parts agree; the agencies' rows and the crosswalk are there, the crosswalk's figures
- * are the API's, every storm is in tracks.geojson (one of a single fix too), and the columns the README documents
- * are the columns written. With the real archive (TYPHOON_SOURCES and TYPHOON_AGENCY_SOURCES) the same checks run
+ * are the API's, every storm is in tracks.geojson (one of a single fix too), and the columns docs/data-sources.md
+ * documents are the columns written. With the real archive (TYPHOON_SOURCES and TYPHOON_AGENCY_SOURCES) the same checks run
  * on the real dump against the run's shared build.
  */
 import { execFileSync } from 'node:child_process';
@@ -158,9 +158,12 @@ describe('the dump with the other agencies', () => {
     expect(licence).not.toMatch(/IBTrACS \(International/); // no IBTrACS file beside the sample
   });
 
-  it('documents, in the README and in its own text, exactly the columns it writes, in order', async () => {
-    const readme = await fs.readFile(path.resolve(import.meta.dirname, '..', 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Offline dump'), readme.indexOf('\n## ', readme.indexOf('## Offline dump') + 1));
+  it('documents, in docs/data-sources.md and in its own text, exactly the columns it writes, in order', async () => {
+    const docs = await fs.readFile(path.resolve(import.meta.dirname, '..', 'docs', 'data-sources.md'), 'utf8');
+    const start = docs.indexOf('## Offline dump');
+    expect(start).toBeGreaterThan(-1);
+    const end = docs.indexOf('\n## ', start + 1);
+    const section = docs.slice(start, end === -1 ? undefined : end);
     const documented = [...section.matchAll(/`([^`]+)`/g)].map((m) => m[1]).join(',');
     const licence = await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8');
     for (const file of ['points.csv', 'crosswalk.csv']) {

@@ -1,6 +1,6 @@
 /**
  * The error catalog: every error the API can answer, with its permanent v1 code and HTTP status.
- * The spec fixes the codes; the statuses are ours and are documented in the README and OpenAPI.
+ * The spec fixes the codes; the statuses are ours and are documented in docs/conventions.md and OpenAPI.
  */
 
 export const ERROR_CATALOG = {

@@ -30,7 +30,7 @@ export const NAMES_ATTRIBUTION = {
 /** The attribution block of every archive answer. */
 export const ARCHIVE_ATTRIBUTION: Attribution = [CMA_ATTRIBUTION, ZJ_ATTRIBUTION, NAMES_ATTRIBUTION];
 
-/** The other agencies' credits (README "Other agencies' best tracks"), given only where their data is published. */
+/** The other agencies' credits (docs/data-sources.md), given only where their data is published. */
 export const AGENCY_ATTRIBUTION: Record<AgencySource, Attribution[number]> = {
   jma: {
     source: 'jma',

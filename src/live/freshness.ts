@@ -1,5 +1,5 @@
 /**
- * How current a live source's data is, decided the same way for every live answer (the README's status table):
+ * How current a live source's data is, decided the same way for every live answer (the table in docs/live-data.md, "Freshness"):
  * the north-western Pacific snapshot and each global source (NHC, JTWC).
  *
  * - `never-fetched`: no refresh has succeeded yet; there is no data, so it is not stale.

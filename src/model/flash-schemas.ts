@@ -14,7 +14,7 @@ export type Generator = (typeof GENERATORS)[number];
 export const aiGeneratedSchema = z.literal(true).describe('Always true: a program wrote this text, the template generator or a language model (see generator)');
 export const generatorSchema = z
   .enum(GENERATORS)
-  .describe('template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (README, "Flash news and the live summary")');
+  .describe('template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/generated-text.md)');
 
 export const flashItemSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{12}$/).describe('Stable id derived from the event'),

@@ -138,7 +138,7 @@ export const stormIdsSchema = z
   })
   .describe(
     "The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). " +
-      'Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: the README gives the rules); ' +
+      'Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: docs/agencies.md gives the rules); ' +
       'CMA and HKO write JMA numbers in their headers, which must agree. Several entries of ours can carry one agency id: CMA splits some storms into a main entry and continuations',
   )
   .meta({ id: 'StormIds' });
@@ -262,7 +262,7 @@ export const searchHitSchema = typhoonSummarySchema.extend({
 export const searchResultSchema = z.object({
   keyword: z.string(),
   total: countField('results (at most 50)'),
-  typhoons: z.array(searchHitSchema).describe('Best match first (see the README for the ranking)'),
+  typhoons: z.array(searchHitSchema).describe('Best match first (docs/endpoints.md gives the ranking)'),
 }).meta({ id: 'SearchResult' });
 
 export const todayEntrySchema = typhoonSummarySchema.extend({

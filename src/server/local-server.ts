@@ -16,7 +16,7 @@
  * request's, or a rewrite's target. How answers go on the wire (HEAD, ETags, compression) is ./replies.ts; what
  * Node's parser refuses (oversized or unreadable requests, CONNECT) is ./refused-requests.ts.
  *
- * Fast on purpose (README, "Performance"): per request one `readlink` per event-loop turn, a lookup of what the
+ * Fast on purpose (docs/performance.md): per request one `readlink` per event-loop turn, a lookup of what the
  * path names (remembered for a second per build folder), and bodies, compressed variants and headers from memory.
  */
 import http from 'node:http';
