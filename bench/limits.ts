@@ -13,12 +13,12 @@ import handleTyphoonLookup from '../functions/typhoon-lookup.ts';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import { searchEntry } from '../src/archive/search-index.ts';
 import { searchArchive } from '../src/archive/search.ts';
-import { NAMES_FILE, resolveSourcesDir } from '../src/config.ts';
-import { LOOKUP_TIMEOUT_MS } from '../src/live/refresh.ts';
-import { RUN_BUDGET_MS, runScheduledRefresh } from '../src/live/scheduled-run.ts';
-import { fileStore } from '../src/live/store.ts';
+import { NAMES_FILE, resolveSourcesDir } from '../src/config/paths.ts';
+import { LOOKUP_TIMEOUT_MS } from '../src/live/refresh-typhoons.ts';
+import { RUN_BUDGET_MS, runScheduledRefresh } from '../src/jobs/scheduled-run.ts';
+import { fileStore } from '../src/store/store.ts';
 import { readSources } from '../src/sources/read-sources.ts';
-import { mockUpstreamEnv, startMockUpstream } from '../test/helpers/mock-upstream.ts';
+import { mockUpstreamEnv, startMockUpstream } from '../src/demo/mock-upstream.ts';
 
 const KEYWORDS = ['yagi', '摩羯', '2024', 'haiyan', 'Haiyen', 'weimaxun', 'x', '19', 'Mangkut', '2013 海燕', 'qwertyuiop'];
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(values.length * q)] as number;

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fs from 'fs-extra';
 import { DATA_FILES } from '../src/api/data-files.ts';
-import { resolveSourcesDir } from '../src/config.ts';
+import { resolveSourcesDir } from '../src/config/paths.ts';
 import { writeSnapshot } from '../src/live/snapshot.ts';
-import { fileStore } from '../src/live/store.ts';
+import { fileStore } from '../src/store/store.ts';
 import type { Typhoon } from '../src/model/schemas.ts';
 import { writeTrackSearchSite } from '../test/helpers/track-search-site.ts';
 

@@ -14,11 +14,11 @@ import handleHistorySearch from '../functions/history-search.ts';
 import handleLiveTyphoons from '../functions/live-typhoons.ts';
 import handleTyphoonLookup from '../functions/typhoon-lookup.ts';
 import { refreshGlobal } from '../src/global/refresh-global.ts';
-import { startMockUpstream } from '../test/helpers/mock-upstream.ts';
-import { refreshLive } from '../src/live/refresh.ts';
-import { fileStore } from '../src/live/store.ts';
-import { createUpstreamClient } from '../src/live/upstream-client.ts';
-import { resolveSourcesDir } from '../src/config.ts';
+import { startMockUpstream } from '../src/demo/mock-upstream.ts';
+import { refreshLive } from '../src/live/refresh-typhoons.ts';
+import { fileStore } from '../src/store/store.ts';
+import { createUpstreamClient } from '../src/upstream/client.ts';
+import { resolveSourcesDir } from '../src/config/paths.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
 
 const KEYWORDS = [

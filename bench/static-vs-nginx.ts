@@ -13,7 +13,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PUBLIC_DIR } from '../src/config.ts';
+import { PUBLIC_DIR } from '../src/config/paths.ts';
 import { startLocalServer, type LocalServer } from '../src/server/local-server.ts';
 
 const URLS = ['/api/v1/history/2024', '/api/v1/typhoons/202411', '/api/v1/history/years'];

@@ -22,7 +22,7 @@ import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import type { SiteData } from '../src/api/context.ts';
 import { renderDataFiles, renderStaticAnswers, type RenderedFile } from '../src/api/render-static.ts';
 import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
-import { CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config.ts';
+import { CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config/paths.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
 import { AGENCY_SOURCES } from '../src/model/agency-track-schemas.ts';
 import { AGENCIES_DIR, describeAgencySources, listAgencyFiles } from '../src/sources/agencies/read-agency-sources.ts';

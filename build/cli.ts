@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Command } from 'commander';
 import fs from 'fs-extra';
 import type { ArchiveReport } from '../src/archive/archive-report.ts';
-import { CACHE_DIR, FETCHED_SOURCES_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveAgenciesDir, resolveSources, type SourcesLocation } from '../src/config.ts';
+import { CACHE_DIR, FETCHED_SOURCES_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveAgenciesDir, resolveSources, type SourcesLocation } from '../src/config/paths.ts';
 import { CMA_ARCHIVE_URL } from '../src/sources/fetch-cma.ts';
 import { BuildError, buildSite, inputFingerprint } from './build-site.ts';
 
@@ -23,7 +23,7 @@ const log = (line: string) => console.log(line);
 const PUBLISHED_REPORT = path.join(CACHE_DIR, 'published-archive-report.json');
 
 async function refreshAndLog(): Promise<void> {
-  const [{ runScheduledRefresh }, { liveStore }] = await Promise.all([import('../src/live/scheduled-run.ts'), import('../src/live/store.ts')]);
+  const [{ runScheduledRefresh }, { liveStore }] = await Promise.all([import('../src/jobs/scheduled-run.ts'), import('../src/store/store.ts')]);
   const { typhoons: result, global, flash, text, milliseconds } = await runScheduledRefresh({ store: liveStore() });
   log(result.ok ? `Live: ${result.typhoons} active storm(s) from ${result.source}` : `Live refresh failed, keeping the last good snapshot: ${result.errors.join(' | ')}`);
   log(`Flash news: ${flash.typhoons + flash.global} new item(s)`);
@@ -94,7 +94,7 @@ program
   .option('--mock-upstream', 'run the scheduled live refresh against a local mock upstream (offline demo)')
   .action(async (options: { sources?: string; agencies?: string; demo?: boolean; port: string; host: string; live?: boolean; mockUpstream?: boolean }) => {
     if (options.mockUpstream) {
-      const { mockUpstreamEnv, startMockUpstream } = await import('../test/helpers/mock-upstream.ts');
+      const { mockUpstreamEnv, startMockUpstream } = await import('../src/demo/mock-upstream.ts');
       const mock = await startMockUpstream();
       Object.assign(process.env, mockUpstreamEnv(mock));
       log(`Mock upstream on ${mock.url} (faults: POST ${mock.url}/__mock/fault?service=zj&fault=timeout)`);
@@ -149,7 +149,7 @@ program
   .option('--force', 'fetch storms whose file is current too')
   .action(async (options: { year: string; sources?: string; delay: string; force?: boolean }) => {
     const [{ upstreamsFromEnv }, { fetchZjArchive }, { parseYears, zjSummary }] = await Promise.all([
-      import('../src/live/refresh.ts'),
+      import('../src/live/refresh-typhoons.ts'),
       import('../src/sources/fetch-zj.ts'),
       import('../src/sources/fetch-sources.ts'),
     ]);

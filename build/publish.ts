@@ -10,7 +10,7 @@
  */
 import path from 'node:path';
 import fs from 'fs-extra';
-import { createProgress } from '../src/progress.ts';
+import { createProgress } from '../src/console/progress.ts';
 
 export interface OutputFile {
   file: string;

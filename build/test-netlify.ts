@@ -11,7 +11,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { CACHE_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveSources } from '../src/config.ts';
+import { CACHE_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveSources } from '../src/config/paths.ts';
 import { CLOSED_UPSTREAMS, ensureNetlifyTools, netlifyBin } from './netlify-tools.ts';
 import { buildSite } from './build-site.ts';
 import { run } from './deploy.ts';

@@ -1,6 +1,6 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
-import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
-import { liveStore } from '../src/live/store.ts';
+import { runScheduledRefresh } from '../src/jobs/scheduled-run.ts';
+import { liveStore } from '../src/store/store.ts';
 
 // Scheduled: runs on the published deploy every 15 minutes (Netlify stops it at 30 s; the run keeps to 25 s);
 // never reachable by URL.

@@ -1,7 +1,7 @@
 import type { FunctionConfig } from '../src/api/function-config.ts';
 import { typhoonDetail, typhoonGeojson } from '../src/api/handlers/typhoon.ts';
 import { serveFunction } from '../src/api/serve.ts';
-import { requestLookup } from '../src/live/refresh.ts';
+import { requestLookup } from '../src/live/refresh-typhoons.ts';
 
 // No config.path: reached through the _redirects rewrites of the typhoon and GeoJSON collections, for the codes
 // no static file answers (active storms, storms the archive does not hold yet). Data files: the route table.

@@ -15,7 +15,7 @@ import fs from 'fs-extra';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../build/build-site.ts';
 import { listBuilds } from '../build/publish.ts';
-import { PROJECT_ROOT } from '../src/config.ts';
+import { PROJECT_ROOT } from '../src/config/paths.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
 const DIE_MID_PUBLISH = path.join(PROJECT_ROOT, 'test', 'helpers', 'die-mid-publish.ts');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAMES_FILE } from '../src/config.ts';
+import { NAMES_FILE } from '../src/config/paths.ts';
 import { parseCmaBestTrack } from '../src/sources/cma-best-track.ts';
 import { parseNamesTable } from '../src/sources/names-table.ts';
 import { describeRealData } from './helpers/real-data.ts';

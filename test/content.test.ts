@@ -4,7 +4,7 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { describe, expect, it } from 'vitest';
 import { BuildError } from '../build/build-site.ts';
-import { CONTENT_DIR } from '../src/config.ts';
+import { CONTENT_DIR } from '../src/config/paths.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
 
 describe('content/', () => {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, type Endpoint } from '../src/api/route-table.ts';
 import { exampleQuery, queryName, type ParamKind } from '../src/api/params.ts';
-import type { MockUpstream } from './helpers/mock-upstream.ts';
+import type { MockUpstream } from '../src/demo/mock-upstream.ts';
 import { startTestServer } from './helpers/server.ts';
 import { awaitSharedBuild } from './helpers/shared-build.ts';
 
@@ -313,9 +313,9 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
   it('keeps answering with the last good data, marked stale, when every upstream fails', async () => {
     mock?.setFault('5xx');
     try {
-      const { refreshLive } = await import('../src/live/refresh.ts');
-      const { fileStore } = await import('../src/live/store.ts');
-      const { createUpstreamClient } = await import('../src/live/upstream-client.ts');
+      const { refreshLive } = await import('../src/live/refresh-typhoons.ts');
+      const { fileStore } = await import('../src/store/store.ts');
+      const { createUpstreamClient } = await import('../src/upstream/client.ts');
       const result = await refreshLive({ zjBase: mock!.zjBase, nmcBase: mock!.nmcBase, client: createUpstreamClient({ retries: 0 }) }, fileStore(process.env.TYPHOON_LIVE_DIR as string));
       expect(result.ok).toBe(false);
       const body = await json(await get('/api/v1/typhoons'));

@@ -12,7 +12,7 @@ import {
 } from '../src/archive/data-quality.ts';
 import { checkCoverage } from '../src/archive/source-coverage.ts';
 import type { SourceMatch } from '../src/archive/match-sources.ts';
-import { NAMES_FILE } from '../src/config.ts';
+import { NAMES_FILE } from '../src/config/paths.ts';
 import { distanceToTrackKm } from '../src/model/geo.ts';
 import { decodeUtf8, firstInvalidUtf8 } from '../src/sources/decode-text.ts';
 import type { Typhoon } from '../src/model/schemas.ts';

@@ -2,17 +2,17 @@
  * The parsers of tropical disturbances: JTWC's advisories (ABPW/ABIO) and formation alerts (.tcw ALERT and text),
  * invest tracks from b-decks, NHC's Tropical Weather Outlook. Each is checked against exact values read from the
  * files: the project's own fixtures in the same formats, verbatim public copies of real bulletins kept as
- * fixtures (test/fixtures/upstream/{jtwc,nhc}/SOURCES.md), and, when given, the recorded samples.
+ * fixtures (demo/upstream/{jtwc,nhc}/SOURCES.md), and, when given, the recorded samples.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { investTrack, atcfIdYear } from '../src/global/invest-track.ts';
-import { parseAtcfDeck } from '../src/global/atcf.ts';
-import { parseJtwcAdvisory } from '../src/global/jtwc-advisory.ts';
-import { parseJtwcTcfa, parseJtwcTcfaText } from '../src/global/jtwc-tcfa.ts';
-import { parseJtwcRss } from '../src/global/jtwc.ts';
-import { parseNhcOutlook } from '../src/global/nhc-outlook.ts';
+import { investTrack, atcfIdYear } from '../src/upstream/invest-track.ts';
+import { parseAtcfDeck } from '../src/upstream/atcf.ts';
+import { parseJtwcAdvisory } from '../src/upstream/jtwc-advisory.ts';
+import { parseJtwcTcfa, parseJtwcTcfaText } from '../src/upstream/jtwc-tcfa.ts';
+import { parseJtwcRss } from '../src/upstream/jtwc.ts';
+import { parseNhcOutlook } from '../src/upstream/nhc-outlook.ts';
 import {
   formationAlertSchema,
   investTrackSchema,
@@ -25,7 +25,7 @@ import {
 import { greatCircleKm } from '../src/model/geo.ts';
 import { ShapeError } from '../src/model/parse-problems.ts';
 import { dayTimeNear } from '../src/model/time.ts';
-import { OWN_PAYLOADS } from './helpers/mock-upstream.ts';
+import { OWN_PAYLOADS } from '../src/demo/mock-upstream.ts';
 import { describeRealData } from './helpers/real-data.ts';
 
 const read = (...parts: string[]) => fs.readFileSync(path.join(...parts), 'utf8');

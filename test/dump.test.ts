@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareArchive } from '../src/archive/agency-comparison.ts';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import type { Feature } from '../src/archive/geojson-geometry.ts';
-import { NAMES_FILE } from '../src/config.ts';
+import { NAMES_FILE } from '../src/config/paths.ts';
 import { DUMP_ROOT } from '../src/dump/dump.ts';
 import { datedDump, STABLE_DUMP, writeDump } from '../src/dump/write-dump.ts';
 import type { StormAgencies } from '../src/model/agency-comparison-schemas.ts';

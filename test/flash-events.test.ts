@@ -16,13 +16,13 @@ import type { FlashItem } from '../src/model/flash-schemas.ts';
 import { recordEvents } from '../src/flash/record-events.ts';
 import { fill } from '../src/flash/slotted-text.ts';
 import { writeFlash } from '../src/flash/writer.ts';
-import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
-import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { refreshLive, type LiveUpstreams } from '../src/live/refresh-typhoons.ts';
 import { readSnapshot } from '../src/live/snapshot.ts';
 import { sameStorm } from '../src/live/storm-identity.ts';
-import { fileStore, type KeyValueStore } from '../src/live/store.ts';
-import { createUpstreamClient } from '../src/live/upstream-client.ts';
-import { parseZjTime } from '../src/live/zj-live.ts';
+import { fileStore, type KeyValueStore } from '../src/store/store.ts';
+import { createUpstreamClient } from '../src/upstream/client.ts';
+import { parseZjTime } from '../src/upstream/zj-service.ts';
 import type { TrackPoint } from '../src/model/schemas.ts';
 
 type RawPoint = Record<string, unknown> & { time: string; strong: string; speed: string; lat: string; lng: string };

@@ -13,7 +13,7 @@ import { CACHE_POLICIES } from '../src/api/cache-policy.ts';
 import type { FlashEvent } from '../src/flash/events.ts';
 import { readFlash, recordFlash } from '../src/flash/flash-store.ts';
 import type { FlashItem } from '../src/model/flash-schemas.ts';
-import { fileStore } from '../src/live/store.ts';
+import { fileStore } from '../src/store/store.ts';
 
 const HOMEPAGE = 'https://typhoon.example.org/';
 const site = { name: '台风数据开放接口', nameEn: 'Typhoon Open Data API', homepage: HOMEPAGE, contact: 'x', disclaimer: 'x', dataNotice: 'x', creditRequest: 'x' };

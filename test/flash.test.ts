@@ -16,12 +16,12 @@ import { rewrite, type LlmConfig } from '../src/flash/llm.ts';
 import { recordEvents } from '../src/flash/record-events.ts';
 import { fill } from '../src/flash/slotted-text.ts';
 import { writeFlash } from '../src/flash/writer.ts';
-import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
-import { refreshLive, type LiveUpstreams } from '../src/live/refresh.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { refreshLive, type LiveUpstreams } from '../src/live/refresh-typhoons.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
-import { fileStore } from '../src/live/store.ts';
-import { createUpstreamClient } from '../src/live/upstream-client.ts';
-import { parseZjTime } from '../src/live/zj-live.ts';
+import { fileStore } from '../src/store/store.ts';
+import { createUpstreamClient } from '../src/upstream/client.ts';
+import { parseZjTime } from '../src/upstream/zj-service.ts';
 
 let mock: MockUpstream;
 let upstreams: LiveUpstreams;

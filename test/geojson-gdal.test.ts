@@ -11,11 +11,11 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { typhoonGeoJson } from '../src/archive/geojson.ts';
-import { refreshLive } from '../src/live/refresh.ts';
+import { refreshLive } from '../src/live/refresh-typhoons.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
-import { fileStore } from '../src/live/store.ts';
-import { createUpstreamClient } from '../src/live/upstream-client.ts';
-import { startMockUpstream } from './helpers/mock-upstream.ts';
+import { fileStore } from '../src/store/store.ts';
+import { createUpstreamClient } from '../src/upstream/client.ts';
+import { startMockUpstream } from '../src/demo/mock-upstream.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { awaitSharedBuild, sharedPublicDir } from './helpers/shared-build.ts';
 

@@ -9,14 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bestTrack, parseAtcfDeck } from '../src/global/atcf.ts';
+import { bestTrack, parseAtcfDeck } from '../src/upstream/atcf.ts';
 import { globalPoint, mergeCyclone, summarizeCyclone } from '../src/global/build-cyclone.ts';
 import { readCyclone, readIndex, writeCyclone } from '../src/global/global-store.ts';
 import { activeGlobalCyclones } from '../src/global/global-view.ts';
 import { refreshGlobal, type GlobalUpstreams } from '../src/global/refresh-global.ts';
-import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
-import { fileStore } from '../src/live/store.ts';
-import { createUpstreamClient } from '../src/live/upstream-client.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { fileStore } from '../src/store/store.ts';
+import { createUpstreamClient } from '../src/upstream/client.ts';
 
 const DECK = path.join(OWN_PAYLOADS, 'nhc', 'bal132025.dat');
 

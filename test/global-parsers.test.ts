@@ -5,17 +5,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { bestTrack, deckName, officialForecast, parseAtcfDeck } from '../src/global/atcf.ts';
+import { bestTrack, deckName, officialForecast, parseAtcfDeck } from '../src/upstream/atcf.ts';
 import { parse } from 'yaml';
 import { globalPoint, mergeCyclone } from '../src/global/build-cyclone.ts';
 import { NE_PACIFIC_CHINESE_NAMES } from '../src/global/cyclone-names.ts';
-import { parseJtwcRss, parseJtwcTcw, parseJtwcWarning } from '../src/global/jtwc.ts';
-import { parseCurrentStorms } from '../src/global/nhc-current.ts';
-import { NAMES_FILE } from '../src/config.ts';
+import { parseJtwcRss, parseJtwcTcw, parseJtwcWarning } from '../src/upstream/jtwc.ts';
+import { parseCurrentStorms } from '../src/upstream/nhc-current.ts';
+import { NAMES_FILE } from '../src/config/paths.ts';
 import { globalCycloneSchema } from '../src/model/global-schemas.ts';
 import { knotsToMs, nmToKm } from '../src/model/units.ts';
 import { namesTableSchema } from '../src/sources/names-table.ts';
-import { OWN_PAYLOADS } from './helpers/mock-upstream.ts';
+import { OWN_PAYLOADS } from '../src/demo/mock-upstream.ts';
 import { describeRealData, realData } from './helpers/real-data.ts';
 
 const read = (...parts: string[]) => fs.readFileSync(path.join(...parts), 'utf8');

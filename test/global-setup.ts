@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import type { TestProject } from 'vitest/node';
-import { PROJECT_ROOT } from '../src/config.ts';
+import { PROJECT_ROOT } from '../src/config/paths.ts';
 import type { SharedBuildOutcome } from './helpers/shared-build.ts';
 import { agenciesFor, FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
 

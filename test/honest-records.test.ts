@@ -15,8 +15,8 @@ import { landRecorded, yearsWithLandfallRecords } from '../src/archive/landfall-
 import type { SourceMatch } from '../src/archive/match-sources.ts';
 import { searchArchive } from '../src/archive/search.ts';
 import { yearStatistic } from '../src/archive/summaries.ts';
-import { NAME_CORRECTIONS_FILE, NAMES_FILE } from '../src/config.ts';
-import { fileStore } from '../src/live/store.ts';
+import { NAME_CORRECTIONS_FILE, NAMES_FILE } from '../src/config/paths.ts';
+import { fileStore } from '../src/store/store.ts';
 import { readSnapshot } from '../src/live/snapshot.ts';
 import { yearStatisticSchema, type SearchEntry, type Typhoon, type YearStatistic } from '../src/model/schemas.ts';
 import type { CmaEntryRaw } from '../src/sources/cma-best-track.ts';

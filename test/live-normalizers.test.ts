@@ -2,14 +2,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { normalizeNmcList, normalizeNmcView } from '../src/live/nmc-live.ts';
-import { stripJsonp } from '../src/live/upstream-client.ts';
-import { activeZjIds, normalizeZjInfo, normalizeZjList, parseZjRadius, parseZjTime } from '../src/live/zj-live.ts';
-import { NAMES_FILE } from '../src/config.ts';
+import { normalizeNmcList, normalizeNmcView } from '../src/upstream/nmc-service.ts';
+import { stripJsonp } from '../src/upstream/client.ts';
+import { activeZjIds, normalizeZjInfo, normalizeZjList, parseZjRadius, parseZjTime } from '../src/upstream/zj-service.ts';
+import { NAMES_FILE } from '../src/config/paths.ts';
 import { ShapeError } from '../src/model/parse-problems.ts';
 import type { TextCheck } from '../src/model/upstream-text.ts';
 import { parseNamesTable } from '../src/sources/names-table.ts';
-import { OWN_PAYLOADS } from './helpers/mock-upstream.ts';
+import { OWN_PAYLOADS } from '../src/demo/mock-upstream.ts';
 import { describeRealData } from './helpers/real-data.ts';
 
 const readJsonp = (dir: string, file: string) => JSON.parse(stripJsonp(fs.readFileSync(path.join(dir, file), 'utf8')));

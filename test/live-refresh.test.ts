@@ -18,13 +18,13 @@ import handleLiveTyphoons from '../functions/live-typhoons.ts';
 import { refreshGlobal } from '../src/global/refresh-global.ts';
 import handleTyphoonLookup from '../functions/typhoon-lookup.ts';
 import { manualClock } from './helpers/clock.ts';
-import { FAULTS, mockUpstreamEnv, SERVICES, startMockUpstream, type Fault, type MockUpstream, type Service } from './helpers/mock-upstream.ts';
-import { LOOKUP_TIMEOUT_MS, refreshLive, requestLookup, type LiveUpstreams } from '../src/live/refresh.ts';
-import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
+import { FAULTS, mockUpstreamEnv, OWN_PAYLOADS, SERVICES, startMockUpstream, type Fault, type MockUpstream, type Service } from '../src/demo/mock-upstream.ts';
+import { LOOKUP_TIMEOUT_MS, refreshLive, requestLookup, type LiveUpstreams } from '../src/live/refresh-typhoons.ts';
+import { runScheduledRefresh } from '../src/jobs/scheduled-run.ts';
 import { readLiveView, readSnapshot, readStatus, writeStatus, type RefreshStatus } from '../src/live/snapshot.ts';
-import { blobStore, deployContext, fileStore } from '../src/live/store.ts';
+import { blobStore, deployContext, fileStore } from '../src/store/store.ts';
 import { toBeijingIso } from '../src/model/time.ts';
-import { createUpstreamClient, MIN_ATTEMPT_MS } from '../src/live/upstream-client.ts';
+import { createUpstreamClient, MIN_ATTEMPT_MS } from '../src/upstream/client.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
 let mock: MockUpstream;
@@ -112,7 +112,7 @@ describe('refreshLive', () => {
       expect((await liveList()).body.data).toMatchObject({ typhoons: [], upstream: 'unavailable', stale: true });
     } finally {
       setFault(null);
-      mock.setPayload('zj/TyhoonActivity', await fs.readFile(path.join('test', 'fixtures', 'upstream', 'zj', 'TyhoonActivity.json'), 'utf8'));
+      mock.setPayload('zj/TyhoonActivity', await fs.readFile(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8'));
       process.env.TYPHOON_LIVE_DIR = liveDir;
     }
   });

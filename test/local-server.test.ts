@@ -12,7 +12,7 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../build/build-site.ts';
-import { DEMO_SOURCES_DIR } from '../src/config.ts';
+import { DEMO_SOURCES_DIR } from '../src/config/paths.ts';
 import zlib from 'node:zlib';
 import { startLocalServer, type LocalServer } from '../src/server/local-server.ts';
 import { rawExchange, rawRequest } from './helpers/raw-http.ts';

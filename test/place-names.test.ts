@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_SOURCES_DIR, PLACES_FILE } from '../src/config.ts';
+import { DEMO_SOURCES_DIR, PLACES_FILE } from '../src/config/paths.ts';
 import { parsePlacesTable, pinyinWord, placeInEnglish } from '../src/model/place-names.ts';
 import { liveNamesTable } from '../src/sources/names-table.ts';
 import { parseZjArchiveFile } from '../src/sources/zj-archive.ts';

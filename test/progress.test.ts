@@ -1,6 +1,6 @@
 /** Progress shows on an interactive terminal and stays silent in CI or when piped. */
 import { describe, expect, it } from 'vitest';
-import { createProgress } from '../src/progress.ts';
+import { createProgress } from '../src/console/progress.ts';
 
 const sink = (isTTY: boolean) => {
   const written: string[] = [];

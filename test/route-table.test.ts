@@ -7,7 +7,7 @@ import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import { CACHE_POLICIES } from '../src/api/cache-policy.ts';
 import { STATIC_ROUTES } from '../src/api/render-static.ts';
 import { ENDPOINTS, RESOURCES } from '../src/api/route-table.ts';
-import { NAMES_FILE_IN_PROJECT } from '../src/config.ts';
+import { NAMES_FILE_IN_PROJECT } from '../src/config/paths.ts';
 import { configMethods, configPaths, loadFunctions } from '../src/server/function-registry.ts';
 import { headersFor, readSiteRules, type SiteRules } from '../src/server/site-rules.ts';
 

@@ -11,7 +11,7 @@ import { buildArchive } from '../src/archive/build-archive.ts';
 import { pinyinKeys, searchEntry } from '../src/archive/search-index.ts';
 import { compareNotability, MAX_SEARCH_RESULTS, searchArchive } from '../src/archive/search.ts';
 import { nameKey, parseKeyword } from '../src/archive/search-query.ts';
-import { DEMO_SOURCES_DIR, NAMES_FILE } from '../src/config.ts';
+import { DEMO_SOURCES_DIR, NAMES_FILE } from '../src/config/paths.ts';
 import type { SearchEntry, SearchHit } from '../src/model/schemas.ts';
 import { readSources } from '../src/sources/read-sources.ts';
 import { describeRealData } from './helpers/real-data.ts';

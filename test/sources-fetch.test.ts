@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
-import { createUpstreamClient } from '../src/live/upstream-client.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { createUpstreamClient } from '../src/upstream/client.ts';
 import { fetchCmaBestTrack } from '../src/sources/fetch-cma.ts';
 import { fetchSources, parseYears } from '../src/sources/fetch-sources.ts';
 import { writeStoredRar } from './helpers/rar-writer.ts';
@@ -137,7 +137,7 @@ describe('fetchSources', () => {
   it('fetches the CMA archive, then the zj seasons, with a line per source', async () => {
     const dest = tempDest();
     conditional.body = good;
-    const demo = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'upstream', 'zj', 'TyphoonInfo_202699.json'), 'utf8');
+    const demo = fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'), 'utf8');
     mock.setPayload('zj/TyphoonList/2099', JSON.stringify([{ tfid: '209901', name: '演示', enname: 'DEMO', starttime: '2099-09-10 08:00:00', endtime: '2099-09-12 14:00:00', isactive: '0' }]));
     mock.setPayload('zj/TyphoonInfo/209901', JSON.stringify({ ...JSON.parse(demo), tfid: '209901', isactive: '0' }));
     const options = { destDir: dest, cmaUrl: `${base}/cond.rar`, zjBase: mock.zjBase, years: [2099], delayMs: 0, client: createUpstreamClient({ retries: 0 }) };

@@ -20,11 +20,11 @@ import { readFlash } from '../src/flash/flash-store.ts';
 import { readCyclone, readCycloneDocument } from '../src/global/global-store.ts';
 import type { FlashItem } from '../src/model/flash-schemas.ts';
 import type { GlobalCyclone } from '../src/model/global-schemas.ts';
-import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
-import { runScheduledRefresh } from '../src/live/scheduled-run.ts';
+import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { runScheduledRefresh } from '../src/jobs/scheduled-run.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
-import { parseZjTime } from '../src/live/zj-live.ts';
-import { fileStore } from '../src/live/store.ts';
+import { parseZjTime } from '../src/upstream/zj-service.ts';
+import { fileStore } from '../src/store/store.ts';
 import { manualClock } from './helpers/clock.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import historyNear from '../functions/history-near.ts';
 import typhoonSimilar from '../functions/typhoon-similar.ts';
 import { writeSnapshot } from '../src/live/snapshot.ts';
-import { fileStore } from '../src/live/store.ts';
+import { fileStore } from '../src/store/store.ts';
 import { greatCircleKm } from '../src/model/geo.ts';
 import { pointOnArc, positionOf, unitVector } from '../src/model/sphere.ts';
 import type { Typhoon } from '../src/model/schemas.ts';

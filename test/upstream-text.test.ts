@@ -9,12 +9,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../build/build-site.ts';
-import { NAMES_FILE } from '../src/config.ts';
+import { NAMES_FILE } from '../src/config/paths.ts';
 import { readFlash } from '../src/flash/flash-store.ts';
-import { runScheduledRefresh, type ScheduledRunResult } from '../src/live/scheduled-run.ts';
+import { runScheduledRefresh, type ScheduledRunResult } from '../src/jobs/scheduled-run.ts';
 import { readSnapshot } from '../src/live/snapshot.ts';
-import { fileStore } from '../src/live/store.ts';
-import { mergeTextProblems, MAX_PROBLEMS, readTextQuality, type LiveRejection } from '../src/live/text-quality.ts';
+import { fileStore } from '../src/store/store.ts';
+import { mergeTextProblems, MAX_PROBLEMS, readTextQuality, type LiveRejection } from '../src/store/text-quality.ts';
 import {
   checkCode,
   checkCycloneName,
@@ -27,7 +27,7 @@ import {
   type TextRejection,
 } from '../src/model/upstream-text.ts';
 import { parseNamesTable } from '../src/sources/names-table.ts';
-import { injectedTextPayloads, INJECTED_TEXT, mockUpstreamEnv, startMockUpstream, type MockUpstream } from './helpers/mock-upstream.ts';
+import { injectedTextPayloads, INJECTED_TEXT, mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 
@@ -191,12 +191,12 @@ describe('reports', () => {
 
 describeRealData('upstream', 'the recorded upstream samples', (dir) => {
   it('have no name, place or code the check rejects', async () => {
-    const { parseCurrentStorms } = await import('../src/global/nhc-current.ts');
-    const { parseJtwcRss, parseJtwcTcw } = await import('../src/global/jtwc.ts');
-    const { parseAtcfDeck } = await import('../src/global/atcf.ts');
-    const { normalizeZjInfo } = await import('../src/live/zj-live.ts');
-    const { normalizeNmcView } = await import('../src/live/nmc-live.ts');
-    const { stripJsonp } = await import('../src/live/upstream-client.ts');
+    const { parseCurrentStorms } = await import('../src/upstream/nhc-current.ts');
+    const { parseJtwcRss, parseJtwcTcw } = await import('../src/upstream/jtwc.ts');
+    const { parseAtcfDeck } = await import('../src/upstream/atcf.ts');
+    const { normalizeZjInfo } = await import('../src/upstream/zj-service.ts');
+    const { normalizeNmcView } = await import('../src/upstream/nmc-service.ts');
+    const { stripJsonp } = await import('../src/upstream/client.ts');
     const read = (...parts: string[]) => fs.readFileSync(path.join(dir, ...parts), 'utf8');
     const rejected: TextRejection[] = [];
     const text = { names, rejected };

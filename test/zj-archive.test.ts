@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAMES_FILE } from '../src/config.ts';
+import { NAMES_FILE } from '../src/config/paths.ts';
 import { compassFromText } from '../src/model/compass.ts';
 import { parseNamesTable } from '../src/sources/names-table.ts';
 import { parseZjArchiveFile } from '../src/sources/zj-archive.ts';

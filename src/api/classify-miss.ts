@@ -5,7 +5,7 @@
  */
 import { ApiError, notFound, unknownEndpoint } from './errors.ts';
 import { PARAMS } from './params.ts';
-import type { Family } from './respond.ts';
+import type { Family } from './envelope.ts';
 import { ENDPOINTS, matchPath } from './route-table.ts';
 
 const NOT_FOUND_MESSAGES: Record<string, (value: string) => string> = {

@@ -8,7 +8,7 @@ import type { ArchiveIndex } from '../archive/archive-index.ts';
 import type { SiteContent } from '../content/load-content.ts';
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
 import type { Attribution, Typhoon, TodayInHistory } from '../model/schemas.ts';
-import { liveStore, type KeyValueStore } from '../live/store.ts';
+import { liveStore, type KeyValueStore } from '../store/store.ts';
 import { readPublicJson } from './site-data.ts';
 
 /** The archive and the site's content, in memory: what the build renders static answers from. */

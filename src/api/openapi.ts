@@ -10,7 +10,7 @@ import { CMA_ATTRIBUTION } from '../archive/attribution.ts';
 import type { SiteConfig } from '../model/content-schemas.ts';
 import { ApiError, ERROR_CATALOG, type ErrorName } from './errors.ts';
 import { PARAMS, QUERIES, queryName, type ParamKind, type QueryKind } from './params.ts';
-import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './respond.ts';
+import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './envelope.ts';
 import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
 type Json = Record<string, unknown>;

@@ -20,7 +20,7 @@ import type { CachePolicyName } from './cache-policy.ts';
 import { AGENCY_COMPARISON_FILES, DATA_FILES, TODAY_FILES } from './data-files.ts';
 import type { ErrorName } from './errors.ts';
 import type { ParamKind, QueryKind } from './params.ts';
-import type { Family } from './respond.ts';
+import type { Family } from './envelope.ts';
 
 export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: FunctionName };
 

@@ -8,7 +8,7 @@ import { netlifyVary, resolvePolicy, type CachePolicy, type CachePolicyName } fr
 import { classifyMiss } from './classify-miss.ts';
 import { functionContext, type HandlerContext } from './context.ts';
 import { PARAMS, parseQuery, queryName, type QueryValue } from './params.ts';
-import { envelope, errorResponse, familyHeaders, familyOfPath, safeHandler, type Family } from './respond.ts';
+import { envelope, errorResponse, familyHeaders, familyOfPath, safeHandler, type Family } from './envelope.ts';
 import { answersJson, ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
 export interface ApiRequest {

@@ -8,8 +8,8 @@
  * between the two writes derives the same events again, and their keys are already used.
  */
 import { z } from 'zod';
-import { readDocument, writeDocument, type DocumentKind, type DocumentRead } from '../live/documents.ts';
-import type { KeyValueStore } from '../live/store.ts';
+import { readDocument, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
+import type { KeyValueStore } from '../store/store.ts';
 import { gradeCodeSchema, trackPointSchema } from '../model/schemas.ts';
 
 const positionSchema = z.object({ time: z.string(), lat: z.number(), lng: z.number() });

@@ -10,8 +10,8 @@
  */
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { documentNames, readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../live/documents.ts';
-import type { KeyValueStore } from '../live/store.ts';
+import { documentNames, readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../store/documents.ts';
+import type { KeyValueStore } from '../store/store.ts';
 import type { FlashEvent } from './events.ts';
 import { rewrite, type LlmConfig } from './llm.ts';
 import { flashItemSchema, type FlashItem } from '../model/flash-schemas.ts';
@@ -21,7 +21,7 @@ const FLASH_KEY = 'flash-items';
 const ITEM_PREFIX = 'flash/';
 /**
  * Items of a list written before item documents existed, given their own document per run, at most: a run's store
- * writes fit in the few seconds its budget leaves them (src/live/scheduled-run.ts), and a run adds few items.
+ * writes fit in the few seconds its budget leaves them (src/jobs/scheduled-run.ts), and a run adds few items.
  */
 const BACKFILL_PER_RUN = 20;
 

@@ -10,7 +10,7 @@
  */
 import { activeGlobalCyclones } from '../global/global-view.ts';
 import { readPreviousSnapshot, readSnapshot } from '../live/snapshot.ts';
-import type { KeyValueStore } from '../live/store.ts';
+import type { KeyValueStore } from '../store/store.ts';
 import { readAnnounced, writeAnnounced, type Announced } from './announced.ts';
 import { globalEvents, typhoonEvents, type FlashEvent } from './events.ts';
 import type { FlashItem } from '../model/flash-schemas.ts';

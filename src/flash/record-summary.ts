@@ -3,9 +3,9 @@
  * when a language model is configured and the run's call budget allows, reworded by it (src/flash/llm.ts).
  * It is stored (src/flash/summary-store.ts) so that no request ever calls the model.
  */
-import { briefingPatterns } from '../live/briefing.ts';
+import { briefingPatterns } from './briefing.ts';
 import { readLiveView } from '../live/snapshot.ts';
-import type { KeyValueStore } from '../live/store.ts';
+import type { KeyValueStore } from '../store/store.ts';
 import type { Generator } from '../model/flash-schemas.ts';
 import { rewrite, type LlmConfig } from './llm.ts';
 import { fill } from './slotted-text.ts';

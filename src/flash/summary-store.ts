@@ -7,10 +7,10 @@
  * since, e.g. it went stale) it answers the template text of the current view, with `generator: 'template'`.
  */
 import { z } from 'zod';
-import { briefingText, type Briefing, type BriefingText } from '../live/briefing.ts';
-import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../live/documents.ts';
+import { briefingText, type Briefing, type BriefingText } from './briefing.ts';
+import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../store/documents.ts';
 import type { LiveView } from '../live/snapshot.ts';
-import type { KeyValueStore } from '../live/store.ts';
+import type { KeyValueStore } from '../store/store.ts';
 import { GENERATORS, type Generator } from '../model/flash-schemas.ts';
 
 export const SUMMARY_KEY = 'live-summary';

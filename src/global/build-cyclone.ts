@@ -5,7 +5,7 @@
 import { beaufortForce, gradeFromWind, gradeName } from '../model/grades.ts';
 import { toUtcIso } from '../model/time.ts';
 import { trackSummary } from '../model/track-summary.ts';
-import type { Quadrants } from './atcf.ts';
+import type { Quadrants } from '../upstream/atcf.ts';
 import { cycloneNames } from './cyclone-names.ts';
 import { BASINS, type Basin, type GlobalBrief, type GlobalCyclone, type GlobalForecast, type GlobalPoint, type GlobalSummary } from '../model/global-schemas.ts';
 import { compassFromDegrees } from '../model/compass.ts';

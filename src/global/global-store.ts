@@ -9,8 +9,8 @@
  * upstream (src/global/refresh-global.ts).
  */
 import { z } from 'zod';
-import { documentNames, readDocument, readDocumentValue, writeDocument, type DocumentKind, type DocumentRead } from '../live/documents.ts';
-import type { KeyValueStore } from '../live/store.ts';
+import { documentNames, readDocument, readDocumentValue, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
+import type { KeyValueStore } from '../store/store.ts';
 import { BASINS, globalCycloneSchema, globalIdSchema, globalSummarySchema, type Basin, type GlobalCyclone, type GlobalSummary } from '../model/global-schemas.ts';
 import { summarizeCyclone } from './build-cyclone.ts';
 import { cycloneNames } from './cyclone-names.ts';

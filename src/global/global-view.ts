@@ -7,9 +7,9 @@
  * `unavailable`, never `never-fetched`; the detail of a cyclone whose record cannot be read is `unreadable`, not
  * missing. The next refresh restores them (src/global/refresh-global.ts).
  */
-import type { DocumentRead } from '../live/documents.ts';
-import { freshness } from '../live/freshness.ts';
-import type { KeyValueStore } from '../live/store.ts';
+import type { DocumentRead } from '../store/documents.ts';
+import { freshness } from '../model/freshness.ts';
+import type { KeyValueStore } from '../store/store.ts';
 import { GLOBAL_SOURCES, type GlobalCyclone, type GlobalSummary } from '../model/global-schemas.ts';
 import { readArchiveIndex, readCycloneDocument, readGlobalStatusDocument, readIndex, type GlobalStatus } from './global-store.ts';
 
@@ -25,7 +25,7 @@ function statusOf(read: DocumentRead<GlobalStatus>, archived: boolean): { status
   return { status: none, lost: 'the stored refresh status cannot be read' };
 }
 
-/** One source's state, by the same rules as the typhoon list (src/live/freshness.ts). */
+/** One source's state, by the same rules as the typhoon list (src/model/freshness.ts). */
 const sourceState = (status: GlobalStatus[Source], lost: string | null) => ({
   fetchedAt: status?.lastSuccessAt ?? null,
   ...freshness(status, status?.lastSuccessAt ?? null, new Date(), lost),

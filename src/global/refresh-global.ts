@@ -5,7 +5,7 @@
  * Pacific ones to the typhoon family. Each cyclone is merged into its stored record by time; a cyclone a
  * successful feed no longer lists is marked ended but stays available; a failed feed changes nothing. Names and
  * type codes that fail the upstream-text check (src/model/upstream-text.ts) are left out, recorded in the live
- * data-quality document (src/live/text-quality.ts) and counted in the result.
+ * data-quality document (src/store/text-quality.ts) and counted in the result.
  *
  * A stored record that cannot be read (both copies damaged, or gone while the index lists it) is restored: from
  * the archived best track (NHC's ATCF b-deck, `btk/` then `archive/<year>/`; for JTWC's basins UCAR's open
@@ -17,15 +17,15 @@ import { gunzipSync } from 'node:zlib';
 import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
 import type { TextRejection } from '../model/upstream-text.ts';
-import type { KeyValueStore } from '../live/store.ts';
-import { recordTextProblems, type LiveRejection } from '../live/text-quality.ts';
-import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../live/upstream-client.ts';
-import { bestTrack, deckName, officialForecast, parseAtcfDeck, type AtcfRecord } from './atcf.ts';
+import type { KeyValueStore } from '../store/store.ts';
+import { recordTextProblems, type LiveRejection } from '../store/text-quality.ts';
+import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../upstream/client.ts';
+import { bestTrack, deckName, officialForecast, parseAtcfDeck, type AtcfRecord } from '../upstream/atcf.ts';
 import { globalForecast, globalPoint, mergeCyclone, restoredCyclone, summarizeCyclone, type CycloneInput, type Fix } from './build-cyclone.ts';
 import type { GlobalCyclone } from '../model/global-schemas.ts';
 import { readArchive, readGlobalStatus, writeCyclone, writeGlobalStatus, writeIndex, type GlobalStatus } from './global-store.ts';
-import { parseCurrentStorms } from './nhc-current.ts';
-import { parseJtwcRss, parseJtwcTcw, parseJtwcWarning } from './jtwc.ts';
+import { parseCurrentStorms } from '../upstream/nhc-current.ts';
+import { parseJtwcRss, parseJtwcTcw, parseJtwcWarning } from '../upstream/jtwc.ts';
 
 export interface GlobalUpstreams {
   nhcBase: string;

@@ -8,9 +8,9 @@ import { z } from 'zod';
 import { typhoonSchema, type Typhoon } from '../model/schemas.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, type TrackSummary } from '../model/track-summary.ts';
-import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from './documents.ts';
-import { freshness, type UpstreamState } from './freshness.ts';
-import type { KeyValueStore } from './store.ts';
+import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../store/documents.ts';
+import { freshness, type UpstreamState } from '../model/freshness.ts';
+import type { KeyValueStore } from '../store/store.ts';
 
 export const liveSnapshotSchema = z.object({
   fetchedAt: z.string(),

@@ -1,6 +1,6 @@
 /**
  * Which live storm records are the same storm, which of two is newer, and how a stored storm and a fresh one
- * are put together. Used when a refresh assembles the new snapshot (src/live/refresh.ts) and when events are
+ * are put together. Used when a refresh assembles the new snapshot (src/live/refresh-typhoons.ts) and when events are
  * derived (src/flash/events.ts).
  */
 import { lngDelta } from '../model/geo.ts';

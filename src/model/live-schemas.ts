@@ -35,7 +35,7 @@ export const globalListSchema = z.object({
 
 const nullableTime = z.string().nullable();
 
-/** One active storm relative to a place (`/api/near`); see src/live/near.ts for the method. */
+/** One active storm relative to a place (`/api/near`); see src/live/active-storms-near.ts for the method. */
 export const stormNearSchema = z.object({
   code: z.string().describe('Typhoon code, or the global cyclone id'),
   name: z.string().nullable().describe('Chinese name where known'),

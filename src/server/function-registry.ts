@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Config } from '@netlify/functions';
-import { PROJECT_ROOT } from '../config.ts';
+import { PROJECT_ROOT } from '../config/paths.ts';
 import { FUNCTION_NAMES, type FunctionName } from '../api/route-table.ts';
 
 export type Handler = (req: Request, context?: unknown) => Promise<Response> | Response;

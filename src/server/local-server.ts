@@ -23,7 +23,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { badParameter } from '../api/errors.ts';
-import { answerToMethod, familyOfPath, toErrorResponse } from '../api/respond.ts';
+import { answerToMethod, familyOfPath, toErrorResponse } from '../api/envelope.ts';
 import { configMethods, configPaths, loadFunctions, type LoadedFunction } from './function-registry.ts';
 import { compilePath, fillTarget, withoutTrailingSlash, type PathMatcher } from './netlify-match.ts';
 import { fileFinder, publicRoot, type PublicFile } from './public-files.ts';

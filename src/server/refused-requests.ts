@@ -9,7 +9,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import { badParameter, requestTooLarge } from '../api/errors.ts';
-import { errorResponse, familyOfPath, methodNotAllowedResponse, type Family } from '../api/respond.ts';
+import { errorResponse, familyOfPath, methodNotAllowedResponse, type Family } from '../api/envelope.ts';
 
 /**
  * The most a request line and its headers may hold (Node's `maxHeaderSize`; Node's default, set here so that no

@@ -14,7 +14,7 @@
 import path from 'node:path';
 import fs from 'fs-extra';
 import { createExtractorFromData } from 'node-unrar-js';
-import { NAMES_FILE } from '../config.ts';
+import { NAMES_FILE } from '../config/paths.ts';
 import type { NameList } from '../model/upstream-text.ts';
 import { parseCmaBestTrack } from './cma-best-track.ts';
 import { download, sha256 } from './download.ts';

@@ -4,9 +4,9 @@
  * when asked, the other agencies' best tracks (agencies/fetch-agencies.ts). A CMA failure throws (nothing of it
  * is installed); zj and agency failures are per storm, season or file and are reported.
  */
-import { upstreamsFromEnv } from '../live/refresh.ts';
-import { createUpstreamClient, type UpstreamClient } from '../live/upstream-client.ts';
-import { pooledFetch } from '../live/upstream-pool.ts';
+import { upstreamsFromEnv } from '../live/refresh-typhoons.ts';
+import { createUpstreamClient, type UpstreamClient } from '../upstream/client.ts';
+import { pooledFetch } from '../upstream/pool.ts';
 import type { AgencySource } from '../model/agency-track-schemas.ts';
 import { agencySummary, fetchAgencyTracks, type AgencyFetchOptions, type AgencyFetchReport } from './agencies/fetch-agencies.ts';
 import { CMA_ARCHIVE_URL, fetchCmaBestTrack, type FetchReport } from './fetch-cma.ts';

@@ -15,13 +15,13 @@
  */
 import path from 'node:path';
 import fs from 'fs-extra';
-import { NAMES_FILE } from '../config.ts';
-import { createProgress } from '../progress.ts';
+import { NAMES_FILE } from '../config/paths.ts';
+import { createProgress } from '../console/progress.ts';
 import type { FileRejection } from '../model/parse-problems.ts';
 import { beijingYear, toBeijingIso } from '../model/time.ts';
 import { reportedValue, type NameList, type TextCheck } from '../model/upstream-text.ts';
-import { fetchZjTyphoon, type LiveUpstreams } from '../live/refresh.ts';
-import { rawZjListSchema } from '../live/zj-live.ts';
+import { fetchZjTyphoon, type LiveUpstreams } from '../live/refresh-typhoons.ts';
+import { rawZjListSchema } from '../upstream/zj-service.ts';
 import { sha256 } from './download.ts';
 import { parseNamesTable } from './names-table.ts';
 import { toZjArchiveJson } from './zj-archive-writer.ts';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import { NAMES_FILE_IN_PROJECT } from '../config.ts';
+import { NAMES_FILE_IN_PROJECT } from '../config/paths.ts';
 import { englishNameKey, type NameList } from '../model/upstream-text.ts';
 
 const nameEntrySchema = z.strictObject({
@@ -72,7 +72,7 @@ export function parseNamesTable(text: string): NamesTable {
 
 /**
  * The table for the live normalisers (the scheduled refresh, the detail lookup), which check upstream names
- * against it. Read from a plain relative path (src/config.ts NAMES_FILE_IN_PROJECT): a path built from
+ * against it. Read from a plain relative path (src/config/paths.ts NAMES_FILE_IN_PROJECT): a path built from
  * `import.meta` or `process.cwd()` would make the function bundler copy the whole folder (src/api/site-data.ts).
  */
 export function liveNamesTable(): NamesTable {

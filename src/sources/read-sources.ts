@@ -18,7 +18,7 @@ import { matchArchive } from '../archive/match-sources.ts';
 import { parseCmaBestTrack, type CmaEntryRaw } from './cma-best-track.ts';
 import { AGENCIES_DIR, readAgencySources, type AgencySources } from './agencies/read-agency-sources.ts';
 import { decodeAscii, decodeUtf8 } from './decode-text.ts';
-import { NAME_CORRECTIONS_FILE } from '../config.ts';
+import { NAME_CORRECTIONS_FILE } from '../config/paths.ts';
 import { parseNameCorrections, type NameCorrection } from './name-corrections.ts';
 import { parseNamesTable, type NamesTable } from './names-table.ts';
 import { parseZjArchiveFile, type ZjStorm } from './zj-archive.ts';

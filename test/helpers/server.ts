@@ -7,13 +7,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
-import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from './mock-upstream.ts';
+import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../../src/demo/mock-upstream.ts';
 import { sharedPublicDir } from './shared-build.ts';
 import { recordEvents } from '../../src/flash/record-events.ts';
 import { globalUpstreamsFromEnv, refreshGlobal } from '../../src/global/refresh-global.ts';
-import { refreshLive } from '../../src/live/refresh.ts';
-import { fileStore } from '../../src/live/store.ts';
-import { createUpstreamClient } from '../../src/live/upstream-client.ts';
+import { refreshLive } from '../../src/live/refresh-typhoons.ts';
+import { fileStore } from '../../src/store/store.ts';
+import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { startLocalServer } from '../../src/server/local-server.ts';
 
 export interface TestServer {

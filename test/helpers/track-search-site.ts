@@ -8,7 +8,7 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { buildArchive } from '../../src/archive/build-archive.ts';
 import { trackSearchFiles } from '../../src/api/render-static.ts';
-import { NAMES_FILE } from '../../src/config.ts';
+import { NAMES_FILE } from '../../src/config/paths.ts';
 import type { Typhoon } from '../../src/model/schemas.ts';
 import { readSources } from '../../src/sources/read-sources.ts';
 import { renderArchive, sharedBuildOf } from './rendered-archive.ts';

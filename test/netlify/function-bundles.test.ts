@@ -14,7 +14,7 @@ import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersJson, ENDPOINTS, FUNCTION_NAMES, fillPath, mediaTypeOf, RESOURCES, type FunctionName } from '../../src/api/route-table.ts';
 import { exampleQuery, PARAMS, type ParamKind } from '../../src/api/params.ts';
-import { PROJECT_ROOT } from '../../src/config.ts';
+import { PROJECT_ROOT } from '../../src/config/paths.ts';
 import { CLOSED_UPSTREAMS, zisiEntry } from '../../build/netlify-tools.ts';
 
 const TOOLS = process.env.NETLIFY_TOOLS_DIR;

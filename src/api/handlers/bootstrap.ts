@@ -5,7 +5,7 @@
 import type { Announcement, SiteConfig, VersionsFile } from '../../model/content-schemas.ts';
 import type { TodayInHistory } from '../../model/schemas.ts';
 import { beijingCalendarDay } from '../../model/time.ts';
-import { stormBrief } from '../../live/briefing.ts';
+import { stormBrief } from '../../flash/briefing.ts';
 import { currentBriefing } from '../../flash/summary-store.ts';
 import { readLiveView, type LiveView } from '../../live/snapshot.ts';
 import { liveOf, type HandlerContext } from '../context.ts';

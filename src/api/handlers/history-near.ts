@@ -1,8 +1,8 @@
 /**
  * `/api/history/near` (both families): archived storms whose tracks came within a radius of a place, paged, with
- * the whole match counted (src/archive/history-near.ts). Answered by a function over the generated files.
+ * the whole match counted (src/archive/past-storms-near.ts). Answered by a function over the generated files.
  */
-import { searchNear, nearStorm, type NearData } from '../../archive/history-near.ts';
+import { searchNear, nearStorm, type NearData } from '../../archive/past-storms-near.ts';
 import type { NearQuery } from '../../model/track-search-schemas.ts';
 import { DATA_FILES } from '../data-files.ts';
 import { badParameter } from '../errors.ts';

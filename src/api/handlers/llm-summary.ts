@@ -4,7 +4,7 @@
  * stored (the template generator's, possibly rephrased by the optional language model there); before one is
  * stored for the current data, the template text of the current live view. A request never calls a model.
  */
-import { stormBrief } from '../../live/briefing.ts';
+import { stormBrief } from '../../flash/briefing.ts';
 import { currentSummary } from '../../flash/summary-store.ts';
 import { globalBrief } from '../../global/build-cyclone.ts';
 import { activeGlobalCyclones } from '../../global/global-view.ts';

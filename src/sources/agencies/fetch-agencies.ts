@@ -16,7 +16,7 @@
  */
 import path from 'node:path';
 import fs from 'fs-extra';
-import { createProgress } from '../../progress.ts';
+import { createProgress } from '../../console/progress.ts';
 import { AGENCY_SOURCES, type AgencySource } from '../../model/agency-track-schemas.ts';
 import { download, HttpStatusError, sha256 } from '../download.ts';
 import { sleep, stableJson, writeAtomically } from '../fetch-zj.ts';

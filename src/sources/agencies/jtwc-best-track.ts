@@ -1,12 +1,12 @@
 /**
  * JTWC best tracks as b-decks (`bwpNNYYYY.dat`, one storm per file; the yearly `bwpYYYY.zip` holds them all),
- * read with the project's ATCF parser (src/global/atcf.ts): the BEST rows, one point per time (the 34/50/64-kt
+ * read with the project's ATCF parser (src/upstream/atcf.ts): the BEST rows, one point per time (the 34/50/64-kt
  * rows merged), 1-minute winds in kt. Quirks (../shared/data/agencies/SOURCES.md §3): 18 to 37 fields a line,
  * and a name that changes along the deck (THIRTYONE → HAIYAN, INVEST → NONETEEN → VONGFONG): the last one counts.
  */
 import type { JtwcTrack } from '../../model/agency-track-schemas.ts';
 import type { ParseProblem } from '../../model/parse-problems.ts';
-import { bestTrack, deckName, parseAtcfDeck } from '../../global/atcf.ts';
+import { bestTrack, deckName, parseAtcfDeck } from '../../upstream/atcf.ts';
 import { checkPoint, increasingPoints, type AgencyParseResult, type PointRow } from './agency-points.ts';
 
 /** `bwp312013.dat` → WP312013: the season comes from the name (a southern-hemisphere season starts in July). */

@@ -13,10 +13,10 @@ import { llmFromEnv, newTally, runBudget, type LlmConfig, type TextTally } from 
 import { recordGlobalEvents, recordTyphoonEvents } from '../flash/record-events.ts';
 import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
 import { globalUpstreamsFromEnv, refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
-import { refreshLive, upstreamsFromEnv, type RefreshResult } from './refresh.ts';
-import type { KeyValueStore } from './store.ts';
-import { createUpstreamClient } from './upstream-client.ts';
-import { pooledFetch } from './upstream-pool.ts';
+import { refreshLive, upstreamsFromEnv, type RefreshResult } from '../live/refresh-typhoons.ts';
+import type { KeyValueStore } from '../store/store.ts';
+import { createUpstreamClient } from '../upstream/client.ts';
+import { pooledFetch } from '../upstream/pool.ts';
 
 /** The whole run's budget: 5 s below Netlify's 30 s limit for scheduled functions, for the store writes. */
 export const RUN_BUDGET_MS = 25_000;

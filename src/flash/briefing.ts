@@ -4,7 +4,7 @@
  * the scheduled run may have a language model reword their patterns (src/flash/record-summary.ts); requests only
  * read what it stored (src/flash/summary-store.ts).
  *
- * What the text says follows the state of the live view (src/live/freshness.ts), and a fault is told as a fault:
+ * What the text says follows the state of the live view (src/model/freshness.ts), and a fault is told as a fault:
  * - never fetched: there is no live data yet;
  * - unavailable (a refresh once succeeded, but the stored snapshot cannot be read, both copies): the live data is
  *   unavailable, never "no active typhoon";
@@ -14,9 +14,9 @@
  */
 import type { TrackPoint, Typhoon } from '../model/schemas.ts';
 import type { Generator } from '../model/flash-schemas.ts';
-import { fill, Slots, type SlottedText } from '../flash/slotted-text.ts';
-import { stormEn as labelEn, stormZh as labelZh } from '../flash/storm-words.ts';
-import type { LiveView } from './snapshot.ts';
+import { fill, Slots, type SlottedText } from './slotted-text.ts';
+import { stormEn as labelEn, stormZh as labelZh } from './storm-words.ts';
+import type { LiveView } from '../live/snapshot.ts';
 
 const COMPASS_ZH: Record<string, string> = {
   N: '偏北', NNE: '北东北', NE: '东北', ENE: '东东北', E: '偏东', ESE: '东东南', SE: '东南', SSE: '南东南',

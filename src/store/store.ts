@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { getStore, type Store } from '@netlify/blobs';
 import fs from 'fs-extra';
-import { CACHE_DIR } from '../config.ts';
+import { CACHE_DIR } from '../config/paths.ts';
 
 export interface KeyValueStore {
   /** The text under a key, or null; throws when it cannot be read (a folder in its place, an I/O error). */

@@ -1,7 +1,7 @@
 /** `/api/near?lat=&lng=` and `/api/v1/near`: every active storm, north-western Pacific and global, relative to a place. */
 import { activeGlobalCyclones } from '../../global/global-view.ts';
 import { KT_TO_MS } from '../../model/units.ts';
-import { stormNear } from '../../live/near.ts';
+import { stormNear } from '../../live/active-storms-near.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import { liveOf } from '../context.ts';
 import type { ResourceHandler } from '../serve.ts';

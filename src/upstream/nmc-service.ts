@@ -17,7 +17,7 @@ import { toBeijingIso, utcDate } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, trackSummary } from '../model/track-summary.ts';
 import { checkStormName, keep, type TextCheck } from '../model/upstream-text.ts';
-import { agencyFor } from './agencies.ts';
+import { agencyFor } from './forecast-agencies.ts';
 
 const cell = z.union([z.string(), z.number(), z.null()]);
 

@@ -11,7 +11,7 @@ export const REFRESH_INTERVAL_MINUTES = 15;
 /** Data older than three missed refreshes is stale even if no failure was recorded. */
 const STALE_AFTER_MS = 3 * REFRESH_INTERVAL_MINUTES * 60_000;
 /**
- * A run is given 25 s (src/live/scheduled-run.ts) and Netlify stops scheduled functions at 30 s: a run still
+ * A run is given 25 s (src/jobs/scheduled-run.ts) and Netlify stops scheduled functions at 30 s: a run still
  * marked as running after a minute was stopped before it could record how it ended.
  */
 export const RUN_STOPPED_AFTER_MS = 60_000;

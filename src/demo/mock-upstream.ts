@@ -1,7 +1,7 @@
 /**
  * A mock of the live upstreams on loopback, for tests and offline runs (`npm start -- --mock-upstream`; alone:
  * `npm run mock-upstream -- --port 8890`, then point TYPHOON_ZJ_BASE, TYPHOON_NMC_BASE, … at it).
- * It replays the project's own payloads (test/fixtures/upstream) and, when a folder of recorded payloads is
+ * It replays the project's own payloads (demo/upstream) and, when a folder of recorded payloads is
  * given (`recordedDir`, or `TYPHOON_UPSTREAM_SAMPLES`), a few recorded ones, under the same routes as the
  * real services:
  *
@@ -30,7 +30,7 @@ export type Fault = (typeof FAULTS)[number];
 export const SERVICES = ['zj', 'nmc', 'nhc', 'jtwc', 'ucar'] as const;
 export type Service = (typeof SERVICES)[number];
 
-export const OWN_PAYLOADS = path.join(import.meta.dirname, '..', 'fixtures', 'upstream');
+export const OWN_PAYLOADS = path.join(import.meta.dirname, '..', '..', 'demo', 'upstream');
 
 /** Recorded samples served under their ids (the legacy FUNG-WONG and MINDULLE captures). */
 const RECORDED: Record<string, string> = {

@@ -24,7 +24,7 @@ import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, trackSummary } from '../model/track-summary.ts';
 import { checkPlace, checkStormName, keep, type TextCheck } from '../model/upstream-text.ts';
-import { agencyFor } from './agencies.ts';
+import { agencyFor } from './forecast-agencies.ts';
 
 const raw = z.union([z.string(), z.number()]).nullish();
 

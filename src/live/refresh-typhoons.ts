@@ -14,20 +14,20 @@
  *
  * Names and landfall places are checked as they are read (src/model/upstream-text.ts, names against the names
  * table): what fails is left out of the records, and every rejection of both sources goes to the live
- * data-quality document (src/live/text-quality.ts) and is counted in the result.
+ * data-quality document (src/store/text-quality.ts) and is counted in the result.
  */
 import { toBeijingIso } from '../model/time.ts';
 import type { Typhoon } from '../model/schemas.ts';
 import { reportedValue, type NameList, type TextCheck } from '../model/upstream-text.ts';
 import { liveNamesTable } from '../sources/names-table.ts';
-import { normalizeNmcList, normalizeNmcView } from './nmc-live.ts';
-import { runWasStopped } from './freshness.ts';
+import { normalizeNmcList, normalizeNmcView } from '../upstream/nmc-service.ts';
+import { runWasStopped } from '../model/freshness.ts';
 import { liveSnapshotSchema, readPreviousSnapshot, readSnapshot, readStatus, writePreviousSnapshot, writeSnapshot, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
-import type { KeyValueStore } from './store.ts';
-import { createUpstreamClient, UpstreamError, type UpstreamClient } from './upstream-client.ts';
-import { activeZjIds, normalizeZjInfo } from './zj-live.ts';
+import type { KeyValueStore } from '../store/store.ts';
+import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../upstream/client.ts';
+import { activeZjIds, normalizeZjInfo } from '../upstream/zj-service.ts';
 import { assembleStorms, newestRecords } from './storm-identity.ts';
-import { recordTextProblems, type LiveRejection, type LiveTextSource } from './text-quality.ts';
+import { recordTextProblems, type LiveRejection, type LiveTextSource } from '../store/text-quality.ts';
 
 export interface LiveUpstreams {
   zjBase: string;
