@@ -9,16 +9,17 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
-import handleTyphoonLookup from '../functions/typhoon-lookup.ts';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import { searchEntry } from '../src/archive/search-index.ts';
 import { searchArchive } from '../src/archive/search.ts';
-import { NAMES_FILE, resolveSourcesDir } from '../src/config/paths.ts';
-import { LOOKUP_TIMEOUT_MS } from '../src/live/refresh-typhoons.ts';
+import { NAMES_FILE, resolveSources } from '../src/config/paths.ts';
+import { LOOKUP_TIMEOUT_MS } from '../src/live/lookup.ts';
 import { RUN_BUDGET_MS, runScheduledRefresh } from '../src/jobs/scheduled-run.ts';
 import { fileStore } from '../src/store/store.ts';
 import { readSources } from '../src/sources/read-sources.ts';
-import { mockUpstreamEnv, startMockUpstream } from '../src/demo/mock-upstream.ts';
+import { readConfig } from '../src/config/env.ts';
+import { startMockUpstream } from '../src/demo/mock-upstream.ts';
+import { apiFunctionHandler, apiFunctions } from '../src/server/local-functions.ts';
 
 const KEYWORDS = ['yagi', '摩羯', '2024', 'haiyan', 'Haiyen', 'weimaxun', 'x', '19', 'Mangkut', '2013 海燕', 'qwertyuiop'];
 const quantile = (values: number[], q: number) => [...values].sort((a, b) => a - b)[Math.floor(values.length * q)] as number;
@@ -30,16 +31,17 @@ async function elapsed(run: () => Promise<unknown>): Promise<number> {
   return performance.now() - started;
 }
 
-const sourcesDir = resolveSourcesDir(process.argv[2]);
+const sourcesDir = resolveSources(process.argv[2], readConfig().sourcesDir).dir;
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-bench-limits-'));
 const mock = await startMockUpstream();
 try {
-  Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_LIVE_DIR: path.join(scratch, 'live') });
-  const store = fileStore(process.env.TYPHOON_LIVE_DIR as string);
-  await runScheduledRefresh({ store, llm: null }); // a stored snapshot, as in production
+  const config = { ...readConfig(), upstreams: mock.addresses, store: { kind: 'files' as const, dir: path.join(scratch, 'live') } };
+  const store = fileStore(path.join(scratch, 'live'));
+  const handleTyphoonLookup = apiFunctionHandler((await apiFunctions()).find((f) => f.name === 'typhoon-lookup')!, config);
+  await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null }); // a stored snapshot, as in production
   mock.setFault('timeout');
   for (const budgetMs of [RUN_BUDGET_MS, 2_000]) {
-    const ms = await elapsed(() => runScheduledRefresh({ store, llm: null, budgetMs }));
+    const ms = await elapsed(() => runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, budgetMs }));
     const over = ms - budgetMs;
     console.log(`scheduled run, every upstream hanging: ${seconds(ms)} for a budget of ${seconds(budgetMs)} (${Math.abs(over).toFixed(0)} ms ${over > 0 ? 'past' : 'inside'} it; Netlify stops a run at 30 s)`);
   }

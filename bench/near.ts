@@ -10,11 +10,13 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import fs from 'fs-extra';
 import { DATA_FILES } from '../src/api/data-files.ts';
-import { resolveSourcesDir } from '../src/config/paths.ts';
+import { resolveSources } from '../src/config/paths.ts';
 import { writeSnapshot } from '../src/live/snapshot.ts';
 import { fileStore } from '../src/store/store.ts';
 import type { Typhoon } from '../src/model/schemas.ts';
 import { writeTrackSearchSite } from '../test/helpers/track-search-site.ts';
+import { readConfig, type Config } from '../src/config/env.ts';
+import { apiFunctionHandler, apiFunctions } from '../src/server/local-functions.ts';
 
 const NEAR_REQUESTS = 3000;
 const SIMILAR_REQUESTS = 1000;
@@ -47,7 +49,7 @@ async function timeRequests(handler: (req: Request) => Promise<Response>, urls: 
  * files, not the archive, and the archive in memory would slow every garbage collection of the timed requests.
  */
 async function prepare() {
-  const { publicDir, remove, typhoons } = await writeTrackSearchSite(resolveSourcesDir(process.argv[2]));
+  const { publicDir, remove, typhoons } = await writeTrackSearchSite(resolveSources(process.argv[2], readConfig().sourcesDir).dir);
   const haiyan = typhoons.find((t) => t.code === '201330') as Typhoon;
   const points = haiyan.points.filter((p) => Date.parse(p.time) - Date.parse(haiyan.startTime) <= 72 * 3_600_000);
   const active: Typhoon = {
@@ -59,12 +61,11 @@ async function prepare() {
 
 const site = await prepare();
 const liveDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-bench-near-live-'));
-process.env.TYPHOON_PUBLIC_DIR = site.publicDir;
-process.env.TYPHOON_LIVE_DIR = liveDir;
+const config: Config = { ...readConfig(), publicDir: site.publicDir, store: { kind: 'files', dir: liveDir } };
 try {
-  // Imported after the environment is set: a function reads its files from TYPHOON_PUBLIC_DIR.
-  const { default: historyNear } = await import('../functions/history-near.ts');
-  const { default: typhoonSimilar } = await import('../functions/typhoon-similar.ts');
+  const functions = await apiFunctions();
+  const historyNear = apiFunctionHandler(functions.find((f) => f.name === 'history-near')!, config);
+  const typhoonSimilar = apiFunctionHandler(functions.find((f) => f.name === 'typhoon-similar')!, config);
   console.log(`archive:                ${site.codes.length} storms, ${site.fixes} fixes`);
   for (const file of [DATA_FILES.archiveSummaries, DATA_FILES.archiveTracks, DATA_FILES.proximityIndex, DATA_FILES.similarTracks]) {
     const body = await fs.readFile(path.join(site.publicDir, file));

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { PUBLIC_DIR } from '../src/config/paths.ts';
 import { startLocalServer, type LocalServer } from '../src/server/local-server.ts';
+import { readConfig } from '../src/config/env.ts';
 
 const URLS = ['/api/v1/history/2024', '/api/v1/typhoons/202411', '/api/v1/history/years'];
 const LOAD = { threads: 2, connections: 50, seconds: 10, warmUpSeconds: 2 };
@@ -171,7 +172,7 @@ const stopNginx = () => {
 process.on('exit', stopNginx);
 let local: LocalServer | null = null;
 try {
-  local = await startLocalServer({ publicDir, port: 0 });
+  local = await startLocalServer({ publicDir, config: readConfig(), port: 0 });
   await run(local, `http://127.0.0.1:${nginxPort}`);
 } catch (error) {
   console.error(error);

@@ -20,6 +20,7 @@ import { dataQualityReport, rejectedTextProblem, summarizeDataQuality } from '..
 import { DATA_FILES } from '../src/api/data-files.ts';
 import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import type { SiteData } from '../src/api/context.ts';
+import { loadBindings } from '../src/api/handler-modules.ts';
 import { renderDataFiles, renderStaticAnswers, type RenderedFile } from '../src/api/render-static.ts';
 import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
 import { CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config/paths.ts';
@@ -154,7 +155,8 @@ export async function renderSite({ sourcesDir, agenciesDir }: SourceFolders, log
   const agencies = compareArchive(typhoons, crosswalk, sources.demo);
   const attribution = archiveAttribution(sources.demo, agencies.values());
   const site: SiteData = { archive, content, today: renderTodayInHistory(archive), agencies, demo: sources.demo, attribution };
-  const { files, problems: invalid } = await renderStaticAnswers(site);
+  const { statics } = await loadBindings();
+  const { files, problems: invalid } = await renderStaticAnswers(site, statics.map((b) => b.binding));
   if (invalid.length) throw new BuildError(invalid);
 
   const report = archiveReport(typhoons, sources.demo);

@@ -6,9 +6,11 @@ import path from 'node:path';
 import { Command } from 'commander';
 import fs from 'fs-extra';
 import type { ArchiveReport } from '../src/archive/archive-report.ts';
-import { CACHE_DIR, FETCHED_SOURCES_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveAgenciesDir, resolveSources, type SourcesLocation } from '../src/config/paths.ts';
+import { readConfig, type Config } from '../src/config/env.ts';
+import { CACHE_DIR, FETCHED_SOURCES_DIR, FUNCTIONS_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveAgenciesDir, resolveSources, type SourcesLocation } from '../src/config/paths.ts';
 import { CMA_ARCHIVE_URL } from '../src/sources/fetch-cma.ts';
 import { BuildError, buildSite, inputFingerprint } from './build-site.ts';
+import { writeFunctions } from './write-functions.ts';
 
 // What only some commands run (the server, the fetchers, the dump, the deploy) is imported by those commands
 // when they run: starting the CLI takes 1.2 s of CPU instead of 1.9 (a test run starts it for every killed build).
@@ -19,12 +21,16 @@ const program = new Command()
 
 const log = (line: string) => console.log(line);
 
+/** This process's configuration (the environment, parsed once: src/config/env.ts). */
+let configured: Config | undefined;
+const config = () => (configured ??= readConfig());
+
 /** The report of the archive last published (the deploy workflow keeps it; see docs/operations.md). */
 const PUBLISHED_REPORT = path.join(CACHE_DIR, 'published-archive-report.json');
 
 async function refreshAndLog(): Promise<void> {
-  const [{ runScheduledRefresh }, { liveStore }] = await Promise.all([import('../src/jobs/scheduled-run.ts'), import('../src/store/store.ts')]);
-  const { typhoons: result, global, flash, text, milliseconds } = await runScheduledRefresh({ store: liveStore() });
+  const { runWithConfig } = await import('../src/jobs/scheduled-function.ts');
+  const { typhoons: result, global, flash, text, milliseconds } = await runWithConfig(config());
   log(result.ok ? `Live: ${result.typhoons} active storm(s) from ${result.source}` : `Live refresh failed, keeping the last good snapshot: ${result.errors.join(' | ')}`);
   log(`Flash news: ${flash.typhoons + flash.global} new item(s)`);
   const rejected = Object.entries(text?.rejected ?? {}).map(([reason, n]) => `${reason} ${n}`).join(', ');
@@ -38,12 +44,12 @@ async function refreshAndLog(): Promise<void> {
  * start with internet); without internet, the demo archive kept in the repository, said loudly.
  */
 async function sourcesToServe(option: string | undefined, demo: boolean): Promise<SourcesLocation> {
-  const location = resolveSources(option);
+  const location = resolveSources(option, config().sourcesDir);
   if (location.origin !== 'demo' || demo) return location;
   log('No archive sources yet: downloading the CMA best track and the Zhejiang archive into .cache/sources (resumable; Ctrl-C and start again to continue) …');
   try {
     const { fetchSources } = await import('../src/sources/fetch-sources.ts');
-    const report = await fetchSources({ destDir: FETCHED_SOURCES_DIR, log });
+    const report = await fetchSources({ destDir: FETCHED_SOURCES_DIR, zjBase: config().upstreams.zj, log });
     for (const line of report.summary) log(line);
     return { dir: FETCHED_SOURCES_DIR, origin: 'fetched' };
   } catch (error) {
@@ -69,9 +75,10 @@ program
     const baselineFile = options.baseline ?? (options.production ? PUBLISHED_REPORT : undefined);
     const baseline: ArchiveReport | null = baselineFile ? await fs.readJson(baselineFile).catch(() => null) : null;
     if (options.production) log(baseline ? `Baseline: the published archive (${baselineFile}): ${baseline.storms} storms` : `No baseline at ${baselineFile}: nothing to compare with`);
+    await writeFunctions(FUNCTIONS_DIR);
     const report = await buildSite({
-      sourcesDir: resolveSources(options.sources).dir,
-      agenciesDir: resolveAgenciesDir(options.agencies),
+      sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
+      agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
       publicDir: options.public,
       force: options.force,
       dryRun: options.dryRun,
@@ -88,22 +95,25 @@ program
   .option('--sources <dir>', 'archive sources folder; default $TYPHOON_SOURCES, else .cache/sources (downloaded on the first start), else the demo archive')
   .option('--demo', 'serve the demo archive without trying to download the real one')
   .option('--agencies <dir>', "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies")
-  .option('--port <port>', 'port to listen on', process.env.PORT ?? '8888')
+  .option('--port <port>', 'port to listen on (default $PORT, else 8888)')
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--live', 'run the scheduled live refresh against the real upstreams')
   .option('--mock-upstream', 'run the scheduled live refresh against a local mock upstream (offline demo)')
-  .action(async (options: { sources?: string; agencies?: string; demo?: boolean; port: string; host: string; live?: boolean; mockUpstream?: boolean }) => {
+  .action(async (options: { sources?: string; agencies?: string; demo?: boolean; port?: string; host: string; live?: boolean; mockUpstream?: boolean }) => {
+    let serverConfig = config();
     if (options.mockUpstream) {
-      const { mockUpstreamEnv, startMockUpstream } = await import('../src/demo/mock-upstream.ts');
+      const { startMockUpstream } = await import('../src/demo/mock-upstream.ts');
       const mock = await startMockUpstream();
-      Object.assign(process.env, mockUpstreamEnv(mock));
+      serverConfig = { ...serverConfig, upstreams: mock.addresses };
       log(`Mock upstream on ${mock.url} (faults: POST ${mock.url}/__mock/fault?service=zj&fault=timeout)`);
     }
     const sources = await sourcesToServe(options.sources, Boolean(options.demo));
-    await buildSite({ sourcesDir: sources.dir, agenciesDir: resolveAgenciesDir(options.agencies), publicDir: PUBLIC_DIR, log });
+    await writeFunctions(FUNCTIONS_DIR);
+    await buildSite({ sourcesDir: sources.dir, agenciesDir: resolveAgenciesDir(options.agencies, serverConfig.agenciesDir), publicDir: PUBLIC_DIR, log });
     const schedules = Boolean(options.live || options.mockUpstream);
     const { startLocalServer } = await import('../src/server/local-server.ts');
-    const server = await startLocalServer({ publicDir: PUBLIC_DIR, port: Number(options.port), host: options.host, schedules, log });
+    const port = options.port === undefined ? serverConfig.port : Number(options.port);
+    const server = await startLocalServer({ publicDir: PUBLIC_DIR, config: serverConfig, port, host: options.host, schedules, log });
     log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)${schedules ? '; live refresh every 15 minutes' : ''}`);
     if (sources.origin === 'demo') log('(DEMO archive: run "npm run cli -- sources fetch" for the real one.)');
   });
@@ -117,19 +127,20 @@ const sources = program.command('sources').description('Manage the archive sourc
 sources
   .command('fetch')
   .description("Download the CMA best track, the Zhejiang per-storm archive and the other agencies' best tracks, verify them and install what is new or changed")
-  .option('--url <url>', 'CMA archive address (env TYPHOON_CMA_URL)', process.env.TYPHOON_CMA_URL ?? CMA_ARCHIVE_URL)
+  .option('--url <url>', 'CMA archive address (default $TYPHOON_CMA_URL, else the official address)')
   .option('--dest <dir>', 'sources folder to install into', FETCHED_SOURCES_DIR)
   .option('--sha256 <hex>', 'expected SHA-256 of the CMA archive')
   .option('--years <years>', 'zj seasons: 2025, 2020-2025 or 1949,2024-2025; default 1945 to this year')
   .option('--delay <ms>', 'pause after each zj or agency request', '250')
   .option('--agencies <list>', "other agencies' best tracks: all, none, or some of jma,jtwc,hko,ibtracs", 'all')
   .option('--force', 'download everything again, changed or not')
-  .action(async (options: { url: string; dest: string; sha256?: string; years?: string; delay: string; agencies: string; force?: boolean }) => {
+  .action(async (options: { url?: string; dest: string; sha256?: string; years?: string; delay: string; agencies: string; force?: boolean }) => {
     const [{ parseAgencyList }, { fetchSources, parseYears }] = await Promise.all([import('../src/sources/agencies/fetch-agencies.ts'), import('../src/sources/fetch-sources.ts')]);
     const report = await fetchSources({
       agencies: parseAgencyList(options.agencies),
       destDir: options.dest,
-      cmaUrl: options.url,
+      cmaUrl: options.url ?? config().cmaUrl ?? CMA_ARCHIVE_URL,
+      zjBase: config().upstreams.zj,
       cmaSha256: options.sha256,
       years: options.years ? parseYears(options.years) : undefined,
       delayMs: Number(options.delay),
@@ -148,14 +159,14 @@ program
   .option('--delay <ms>', 'pause after each request', '1000')
   .option('--force', 'fetch storms whose file is current too')
   .action(async (options: { year: string; sources?: string; delay: string; force?: boolean }) => {
-    const [{ upstreamsFromEnv }, { fetchZjArchive }, { parseYears, zjSummary }] = await Promise.all([
-      import('../src/live/refresh-typhoons.ts'),
+    const [{ createUpstreamClient }, { fetchZjArchive }, { parseYears, zjSummary }] = await Promise.all([
+      import('../src/upstream/client.ts'),
       import('../src/sources/fetch-zj.ts'),
       import('../src/sources/fetch-sources.ts'),
     ]);
     const report = await fetchZjArchive({
-      upstreams: upstreamsFromEnv(),
-      destDir: options.sources ?? process.env.TYPHOON_SOURCES ?? FETCHED_SOURCES_DIR,
+      upstreams: { zjBase: config().upstreams.zj, client: createUpstreamClient() },
+      destDir: options.sources ?? config().sourcesDir ?? FETCHED_SOURCES_DIR,
       years: parseYears(options.year),
       delayMs: Number(options.delay),
       force: options.force,
@@ -173,7 +184,7 @@ program
   .option('--out <dir>', 'output folder', path.join(PUBLIC_DIR, 'dump'))
   .action(async (options: { sources?: string; agencies?: string; out: string }) => {
     const { writeDump } = await import('../src/dump/write-dump.ts');
-    const report = await writeDump({ sourcesDir: resolveSources(options.sources).dir, agenciesDir: resolveAgenciesDir(options.agencies), outDir: options.out });
+    const report = await writeDump({ sourcesDir: resolveSources(options.sources, config().sourcesDir).dir, agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir), outDir: options.out });
     log(`Dump: ${report.storms} storms, ${(report.bytes / 1e6).toFixed(1)} MB → ${report.files.join(', ')}`);
   });
 
@@ -183,24 +194,25 @@ program
   .option('--sources <dir>', 'archive sources folder; default as for build')
   .option('--agencies <dir>', "other agencies' best tracks; default as for build")
   .action(async (options: { sources?: string; agencies?: string }) =>
-    log(await inputFingerprint({ sourcesDir: resolveSources(options.sources).dir, agenciesDir: resolveAgenciesDir(options.agencies) })),
+    log(await inputFingerprint({ sourcesDir: resolveSources(options.sources, config().sourcesDir).dir, agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir) })),
   );
 
 program
   .command('deploy')
   .description('Deploy public/ and functions/ to Netlify as a draft, run the contract suite against the draft, publish it only if it passes')
-  .option('--site <id>', 'Netlify site id (env NETLIFY_SITE_ID)', process.env.NETLIFY_SITE_ID)
+  .option('--site <id>', 'Netlify site id (default $NETLIFY_SITE_ID)')
   .option('--netlify <command>', 'how to run the pinned netlify CLI (docs/operations.md)', 'netlify')
   .option('--message <text>', 'deploy message', 'typhoon-api deploy')
   .action(async (options: { site?: string; netlify: string; message: string }) => {
-    if (!options.site) throw new Error('--site or NETLIFY_SITE_ID is required');
+    const siteId = options.site ?? config().netlifySiteId;
+    if (!siteId) throw new Error('--site or NETLIFY_SITE_ID is required');
     const vitest = path.join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
     const { deployWithCheck, run } = await import('./deploy.ts');
     const result = await deployWithCheck({
       netlify: options.netlify.split(' '),
-      siteId: options.site,
+      siteId,
       dir: PUBLIC_DIR,
-      functions: path.join(PROJECT_ROOT, 'functions'),
+      functions: FUNCTIONS_DIR,
       message: options.message,
       check: (url) => run([process.execPath, vitest, 'run', 'test/contract.test.ts'], { ...process.env, TYPHOON_API_BASE_URL: url }, true).then(() => true, () => false),
       log,

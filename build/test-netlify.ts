@@ -11,9 +11,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { CACHE_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveSources } from '../src/config/paths.ts';
+import { readConfig } from '../src/config/env.ts';
+import { CACHE_DIR, FUNCTIONS_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveSources } from '../src/config/paths.ts';
 import { CLOSED_UPSTREAMS, ensureNetlifyTools, netlifyBin } from './netlify-tools.ts';
 import { buildSite } from './build-site.ts';
+import { writeFunctions } from './write-functions.ts';
 import { run } from './deploy.ts';
 
 const log = (line: string) => console.log(line);
@@ -44,10 +46,12 @@ async function waitForReady(url: string, child: ChildProcess): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const tools = ensureNetlifyTools(process.env.NETLIFY_TOOLS_DIR ?? path.join(CACHE_DIR, 'netlify-tools'), log);
+  const config = readConfig();
+  const tools = ensureNetlifyTools(config.netlifyToolsDir ?? path.join(CACHE_DIR, 'netlify-tools'), log);
   const env = { ...process.env, NETLIFY_TOOLS_DIR: tools };
 
-  await buildSite({ sourcesDir: resolveSources().dir, publicDir: PUBLIC_DIR, log });
+  await writeFunctions(FUNCTIONS_DIR);
+  await buildSite({ sourcesDir: resolveSources(undefined, config.sourcesDir).dir, publicDir: PUBLIC_DIR, log });
   log('Bundling every function with zip-it-and-ship-it and calling each bundle …');
   await run([process.execPath, vitest, 'run', '--config', 'test/netlify/vitest.config.ts'], env, true);
 

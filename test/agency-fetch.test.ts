@@ -155,11 +155,11 @@ describe('fetchAgencyTracks', () => {
     serveFixtures();
     const dest = tempDest();
     const report = await fetchSources({
-      destDir: dest, cmaUrl: `${base}/cma/CMABSTdata.rar`, years: [], delayMs: 0,
+      destDir: dest, cmaUrl: `${base}/cma/CMABSTdata.rar`, zjBase: `${base}/zj`, years: [], delayMs: 0,
       agencies: ['hko'], agencyBases: { hko: `${base}/hko/` }, agencyYears: { hko: [2049] },
     });
     expect(report.summary.at(-1)).toBe("Other agencies' best tracks: 1 installed, 0 unchanged, 0 not published yet, 0 failed");
-    expect((await fetchSources({ destDir: dest, cmaUrl: `${base}/cma/CMABSTdata.rar`, years: [], delayMs: 0 })).agencies).toBeNull();
+    expect((await fetchSources({ destDir: dest, cmaUrl: `${base}/cma/CMABSTdata.rar`, zjBase: `${base}/zj`, years: [], delayMs: 0 })).agencies).toBeNull();
   });
 });
 

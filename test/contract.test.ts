@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, type Endpoint } from '../src/api/route-table.ts';
 import { exampleQuery, queryName, type ParamKind } from '../src/api/params.ts';
-import type { MockUpstream } from '../src/demo/mock-upstream.ts';
+import type { MockUpstream } from './helpers/mock.ts';
 import { startTestServer } from './helpers/server.ts';
 import { awaitSharedBuild } from './helpers/shared-build.ts';
 

@@ -25,7 +25,7 @@ import {
 import { greatCircleKm } from '../src/model/geo.ts';
 import { ShapeError } from '../src/model/parse-problems.ts';
 import { dayTimeNear } from '../src/model/time.ts';
-import { OWN_PAYLOADS } from '../src/demo/mock-upstream.ts';
+import { OWN_PAYLOADS } from './helpers/mock.ts';
 import { describeRealData } from './helpers/real-data.ts';
 
 const read = (...parts: string[]) => fs.readFileSync(path.join(...parts), 'utf8');

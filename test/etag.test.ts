@@ -1,7 +1,7 @@
 /** Entity tags: one per encoding, and If-None-Match naming the resource in any of them (src/api/etag.ts). */
 import { describe, expect, it } from 'vitest';
 import { encodedEtag, etagOf, matchingEtag } from '../src/api/etag.ts';
-import { withEtag } from '../src/api/envelope.ts';
+import { withEtag } from '../src/api/serve.ts';
 
 const TAG = etagOf('{"a":1}');
 

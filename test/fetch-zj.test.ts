@@ -9,7 +9,7 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAMES_FILE } from '../src/config/paths.ts';
-import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock.ts';
 import { createUpstreamClient, type UpstreamClient } from '../src/upstream/client.ts';
 import { normalizeZjInfo } from '../src/upstream/zj-service.ts';
 import { fetchZjArchive, ZJ_MANIFEST, type ZjFetchOptions } from '../src/sources/fetch-zj.ts';
@@ -61,7 +61,7 @@ function recordingClient() {
 let dest: string;
 const file = (tfid: string) => path.join(dest, 'zj', `${tfid}.json`);
 const run = (client: UpstreamClient, extra: Partial<ZjFetchOptions> = {}) =>
-  fetchZjArchive({ upstreams: { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, destDir: dest, years: [2098, 2099], delayMs: 0, now: new Date('2099-12-01T00:00:00Z'), ...extra });
+  fetchZjArchive({ upstreams: { zjBase: mock.zjBase, client }, destDir: dest, years: [2098, 2099], delayMs: 0, now: new Date('2099-12-01T00:00:00Z'), ...extra });
 
 beforeAll(async () => {
   mock = await startMockUpstream({ recordedDir: '/nonexistent' });

@@ -8,12 +8,14 @@ import path from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import handleFeed from '../functions/flash-feed.ts';
 import { CACHE_POLICIES } from '../src/api/cache-policy.ts';
 import type { FlashEvent } from '../src/flash/events.ts';
 import { readFlash, recordFlash } from '../src/flash/flash-store.ts';
 import type { FlashItem } from '../src/model/flash-schemas.ts';
 import { fileStore } from '../src/store/store.ts';
+import { apiFunction } from './helpers/functions.ts';
+
+const handleFeed = await apiFunction('flash-feed');
 
 const HOMEPAGE = 'https://typhoon.example.org/';
 const site = { name: '台风数据开放接口', nameEn: 'Typhoon Open Data API', homepage: HOMEPAGE, contact: 'x', disclaimer: 'x', dataNotice: 'x', creditRequest: 'x' };

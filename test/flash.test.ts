@@ -9,19 +9,22 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import handleLlmSummary from '../functions/llm-summary.ts';
 import { insideWarningLine48h } from '../src/flash/events.ts';
 import { readFlash, recordFlash } from '../src/flash/flash-store.ts';
 import { rewrite, type LlmConfig } from '../src/flash/llm.ts';
 import { recordEvents } from '../src/flash/record-events.ts';
 import { fill } from '../src/flash/slotted-text.ts';
 import { writeFlash } from '../src/flash/writer.ts';
-import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
-import { refreshLive, type LiveUpstreams } from '../src/live/refresh-typhoons.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock.ts';
+import { refreshLive } from '../src/live/refresh-typhoons.ts';
+import type { LiveUpstreams } from '../src/upstream/addresses.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
 import { fileStore } from '../src/store/store.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 import { parseZjTime } from '../src/upstream/zj-service.ts';
+import { apiFunction } from './helpers/functions.ts';
+
+const handleLlmSummary = await apiFunction('llm-summary');
 
 let mock: MockUpstream;
 let upstreams: LiveUpstreams;

@@ -15,7 +15,7 @@ import { refreshLive } from '../src/live/refresh-typhoons.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
 import { fileStore } from '../src/store/store.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
-import { startMockUpstream } from '../src/demo/mock-upstream.ts';
+import { startMockUpstream } from './helpers/mock.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { awaitSharedBuild, sharedPublicDir } from './helpers/shared-build.ts';
 

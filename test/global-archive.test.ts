@@ -13,8 +13,9 @@ import { bestTrack, parseAtcfDeck } from '../src/upstream/atcf.ts';
 import { globalPoint, mergeCyclone, summarizeCyclone } from '../src/global/build-cyclone.ts';
 import { readCyclone, readIndex, writeCyclone } from '../src/global/global-store.ts';
 import { activeGlobalCyclones } from '../src/global/global-view.ts';
-import { refreshGlobal, type GlobalUpstreams } from '../src/global/refresh-global.ts';
-import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { refreshGlobal } from '../src/global/refresh-global.ts';
+import type { GlobalUpstreams } from '../src/upstream/addresses.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock.ts';
 import { fileStore } from '../src/store/store.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 

@@ -15,7 +15,7 @@ import { NAMES_FILE } from '../src/config/paths.ts';
 import { globalCycloneSchema } from '../src/model/global-schemas.ts';
 import { knotsToMs, nmToKm } from '../src/model/units.ts';
 import { namesTableSchema } from '../src/sources/names-table.ts';
-import { OWN_PAYLOADS } from '../src/demo/mock-upstream.ts';
+import { OWN_PAYLOADS } from './helpers/mock.ts';
 import { describeRealData, realData } from './helpers/real-data.ts';
 
 const read = (...parts: string[]) => fs.readFileSync(path.join(...parts), 'utf8');

@@ -3,16 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { functionContext } from '../src/api/context.ts';
 import { liveNear } from '../src/api/handlers/live-near.ts';
-import { respond } from '../src/api/serve.ts';
-import { globalUpstreamsFromEnv, refreshGlobal } from '../src/global/refresh-global.ts';
+import { serveFunction } from '../src/api/serve.ts';
+import { readConfig } from '../src/config/env.ts';
+import { refreshGlobal } from '../src/global/refresh-global.ts';
+import { globalUpstreams } from '../src/upstream/addresses.ts';
 import { stormNear } from '../src/live/active-storms-near.ts';
 import { refreshLive } from '../src/live/refresh-typhoons.ts';
 import { fileStore, type KeyValueStore } from '../src/store/store.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 import { greatCircleKm } from '../src/model/geo.ts';
-import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from './helpers/mock.ts';
 
 const HONG_KONG = { lat: 22.3, lng: 114.2 };
 const circle = (km: number | null) => (km === null ? null : { ne: km, se: km, sw: km, nw: km });
@@ -77,14 +78,15 @@ describe('/api/near', () => {
     store = fileStore(dir);
     const client = createUpstreamClient({ backoffMs: 0 });
     await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store);
-    await refreshGlobal(globalUpstreamsFromEnv(client), store);
+    await refreshGlobal(globalUpstreams(mock.addresses, client), store);
   });
   afterAll(async () => {
     await mock.close();
     await fs.remove(dir);
   });
 
-  const ask = (query: string) => respond({ 'live-near': liveNear }, new Request(`http://localhost/api/v1/near?${query}`), functionContext({ live: store }));
+  const ask = (query: string) =>
+    serveFunction([liveNear], { ...readConfig(), store: { kind: 'files', dir } })(new Request(`http://localhost/api/v1/near?${query}`));
 
   it('lists every active storm, nearest first, in the envelope', async () => {
     const response = await ask('lat=22.3&lng=114.2');
@@ -98,8 +100,9 @@ describe('/api/near', () => {
 
   it('answers 40001 for a place off the globe or missing', async () => {
     for (const query of ['lat=91&lng=0', 'lat=0&lng=181', 'lat=abc&lng=0', 'lng=0']) {
-      const response = await ask(query).catch((error: { code?: number }) => error);
-      expect((response as { code?: number }).code, query).toBe(40001);
+      const response = await ask(query);
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as { code: number }).code, query).toBe(40001);
     }
   });
 });

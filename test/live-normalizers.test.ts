@@ -9,7 +9,7 @@ import { NAMES_FILE } from '../src/config/paths.ts';
 import { ShapeError } from '../src/model/parse-problems.ts';
 import type { TextCheck } from '../src/model/upstream-text.ts';
 import { parseNamesTable } from '../src/sources/names-table.ts';
-import { OWN_PAYLOADS } from '../src/demo/mock-upstream.ts';
+import { OWN_PAYLOADS } from './helpers/mock.ts';
 import { describeRealData } from './helpers/real-data.ts';
 
 const readJsonp = (dir: string, file: string) => JSON.parse(stripJsonp(fs.readFileSync(path.join(dir, file), 'utf8')));

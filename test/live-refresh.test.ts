@@ -11,21 +11,26 @@ import { BlobsServer } from '@netlify/blobs/server';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../build/build-site.ts';
-import { typhoonDetail } from '../src/api/handlers/typhoon.ts';
+import { typhoonDetailMisses } from '../src/api/handlers/typhoon.ts';
+import { readConfig } from '../src/config/env.ts';
 import { serveFunction } from '../src/api/serve.ts';
-import handleGlobalTyphoons from '../functions/global-typhoons.ts';
-import handleLiveTyphoons from '../functions/live-typhoons.ts';
 import { refreshGlobal } from '../src/global/refresh-global.ts';
-import handleTyphoonLookup from '../functions/typhoon-lookup.ts';
 import { manualClock } from './helpers/clock.ts';
-import { FAULTS, mockUpstreamEnv, OWN_PAYLOADS, SERVICES, startMockUpstream, type Fault, type MockUpstream, type Service } from '../src/demo/mock-upstream.ts';
-import { LOOKUP_TIMEOUT_MS, refreshLive, requestLookup, type LiveUpstreams } from '../src/live/refresh-typhoons.ts';
+import { FAULTS, mockUpstreamEnv, OWN_PAYLOADS, SERVICES, startMockUpstream, type Fault, type MockUpstream, type Service } from './helpers/mock.ts';
+import { LOOKUP_TIMEOUT_MS } from '../src/live/lookup.ts';
+import { refreshLive } from '../src/live/refresh-typhoons.ts';
+import type { LiveUpstreams } from '../src/upstream/addresses.ts';
 import { runScheduledRefresh } from '../src/jobs/scheduled-run.ts';
 import { readLiveView, readSnapshot, readStatus, writeStatus, type RefreshStatus } from '../src/live/snapshot.ts';
 import { blobStore, deployContext, fileStore } from '../src/store/store.ts';
 import { toBeijingIso } from '../src/model/time.ts';
 import { createUpstreamClient, MIN_ATTEMPT_MS } from '../src/upstream/client.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
+import { apiFunction } from './helpers/functions.ts';
+
+const handleGlobalTyphoons = await apiFunction('global-typhoons');
+const handleLiveTyphoons = await apiFunction('live-typhoons');
+const handleTyphoonLookup = await apiFunction('typhoon-lookup');
 
 let mock: MockUpstream;
 let upstreams: LiveUpstreams;
@@ -201,10 +206,10 @@ describe('within Netlify limits', () => {
     const store = fileStore(dir);
     Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_LIVE_DIR: dir });
     try {
-      expect((await runScheduledRefresh({ store, llm: null, clock: manualClock() })).typhoons.ok).toBe(true);
+      expect((await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, clock: manualClock() })).typhoons.ok).toBe(true);
       setFault('timeout');
       // The clock stands still: 600 ms are left all along, and each attempt is given them instead of its 8 s.
-      const run = await runScheduledRefresh({ store, llm: null, budgetMs: 600, clock: manualClock() });
+      const run = await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, budgetMs: 600, clock: manualClock() });
       expect(run).toMatchObject({ typhoons: { ok: false }, global: { nhc: { ok: false }, jtwc: { ok: false } } });
       const errors = [...run.typhoons.errors, run.global.nhc.error, run.global.jtwc.error];
       expect(errors).toHaveLength(4); // zj, nmc, nhc, jtwc
@@ -226,7 +231,7 @@ describe('within Netlify limits', () => {
     Object.assign(process.env, mockUpstreamEnv(mock));
     try {
       const asked = mock.requests();
-      const run = await runScheduledRefresh({ store: fileStore(dir), llm: null, budgetMs: MIN_ATTEMPT_MS - 1, clock: manualClock() });
+      const run = await runScheduledRefresh({ store: fileStore(dir), upstreams: mock.addresses, llm: null, budgetMs: MIN_ATTEMPT_MS - 1, clock: manualClock() });
       expect(mock.requests()).toBe(asked);
       expect(run).toMatchObject({ typhoons: { ok: false }, global: { nhc: { ok: false }, jtwc: { ok: false } } });
       for (const error of [...run.typhoons.errors, run.global.nhc.error, run.global.jtwc.error]) expect(error).toMatch(/not asked: the time for this run is used up$/);
@@ -269,20 +274,17 @@ describe('within Netlify limits', () => {
   });
 
   it('uses one live store per deploy context, production when the context arrives empty', () => {
-    const saved = process.env.CONTEXT;
     const global = globalThis as { Netlify?: unknown };
     try {
-      delete process.env.CONTEXT;
+      expect(readConfig({ NETLIFY: 'true', CONTEXT: 'deploy-preview' }).store).toEqual({ kind: 'blobs', context: 'deploy-preview' });
+      expect(readConfig({ CONTEXT: '' }).store).toEqual({ kind: 'files', dir: null });
       global.Netlify = { context: { deploy: { context: '' } } };
-      expect(deployContext()).toBe('production');
-      process.env.CONTEXT = 'deploy-preview';
-      expect(deployContext()).toBe('deploy-preview');
+      expect(deployContext(null)).toBe('production');
+      expect(deployContext('deploy-preview')).toBe('deploy-preview');
       global.Netlify = { context: { deploy: { context: 'branch-deploy' } } };
-      expect(deployContext()).toBe('branch-deploy');
+      expect(deployContext('deploy-preview')).toBe('branch-deploy');
     } finally {
       delete global.Netlify;
-      if (saved === undefined) delete process.env.CONTEXT;
-      else process.env.CONTEXT = saved;
     }
   });
 });
@@ -295,7 +297,7 @@ describe('detail lookup of a code no static file answers (the fixture archive, a
   }, 60_000);
 
   /** typhoon-lookup's detail handler with the clock at `iso`. */
-  const lookupAt = (iso: string) => serveFunction({ 'typhoon-detail': typhoonDetail }, { now: () => new Date(iso), lookupUpstream: requestLookup });
+  const lookupAt = (iso: string) => serveFunction([typhoonDetailMisses], () => readConfig(), () => new Date(iso));
   const ask = async (iso: string, code: string) => {
     const response = await lookupAt(iso)(new Request(`http://localhost/api/v1/typhoons/${code}`));
     return { status: response.status, code: ((await response.json()) as { code: number }).code, asked: mock.requestedPaths().includes(`/zj/Api/TyphoonInfo/${code}`) };

@@ -17,11 +17,6 @@ import path from 'node:path';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import handleBootstrap from '../functions/bootstrap.ts';
-import handleFeed from '../functions/flash-feed.ts';
-import handleFlashList from '../functions/flash-list.ts';
-import handleLlmSummary from '../functions/llm-summary.ts';
-import handleSeoNews from '../functions/seo-news.ts';
 import { RESOURCES } from '../src/api/route-table.ts';
 import type { FlashEvent } from '../src/flash/events.ts';
 import { flashId, readFlash, recordFlash } from '../src/flash/flash-store.ts';
@@ -32,16 +27,24 @@ import { fill, type SlottedText } from '../src/flash/slotted-text.ts';
 import { currentBriefing, currentSummary, SUMMARY_KEY } from '../src/flash/summary-store.ts';
 import { writeFlash } from '../src/flash/writer.ts';
 import { briefingPatterns, briefingText } from '../src/flash/briefing.ts';
-import { refreshLive, type LiveUpstreams } from '../src/live/refresh-typhoons.ts';
+import { refreshLive } from '../src/live/refresh-typhoons.ts';
+import type { LiveUpstreams } from '../src/upstream/addresses.ts';
 import { runScheduledRefresh } from '../src/jobs/scheduled-run.ts';
 import { liveView, readLiveView } from '../src/live/snapshot.ts';
 import { fileStore, type KeyValueStore } from '../src/store/store.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 import type { FlashItem } from '../src/model/flash-schemas.ts';
 import type { Typhoon } from '../src/model/schemas.ts';
-import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock.ts';
 import { sharedPublicDir } from './helpers/shared-build.ts';
 import { manualClock } from './helpers/clock.ts';
+import { apiFunction } from './helpers/functions.ts';
+
+const handleBootstrap = await apiFunction('bootstrap');
+const handleFeed = await apiFunction('flash-feed');
+const handleFlashList = await apiFunction('flash-list');
+const handleLlmSummary = await apiFunction('llm-summary');
+const handleSeoNews = await apiFunction('seo-news');
 
 interface ModelData {
   language: 'zh-Hans' | 'en';
@@ -479,7 +482,7 @@ describe('the call cap, the deadline and the count', () => {
     console.warn = (line: string) => logged.push(line);
     try {
       const store = fileStore(await fs.mkdtemp(path.join(root, 'run-')));
-      const run = await runScheduledRefresh({ store, llm, clock: manualClock() });
+      const run = await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock() });
       expect(run.typhoons.ok).toBe(true);
       const items = await readFlash(store);
       expect(items.length * 2 + 2).toBeGreaterThan(MAX_LLM_CALLS_PER_RUN);
@@ -498,7 +501,7 @@ describe('the call cap, the deadline and the count', () => {
   });
 
   it('a run without a model counts nothing', async () => {
-    const run = await runScheduledRefresh({ store: await caseStore(), llm: null, clock: manualClock() });
+    const run = await runScheduledRefresh({ store: await caseStore(), upstreams: mock.addresses, llm: null, clock: manualClock() });
     expect(run.text).toBeNull();
     expect(calls).toHaveLength(0);
   });
@@ -547,7 +550,7 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
   it('after a scheduled run: the stored summary, the same in bootstrap, and still no model call per request', async () => {
     const { store } = await useStore();
-    await runScheduledRefresh({ store, clock: manualClock() }); // the model from the environment
+    await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock() });
     const inRun = calls.length;
     expect(inRun).toBeGreaterThan(0);
     const view = await readLiveView(store);
@@ -562,13 +565,13 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
     // The next run with the same data keeps the stored summary without calling the model for it.
     calls = [];
-    expect((await runScheduledRefresh({ store, clock: manualClock() })).summary).toEqual({ generator: 'llm', written: false });
+    expect((await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock() })).summary).toEqual({ generator: 'llm', written: false });
     expect(calls.filter((c) => c.data.pattern.includes('{count}'))).toHaveLength(0);
   });
 
   it('a damaged stored summary is answered as the template text and healed by the next run', async () => {
     const { dir, store } = await useStore();
-    await runScheduledRefresh({ store, clock: manualClock() });
+    await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock() });
     for (const key of [SUMMARY_KEY, `backup/${SUMMARY_KEY}`]) await fs.writeFile(path.join(dir, `${encodeURIComponent(key)}.json`), '{"schemaVersion":1,"da');
     const view = await readLiveView(store);
     expect(await summaryData('/api/llm/summary')).toMatchObject({ summary: briefingText(view).text, generator: 'template' });
@@ -594,7 +597,7 @@ describe('the live summary: written by the scheduled run, only read by requests'
       ['both copies of the snapshot deleted', async (f: string) => fs.remove(f)],
     ])('%s: the live data is unavailable, never "no active typhoon"', async (_label, damage) => {
       const { dir, store } = await useStore();
-      await runScheduledRefresh({ store, clock: manualClock() });
+      await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock() });
       for (const key of ['snapshot', 'backup/snapshot']) await damage(path.join(dir, `${encodeURIComponent(key)}.json`));
       const view = await readLiveView(store);
       expect(view).toMatchObject({ upstream: 'unavailable', stale: true, fetchedAt: null, typhoons: [] });

@@ -12,6 +12,7 @@ import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startLocalServer, type LocalServer } from '../src/server/local-server.ts';
 import { rawRequest } from './helpers/raw-http.ts';
+import { readConfig } from '../src/config/env.ts';
 
 const REDIRECTS = `# a file at /shadowed wins over this rule; /forced is forced
 /shadowed /target.json 200
@@ -78,7 +79,7 @@ beforeAll(async () => {
   });
   await publishBuild(build);
   vi.spyOn(console, 'error').mockImplementation((line: unknown) => void errors.push(String(line)));
-  server = await startLocalServer({ publicDir: path.join(root, 'public'), port: 0 });
+  server = await startLocalServer({ publicDir: path.join(root, 'public'), config: readConfig(), port: 0 });
 }, 60_000);
 afterAll(async () => {
   vi.restoreAllMocks();

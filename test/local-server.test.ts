@@ -17,6 +17,7 @@ import zlib from 'node:zlib';
 import { startLocalServer, type LocalServer } from '../src/server/local-server.ts';
 import { rawExchange, rawRequest } from './helpers/raw-http.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
+import { readConfig } from '../src/config/env.ts';
 
 let root = '';
 let publicDir = '';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   publicDir = path.join(root, 'public');
   process.env.TYPHOON_LIVE_DIR = path.join(root, 'live');
   await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true });
-  server = await startLocalServer({ publicDir, port: 0 });
+  server = await startLocalServer({ publicDir, config: readConfig(), port: 0 });
 }, 60_000);
 afterAll(async () => {
   await server.close();

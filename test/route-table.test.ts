@@ -5,10 +5,12 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import { CACHE_POLICIES } from '../src/api/cache-policy.ts';
-import { STATIC_ROUTES } from '../src/api/render-static.ts';
+import type { FunctionConfig } from '../src/api/functions.ts';
+import { loadBindings } from '../src/api/handler-modules.ts';
 import { ENDPOINTS, RESOURCES } from '../src/api/route-table.ts';
-import { NAMES_FILE_IN_PROJECT } from '../src/config/paths.ts';
-import { configMethods, configPaths, loadFunctions } from '../src/server/function-registry.ts';
+import { NAMES_FILE_IN_PROJECT, PROJECT_ROOT } from '../src/config/paths.ts';
+import { configMethods, configPaths } from '../src/server/local-functions.ts';
+import { writeFunctions } from '../build/write-functions.ts';
 import { headersFor, readSiteRules, type SiteRules } from '../src/server/site-rules.ts';
 
 /** The generated files as Netlify's parsers read them (from files; problems fail the test). */
@@ -86,10 +88,32 @@ describe('_headers', () => {
   });
 });
 
-describe('functions', () => {
-  it('declare the config.path of exactly the endpoints the route table gives them', async () => {
-    const functions = await loadFunctions();
-    for (const fn of functions) {
+describe('functions (generated from the table and the bindings: build/write-functions.ts)', () => {
+  /** The generated files, written where functions/ is (so that their imports resolve), imported, removed. */
+  let generated: { name: string; handler: (req: Request) => Promise<Response>; config: FunctionConfig }[] = [];
+  beforeAll(async () => {
+    const dir = fs.mkdtempSync(path.join(PROJECT_ROOT, '.functions-test-'));
+    try {
+      const names = await writeFunctions(dir);
+      generated = await Promise.all(
+        names.map(async (file) => {
+          const module = (await import(path.join(dir, file))) as { default: (req: Request) => Promise<Response>; config?: FunctionConfig };
+          return { name: file.replace(/\.ts$/, ''), handler: module.default, config: module.config ?? {} };
+        }),
+      );
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('are one per function name of the table, the miss handler, the preflight and the scheduled run, each a handler', () => {
+    for (const fn of generated) expect(typeof fn.handler, fn.name).toBe('function');
+    const named = RESOURCES.flatMap((r) => [r.servedBy.kind === 'function' ? r.servedBy.fn : null, r.missFn ?? null]).filter((n): n is string => n !== null);
+    expect(generated.map((f) => f.name).sort()).toEqual([...new Set([...named, 'api-miss', 'v1-preflight', 'scheduled-run'])].sort());
+  });
+
+  it('declare the config.path of exactly the endpoints the route table gives them', () => {
+    for (const fn of generated) {
       const expected = ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === fn.name).map((e) => e.path);
       if (fn.name === 'v1-preflight') {
         expect(configPaths(fn.config)).toEqual(['/api/v1/*']);
@@ -101,24 +125,22 @@ describe('functions', () => {
     }
   });
 
-  it('bundle exactly the data files their routes read, and the names table where they read upstream names', async () => {
-    const functions = await loadFunctions();
+  it('bundle exactly the data files their routes read, and the names table where they read upstream names', () => {
     // The functions that normalise live upstream answers check storm names against the names table.
-    const namesReaders = new Set(['refresh-live', 'typhoon-lookup']);
-    for (const fn of functions) {
+    const namesReaders = new Set(['scheduled-run', 'typhoon-lookup']);
+    for (const fn of generated) {
       const served = RESOURCES.filter((r) => (r.servedBy.kind === 'function' && r.servedBy.fn === fn.name) || r.missFn === fn.name);
       const names = namesReaders.has(fn.name) ? [`../${NAMES_FILE_IN_PROJECT}`] : [];
       const reads = [...new Set(served.flatMap((r) => r.reads ?? []))].map((file) => `../public/${file}`).concat(names).sort();
-      const included = ((fn.config as { includedFiles?: string[] } | undefined)?.includedFiles ?? []).slice().sort();
-      expect(included, fn.name).toEqual(reads);
+      expect((fn.config.includedFiles ?? []).slice().sort(), fn.name).toEqual(reads);
     }
   });
 });
 
 describe('static routes', () => {
-  it('render every static resource of the route table, and nothing else', () => {
+  it('render every static resource of the route table, and nothing else', async () => {
     const statics = RESOURCES.filter((r) => r.servedBy.kind === 'static').map((r) => r.id).sort();
-    expect(Object.keys(STATIC_ROUTES).sort()).toEqual(statics);
+    expect((await loadBindings()).statics.map((b) => b.binding.route.id).sort()).toEqual(statics);
   });
 
   it('are cached by a named policy (a file cannot be kept until a computed time)', () => {

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 import { fetchCmaBestTrack } from '../src/sources/fetch-cma.ts';
 import { fetchSources, parseYears } from '../src/sources/fetch-sources.ts';

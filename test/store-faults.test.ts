@@ -20,13 +20,14 @@ import { readFlash } from '../src/flash/flash-store.ts';
 import { readCyclone, readCycloneDocument } from '../src/global/global-store.ts';
 import type { FlashItem } from '../src/model/flash-schemas.ts';
 import type { GlobalCyclone } from '../src/model/global-schemas.ts';
-import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mock.ts';
 import { runScheduledRefresh } from '../src/jobs/scheduled-run.ts';
 import { readLiveView } from '../src/live/snapshot.ts';
 import { parseZjTime } from '../src/upstream/zj-service.ts';
 import { fileStore } from '../src/store/store.ts';
 import { manualClock } from './helpers/clock.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
+import { apiFunction } from './helpers/functions.ts';
 
 let mock: MockUpstream;
 let root = '';
@@ -51,7 +52,7 @@ const requests = () => [
   ['bootstrap', '/api/v1/bootstrap'],
 ] as const;
 
-const run = (dir: string, now?: Date) => runScheduledRefresh({ store: fileStore(dir), llm: null, clock: manualClock(), now });
+const run = (dir: string, now?: Date) => runScheduledRefresh({ store: fileStore(dir), upstreams: mock.addresses, llm: null, clock: manualClock(), now });
 const CYCLONES = ['jtwc-sh062024', 'nhc-al132025'];
 
 beforeAll(async () => {
@@ -60,7 +61,7 @@ beforeAll(async () => {
   const publicDir = path.join(root, 'public');
   await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true });
   Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_PUBLIC_DIR: publicDir });
-  for (const name of FUNCTIONS) handlers[name] = (await import(`../functions/${name}.ts`)).default;
+  for (const name of FUNCTIONS) handlers[name] = await apiFunction(name);
   populated = path.join(root, 'populated');
   await run(populated);
   await run(populated);

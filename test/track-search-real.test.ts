@@ -7,8 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import historyNear from '../functions/history-near.ts';
-import typhoonSimilar from '../functions/typhoon-similar.ts';
 import { loadTracks, type Tracks } from '../src/archive/archive-tracks.ts';
 import { closestApproaches } from '../src/archive/proximity.ts';
 import { gridOf, type Grid } from '../src/archive/proximity-index.ts';
@@ -19,6 +17,10 @@ import type { NearStorm, SimilarTracks } from '../src/model/track-search-schemas
 import { describeRealData } from './helpers/real-data.ts';
 import { writeTrackSearchSite, type TrackSearchSite } from './helpers/track-search-site.ts';
 import { awaitSharedBuild } from './helpers/shared-build.ts';
+import { apiFunction } from './helpers/functions.ts';
+
+const historyNear = await apiFunction('history-near');
+const typhoonSimilar = await apiFunction('typhoon-similar');
 
 const PLACES = [
   { name: 'Hong Kong', lat: 22.3, lng: 114.2, radius: 100 },

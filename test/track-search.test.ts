@@ -6,8 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import historyNear from '../functions/history-near.ts';
-import typhoonSimilar from '../functions/typhoon-similar.ts';
 import { writeSnapshot } from '../src/live/snapshot.ts';
 import { fileStore } from '../src/store/store.ts';
 import { greatCircleKm } from '../src/model/geo.ts';
@@ -17,6 +15,10 @@ import { historyNearSchema, similarTracksSchema } from '../src/model/track-searc
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
 import { writeTrackSearchSite, type TrackSearchSite } from './helpers/track-search-site.ts';
 import { awaitSharedBuild } from './helpers/shared-build.ts';
+import { apiFunction } from './helpers/functions.ts';
+
+const historyNear = await apiFunction('history-near');
+const typhoonSimilar = await apiFunction('typhoon-similar');
 
 let site: TrackSearchSite;
 let liveDir = '';

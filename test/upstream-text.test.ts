@@ -27,9 +27,10 @@ import {
   type TextRejection,
 } from '../src/model/upstream-text.ts';
 import { parseNamesTable } from '../src/sources/names-table.ts';
-import { injectedTextPayloads, INJECTED_TEXT, mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { injectedTextPayloads, INJECTED_TEXT, mockUpstreamEnv, startMockUpstream, type MockUpstream } from './helpers/mock.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
+import { apiFunction } from './helpers/functions.ts';
 
 const names = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
 const zh = (raw: string | null, year = 2026) => checkStormName(raw, 'zh', year, names);
@@ -272,8 +273,8 @@ describe('through the mock upstream: a scheduled refresh over injected text', ()
     const publicDir = path.join(root, 'public');
     await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true });
     Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_PUBLIC_DIR: publicDir, TYPHOON_LIVE_DIR: path.join(root, 'live') });
-    for (const name of FUNCTIONS) handlers[name] = (await import(`../functions/${name}.ts`)).default;
-    result = await runScheduledRefresh({ store: fileStore(path.join(root, 'live')), llm: null, budgetMs: 10_000, now: new Date('2026-09-12T06:10:00Z') });
+    for (const name of FUNCTIONS) handlers[name] = await apiFunction(name);
+    result = await runScheduledRefresh({ store: fileStore(path.join(root, 'live')), upstreams: mock.addresses, llm: null, now: new Date('2026-09-12T06:10:00Z') });
   }, 60_000);
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ import { DATA_FILES } from '../src/api/data-files.ts';
 import { NAMES_FILE } from '../src/config/paths.ts';
 import { archiveReport, type ArchiveReport } from '../src/archive/archive-report.ts';
 import { buildArchive } from '../src/archive/build-archive.ts';
-import { startMockUpstream, type MockUpstream } from '../src/demo/mock-upstream.ts';
+import { startMockUpstream, type MockUpstream } from './helpers/mock.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 import type { Typhoon, WindCircle } from '../src/model/schemas.ts';
 import { fetchZjArchive, FIRST_ZJ_YEAR, type ZjFetchReport } from '../src/sources/fetch-zj.ts';
@@ -53,7 +53,7 @@ describeRealData('archive', 'the Zhejiang archive fetched from the service build
     dest = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-zj-equivalence-'));
     const client = createUpstreamClient({ retries: 0 });
     fetchReport = await fetchZjArchive({
-      upstreams: { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client },
+      upstreams: { zjBase: mock.zjBase, client },
       destDir: dest,
       delayMs: 0,
       concurrency: 16, // the loopback replay answers at once: more in flight, fewer turns of the event loop

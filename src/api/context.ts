@@ -1,14 +1,19 @@
 /**
- * What a handler may use, passed in rather than reached for (as hono's context does): the clock, the live
- * store, the generated data files, the archive in memory, the upstream lookup. Functions build one per request
- * from their environment; the build builds one over the archive, with no clock, no live store and no upstream,
- * so a static answer cannot depend on anything but its inputs.
+ * What a handler may use, passed in rather than reached for (as hono's context does), one type per kind of
+ * handler so that a handler cannot use what its kind does not have (a type error, not a run-time guard):
+ *
+ * - ArchiveContext: the build's static renderers get the archive and the site's content in memory, and nothing
+ *   else: no clock, no store, no upstream, so a static answer depends only on its inputs.
+ * - RequestContext: a function's handlers get the request's clock, the generated data files the function bundles
+ *   and the live store of this deploy, all made from the function's configuration.
+ * - LookupContext: the typhoon-lookup function's handlers get, besides, the upstream service's lookup.
  */
 import type { ArchiveIndex } from '../archive/archive-index.ts';
 import type { SiteContent } from '../content/load-content.ts';
+import type { Config } from '../config/env.ts';
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
 import type { Attribution, Typhoon, TodayInHistory } from '../model/schemas.ts';
-import { liveStore, type KeyValueStore } from '../store/store.ts';
+import { openStore, type KeyValueStore } from '../store/store.ts';
 import { readPublicJson } from './site-data.ts';
 
 /** The archive and the site's content, in memory: what the build renders static answers from. */
@@ -24,45 +29,36 @@ export interface SiteData {
   attribution: Attribution;
 }
 
-export interface HandlerContext {
-  /** The moment of the request; the build's context throws, as static answers must not depend on the clock. */
+export interface ArchiveContext {
+  site: SiteData;
+}
+
+export interface RequestContext {
+  /** The moment of the request. */
   now(): Date;
-  /** The live store; null in the build. */
-  live: KeyValueStore | null;
-  /** A generated file under public/ that a function lists in its includedFiles; throws when it is missing. */
+  /** A generated file under public/ that the function bundles (its route's `reads`); throws when it is missing. */
   data<T>(file: string): Promise<T>;
-  /** The archive and content in memory: the build only (functions find archive answers served by the CDN). */
-  site: SiteData | null;
-  /** Asks the upstream service for one storm; null where none may be asked. */
-  lookupUpstream: ((code: string, now: Date) => Promise<Typhoon | null>) | null;
+  /** The live store of this deploy. */
+  store: KeyValueStore;
+  /** The function's configuration (upstream addresses and the like). */
+  config: Config;
 }
 
-async function requiredPublicJson<T>(file: string): Promise<T> {
-  const value = await readPublicJson<T>(file);
-  if (value === null) throw new Error(`${file} is missing: run the build first`);
-  return value;
+export interface LookupContext extends RequestContext {
+  /** Asks the upstream service for one storm: null when it says it has none; throws when it cannot be asked. */
+  lookupUpstream(code: string): Promise<Typhoon | null>;
 }
 
-/** A function's context: the live store of this deploy, the bundled data files, the real clock. */
-export function functionContext(extra: Partial<HandlerContext> = {}): HandlerContext {
-  return { now: () => new Date(), live: liveStore(), data: requiredPublicJson, site: null, lookupUpstream: null, ...extra };
-}
-
-/** The build's context: the archive and content only. */
-export function buildContext(site: SiteData): HandlerContext {
+/** A function's context for one request: the clock (the real one but in tests), the bundled data files, the live store. */
+export function requestContext(config: Config, now: () => Date = () => new Date()): RequestContext {
   return {
-    now: () => {
-      throw new Error('a static answer must not depend on the clock');
+    now,
+    data: async <T>(file: string) => {
+      const value = await readPublicJson<T>(config.publicDir, file);
+      if (value === null) throw new Error(`${file} is missing: run the build first`);
+      return value;
     },
-    live: null,
-    data: (file) => Promise.reject(new Error(`a static answer must not read ${file}: it has the archive in memory`)),
-    site,
-    lookupUpstream: null,
+    store: openStore(config.store),
+    config,
   };
-}
-
-/** The live store, for handlers that only run as functions. */
-export function liveOf(ctx: HandlerContext): KeyValueStore {
-  if (!ctx.live) throw new Error('this answer needs the live store');
-  return ctx.live;
 }

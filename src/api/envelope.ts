@@ -7,7 +7,6 @@
  */
 import { CACHE_POLICIES, type CachePolicy } from './cache-policy.ts';
 import { ApiError, ERROR_CATALOG, methodNotAllowed } from './errors.ts';
-import { etagOf, matchingEtag } from './etag.ts';
 
 export type Family = 'web' | 'v1';
 
@@ -85,53 +84,4 @@ export function toErrorResponse(family: Family, thrown: unknown, now = Date.now(
   if (thrown instanceof ApiError) return errorResponse(family, thrown, now);
   console.error(thrown);
   return errorResponse(family, new ApiError('serverError', ERROR_CATALOG.serverError.title + ': the error was logged.'), now);
-}
-
-/**
- * Conditional requests: a successful answer gets a strong ETag (a hash of its body) and an `If-None-Match` that
- * names it (in any encoding: etag.ts) gets 304 with the same headers and no body. v1 envelopes carry `ts`, which changes every answer, so
- * their ETag hashes the body without it: the same data keeps its tag.
- */
-export async function withEtag(req: Request, response: Response): Promise<Response> {
-  if (response.status !== 200) return response;
-  const body = await response.text();
-  let hashed = body;
-  if (response.headers.get('X-Api-Version') === 'v1') {
-    try {
-      const { ts: _ts, ...rest } = JSON.parse(body) as Record<string, unknown>;
-      hashed = JSON.stringify(rest);
-    } catch {
-      // Not an envelope: hash the body as it is.
-    }
-  }
-  const etag = etagOf(hashed);
-  const headers = new Headers(response.headers);
-  headers.set('ETag', etag);
-  const matched = matchingEtag(req.headers.get('If-None-Match'), etag);
-  if (matched) {
-    headers.set('ETag', matched);
-    return new Response(null, { status: 304, headers });
-  }
-  return new Response(body, { status: 200, headers });
-}
-
-/** HEAD answers like GET, headers included, without a body. */
-const withoutBodyForHead = (req: Request, response: Response) =>
-  req.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
-
-/**
- * Wraps a handler so that no throw ever escapes as a platform error page, and adds conditional requests. The
- * handler sees only GET and HEAD: on Netlify a request with another method falls through a function's
- * `config.method` to the files and `_redirects`, whose rules send it to the miss functions, so every function
- * answers methods the same way (answerToMethod).
- */
-export function safeHandler(handler: (req: Request) => Promise<Response> | Response) {
-  return async (req: Request): Promise<Response> => {
-    const family = familyOfPath(new URL(req.url).pathname);
-    try {
-      return withoutBodyForHead(req, await withEtag(req, answerToMethod(req.method, family) ?? (await handler(req))));
-    } catch (thrown) {
-      return withoutBodyForHead(req, toErrorResponse(family, thrown));
-    }
-  };
 }

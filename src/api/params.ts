@@ -3,9 +3,9 @@
  * names nothing is 40401 (decided by whoever looks it up).
  */
 import { z } from 'zod';
-import { PLATFORMS, platformSchema, slugSchema } from '../model/content-schemas.ts';
+import { PLATFORMS, platformSchema, slugSchema, type Platform } from '../model/content-schemas.ts';
 import { globalIdSchema } from '../model/global-schemas.ts';
-import { GRADE_CODES } from '../model/grades.ts';
+import { GRADE_CODES, type GradeCode } from '../model/grades.ts';
 import { typhoonCodeSchema } from '../model/schemas.ts';
 import { badParameter } from './errors.ts';
 
@@ -184,10 +184,11 @@ export const QUERIES = {
     example: 'android',
     required: true,
     schema: platformSchema,
-    parse: (raw: string | null) => {
+    parse: (raw: string | null): Platform => {
       if (raw === null || raw === '') throw badParameter(`platform is required: one of ${PLATFORMS.join(', ')}.`);
-      if (!(PLATFORMS as readonly string[]).includes(raw)) throw badParameter(`platform must be one of ${PLATFORMS.join(', ')}; got "${raw.slice(0, 40)}".`);
-      return raw;
+      const platform = PLATFORMS.find((p) => p === raw);
+      if (!platform) throw badParameter(`platform must be one of ${PLATFORMS.join(', ')}; got "${raw.slice(0, 40)}".`);
+      return platform;
     },
   },
   year: { description: 'Four-digit year', example: '2025', ...fourDigitYear('year') },
@@ -249,10 +250,11 @@ export const QUERIES = {
     example: 'TY',
     required: false,
     schema: z.enum(INTENSITY_GRADES),
-    parse: (raw: string | null) => {
+    parse: (raw: string | null): GradeCode | null => {
       if (raw === null) return null;
-      if (!(INTENSITY_GRADES as string[]).includes(raw)) throw badParameter(`minGrade must be one of ${INTENSITY_GRADES.join(', ')}; got "${raw.slice(0, 40)}".`);
-      return raw;
+      const grade = INTENSITY_GRADES.find((g) => g === raw);
+      if (!grade) throw badParameter(`minGrade must be one of ${INTENSITY_GRADES.join(', ')}; got "${raw.slice(0, 40)}".`);
+      return grade;
     },
   },
   landfall: {

@@ -8,28 +8,11 @@ import { searchEntry } from '../archive/search-index.ts';
 import { buildTrackSearchData } from '../archive/track-search-data.ts';
 import type { Typhoon } from '../model/schemas.ts';
 import type { NamesTable } from '../sources/names-table.ts';
-import { buildContext, type SiteData } from './context.ts';
+import type { StaticBinding } from './bind.ts';
+import type { SiteData } from './context.ts';
 import { agencyComparisonFile, DATA_FILES } from './data-files.ts';
-import { historyTodayDate, historyYear, historyYears } from './handlers/history.ts';
-import { knowledgeDetail, newsDetail } from './handlers/content.ts';
-import { openapi } from './handlers/openapi.ts';
-import { typhoonDetail, typhoonGeojson } from './handlers/typhoon.ts';
 import { ENDPOINTS, fillPath } from './route-table.ts';
-import { answerBody, parseRequest, type ResourceHandler } from './serve.ts';
-
-type Params = Record<string, string>;
-
-/** Each static resource: its handler, and the parameters of every answer the build writes (nitro's prerender routes). */
-export const STATIC_ROUTES: Readonly<Record<string, { handler: ResourceHandler; instances(site: SiteData): Params[] }>> = {
-  'history-years': { handler: historyYears, instances: () => [{}] },
-  'history-year': { handler: historyYear, instances: (site) => site.archive.years.map((year) => ({ year: String(year) })) },
-  'typhoon-detail': { handler: typhoonDetail, instances: (site) => site.archive.typhoons.map((t) => ({ code: t.code })) },
-  'typhoon-geojson': { handler: typhoonGeojson, instances: (site) => site.archive.typhoons.map((t) => ({ code: t.code })) },
-  'history-today-date': { handler: historyTodayDate, instances: (site) => [...site.today.keys()].map((date) => ({ date })) },
-  'news-detail': { handler: newsDetail, instances: (site) => site.content.news.map((n) => ({ slug: n.slug })) },
-  'knowledge-detail': { handler: knowledgeDetail, instances: (site) => site.content.knowledge.map((k) => ({ slug: k.slug })) },
-  openapi: { handler: openapi, instances: () => [{}] },
-};
+import { answerBody, parseRequest } from './serve.ts';
 
 /** A generated file: a static answer lives at exactly its URL path (`api/v1/history/2024`, no extension). */
 export interface RenderedFile {
@@ -43,18 +26,17 @@ export interface RenderedFile {
  * Every static answer of both families. Payloads are checked against their route's schema (once per resource
  * and parameters); every problem is returned, not just the first.
  */
-export async function renderStaticAnswers(site: SiteData): Promise<{ files: RenderedFile[]; problems: string[] }> {
-  const ctx = buildContext(site);
+export async function renderStaticAnswers(site: SiteData, bindings: readonly StaticBinding[]): Promise<{ files: RenderedFile[]; problems: string[] }> {
   const files: RenderedFile[] = [];
   const problems: string[] = [];
   const checked = new Set<string>();
   for (const endpoint of ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'static')) {
     const { resource, family } = endpoint;
-    const route = STATIC_ROUTES[resource.id];
-    if (!route) throw new Error(`no static route for ${resource.id}`);
-    for (const params of route.instances(site)) {
+    const binding = bindings.find((b) => b.route.id === resource.id);
+    if (!binding) throw new Error(`no static binding for ${resource.id} (a handler file binds it with answerStatically)`);
+    for (const params of binding.instances(site)) {
       const url = new URL(fillPath(endpoint.path, params), 'http://build');
-      const answer = await route.handler(ctx, parseRequest(endpoint, params, url));
+      const answer = await binding.render({ site }, parseRequest(endpoint, params, url));
       const where = `${resource.id} ${JSON.stringify(params)}`;
       if (!checked.has(where)) {
         checked.add(where);

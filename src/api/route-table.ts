@@ -22,14 +22,11 @@ import type { ErrorName } from './errors.ts';
 import type { ParamKind, QueryKind } from './params.ts';
 import type { Family } from './envelope.ts';
 
-export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: FunctionName };
-
-export const FUNCTION_NAMES = [
-  'history-search', 'history-today', 'content-list', 'version', 'bootstrap', 'live-typhoons', 'typhoon-lookup',
-  'global-typhoons', 'global-typhoon', 'global-history', 'seo-news', 'flash-list', 'flash-item', 'flash-feed', 'llm-summary',
-  'refresh-live', 'v1-preflight', 'api-miss', 'history-near', 'typhoon-similar', 'live-near', 'typhoon-agencies',
-] as const;
-export type FunctionName = (typeof FUNCTION_NAMES)[number];
+/**
+ * Who answers a route: the build, as files the CDN serves (`static`), or a Netlify function of that name. A
+ * function serves every route that names it; the function files are generated from this table (src/api/functions.ts).
+ */
+export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: string };
 
 export interface Resource {
   id: string;
@@ -44,7 +41,7 @@ export interface Resource {
   servedBy: ServedBy;
   dataSchema: z.ZodType;
   /** The function that answers paths of this collection that no static file answers (default `api-miss`). */
-  missFn?: FunctionName;
+  missFn?: string;
   /** The web family's body around the payload (the detail is `{typhoon: …}` per the spec). */
   webKey?: string;
   /** Its cache policy (static files get it from `_headers`, per collection; a handler may answer with another). */
@@ -57,6 +54,8 @@ export interface Resource {
    */
   mediaType?: string;
   errors: ErrorName[];
+  /** What a 40401 says of a well-formed path parameter that names nothing (the one message for this resource). */
+  notFound?: (value: string) => string;
 }
 
 export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
@@ -64,9 +63,16 @@ export const mediaTypeOf = (resource: Resource) => resource.mediaType ?? JSON_ME
 /** JSON and its `+json` kinds (GeoJSON); anything else (the feeds) is text the handler wrote. */
 export const answersJson = (resource: Resource) => /^application\/([\w.-]+\+)?json(;|$)/.test(mediaTypeOf(resource));
 
-export const RESOURCES: readonly Resource[] = [
-  {
-    id: 'live-typhoons',
+/**
+ * The table: each route under its id, its declaration kept literal so that a handler bound to it (src/api/bind.ts)
+ * gets its path parameters and query values typed.
+ */
+function defineRoutes<const T extends Record<string, Omit<Resource, 'id'>>>(routes: T): { readonly [K in keyof T]: T[K] & { readonly id: K & string } } {
+  return Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, { ...route, id }])) as never;
+}
+
+export const ROUTES = defineRoutes({
+  'live-typhoons': {
     summary: 'Active storms with complete tracks, wind circles and every agency forecast; stale-marked when the upstreams fail',
     paths: { web: '/api/typhoons', v1: '/api/v1/typhoons' },
     params: {},
@@ -75,8 +81,7 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: liveListSchema,
     errors: [],
   },
-  {
-    id: 'live-near',
+  'live-near': {
     summary: 'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive',
     paths: { web: '/api/near', v1: '/api/v1/near' },
     params: {},
@@ -86,8 +91,7 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: liveNearSchema,
     errors: ['badParameter'],
   },
-  {
-    id: 'global-typhoons',
+  'global-typhoons': {
     summary: 'Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)',
     paths: { web: '/api/global/typhoons' },
     params: {},
@@ -96,8 +100,7 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: globalListSchema,
     errors: [],
   },
-  {
-    id: 'global-typhoon',
+  'global-typhoon': {
     summary: 'One global cyclone, active or ended, with its whole ingested track and the official forecast',
     paths: { web: '/api/global/typhoons/:id' },
     params: { id: 'globalId' },
@@ -105,10 +108,10 @@ export const RESOURCES: readonly Resource[] = [
     cache: 'live',
     dataSchema: z.object({ typhoon: globalCycloneSchema }),
     // 503: a cyclone whose stored record cannot be read until the next refresh restores it.
+    notFound: (id) => `No global cyclone ${id}; /api/global/history lists every cyclone ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
-  {
-    id: 'global-history',
+  'global-history': {
     summary: 'The global archive: every cyclone ingested since the service began, by year or keyword',
     paths: { web: '/api/global/history' },
     params: {},
@@ -123,8 +126,7 @@ export const RESOURCES: readonly Resource[] = [
     }),
     errors: ['badParameter'],
   },
-  {
-    id: 'seo-news',
+  'seo-news': {
     summary: 'Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id',
     paths: { web: '/api/seo/news' },
     params: {},
@@ -134,8 +136,7 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: z.object({ code: z.string().nullable(), total: z.number().int().describe('Items matching'), news: z.array(flashItemSchema) }),
     errors: ['badParameter'],
   },
-  {
-    id: 'flash-list',
+  'flash-list': {
     summary: 'Flash news (AI-generated), newest first, paged',
     paths: { v1: '/api/v1/flash' },
     params: {},
@@ -145,18 +146,17 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: pageSchema(flashItemSchema),
     errors: ['badParameter'],
   },
-  {
-    id: 'flash-item',
+  'flash-item': {
     summary: 'One flash news item',
     paths: { v1: '/api/v1/flash/:id' },
     params: { id: 'flashId' },
     servedBy: { kind: 'function', fn: 'flash-item' },
     cache: 'live',
     dataSchema: flashItemSchema,
+    notFound: (id) => `No flash item ${id}; /api/v1/flash lists them.`,
     errors: ['badParameter', 'notFound'],
   },
-  {
-    id: 'flash-rss',
+  'flash-rss': {
     summary: 'Flash news (AI-generated) as an RSS 2.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
     // Not under /api/: a feed is not JSON. Errors are still the web family's JSON.
     paths: { web: '/feeds/flash.xml' },
@@ -169,8 +169,7 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: z.string().describe('An RSS 2.0 document: an <item> per flash item, <guid isPermaLink="false"> its API URL, <category>ai-generated</category> on each'),
     errors: ['badParameter'],
   },
-  {
-    id: 'flash-atom',
+  'flash-atom': {
     summary: 'Flash news (AI-generated) as an Atom 1.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
     paths: { web: '/feeds/flash.atom' },
     params: {},
@@ -182,8 +181,7 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: z.string().describe('An Atom 1.0 document: an <entry> per flash item, <id> its API URL, <category term="ai-generated"/> on each'),
     errors: ['badParameter'],
   },
-  {
-    id: 'llm-summary',
+  'llm-summary': {
     summary: 'Live summary: natural language (AI-generated) plus structured north-western Pacific and global data',
     paths: { web: '/api/llm/summary' },
     params: {},
@@ -201,8 +199,7 @@ export const RESOURCES: readonly Resource[] = [
     }),
     errors: [],
   },
-  {
-    id: 'history-years',
+  'history-years': {
     summary: 'Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE',
     paths: { web: '/api/history/years', v1: '/api/v1/history/years' },
     params: {},
@@ -211,18 +208,17 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: historyYearsSchema,
     errors: [],
   },
-  {
-    id: 'history-year',
+  'history-year': {
     summary: "Summary list of one year's storms, in order of formation",
     paths: { web: '/api/history/:year', v1: '/api/v1/history/:year' },
     params: { year: 'year' },
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: historyYearSchema,
+    notFound: (year) => `No archived storms for year ${year}; /api/history/years lists the years the archive covers.`,
     errors: ['badParameter', 'notFound'],
   },
-  {
-    id: 'typhoon-detail',
+  'typhoon-detail': {
     summary: 'One storm: active snapshot, else the archive, else the upstream service (track, wind circles, landfalls, forecasts, sources)',
     paths: { web: '/api/typhoons/:code', v1: '/api/v1/typhoons/:code' },
     params: { code: 'code' },
@@ -234,10 +230,10 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: typhoonSchema,
     webKey: 'typhoon',
     // 503: a code no tier answers is asked of the upstream service, which may not answer (typhoon-lookup).
+    notFound: (code) => `No storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
     errors: ['badParameter', 'notFound', 'upstreamUnavailable'],
   },
-  {
-    id: 'typhoon-geojson',
+  'typhoon-geojson': {
     summary: 'GeoJSON (RFC 7946) of a storm: wind circles as polygons, the track as a LineString (a Point for a storm of one fix), a Point per track point with every field, landfalls; active storms add every agency forecast and its cone',
     // Not under /api/typhoons/{code}/: a static answer is a file at its URL, and a file and a folder cannot share a name.
     paths: { web: '/api/geojson/:code' },
@@ -253,10 +249,10 @@ export const RESOURCES: readonly Resource[] = [
         .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian'),
       features: z.array(z.object({ type: z.literal('Feature') }).loose()),
     }),
+    notFound: (code) => `No active or archived storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
     errors: ['badParameter', 'notFound'],
   },
-  {
-    id: 'history-search',
+  'history-search': {
     summary: 'Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first',
     paths: { web: '/api/history/search/:keyword', v1: '/api/v1/history/search/:keyword' },
     params: { keyword: 'keyword' },
@@ -266,8 +262,7 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: searchResultSchema,
     errors: ['badParameter'],
   },
-  {
-    id: 'history-near',
+  'history-near': {
     summary: 'Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade',
     paths: { web: '/api/history/near', v1: '/api/v1/history/near' },
     params: {},
@@ -278,8 +273,7 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: historyNearSchema,
     errors: ['badParameter'],
   },
-  {
-    id: 'typhoon-similar',
+  'typhoon-similar': {
     summary: 'The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far',
     // Under /api/typhoons/{code}, a static file: a function with config.path runs before files, so no folder is needed.
     paths: { web: '/api/typhoons/:code/similar', v1: '/api/v1/typhoons/:code/similar' },
@@ -289,10 +283,10 @@ export const RESOURCES: readonly Resource[] = [
     cache: 'deployData',
     reads: [DATA_FILES.archiveSummaries, DATA_FILES.similarTracks, DATA_FILES.archiveTracks],
     dataSchema: similarTracksSchema,
+    notFound: (code) => `No archived or active storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
     errors: ['badParameter', 'notFound'],
   },
-  {
-    id: 'typhoon-agencies',
+  'typhoon-agencies': {
     summary: "Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked",
     paths: { web: '/api/typhoons/:code/agencies', v1: '/api/v1/typhoons/:code/agencies' },
     params: { code: 'code' },
@@ -300,10 +294,10 @@ export const RESOURCES: readonly Resource[] = [
     cache: 'deployData',
     reads: [DATA_FILES.archiveSummaries, AGENCY_COMPARISON_FILES],
     dataSchema: stormAgenciesSchema,
+    notFound: (code) => `No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in /api/v1/typhoons/{code}).`,
     errors: ['badParameter', 'notFound'],
   },
-  {
-    id: 'history-today',
+  'history-today': {
     summary: 'Well-known storms active on this calendar day in past years (today in Asia/Shanghai)',
     paths: { web: '/api/history/today' },
     params: {},
@@ -313,18 +307,17 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: todayInHistorySchema,
     errors: [],
   },
-  {
-    id: 'history-today-date',
+  'history-today-date': {
     summary: 'The same for a given calendar day MM-DD',
     paths: { web: '/api/history/today/:date' },
     params: { date: 'date' },
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: todayInHistorySchema,
+    notFound: (date) => `No entry for ${date}.`,
     errors: ['badParameter'],
   },
-  {
-    id: 'news-list',
+  'news-list': {
     summary: 'Daily typhoon news, newest first, paged',
     paths: { v1: '/api/v1/news' },
     params: {},
@@ -335,8 +328,7 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: pageSchema(newsSummarySchema),
     errors: ['badParameter'],
   },
-  {
-    id: 'news-detail',
+  'news-detail': {
     summary: 'One news item with its Markdown body and its list of sources',
     paths: { v1: '/api/v1/news/:slug' },
     params: { slug: 'slug' },
@@ -344,10 +336,10 @@ export const RESOURCES: readonly Resource[] = [
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: newsItemSchema,
+    notFound: (slug) => `No news item ${slug}; /api/v1/news lists them.`,
     errors: ['badParameter', 'notFound'],
   },
-  {
-    id: 'knowledge-list',
+  'knowledge-list': {
     summary: 'Knowledge (wiki) articles by category, paged',
     paths: { v1: '/api/v1/knowledge' },
     params: {},
@@ -358,18 +350,17 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: pageSchema(knowledgeSummarySchema),
     errors: ['badParameter'],
   },
-  {
-    id: 'knowledge-detail',
+  'knowledge-detail': {
     summary: 'One article with its Markdown body and sources',
     paths: { v1: '/api/v1/knowledge/:slug' },
     params: { slug: 'slug' },
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: knowledgeItemSchema,
+    notFound: (slug) => `No article ${slug}; /api/v1/knowledge lists them.`,
     errors: ['badParameter', 'notFound'],
   },
-  {
-    id: 'version',
+  'version': {
     summary: 'Version check and forced update for one client platform',
     paths: { v1: '/api/v1/version' },
     params: {},
@@ -380,8 +371,7 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: versionAnswerSchema,
     errors: ['badParameter'],
   },
-  {
-    id: 'bootstrap',
+  'bootstrap': {
     summary: 'Start-up bundle: site configuration, announcements, active typhoons, briefing, versions',
     paths: { v1: '/api/v1/bootstrap' },
     params: {},
@@ -414,8 +404,7 @@ export const RESOURCES: readonly Resource[] = [
     }),
     errors: [],
   },
-  {
-    id: 'openapi',
+  'openapi': {
     summary: 'This API described in OpenAPI 3.1',
     paths: { web: '/api/openapi.json' },
     params: {},
@@ -424,7 +413,10 @@ export const RESOURCES: readonly Resource[] = [
     dataSchema: z.object({ openapi: z.literal('3.1.0') }).loose(),
     errors: [],
   },
-];
+});
+
+/** Every route, in the table's order. */
+export const RESOURCES: readonly Resource[] = Object.values(ROUTES);
 
 export interface Endpoint {
   resource: Resource;
@@ -462,12 +454,3 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
 
 /** The collection prefix of a pattern (`/api/v1/history/:year` → `/api/v1/history/`), for per-collection rules. */
 export const collectionOf = (pattern: string) => pattern.slice(0, pattern.indexOf(':'));
-
-/**
- * The raw path parameters of a request to a resource's endpoint in the request's family (a trailing slash
- * allowed, as Netlify's config.path allows it), or null when the path is not that endpoint's.
- */
-export function requestParams(resourceId: string, pathname: string, family: Family): Record<string, string> | null {
-  const endpoint = ENDPOINTS.find((e) => e.resource.id === resourceId && e.family === family);
-  return endpoint ? matchPath(endpoint.path, pathname.replace(/(.)\/$/, '$1')) : null;
-}

@@ -1,44 +1,27 @@
 /**
- * One way from a handler to an answer, for static files and functions alike. A handler gets the context and the
+ * One way from a handler to an answer, for static files and functions alike. A handler gets its context and the
  * parsed request and returns a payload; everything around it comes from the route table: the family's body
  * (the v1 envelope, the web wrapper), Content-Type, the cache policy and `Netlify-Vary`. The build writes the
- * body of `renderAnswer`; a function answers `respond`'s Response, built from the same body.
+ * body of `answerBody` (./render-static.ts); a function answers `serveFunction`'s Response, built from the same body.
  */
-import { netlifyVary, resolvePolicy, type CachePolicy, type CachePolicyName } from './cache-policy.ts';
+import { readConfig, type Config } from '../config/env.ts';
+import type { Answer, ApiRequest, RequestBinding } from './bind.ts';
+import { netlifyVary, resolvePolicy, type CachePolicy } from './cache-policy.ts';
 import { classifyMiss } from './classify-miss.ts';
-import { functionContext, type HandlerContext } from './context.ts';
-import { PARAMS, parseQuery, queryName, type QueryValue } from './params.ts';
-import { envelope, errorResponse, familyHeaders, familyOfPath, safeHandler, type Family } from './envelope.ts';
+import { requestContext } from './context.ts';
+import { answerToMethod, envelope, errorResponse, familyHeaders, familyOfPath, toErrorResponse, type Family } from './envelope.ts';
+import { etagOf, matchingEtag } from './etag.ts';
+import { PARAMS, parseQuery, queryName } from './params.ts';
 import { answersJson, ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
-export interface ApiRequest {
-  family: Family;
-  /** Path parameters, decoded and checked (a malformed one is a 40001 before the handler runs). */
-  params: Record<string, string>;
-  /** The resource's declared query parameters, parsed (absent optional ones are null). */
-  query: Record<string, QueryValue>;
-}
-
-export interface Answer {
-  /** The data; the body's text itself for a route whose media type is not JSON (a feed). */
-  payload: unknown;
-  /** When the data was released (ms since the epoch): the v1 `ts` of a static answer, so the same data gives the same bytes. */
-  releasedAt?: number;
-  /** Another policy than the route's (a stale live list, an upstream lookup, a calendar day). */
-  cache?: CachePolicyName | CachePolicy;
-}
-
-export type ResourceHandler = (ctx: HandlerContext, request: ApiRequest) => Promise<Answer>;
-export type ResourceHandlers = Readonly<Record<string, ResourceHandler>>;
-
+/** The request as the route declares it: path parameters decoded and checked, query values parsed. */
 export function parseRequest(endpoint: Endpoint, rawParams: Record<string, string>, url: URL): ApiRequest {
   const params: Record<string, string> = {};
   for (const [name, raw] of Object.entries(rawParams)) {
     const kind = endpoint.resource.params[name];
     if (kind) params[name] = PARAMS[kind].parse(raw);
   }
-  const query = parseQuery(url, endpoint.resource.query ?? []) as ApiRequest['query'];
-  return { family: endpoint.family, params, query };
+  return { family: endpoint.family, params, query: parseQuery(url, endpoint.resource.query ?? []) };
 }
 
 /**
@@ -66,37 +49,87 @@ function answerHeaders(resource: Resource, family: Family, policy: CachePolicy):
   return { ...headers, ...netlifyVary((resource.query ?? []).map(queryName)) };
 }
 
-/** The endpoint of a request among the resources a function serves, with its raw path parameters. */
-function route(handlers: ResourceHandlers, pathname: string): { endpoint: Endpoint; raw: Record<string, string> } | null {
+/** The endpoint a request names among the bindings a function serves, with its raw path parameters. */
+function findEndpoint(bindings: readonly RequestBinding[], pathname: string): { binding: RequestBinding; endpoint: Endpoint; raw: Record<string, string> } | null {
   const family = familyOfPath(pathname);
   const path = pathname.replace(/(.)\/$/, '$1'); // Netlify's config.path allows a trailing slash
   for (const endpoint of ENDPOINTS) {
-    if (endpoint.family !== family || !(endpoint.resource.id in handlers)) continue;
-    const raw = matchPath(endpoint.path, path);
-    if (raw) return { endpoint, raw };
+    if (endpoint.family !== family) continue;
+    const binding = bindings.find((b) => b.route.id === endpoint.resource.id);
+    const raw = binding && matchPath(endpoint.path, path);
+    if (binding && raw) return { binding, endpoint, raw };
   }
   return null;
 }
 
-/** Answers a request with the handler of the resource it names; a path none of them owns is classified as a miss. */
-export async function respond(handlers: ResourceHandlers, req: Request, ctx: HandlerContext): Promise<Response> {
+/** Answers a request with the binding of the route it names; a path none of them owns is classified as a miss. */
+async function respond(bindings: readonly RequestBinding[], req: Request, config: Config, clock: () => Date): Promise<Response> {
   const url = new URL(req.url);
-  const found = route(handlers, url.pathname);
-  if (!found) return errorResponse(familyOfPath(url.pathname), classifyMiss(url.pathname, familyOfPath(url.pathname)));
-  const { endpoint, raw } = found;
-  const handler = handlers[endpoint.resource.id] as ResourceHandler;
-  const answer = await handler(ctx, parseRequest(endpoint, raw, url));
+  const family = familyOfPath(url.pathname);
+  const found = findEndpoint(bindings, url.pathname);
+  if (!found) return errorResponse(family, classifyMiss(url.pathname, family));
+  const { binding, endpoint, raw } = found;
+  const ctx = binding.context(requestContext(config, clock));
+  const answer = await binding.handle(ctx, parseRequest(endpoint, raw, url));
   const body = answerBody(endpoint.resource, endpoint.family, answer, answer.releasedAt ?? ctx.now().getTime());
   return new Response(body, { status: 200, headers: answerHeaders(endpoint.resource, endpoint.family, policyOf(answer, endpoint.resource, ctx.now)) });
 }
 
 /**
- * A Netlify function over some resources' handlers, with a fresh context per request (`extra` adds what only
- * this function may use, such as the upstream lookup). Every route it serves must be given a handler.
+ * A Netlify function over its bindings (src/api/functions.ts lists which). Its configuration is read from the
+ * environment at its first request, unless one is given: the local server gives its own, and the tests a way
+ * to read it again at every request (and a clock of their own).
  */
-export function serveFunction(handlers: ResourceHandlers, extra: Partial<HandlerContext> = {}) {
-  for (const id of Object.keys(handlers)) {
-    if (!ENDPOINTS.some((e) => e.resource.id === id)) throw new Error(`no route ${id} in the route table`);
+export function serveFunction(bindings: readonly RequestBinding[], config?: Config | (() => Config), clock: () => Date = () => new Date()) {
+  let configured: Config | undefined;
+  const configOf = typeof config === 'function' ? config : () => (configured ??= config ?? readConfig());
+  return safeHandler((req) => respond(bindings, req, configOf(), clock));
+}
+/**
+ * Conditional requests: a successful answer gets a strong ETag (a hash of its body) and an `If-None-Match` that
+ * names it (in any encoding: etag.ts) gets 304 with the same headers and no body. v1 envelopes carry `ts`, which changes every answer, so
+ * their ETag hashes the body without it: the same data keeps its tag.
+ */
+export async function withEtag(req: Request, response: Response): Promise<Response> {
+  if (response.status !== 200) return response;
+  const body = await response.text();
+  let hashed = body;
+  if (response.headers.get('X-Api-Version') === 'v1') {
+    try {
+      const { ts: _ts, ...rest } = JSON.parse(body) as Record<string, unknown>;
+      hashed = JSON.stringify(rest);
+    } catch {
+      // Not an envelope: hash the body as it is.
+    }
   }
-  return safeHandler((req) => respond(handlers, req, functionContext(extra)));
+  const etag = etagOf(hashed);
+  const headers = new Headers(response.headers);
+  headers.set('ETag', etag);
+  const matched = matchingEtag(req.headers.get('If-None-Match'), etag);
+  if (matched) {
+    headers.set('ETag', matched);
+    return new Response(null, { status: 304, headers });
+  }
+  return new Response(body, { status: 200, headers });
+}
+
+/** HEAD answers like GET, headers included, without a body. */
+const withoutBodyForHead = (req: Request, response: Response) =>
+  req.method === 'HEAD' ? new Response(null, { status: response.status, headers: response.headers }) : response;
+
+/**
+ * Wraps a handler so that no throw ever escapes as a platform error page, and adds conditional requests. The
+ * handler sees only GET and HEAD: on Netlify a request with another method falls through a function's
+ * `config.method` to the files and `_redirects`, whose rules send it to the miss functions, so every function
+ * answers methods the same way (answerToMethod).
+ */
+export function safeHandler(handler: (req: Request) => Promise<Response> | Response) {
+  return async (req: Request): Promise<Response> => {
+    const family = familyOfPath(new URL(req.url).pathname);
+    try {
+      return withoutBodyForHead(req, await withEtag(req, answerToMethod(req.method, family) ?? (await handler(req))));
+    } catch (thrown) {
+      return withoutBodyForHead(req, toErrorResponse(family, thrown));
+    }
+  };
 }

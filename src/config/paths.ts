@@ -1,12 +1,12 @@
 /**
- * Where things are. The archive sources come from `--sources`, else `TYPHOON_SOURCES`, else `.cache/sources`
- * (what `sources fetch` downloads), else the small demo archive kept in the repository (`demo/archive`).
- * The project never looks for data outside its own folder unless it is told where.
+ * Where things are in the project. The archive sources come from `--sources`, else `TYPHOON_SOURCES`, else
+ * `.cache/sources` (what `sources fetch` downloads), else the small demo archive kept in the repository
+ * (`demo/archive`). The project never looks for data outside its own folder unless it is told where.
  */
 import path from 'node:path';
 import fs from 'fs-extra';
 
-export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The published output: a link to the current build (build/publish.ts). */
 export const PUBLIC_DIR = path.join(PROJECT_ROOT, 'public');
 /** Hand-written files copied into every build (the docs page). */
@@ -25,6 +25,8 @@ export const NAME_CORRECTIONS_FILE = path.join(CONTENT_DIR, 'names', 'correction
 export const PLACES_FILE = path.join(CONTENT_DIR, 'places', 'places.yaml');
 export const FETCHED_SOURCES_DIR = path.join(CACHE_DIR, 'sources');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
+/** The generated Netlify functions (build/write-functions.ts). */
+export const FUNCTIONS_DIR = path.join(PROJECT_ROOT, 'functions');
 
 export type SourcesOrigin = 'option' | 'env' | 'fetched' | 'demo';
 
@@ -35,21 +37,22 @@ export interface SourcesLocation {
 
 const hasCmaFiles = (dir: string) => fs.existsSync(path.join(dir, 'cma-bst'));
 
-/** The sources folder to build from, and how it was chosen (the demo archive says so in every answer). */
-export function resolveSources(option?: string): SourcesLocation {
+/**
+ * The sources folder to build from, and how it was chosen (the demo archive says so in every answer): the
+ * option, else the configured one (TYPHOON_SOURCES), else what `sources fetch` downloaded, else the demo archive.
+ */
+export function resolveSources(option: string | undefined, configured: string | null): SourcesLocation {
   if (option) return { dir: path.resolve(option), origin: 'option' };
-  if (process.env.TYPHOON_SOURCES) return { dir: path.resolve(process.env.TYPHOON_SOURCES), origin: 'env' };
+  if (configured) return { dir: path.resolve(configured), origin: 'env' };
   if (hasCmaFiles(FETCHED_SOURCES_DIR)) return { dir: FETCHED_SOURCES_DIR, origin: 'fetched' };
   return { dir: DEMO_SOURCES_DIR, origin: 'demo' };
 }
 
-export const resolveSourcesDir = (option?: string) => resolveSources(option).dir;
-
 /**
- * The other agencies' best tracks, when given: --agencies, else $TYPHOON_AGENCY_SOURCES; otherwise (undefined)
- * the build reads <sources>/agencies, where `sources fetch` puts them.
+ * The other agencies' best tracks, when given: the option, else the configured one (TYPHOON_AGENCY_SOURCES);
+ * otherwise (undefined) the build reads <sources>/agencies, where `sources fetch` puts them.
  */
-export const resolveAgenciesDir = (option?: string): string | undefined => {
-  const dir = option ?? process.env.TYPHOON_AGENCY_SOURCES;
+export const resolveAgenciesDir = (option: string | undefined, configured: string | null): string | undefined => {
+  const dir = option ?? configured;
   return dir ? path.resolve(dir) : undefined;
 };

@@ -2,7 +2,7 @@
  * A mock of the live upstreams on loopback, for tests and offline runs (`npm start -- --mock-upstream`; alone:
  * `npm run mock-upstream -- --port 8890`, then point TYPHOON_ZJ_BASE, TYPHOON_NMC_BASE, … at it).
  * It replays the project's own payloads (demo/upstream) and, when a folder of recorded payloads is
- * given (`recordedDir`, or `TYPHOON_UPSTREAM_SAMPLES`), a few recorded ones, under the same routes as the
+ * given (`recordedDir`: the tests give TYPHOON_UPSTREAM_SAMPLES), a few recorded ones, under the same routes as the
  * real services:
  *
  *   /zj/Api/TyhoonActivity, /zj/Api/TyphoonInfo/{tfid}, /zj/Api/TyphoonList/{year}
@@ -10,8 +10,8 @@
  *   /nhc/CurrentStorms.json, /nhc/atcf/btk/b{atcf}.dat, /nhc/atcf/aid_public/a{atcf}.dat.gz (gzipped on the fly)
  *   /jtwc/rss/jtwc.rss, /jtwc/products/{file}
  *   /nhc/atcf/archive/{year}/b{atcf}.dat.gz (NHC's basins) and /ucar/bdecks_open/{year}/b{atcf}.dat (every basin): the
- *   upstreams' archived b-decks, for restoring a damaged record; the real ones of `TYPHOON_GLOBAL_DECKS` when given
- *   (`decksDir`), else the own ones (nhc/b*.dat, ucar/b*.dat)
+ *   upstreams' archived b-decks, for restoring a damaged record; the real ones of a folder of b-decks when given
+ *   (`decksDir`: the tests give TYPHOON_GLOBAL_DECKS), else the own ones (nhc/b*.dat, ucar/b*.dat)
  *
  * Fault switches, per service (`zj`, `nmc`, `nhc`, `jtwc`, `ucar`) or all: timeout, 5xx, html404, truncated, wrong-types, empty.
  * Set them in-process (`setFault`) or over HTTP: `POST /__mock/fault?service=zj&fault=timeout`, `DELETE /__mock/fault`.
@@ -24,6 +24,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import fs from 'fs-extra';
+import type { UpstreamAddresses } from '../config/env.ts';
 
 export const FAULTS = ['timeout', '5xx', 'html404', 'truncated', 'wrong-types', 'empty'] as const;
 export type Fault = (typeof FAULTS)[number];
@@ -59,6 +60,8 @@ export interface MockUpstream {
   nhcAtcfBase: string;
   jtwcBase: string;
   ucarBase: string;
+  /** The same, as the configuration's upstream addresses (what the refresh jobs are given). */
+  addresses: UpstreamAddresses;
   setFault(fault: Fault | null, service?: Service | 'all'): void;
   /** Replaces what a route answers (`zj/TyhoonActivity`, `zj/TyphoonInfo/202699`, `nmc/list_default`, …). */
   setPayload(route: string, body: string | null): void;
@@ -179,9 +182,9 @@ const WRONG_TYPES: Record<Service, string> = {
   ucar: 'SH, 06, not a time,\n',
 };
 
-export async function startMockUpstream(options: { port?: number; recordedDir?: string; decksDir?: string } = {}): Promise<MockUpstream> {
-  const payloads = await loadPayloads(options.recordedDir ?? process.env.TYPHOON_UPSTREAM_SAMPLES);
-  for (const [route, deck] of await loadArchivedDecks(options.decksDir ?? process.env.TYPHOON_GLOBAL_DECKS)) payloads.set(route, deck);
+export async function startMockUpstream(options: { port?: number; recordedDir?: string | null; decksDir?: string | null } = {}): Promise<MockUpstream> {
+  const payloads = await loadPayloads(options.recordedDir ?? undefined);
+  for (const [route, deck] of await loadArchivedDecks(options.decksDir ?? undefined)) payloads.set(route, deck);
   const faults: Record<Service, Fault | null> = { zj: null, nmc: null, nhc: null, jtwc: null, ucar: null };
   const held = new Set<http.ServerResponse>();
   let count = 0;
@@ -247,6 +250,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     nhcAtcfBase: `${url}/nhc/atcf`,
     jtwcBase: `${url}/jtwc`,
     ucarBase: `${url}/ucar`,
+    addresses: { zj: `${url}/zj/Api`, nmc: `${url}/nmc`, nhc: `${url}/nhc`, nhcAtcf: `${url}/nhc/atcf`, jtwc: `${url}/jtwc`, ucar: `${url}/ucar` },
     setFault: (fault, service = 'all') => {
       for (const s of SERVICES) if (service === 'all' || service === s) faults[s] = fault;
     },

@@ -62,10 +62,6 @@ export const MAX_ANSWER_BYTES = 64 * 1024;
 /** A fresh per-run call budget. */
 export const runBudget = (calls = MAX_LLM_CALLS_PER_RUN): LlmBudget => ({ remaining: calls });
 
-export function llmFromEnv(): LlmConfig | null {
-  const { TYPHOON_LLM_BASE_URL: baseUrl, TYPHOON_LLM_API_KEY: apiKey, TYPHOON_LLM_MODEL: model } = process.env;
-  return baseUrl && apiKey && model ? { baseUrl: baseUrl.replace(/\/$/, ''), apiKey, model, budget: runBudget() } : null;
-}
 
 export interface Rewritten {
   text: string;

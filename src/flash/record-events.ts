@@ -15,7 +15,7 @@ import { readAnnounced, writeAnnounced, type Announced } from './announced.ts';
 import { globalEvents, typhoonEvents, type FlashEvent } from './events.ts';
 import type { FlashItem } from '../model/flash-schemas.ts';
 import { recordFlash } from './flash-store.ts';
-import { llmFromEnv, type LlmConfig } from './llm.ts';
+import type { LlmConfig } from './llm.ts';
 
 /**
  * What was announced so far. When the document is missing (the first run with it, or a run stopped before its
@@ -33,7 +33,7 @@ async function announcedSoFar(store: KeyValueStore): Promise<{ announced: Announ
   return { announced: seed?.announced ?? null, events: seed?.events ?? [], stored: null };
 }
 
-export async function recordTyphoonEvents(store: KeyValueStore, llm: LlmConfig | null = llmFromEnv(), now = new Date()): Promise<FlashItem[]> {
+export async function recordTyphoonEvents(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
   const current = await readSnapshot(store);
   if (!current) return [];
   const before = await announcedSoFar(store);
@@ -44,11 +44,11 @@ export async function recordTyphoonEvents(store: KeyValueStore, llm: LlmConfig |
   return added;
 }
 
-export async function recordGlobalEvents(store: KeyValueStore, llm: LlmConfig | null = llmFromEnv(), now = new Date()): Promise<FlashItem[]> {
+export async function recordGlobalEvents(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
   return recordFlash(store, globalEvents((await activeGlobalCyclones(store)).typhoons), llm, now);
 }
 
 /** Both parts, one after the other (they write the same document). */
-export async function recordEvents(store: KeyValueStore, llm: LlmConfig | null = llmFromEnv(), now = new Date()): Promise<FlashItem[]> {
+export async function recordEvents(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
   return [...(await recordTyphoonEvents(store, llm, now)), ...(await recordGlobalEvents(store, llm, now))];
 }

@@ -19,33 +19,14 @@ import { toUtcIso } from '../model/time.ts';
 import type { TextRejection } from '../model/upstream-text.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { recordTextProblems, type LiveRejection } from '../store/text-quality.ts';
-import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../upstream/client.ts';
+import type { GlobalUpstreams } from '../upstream/addresses.ts';
+import { UpstreamError } from '../upstream/client.ts';
 import { bestTrack, deckName, officialForecast, parseAtcfDeck, type AtcfRecord } from '../upstream/atcf.ts';
 import { globalForecast, globalPoint, mergeCyclone, restoredCyclone, summarizeCyclone, type CycloneInput, type Fix } from './build-cyclone.ts';
 import type { GlobalCyclone } from '../model/global-schemas.ts';
 import { readArchive, readGlobalStatus, writeCyclone, writeGlobalStatus, writeIndex, type GlobalStatus } from './global-store.ts';
 import { parseCurrentStorms } from '../upstream/nhc-current.ts';
 import { parseJtwcRss, parseJtwcTcw, parseJtwcWarning } from '../upstream/jtwc.ts';
-
-export interface GlobalUpstreams {
-  nhcBase: string;
-  nhcAtcfBase: string;
-  jtwcBase: string;
-  /** UCAR's open repository of tropical cyclone data (its `bdecks_open/` holds JTWC's b-decks). */
-  ucarBase: string;
-  client: UpstreamClient;
-}
-
-export function globalUpstreamsFromEnv(client: UpstreamClient = createUpstreamClient()): GlobalUpstreams {
-  const base = (name: string, fallback: string) => (process.env[name] ?? fallback).replace(/\/$/, '');
-  return {
-    nhcBase: base('TYPHOON_NHC_BASE', 'https://www.nhc.noaa.gov'),
-    nhcAtcfBase: base('TYPHOON_NHC_ATCF_BASE', 'https://ftp.nhc.noaa.gov/atcf'),
-    jtwcBase: base('TYPHOON_JTWC_BASE', 'https://www.metoc.navy.mil/jtwc'),
-    ucarBase: base('TYPHOON_UCAR_BASE', 'https://hurricanes.ral.ucar.edu/repository/data'),
-    client,
-  };
-}
 
 const NHC_BASINS = new Set(['al', 'ep', 'cp']);
 

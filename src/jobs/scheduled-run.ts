@@ -1,5 +1,5 @@
 /**
- * One scheduled run (the `refresh-live` function every 15 minutes, and `build --live` / the local server):
+ * One scheduled run (the `scheduled-run` function every 15 minutes, `npm run cli -- refresh`, the local server):
  * the north-western Pacific snapshot and the global archive are refreshed side by side under one deadline,
  * and the flash items of each part are recorded as soon as that part is done; then the live summary is written
  * (requests only read it). The optional language model makes at most MAX_LLM_CALLS_PER_RUN calls in all, and
@@ -9,11 +9,13 @@
  * retries from one deadline (RUN_BUDGET_MS from the start), so the run ends in time whatever the upstreams
  * do, and the status documents are marked at the start so that a run stopped anyway is seen as such.
  */
-import { llmFromEnv, newTally, runBudget, type LlmConfig, type TextTally } from '../flash/llm.ts';
+import type { LlmEndpoint, UpstreamAddresses } from '../config/env.ts';
+import { newTally, runBudget, type TextTally } from '../flash/llm.ts';
 import { recordGlobalEvents, recordTyphoonEvents } from '../flash/record-events.ts';
 import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
-import { globalUpstreamsFromEnv, refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
-import { refreshLive, upstreamsFromEnv, type RefreshResult } from '../live/refresh-typhoons.ts';
+import { refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
+import { refreshLive, type RefreshResult } from '../live/refresh-typhoons.ts';
+import { globalUpstreams, liveUpstreams } from '../upstream/addresses.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { createUpstreamClient } from '../upstream/client.ts';
 import { pooledFetch } from '../upstream/pool.ts';
@@ -36,8 +38,11 @@ export interface ScheduledRunResult {
 
 export interface ScheduledRunOptions {
   store: KeyValueStore;
+  /** Where the upstreams are (the configuration's TYPHOON_*_BASE). */
+  upstreams: UpstreamAddresses;
+  /** The language model that may reword generated text; null for none. */
+  llm: (LlmEndpoint & { timeoutMs?: number }) | null;
   budgetMs?: number;
-  llm?: LlmConfig | null;
   now?: Date;
   /**
    * Reads the time the deadline is measured against (ms since the epoch; `now` is what the data is stamped with):
@@ -51,16 +56,16 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
   const started = clock();
   const deadline = started + (options.budgetMs ?? RUN_BUDGET_MS);
   const client = createUpstreamClient({ deadline, clock, fetch: pooledFetch });
-  const llmConfig = options.llm === undefined ? llmFromEnv() : options.llm;
+  const llmConfig = options.llm;
   // One call budget and one tally for the whole run: the flash items of both parts and the summary share them.
   const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS, clock, budget: runBudget(), tally: newTally() };
   const { store, now = new Date() } = options;
 
-  const typhoons = refreshLive(upstreamsFromEnv(client), store, now).then(async (result) => ({
+  const typhoons = refreshLive(liveUpstreams(options.upstreams, client), store, now).then(async (result) => ({
     result,
     flash: await recordTyphoonEvents(store, llm, now),
   }));
-  const global = refreshGlobal(globalUpstreamsFromEnv(client), store, now);
+  const global = refreshGlobal(globalUpstreams(options.upstreams, client), store, now);
   const [live, globalResult] = await Promise.all([typhoons, global]);
   // After the typhoon items: both parts write the same flash document.
   const globalFlash = await recordGlobalEvents(store, llm, now);

@@ -18,38 +18,16 @@
  */
 import { toBeijingIso } from '../model/time.ts';
 import type { Typhoon } from '../model/schemas.ts';
-import { reportedValue, type NameList, type TextCheck } from '../model/upstream-text.ts';
+import type { NameList, TextCheck } from '../model/upstream-text.ts';
 import { liveNamesTable } from '../sources/names-table.ts';
 import { normalizeNmcList, normalizeNmcView } from '../upstream/nmc-service.ts';
 import { runWasStopped } from '../model/freshness.ts';
 import { liveSnapshotSchema, readPreviousSnapshot, readSnapshot, readStatus, writePreviousSnapshot, writeSnapshot, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
 import type { KeyValueStore } from '../store/store.ts';
-import { createUpstreamClient, UpstreamError, type UpstreamClient } from '../upstream/client.ts';
-import { activeZjIds, normalizeZjInfo } from '../upstream/zj-service.ts';
+import type { LiveUpstreams } from '../upstream/addresses.ts';
+import { activeZjIds, fetchZjTyphoon } from '../upstream/zj-service.ts';
 import { assembleStorms, newestRecords } from './storm-identity.ts';
 import { recordTextProblems, type LiveRejection, type LiveTextSource } from '../store/text-quality.ts';
-
-export interface LiveUpstreams {
-  zjBase: string;
-  nmcBase: string;
-  client: UpstreamClient;
-}
-
-export const DEFAULT_ZJ_BASE = 'https://typhoon.slt.zj.gov.cn/Api';
-export const DEFAULT_NMC_BASE = 'https://typhoon.nmc.cn/weatherservice/typhoon/jsons';
-
-/** Upstream addresses from the environment (TYPHOON_ZJ_BASE, TYPHOON_NMC_BASE), else the official ones. */
-export function upstreamsFromEnv(client: UpstreamClient = createUpstreamClient()): LiveUpstreams {
-  return {
-    zjBase: (process.env.TYPHOON_ZJ_BASE ?? DEFAULT_ZJ_BASE).replace(/\/$/, ''),
-    nmcBase: (process.env.TYPHOON_NMC_BASE ?? DEFAULT_NMC_BASE).replace(/\/$/, ''),
-    client,
-  };
-}
-
-export async function fetchZjTyphoon(upstreams: LiveUpstreams, tfid: string, now: Date, text: TextCheck): Promise<Typhoon> {
-  return normalizeZjInfo(await upstreams.client.json(`${upstreams.zjBase}/TyphoonInfo/${encodeURIComponent(tfid)}`), now, text);
-}
 
 /**
  * Runs a normaliser with a text check of its own; what it rejects joins `found` with its source (and the storm
@@ -63,39 +41,6 @@ async function checked<T>(found: LiveRejection[], names: NameList, source: LiveT
     found.push(...text.rejected.map((r) => ({ ...r, storm: r.storm ?? storm, source })));
   }
 }
-
-/** The answer is "no such storm": HTTP 404/410, an empty body, or an empty JSON value (null, [], {}). */
-const isNoSuchStorm = (error: unknown) =>
-  error instanceof UpstreamError && ((error.failure === 'http' && (error.status === 404 || error.status === 410)) || error.failure === 'empty');
-const isEmptyJson = (json: unknown) => json === null || (typeof json === 'object' && Object.keys(json as object).length === 0);
-
-/**
- * One storm asked by id (the detail lookup's upstream tier): null when the service says it has no such storm;
- * throws UpstreamError or ShapeError when the service could not be asked or answered something else. Names and
- * places that fail their check are left out as in a refresh; a request does not write the live store, so they
- * are logged (inert), and the next refresh of an active storm records them.
- */
-export async function lookupZjTyphoon(upstreams: LiveUpstreams, tfid: string, now: Date): Promise<Typhoon | null> {
-  let json: unknown;
-  try {
-    json = await upstreams.client.json(`${upstreams.zjBase}/TyphoonInfo/${encodeURIComponent(tfid)}`);
-  } catch (error) {
-    if (isNoSuchStorm(error)) return null;
-    throw error;
-  }
-  if (isEmptyJson(json)) return null;
-  const text: TextCheck = { names: liveNamesTable(), rejected: [] };
-  const typhoon = normalizeZjInfo(json, now, text);
-  for (const r of text.rejected) console.warn(`zj-live ${tfid} ${r.field}: ${reportedValue(r.value)} left out (${r.rule})`);
-  return typhoon;
-}
-
-/** The most a request spends on the upstream tier (DESIGN.md §4: about 10 s per request is a good budget). */
-export const LOOKUP_TIMEOUT_MS = 3000;
-
-/** The detail lookup's upstream tier as a request runs it: one try within 3 s, no retries (someone is waiting). */
-export const requestLookup = (tfid: string, now: Date) =>
-  lookupZjTyphoon(upstreamsFromEnv(createUpstreamClient({ timeoutMs: LOOKUP_TIMEOUT_MS, retries: 0 })), tfid, now);
 
 /** What a refresh checks upstream text against, and where each source's rejections go. */
 interface LiveTextCheck {

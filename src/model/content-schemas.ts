@@ -82,6 +82,7 @@ export const announcementSchema = announcementFields
 
 export const PLATFORMS = ['android', 'ios', 'harmony'] as const;
 export const platformSchema = z.enum(PLATFORMS).describe('Client platform').meta({ id: 'Platform' });
+export type Platform = (typeof PLATFORMS)[number];
 
 const semverText = z.string().regex(/^\d+\.\d+\.\d+$/).describe('Semantic version x.y.z');
 

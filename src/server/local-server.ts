@@ -24,7 +24,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { badParameter } from '../api/errors.ts';
 import { answerToMethod, familyOfPath, toErrorResponse } from '../api/envelope.ts';
-import { configMethods, configPaths, loadFunctions, type LoadedFunction } from './function-registry.ts';
+import type { Config } from '../config/env.ts';
+import { configMethods, configPaths, localFunctions, type LocalFunction } from './local-functions.ts';
 import { compilePath, fillTarget, withoutTrailingSlash, type PathMatcher } from './netlify-match.ts';
 import { fileFinder, publicRoot, type PublicFile } from './public-files.ts';
 import { answerClientError, answerConnect, MAX_HEAD_BYTES, trackAnswer } from './refused-requests.ts';
@@ -43,7 +44,7 @@ const FUNCTION_PREFIX = '/.netlify/functions/';
 const CACHE_BYTES = 64 * 1024 * 1024;
 
 interface FunctionRoute {
-  fn: LoadedFunction;
+  fn: LocalFunction;
   methods: string[];
   paths: PathMatcher[];
 }
@@ -54,11 +55,12 @@ interface Site {
   find: (root: string, urlPath: string) => PublicFile | null;
   rules: (root: string) => MaybePromise<SiteRules>;
   files: StaticCache;
-  functions: LoadedFunction[];
+  functions: LocalFunction[];
   routes: FunctionRoute[];
 }
 
-type Answer = StaticAnswer | Response;
+/** What routing decides: a static file (with its status and headers' path) or a function's Response. */
+type Routed = StaticAnswer | Response;
 
 /**
  * `/api//v1/x` is `/api/v1/x` for functions, files and rules alike: Netlify's CDN collapses repeated slashes
@@ -66,7 +68,7 @@ type Answer = StaticAnswer | Response;
  */
 const collapseSlashes = (pathname: string) => pathname.replace(/\/{2,}/g, '/');
 
-function runFunction(fn: LoadedFunction, req: http.IncomingMessage, url: URL): Promise<Response> | Response {
+function runFunction(fn: LocalFunction, req: http.IncomingMessage, url: URL): Promise<Response> | Response {
   let request: Request;
   try {
     request = new Request(url, { method: req.method, headers: req.headers as Record<string, string> });
@@ -76,12 +78,12 @@ function runFunction(fn: LoadedFunction, req: http.IncomingMessage, url: URL): P
   return fn.handler(request);
 }
 
-function notFound(site: Site, root: string, rules: SiteRules): Answer {
+function notFoundPage(site: Site, root: string, rules: SiteRules): Routed {
   const page = site.find(root, '/404.html');
   return page ? { file: page, status: 404, headersPath: '/404.html', rules } : new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 }
 
-function route(site: Site, req: http.IncomingMessage, url: URL): MaybePromise<Answer> {
+function routeRequest(site: Site, req: http.IncomingMessage, url: URL): MaybePromise<Routed> {
   const method = req.method ?? 'GET';
   const bare = withoutTrailingSlash(url.pathname);
   const routed = site.routes.find((r) => (r.methods.length === 0 || r.methods.includes(method)) && r.paths.some((matches) => matches(bare)));
@@ -94,19 +96,19 @@ function route(site: Site, req: http.IncomingMessage, url: URL): MaybePromise<An
 }
 
 /** Steps 2 to 5, in the build folder `root`. */
-function routeInBuild(site: Site, req: http.IncomingMessage, url: URL, root: string, rules: SiteRules): MaybePromise<Answer> {
+function routeInBuild(site: Site, req: http.IncomingMessage, url: URL, root: string, rules: SiteRules): MaybePromise<Routed> {
   const bare = withoutTrailingSlash(url.pathname);
   if (bare.startsWith(FUNCTION_PREFIX)) {
     const fn = site.functions.find((f) => f.name === bare.slice(FUNCTION_PREFIX.length));
     // A function with its own config.path is not reachable here (DESIGN.md §4), nor is a scheduled one.
-    return fn && configPaths(fn.config).length === 0 && !fn.config?.schedule ? runFunction(fn, req, url) : notFound(site, root, rules);
+    return fn && configPaths(fn.config).length === 0 && !fn.config.schedule ? runFunction(fn, req, url) : notFoundPage(site, root, rules);
   }
   const found = site.find(root, url.pathname);
   // Without a forced rule an existing file answers at once: the rules are not even walked.
   if (found && !rules.anyForced) return { file: found, status: 200, headersPath: bare, rules };
   const match = firstRedirect(rules, bare, url.searchParams);
   if (found && !match?.rule.force) return { file: found, status: 200, headersPath: bare, rules };
-  if (!match) return notFound(site, root, rules);
+  if (!match) return notFoundPage(site, root, rules);
   const { rule, params } = match;
   const target = fillTarget(rule.to, params);
   if (rule.status >= 300 && rule.status < 400) {
@@ -117,10 +119,10 @@ function routeInBuild(site: Site, req: http.IncomingMessage, url: URL, root: str
   const targetPath = target.split('?')[0] as string;
   if (targetPath.startsWith(FUNCTION_PREFIX)) {
     const fn = site.functions.find((f) => f.name === targetPath.slice(FUNCTION_PREFIX.length));
-    return fn ? runFunction(fn, req, url) : notFound(site, root, rules);
+    return fn ? runFunction(fn, req, url) : notFoundPage(site, root, rules);
   }
   const file = site.find(root, targetPath);
-  return file ? { file, status: rule.status, headersPath: withoutTrailingSlash(targetPath), rules } : notFound(site, root, rules);
+  return file ? { file, status: rule.status, headersPath: withoutTrailingSlash(targetPath), rules } : notFoundPage(site, root, rules);
 }
 
 function reply(site: Site, req: http.IncomingMessage): MaybePromise<Reply> {
@@ -131,7 +133,7 @@ function reply(site: Site, req: http.IncomingMessage): MaybePromise<Reply> {
   try {
     const url = new URL(`http://localhost${target}`);
     url.pathname = collapseSlashes(url.pathname);
-    const answered = whenReady(route(site, req, url), (answer) => (answer instanceof Response ? responseReply(req, answer) : staticReply(site.files, req, answer)));
+    const answered = whenReady(routeRequest(site, req, url), (answer) => (answer instanceof Response ? responseReply(req, answer) : staticReply(site.files, req, answer)));
     return answered instanceof Promise ? answered.catch(fail) : answered;
   } catch (error) {
     return fail(error);
@@ -146,9 +148,9 @@ export function everyMinutes(schedule: string): number {
 }
 
 /** Runs scheduled functions once now and then on their schedule, as Netlify does for the published deploy. */
-function runSchedules(functions: LoadedFunction[], log: (line: string) => void): () => void {
+function runSchedules(functions: LocalFunction[], log: (line: string) => void): () => void {
   const timers = functions
-    .filter((fn) => typeof fn.config?.schedule === 'string')
+    .filter((fn) => typeof fn.config.schedule === 'string')
     .map((fn) => {
       const run = () => {
         Promise.resolve(fn.handler(new Request('http://localhost/.netlify/functions/' + fn.name, { method: 'POST' }))).catch((error: unknown) =>
@@ -156,7 +158,7 @@ function runSchedules(functions: LoadedFunction[], log: (line: string) => void):
         );
       };
       run();
-      const timer = setInterval(run, everyMinutes(fn.config?.schedule as string) * 60_000);
+      const timer = setInterval(run, everyMinutes(fn.config.schedule as string) * 60_000);
       timer.unref();
       return timer;
     });
@@ -165,14 +167,15 @@ function runSchedules(functions: LoadedFunction[], log: (line: string) => void):
 
 export async function startLocalServer(options: {
   publicDir: string;
+  /** The configuration the functions run with (their `publicDir` is this server's). */
+  config: Config;
   port: number;
   host?: string;
   schedules?: boolean;
   log?: (line: string) => void;
 }): Promise<LocalServer> {
   const publicDir = path.resolve(options.publicDir);
-  process.env.TYPHOON_PUBLIC_DIR = publicDir;
-  const functions = await loadFunctions();
+  const functions = await localFunctions({ ...options.config, publicDir }, options.log ?? console.log);
   const site: Site = {
     root: publicRoot(publicDir),
     find: fileFinder(),

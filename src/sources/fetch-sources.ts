@@ -4,7 +4,6 @@
  * when asked, the other agencies' best tracks (agencies/fetch-agencies.ts). A CMA failure throws (nothing of it
  * is installed); zj and agency failures are per storm, season or file and are reported.
  */
-import { upstreamsFromEnv } from '../live/refresh-typhoons.ts';
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client.ts';
 import { pooledFetch } from '../upstream/pool.ts';
 import type { AgencySource } from '../model/agency-track-schemas.ts';
@@ -18,8 +17,8 @@ export interface FetchSourcesOptions {
   cmaUrl?: string;
   /** Expected SHA-256 of the CMA archive. */
   cmaSha256?: string;
-  /** Default $TYPHOON_ZJ_BASE, else the official address. */
-  zjBase?: string;
+  /** The Zhejiang service (the configuration's TYPHOON_ZJ_BASE). */
+  zjBase: string;
   /** zj seasons; default 1945 to the current year. */
   years?: number[];
   delayMs?: number;
@@ -70,9 +69,8 @@ export async function fetchSources(options: FetchSourcesOptions): Promise<FetchS
   const cma = await fetchCmaBestTrack({ url: options.cmaUrl ?? CMA_ARCHIVE_URL, destDir: options.destDir, sha256: options.cmaSha256, force: options.force, log });
   // Detail answers can be large (a long track with forecasts): a longer timeout than the live refresh's.
   const client = options.client ?? createUpstreamClient({ timeoutMs: 30_000, fetch: pooledFetch });
-  const upstreams = upstreamsFromEnv(client);
   const zj = await fetchZjArchive({
-    upstreams: { ...upstreams, zjBase: (options.zjBase ?? upstreams.zjBase).replace(/\/$/, '') },
+    upstreams: { zjBase: options.zjBase, client },
     destDir: options.destDir,
     years: options.years,
     delayMs: options.delayMs,

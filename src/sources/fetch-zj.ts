@@ -20,8 +20,8 @@ import { createProgress } from '../console/progress.ts';
 import type { FileRejection } from '../model/parse-problems.ts';
 import { beijingYear, toBeijingIso } from '../model/time.ts';
 import { reportedValue, type NameList, type TextCheck } from '../model/upstream-text.ts';
-import { fetchZjTyphoon, type LiveUpstreams } from '../live/refresh-typhoons.ts';
-import { rawZjListSchema } from '../upstream/zj-service.ts';
+import type { LiveUpstreams } from '../upstream/addresses.ts';
+import { fetchZjTyphoon, rawZjListSchema } from '../upstream/zj-service.ts';
 import { sha256 } from './download.ts';
 import { parseNamesTable } from './names-table.ts';
 import { toZjArchiveJson } from './zj-archive-writer.ts';
@@ -32,7 +32,7 @@ export const FIRST_ZJ_YEAR = 1945;
 export const ZJ_MANIFEST = '.FETCHED.json';
 
 export interface ZjFetchOptions {
-  upstreams: LiveUpstreams;
+  upstreams: Pick<LiveUpstreams, 'zjBase' | 'client'>;
   destDir: string;
   /** Seasons to fetch; default every year from 1945 to the current (Beijing) year. */
   years?: number[];

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { getStore, type Store } from '@netlify/blobs';
 import fs from 'fs-extra';
+import type { StoreLocation } from '../config/env.ts';
 import { CACHE_DIR } from '../config/paths.ts';
 
 export interface KeyValueStore {
@@ -109,19 +110,20 @@ export function blobStore(store: Store): KeyValueStore {
 declare const Netlify: { context?: { deploy?: { context?: string } } } | undefined;
 
 /**
- * The deploy context inside a Netlify function (production, deploy-preview, branch-deploy, …). The runtime can
- * give an empty string (DESIGN.md §4), so every empty value falls through (`||`, not `??`): the scheduled writer
- * and the readers must always agree on the store.
+ * The deploy context inside a Netlify function (production, deploy-preview, branch-deploy, …): the runtime's,
+ * else the configured one (CONTEXT). The runtime can give an empty string (measured with netlify-cli 26), so every
+ * empty value falls through (`||`, not `??`): the scheduled writer and the readers must always agree on the store.
  */
-export function deployContext(): string {
+export function deployContext(configured: string | null): string {
   const fromRuntime = typeof Netlify === 'undefined' ? undefined : Netlify?.context?.deploy?.context;
-  return fromRuntime || process.env.CONTEXT || 'production';
+  return fromRuntime || configured || 'production';
 }
 
-/** The store of live data for this process: Blobs on Netlify, else `$TYPHOON_LIVE_DIR` or `.cache/live`. */
-export function liveStore(): KeyValueStore {
-  if (process.env.NETLIFY_BLOBS_CONTEXT || process.env.NETLIFY === 'true') {
-    return blobStore(getStore({ name: `live-${deployContext()}`, consistency: 'strong' }));
-  }
-  return fileStore(process.env.TYPHOON_LIVE_DIR ?? path.join(CACHE_DIR, 'live'));
+/**
+ * The store for this process: Netlify Blobs on Netlify (one store per deploy context, named `live-<context>`: the
+ * name predates the global archive and the flash news, which it holds too), else a folder (default `.cache/live`).
+ */
+export function openStore(location: StoreLocation): KeyValueStore {
+  if (location.kind === 'blobs') return blobStore(getStore({ name: `live-${deployContext(location.context)}`, consistency: 'strong' }));
+  return fileStore(location.dir ?? path.join(CACHE_DIR, 'live'));
 }

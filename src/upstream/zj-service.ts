@@ -24,6 +24,7 @@ import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, trackSummary } from '../model/track-summary.ts';
 import { checkPlace, checkStormName, keep, type TextCheck } from '../model/upstream-text.ts';
+import type { LiveUpstreams } from './addresses.ts';
 import { agencyFor } from './forecast-agencies.ts';
 
 const raw = z.union([z.string(), z.number()]).nullish();
@@ -238,4 +239,9 @@ export function normalizeZjList(json: unknown, text: TextCheck): SeasonItem[] {
     end: item.endtime ? toBeijingIso(parseZjTime(item.endtime)) : null,
     active: String(item.isactive) === '1',
   }));
+}
+
+/** One storm's TyphoonInfo, normalised: what a refresh fetches per active storm and `sources fetch` per finished one. */
+export async function fetchZjTyphoon(upstreams: Pick<LiveUpstreams, 'zjBase' | 'client'>, tfid: string, now: Date, text: TextCheck): Promise<Typhoon> {
+  return normalizeZjInfo(await upstreams.client.json(`${upstreams.zjBase}/TyphoonInfo/${encodeURIComponent(tfid)}`), now, text);
 }

@@ -7,14 +7,16 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
-import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../../src/demo/mock-upstream.ts';
+import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from './mock.ts';
 import { sharedPublicDir } from './shared-build.ts';
 import { recordEvents } from '../../src/flash/record-events.ts';
-import { globalUpstreamsFromEnv, refreshGlobal } from '../../src/global/refresh-global.ts';
+import { refreshGlobal } from '../../src/global/refresh-global.ts';
+import { globalUpstreams } from '../../src/upstream/addresses.ts';
 import { refreshLive } from '../../src/live/refresh-typhoons.ts';
 import { fileStore } from '../../src/store/store.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { startLocalServer } from '../../src/server/local-server.ts';
+import { readConfig } from '../../src/config/env.ts';
 
 export interface TestServer {
   baseUrl: string;
@@ -33,9 +35,9 @@ export async function startTestServer(): Promise<TestServer> {
   const store = fileStore(process.env.TYPHOON_LIVE_DIR as string);
   const client = createUpstreamClient({ backoffMs: 0 });
   await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store);
-  await refreshGlobal(globalUpstreamsFromEnv(client), store);
+  await refreshGlobal(globalUpstreams(mock.addresses, client), store);
   await recordEvents(store, null);
-  const server = await startLocalServer({ publicDir, port: 0 });
+  const server = await startLocalServer({ publicDir, config: readConfig(), port: 0 });
   return {
     baseUrl: server.url,
     mock,

@@ -12,9 +12,9 @@ import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answersJson, ENDPOINTS, FUNCTION_NAMES, fillPath, mediaTypeOf, RESOURCES, type FunctionName } from '../../src/api/route-table.ts';
+import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, RESOURCES } from '../../src/api/route-table.ts';
 import { exampleQuery, PARAMS, type ParamKind } from '../../src/api/params.ts';
-import { PROJECT_ROOT } from '../../src/config/paths.ts';
+import { FUNCTIONS_DIR, PROJECT_ROOT } from '../../src/config/paths.ts';
 import { CLOSED_UPSTREAMS, zisiEntry } from '../../build/netlify-tools.ts';
 
 const TOOLS = process.env.NETLIFY_TOOLS_DIR;
@@ -22,6 +22,9 @@ if (!TOOLS) throw new Error('NETLIFY_TOOLS_DIR is not set: run this through `npm
 const MAX_UNZIPPED_BYTES = 5_000_000;
 /** Netlify accepts 50 MB zipped per function; ours stay far below, so a stray folder shows at once. */
 const MAX_ZIPPED_BYTES = 2_500_000;
+
+/** The functions the build generated (build/write-functions.ts), by name. */
+const FUNCTION_NAMES = fs.readdirSync(FUNCTIONS_DIR).filter((file) => file.endsWith('.ts')).map((file) => file.replace(/\.ts$/, '')).sort();
 
 /** The resources a function answers: its own routes and the collection misses it takes. */
 const resourcesOf = (name: string) => RESOURCES.filter((r) => (r.servedBy.kind === 'function' && r.servedBy.fn === name) || r.missFn === name);
@@ -43,7 +46,7 @@ beforeAll(async () => {
   };
   out = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-bundles-'));
   // As @netlify/build calls it for a deploy: the runtime follows the Node of the build.
-  await zipFunctions({ user: { directories: [path.join(PROJECT_ROOT, 'functions')] } }, out, {
+  await zipFunctions({ user: { directories: [FUNCTIONS_DIR] } }, out, {
     basePath: PROJECT_ROOT,
     repositoryRoot: PROJECT_ROOT,
     config: { '*': { includedFilesBasePath: PROJECT_ROOT, nodeVersion: process.version, zipGo: true } },
@@ -56,11 +59,11 @@ beforeAll(async () => {
 afterAll(() => fs.remove(out));
 
 /** A request each function answers: the route table's first endpoint for it, with example parameter values. */
-function sampleRequest(name: FunctionName): { url: string; method: string } {
+function sampleRequest(name: string): { url: string; method: string } {
   if (name === 'api-miss') return { url: 'http://localhost/api/v1/no-such-endpoint', method: 'GET' };
   if (name === 'typhoon-lookup') return { url: 'http://localhost/api/v1/typhoons/209901', method: 'GET' };
   if (name === 'v1-preflight') return { url: 'http://localhost/api/v1/typhoons', method: 'OPTIONS' };
-  if (name === 'refresh-live') return { url: 'http://localhost/.netlify/functions/refresh-live', method: 'POST' };
+  if (name === 'scheduled-run') return { url: 'http://localhost/.netlify/functions/scheduled-run', method: 'POST' };
   const endpoint = ENDPOINTS.find((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === name);
   if (!endpoint) throw new Error(`no endpoint for ${name}`);
   const params = Object.fromEntries(Object.entries(endpoint.resource.params).map(([key, kind]) => [key, endpoint.resource.examples?.[key] ?? PARAMS[kind as ParamKind].example]));
@@ -105,7 +108,7 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
         for (const route of fn.routes ?? []) expect(route.methods.sort(), fn.name).toEqual(['GET', 'HEAD']);
       }
     }
-    expect(manifest.find((f) => f.name === 'refresh-live')?.schedule).toBe('*/15 * * * *');
+    expect(manifest.find((f) => f.name === 'scheduled-run')?.schedule).toBe('*/15 * * * *');
   });
 
   it(`runs on the build's Node (${process.version.split('.')[0]}), stated in every bundle's manifest entry`, () => {
@@ -123,7 +126,7 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
       const data = files.filter(([file]) => file.startsWith('public/'));
       const code = files.filter(([file]) => !file.startsWith('public/')).reduce((n, [, content]) => n + content.length, 0);
       expect(code, `${fn.name}: ${(code / 1e6).toFixed(2)} MB of code`).toBeLessThan(MAX_UNZIPPED_BYTES);
-      const declared = (resourcesOf(fn.name).flatMap((r) => r.reads ?? [])).map((glob) => new RegExp(`^public/${glob.replace(/[.]/g, '\\.').replace('*', '[^/]+')}$`));
+      const declared = resourcesOf(fn.name).flatMap((r) => r.reads ?? []).map((glob) => new RegExp(`^public/${glob.replace(/[.]/g, '\\.').replace('*', '[^/]+')}$`));
       for (const [file] of data) expect(declared.some((pattern) => pattern.test(file)), `${fn.name} bundles ${file}`).toBe(true);
       const dataBytes = data.reduce((n, [, content]) => n + content.length, 0);
       expect(dataBytes, `${fn.name}: ${(dataBytes / 1e6).toFixed(2)} MB of data`).toBeLessThan(MAX_UNZIPPED_BYTES);
@@ -141,7 +144,7 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
       expect(module, 'the entry point names the function module').toBeTruthy();
       const answer = await invoke(root, module as string, sampleRequest(name));
       expect(answer.error, name).toBeUndefined();
-      if (name === 'refresh-live') return expect(answer.status).toBeNull();
+      if (name === 'scheduled-run') return expect(answer.status).toBe(204);
       // JSON, but a feed's own media type (its sample is the first route of flash-feed: the RSS feed).
       const feed = ENDPOINTS.find((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === name && !answersJson(e.resource));
       if (feed) expect(answer.type).toBe(mediaTypeOf(feed.resource));

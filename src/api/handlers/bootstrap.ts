@@ -8,20 +8,21 @@ import { beijingCalendarDay } from '../../model/time.ts';
 import { stormBrief } from '../../flash/briefing.ts';
 import { currentBriefing } from '../../flash/summary-store.ts';
 import { readLiveView, type LiveView } from '../../live/snapshot.ts';
-import { liveOf, type HandlerContext } from '../context.ts';
+import { answerRequests } from '../bind.ts';
+import type { RequestContext } from '../context.ts';
 import { DATA_FILES, todayFile } from '../data-files.ts';
-import type { ResourceHandler } from '../serve.ts';
+import { ROUTES } from '../route-table.ts';
 
 const TODAY_IN_HISTORY_ITEMS = 5;
 
 /** Announcements whose window [from, until] contains today's Beijing date. */
-async function currentAnnouncements(ctx: HandlerContext): Promise<Announcement[]> {
+async function currentAnnouncements(ctx: RequestContext): Promise<Announcement[]> {
   const { isoDate } = beijingCalendarDay(ctx.now());
   const all = await ctx.data<Announcement[]>(DATA_FILES.announcements);
   return all.filter((a) => a.from <= isoDate && (a.until === null || isoDate <= a.until));
 }
 
-async function todayInHistory(ctx: HandlerContext) {
+async function todayInHistory(ctx: RequestContext) {
   const day = await ctx.data<TodayInHistory>(todayFile(beijingCalendarDay(ctx.now()).monthDay));
   return day.typhoons.slice(0, TODAY_IN_HISTORY_ITEMS);
 }
@@ -36,13 +37,13 @@ const SECTIONS = {
   announcements: currentAnnouncements,
   typhoons: async (_ctx, live) => activeSummary(live),
   // The same text as /api/llm/summary: stored by the scheduled run, never a model call here.
-  briefing: (ctx, live) => currentBriefing(liveOf(ctx), live),
+  briefing: (ctx, live) => currentBriefing(ctx.store, live),
   todayInHistory,
   versions: (ctx) => ctx.data<VersionsFile>(DATA_FILES.versions),
-} satisfies Record<string, (ctx: HandlerContext, live: LiveView) => Promise<unknown>>;
+} satisfies Record<string, (ctx: RequestContext, live: LiveView) => Promise<unknown>>;
 
-export const bootstrap: ResourceHandler = async (ctx) => {
-  const live = await readLiveView(liveOf(ctx), ctx.now());
+export const bootstrap = answerRequests(ROUTES.bootstrap, async (ctx) => {
+  const live = await readLiveView(ctx.store, ctx.now());
   const entries = await Promise.all(Object.entries(SECTIONS).map(async ([name, provide]) => [name, await provide(ctx, live)] as const));
   return { payload: Object.fromEntries(entries) };
-};
+});

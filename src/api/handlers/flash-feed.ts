@@ -2,16 +2,17 @@
 import { flashFeed } from '../../flash/flash-feed.ts';
 import type { SiteConfig } from '../../model/content-schemas.ts';
 import { DATA_FILES } from '../data-files.ts';
-import type { ResourceHandler } from '../serve.ts';
+import { answerRequests } from '../bind.ts';
+import type { RequestContext } from '../context.ts';
+import { ROUTES } from '../route-table.ts';
 import { flashOf, LATEST_FLASH_ITEMS } from './flash.ts';
 
 /** A feed handler answering the feed's text in one format (serve.ts sends a non-JSON payload as it is). */
-const feedIn = (format: 'rss2' | 'atom1'): ResourceHandler => async (ctx, { query }) => {
-  const code = query.code as string | null;
+const feedIn = (format: 'rss2' | 'atom1') => async (ctx: RequestContext, { query: { code } }: { query: { code: string | null } }) => {
   const items = (await flashOf(ctx, code)).slice(0, LATEST_FLASH_ITEMS);
   const site = await ctx.data<SiteConfig>(DATA_FILES.site);
   return { payload: flashFeed(items, site, code, ctx.now())[format]() };
 };
 
-export const flashRss = feedIn('rss2');
-export const flashAtom = feedIn('atom1');
+export const flashRss = answerRequests(ROUTES['flash-rss'], feedIn('rss2'));
+export const flashAtom = answerRequests(ROUTES['flash-atom'], feedIn('atom1'));

@@ -1,22 +1,20 @@
 /** `/api/global/typhoons`, `/api/global/typhoons/{id}`, `/api/global/history?year=&q=` (web family). */
 import { activeGlobalCyclones, globalCyclone, globalHistory } from '../../global/global-view.ts';
-import { liveOf } from '../context.ts';
-import { dataUnavailable, notFound } from '../errors.ts';
-import type { ResourceHandler } from '../serve.ts';
+import { answerRequests, notFoundIn } from '../bind.ts';
+import { dataUnavailable } from '../errors.ts';
+import { ROUTES } from '../route-table.ts';
 
-export const globalTyphoons: ResourceHandler = async (ctx) => ({ payload: await activeGlobalCyclones(liveOf(ctx)) });
+export const globalTyphoons = answerRequests(ROUTES['global-typhoons'], async (ctx) => ({ payload: await activeGlobalCyclones(ctx.store) }));
 
 /** A cyclone whose stored record cannot be read is unavailable (503), never "not found": the next refresh restores it. */
-export const globalTyphoon: ResourceHandler = async (ctx, { params }) => {
-  const answer = await globalCyclone(liveOf(ctx), params.id as string);
+export const globalTyphoon = answerRequests(ROUTES['global-typhoon'], async (ctx, { params }) => {
+  const answer = await globalCyclone(ctx.store, params.id);
   if (answer.state === 'unreadable') throw dataUnavailable(`Global cyclone ${params.id}: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).`);
-  if (answer.state === 'missing') throw notFound(`No global cyclone ${params.id}; /api/global/history lists every cyclone ingested.`);
+  if (answer.state === 'missing') throw notFoundIn(ROUTES['global-typhoon'], params.id);
   return { payload: { typhoon: answer.typhoon } };
-};
+});
 
-export const globalHistoryList: ResourceHandler = async (ctx, { query }) => {
-  const year = query.year as number | null;
-  const q = query.q as string | null;
-  const typhoons = await globalHistory(liveOf(ctx), { year, q });
+export const globalHistoryList = answerRequests(ROUTES['global-history'], async (ctx, { query: { year, q } }) => {
+  const typhoons = await globalHistory(ctx.store, { year, q });
   return { payload: { year, q, total: typhoons.length, typhoons } };
-};
+});

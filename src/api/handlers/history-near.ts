@@ -6,27 +6,19 @@ import { searchNear, nearStorm, type NearData } from '../../archive/past-storms-
 import type { NearQuery } from '../../model/track-search-schemas.ts';
 import { DATA_FILES } from '../data-files.ts';
 import { badParameter } from '../errors.ts';
-import type { ApiRequest, ResourceHandler } from '../serve.ts';
-import { pageOf } from './content.ts';
+import { answerRequests, type QueryOf } from '../bind.ts';
+import { pageOf } from '../paging.ts';
+import { ROUTES } from '../route-table.ts';
 
 /** The query as parsed (each value checked by its kind in params.ts), and the one rule across two values. */
-function nearQuery({ query: q }: ApiRequest): NearQuery {
-  const near: NearQuery = {
-    lat: q.lat as number,
-    lng: q.lng as number,
-    radius: q.radius as number,
-    from: q.from as number | null,
-    to: q.to as number | null,
-    months: q.months as number[] | null,
-    minGrade: q.minGrade as NearQuery['minGrade'],
-    landfall: q.landfall as boolean | null,
-  };
+function nearQuery(q: QueryOf<(typeof ROUTES)['history-near']>): NearQuery {
+  const near: NearQuery = { lat: q.lat, lng: q.lng, radius: q.radius, from: q.from, to: q.to, months: q.months, minGrade: q.minGrade, landfall: q.landfall };
   if (near.from !== null && near.to !== null && near.from > near.to) throw badParameter(`from (${near.from}) is after to (${near.to}).`);
   return near;
 }
 
-export const historyNear: ResourceHandler = async (ctx, request) => {
-  const query = nearQuery(request);
+export const historyNear = answerRequests(ROUTES['history-near'], async (ctx, request) => {
+  const query = nearQuery(request.query);
   const [summaries, tracks, index] = await Promise.all([
     ctx.data<NearData['summaries']>(DATA_FILES.archiveSummaries),
     ctx.data<NearData['tracks']>(DATA_FILES.archiveTracks),
@@ -34,6 +26,6 @@ export const historyNear: ResourceHandler = async (ctx, request) => {
   ]);
   const data: NearData = { summaries, tracks, index };
   const { matches, counts } = searchNear(data, query);
-  const page = pageOf(matches, request);
+  const page = pageOf(matches, request.query);
   return { payload: { ...page, list: page.list.map((match) => nearStorm(data, match)), query, counts } };
-};
+});

@@ -3,15 +3,15 @@ import { activeGlobalCyclones } from '../../global/global-view.ts';
 import { KT_TO_MS } from '../../model/units.ts';
 import { stormNear } from '../../live/active-storms-near.ts';
 import { readLiveView } from '../../live/snapshot.ts';
-import { liveOf } from '../context.ts';
-import type { ResourceHandler } from '../serve.ts';
+import { answerRequests } from '../bind.ts';
+import { ROUTES } from '../route-table.ts';
 
 const FORCE_THRESHOLDS_MS = [13.9, 24.5, 32.7];
 const KT_THRESHOLDS_MS = [34, 50, 64].map((kt) => Math.round(kt * KT_TO_MS * 10) / 10);
 
-export const liveNear: ResourceHandler = async (ctx, { query }) => {
-  const place = { lat: query.lat as number, lng: query.lng as number };
-  const store = liveOf(ctx);
+export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query }) => {
+  const place = { lat: query.lat, lng: query.lng };
+  const store = ctx.store;
   const [view, global] = await Promise.all([readLiveView(store, ctx.now()), activeGlobalCyclones(store)]);
   const typhoons = view.typhoons.map((t) => {
     const near = stormNear(place, t);
@@ -24,4 +24,4 @@ export const liveNear: ResourceHandler = async (ctx, { query }) => {
   const storms = [...typhoons, ...cyclones].filter((s) => s !== null).sort((a, b) => a.distanceKm - b.distanceKm);
   const stale = view.stale || global.typhoons.some((c) => c.stale);
   return { payload: { ...place, total: storms.length, storms, fetchedAt: view.fetchedAt, stale, upstream: view.upstream } };
-};
+});

@@ -4,11 +4,11 @@
  * `stale: true` and `upstream: "unavailable"` around the last good data.
  */
 import { readLiveView } from '../../live/snapshot.ts';
-import { liveOf } from '../context.ts';
-import type { ResourceHandler } from '../serve.ts';
+import { answerRequests } from '../bind.ts';
+import { ROUTES } from '../route-table.ts';
 
-export const liveTyphoons: ResourceHandler = async (ctx) => {
-  const view = await readLiveView(liveOf(ctx), ctx.now());
+export const liveTyphoons = answerRequests(ROUTES['live-typhoons'], async (ctx) => {
+  const view = await readLiveView(ctx.store, ctx.now());
   const { lastError: _internal, ...payload } = view;
   return { payload, cache: !view.stale && view.upstream === 'ok' ? 'live' : 'liveStale' };
-};
+});

@@ -9,11 +9,11 @@ import { currentSummary } from '../../flash/summary-store.ts';
 import { globalBrief } from '../../global/build-cyclone.ts';
 import { activeGlobalCyclones } from '../../global/global-view.ts';
 import { readLiveView } from '../../live/snapshot.ts';
-import { liveOf } from '../context.ts';
-import type { ResourceHandler } from '../serve.ts';
+import { answerRequests } from '../bind.ts';
+import { ROUTES } from '../route-table.ts';
 
-export const llmSummary: ResourceHandler = async (ctx) => {
-  const store = liveOf(ctx);
+export const llmSummary = answerRequests(ROUTES['llm-summary'], async (ctx) => {
+  const store = ctx.store;
   const [live, global] = await Promise.all([readLiveView(store, ctx.now()), activeGlobalCyclones(store)]);
   const summary = await currentSummary(store, live);
   return {
@@ -28,4 +28,4 @@ export const llmSummary: ResourceHandler = async (ctx) => {
       generator: summary.generator,
     },
   };
-};
+});

@@ -1,6 +1,9 @@
 /** `/api/openapi.json`: this API described in OpenAPI 3.1, generated from the route table. */
+import { answerStatically } from '../bind.ts';
 import { renderOpenApi } from '../openapi.ts';
-import type { ResourceHandler } from '../serve.ts';
+import { ROUTES } from '../route-table.ts';
 
-/** The build renders it; its content (site.yaml) names the production server. */
-export const openapi: ResourceHandler = async (ctx) => ({ payload: renderOpenApi(ctx.site?.content.site) });
+export const openapi = answerStatically(ROUTES.openapi, {
+  instances: () => [{}],
+  render: async ({ site }) => ({ payload: renderOpenApi(site.content.site) }),
+});

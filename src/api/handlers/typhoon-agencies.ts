@@ -4,15 +4,14 @@
  */
 import type { StormAgencies } from '../../model/agency-comparison-schemas.ts';
 import type { TyphoonSummary } from '../../model/schemas.ts';
+import { answerRequests, notFoundIn } from '../bind.ts';
 import { agencyComparisonFile, DATA_FILES } from '../data-files.ts';
-import { notFound } from '../errors.ts';
-import type { ResourceHandler } from '../serve.ts';
+import { ROUTES } from '../route-table.ts';
 
-export const typhoonAgencies: ResourceHandler = async (ctx, { params }) => {
-  const code = params.code as string;
+export const typhoonAgencies = answerRequests(ROUTES['typhoon-agencies'], async (ctx, { params: { code } }) => {
   const summaries = await ctx.data<TyphoonSummary[]>(DATA_FILES.archiveSummaries);
   const storm = summaries.find((s) => s.code === code);
-  if (!storm) throw notFound(`No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in /api/v1/typhoons/{code}).`);
+  if (!storm) throw notFoundIn(ROUTES['typhoon-agencies'], code);
   const year = await ctx.data<Record<string, StormAgencies>>(agencyComparisonFile(storm.year));
   return { payload: year[code] };
-};
+});

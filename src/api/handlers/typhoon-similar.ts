@@ -11,10 +11,9 @@ import { newerFirst, summarizeTyphoon } from '../../archive/summaries.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import type { TyphoonSummary } from '../../model/schemas.ts';
 import type { SimilarTracks } from '../../model/track-search-schemas.ts';
-import { liveOf } from '../context.ts';
+import { answerRequests, notFoundIn } from '../bind.ts';
 import { DATA_FILES } from '../data-files.ts';
-import { notFound } from '../errors.ts';
-import type { ResourceHandler } from '../serve.ts';
+import { ROUTES } from '../route-table.ts';
 
 /** The answer: the `size` lowest scores (to 0.1 km; ties: newer storm first). */
 function similarAnswer(storm: TyphoonSummary, summaries: readonly TyphoonSummary[], scored: Scored[], size: number, hours: number | null): SimilarTracks {
@@ -29,19 +28,17 @@ function similarAnswer(storm: TyphoonSummary, summaries: readonly TyphoonSummary
   return { storm, basis: hours === null ? 'whole-track' : 'first-hours', hours, points: RESAMPLED_POINTS, method: SIMILARITY_METHOD, size, list };
 }
 
-export const typhoonSimilar: ResourceHandler = async (ctx, { params, query }) => {
-  const code = params.code as string;
-  const size = query.similarSize as number;
+export const typhoonSimilar = answerRequests(ROUTES['typhoon-similar'], async (ctx, { params: { code }, query: { similarSize: size } }) => {
   const summaries = await ctx.data<TyphoonSummary[]>(DATA_FILES.archiveSummaries);
   const archived = summaries.findIndex((s) => s.code === code);
   if (archived >= 0) {
     const scored = scoreAgainstArchived(await ctx.data<SimilarTracksFile>(DATA_FILES.similarTracks), archived);
     return { payload: similarAnswer(summaries[archived] as TyphoonSummary, summaries, scored, size, null) };
   }
-  const active = (await readLiveView(liveOf(ctx), ctx.now())).typhoons.find((t) => t.code === code);
-  if (!active) throw notFound(`No archived or active storm with code ${code}; /api/history/search/{keyword} finds codes by name.`);
+  const active = (await readLiveView(ctx.store, ctx.now())).typhoons.find((t) => t.code === code);
+  if (!active) throw notFoundIn(ROUTES['typhoon-similar'], code);
   const hours = (Date.parse(active.endTime) - Date.parse(active.startTime)) / 3_600_000;
   const tracks = loadTracks(await ctx.data<ArchiveTracksFile>(DATA_FILES.archiveTracks));
   const scored = scoreAgainstActive(tracks, active.points, hours);
   return { payload: similarAnswer(summarizeTyphoon(active), summaries, scored, size, hours), cache: 'live' };
-};
+});

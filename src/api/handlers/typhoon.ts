@@ -1,25 +1,32 @@
 /**
  * `/api/typhoons/{code}`, `/api/v1/typhoons/{code}` and `/api/geojson/{code}`, in tiers: 1. the active snapshot;
  * 2. the archive; 3. (detail only) the Zhejiang service's TyphoonInfo. The build renders every archived storm
- * through tier 2 (its context has no live store and no upstream); the `typhoon-lookup` function answers the
- * codes no file answers. Those of a season the archive holds are 40401 at once, unless the upstream may know
+ * through tier 2 (its context has the archive only); the `typhoon-lookup` function answers the codes no file
+ * answers. Those of a season the archive holds are 40401 at once, unless the upstream may know
  * them (archivedSeasonMiss); the others go through tiers 1 and 3. A code the upstream says it does not have is
  * 40401; an upstream that cannot be asked is 50000 with HTTP 503, never a "not found" that is not true.
  */
 import type { ArchiveReport } from '../../archive/archive-report.ts';
 import { typhoonGeoJson } from '../../archive/geojson.ts';
 import { releaseTime } from '../../archive/release-time.ts';
+import { LOOKUP_FILES, requestLookup } from '../../live/lookup.ts';
+import { readLiveView } from '../../live/snapshot.ts';
 import type { Typhoon } from '../../model/schemas.ts';
 import { beijingYear } from '../../model/time.ts';
-import { readLiveView } from '../../live/snapshot.ts';
-import type { HandlerContext } from '../context.ts';
+import { answerMisses, answerStatically, notFoundIn, type Answer } from '../bind.ts';
+import type { LookupContext, RequestContext } from '../context.ts';
 import { DATA_FILES } from '../data-files.ts';
 import { notFound, upstreamUnavailable, type ApiError } from '../errors.ts';
-import type { Answer, ResourceHandler } from '../serve.ts';
+import { ROUTES } from '../route-table.ts';
 
-async function activeStorm(ctx: HandlerContext, code: string): Promise<Typhoon | null> {
-  if (!ctx.live) return null;
-  return (await readLiveView(ctx.live, ctx.now())).typhoons.find((t) => t.code === code) ?? null;
+const detail = ROUTES['typhoon-detail'];
+const geojson = ROUTES['typhoon-geojson'];
+
+/** Every archived storm, the instances of both static routes. */
+const archivedCodes = ({ archive }: { archive: { typhoons: readonly Typhoon[] } }) => archive.typhoons.map((t) => ({ code: t.code }));
+
+async function activeStorm(ctx: RequestContext, code: string): Promise<Typhoon | null> {
+  return (await readLiveView(ctx.store, ctx.now())).typhoons.find((t) => t.code === code) ?? null;
 }
 
 /**
@@ -28,7 +35,7 @@ async function activeStorm(ctx: HandlerContext, code: string): Promise<Typhoon |
  * time (still active, or finished since the archive was built), of a season newer than the archive, or an
  * 8-digit id of the Zhejiang service's unnamed systems, which the archive never holds, whatever the season.
  */
-async function archivedSeasonMiss(ctx: HandlerContext, code: string): Promise<ApiError | null> {
+async function archivedSeasonMiss(ctx: RequestContext, code: string): Promise<ApiError | null> {
   const season = Number(code.slice(0, 4));
   if (/^\d{8}$/.test(code) || season >= beijingYear(ctx.now()) - 1) return null;
   const { firstYear, lastYear } = await ctx.data<ArchiveReport>(DATA_FILES.archiveReport);
@@ -41,11 +48,10 @@ async function archivedSeasonMiss(ctx: HandlerContext, code: string): Promise<Ap
 const lookupFailure = (code: string, error: unknown) =>
   `typhoon-lookup: ${code}: the upstream could not be asked: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`;
 
-async function fromUpstream(ctx: HandlerContext, code: string): Promise<Answer> {
-  if (!ctx.lookupUpstream) throw notFound(`No storm with code ${code}; /api/history/search/{keyword} finds codes by name.`);
+async function fromUpstream(ctx: LookupContext, code: string): Promise<Answer> {
   let typhoon: Typhoon | null;
   try {
-    typhoon = await ctx.lookupUpstream(code, ctx.now());
+    typhoon = await ctx.lookupUpstream(code);
   } catch (error) {
     console.error(lookupFailure(code, error));
     throw upstreamUnavailable(`No storm with code ${code} in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.`);
@@ -54,23 +60,39 @@ async function fromUpstream(ctx: HandlerContext, code: string): Promise<Answer> 
   return { payload: typhoon, cache: 'upstream' };
 }
 
-export const typhoonDetail: ResourceHandler = async (ctx, { params }) => {
-  const code = params.code as string;
-  const archived = ctx.site?.archive.byCode.get(code);
-  if (archived) return { payload: archived, releasedAt: releaseTime(archived) };
+/** The lookup the misses' function is given: the upstream service, asked once within 3 s. */
+const lookup = { upstream: (base: RequestContext) => (code: string) => requestLookup(base.config)(code, base.now()), files: LOOKUP_FILES };
+
+export const typhoonDetail = answerStatically(detail, {
+  instances: ({ archive }) => archivedCodes({ archive }),
+  render: async ({ site }, { params: { code } }) => {
+    const archived = site.archive.byCode.get(code);
+    if (!archived) throw notFoundIn(detail, code);
+    return { payload: archived, releasedAt: releaseTime(archived) };
+  },
+});
+
+/** A code no file answers: an active storm, else the upstream service, unless its season is archived. */
+export const typhoonDetailMisses = answerMisses(detail, lookup, async (ctx, { params: { code } }) => {
   const miss = await archivedSeasonMiss(ctx, code);
   if (miss) throw miss;
   const active = await activeStorm(ctx, code);
   if (active) return { payload: active, cache: 'live' };
   return fromUpstream(ctx, code);
-};
+});
+
+export const typhoonGeojson = answerStatically(geojson, {
+  instances: ({ archive }) => archivedCodes({ archive }),
+  render: async ({ site }, { params: { code } }) => {
+    const archived = site.archive.byCode.get(code);
+    if (!archived) throw notFoundIn(geojson, code);
+    return { payload: typhoonGeoJson(archived) };
+  },
+});
 
 /** Active storms add every agency's forecast to the map. */
-export const typhoonGeojson: ResourceHandler = async (ctx, { params }) => {
-  const code = params.code as string;
+export const typhoonGeojsonMisses = answerMisses(geojson, lookup, async (ctx, { params: { code } }) => {
   const active = await activeStorm(ctx, code);
-  if (active) return { payload: typhoonGeoJson(active), cache: 'live' };
-  const archived = ctx.site?.archive.byCode.get(code);
-  if (archived) return { payload: typhoonGeoJson(archived) };
-  throw notFound(`No active or archived storm with code ${code}.`);
-};
+  if (!active) throw notFoundIn(geojson, code);
+  return { payload: typhoonGeoJson(active), cache: 'live' };
+});

@@ -1,0 +1,54 @@
+/**
+ * The functions the local server runs in-process, as Netlify runs the generated files: the API's (planned from
+ * the route table and the bindings: src/api/functions.ts) and the scheduled run, each with the server's
+ * configuration instead of the environment.
+ */
+import type { Config } from '../config/env.ts';
+import { handleApiMiss } from '../api/handlers/api-miss.ts';
+import { v1Preflight } from '../api/envelope.ts';
+import { planFunctions, type FunctionConfig, type PlannedFunction } from '../api/functions.ts';
+import { loadBindings } from '../api/handler-modules.ts';
+import { safeHandler, serveFunction } from '../api/serve.ts';
+import { runWithConfig, SCHEDULED_FUNCTION } from '../jobs/scheduled-function.ts';
+
+export type Handler = (req: Request) => Promise<Response>;
+
+export interface LocalFunction {
+  name: string;
+  handler: Handler;
+  config: FunctionConfig;
+}
+
+/** A planned function's handler, as its generated file makes it, with the configuration given. */
+export function apiFunctionHandler(fn: PlannedFunction, config: Config | (() => Config)): Handler {
+  if (fn.kind === 'api-miss') return safeHandler(handleApiMiss);
+  if (fn.kind === 'v1-preflight') return safeHandler(() => v1Preflight());
+  return serveFunction(
+    fn.handlers.map((h) => h.binding),
+    config,
+  );
+}
+
+/** The API's functions, planned from the bindings. */
+export async function apiFunctions(): Promise<PlannedFunction[]> {
+  return planFunctions((await loadBindings()).requests);
+}
+
+export async function localFunctions(config: Config, log: (line: string) => void): Promise<LocalFunction[]> {
+  const api = (await apiFunctions()).map((fn): LocalFunction => ({ name: fn.name, handler: apiFunctionHandler(fn, config), config: fn.config }));
+  const scheduled: LocalFunction = {
+    name: SCHEDULED_FUNCTION.name,
+    handler: async () => {
+      const run = await runWithConfig(config);
+      log(`scheduled run: ${run.typhoons.ok ? `${run.typhoons.typhoons} active storm(s)` : 'live refresh failed'}, ${run.flash.typhoons + run.flash.global} new flash item(s)`);
+      return new Response(null, { status: 204 });
+    },
+    config: { ...SCHEDULED_FUNCTION.config, includedFiles: [...SCHEDULED_FUNCTION.config.includedFiles] },
+  };
+  return [...api, scheduled];
+}
+
+const asList = <T>(value: T | readonly T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? [...value] : [value as T]);
+
+export const configPaths = (config: FunctionConfig): string[] => asList(config.path as string | string[] | undefined);
+export const configMethods = (config: FunctionConfig): string[] => asList(config.method);

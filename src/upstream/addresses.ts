@@ -1,0 +1,32 @@
+/**
+ * The upstreams a part of the run asks, with the client it asks them through. The addresses come from the
+ * configuration (src/config/env.ts: TYPHOON_*_BASE, the official addresses by default).
+ */
+import type { UpstreamAddresses } from '../config/env.ts';
+import type { UpstreamClient } from './client.ts';
+
+/** The north-western Pacific services: the Zhejiang service, NMC's as its failover. */
+export interface LiveUpstreams {
+  zjBase: string;
+  nmcBase: string;
+  client: UpstreamClient;
+}
+
+/** The other basins: NHC (its site and ATCF decks), JTWC, and UCAR's open repository of JTWC's b-decks. */
+export interface GlobalUpstreams {
+  nhcBase: string;
+  nhcAtcfBase: string;
+  jtwcBase: string;
+  ucarBase: string;
+  client: UpstreamClient;
+}
+
+export const liveUpstreams = (addresses: UpstreamAddresses, client: UpstreamClient): LiveUpstreams => ({ zjBase: addresses.zj, nmcBase: addresses.nmc, client });
+
+export const globalUpstreams = (addresses: UpstreamAddresses, client: UpstreamClient): GlobalUpstreams => ({
+  nhcBase: addresses.nhc,
+  nhcAtcfBase: addresses.nhcAtcf,
+  jtwcBase: addresses.jtwc,
+  ucarBase: addresses.ucar,
+  client,
+});
