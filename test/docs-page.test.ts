@@ -23,10 +23,11 @@ import { chromium, type Browser, type Locator, type Page } from 'playwright-core
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../build/build-site.ts';
 import { ENDPOINTS, RESOURCES, type Endpoint } from '../src/api/route-table.ts';
-import { DEMO_SOURCES_DIR } from '../src/config.ts';
+import { readConfig } from '../src/config/env.ts';
+import { DEMO_SOURCES_DIR } from '../src/config/paths.ts';
 import { writeDump } from '../src/dump/write-dump.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
-import { mockUpstreamEnv, startMockUpstream } from './helpers/mock-upstream.ts';
+import { startMockUpstream } from './helpers/mock.ts';
 import { startTestServer } from './helpers/server.ts';
 import { awaitSharedBuild } from './helpers/shared-build.ts';
 
@@ -139,8 +140,8 @@ describe.runIf(available)('docs page', () => {
       await buildSite({ sourcesDir: DEMO_SOURCES_DIR, publicDir, force: true });
       // No refresh ever runs: the live store stays empty. The mock upstream only keeps a lookup on loopback.
       const mock = await startMockUpstream();
-      Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_LIVE_DIR: path.join(scratch, 'live') });
-      const server = await startLocalServer({ publicDir, port: 0 });
+      const config = { ...readConfig(), upstreams: mock.addresses, store: { kind: 'files' as const, dir: path.join(scratch, 'live') } };
+      const server = await startLocalServer({ publicDir, config, port: 0 });
       baseUrl = server.url;
       close = async () => {
         await server.close();
