@@ -16,7 +16,7 @@ import { NAMES_FILE, resolveSources } from '../src/config/paths.ts';
 import { LOOKUP_TIMEOUT_MS } from '../src/live/lookup.ts';
 import { RUN_BUDGET_MS, runScheduledRefresh } from '../src/jobs/scheduled-run.ts';
 import { fileStore } from '../src/store/store.ts';
-import { readSources } from '../src/sources/read-sources.ts';
+import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { readConfig } from '../src/config/env.ts';
 import { startMockUpstream } from '../src/demo/mock-upstream.ts';
 import { apiFunctionHandler, apiFunctions } from '../src/server/local-functions.ts';
@@ -53,7 +53,7 @@ try {
   console.log(`detail lookup reaching a hanging upstream: median ${seconds(quantile(lookups, 0.5))}, max ${seconds(Math.max(...lookups))} (one try of ${seconds(LOOKUP_TIMEOUT_MS)}, answered 503)`);
   mock.setFault(null);
 
-  const sources = await readSources(sourcesDir, NAMES_FILE);
+  const sources = await readArchiveSources(sourcesDir, NAMES_FILE);
   const index = buildArchive(sources).typhoons.map((t) => searchEntry(t, sources.names));
   searchArchive(index, 'warm up');
   const cpu: number[] = [];

@@ -27,7 +27,8 @@ import { CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config
 import { ContentError, loadContent } from '../src/content/load-content.ts';
 import { AGENCY_SOURCES } from '../src/model/agency-track-schemas.ts';
 import { AGENCIES_DIR, describeAgencySources, listAgencyFiles } from '../src/sources/agencies/read-agency-sources.ts';
-import { CMA_FILE_PATTERN, listSourceFiles, readSources, type LoadedSources } from '../src/sources/read-sources.ts';
+import { CMA_FILE_PATTERN, listSourceFiles, type LoadedSources } from '../src/sources/read-sources.ts';
+import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { renderBasemap } from './basemap.ts';
 import { buildRecordFile, publish, removeInterrupted } from './publish.ts';
 
@@ -135,7 +136,7 @@ export function describeSources(sourcesDir: string, sources: LoadedSources): str
 
 /** Renders and validates everything; returns the files to write. Pure apart from reading the sources. */
 export async function renderSite({ sourcesDir, agenciesDir }: SourceFolders, log: (line: string) => void = () => {}): Promise<{ files: RenderedFile[]; storms: number; archive: ArchiveReport }> {
-  const sources = await readSources(sourcesDir, NAMES_FILE, { agenciesDir });
+  const sources = await readArchiveSources(sourcesDir, NAMES_FILE, { agenciesDir });
   log(describeSources(sourcesDir, sources));
   const problems = sources.problems.map((p) => `${path.join(sourcesDir, p.file)}:${p.line}: ${p.message}`);
   const content = await loadContent(CONTENT_DIR).catch((error: unknown) => {

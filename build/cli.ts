@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import fs from 'fs-extra';
 import type { ArchiveReport } from '../src/archive/archive-report.ts';
 import { readConfig, type Config } from '../src/config/env.ts';
+import { showProgress } from '../src/console/progress.ts';
 import { CACHE_DIR, FETCHED_SOURCES_DIR, FUNCTIONS_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveAgenciesDir, resolveSources, type SourcesLocation } from '../src/config/paths.ts';
 import { CMA_ARCHIVE_URL } from '../src/sources/fetch-cma.ts';
 import { BuildError, buildSite, inputFingerprint } from './build-site.ts';
@@ -24,6 +25,8 @@ const log = (line: string) => console.log(line);
 /** This process's configuration (the environment, parsed once: src/config/env.ts). */
 let configured: Config | undefined;
 const config = () => (configured ??= readConfig());
+// Progress lines on an interactive terminal only, never in CI.
+showProgress(!config().ci);
 
 /** The report of the archive last published (the deploy workflow keeps it; see docs/operations.md). */
 const PUBLISHED_REPORT = path.join(CACHE_DIR, 'published-archive-report.json');
@@ -214,6 +217,7 @@ program
       dir: PUBLIC_DIR,
       functions: FUNCTIONS_DIR,
       message: options.message,
+      // biome-ignore lint/style/noProcessEnv: the contract suite runs in a child process with this environment, plus the draft's address.
       check: (url) => run([process.execPath, vitest, 'run', 'test/contract.test.ts'], { ...process.env, TYPHOON_API_BASE_URL: url }, true).then(() => true, () => false),
       log,
     });

@@ -25,6 +25,7 @@ export interface DeployResult {
 }
 
 /** Runs a command; resolves with its standard output, rejects with its exit code and standard error. */
+// biome-ignore lint/style/noProcessEnv: a child process inherits this process's environment unless told otherwise.
 export function run(command: string[], env: NodeJS.ProcessEnv = process.env, inherit = false): Promise<string> {
   return new Promise((resolve, reject) => {
     const [bin, ...args] = command as [string, ...string[]];

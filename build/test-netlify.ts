@@ -48,6 +48,7 @@ async function waitForReady(url: string, child: ChildProcess): Promise<void> {
 async function main(): Promise<void> {
   const config = readConfig();
   const tools = ensureNetlifyTools(config.netlifyToolsDir ?? path.join(CACHE_DIR, 'netlify-tools'), log);
+  // biome-ignore lint/style/noProcessEnv: the bundle test and `netlify serve` run as child processes with this environment.
   const env = { ...process.env, NETLIFY_TOOLS_DIR: tools };
 
   await writeFunctions(FUNCTIONS_DIR);

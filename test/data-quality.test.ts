@@ -18,7 +18,7 @@ import { decodeUtf8, firstInvalidUtf8 } from '../src/sources/decode-text.ts';
 import type { Typhoon } from '../src/model/schemas.ts';
 import { parseCmaBestTrack } from '../src/sources/cma-best-track.ts';
 import { parseNamesTable } from '../src/sources/names-table.ts';
-import { readSources } from '../src/sources/read-sources.ts';
+import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { parseZjArchiveFile, type ZjLandfall, type ZjPoint, type ZjStorm } from '../src/sources/zj-archive.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { renderArchive } from './helpers/rendered-archive.ts';
@@ -299,7 +299,7 @@ describeRealData('archive', 'the data-quality report on the real archive', (sour
     const zj1990 = () => fs.readdirSync(path.join(sources, 'zj')).filter((f) => f.startsWith('1990')).length;
 
     it('an empty CH1990BST.txt: the file, and each of 1990\'s zj storms', async () => {
-      const { problems } = await readSources(withCh1990(''), NAMES_FILE);
+      const { problems } = await readArchiveSources(withCh1990(''), NAMES_FILE);
       expect(problems[0]).toMatchObject({ file: 'cma-bst/CH1990BST.txt', line: 1, message: expect.stringMatching(/year file is empty/) });
       const orphans = problems.filter((p) => /^zj\/1990\d\d\.json$/.test(p.file));
       expect(orphans).toHaveLength(zj1990());
@@ -309,7 +309,7 @@ describeRealData('archive', 'the data-quality report on the real archive', (sour
     it('CH1990BST.txt cut at an entry boundary: each zj storm whose entry was cut away', async () => {
       const lines = fs.readFileSync(path.join(sources, 'cma-bst', 'CH1990BST.txt'), 'ascii').split('\r\n');
       const cut = lines.findIndex((l) => /^66666 .* Dot\s/.test(l));
-      const { problems } = await readSources(withCh1990(lines.slice(0, cut).join('\r\n') + '\r\n'), NAMES_FILE);
+      const { problems } = await readArchiveSources(withCh1990(lines.slice(0, cut).join('\r\n') + '\r\n'), NAMES_FILE);
       const named = problems.map((p) => p.file);
       // From Dot (9018) on, the 12 zj storms whose entries were cut away; before, those storms took zj's tracks quietly.
       expect(named).toEqual(Array.from({ length: 12 }, (_, i) => `zj/1990${18 + i}.json`));

@@ -20,7 +20,7 @@ import { NAMES_FILE } from '../src/config/paths.ts';
 import { DUMP_ROOT } from '../src/dump/dump.ts';
 import { datedDump, STABLE_DUMP, writeDump } from '../src/dump/write-dump.ts';
 import type { StormAgencies } from '../src/model/agency-comparison-schemas.ts';
-import { readSources } from '../src/sources/read-sources.ts';
+import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { renderArchive } from './helpers/rendered-archive.ts';
 import { agenciesFor, FIXTURE_SOURCES } from './helpers/sources.ts';
@@ -208,7 +208,7 @@ describe('the dump with an IBTrACS record beside the sample', () => {
   });
 
   it('says of every agency track what the API says of it', async () => {
-    const sources = await readSources(FIXTURE_SOURCES, NAMES_FILE, { agenciesDir: SAMPLE_IBTRACS });
+    const sources = await readArchiveSources(FIXTURE_SOURCES, NAMES_FILE, { agenciesDir: SAMPLE_IBTRACS });
     const { typhoons, crosswalk } = buildArchive(sources);
     const pairs = apiAndDumpLinks(compareArchive(typhoons, crosswalk, false).values(), (await readJsonl(path.join(root, 'crosswalk.jsonl'))) as unknown as CrosswalkLine[]);
     expect(pairs.map((p) => p.track)).toEqual(['202411 jma', '202411 jtwc', '202411 hko']);

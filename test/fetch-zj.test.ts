@@ -13,7 +13,7 @@ import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from './helpers/mo
 import { createUpstreamClient, type UpstreamClient } from '../src/upstream/client.ts';
 import { normalizeZjInfo } from '../src/upstream/zj-service.ts';
 import { fetchZjArchive, ZJ_MANIFEST, type ZjFetchOptions } from '../src/sources/fetch-zj.ts';
-import { readSources } from '../src/sources/read-sources.ts';
+import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { parseZjArchiveFile } from '../src/sources/zj-archive.ts';
 import { parseNamesTable } from '../src/sources/names-table.ts';
 import { FIXTURE_SOURCES } from './helpers/sources.ts';
@@ -104,7 +104,7 @@ describe('fetchZjArchive', () => {
     expect(storm?.name).toBe('海葵');
 
     await fs.copy(path.join(FIXTURE_SOURCES, 'cma-bst'), path.join(dest, 'cma-bst'));
-    const sources = await readSources(dest, NAMES_FILE);
+    const sources = await readArchiveSources(dest, NAMES_FILE);
     expect(sources.problems).toEqual([]);
     expect(sources.files.filter((f) => f.startsWith('zj/'))).toEqual(['zj/209801.json', 'zj/209802.json', 'zj/209901.json', 'zj/209902.json']);
     expect(sources.zj.map((s) => s.tfbh)).toEqual(['209801', '209802', '209901', '209902']);

@@ -22,7 +22,7 @@ import { yearStatisticSchema, type SearchEntry, type Typhoon, type YearStatistic
 import type { CmaEntryRaw } from '../src/sources/cma-best-track.ts';
 import { parseNameCorrections } from '../src/sources/name-corrections.ts';
 import { parseNamesTable } from '../src/sources/names-table.ts';
-import { readSources } from '../src/sources/read-sources.ts';
+import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { parseZjArchiveFile, type ZjLandfall, type ZjStorm } from '../src/sources/zj-archive.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { renderArchive } from './helpers/rendered-archive.ts';
@@ -127,7 +127,7 @@ describe('landRecorded', () => {
   });
 
   it('year statistics count recorded landfalls among the storms whose landfalls were recorded', async () => {
-    const { typhoons } = buildArchive(await readSources(FIXTURE_SOURCES, NAMES_FILE));
+    const { typhoons } = buildArchive(await readArchiveSources(FIXTURE_SOURCES, NAMES_FILE));
     const stats = yearStatistic(2024, typhoons.filter((t) => t.year === 2024), new Map());
     expect(stats.landRecordedStorms).toBe(typhoons.filter((t) => t.year === 2024 && t.landRecorded).length);
     expect(yearStatisticSchema.shape.landfalls.description).toMatch(/recorded ones only/);
@@ -141,7 +141,7 @@ describe('what the fields say', () => {
   });
 
   it('a live snapshot stored before windPeriod and landRecorded reads with them, as a refresh would write them', async () => {
-    const { typhoons } = buildArchive(await readSources(FIXTURE_SOURCES, NAMES_FILE));
+    const { typhoons } = buildArchive(await readArchiveSources(FIXTURE_SOURCES, NAMES_FILE));
     const { windPeriod: _period, landRecorded: _recorded, ...old } = typhoons.find((t) => t.code === '202411') as Typhoon;
     const store = fileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'honest-records-')));
     await store.set('snapshot', JSON.stringify({ schemaVersion: 1, data: { fetchedAt: '2024-09-06T08:00:00+08:00', source: 'zj-live', typhoons: [old] } }));

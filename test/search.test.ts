@@ -13,7 +13,7 @@ import { compareNotability, MAX_SEARCH_RESULTS, searchArchive } from '../src/arc
 import { nameKey, parseKeyword } from '../src/archive/search-query.ts';
 import { DEMO_SOURCES_DIR, NAMES_FILE } from '../src/config/paths.ts';
 import type { SearchEntry, SearchHit } from '../src/model/schemas.ts';
-import { readSources } from '../src/sources/read-sources.ts';
+import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { sharedBuildOf } from './helpers/rendered-archive.ts';
 import { awaitSharedBuild } from './helpers/shared-build.ts';
@@ -23,7 +23,7 @@ import { unlinkedIds } from '../src/model/storm-ids.ts';
 async function indexOf(sourcesDir: string): Promise<SearchEntry[]> {
   const shared = await sharedBuildOf(sourcesDir);
   if (shared) return JSON.parse(await fs.readFile(path.join(shared, DATA_FILES.searchIndex), 'utf8')) as SearchEntry[];
-  const sources = await readSources(sourcesDir, NAMES_FILE);
+  const sources = await readArchiveSources(sourcesDir, NAMES_FILE);
   return buildArchive(sources).typhoons.map((t) => searchEntry(t, sources.names));
 }
 

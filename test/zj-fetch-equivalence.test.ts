@@ -18,7 +18,8 @@ import { startMockUpstream, type MockUpstream } from './helpers/mock.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 import type { Typhoon, WindCircle } from '../src/model/schemas.ts';
 import { fetchZjArchive, FIRST_ZJ_YEAR, type ZjFetchReport } from '../src/sources/fetch-zj.ts';
-import { readSources, type LoadedSources } from '../src/sources/read-sources.ts';
+import { type LoadedSources } from '../src/sources/read-sources.ts';
+import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { renderArchive } from './helpers/rendered-archive.ts';
 import { awaitSharedBuild } from './helpers/shared-build.ts';
@@ -63,7 +64,7 @@ describeRealData('archive', 'the Zhejiang archive fetched from the service build
     await fs.symlink(path.join(sources, 'cma-bst'), path.join(dest, 'cma-bst'), 'dir');
     lap('fetch');
 
-    fetched = await readSources(dest, NAMES_FILE, { agenciesDir: agenciesFor(sources) });
+    fetched = await readArchiveSources(dest, NAMES_FILE, { agenciesDir: agenciesFor(sources) });
     built.fetched = buildArchive(fetched).typhoons;
     reports.fetched = archiveReport(built.fetched, fetched.demo);
     lap('build');

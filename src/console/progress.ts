@@ -12,8 +12,14 @@ export interface ProgressStream {
   write(text: string): unknown;
 }
 
-export function createProgress(label: string, total: number, stream: ProgressStream = process.stdout, env = process.env): Progress {
-  const interactive = Boolean(stream.isTTY) && !env.CI;
+/** Whether progress lines may be drawn at all: the CLI turns them off in CI (the configuration's CI). */
+let shown = true;
+export const showProgress = (enabled: boolean) => {
+  shown = enabled;
+};
+
+export function createProgress(label: string, total: number, stream: ProgressStream = process.stdout): Progress {
+  const interactive = shown && Boolean(stream.isTTY);
   if (!interactive || total <= 0) return { tick: () => {}, done: () => {} };
   let count = 0;
   let lastDrawn = 0;

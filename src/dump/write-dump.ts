@@ -13,7 +13,7 @@ import { toBeijingIso } from '../model/time.ts';
 import { NAMES_FILE } from '../config/paths.ts';
 import { createProgress } from '../console/progress.ts';
 import { AGENCIES_DIR } from '../sources/agencies/read-agency-sources.ts';
-import { readSources } from '../sources/read-sources.ts';
+import { readArchiveSources } from '../archive/read-archive-sources.ts';
 import { buildDump } from './dump.ts';
 
 export const STABLE_DUMP = 'typhoon-archive.zip';
@@ -22,7 +22,7 @@ export const datedDump = (version: Date) => `typhoon-archive-${toBeijingIso(vers
 
 export async function writeDump(options: { sourcesDir: string; agenciesDir?: string; outDir: string }): Promise<{ files: string[]; bytes: number; storms: number; version: Date }> {
   const progress = createProgress('Dump', 4);
-  const sources = await readSources(options.sourcesDir, NAMES_FILE, { agenciesDir: options.agenciesDir });
+  const sources = await readArchiveSources(options.sourcesDir, NAMES_FILE, { agenciesDir: options.agenciesDir });
   progress.tick('sources read');
   if (sources.problems.length) throw new Error(`sources have problems, e.g. ${sources.problems[0]?.file}:${sources.problems[0]?.line}: ${sources.problems[0]?.message}`);
   const { typhoons, crosswalk } = buildArchive(sources);

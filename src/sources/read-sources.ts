@@ -12,9 +12,7 @@
 import path from 'node:path';
 import fg from 'fast-glob';
 import fs from 'fs-extra';
-import { checkCoverage } from '../archive/source-coverage.ts';
 import type { FileRejection } from '../model/parse-problems.ts';
-import { matchArchive } from '../archive/match-sources.ts';
 import { parseCmaBestTrack, type CmaEntryRaw } from './cma-best-track.ts';
 import { AGENCIES_DIR, readAgencySources, type AgencySources } from './agencies/read-agency-sources.ts';
 import { decodeAscii, decodeUtf8 } from './decode-text.ts';
@@ -40,6 +38,8 @@ export interface LoadedSources {
   problems: SourceProblem[];
   /** Names and places the parsers left out (upstream-text check), with their files, in file order. */
   rejected: FileRejection[];
+  /** The years of the CMA files read. */
+  cmaYears: ReadonlySet<number>;
   /** The folder holds the demo archive (a `DEMO` marker file), not the real sources. */
   demo: boolean;
   /** Other agencies' best tracks found in the agencies folder (none is required); their problems do not stop a build. */
@@ -128,11 +128,10 @@ export async function readSources(sourcesDir: string, namesFile: string, options
   );
   cma.sort((a, b) => a.year - b.year || a.position - b.position);
   zj.sort((a, b) => a.tfbh.localeCompare(b.tfbh));
-  // Whole-file problems first, in file order; then the storms CMA lacks (a cut or emptied year file).
+  // Whole-file problems, in file order (the archive adds the storms CMA lacks: src/archive/read-archive-sources.ts).
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
-  problems.push(...checkCoverage(matchArchive(cma, zj), cmaYears).problems);
   rejected.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const nameCorrections = parseNameCorrections(await fs.readFile(correctionsFile, 'utf8'));
   const agencies = await readAgencySources(agenciesDir);
-  return { cma, zj, names, nameCorrections, files, problems, rejected, demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)), agencies, agenciesDir };
+  return { cma, zj, names, nameCorrections, files, problems, rejected, cmaYears, demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)), agencies, agenciesDir };
 }

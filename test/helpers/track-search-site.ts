@@ -10,7 +10,7 @@ import { buildArchive } from '../../src/archive/build-archive.ts';
 import { trackSearchFiles } from '../../src/api/render-static.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import type { Typhoon } from '../../src/model/schemas.ts';
-import { readSources } from '../../src/sources/read-sources.ts';
+import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { renderArchive, sharedBuildOf } from './rendered-archive.ts';
 
 export interface TrackSearchSite {
@@ -22,7 +22,7 @@ export interface TrackSearchSite {
 export async function writeTrackSearchSite(sourcesDir: string): Promise<TrackSearchSite> {
   const shared = await sharedBuildOf(sourcesDir);
   if (shared) return { publicDir: shared, typhoons: [...(await renderArchive(sourcesDir)).details.values()], remove: async () => {} };
-  const { typhoons } = buildArchive(await readSources(sourcesDir, NAMES_FILE));
+  const { typhoons } = buildArchive(await readArchiveSources(sourcesDir, NAMES_FILE));
   const publicDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-track-search-'));
   for (const [file, value] of trackSearchFiles(typhoons)) await fs.outputJson(path.join(publicDir, file), value);
   return { publicDir, typhoons, remove: () => fs.remove(publicDir) };
