@@ -29,17 +29,25 @@ const above = (i) => LAYERS.slice(i + 1).flat();
 
 module.exports = {
   forbidden: [
-    { name: 'no-circular', severity: 'error', comment: 'An import circle makes a room depend on itself.', from: {}, to: { circular: true } },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import circle makes a room depend on itself.',
+      from: {},
+      to: { circular: true },
+    },
     ...LAYERS.flatMap((rooms, i) =>
       above(i).length === 0
         ? []
-        : [{
-            name: `no-upward-from-${rooms.map((r) => r.split('/')[1]).join('-')}`,
-            severity: 'error',
-            comment: `${rooms.join(', ')} may import only rooms below them`,
-            from: { path: rooms.map(dir).join('|') },
-            to: { path: above(i).map(dir).join('|') },
-          }],
+        : [
+            {
+              name: `no-upward-from-${rooms.map((r) => r.split('/')[1]).join('-')}`,
+              severity: 'error',
+              comment: `${rooms.join(', ')} may import only rooms below them`,
+              from: { path: rooms.map(dir).join('|') },
+              to: { path: above(i).map(dir).join('|') },
+            },
+          ],
     ),
     {
       name: 'no-sideways-live-global-dump',

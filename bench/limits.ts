@@ -43,14 +43,19 @@ try {
   for (const budgetMs of [RUN_BUDGET_MS, 2_000]) {
     const ms = await elapsed(() => runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, budgetMs }));
     const over = ms - budgetMs;
-    console.log(`scheduled run, every upstream hanging: ${seconds(ms)} for a budget of ${seconds(budgetMs)} (${Math.abs(over).toFixed(0)} ms ${over > 0 ? 'past' : 'inside'} it; Netlify stops a run at 30 s)`);
+    console.log(
+      `scheduled run, every upstream hanging: ${seconds(ms)} for a budget of ${seconds(budgetMs)} (${Math.abs(over).toFixed(0)} ms ${over > 0 ? 'past' : 'inside'} it; Netlify stops a run at 30 s)`,
+    );
   }
   const lookups: number[] = [];
   const logError = console.error;
   console.error = () => {}; // the handler logs each upstream failure with its stack
-  for (let i = 0; i < 3; i += 1) lookups.push(await elapsed(() => handleTyphoonLookup(new Request('http://localhost/api/v1/typhoons/20269999')).then((r) => r.text())));
+  for (let i = 0; i < 3; i += 1)
+    lookups.push(await elapsed(() => handleTyphoonLookup(new Request('http://localhost/api/v1/typhoons/20269999')).then((r) => r.text())));
   console.error = logError;
-  console.log(`detail lookup reaching a hanging upstream: median ${seconds(quantile(lookups, 0.5))}, max ${seconds(Math.max(...lookups))} (one try of ${seconds(LOOKUP_TIMEOUT_MS)}, answered 503)`);
+  console.log(
+    `detail lookup reaching a hanging upstream: median ${seconds(quantile(lookups, 0.5))}, max ${seconds(Math.max(...lookups))} (one try of ${seconds(LOOKUP_TIMEOUT_MS)}, answered 503)`,
+  );
   mock.setFault(null);
 
   const sources = await readArchiveSources(sourcesDir, NAMES_FILE);
@@ -65,7 +70,9 @@ try {
       cpu.push((user + system) / 1000);
     }
   }
-  console.log(`searchArchive, CPU time per keyword over ${index.length} storms: median ${quantile(cpu, 0.5).toFixed(2)} ms, p99 ${quantile(cpu, 0.99).toFixed(2)} ms (${cpu.length} searches; ${sourcesDir})`);
+  console.log(
+    `searchArchive, CPU time per keyword over ${index.length} storms: median ${quantile(cpu, 0.5).toFixed(2)} ms, p99 ${quantile(cpu, 0.99).toFixed(2)} ms (${cpu.length} searches; ${sourcesDir})`,
+  );
 } finally {
   await mock.close();
   await fs.remove(scratch);

@@ -53,7 +53,11 @@ async function prepare() {
   const haiyan = typhoons.find((t) => t.code === '201330') as Typhoon;
   const points = haiyan.points.filter((p) => Date.parse(p.time) - Date.parse(haiyan.startTime) <= 72 * 3_600_000);
   const active: Typhoon = {
-    ...haiyan, code: '202699', isActive: true, points, endTime: points.at(-1)?.time as string,
+    ...haiyan,
+    code: '202699',
+    isActive: true,
+    points,
+    endTime: points.at(-1)?.time as string,
     live: { source: 'zj-live', fetchedAt: points.at(-1)?.time as string, stale: false },
   };
   return { publicDir, remove, codes: typhoons.map((t) => t.code), fixes: typhoons.reduce((n, t) => n + t.points.length, 0), active };
@@ -69,7 +73,9 @@ try {
   console.log(`archive:                ${site.codes.length} storms, ${site.fixes} fixes`);
   for (const file of [DATA_FILES.archiveSummaries, DATA_FILES.archiveTracks, DATA_FILES.proximityIndex, DATA_FILES.similarTracks]) {
     const body = await fs.readFile(path.join(site.publicDir, file));
-    console.log(`${path.basename(file).padEnd(24)}${(body.length / 1e6).toFixed(2)} MB (${(gzipSync(body).length / 1e6).toFixed(2)} MB gzipped)`);
+    console.log(
+      `${path.basename(file).padEnd(24)}${(body.length / 1e6).toFixed(2)} MB (${(gzipSync(body).length / 1e6).toFixed(2)} MB gzipped)`,
+    );
   }
 
   const random = seeded(20_13_11_08);
@@ -83,7 +89,10 @@ try {
   started = performance.now();
   await (await typhoonSimilar(new Request('http://localhost/api/typhoons/201330/similar'))).text();
   console.log(`similar, first request: ${ms(performance.now() - started)}`);
-  const similarUrls = Array.from({ length: SIMILAR_REQUESTS }, () => `/api/typhoons/${site.codes[Math.floor(random() * site.codes.length)]}/similar`);
+  const similarUrls = Array.from(
+    { length: SIMILAR_REQUESTS },
+    () => `/api/typhoons/${site.codes[Math.floor(random() * site.codes.length)]}/similar`,
+  );
   console.log(`similar (archived), in-process: ${await timeRequests(typhoonSimilar, similarUrls)}`);
 
   await writeSnapshot(fileStore(liveDir), { fetchedAt: site.active.endTime, source: 'zj-live', typhoons: [site.active] });

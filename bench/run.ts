@@ -21,11 +21,31 @@ import { readConfig, type Config } from '../src/config/env.ts';
 import { apiFunctionHandler, apiFunctions } from '../src/server/local-functions.ts';
 
 /** A function of the API in-process, with this configuration. */
-const apiFunction = async (name: string, config: Config) => apiFunctionHandler((await apiFunctions()).find((f) => f.name === name)!, config);
+const apiFunction = async (name: string, config: Config) =>
+  apiFunctionHandler((await apiFunctions()).find((f) => f.name === name)!, config);
 
 const KEYWORDS = [
-  'yagi', '摩羯', '2024', '202411', 'haiyan', '海燕', 'MANGKHUT', '19', 'nora', 'x', '台', 'SAOLA', '1967C',
-  'weimaxun', 'wei ma xun', 'Haiyen', 'Mangkut', 'Haiyan 2013', '2013 海燕', '台风摩羯', 'qwertyuiop',
+  'yagi',
+  '摩羯',
+  '2024',
+  '202411',
+  'haiyan',
+  '海燕',
+  'MANGKHUT',
+  '19',
+  'nora',
+  'x',
+  '台',
+  'SAOLA',
+  '1967C',
+  'weimaxun',
+  'wei ma xun',
+  'Haiyen',
+  'Mangkut',
+  'Haiyan 2013',
+  '2013 海燕',
+  '台风摩羯',
+  'qwertyuiop',
 ];
 const ROUNDS = 40;
 
@@ -71,26 +91,42 @@ try {
   const config: Config = { ...readConfig(), publicDir, store: { kind: 'files', dir: liveDir } };
   const handleHistorySearch = await apiFunction('history-search', config);
   await handleHistorySearch(new Request('http://localhost/api/history/search/warmup'));
-  const inProcess = await timeEach((kw) => handleHistorySearch(new Request(`http://localhost/api/history/search/${encodeURIComponent(kw)}`)).then((r) => r.text()));
-  console.log(`search, in-process:     median ${ms(median(inProcess))}, p95 ${ms(p95(inProcess))}, p99 ${ms(p99(inProcess))} (${inProcess.length} requests)`);
+  const inProcess = await timeEach((kw) =>
+    handleHistorySearch(new Request(`http://localhost/api/history/search/${encodeURIComponent(kw)}`)).then((r) => r.text()),
+  );
+  console.log(
+    `search, in-process:     median ${ms(median(inProcess))}, p95 ${ms(p95(inProcess))}, p99 ${ms(p99(inProcess))} (${inProcess.length} requests)`,
+  );
 
   const server = await startLocalServer({ publicDir, config, port: 0 });
   const overHttp = await timeEach((kw) => fetch(`${server.url}/api/v1/history/search/${encodeURIComponent(kw)}`).then((r) => r.text()));
   await server.close();
-  console.log(`search, HTTP loopback:  median ${ms(median(overHttp))}, p95 ${ms(p95(overHttp))}, p99 ${ms(p99(overHttp))} (${overHttp.length} requests)`);
+  console.log(
+    `search, HTTP loopback:  median ${ms(median(overHttp))}, p95 ${ms(p95(overHttp))}, p99 ${ms(p99(overHttp))} (${overHttp.length} requests)`,
+  );
 
   const mock = await startMockUpstream();
   const upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient() };
   const refreshes = await timeRepeated(20, () => refreshLive(upstreams, fileStore(liveDir)));
   console.log(`live refresh (mock):    median ${ms(median(refreshes))}, p95 ${ms(p95(refreshes))} (${refreshes.length} refreshes)`);
-  const global = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, ucarBase: mock.ucarBase, client: upstreams.client };
+  const global = {
+    nhcBase: mock.nhcBase,
+    nhcAtcfBase: mock.nhcAtcfBase,
+    jtwcBase: mock.jtwcBase,
+    ucarBase: mock.ucarBase,
+    client: upstreams.client,
+  };
   const globalRefreshes = await timeRepeated(20, () => refreshGlobal(global, fileStore(liveDir)));
-  console.log(`global refresh (mock):  median ${ms(median(globalRefreshes))}, p95 ${ms(p95(globalRefreshes))} (${globalRefreshes.length} refreshes)`);
+  console.log(
+    `global refresh (mock):  median ${ms(median(globalRefreshes))}, p95 ${ms(p95(globalRefreshes))} (${globalRefreshes.length} refreshes)`,
+  );
   const handleLiveTyphoons = await apiFunction('live-typhoons', config);
   const handleTyphoonLookup = await apiFunction('typhoon-lookup', config);
   const list = await timeRepeated(300, () => handleLiveTyphoons(new Request('http://localhost/api/v1/typhoons')).then((r) => r.text()));
   console.log(`live list, in-process:  median ${ms(median(list))}, p95 ${ms(p95(list))} (${list.length} requests)`);
-  const detail = await timeRepeated(300, () => handleTyphoonLookup(new Request('http://localhost/api/v1/typhoons/202699')).then((r) => r.text()));
+  const detail = await timeRepeated(300, () =>
+    handleTyphoonLookup(new Request('http://localhost/api/v1/typhoons/202699')).then((r) => r.text()),
+  );
   console.log(`live detail, in-process: median ${ms(median(detail))}, p95 ${ms(p95(detail))} (${detail.length} requests)`);
 
   await mock.close();

@@ -48,7 +48,9 @@ let root: string;
 try {
   root = fs.realpathSync(publicDir);
 } catch {
-  fail([`No ${publicDir}: this benchmark builds nothing. Build first: \`npm run build\` (or \`TYPHOON_SOURCES=<archive> npm run build\` for the real archive).`]);
+  fail([
+    `No ${publicDir}: this benchmark builds nothing. Build first: \`npm run build\` (or \`TYPHOON_SOURCES=<archive> npm run build\` for the real archive).`,
+  ]);
 }
 const missingUrls = URLS.filter((url) => !fs.existsSync(path.join(root, url)));
 if (missingUrls.length) fail([`${root} lacks ${missingUrls.join(', ')}: build the archive first (\`npm run build\`).`]);
@@ -95,7 +97,10 @@ http {
 
 async function waitUntilServing(base: string): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const ok = await fetch(base + URLS[0]).then((r) => r.ok, () => false);
+    const ok = await fetch(base + URLS[0]).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -140,12 +145,21 @@ async function run(local: LocalServer, nginxBase: string): Promise<void> {
     const [ours, theirs] = await Promise.all(targets.map(async (t) => Buffer.from(await (await fetch(t.base + url)).arrayBuffer())));
     if (!ours?.equals(theirs as Buffer)) throw new Error(`${url}: the two servers answer different bodies`);
   }
-  const nginxVersion = spawnSync('nginx', ['-v'], { encoding: 'utf8' }).stderr.trim().replace(/^nginx version: /, '');
+  const nginxVersion = spawnSync('nginx', ['-v'], { encoding: 'utf8' })
+    .stderr.trim()
+    .replace(/^nginx version: /, '');
   console.log(`public/:  ${root}`);
   console.log(`URLs:     ${URLS.join(', ')}`);
-  console.log(`load:     wrk, ${LOAD.threads} threads, ${LOAD.connections} connections, ${LOAD.seconds} s per run after a ${LOAD.warmUpSeconds} s warm-up; ${os.cpus().length} cores; ${nginxVersion} (worker_processes ${nginxWorkers}), Node ${process.version}`);
+  console.log(
+    `load:     wrk, ${LOAD.threads} threads, ${LOAD.connections} connections, ${LOAD.seconds} s per run after a ${LOAD.warmUpSeconds} s warm-up; ${os.cpus().length} cores; ${nginxVersion} (worker_processes ${nginxWorkers}), Node ${process.version}`,
+  );
   // Everything shares the cores: other work on the machine moves both figures, and not always alike.
-  console.log(`machine:  load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} before the runs`);
+  console.log(
+    `machine:  load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')} before the runs`,
+  );
   console.log('');
   console.log(`${'scenario'.padEnd(10)}${'server'.padEnd(14)}${'requests/s'.padStart(12)}${'p99'.padStart(11)}${'errors'.padStart(8)}`);
   for (const scenario of SCENARIOS) {
@@ -154,7 +168,9 @@ async function run(local: LocalServer, nginxBase: string): Promise<void> {
       await wrk(target.base, LOAD.warmUpSeconds, scenario.headers);
       const result = await wrk(target.base, LOAD.seconds, scenario.headers);
       figures.push(result);
-      console.log(`${scenario.name.padEnd(10)}${target.name.padEnd(14)}${result.requestsPerSecond.toFixed(0).padStart(12)}${`${result.p99Ms.toFixed(2)} ms`.padStart(11)}${String(result.errors).padStart(8)}`);
+      console.log(
+        `${scenario.name.padEnd(10)}${target.name.padEnd(14)}${result.requestsPerSecond.toFixed(0).padStart(12)}${`${result.p99Ms.toFixed(2)} ms`.padStart(11)}${String(result.errors).padStart(8)}`,
+      );
     }
     const ratio = figures[0]!.requestsPerSecond / figures[1]!.requestsPerSecond;
     console.log(`${scenario.name.padEnd(10)}${'local/nginx'.padEnd(14)}${ratio.toFixed(2).padStart(12)}   (goal: 0.33 or more)`);

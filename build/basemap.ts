@@ -66,11 +66,20 @@ export const renderBasemap = () => (drawn ??= drawBasemap());
 function drawBasemap(): { file: string; body: string } {
   const source = createRequire(import.meta.url).resolve('world-atlas/land-50m.json');
   const topology = JSON.parse(fs.readFileSync(source, 'utf8')) as Topology<{ land: GeometryCollection }>;
-  const polygons = feature(topology, topology.objects.land).features.flatMap(({ geometry }) =>
-    (geometry.type === 'Polygon' ? [(geometry as Polygon).coordinates] : (geometry as MultiPolygon).coordinates) as Position[][][],
+  const polygons = feature(topology, topology.objects.land).features.flatMap(
+    ({ geometry }) =>
+      (geometry.type === 'Polygon' ? [(geometry as Polygon).coordinates] : (geometry as MultiPolygon).coordinates) as Position[][][],
   );
   const [west, south, east, north] = BASEMAP_AREA;
-  const area: Position[][] = [[[west, south], [east, south], [east, north], [west, north], [west, south]]];
+  const area: Position[][] = [
+    [
+      [west, south],
+      [east, south],
+      [east, north],
+      [west, north],
+      [west, south],
+    ],
+  ];
   // Only the polygons crossing the area's edge are clipped (clipping the world's land took 1.4 s; this, 0.3 s).
   const inside: Position[][][] = [];
   const crossing: Position[][][] = [];

@@ -65,7 +65,10 @@ export const BUILD_ERROR_SHOWN = 50;
 
 /** Thrown with every problem found, each naming its file (and line where there is one). */
 export class BuildError extends Error {
-  constructor(readonly problems: string[], heading = `The build found ${problems.length} problem(s)`) {
+  constructor(
+    readonly problems: string[],
+    heading = `The build found ${problems.length} problem(s)`,
+  ) {
     const more = problems.length - BUILD_ERROR_SHOWN;
     const lines = problems.slice(0, BUILD_ERROR_SHOWN).map((p) => `  - ${p}`);
     if (more > 0) lines.push(`  … and ${more} more`);
@@ -88,7 +91,10 @@ export async function inputFingerprint({ sourcesDir, agenciesDir = path.join(sou
     ...(await listSourceFiles(sourcesDir)).map((file) => path.join(sourcesDir, file)),
     ...agencyFiles.map((file) => path.join(agenciesDir, file)),
   ];
-  const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'static/**/*', 'package-lock.json'], { cwd: PROJECT_ROOT, absolute: true });
+  const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'static/**/*', 'package-lock.json'], {
+    cwd: PROJECT_ROOT,
+    absolute: true,
+  });
   const files = [...sources, ...own.sort()];
   const digests = await digestAll(files);
   const hash = createHash('sha256');
@@ -135,7 +141,10 @@ export function describeSources(sourcesDir: string, sources: LoadedSources): str
 }
 
 /** Renders and validates everything; returns the files to write. Pure apart from reading the sources. */
-export async function renderSite({ sourcesDir, agenciesDir }: SourceFolders, log: (line: string) => void = () => {}): Promise<{ files: RenderedFile[]; storms: number; archive: ArchiveReport }> {
+export async function renderSite(
+  { sourcesDir, agenciesDir }: SourceFolders,
+  log: (line: string) => void = () => {},
+): Promise<{ files: RenderedFile[]; storms: number; archive: ArchiveReport }> {
   const sources = await readArchiveSources(sourcesDir, NAMES_FILE, { agenciesDir });
   log(describeSources(sourcesDir, sources));
   const problems = sources.problems.map((p) => `${path.join(sourcesDir, p.file)}:${p.line}: ${p.message}`);
@@ -149,7 +158,10 @@ export async function renderSite({ sourcesDir, agenciesDir }: SourceFolders, log
   const { typhoons, quality, crosswalk } = buildArchive(sources);
   // Data quality: zj values left out of the records (src/archive/data-quality.ts) and names and places the parsers
   // left out (src/model/upstream-text.ts), printed and published.
-  const rejectedText = [...sources.rejected.map((r) => rejectedTextProblem(r)), ...sources.agencies.rejected.map((r) => rejectedTextProblem(r, `${AGENCIES_DIR}/`))];
+  const rejectedText = [
+    ...sources.rejected.map((r) => rejectedTextProblem(r)),
+    ...sources.agencies.rejected.map((r) => rejectedTextProblem(r, `${AGENCIES_DIR}/`)),
+  ];
   const dataQuality = dataQualityReport(sources, [...quality, ...rejectedText]);
   log(summarizeDataQuality(dataQuality, DATA_FILES.dataQuality));
   const archive = indexArchive(typhoons);
@@ -157,7 +169,10 @@ export async function renderSite({ sourcesDir, agenciesDir }: SourceFolders, log
   const attribution = archiveAttribution(sources.demo, agencies.values());
   const site: SiteData = { archive, content, today: renderTodayInHistory(archive), agencies, demo: sources.demo, attribution };
   const { statics } = await loadBindings();
-  const { files, problems: invalid } = await renderStaticAnswers(site, statics.map((b) => b.binding));
+  const { files, problems: invalid } = await renderStaticAnswers(
+    site,
+    statics.map((b) => b.binding),
+  );
   if (invalid.length) throw new BuildError(invalid);
 
   const report = archiveReport(typhoons, sources.demo);
@@ -172,7 +187,9 @@ export async function renderSite({ sourcesDir, agenciesDir }: SourceFolders, log
   );
   const seen = new Set<string>();
   const collisions = files.filter((f) => seen.size === seen.add(f.file).size).map((f) => `two outputs write ${f.file}`);
-  const outside = files.filter((f) => path.posix.normalize(f.file) !== f.file || f.file.startsWith('.')).map((f) => `refusing to write outside public/: ${f.file}`);
+  const outside = files
+    .filter((f) => path.posix.normalize(f.file) !== f.file || f.file.startsWith('.'))
+    .map((f) => `refusing to write outside public/: ${f.file}`);
   if (collisions.length || outside.length) throw new BuildError([...collisions, ...outside]);
   return { files, storms: typhoons.length, archive: report };
 }
@@ -182,10 +199,22 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const log = options.log ?? (() => {});
   const fingerprint = await inputFingerprint(options);
   const previous = await fs.readJson(buildRecordFile(options.publicDir)).catch(() => null);
-  if (!options.force && !options.dryRun && previous?.fingerprint === fingerprint && (await outputMatches(options.publicDir, previous.output ?? {}))) {
+  if (
+    !options.force &&
+    !options.dryRun &&
+    previous?.fingerprint === fingerprint &&
+    (await outputMatches(options.publicDir, previous.output ?? {}))
+  ) {
     await removeInterrupted(options.publicDir);
     log('Nothing changed since the last build and public/ still holds its output (use --force to rebuild).');
-    return { skipped: true, storms: previous.storms, files: previous.files, bytes: previous.bytes, archive: previous.archive, milliseconds: performance.now() - started };
+    return {
+      skipped: true,
+      storms: previous.storms,
+      files: previous.files,
+      bytes: previous.bytes,
+      archive: previous.archive,
+      milliseconds: performance.now() - started,
+    };
   }
 
   const { files, storms, archive } = await renderSite(options, log);
@@ -199,7 +228,15 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   if (!options.dryRun) {
     await publish(options.publicDir, files, STATIC_DIR);
     const output = Object.fromEntries(files.map((f) => [f.file, sha256(f.body)]));
-    await fs.outputJson(buildRecordFile(options.publicDir), { fingerprint, publicDir: path.resolve(options.publicDir), storms, files: files.length, bytes, archive, output });
+    await fs.outputJson(buildRecordFile(options.publicDir), {
+      fingerprint,
+      publicDir: path.resolve(options.publicDir),
+      storms,
+      files: files.length,
+      bytes,
+      archive,
+      output,
+    });
     log(`Wrote ${options.publicDir}`);
   }
   return { skipped: false, storms, files: files.length, bytes, archive, milliseconds: performance.now() - started };

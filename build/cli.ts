@@ -8,7 +8,16 @@ import fs from 'fs-extra';
 import type { ArchiveReport } from '../src/archive/archive-report.ts';
 import { readConfig, type Config } from '../src/config/env.ts';
 import { showProgress } from '../src/console/progress.ts';
-import { CACHE_DIR, FETCHED_SOURCES_DIR, FUNCTIONS_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveAgenciesDir, resolveSources, type SourcesLocation } from '../src/config/paths.ts';
+import {
+  CACHE_DIR,
+  FETCHED_SOURCES_DIR,
+  FUNCTIONS_DIR,
+  PROJECT_ROOT,
+  PUBLIC_DIR,
+  resolveAgenciesDir,
+  resolveSources,
+  type SourcesLocation,
+} from '../src/config/paths.ts';
 import { CMA_ARCHIVE_URL } from '../src/sources/fetch-cma.ts';
 import { BuildError, buildSite, inputFingerprint } from './build-site.ts';
 import { writeFunctions } from './write-functions.ts';
@@ -34,11 +43,22 @@ const PUBLISHED_REPORT = path.join(CACHE_DIR, 'published-archive-report.json');
 async function refreshAndLog(): Promise<void> {
   const { runWithConfig } = await import('../src/jobs/scheduled-function.ts');
   const { typhoons: result, global, flash, text, milliseconds } = await runWithConfig(config());
-  log(result.ok ? `Live: ${result.typhoons} active storm(s) from ${result.source}` : `Live refresh failed, keeping the last good snapshot: ${result.errors.join(' | ')}`);
+  log(
+    result.ok
+      ? `Live: ${result.typhoons} active storm(s) from ${result.source}`
+      : `Live refresh failed, keeping the last good snapshot: ${result.errors.join(' | ')}`,
+  );
   log(`Flash news: ${flash.typhoons + flash.global} new item(s)`);
-  const rejected = Object.entries(text?.rejected ?? {}).map(([reason, n]) => `${reason} ${n}`).join(', ');
-  if (text) log(`Language model: ${text.asked} text(s) asked, ${text.llm} published, ${text.template} template text(s)${rejected ? ` (rejected: ${rejected})` : ''}`);
-  log(`Global: NHC ${global.nhc.ok ? `${global.nhc.cyclones} cyclone(s)` : `failed (${global.nhc.error})`}, JTWC ${global.jtwc.ok ? `${global.jtwc.cyclones} cyclone(s)` : `failed (${global.jtwc.error})`}`);
+  const rejected = Object.entries(text?.rejected ?? {})
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ');
+  if (text)
+    log(
+      `Language model: ${text.asked} text(s) asked, ${text.llm} published, ${text.template} template text(s)${rejected ? ` (rejected: ${rejected})` : ''}`,
+    );
+  log(
+    `Global: NHC ${global.nhc.ok ? `${global.nhc.cyclones} cyclone(s)` : `failed (${global.nhc.error})`}, JTWC ${global.jtwc.ok ? `${global.jtwc.cyclones} cyclone(s)` : `failed (${global.jtwc.error})`}`,
+  );
   log(`Refresh took ${(milliseconds / 1000).toFixed(1)} s`);
 }
 
@@ -49,7 +69,9 @@ async function refreshAndLog(): Promise<void> {
 async function sourcesToServe(option: string | undefined, demo: boolean): Promise<SourcesLocation> {
   const location = resolveSources(option, config().sourcesDir);
   if (location.origin !== 'demo' || demo) return location;
-  log('No archive sources yet: downloading the CMA best track and the Zhejiang archive into .cache/sources (resumable; Ctrl-C and start again to continue) …');
+  log(
+    'No archive sources yet: downloading the CMA best track and the Zhejiang archive into .cache/sources (resumable; Ctrl-C and start again to continue) …',
+  );
   try {
     const { fetchSources } = await import('../src/sources/fetch-sources.ts');
     const report = await fetchSources({ destDir: FETCHED_SOURCES_DIR, zjBase: config().upstreams.zj, log });
@@ -58,7 +80,9 @@ async function sourcesToServe(option: string | undefined, demo: boolean): Promis
   } catch (error) {
     log(`Could not download the sources (${(error as Error).message}).`);
     log('Serving the DEMO archive (demo/archive: a few storms, for demonstration only; every history answer says so).');
-    log('For the real archive: connect to the internet and run "npm run cli -- sources fetch", or point TYPHOON_SOURCES at a folder holding cma-bst/ and zj/.');
+    log(
+      'For the real archive: connect to the internet and run "npm run cli -- sources fetch", or point TYPHOON_SOURCES at a folder holding cma-bst/ and zj/.',
+    );
     return location;
   }
 }
@@ -67,59 +91,104 @@ program
   .command('build')
   .description('Render every static answer into public/ (skipped when nothing changed and the output is intact)')
   .option('--sources <dir>', 'archive sources folder (cma-bst/, zj/); default $TYPHOON_SOURCES, else .cache/sources, else the demo archive')
-  .option('--agencies <dir>', "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies")
+  .option(
+    '--agencies <dir>',
+    "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies",
+  )
   .option('--public <dir>', 'output folder', PUBLIC_DIR)
   .option('--force', 'rebuild even when nothing changed')
   .option('--dry-run', 'render and validate, write nothing')
-  .option('--production', `refuse an archive poorer than the published one (its report: --baseline, default ${path.relative(process.cwd(), PUBLISHED_REPORT)})`)
+  .option(
+    '--production',
+    `refuse an archive poorer than the published one (its report: --baseline, default ${path.relative(process.cwd(), PUBLISHED_REPORT)})`,
+  )
   .option('--baseline <file>', 'archive report of the published site (api/_data/archive-report.json)')
   .option('--allow-poorer', 'publish even if the archive is poorer than the baseline')
-  .action(async (options: { sources?: string; agencies?: string; public: string; force?: boolean; dryRun?: boolean; production?: boolean; baseline?: string; allowPoorer?: boolean }) => {
-    const baselineFile = options.baseline ?? (options.production ? PUBLISHED_REPORT : undefined);
-    const baseline: ArchiveReport | null = baselineFile ? await fs.readJson(baselineFile).catch(() => null) : null;
-    if (options.production) log(baseline ? `Baseline: the published archive (${baselineFile}): ${baseline.storms} storms` : `No baseline at ${baselineFile}: nothing to compare with`);
-    await writeFunctions(FUNCTIONS_DIR);
-    const report = await buildSite({
-      sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
-      agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
-      publicDir: options.public,
-      force: options.force,
-      dryRun: options.dryRun,
-      baseline,
-      allowPoorer: options.allowPoorer,
-      log,
-    });
-    log(`${report.skipped ? 'Up to date' : 'Built'}: ${report.storms} storms, ${report.files} files, ${(report.bytes / 1e6).toFixed(1)} MB in ${(report.milliseconds / 1000).toFixed(2)} s`);
-  });
+  .action(
+    async (options: {
+      sources?: string;
+      agencies?: string;
+      public: string;
+      force?: boolean;
+      dryRun?: boolean;
+      production?: boolean;
+      baseline?: string;
+      allowPoorer?: boolean;
+    }) => {
+      const baselineFile = options.baseline ?? (options.production ? PUBLISHED_REPORT : undefined);
+      const baseline: ArchiveReport | null = baselineFile ? await fs.readJson(baselineFile).catch(() => null) : null;
+      if (options.production)
+        log(
+          baseline
+            ? `Baseline: the published archive (${baselineFile}): ${baseline.storms} storms`
+            : `No baseline at ${baselineFile}: nothing to compare with`,
+        );
+      await writeFunctions(FUNCTIONS_DIR);
+      const report = await buildSite({
+        sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
+        agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
+        publicDir: options.public,
+        force: options.force,
+        dryRun: options.dryRun,
+        baseline,
+        allowPoorer: options.allowPoorer,
+        log,
+      });
+      log(
+        `${report.skipped ? 'Up to date' : 'Built'}: ${report.storms} storms, ${report.files} files, ${(report.bytes / 1e6).toFixed(1)} MB in ${(report.milliseconds / 1000).toFixed(2)} s`,
+      );
+    },
+  );
 
 program
   .command('serve')
   .description('Build when needed, then serve public/ and the functions like Netlify does')
-  .option('--sources <dir>', 'archive sources folder; default $TYPHOON_SOURCES, else .cache/sources (downloaded on the first start), else the demo archive')
+  .option(
+    '--sources <dir>',
+    'archive sources folder; default $TYPHOON_SOURCES, else .cache/sources (downloaded on the first start), else the demo archive',
+  )
   .option('--demo', 'serve the demo archive without trying to download the real one')
-  .option('--agencies <dir>', "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies")
+  .option(
+    '--agencies <dir>',
+    "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies",
+  )
   .option('--port <port>', 'port to listen on (default $PORT, else 8888)')
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--live', 'run the scheduled live refresh against the real upstreams')
   .option('--mock-upstream', 'run the scheduled live refresh against a local mock upstream (offline demo)')
-  .action(async (options: { sources?: string; agencies?: string; demo?: boolean; port?: string; host: string; live?: boolean; mockUpstream?: boolean }) => {
-    let serverConfig = config();
-    if (options.mockUpstream) {
-      const { startMockUpstream } = await import('../src/demo/mock-upstream.ts');
-      const mock = await startMockUpstream();
-      serverConfig = { ...serverConfig, upstreams: mock.addresses };
-      log(`Mock upstream on ${mock.url} (faults: POST ${mock.url}/__mock/fault?service=zj&fault=timeout)`);
-    }
-    const sources = await sourcesToServe(options.sources, Boolean(options.demo));
-    await writeFunctions(FUNCTIONS_DIR);
-    await buildSite({ sourcesDir: sources.dir, agenciesDir: resolveAgenciesDir(options.agencies, serverConfig.agenciesDir), publicDir: PUBLIC_DIR, log });
-    const schedules = Boolean(options.live || options.mockUpstream);
-    const { startLocalServer } = await import('../src/server/local-server.ts');
-    const port = options.port === undefined ? serverConfig.port : Number(options.port);
-    const server = await startLocalServer({ publicDir: PUBLIC_DIR, config: serverConfig, port, host: options.host, schedules, log });
-    log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)${schedules ? '; live refresh every 15 minutes' : ''}`);
-    if (sources.origin === 'demo') log('(DEMO archive: run "npm run cli -- sources fetch" for the real one.)');
-  });
+  .action(
+    async (options: {
+      sources?: string;
+      agencies?: string;
+      demo?: boolean;
+      port?: string;
+      host: string;
+      live?: boolean;
+      mockUpstream?: boolean;
+    }) => {
+      let serverConfig = config();
+      if (options.mockUpstream) {
+        const { startMockUpstream } = await import('../src/demo/mock-upstream.ts');
+        const mock = await startMockUpstream();
+        serverConfig = { ...serverConfig, upstreams: mock.addresses };
+        log(`Mock upstream on ${mock.url} (faults: POST ${mock.url}/__mock/fault?service=zj&fault=timeout)`);
+      }
+      const sources = await sourcesToServe(options.sources, Boolean(options.demo));
+      await writeFunctions(FUNCTIONS_DIR);
+      await buildSite({
+        sourcesDir: sources.dir,
+        agenciesDir: resolveAgenciesDir(options.agencies, serverConfig.agenciesDir),
+        publicDir: PUBLIC_DIR,
+        log,
+      });
+      const schedules = Boolean(options.live || options.mockUpstream);
+      const { startLocalServer } = await import('../src/server/local-server.ts');
+      const port = options.port === undefined ? serverConfig.port : Number(options.port);
+      const server = await startLocalServer({ publicDir: PUBLIC_DIR, config: serverConfig, port, host: options.host, schedules, log });
+      log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)${schedules ? '; live refresh every 15 minutes' : ''}`);
+      if (sources.origin === 'demo') log('(DEMO archive: run "npm run cli -- sources fetch" for the real one.)');
+    },
+  );
 
 program
   .command('refresh')
@@ -129,7 +198,9 @@ program
 const sources = program.command('sources').description('Manage the archive sources');
 sources
   .command('fetch')
-  .description("Download the CMA best track, the Zhejiang per-storm archive and the other agencies' best tracks, verify them and install what is new or changed")
+  .description(
+    "Download the CMA best track, the Zhejiang per-storm archive and the other agencies' best tracks, verify them and install what is new or changed",
+  )
   .option('--url <url>', 'CMA archive address (default $TYPHOON_CMA_URL, else the official address)')
   .option('--dest <dir>', 'sources folder to install into', FETCHED_SOURCES_DIR)
   .option('--sha256 <hex>', 'expected SHA-256 of the CMA archive')
@@ -137,22 +208,27 @@ sources
   .option('--delay <ms>', 'pause after each zj or agency request', '250')
   .option('--agencies <list>', "other agencies' best tracks: all, none, or some of jma,jtwc,hko,ibtracs", 'all')
   .option('--force', 'download everything again, changed or not')
-  .action(async (options: { url?: string; dest: string; sha256?: string; years?: string; delay: string; agencies: string; force?: boolean }) => {
-    const [{ parseAgencyList }, { fetchSources, parseYears }] = await Promise.all([import('../src/sources/agencies/fetch-agencies.ts'), import('../src/sources/fetch-sources.ts')]);
-    const report = await fetchSources({
-      agencies: parseAgencyList(options.agencies),
-      destDir: options.dest,
-      cmaUrl: options.url ?? config().cmaUrl ?? CMA_ARCHIVE_URL,
-      zjBase: config().upstreams.zj,
-      cmaSha256: options.sha256,
-      years: options.years ? parseYears(options.years) : undefined,
-      delayMs: Number(options.delay),
-      force: options.force,
-      log,
-    });
-    for (const line of report.summary) log(line);
-    if (report.zj.failed.length || report.agencies?.failed.length) process.exitCode = 1;
-  });
+  .action(
+    async (options: { url?: string; dest: string; sha256?: string; years?: string; delay: string; agencies: string; force?: boolean }) => {
+      const [{ parseAgencyList }, { fetchSources, parseYears }] = await Promise.all([
+        import('../src/sources/agencies/fetch-agencies.ts'),
+        import('../src/sources/fetch-sources.ts'),
+      ]);
+      const report = await fetchSources({
+        agencies: parseAgencyList(options.agencies),
+        destDir: options.dest,
+        cmaUrl: options.url ?? config().cmaUrl ?? CMA_ARCHIVE_URL,
+        zjBase: config().upstreams.zj,
+        cmaSha256: options.sha256,
+        years: options.years ? parseYears(options.years) : undefined,
+        delayMs: Number(options.delay),
+        force: options.force,
+        log,
+      });
+      for (const line of report.summary) log(line);
+      if (report.zj.failed.length || report.agencies?.failed.length) process.exitCode = 1;
+    },
+  );
 
 program
   .command('backfill')
@@ -187,7 +263,11 @@ program
   .option('--out <dir>', 'output folder', path.join(PUBLIC_DIR, 'dump'))
   .action(async (options: { sources?: string; agencies?: string; out: string }) => {
     const { writeDump } = await import('../src/dump/write-dump.ts');
-    const report = await writeDump({ sourcesDir: resolveSources(options.sources, config().sourcesDir).dir, agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir), outDir: options.out });
+    const report = await writeDump({
+      sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
+      agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
+      outDir: options.out,
+    });
     log(`Dump: ${report.storms} storms, ${(report.bytes / 1e6).toFixed(1)} MB → ${report.files.join(', ')}`);
   });
 
@@ -197,12 +277,19 @@ program
   .option('--sources <dir>', 'archive sources folder; default as for build')
   .option('--agencies <dir>', "other agencies' best tracks; default as for build")
   .action(async (options: { sources?: string; agencies?: string }) =>
-    log(await inputFingerprint({ sourcesDir: resolveSources(options.sources, config().sourcesDir).dir, agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir) })),
+    log(
+      await inputFingerprint({
+        sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
+        agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
+      }),
+    ),
   );
 
 program
   .command('deploy')
-  .description('Deploy public/ and functions/ to Netlify as a draft, run the contract suite against the draft, publish it only if it passes')
+  .description(
+    'Deploy public/ and functions/ to Netlify as a draft, run the contract suite against the draft, publish it only if it passes',
+  )
   .option('--site <id>', 'Netlify site id (default $NETLIFY_SITE_ID)')
   .option('--netlify <command>', 'how to run the pinned netlify CLI (docs/operations.md)', 'netlify')
   .option('--message <text>', 'deploy message', 'typhoon-api deploy')
@@ -218,7 +305,11 @@ program
       functions: FUNCTIONS_DIR,
       message: options.message,
       // biome-ignore lint/style/noProcessEnv: the contract suite runs in a child process with this environment, plus the draft's address.
-      check: (url) => run([process.execPath, vitest, 'run', 'test/contract.test.ts'], { ...process.env, TYPHOON_API_BASE_URL: url }, true).then(() => true, () => false),
+      check: (url) =>
+        run([process.execPath, vitest, 'run', 'test/contract.test.ts'], { ...process.env, TYPHOON_API_BASE_URL: url }, true).then(
+          () => true,
+          () => false,
+        ),
       log,
     });
     if (!result.published) process.exitCode = 1;

@@ -38,7 +38,9 @@ export function run(command: string[], env: NodeJS.ProcessEnv = process.env, inh
     });
     child.stderr?.on('data', (chunk: Buffer) => (err += chunk));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${bin} ${args[0] ?? ''} exited with ${code}: ${err.trim().slice(-2000)}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(out) : reject(new Error(`${bin} ${args[0] ?? ''} exited with ${code}: ${err.trim().slice(-2000)}`)),
+    );
   });
 }
 
@@ -52,11 +54,24 @@ function lastJson(output: string): Record<string, unknown> {
 export async function deployWithCheck(options: DeployOptions): Promise<DeployResult> {
   const log = options.log ?? (() => {});
   const draft = lastJson(
-    await run([...options.netlify, 'deploy', '--json', '--site', options.siteId, '--dir', options.dir, '--functions', options.functions, '--message', options.message]),
+    await run([
+      ...options.netlify,
+      'deploy',
+      '--json',
+      '--site',
+      options.siteId,
+      '--dir',
+      options.dir,
+      '--functions',
+      options.functions,
+      '--message',
+      options.message,
+    ]),
   );
   const deployId = String(draft.deploy_id ?? '');
   const draftUrl = String(draft.deploy_url ?? '');
-  if (!/^[0-9a-f]{24}$/.test(deployId) || !/^https?:\/\//.test(draftUrl)) throw new Error(`the draft deploy gave no deploy_id/deploy_url: ${JSON.stringify(draft).slice(0, 500)}`);
+  if (!/^[0-9a-f]{24}$/.test(deployId) || !/^https?:\/\//.test(draftUrl))
+    throw new Error(`the draft deploy gave no deploy_id/deploy_url: ${JSON.stringify(draft).slice(0, 500)}`);
   log(`Draft deploy ${deployId}: ${draftUrl}`);
   if (!(await options.check(draftUrl))) {
     log(`The draft ${draftUrl} failed the contract suite: production is unchanged.`);

@@ -18,11 +18,16 @@ const installed = (dir: string, name: string) => {
 
 /** The tools folder, installing the pinned versions when they are not there yet. */
 export function ensureNetlifyTools(dir: string, log: (line: string) => void = () => {}): string {
-  const wanted: [string, string][] = [NETLIFY_CLI, ZISI].map((spec) => [spec.slice(0, spec.lastIndexOf('@')), spec.slice(spec.lastIndexOf('@') + 1)]);
+  const wanted: [string, string][] = [NETLIFY_CLI, ZISI].map((spec) => [
+    spec.slice(0, spec.lastIndexOf('@')),
+    spec.slice(spec.lastIndexOf('@') + 1),
+  ]);
   if (wanted.every(([name, version]) => installed(dir, name) === version)) return dir;
   log(`Installing ${NETLIFY_CLI} and ${ZISI} into ${dir} (outside the lockfile, --ignore-scripts) …`);
   fs.mkdirpSync(dir);
-  execFileSync('npm', ['install', '--prefix', dir, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', NETLIFY_CLI, ZISI], { stdio: 'inherit' });
+  execFileSync('npm', ['install', '--prefix', dir, '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', NETLIFY_CLI, ZISI], {
+    stdio: 'inherit',
+  });
   return dir;
 }
 
@@ -31,5 +36,8 @@ export const zisiEntry = (dir: string) => path.join(dir, 'node_modules', '@netli
 
 /** Tests talk only to loopback: under Netlify's tools the functions' upstreams point at a closed local port. */
 export const CLOSED_UPSTREAMS: Record<string, string> = Object.fromEntries(
-  ['TYPHOON_ZJ_BASE', 'TYPHOON_NMC_BASE', 'TYPHOON_NHC_BASE', 'TYPHOON_NHC_ATCF_BASE', 'TYPHOON_JTWC_BASE'].map((name) => [name, 'http://127.0.0.1:9']),
+  ['TYPHOON_ZJ_BASE', 'TYPHOON_NMC_BASE', 'TYPHOON_NHC_BASE', 'TYPHOON_NHC_ATCF_BASE', 'TYPHOON_JTWC_BASE'].map((name) => [
+    name,
+    'http://127.0.0.1:9',
+  ]),
 );

@@ -22,7 +22,6 @@ const log = (line: string) => console.log(line);
 const vitest = path.join(PROJECT_ROOT, 'node_modules', 'vitest', 'vitest.mjs');
 const READY_TIMEOUT_MS = 300_000;
 
-
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -38,7 +37,10 @@ async function waitForReady(url: string, child: ChildProcess): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < READY_TIMEOUT_MS) {
     if (child.exitCode !== null) throw new Error(`netlify serve exited with ${child.exitCode} before it was ready`);
-    const ok = await fetch(url).then((r) => r.status === 200, () => false);
+    const ok = await fetch(url).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
@@ -60,17 +62,25 @@ async function main(): Promise<void> {
   log(`Starting netlify serve --offline on port ${port} (it runs the build command and bundles the functions itself) …`);
   // --internal-disable-edge-functions: without it the CLI downloads Deno at the first request, even with no edge
   // functions, and stops when it cannot (offline). The site has none.
-  const serve = spawn(process.execPath, [netlifyBin(tools), 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)], {
-    cwd: PROJECT_ROOT,
-    env: { ...env, ...CLOSED_UPSTREAMS, BROWSER: 'none', NETLIFY_SITE_ID: '', CI: 'true' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
+  const serve = spawn(
+    process.execPath,
+    [netlifyBin(tools), 'serve', '--offline', '--internal-disable-edge-functions', '--port', String(port)],
+    {
+      cwd: PROJECT_ROOT,
+      env: { ...env, ...CLOSED_UPSTREAMS, BROWSER: 'none', NETLIFY_SITE_ID: '', CI: 'true' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+      detached: true,
+    },
+  );
   const base = `http://localhost:${port}`;
   try {
     await waitForReady(`${base}/api/v1/history/years`, serve);
     log(`netlify serve is ready at ${base}: running the contract suite against it`);
-    await run([process.execPath, vitest, 'run', 'test/contract.test.ts'], { ...env, TYPHOON_API_BASE_URL: base, TYPHOON_TARGET: 'netlify-cli' }, true);
+    await run(
+      [process.execPath, vitest, 'run', 'test/contract.test.ts'],
+      { ...env, TYPHOON_API_BASE_URL: base, TYPHOON_TARGET: 'netlify-cli' },
+      true,
+    );
   } finally {
     if (serve.pid) process.kill(-serve.pid, 'SIGTERM');
   }

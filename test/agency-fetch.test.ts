@@ -12,7 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENCY_BASES, agencyDownloads, agencySummary, fetchAgencyTracks, parseAgencyList, type AgencyFetchOptions } from '../src/sources/agencies/fetch-agencies.ts';
+import {
+  AGENCY_BASES,
+  agencyDownloads,
+  agencySummary,
+  fetchAgencyTracks,
+  parseAgencyList,
+  type AgencyFetchOptions,
+} from '../src/sources/agencies/fetch-agencies.ts';
 import { readAgencySources } from '../src/sources/agencies/read-agency-sources.ts';
 import { fetchSources } from '../src/sources/fetch-sources.ts';
 import { describeRealData } from './helpers/real-data.ts';
@@ -31,7 +38,10 @@ const serveFixtures = () => {
   files.set('/ibtracs/ibtracs.ACTIVE.list.v04r01.csv', read('ibtracs', 'ibtracs.ACTIVE.list.v04r00.csv'));
   files.set('/hko/HKO2049BST.csv', read('hko', 'HKO2049BST.csv'));
   files.set('/jtwc/2049/2049s-bwp/bwp2049.zip', zipSync({ 'bwp272049.dat': read('jtwc', 'bwp272049.dat') }));
-  files.set('/cma/CMABSTdata.rar', writeStoredRar({ 'CH1949BST.txt': fs.readFileSync(path.join(FIXTURE_SOURCES, 'cma-bst', 'CH1949BST.txt')) }));
+  files.set(
+    '/cma/CMABSTdata.rar',
+    writeStoredRar({ 'CH1949BST.txt': fs.readFileSync(path.join(FIXTURE_SOURCES, 'cma-bst', 'CH1949BST.txt')) }),
+  );
 };
 const requests: { url: string; ifNoneMatch?: string }[] = [];
 /** Answers with this status instead, by path (a server fault). */
@@ -48,7 +58,9 @@ beforeAll(async () => {
     if (!body) return void res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html>Not found</html>');
     const etag = `"${sha(body).slice(0, 16)}"`;
     if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { ETag: etag }).end();
-    res.writeHead(200, { ETag: etag, 'Last-Modified': 'Tue, 24 Mar 2026 08:00:00 GMT', 'Content-Type': 'application/octet-stream' }).end(body);
+    res
+      .writeHead(200, { ETag: etag, 'Last-Modified': 'Tue, 24 Mar 2026 08:00:00 GMT', 'Content-Type': 'application/octet-stream' })
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -63,7 +75,13 @@ const options = (destDir: string, extra: Partial<AgencyFetchOptions> = {}): Agen
   delayMs: 0,
   ...extra,
 });
-const ALL = ['jma/bst_all.zip', 'ibtracs/ibtracs.WP.list.v04r01.csv', 'ibtracs/ibtracs.ACTIVE.list.v04r01.csv', 'hko/HKO2049BST.csv', 'jtwc/bwp2049.zip'];
+const ALL = [
+  'jma/bst_all.zip',
+  'ibtracs/ibtracs.WP.list.v04r01.csv',
+  'ibtracs/ibtracs.ACTIVE.list.v04r01.csv',
+  'hko/HKO2049BST.csv',
+  'jtwc/bwp2049.zip',
+];
 
 describe('what is downloaded from where', () => {
   it('lists the official addresses, every year of the yearly series, and only their newest year may be missing', () => {
@@ -75,8 +93,16 @@ describe('what is downloaded from where', () => {
     ]);
     const hko = list.filter((d) => d.agency === 'hko');
     const jtwc = list.filter((d) => d.agency === 'jtwc');
-    expect([hko.length, hko[0]?.url, hko.at(-1)?.url]).toEqual([41, `${AGENCY_BASES.hko}HKO1985BST.csv`, `${AGENCY_BASES.hko}HKO2025BST.csv`]);
-    expect([jtwc.length, jtwc[0]?.url, jtwc.at(-1)?.name]).toEqual([81, 'https://www.metoc.navy.mil/jtwc/products/best-tracks/1945/1945s-bwp/bwp1945.zip', 'bwp2025.zip']);
+    expect([hko.length, hko[0]?.url, hko.at(-1)?.url]).toEqual([
+      41,
+      `${AGENCY_BASES.hko}HKO1985BST.csv`,
+      `${AGENCY_BASES.hko}HKO2025BST.csv`,
+    ]);
+    expect([jtwc.length, jtwc[0]?.url, jtwc.at(-1)?.name]).toEqual([
+      81,
+      'https://www.metoc.navy.mil/jtwc/products/best-tracks/1945/1945s-bwp/bwp1945.zip',
+      'bwp2025.zip',
+    ]);
     expect(list.filter((d) => d.mayBeMissing).map((d) => d.name)).toEqual(['HKO2025BST.csv', 'bwp2025.zip']);
     expect(agencyDownloads({ agencies: ['jma'] })).toHaveLength(1);
   });
@@ -95,11 +121,19 @@ describe('fetchAgencyTracks', () => {
     const dest = tempDest();
     const report = await fetchAgencyTracks(options(dest));
     expect(report).toEqual({ installed: ALL, unchanged: [], missing: ['hko/HKO2050BST.csv'], failed: [] });
-    expect(agencySummary(report)).toBe("Other agencies' best tracks: 5 installed, 0 unchanged, 1 not published yet (hko/HKO2050BST.csv), 0 failed");
+    expect(agencySummary(report)).toBe(
+      "Other agencies' best tracks: 5 installed, 0 unchanged, 1 not published yet (hko/HKO2050BST.csv), 0 failed",
+    );
     expect(fs.readFileSync(path.join(dest, 'agencies', 'hko', 'HKO2049BST.csv')).equals(read('hko', 'HKO2049BST.csv'))).toBe(true);
     const manifest = JSON.parse(fs.readFileSync(path.join(dest, 'agencies', 'jtwc', '.FETCHED.json'), 'utf8'));
     const zip = files.get('/jtwc/2049/2049s-bwp/bwp2049.zip') as Uint8Array;
-    expect(manifest.files['bwp2049.zip']).toEqual({ url: `${base}/jtwc/2049/2049s-bwp/bwp2049.zip`, sha256: sha(zip), etag: `"${sha(zip).slice(0, 16)}"`, lastModified: 'Tue, 24 Mar 2026 08:00:00 GMT', storms: 1 });
+    expect(manifest.files['bwp2049.zip']).toEqual({
+      url: `${base}/jtwc/2049/2049s-bwp/bwp2049.zip`,
+      sha256: sha(zip),
+      etag: `"${sha(zip).slice(0, 16)}"`,
+      lastModified: 'Tue, 24 Mar 2026 08:00:00 GMT',
+      storms: 1,
+    });
     const agencies = await readAgencySources(path.join(dest, 'agencies'));
     expect(agencies.problems).toEqual([]);
     expect(Object.values(agencies.tracks).map((t) => t.length)).toEqual([2, 1, 2, 3]);
@@ -133,13 +167,30 @@ describe('fetchAgencyTracks', () => {
     await fetchAgencyTracks(options(dest));
     const before = fs.readFileSync(path.join(dest, 'agencies', 'ibtracs', 'ibtracs.WP.list.v04r01.csv'));
     files.set('/jma/bst_all.zip', zipSync({ 'bst_all.txt': Buffer.from('<html>maintenance</html>') }));
-    files.set('/ibtracs/ibtracs.WP.list.v04r01.csv', Buffer.from(before.toString().split('\n').map((l, i) => (i > 2 ? l.slice(0, 60) : l)).join('\n')));
+    files.set(
+      '/ibtracs/ibtracs.WP.list.v04r01.csv',
+      Buffer.from(
+        before
+          .toString()
+          .split('\n')
+          .map((l, i) => (i > 2 ? l.slice(0, 60) : l))
+          .join('\n'),
+      ),
+    );
     faults.set('/jtwc/2049/2049s-bwp/bwp2049.zip', 503);
     try {
       const report = await fetchAgencyTracks(options(dest, { years: { hko: [2048, 2049], jtwc: [2049] } }));
       expect(report.failed).toEqual([
-        { id: 'jma/bst_all.zip', error: expect.stringMatching(/^holds no jma storm \(bst_all.zip\/bst_all.txt:1: expected a 66666 header/) },
-        { id: 'ibtracs/ibtracs.WP.list.v04r01.csv', error: expect.stringMatching(/^4 problems in 1 fixes \(more than 1 %\): ibtracs.WP.list.v04r01.csv:4: 9 columns instead of 174: row left out;/) },
+        {
+          id: 'jma/bst_all.zip',
+          error: expect.stringMatching(/^holds no jma storm \(bst_all.zip\/bst_all.txt:1: expected a 66666 header/),
+        },
+        {
+          id: 'ibtracs/ibtracs.WP.list.v04r01.csv',
+          error: expect.stringMatching(
+            /^4 problems in 1 fixes \(more than 1 %\): ibtracs.WP.list.v04r01.csv:4: 9 columns instead of 174: row left out;/,
+          ),
+        },
         { id: 'hko/HKO2048BST.csv', error: `GET ${base}/hko/HKO2048BST.csv answered HTTP 404` },
         { id: 'jtwc/bwp2049.zip', error: `GET ${base}/jtwc/2049/2049s-bwp/bwp2049.zip answered HTTP 503` },
       ]);
@@ -151,23 +202,34 @@ describe('fetchAgencyTracks', () => {
     }
   });
 
-  it("runs inside sources fetch when asked, with a summary line of its own", async () => {
+  it('runs inside sources fetch when asked, with a summary line of its own', async () => {
     serveFixtures();
     const dest = tempDest();
     const report = await fetchSources({
-      destDir: dest, cmaUrl: `${base}/cma/CMABSTdata.rar`, zjBase: `${base}/zj`, years: [], delayMs: 0,
-      agencies: ['hko'], agencyBases: { hko: `${base}/hko/` }, agencyYears: { hko: [2049] },
+      destDir: dest,
+      cmaUrl: `${base}/cma/CMABSTdata.rar`,
+      zjBase: `${base}/zj`,
+      years: [],
+      delayMs: 0,
+      agencies: ['hko'],
+      agencyBases: { hko: `${base}/hko/` },
+      agencyYears: { hko: [2049] },
     });
     expect(report.summary.at(-1)).toBe("Other agencies' best tracks: 1 installed, 0 unchanged, 0 not published yet, 0 failed");
-    expect((await fetchSources({ destDir: dest, cmaUrl: `${base}/cma/CMABSTdata.rar`, zjBase: `${base}/zj`, years: [], delayMs: 0 })).agencies).toBeNull();
+    expect(
+      (await fetchSources({ destDir: dest, cmaUrl: `${base}/cma/CMABSTdata.rar`, zjBase: `${base}/zj`, years: [], delayMs: 0 })).agencies,
+    ).toBeNull();
   });
 });
 
-describeRealData('agencies', "sources fetch over the real agency samples", (dir) => {
+describeRealData('agencies', 'sources fetch over the real agency samples', (dir) => {
   it('installs the official JMA zip, a JTWC year, HKO years and the IBTrACS ACTIVE list', async () => {
     files.clear();
     files.set('/jma/bst_all.zip', fs.readFileSync(path.join(dir, 'jma/bst_all.zip_from_mskim2801_TCRI_20190403.zip')));
-    files.set('/ibtracs/ibtracs.WP.list.v04r01.csv', fs.readFileSync(path.join(dir, 'ibtracs/ibtracs.last3years.list.v04r01.YAGI_2024244N09137.csv')));
+    files.set(
+      '/ibtracs/ibtracs.WP.list.v04r01.csv',
+      fs.readFileSync(path.join(dir, 'ibtracs/ibtracs.last3years.list.v04r01.YAGI_2024244N09137.csv')),
+    );
     files.set('/ibtracs/ibtracs.ACTIVE.list.v04r01.csv', fs.readFileSync(path.join(dir, 'ibtracs/ibtracs.ACTIVE.list.v04r01.csv')));
     files.set('/hko/HKO2013BST.csv', fs.readFileSync(path.join(dir, 'hko/HKO2013BST.csv')));
     files.set('/hko/HKO2019BST.csv', fs.readFileSync(path.join(dir, 'hko/HKO2019BST.csv')));
@@ -176,7 +238,9 @@ describeRealData('agencies', "sources fetch over the real agency samples", (dir)
     const report = await fetchAgencyTracks(options(dest, { years: { hko: [2013, 2019], jtwc: [2013] } }));
     expect(report.failed).toEqual([]);
     expect(report.installed).toHaveLength(6);
-    const manifests = ['jma', 'jtwc', 'hko', 'ibtracs'].map((a) => JSON.parse(fs.readFileSync(path.join(dest, 'agencies', a, '.FETCHED.json'), 'utf8')).files);
+    const manifests = ['jma', 'jtwc', 'hko', 'ibtracs'].map(
+      (a) => JSON.parse(fs.readFileSync(path.join(dest, 'agencies', a, '.FETCHED.json'), 'utf8')).files,
+    );
     expect(manifests.map((m) => Object.values(m).map((e) => (e as { storms: number }).storms))).toEqual([[1784], [33], [33, 28], [5, 1]]);
   });
 });

@@ -33,8 +33,24 @@ describe('JMA bst_all.txt', () => {
 
   it('reads UTC times with the 1951–2050 pivot, 0.1° positions, hPa and 10-minute knots ("000" = not analysed)', () => {
     expect(inventa?.windPeriodMinutes).toBe(10);
-    expect(inventa?.points[0]).toEqual({ time: '2049-09-02T00:00:00Z', lat: 12, lng: 135, windKt: null, windMs: null, pressureHpa: 1004, grade: '2' });
-    expect(inventa?.points[4]).toEqual({ time: '2049-09-02T21:00:00Z', lat: 14.2, lng: 131.1, windKt: 80, windMs: knotsToMs(80), pressureHpa: 958, grade: '5' });
+    expect(inventa?.points[0]).toEqual({
+      time: '2049-09-02T00:00:00Z',
+      lat: 12,
+      lng: 135,
+      windKt: null,
+      windMs: null,
+      pressureHpa: 1004,
+      grade: '2',
+    });
+    expect(inventa?.points[4]).toEqual({
+      time: '2049-09-02T21:00:00Z',
+      lat: 14.2,
+      lng: 131.1,
+      windKt: 80,
+      windMs: knotsToMs(80),
+      pressureHpa: 958,
+      grade: '5',
+    });
     expect(oldie?.points.map((p) => [p.time, p.lat, p.grade])).toEqual([
       ['1955-10-10T06:00:00Z', 6.2, '2'],
       ['1955-10-10T12:00:00Z', 7.5, '9'],
@@ -80,9 +96,22 @@ describe('JTWC b-deck', () => {
     expect(problems).toEqual([]);
     expect(track).toMatchObject({ agency: 'jtwc', id: 'WP272049', name: 'INVENTA', windPeriodMinutes: 1 });
     expect(track?.points.map((p) => [p.time.slice(0, 13), p.grade])).toEqual([
-      ['2049-09-01T18', 'DB'], ['2049-09-02T00', 'TD'], ['2049-09-02T06', 'TS'], ['2049-09-02T12', 'TS'], ['2049-09-02T18', 'TY'], ['2049-09-03T00', 'TY'],
+      ['2049-09-01T18', 'DB'],
+      ['2049-09-02T00', 'TD'],
+      ['2049-09-02T06', 'TS'],
+      ['2049-09-02T12', 'TS'],
+      ['2049-09-02T18', 'TY'],
+      ['2049-09-03T00', 'TY'],
     ]);
-    expect(track?.points[5]).toEqual({ time: '2049-09-03T00:00:00Z', lat: 14.6, lng: 130.4, windKt: 115, windMs: knotsToMs(115), pressureHpa: 944, grade: 'TY' });
+    expect(track?.points[5]).toEqual({
+      time: '2049-09-03T00:00:00Z',
+      lat: 14.6,
+      lng: 130.4,
+      windKt: 115,
+      windMs: knotsToMs(115),
+      pressureHpa: 944,
+      grade: 'TY',
+    });
     agencyTrackSchema.parse(track);
   });
 
@@ -100,7 +129,11 @@ describe('JTWC b-deck', () => {
       { line: 4, message: 'wind 300 kt is outside 0–250 kt: left out' },
     ]);
     expect(result.tracks[0]?.points.map((p) => p.windMs)).toEqual([knotsToMs(25), null]);
-    expect(parseJtwcBdeck('', 'bwp012049.dat')).toEqual({ tracks: [], problems: [{ line: 1, message: 'no BEST row: not a b-deck' }], rejected: [] });
+    expect(parseJtwcBdeck('', 'bwp012049.dat')).toEqual({
+      tracks: [],
+      problems: [{ line: 1, message: 'no BEST row: not a b-deck' }],
+      rejected: [],
+    });
   });
 });
 
@@ -113,14 +146,29 @@ describe('HKO best-track CSV', () => {
       ['2049-0027', 'INVENTA', '0027', '4921', 5],
       ['2049-0028', null, '0028', null, 2],
     ]);
-    expect(tracks[0]?.points[4]).toEqual({ time: '2049-09-03T00:00:00Z', lat: 14.6, lng: 130.4, windKt: 90, windMs: knotsToMs(90), pressureHpa: 950, grade: 'ST' });
+    expect(tracks[0]?.points[4]).toEqual({
+      time: '2049-09-03T00:00:00Z',
+      lat: 14.6,
+      lng: 130.4,
+      windKt: 90,
+      windMs: knotsToMs(90),
+      pressureHpa: 950,
+      grade: 'ST',
+    });
     for (const track of tracks) agencyTrackSchema.parse(track);
   });
 
   it('refuses a file without the HKO header and reports bad rows', () => {
-    expect(parseHkoBestTrack('a,b\n1,2\n').problems).toEqual([{ line: 4, message: expect.stringContaining('expected the HKO best-track header') }]);
+    expect(parseHkoBestTrack('a,b\n1,2\n').problems).toEqual([
+      { line: 4, message: expect.stringContaining('expected the HKO best-track header') },
+    ]);
     const head = fixture('hko', 'HKO2049BST.csv').split('\n').slice(0, 4);
-    const text = [...head, 'X,2049,9,2,0,TD,1200,13500,1004,25,4921', 'X,2049,9,2,6,TD,12o0,13400,998,35,4921,0029', 'X,2049,9,2,12,TS,1250,13400,998,35,4921,0029'].join('\n');
+    const text = [
+      ...head,
+      'X,2049,9,2,0,TD,1200,13500,1004,25,4921',
+      'X,2049,9,2,6,TD,12o0,13400,998,35,4921,0029',
+      'X,2049,9,2,12,TS,1250,13400,998,35,4921,0029',
+    ].join('\n');
     expect(parseHkoBestTrack(text).problems).toEqual([
       { line: 5, message: '11 columns instead of 12: row left out' },
       { line: 6, message: 'latitude "12o0" is not a number: left out' },
@@ -135,7 +183,9 @@ describe('IBTrACS CSV', () => {
 
   it('reads both versions by column name, with the SID, the USA ATCF id and the WMO wind period', () => {
     expect([...v1.problems, ...v0.problems]).toEqual([]);
-    expect([...v1.tracks, ...v0.tracks].map((t) => [t.id, t.name, t.version, t.basins, t.usaAtcfIds, t.windPeriodMinutes, t.points.length])).toEqual([
+    expect(
+      [...v1.tracks, ...v0.tracks].map((t) => [t.id, t.name, t.version, t.basins, t.usaAtcfIds, t.windPeriodMinutes, t.points.length]),
+    ).toEqual([
       ['2049230N15185', 'CROSSER', 'v04r01', ['EP', 'WP'], ['CP032049'], null, 2],
       ['2049245N12135', 'INVENTA', 'v04r01', ['WP'], ['WP272049'], 10, 3],
       ['2048200N16124', null, 'v04r00', ['WP'], [], null, 2],
@@ -146,7 +196,14 @@ describe('IBTrACS CSV', () => {
   it("keeps each agency's own values and leaves blank agencies out", () => {
     const inventa = v1.tracks[1];
     expect(inventa?.points[2]).toEqual({
-      time: '2049-09-02T06:00:00Z', lat: 12.5, lng: 134, windKt: 35, windMs: knotsToMs(35), pressureHpa: 998, grade: 'TS', wmoAgency: 'tokyo',
+      time: '2049-09-02T06:00:00Z',
+      lat: 12.5,
+      lng: 134,
+      windKt: 35,
+      windMs: knotsToMs(35),
+      pressureHpa: 998,
+      grade: 'TS',
+      wmoAgency: 'tokyo',
       agencies: {
         usa: { lat: 12.5, lng: 134, windKt: 40, windMs: knotsToMs(40), pressureHpa: 997, grade: 'TS', original: true },
         tokyo: { lat: 12.5, lng: 134, windKt: 35, windMs: knotsToMs(35), pressureHpa: 998, grade: '3', original: true },
@@ -165,7 +222,9 @@ describe('IBTrACS CSV', () => {
   it('refuses a file that is not IBTrACS and reports bad rows', () => {
     expect(parseIbtracsCsv('SID,NAME\nx,y\n').problems).toEqual([{ line: 1, message: expect.stringContaining('line 1 lacks SEASON') }]);
     const [names, units, row] = fixture('ibtracs', 'ibtracs.WP.list.v04r01.csv').split('\n') as [string, string, string];
-    expect(parseIbtracsCsv(`${names}\n${row}\n`).problems).toEqual([{ line: 1, message: expect.stringContaining('not the IBTrACS units line') }]);
+    expect(parseIbtracsCsv(`${names}\n${row}\n`).problems).toEqual([
+      { line: 1, message: expect.stringContaining('not the IBTrACS units line') },
+    ]);
     const text = [names, units, row.replace('2049230N15185', 'BADSID'), `${row},extra`, row.replace('-175.0', '-999.0')].join('\n');
     expect(parseIbtracsCsv(text).problems).toEqual([
       { line: 3, message: 'SID "BADSID" or ISO_TIME "2049-08-18 00:00:00" is not valid: row left out' },
@@ -176,13 +235,20 @@ describe('IBTrACS CSV', () => {
 });
 
 describe('agency files and the reader', () => {
-  it('opens the agencies\' zips and names zip members in problems', () => {
+  it("opens the agencies' zips and names zip members in problems", () => {
     const jma = zipSync({ 'bst_all.txt': Buffer.from(fixture('jma', 'bst_all.txt')) });
     expect(parseAgencyFile('jma', 'bst_all.zip', jma).tracks.map((t) => t.id)).toEqual(['4921', '5530']);
-    const jtwc = zipSync({ 'bwp272049.dat': Buffer.from(fixture('jtwc', 'bwp272049.dat')), 'bwp282049.dat': Buffer.from('garbage\n'), 'readme.txt': Buffer.from('-') });
+    const jtwc = zipSync({
+      'bwp272049.dat': Buffer.from(fixture('jtwc', 'bwp272049.dat')),
+      'bwp282049.dat': Buffer.from('garbage\n'),
+      'readme.txt': Buffer.from('-'),
+    });
     expect(parseAgencyFile('jtwc', 'bwp2049.zip', jtwc)).toMatchObject({
       tracks: [{ id: 'WP272049' }],
-      problems: [{ file: 'bwp2049.zip/bwp282049.dat', line: 1, message: 'not an ATCF line: "garbage"' }, { file: 'bwp2049.zip/bwp282049.dat', line: 1 }],
+      problems: [
+        { file: 'bwp2049.zip/bwp282049.dat', line: 1, message: 'not an ATCF line: "garbage"' },
+        { file: 'bwp2049.zip/bwp282049.dat', line: 1 },
+      ],
     });
     expect(parseAgencyFile('jma', 'bst_all.zip', Buffer.from('<html>')).problems[0]?.message).toMatch(/cannot be opened as a zip archive/);
     expect(parseAgencyFile('hko', 'HKO2049BST.csv', Buffer.from([0x41, 0xff])).problems[0]?.message).toMatch(/not valid UTF-8/);
@@ -202,7 +268,10 @@ describe('agency files and the reader', () => {
       hko: ['2049-0027', '2049-0028'],
       ibtracs: ['2048200N16124', '2049230N15185', '2049245N12135'],
     });
-    expect(agencies.tracks.jma[1]).toMatchObject({ revisedOn: '2050-03-01', points: expect.arrayContaining([expect.objectContaining({ pressureHpa: 945 })]) });
+    expect(agencies.tracks.jma[1]).toMatchObject({
+      revisedOn: '2050-03-01',
+      points: expect.arrayContaining([expect.objectContaining({ pressureHpa: 945 })]),
+    });
     expect(describeAgencySources(agencies)).toEqual([
       'JMA best track (RSMC Tokyo): 2 file(s), 1955–2049, 2 storms',
       'JTWC best track: 1 file(s), 2049–2049, 1 storms',
@@ -210,12 +279,19 @@ describe('agency files and the reader', () => {
       'IBTrACS: 2 file(s), 2048–2049, 3 storms',
     ]);
     fs.writeFileSync(path.join(dir, 'hko', 'HKO2048BST.csv'), 'not a best track\n');
-    expect(describeAgencySources(await readAgencySources(dir))[2]).toMatch(/^HKO best track: 2 file\(s\), 2049–2049, 2 storms; 1 problem\(s\), values left out \(first: agencies\/hko\/HKO2048BST.csv:4: expected the HKO/);
+    expect(describeAgencySources(await readAgencySources(dir))[2]).toMatch(
+      /^HKO best track: 2 file\(s\), 2049–2049, 2 storms; 1 problem\(s\), values left out \(first: agencies\/hko\/HKO2048BST.csv:4: expected the HKO/,
+    );
   });
 
   it('reads an empty or missing folder as no agency at all', async () => {
     const agencies = await readAgencySources(path.join(os.tmpdir(), 'typhoon-no-such-folder'));
-    expect(agencies).toEqual({ tracks: { jma: [], jtwc: [], hko: [], ibtracs: [] }, files: { jma: [], jtwc: [], hko: [], ibtracs: [] }, problems: [], rejected: [] });
+    expect(agencies).toEqual({
+      tracks: { jma: [], jtwc: [], hko: [], ibtracs: [] },
+      files: { jma: [], jtwc: [], hko: [], ibtracs: [] },
+      problems: [],
+      rejected: [],
+    });
     expect(describeAgencySources(agencies)).toEqual(["Other agencies' best tracks: none (no agencies/jma, jtwc, hko or ibtracs files)"]);
   });
 });

@@ -25,8 +25,15 @@ describeRealData('archive', 'the archive built from the real sources', (sources)
   }, 60_000);
 
   const cmaFiles = () =>
-    fs.readdirSync(path.join(sources, 'cma-bst')).filter((f) => /^CH\d{4}BST\.txt$/.test(f)).sort();
-  const cmaLines = (file: string) => fs.readFileSync(path.join(sources, 'cma-bst', file), 'ascii').split(/\r?\n/).filter(Boolean);
+    fs
+      .readdirSync(path.join(sources, 'cma-bst'))
+      .filter((f) => /^CH\d{4}BST\.txt$/.test(f))
+      .sort();
+  const cmaLines = (file: string) =>
+    fs
+      .readFileSync(path.join(sources, 'cma-bst', file), 'ascii')
+      .split(/\r?\n/)
+      .filter(Boolean);
 
   it('has every year from 1945 to 2025', () => {
     expect([...yearLists.keys()].sort()).toEqual(Array.from({ length: 81 }, (_, i) => 1945 + i));
@@ -40,7 +47,9 @@ describeRealData('archive', 'the archive built from the real sources', (sources)
     }
     for (const year of [1945, 1946, 1947, 1948]) {
       const files = fs.readdirSync(path.join(sources, 'zj')).filter((f) => f.startsWith(String(year)) && f.endsWith('.json'));
-      const nonEmpty = files.filter((f) => JSON.parse(fs.readFileSync(path.join(sources, 'zj', f), 'utf8').replace(/^\uFEFF/, '')).length > 0);
+      const nonEmpty = files.filter(
+        (f) => JSON.parse(fs.readFileSync(path.join(sources, 'zj', f), 'utf8').replace(/^\uFEFF/, '')).length > 0,
+      );
       expect(yearLists.get(year)?.length, String(year)).toBe(nonEmpty.length);
     }
     expect(details.size).toBe(2549 + 93);
@@ -65,8 +74,20 @@ describeRealData('archive', 'the archive built from the real sources', (sources)
           const utc = Date.UTC(+line.slice(0, 4), +line.slice(4, 6) - 1, +line.slice(6, 8), +line.slice(8, 10));
           const lng = +line.slice(16, 21) / 10;
           const wind = +line.slice(26, 34);
-          const expected = { instant: utc, lat: +line.slice(12, 16) / 10, lng: Math.round((lng > 180 ? lng - 360 : lng) * 10) / 10, pressure: +line.slice(21, 26), speed: wind === 0 ? null : wind };
-          const actual = point && { instant: Date.parse(point.time), lat: point.lat, lng: point.lng, pressure: point.pressure, speed: point.speed };
+          const expected = {
+            instant: utc,
+            lat: +line.slice(12, 16) / 10,
+            lng: Math.round((lng > 180 ? lng - 360 : lng) * 10) / 10,
+            pressure: +line.slice(21, 26),
+            speed: wind === 0 ? null : wind,
+          };
+          const actual = point && {
+            instant: Date.parse(point.time),
+            lat: point.lat,
+            lng: point.lng,
+            pressure: point.pressure,
+            speed: point.speed,
+          };
           if (!point?.time.endsWith('+08:00') || JSON.stringify(actual) !== JSON.stringify(expected)) {
             mismatches.push(`${key} ${line}: ${JSON.stringify(point)}`);
           }
@@ -88,7 +109,11 @@ describeRealData('archive', 'the archive built from the real sources', (sources)
 
   it('merges Zhejiang names, landfalls and wind circles into CMA tracks', () => {
     const yagi = details.get('202411');
-    expect(yagi).toMatchObject({ name: '摩羯', enname: 'YAGI', provenance: { track: 'cma', nameZh: 'zj', landfall: 'zj', windCircles: 'zj' } });
+    expect(yagi).toMatchObject({
+      name: '摩羯',
+      enname: 'YAGI',
+      provenance: { track: 'cma', nameZh: 'zj', landfall: 'zj', windCircles: 'zj' },
+    });
     expect(yagi?.land[0]).toMatchObject({ time: '2024-09-06T16:20:00+08:00', position: '海南文昌沿海', grade: 'SuperTY' });
     expect(yagi?.points.some((p) => p.radius7 && p.radius7.ne !== p.radius7.sw)).toBe(true);
   });

@@ -38,7 +38,18 @@ describe('basemap', () => {
   });
 
   it('has the coasts YAGI passed: Hainan, Luzon, Taiwan and the Guangdong coast are land, the seas between are not', () => {
-    for (const place of [[109.8, 19.2], [121.0, 16.5], [121.0, 23.5], [113.3, 23.1]] as const) expect(onLand(polygons, [...place]), String(place)).toBe(true);
-    for (const place of [[114.2, 19.5], [117.0, 15.0], [125.0, 20.0]] as const) expect(onLand(polygons, [...place]), String(place)).toBe(false);
+    for (const place of [
+      [109.8, 19.2],
+      [121.0, 16.5],
+      [121.0, 23.5],
+      [113.3, 23.1],
+    ] as const)
+      expect(onLand(polygons, [...place]), String(place)).toBe(true);
+    for (const place of [
+      [114.2, 19.5],
+      [117.0, 15.0],
+      [125.0, 20.0],
+    ] as const)
+      expect(onLand(polygons, [...place]), String(place)).toBe(false);
   });
 });

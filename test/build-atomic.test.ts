@@ -27,7 +27,17 @@ const WROTE = /^Wrote /m;
 /** Every file of a published tree (through the link) with its hash. */
 async function tree(publicDir: string): Promise<Record<string, string>> {
   const files = await fg('**/*', { cwd: publicDir, dot: true, followSymbolicLinks: true });
-  const entries = await Promise.all(files.sort().map(async (file) => [file, createHash('sha256').update(await fs.readFile(path.join(publicDir, file))).digest('hex')] as const));
+  const entries = await Promise.all(
+    files.sort().map(
+      async (file) =>
+        [
+          file,
+          createHash('sha256')
+            .update(await fs.readFile(path.join(publicDir, file)))
+            .digest('hex'),
+        ] as const,
+    ),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -37,7 +47,19 @@ type KillPoint = { writes: number } | 'flip';
 /** The CLI's build in its own process, dying at `point`; resolves true when it died by SIGKILL before publishing. */
 function killedCliBuild(publicDir: string, point: KillPoint): Promise<boolean> {
   return new Promise((resolve) => {
-    const args = ['--import', 'tsx', '--import', DIE_MID_PUBLISH, 'build/cli.ts', 'build', '--sources', FIXTURE_SOURCES, '--public', publicDir, '--force'];
+    const args = [
+      '--import',
+      'tsx',
+      '--import',
+      DIE_MID_PUBLISH,
+      'build/cli.ts',
+      'build',
+      '--sources',
+      FIXTURE_SOURCES,
+      '--public',
+      publicDir,
+      '--force',
+    ];
     const child = spawn(process.execPath, args, {
       cwd: PROJECT_ROOT,
       env: {
@@ -63,7 +85,12 @@ let root = '';
 beforeAll(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-atomic-'));
   const publicDir = path.join(root, 'reference', 'public');
-  await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true, log: (line) => void (renderedFiles ||= Number(RENDERED.exec(line)?.[1] ?? 0)) });
+  await buildSite({
+    sourcesDir: FIXTURE_SOURCES,
+    publicDir,
+    force: true,
+    log: (line) => void (renderedFiles ||= Number(RENDERED.exec(line)?.[1] ?? 0)),
+  });
   reference = await tree(publicDir);
 }, 60_000);
 
@@ -101,7 +128,10 @@ describe('atomic build', () => {
       const kept = await listBuilds(publicDir);
       expect(kept.length, `kill ${k}: leftovers`).toBeLessThanOrEqual(2);
       for (const build of kept) expect(await tree(build), `kill ${k}: ${path.basename(build)}`).toEqual(reference);
-      expect((await fs.readdir(path.dirname(publicDir))).filter((name) => name.startsWith('public.link-')), `kill ${k}`).toEqual([]);
+      expect(
+        (await fs.readdir(path.dirname(publicDir))).filter((name) => name.startsWith('public.link-')),
+        `kill ${k}`,
+      ).toEqual([]);
     }
   }, 240_000);
 });

@@ -38,7 +38,8 @@ describe('buildSite', () => {
     const files = (await fg('**/*', { cwd: a, dot: true })).sort();
     expect(files.length).toBeGreaterThan(50);
     expect((await fg('**/*', { cwd: b, dot: true })).sort()).toEqual(files);
-    for (const file of files) expect((await fs.readFile(path.join(b, file))).equals(await fs.readFile(path.join(a, file))), file).toBe(true);
+    for (const file of files)
+      expect((await fs.readFile(path.join(b, file))).equals(await fs.readFile(path.join(a, file))), file).toBe(true);
     // YAGI's CMA header was released on 2025-03-01: that is its ts, whatever the build time.
     expect((await fs.readJson(path.join(a, 'api/v1/typhoons/202411'))).ts).toBe(Date.parse('2025-03-01T00:00:00+08:00'));
   });
@@ -70,7 +71,10 @@ describe('buildSite', () => {
     const before = await fs.readFile(path.join(publicDir, '_redirects'), 'utf8');
     const broken = path.join(root, 'sources');
     await fs.copy(FIXTURE_SOURCES, broken);
-    await fs.appendFile(path.join(broken, 'cma-bst', 'CH1949BST.txt'), '66666 0000    2 0002 0000 0 6 Short 20110729\r\n1949020100 1  60 1395 1004      15\r\n');
+    await fs.appendFile(
+      path.join(broken, 'cma-bst', 'CH1949BST.txt'),
+      '66666 0000    2 0002 0000 0 6 Short 20110729\r\n1949020100 1  60 1395 1004      15\r\n',
+    );
     await fs.writeFile(path.join(broken, 'zj', '202414.json'), '[{"tfbh":"202414"');
     const error = await buildSite({ sourcesDir: broken, publicDir, force: true }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BuildError);
@@ -86,7 +90,9 @@ describe('buildSite', () => {
     const sources = path.join(root, 'sources');
     await fs.copy(FIXTURE_SOURCES, sources);
     for (const [file, body] of Object.entries(files)) await fs.outputFile(path.join(sources, file), body);
-    const error = await buildSite({ sourcesDir: sources, publicDir: path.join(root, 'public'), force: true, dryRun: true }).catch((e: unknown) => e);
+    const error = await buildSite({ sourcesDir: sources, publicDir: path.join(root, 'public'), force: true, dryRun: true }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(BuildError);
     return (error as BuildError).problems.map((p) => p.slice(sources.length + 1));
   };
@@ -96,10 +102,17 @@ describe('buildSite', () => {
     const empty = await problemsWith({ 'cma-bst/CH2024BST.txt': '' });
     expect(empty).toEqual([
       'cma-bst/CH2024BST.txt:1: the year file is empty: no storm entry for 2024 (every CMA year file holds at least one 66666 header)',
-      expect.stringMatching(/^zj\/202411\.json:1: zj storm 202411 \(Yagi\) finds no CMA entry: cma-bst\/CH2024BST\.txt has no entry numbered 2411 .*CMA year file incomplete\?$/),
+      expect.stringMatching(
+        /^zj\/202411\.json:1: zj storm 202411 \(Yagi\) finds no CMA entry: cma-bst\/CH2024BST\.txt has no entry numbered 2411 .*CMA year file incomplete\?$/,
+      ),
       expect.stringMatching(/^zj\/202414\.json:1: zj storm 202414 .*finds no CMA entry/),
     ]);
-    const headerless = await problemsWith({ 'cma-bst/CH2024BST.txt': (await ch2024()).split('\r\n').filter((l) => !l.startsWith('66666')).join('\r\n') });
+    const headerless = await problemsWith({
+      'cma-bst/CH2024BST.txt': (await ch2024())
+        .split('\r\n')
+        .filter((l) => !l.startsWith('66666'))
+        .join('\r\n'),
+    });
     expect(headerless[0]).toMatch(/^cma-bst\/CH2024BST\.txt:1: no 66666 header line/);
     // One problem for the run of headerless lines, not one per line.
     expect(headerless.filter((p) => p.startsWith('cma-bst/'))).toHaveLength(2);
@@ -127,12 +140,14 @@ describe('buildSite', () => {
       'zj/202415.JSON': '[]',
       'cma-bst/ch2023bst.txt': '',
     });
-    expect(problems).toEqual(expect.arrayContaining([
-      `cma-bst/CH2024BST.txt:6: not ASCII: byte 0xEF at line 6, column ${column}; a CMA best-track file is plain ASCII`,
-      `zj/202411.json:1: not valid UTF-8: byte 0xF4 at line 1, column ${at + 3} (byte offset ${at + 2}); save the file as UTF-8`,
-      'zj/202415.JSON:1: is not read: a zj storm file is named YYYYNN.json (lower-case .json)',
-      'cma-bst/ch2023bst.txt:1: is not read: a CMA year file is named CHYYYYBST.txt (upper-case CH and BST, lower-case .txt)',
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `cma-bst/CH2024BST.txt:6: not ASCII: byte 0xEF at line 6, column ${column}; a CMA best-track file is plain ASCII`,
+        `zj/202411.json:1: not valid UTF-8: byte 0xF4 at line 1, column ${at + 3} (byte offset ${at + 2}); save the file as UTF-8`,
+        'zj/202415.JSON:1: is not read: a zj storm file is named YYYYNN.json (lower-case .json)',
+        'cma-bst/ch2023bst.txt:1: is not read: a CMA year file is named CHYYYYBST.txt (upper-case CH and BST, lower-case .txt)',
+      ]),
+    );
   });
 
   it(`prints the first ${BUILD_ERROR_SHOWN} problems and says how many more, keeping every one in problems`, () => {
@@ -154,14 +169,22 @@ describe('buildSite', () => {
     // The fixture's 202414 landfall (a parser sample: Chongwu, Fujian) lies far from PULASAN's invented track.
     expect(report).toEqual({
       // The sample's agencies (fixtures/sources/agencies) are read too.
-      generatedFrom: "CMA best track 1949–2024 (2 year files), Zhejiang archive 1945–2024 (4 files); other agencies' files: jma 1, jtwc 1, hko 1",
+      generatedFrom:
+        "CMA best track 1949–2024 (2 year files), Zhejiang archive 1945–2024 (4 files); other agencies' files: jma 1, jtwc 1, hko 1",
       counts: { 'landfall-off-track': 1, 'wind-reconverted': 1 },
       problems: [
         expect.objectContaining({ code: 'wind-reconverted', file: 'zj/194501.json' }), // JTWC's knots converted again (test/honest-records.test.ts)
-        expect.objectContaining({ code: 'landfall-off-track', file: 'zj/202414.json', field: 'land[0].lat/lng', action: 'landfall left out of the record' }),
+        expect.objectContaining({
+          code: 'landfall-off-track',
+          file: 'zj/202414.json',
+          field: 'land[0].lat/lng',
+          action: 'landfall left out of the record',
+        }),
       ],
     });
-    expect(lines.join('\n')).toMatch(/Data quality: 2 source value\(s\) left out.*\n  - zj\/194501\.json .*\n  - zj\/202414\.json land\[0\]\.lat\/lng/);
+    expect(lines.join('\n')).toMatch(
+      /Data quality: 2 source value\(s\) left out.*\n  - zj\/194501\.json .*\n  - zj\/202414\.json land\[0\]\.lat\/lng/,
+    );
     expect((await fs.readJson(path.join(publicDir, 'api/v1/typhoons/202414'))).data.land).toEqual([]);
   });
 });

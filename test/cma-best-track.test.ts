@@ -25,7 +25,14 @@ describe('parseCmaBestTrack on the hand-written sample', () => {
   });
 
   it('reads data lines as UTC, converts longitudes past 180°E and treats wind 0 as unknown', () => {
-    expect(entries[0]?.points[0]).toEqual({ time: new Date('2024-09-05T09:00:00Z'), grade: 6, lat: 19.3, lng: 114.7, pressure: 925, wind: 58 });
+    expect(entries[0]?.points[0]).toEqual({
+      time: new Date('2024-09-05T09:00:00Z'),
+      grade: 6,
+      lat: 19.3,
+      lng: 114.7,
+      pressure: 925,
+      wind: 58,
+    });
     expect(entries[2]?.points[1]?.wind).toBeNull();
     expect(entries[3]?.points.map((p) => p.lng)).toEqual([180, -105]);
   });

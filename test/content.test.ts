@@ -34,28 +34,54 @@ const problemsOf = async (dir: string) => {
 describe('a broken content file', () => {
   it('lists every problem with its file and line', async () => {
     const dir = await contentWith({
-      'news/2024-09-06-bad.md': ['---', 'title: 标题', 'date: 2024-9-6', 'summary: 摘要', 'sources:', '  - title: 来源', '    url: not a url', 'extra: 1', '---', '正文'].join('\n'),
-      'knowledge/Bad_Slug.md': ['---', 'title: x', 'summary: y', 'category: weather', 'tags: []', 'updated: 2026-01-01', 'sources: []', '---', 'body'].join('\n'),
+      'news/2024-09-06-bad.md': [
+        '---',
+        'title: 标题',
+        'date: 2024-9-6',
+        'summary: 摘要',
+        'sources:',
+        '  - title: 来源',
+        '    url: not a url',
+        'extra: 1',
+        '---',
+        '正文',
+      ].join('\n'),
+      'knowledge/Bad_Slug.md': [
+        '---',
+        'title: x',
+        'summary: y',
+        'category: weather',
+        'tags: []',
+        'updated: 2026-01-01',
+        'sources: []',
+        '---',
+        'body',
+      ].join('\n'),
       'knowledge/no-frontmatter.md': '# Just a heading\n',
       'knowledge/bad-yaml.md': ['---', 'title: [unclosed', '---', 'body'].join('\n'),
     });
     const problems = await problemsOf(dir);
-    expect(problems).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^content\/news\/2024-09-06-bad\.md:3: date: /),
-      expect.stringMatching(/^content\/news\/2024-09-06-bad\.md:6: sources\.0\.publisher: /),
-      expect.stringMatching(/^content\/news\/2024-09-06-bad\.md:7: sources\.0\.url: /),
-      expect.stringMatching(/^content\/news\/2024-09-06-bad\.md:2: .*extra/),
-      expect.stringMatching(/^content\/knowledge\/Bad_Slug\.md:1: file name "Bad_Slug" is not a slug/),
-      expect.stringMatching(/^content\/knowledge\/Bad_Slug\.md:4: category: /),
-      expect.stringMatching(/^content\/knowledge\/Bad_Slug\.md:7: sources: /),
-      expect.stringMatching(/^content\/knowledge\/no-frontmatter\.md:1: expected YAML frontmatter/),
-      expect.stringMatching(/^content\/knowledge\/bad-yaml\.md:\d+: /),
-    ]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^content\/news\/2024-09-06-bad\.md:3: date: /),
+        expect.stringMatching(/^content\/news\/2024-09-06-bad\.md:6: sources\.0\.publisher: /),
+        expect.stringMatching(/^content\/news\/2024-09-06-bad\.md:7: sources\.0\.url: /),
+        expect.stringMatching(/^content\/news\/2024-09-06-bad\.md:2: .*extra/),
+        expect.stringMatching(/^content\/knowledge\/Bad_Slug\.md:1: file name "Bad_Slug" is not a slug/),
+        expect.stringMatching(/^content\/knowledge\/Bad_Slug\.md:4: category: /),
+        expect.stringMatching(/^content\/knowledge\/Bad_Slug\.md:7: sources: /),
+        expect.stringMatching(/^content\/knowledge\/no-frontmatter\.md:1: expected YAML frontmatter/),
+        expect.stringMatching(/^content\/knowledge\/bad-yaml\.md:\d+: /),
+      ]),
+    );
   });
 
   it('names a broken versions.yaml by line', async () => {
     const dir = await contentWith({});
-    await fs.writeFile(path.join(dir, 'versions.yaml'), (await fs.readFile(path.join(dir, 'versions.yaml'), 'utf8')).replace(/min: 1\.2\.0/, 'min: one'));
+    await fs.writeFile(
+      path.join(dir, 'versions.yaml'),
+      (await fs.readFile(path.join(dir, 'versions.yaml'), 'utf8')).replace(/min: 1\.2\.0/, 'min: one'),
+    );
     const problems = await problemsOf(dir);
     expect(problems.some((p) => /^content\/versions\.yaml:\d+: android\.min: /.test(p))).toBe(true);
   });
@@ -63,9 +89,20 @@ describe('a broken content file', () => {
 
 describe('content validation that names every problem', () => {
   const article = (fields: string[], body = '正文') => ['---', ...fields, '---', body].join('\n');
-  const news = (date: string) => article(['title: 标题', `date: ${date}`, 'summary: 摘要', 'sources:', '  - title: 来源', '    publisher: 中国气象局']);
-  const knowledge = (updated: string) => article(['title: 标题', 'summary: 摘要', 'category: basics', `updated: ${updated}`, 'sources:', '  - title: 来源', '    publisher: 中国气象局']);
-  const announcement = (from: string, until?: string) => article(['title: 通知', 'level: info', `from: ${from}`, ...(until ? [`until: ${until}`] : [])]);
+  const news = (date: string) =>
+    article(['title: 标题', `date: ${date}`, 'summary: 摘要', 'sources:', '  - title: 来源', '    publisher: 中国气象局']);
+  const knowledge = (updated: string) =>
+    article([
+      'title: 标题',
+      'summary: 摘要',
+      'category: basics',
+      `updated: ${updated}`,
+      'sources:',
+      '  - title: 来源',
+      '    publisher: 中国气象局',
+    ]);
+  const announcement = (from: string, until?: string) =>
+    article(['title: 通知', 'level: info', `from: ${from}`, ...(until ? [`until: ${until}`] : [])]);
 
   it('accepts only real calendar dates, and an announcement whose until is not before its from', async () => {
     const dir = await contentWith({
@@ -120,7 +157,9 @@ describe('content validation that names every problem', () => {
   });
 
   it('reports all of 60 broken files, and the build error says how many it does not print', async () => {
-    const files = Object.fromEntries(Array.from({ length: 60 }, (_, i) => [`news/broken-${String(i).padStart(2, '0')}.md`, news('2024-13-45')]));
+    const files = Object.fromEntries(
+      Array.from({ length: 60 }, (_, i) => [`news/broken-${String(i).padStart(2, '0')}.md`, news('2024-13-45')]),
+    );
     const problems = await problemsOf(await contentWith(files));
     expect(problems).toHaveLength(60);
     expect(problems[59]).toBe('content/news/broken-59.md:3: date: 2024-13-45 is not a calendar date');

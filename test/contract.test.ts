@@ -56,7 +56,15 @@ beforeAll(async () => {
 afterAll(() => close());
 
 /** Values present in both the real archive and the hand-written sample; slugs are read from the lists. */
-const GOOD: Record<ParamKind, string> = { year: '2024', code: '202411', date: '09-06', keyword: 'yagi', slug: '', globalId: '', flashId: '' };
+const GOOD: Record<ParamKind, string> = {
+  year: '2024',
+  code: '202411',
+  date: '09-06',
+  keyword: 'yagi',
+  slug: '',
+  globalId: '',
+  flashId: '',
+};
 /** A list was empty: there is no good value to ask for (a deployed site with no flash news yet). */
 const NONE = 'none';
 const liveValues: Partial<Record<ParamKind, string>> = {};
@@ -70,7 +78,13 @@ const MALFORMED: Record<ParamKind, string[]> = {
   flashId: ['XYZ', '123', 'ABCDEF123456', '%00'],
 };
 /** Well-formed values that name nothing (only where "nothing" is an error rather than an empty list). */
-const MISSING: Partial<Record<ParamKind, string>> = { year: '1900', code: '209901', slug: 'no-such-article', globalId: 'nhc-al992030', flashId: '000000000000' };
+const MISSING: Partial<Record<ParamKind, string>> = {
+  year: '1900',
+  code: '209901',
+  slug: 'no-such-article',
+  globalId: 'nhc-al992030',
+  flashId: '000000000000',
+};
 const firstSlugs: Record<string, string> = {};
 
 const get = (path: string, init?: RequestInit) => fetch(baseUrl + path, init);
@@ -80,7 +94,8 @@ const json = (response: Response): Promise<any> => response.json();
 async function expectJsonHeaders(response: Response, endpoint: Pick<Endpoint, 'family'> & Partial<Pick<Endpoint, 'resource'>>) {
   const expected = endpoint.resource ? mediaTypeOf(endpoint.resource) : 'application/json';
   // netlify serve gives an extensionless static file its own Content-Type, ignoring _headers (docs/operations.md).
-  if (!(CLI_DECODES_PATHS && endpoint.resource?.servedBy.kind === 'static')) expect(response.headers.get('content-type')?.split(';')[0]).toBe(expected.split(';')[0]);
+  if (!(CLI_DECODES_PATHS && endpoint.resource?.servedBy.kind === 'static'))
+    expect(response.headers.get('content-type')?.split(';')[0]).toBe(expected.split(';')[0]);
   expect(response.headers.get('access-control-allow-origin')).toBe('*');
   if (endpoint.family === 'v1') expect(response.headers.get('x-api-version')).toBe('v1');
 }
@@ -97,7 +112,9 @@ async function expectError(path: string, family: 'web' | 'v1', code: number, sta
 /** A method the API does not answer: 405, with the family's `Allow`. */
 async function expectRefused(path: string, family: 'web' | 'v1', method: string) {
   await expectError(path, family, 40400, 405, method);
-  expect((await get(path, { method })).headers.get('allow'), `${method} ${path}`).toBe(family === 'v1' ? 'GET, HEAD, OPTIONS' : 'GET, HEAD');
+  expect((await get(path, { method })).headers.get('allow'), `${method} ${path}`).toBe(
+    family === 'v1' ? 'GET, HEAD, OPTIONS' : 'GET, HEAD',
+  );
 }
 /** Methods the family does not answer (v1 answers OPTIONS: the preflight). */
 const refusedMethods = (family: 'web' | 'v1') => (family === 'v1' ? ['POST', 'DELETE'] : ['POST', 'DELETE', 'OPTIONS']);
@@ -129,10 +146,13 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
   });
 
   for (const [name, kind] of paramsOf(endpoint)) {
-    it.each(MALFORMED[kind].filter((bad) => !(CLI_DECODES_PATHS && brokenEncoding(bad))))(`answers 40001 for a malformed ${name} (%s)`, async (bad) => {
-      const params = { ...goodParams(endpoint), [name]: bad };
-      await expectError(fillPath(endpoint.path, params), endpoint.family, 40001, 400);
-    });
+    it.each(MALFORMED[kind].filter((bad) => !(CLI_DECODES_PATHS && brokenEncoding(bad))))(
+      `answers 40001 for a malformed ${name} (%s)`,
+      async (bad) => {
+        const params = { ...goodParams(endpoint), [name]: bad };
+        await expectError(fillPath(endpoint.path, params), endpoint.family, 40001, 400);
+      },
+    );
     it(`answers broken percent-encoding in ${name} with 40001`, async (ctx) => {
       if (CLI_DECODES_PATHS) return ctx.skip(); // the CLI's own HTML 400 (above)
       await expectError(fillPath(endpoint.path, { ...goodParams(endpoint), [name]: '%ZZ' }), endpoint.family, 40001, 400);
@@ -142,7 +162,8 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     if (missing) {
       // A value no file answers reaches a function on every host: the miss functions refuse methods too.
       it(`refuses ${refusedMethods(endpoint.family).join(', ')} for a ${name} that does not exist with 405`, async () => {
-        for (const method of refusedMethods(endpoint.family)) await expectRefused(fillPath(endpoint.path, { ...goodParams(endpoint), [name]: missing }), endpoint.family, method);
+        for (const method of refusedMethods(endpoint.family))
+          await expectRefused(fillPath(endpoint.path, { ...goodParams(endpoint), [name]: missing }), endpoint.family, method);
       });
     }
     if (missing && !(CLI_RETRIES_FUNCTION_404 && answeredByFunction)) {
@@ -160,8 +181,16 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
   if (query.length > 0) {
     it.for(query.map(queryName))('answers broken percent-encoding in the query value %s with 40001, as in a path', async (name, ctx) => {
       if (Object.values(goodParams(endpoint)).includes(NONE)) return ctx.skip();
-      const others = exampleQuery(query).slice(1).split('&').filter((pair) => pair && !pair.startsWith(`${name}=`));
-      await expectError(`${fillPath(endpoint.path, goodParams(endpoint))}?${[...others, `${name}=%ZZ`].join('&')}`, endpoint.family, 40001, 400);
+      const others = exampleQuery(query)
+        .slice(1)
+        .split('&')
+        .filter((pair) => pair && !pair.startsWith(`${name}=`));
+      await expectError(
+        `${fillPath(endpoint.path, goodParams(endpoint))}?${[...others, `${name}=%ZZ`].join('&')}`,
+        endpoint.family,
+        40001,
+        400,
+      );
     });
   }
 
@@ -174,13 +203,17 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
   it('answers HEAD like GET, without a body', async () => {
     const [got, head] = await Promise.all([get(goodPath(endpoint)), get(goodPath(endpoint), { method: 'HEAD' })]);
     expect(head.status).toBe(got.status);
-    for (const name of ['content-type', 'access-control-allow-origin', 'x-api-version', 'cache-control']) expect(head.headers.get(name), name).toBe(got.headers.get(name));
+    for (const name of ['content-type', 'access-control-allow-origin', 'x-api-version', 'cache-control'])
+      expect(head.headers.get(name), name).toBe(got.headers.get(name));
     expect(await head.text()).toBe('');
   });
 
   if (endpoint.family === 'v1') {
     it('answers the CORS preflight', async () => {
-      const response = await get(goodPath(endpoint), { method: 'OPTIONS', headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' } });
+      const response = await get(goodPath(endpoint), {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('x-api-version')).toBe('v1');
       expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -191,9 +224,18 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
 });
 
 describe('unknown endpoints', () => {
-  it.each(['/api/v1/nope', '/api/v1/history/2024/extra', '/api/v1/', '/api/v1'])('v1 %s is 40400', (path) => expectError(path, 'v1', 40400, 404));
-  it.each(['/api/nope', '/api/history/2024/extra', '/api/', '/feeds/nope', '/feeds/flash.json', '/feeds/'])('web %s is a JSON 404', (path) => expectError(path, 'web', 40400, 404));
-  it.each([['/api/v1/nope', 'v1'], ['/api/nope', 'web'], ['/feeds/nope', 'web']] as const)('%s refuses other methods with 405', async (path, family) => {
+  it.each(['/api/v1/nope', '/api/v1/history/2024/extra', '/api/v1/', '/api/v1'])('v1 %s is 40400', (path) =>
+    expectError(path, 'v1', 40400, 404),
+  );
+  it.each(['/api/nope', '/api/history/2024/extra', '/api/', '/feeds/nope', '/feeds/flash.json', '/feeds/'])(
+    'web %s is a JSON 404',
+    (path) => expectError(path, 'web', 40400, 404),
+  );
+  it.each([
+    ['/api/v1/nope', 'v1'],
+    ['/api/nope', 'web'],
+    ['/feeds/nope', 'web'],
+  ] as const)('%s refuses other methods with 405', async (path, family) => {
     for (const method of refusedMethods(family)) await expectRefused(path, family, method);
   });
 });
@@ -240,7 +282,14 @@ describe('version check', () => {
   it('answers latest, min, url and notes per platform', async () => {
     for (const platform of ['android', 'ios', 'harmony']) {
       const body = await json(await get(`/api/v1/version?platform=${platform}`));
-      expect(body.data).toMatchObject({ platform, latest: expect.any(String), min: expect.any(String), url: expect.any(String), notes: expect.any(String), forceUpdate: null });
+      expect(body.data).toMatchObject({
+        platform,
+        latest: expect.any(String),
+        min: expect.any(String),
+        url: expect.any(String),
+        notes: expect.any(String),
+        forceUpdate: null,
+      });
     }
   });
 
@@ -252,10 +301,16 @@ describe('version check', () => {
     expect(latest.data).toMatchObject({ forceUpdate: false, updateAvailable: false });
   });
 
-  it.each(['', '?platform=', '?platform=windows', '?platform=ANDROID', '?platform=android&current=1.2', '?platform=android&current=v1.2.3', '?platform=ios&current=01.2.3', '?platform=ios&current=1.02.3'])(
-    '%s is 40001',
-    (query) => expectError(`/api/v1/version${query}`, 'v1', 40001, 400),
-  );
+  it.each([
+    '',
+    '?platform=',
+    '?platform=windows',
+    '?platform=ANDROID',
+    '?platform=android&current=1.2',
+    '?platform=android&current=v1.2.3',
+    '?platform=ios&current=01.2.3',
+    '?platform=ios&current=1.02.3',
+  ])('%s is 40001', (query) => expectError(`/api/v1/version${query}`, 'v1', 40001, 400));
 });
 
 describe('bootstrap', () => {
@@ -270,16 +325,25 @@ describe('bootstrap', () => {
 });
 
 describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
-  it.each(['/api/typhoons', '/api/v1/typhoons'])('%s lists the active storm with its track, wind circles, forecasts and landfall', async (path) => {
-    const body = await json(await get(path));
-    const data = path.startsWith('/api/v1') ? body.data : body;
-    expect(data).toMatchObject({ total: 1, stale: false, upstream: 'ok', source: 'zj-live', fetchedAt: expect.stringMatching(/\+08:00$/) });
-    const storm = data.typhoons[0];
-    expect(storm).toMatchObject({ code: '202699', name: '山竹', isActive: true, live: { source: 'zj-live', stale: false } });
-    expect(Object.keys(storm.forecasts).sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
-    expect(storm.land[0]).toMatchObject({ time: '2026-09-12T11:30:00+08:00', grade: 'SuperTY' });
-    expect(storm.points.at(-1).radius7).toEqual({ ne: 350, se: 320, sw: 300, nw: 300 });
-  });
+  it.each(['/api/typhoons', '/api/v1/typhoons'])(
+    '%s lists the active storm with its track, wind circles, forecasts and landfall',
+    async (path) => {
+      const body = await json(await get(path));
+      const data = path.startsWith('/api/v1') ? body.data : body;
+      expect(data).toMatchObject({
+        total: 1,
+        stale: false,
+        upstream: 'ok',
+        source: 'zj-live',
+        fetchedAt: expect.stringMatching(/\+08:00$/),
+      });
+      const storm = data.typhoons[0];
+      expect(storm).toMatchObject({ code: '202699', name: '山竹', isActive: true, live: { source: 'zj-live', stale: false } });
+      expect(Object.keys(storm.forecasts).sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
+      expect(storm.land[0]).toMatchObject({ time: '2026-09-12T11:30:00+08:00', grade: 'SuperTY' });
+      expect(storm.points.at(-1).radius7).toEqual({ ne: 350, se: 320, sw: 300, nw: 300 });
+    },
+  );
 
   it.each(['/api/typhoons/202699', '/api/v1/typhoons/202699'])('%s answers the active storm from the snapshot (tier 1)', async (path) => {
     const response = await get(path);
@@ -291,7 +355,16 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
   });
 
   it('answers a code the archive lacks from the upstream (tier 3), and 40401 for a code found nowhere', async () => {
-    mock?.setPayload('zj/TyphoonInfo/20260031', JSON.stringify({ ...JSON.parse(JSON.stringify(await (await fetch(`${mock?.zjBase}/TyphoonInfo/202699`)).json())), tfid: '20260031', isactive: '0', name: '未命名', enname: 'NAMELESS' }));
+    mock?.setPayload(
+      'zj/TyphoonInfo/20260031',
+      JSON.stringify({
+        ...JSON.parse(JSON.stringify(await (await fetch(`${mock?.zjBase}/TyphoonInfo/202699`)).json())),
+        tfid: '20260031',
+        isactive: '0',
+        name: '未命名',
+        enname: 'NAMELESS',
+      }),
+    );
     const found = await get('/api/v1/typhoons/20260031');
     expect(found.status).toBe(200);
     expect((await json(found)).data).toMatchObject({ code: '20260031', name: null, isActive: false });
@@ -316,7 +389,10 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
       const { refreshLive } = await import('../src/live/refresh-typhoons.ts');
       const { fileStore } = await import('../src/store/store.ts');
       const { createUpstreamClient } = await import('../src/upstream/client.ts');
-      const result = await refreshLive({ zjBase: mock!.zjBase, nmcBase: mock!.nmcBase, client: createUpstreamClient({ retries: 0 }) }, fileStore(process.env.TYPHOON_LIVE_DIR as string));
+      const result = await refreshLive(
+        { zjBase: mock!.zjBase, nmcBase: mock!.nmcBase, client: createUpstreamClient({ retries: 0 }) },
+        fileStore(process.env.TYPHOON_LIVE_DIR as string),
+      );
       expect(result.ok).toBe(false);
       const body = await json(await get('/api/v1/typhoons'));
       expect(body.data).toMatchObject({ total: 1, stale: true, upstream: 'unavailable' });
@@ -336,8 +412,20 @@ describe.runIf(AGAINST_MOCK)('global cyclones (mock upstream)', () => {
     expect(body.typhoons.map((t: { id: string }) => t.id).sort()).toEqual(['jtwc-sh062024', 'nhc-al132025']);
     expect(body.sources.nhc).toMatchObject({ stale: false, upstream: 'ok' });
     const melissa = body.typhoons.find((t: { id: string }) => t.id === 'nhc-al132025');
-    expect(melissa).toMatchObject({ basin: 'AL', source: 'nhc', windPeriod: '1min', stale: false, isActive: true, maxWindKt: 160, minPressure: 892 });
-    expect(melissa.points.at(-1)).toMatchObject({ time: '2025-10-31T18:00:00Z', speed: 36, radius7: { ne: 611, se: 519, sw: 648, nw: 259 } });
+    expect(melissa).toMatchObject({
+      basin: 'AL',
+      source: 'nhc',
+      windPeriod: '1min',
+      stale: false,
+      isActive: true,
+      maxWindKt: 160,
+      minPressure: 892,
+    });
+    expect(melissa.points.at(-1)).toMatchObject({
+      time: '2025-10-31T18:00:00Z',
+      speed: 36,
+      radius7: { ne: 611, se: 519, sw: 648, nw: 259 },
+    });
     expect(melissa.forecasts.nhc.points[0].time).toBe('2025-11-01T06:00:00Z');
   });
 
@@ -353,7 +441,9 @@ describe.runIf(AGAINST_MOCK)('global cyclones (mock upstream)', () => {
     expect((await json(await get('/api/global/history?q=%E5%8D%97%E5%8D%8A%E7%90%83'))).total).toBe(1);
     expect((await json(await get('/api/global/history?year=1999'))).typhoons).toEqual([]);
     const entry = (await json(await get('/api/global/history'))).typhoons[0];
-    expect(Object.keys(entry)).toEqual(expect.arrayContaining(['name', 'atcfId', 'seaArea', 'startTime', 'endTime', 'peakGrade', 'maxSpeed', 'maxWindKt', 'minPressure']));
+    expect(Object.keys(entry)).toEqual(
+      expect.arrayContaining(['name', 'atcfId', 'seaArea', 'startTime', 'endTime', 'peakGrade', 'maxSpeed', 'maxWindKt', 'minPressure']),
+    );
     await expectError('/api/global/history?year=25', 'web', 40001, 400);
     await expectError('/api/global/history?q=', 'web', 40001, 400);
     await expectError(`/api/global/history?q=${'x'.repeat(51)}`, 'web', 40001, 400);
@@ -364,7 +454,14 @@ describe.runIf(AGAINST_MOCK)('flash news and the live summary (mock upstream)', 
   it('wrote flash items for the mock storms, marked AI-generated, filterable by code', async () => {
     const body = await json(await get('/api/seo/news?code=202699'));
     expect(body.news.map((n: { type: string }) => n.type).sort()).toEqual(['landfall', 'numbered']);
-    for (const item of body.news) expect(item).toMatchObject({ code: '202699', aiGenerated: true, generator: 'template', title: expect.any(String), contentEn: expect.any(String) });
+    for (const item of body.news)
+      expect(item).toMatchObject({
+        code: '202699',
+        aiGenerated: true,
+        generator: 'template',
+        title: expect.any(String),
+        contentEn: expect.any(String),
+      });
     expect((await json(await get('/api/seo/news'))).total).toBeGreaterThanOrEqual(4);
     await expectError('/api/seo/news?code=abc', 'web', 40001, 400);
   });
@@ -402,7 +499,9 @@ describe.runIf(AGAINST_MOCK)('GeoJSON of an active storm', () => {
     expect(response.status).toBe(200);
     const body = await json(response);
     expect(body.type).toBe('FeatureCollection');
-    const agencies = body.features.filter((f: { properties: { kind: string } }) => f.properties.kind === 'forecast-track').map((f: { properties: { agency: string } }) => f.properties.agency);
+    const agencies = body.features
+      .filter((f: { properties: { kind: string } }) => f.properties.kind === 'forecast-track')
+      .map((f: { properties: { agency: string } }) => f.properties.agency);
     expect(agencies.sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
     await expectError('/api/geojson/209901', 'web', 40401, 404);
   });

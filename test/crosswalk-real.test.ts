@@ -42,8 +42,17 @@ function countedAgreement(own: readonly AgencyTrackPoint[], track: readonly Agen
   });
   const agreeing = km.filter((d) => d <= MATCH_DISTANCE_KM).sort((a, b) => a - b);
   const mid = agreeing.length >> 1;
-  const median = agreeing.length === 0 ? null : agreeing.length % 2 ? (agreeing[mid] as number) : ((agreeing[mid - 1] as number) + (agreeing[mid] as number)) / 2;
-  return { agreeingFixes: agreeing.length, sharedFixes: km.length, medianDistanceKm: median === null ? null : Math.round(median * 10) / 10 };
+  const median =
+    agreeing.length === 0
+      ? null
+      : agreeing.length % 2
+        ? (agreeing[mid] as number)
+        : ((agreeing[mid - 1] as number) + (agreeing[mid] as number)) / 2;
+  return {
+    agreeingFixes: agreeing.length,
+    sharedFixes: km.length,
+    medianDistanceKm: median === null ? null : Math.round(median * 10) / 10,
+  };
 }
 
 describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) => {
@@ -56,9 +65,13 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
 
   describeRealData('crosscheck', 'against the independent CMA↔JMA match, 1951–2018', (extraDir) => {
     it('gives at least 99% of the matched storms their JMA number, and no storm a wrong one', () => {
-      const rows: IndexRow[] = parse(fs.readFileSync(path.join(extraDir, 'derived/storm_index_cma_isc_jma.csv')), { columns: true, bom: true });
+      const rows: IndexRow[] = parse(fs.readFileSync(path.join(extraDir, 'derived/storm_index_cma_isc_jma.csv')), {
+        columns: true,
+        bom: true,
+      });
       const byEntry = new Map<string, Typhoon>();
-      for (const t of site.details.values()) if (t.cma) byEntry.set(`${t.cma.year}/${t.cma.seq}/${utcHour(t.points[0]?.time as string)}`, t);
+      for (const t of site.details.values())
+        if (t.cma) byEntry.set(`${t.cma.year}/${t.cma.seq}/${utcHour(t.points[0]?.time as string)}`, t);
       // One JMA number per pair: the index pairs 1956 Ivy and 1964 Louise with two JMA storms each (CMA merged them).
       const pairs = rows.filter((r) => Number(r.year) >= 1951 && Number(r.year) <= 2018 && r.cma_seq && /^\d{6}$/.test(r.jma_nii_id));
       const found = pairs.map((r) => ({ row: r, storm: byEntry.get(`${Number(r.year)}/${Number(r.cma_seq)}/${r.cma_first_utc}`) }));
@@ -84,7 +97,9 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
 
   it('links every HKO storm of 2013 and 2019, and agrees with the JMA number HKO writes', () => {
     const agencies = realData('agencies') as string;
-    const hko = ['hko/HKO2013BST.csv', 'hko/HKO2019BST.csv'].flatMap((file) => parseAgencyFile('hko', file, fs.readFileSync(path.join(agencies, file))).tracks as HkoTrack[]);
+    const hko = ['hko/HKO2013BST.csv', 'hko/HKO2019BST.csv'].flatMap(
+      (file) => parseAgencyFile('hko', file, fs.readFileSync(path.join(agencies, file))).tracks as HkoTrack[],
+    );
     expect(hko).toHaveLength(61);
     const byHko = new Map([...site.details.values()].filter((t) => t.ids.hko).map((t) => [t.ids.hko, t]));
     expect(hko.filter((t) => !byHko.has(t.id)).map((t) => t.id)).toEqual([]);
@@ -95,18 +110,37 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
     const report = site.json<{ problems: { code: string; field: string; action: string }[] }>('api/_data/data-quality.json');
     const ambiguous = report.problems.filter((p) => p.code === 'crosswalk-ambiguous');
     expect(ambiguous.map((p) => p.action)).toEqual(expect.arrayContaining(['ids.jma of 195629 left null', 'ids.jma of 196429 left null']));
-    for (const p of ambiguous) expect(site.details.get(/of (\S+) left null/.exec(p.action)?.[1] as string)?.ids[p.field.slice(4) as 'jma']).toBeNull();
+    for (const p of ambiguous)
+      expect(site.details.get(/of (\S+) left null/.exec(p.action)?.[1] as string)?.ids[p.field.slice(4) as 'jma']).toBeNull();
   });
 
   it("gives every agency track the figures of its own agreement with the archive's track, wherever the track was read", () => {
     const years = [...new Set([...site.details.values()].map((t) => t.year))];
-    const comparisons = years.flatMap((year) => Object.values(site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)));
-    const checked = comparisons.flatMap((c) => c.agencies.slice(1).map((a) => ({ code: c.code, agency: a.agency, source: a.source, link: a.link, counted: countedAgreement(c.agencies[0]?.points ?? [], a.points) })));
-    const figures = (link: AgencyLink | null) => link && { agreeingFixes: link.agreeingFixes, sharedFixes: link.sharedFixes, medianDistanceKm: link.medianDistanceKm };
+    const comparisons = years.flatMap((year) =>
+      Object.values(site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)),
+    );
+    const checked = comparisons.flatMap((c) =>
+      c.agencies
+        .slice(1)
+        .map((a) => ({
+          code: c.code,
+          agency: a.agency,
+          source: a.source,
+          link: a.link,
+          counted: countedAgreement(c.agencies[0]?.points ?? [], a.points),
+        })),
+    );
+    const figures = (link: AgencyLink | null) =>
+      link && { agreeingFixes: link.agreeingFixes, sharedFixes: link.sharedFixes, medianDistanceKm: link.medianDistanceKm };
     expect(checked.length).toBe(1953); // on the sample files: 1,851 JMA tracks, 36 JTWC b-decks, 61 HKO tracks, 5 from IBTrACS
     expect(checked.filter((c) => JSON.stringify(figures(c.link)) !== JSON.stringify(c.counted))).toEqual([]);
     // The tracks taken from IBTrACS's columns are among them: YAGI's JTWC and HKO tracks, and EWINIAR's, PEIPAH's and TAPAH's JTWC tracks.
-    expect(checked.filter((c) => c.source === 'ibtracs').map((c) => `${c.code} ${c.agency}`).sort()).toEqual(['202401 jtwc', '202411 hko', '202411 jtwc', '202515 jtwc', '202516 jtwc']);
+    expect(
+      checked
+        .filter((c) => c.source === 'ibtracs')
+        .map((c) => `${c.code} ${c.agency}`)
+        .sort(),
+    ).toEqual(['202401 jtwc', '202411 hko', '202411 jtwc', '202515 jtwc', '202516 jtwc']);
   });
 
   it("tells YAGI's and TAPAH's tracks from IBTrACS by their own figures, not the IBTrACS record's", () => {
@@ -122,13 +156,17 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
       jtwc: { source: 'ibtracs', id: 'wp122024', method: 'ibtracs', agreeingFixes: 31, sharedFixes: 31, medianDistanceKm: 11.1 },
       hko: { source: 'ibtracs', id: null, method: 'ibtracs', agreeingFixes: 34, sharedFixes: 34, medianDistanceKm: 10.7 },
     });
-    expect(links('202516', 2025)).toEqual({ jtwc: { source: 'ibtracs', id: 'wp222025', method: 'ibtracs', agreeingFixes: 8, sharedFixes: 8, medianDistanceKm: 22.9 } });
+    expect(links('202516', 2025)).toEqual({
+      jtwc: { source: 'ibtracs', id: 'wp222025', method: 'ibtracs', agreeingFixes: 8, sharedFixes: 8, medianDistanceKm: 22.9 },
+    });
   });
 
   it('finds HAIYAN and YAGI by any of their ids', () => {
     const index = site.json<SearchEntry[]>('api/_data/search-index.json');
-    for (const id of ['1330', 'WP312013', 'wp312013', '2013-0031']) expect(searchArchive(index, id)[0], id).toMatchObject({ code: '201330', matchedBy: 'id' });
-    for (const id of ['2411', 'wp122024', '2024244N09137']) expect(searchArchive(index, id)[0], id).toMatchObject({ code: '202411', matchedBy: 'id' });
+    for (const id of ['1330', 'WP312013', 'wp312013', '2013-0031'])
+      expect(searchArchive(index, id)[0], id).toMatchObject({ code: '201330', matchedBy: 'id' });
+    for (const id of ['2411', 'wp122024', '2024244N09137'])
+      expect(searchArchive(index, id)[0], id).toMatchObject({ code: '202411', matchedBy: 'id' });
   });
 
   it('answers HAIYAN with CMA, JMA, JTWC and HKO side by side, each with its own published figures', () => {

@@ -8,7 +8,11 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import {
-  checkLandfalls, checkWindRadii, LANDFALL_DISTANCE_KM, type DataQualityProblem, type DataQualityReport,
+  checkLandfalls,
+  checkWindRadii,
+  LANDFALL_DISTANCE_KM,
+  type DataQualityProblem,
+  type DataQualityReport,
 } from '../src/archive/data-quality.ts';
 import { checkCoverage } from '../src/archive/source-coverage.ts';
 import type { SourceMatch } from '../src/archive/match-sources.ts';
@@ -38,19 +42,40 @@ const TRACK = Array.from({ length: 12 }, (_, i) => ({
 }));
 const END = TRACK[11]!.instant;
 
-const landfall = (time: number, lat: number, lng: number, position = '某地沿海'): ZjLandfall => ({ time: new Date(time), lat, lng, position });
-const zjPoint = (i: number, extra: Partial<ZjPoint> = {}): ZjPoint => ({
-  time: new Date(TRACK[i]!.instant), lat: TRACK[i]!.lat, lng: TRACK[i]!.lng, label: null, speed: 30, pressure: 980,
-  moveDir: null, moveSpeed: null, radius7: null, radius10: null, radius12: null, ...extra,
+const landfall = (time: number, lat: number, lng: number, position = '某地沿海'): ZjLandfall => ({
+  time: new Date(time),
+  lat,
+  lng,
+  position,
 });
-const storm = (land: ZjLandfall[], points: ZjPoint[] = TRACK.map((_, i) => zjPoint(i))): ZjStorm => ({ tfbh: '201599', name: '测试', ename: 'TESTA', points, land });
+const zjPoint = (i: number, extra: Partial<ZjPoint> = {}): ZjPoint => ({
+  time: new Date(TRACK[i]!.instant),
+  lat: TRACK[i]!.lat,
+  lng: TRACK[i]!.lng,
+  label: null,
+  speed: 30,
+  pressure: 980,
+  moveDir: null,
+  moveSpeed: null,
+  radius7: null,
+  radius10: null,
+  radius12: null,
+  ...extra,
+});
+const storm = (land: ZjLandfall[], points: ZjPoint[] = TRACK.map((_, i) => zjPoint(i))): ZjStorm => ({
+  tfbh: '201599',
+  name: '测试',
+  ename: 'TESTA',
+  points,
+  land,
+});
 const circle = (r: number) => ({ ne: r, se: r, sw: r, nw: r });
 const codes = (problems: DataQualityProblem[]) => problems.map((p) => p.code);
 /** A point on the track between points 4 and 5 (not on either), and the time there. */
 const MID = { lat: (TRACK[4]!.lat + TRACK[5]!.lat) / 2, lng: (TRACK[4]!.lng + TRACK[5]!.lng) / 2, instant: TRACK[4]!.instant + 3 * HOUR };
 
 describe('landfall checks against the merged track', () => {
-  it('keeps a landfall on the track inside the storm\'s life, and reports nothing', () => {
+  it("keeps a landfall on the track inside the storm's life, and reports nothing", () => {
     const { land, problems } = checkLandfalls(storm([landfall(MID.instant, MID.lat, MID.lng)]), TRACK);
     expect(problems).toEqual([]);
     expect(land).toHaveLength(1);
@@ -62,7 +87,12 @@ describe('landfall checks against the merged track', () => {
     const { land, problems } = checkLandfalls(storm([landfall(yearBefore.getTime(), MID.lat, MID.lng)]), TRACK);
     expect(land).toEqual([]);
     expect(problems).toEqual([
-      expect.objectContaining({ code: 'landfall-before-track', file: 'zj/201599.json', field: 'land[0].land_time', value: '2014-08-02T11:00:00+08:00' }),
+      expect.objectContaining({
+        code: 'landfall-before-track',
+        file: 'zj/201599.json',
+        field: 'land[0].land_time',
+        value: '2014-08-02T11:00:00+08:00',
+      }),
     ]);
     expect(problems[0]?.action).toMatch(/left out.*mistyped year/);
   });
@@ -81,7 +111,9 @@ describe('landfall checks against the merged track', () => {
       ['landfall-after-track', 'land[2].land_time'],
       ['landfall-before-track', 'land[3].land_time'],
     ]);
-    expect(problems[0]?.rule).toMatch(/12 h after the storm's last track point \(2015-08-04T02:00:00\+08:00\); this one is 14\.0 h after it/);
+    expect(problems[0]?.rule).toMatch(
+      /12 h after the storm's last track point \(2015-08-04T02:00:00\+08:00\); this one is 14\.0 h after it/,
+    );
   });
 
   it(`leaves out a landfall more than ${LANDFALL_DISTANCE_KM} km from the track, measured to the nearest point or segment`, () => {
@@ -90,13 +122,18 @@ describe('landfall checks against the merged track', () => {
     const far = landfall(MID.instant + HOUR, MID.lat + 3, MID.lng + 3, '远方');
     const { land, problems } = checkLandfalls(storm([near, far]), TRACK);
     expect(land).toEqual([near]);
-    expect(problems).toEqual([expect.objectContaining({ code: 'landfall-off-track', field: 'land[1].lat/lng', value: { lat: far.lat, lng: far.lng } })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'landfall-off-track', field: 'land[1].lat/lng', value: { lat: far.lat, lng: far.lng } }),
+    ]);
     expect(problems[0]?.rule).toMatch(/within 300 km of the track.*this one is 4\d\d km from it \("远方"\)/);
   });
 
   it('measures to segments, not only to points, and across the antimeridian', () => {
     // Half-way between two points 600 km apart: 300 km from each point, 0 from the segment.
-    const sparse = [{ lat: 20, lng: 150 }, { lat: 20, lng: 155.74 }];
+    const sparse = [
+      { lat: 20, lng: 150 },
+      { lat: 20, lng: 155.74 },
+    ];
     expect(distanceToTrackKm({ lat: 20, lng: 152.87 }, sparse)).toBeLessThan(1);
     expect(distanceToTrackKm({ lat: 20, lng: -179.9 }, [{ lat: 20, lng: 179.9 }])).toBeCloseTo(20.9, 0);
   });
@@ -105,11 +142,16 @@ describe('landfall checks against the merged track', () => {
     const swappedOut = landfall(MID.instant, MID.lng, MID.lat); // lat 125.5: out of range, valid as a longitude
     const { land, problems } = checkLandfalls(storm([swappedOut]), TRACK);
     expect(land).toEqual([]);
-    expect(problems).toEqual([expect.objectContaining({ code: 'landfall-latlng-swapped', field: 'land[0].lat/lng', value: { lat: MID.lng, lng: MID.lat } })]);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'landfall-latlng-swapped', field: 'land[0].lat/lng', value: { lat: MID.lng, lng: MID.lat } }),
+    ]);
     expect(problems[0]?.rule).toMatch(/lat\/lng swapped \(swapped, the point is \d+ km from the track\)/);
 
     // A track at 20°N 40°E with a landfall written (40, 20): both in range, but only the swapped pair is near.
-    const track = [{ time: '2015-08-01T08:00:00+08:00', lat: 20, lng: 40 }, { time: '2015-08-01T14:00:00+08:00', lat: 21, lng: 39 }];
+    const track = [
+      { time: '2015-08-01T08:00:00+08:00', lat: 20, lng: 40 },
+      { time: '2015-08-01T14:00:00+08:00', lat: 21, lng: 39 },
+    ];
     const inRange = checkLandfalls(storm([landfall(START + 3 * HOUR, 40.2, 20.3)]), track);
     expect(inRange.land).toEqual([]);
     expect(codes(inRange.problems)).toEqual(['landfall-latlng-swapped']);
@@ -120,17 +162,32 @@ describe('landfall checks against the merged track', () => {
     const { problems } = checkLandfalls(storm([lat95]), TRACK);
     expect(codes(problems)).toEqual(['landfall-out-of-range']);
     // The parser converts 0–360°E; 400 is on no scale and stays 400 for the check to see.
-    const parsed = parseZjArchiveFile(JSON.stringify([{ tfbh: '201599', land: [{ position: 'x', land_time: '2015-08-02T03:00:00', lng: 400, lat: 20 }], points: [{ time: '2015-08-01T08:00:00', lng: 130, lat: 15 }] }]), NAMES);
+    const parsed = parseZjArchiveFile(
+      JSON.stringify([
+        {
+          tfbh: '201599',
+          land: [{ position: 'x', land_time: '2015-08-02T03:00:00', lng: 400, lat: 20 }],
+          points: [{ time: '2015-08-01T08:00:00', lng: 130, lat: 15 }],
+        },
+      ]),
+      NAMES,
+    );
     expect(parsed.storm?.land[0]?.lng).toBe(400);
     expect(codes(checkLandfalls(parsed.storm as ZjStorm, TRACK).problems)).toEqual(['landfall-out-of-range']);
   });
 
   it('puts landfalls in time order and notes it (201409), judging the order after what is left out', () => {
-    const [a, b, c] = [0, 1, 2].map((k) => landfall(TRACK[8 + k]!.instant, TRACK[8 + k]!.lat, TRACK[8 + k]!.lng, `p${k}`)) as [ZjLandfall, ZjLandfall, ZjLandfall];
+    const [a, b, c] = [0, 1, 2].map((k) => landfall(TRACK[8 + k]!.instant, TRACK[8 + k]!.lat, TRACK[8 + k]!.lng, `p${k}`)) as [
+      ZjLandfall,
+      ZjLandfall,
+      ZjLandfall,
+    ];
     const { land, problems } = checkLandfalls(storm([a, c, b]), TRACK);
     expect(land).toEqual([a, b, c]);
-    expect(problems).toEqual([expect.objectContaining({ code: 'landfalls-out-of-order', field: 'land', action: 'put in time order: land[0], land[2], land[1]' })]);
-    expect((problems[0]?.value as string[])).toHaveLength(3);
+    expect(problems).toEqual([
+      expect.objectContaining({ code: 'landfalls-out-of-order', field: 'land', action: 'put in time order: land[0], land[2], land[1]' }),
+    ]);
+    expect(problems[0]?.value as string[]).toHaveLength(3);
     // Out of order only because of a mistyped year (201305): the mistyped one is left out, nothing to reorder.
     const early = landfall(a.time.getTime() - 365 * 24 * HOUR, a.lat, a.lng);
     expect(codes(checkLandfalls(storm([a, early]), TRACK).problems)).toEqual(['landfall-before-track']);
@@ -151,7 +208,11 @@ describe('wind radius checks', () => {
       ['radius-implausible', 'points[2].radius7'],
       ['radius-implausible', 'points[2].radius12'],
     ]);
-    expect(problems[0]).toMatchObject({ value: circle(3380), rule: expect.stringContaining('1,500 km'), action: expect.stringMatching(/radius7 of the point at 2015-08-01T08:00:00\+08:00 left out/) });
+    expect(problems[0]).toMatchObject({
+      value: circle(3380),
+      rule: expect.stringContaining('1,500 km'),
+      action: expect.stringMatching(/radius7 of the point at 2015-08-01T08:00:00\+08:00 left out/),
+    });
     expect(checked.points.map((p) => [p.radius7, p.radius10, p.radius12])).toEqual([
       [null, circle(200), null],
       [circle(1400), null, circle(100)],
@@ -169,31 +230,58 @@ describe('buildArchive leaves failing zj values out of the records', () => {
   const pad = (n: number, width: number) => String(Math.round(n)).padStart(width, ' ');
   const cmaText = [
     '66666 0000   12 0001 1599 0 6 Testa                              20160301',
-    ...TRACK.map((p) => `${new Date(p.instant).toISOString().slice(0, 13).replace(/[-T]/g, '')} 3${pad(p.lat * 10, 4)}${pad(p.lng * 10, 5)}${pad(980, 5)}${pad(30, 8)}`),
+    ...TRACK.map(
+      (p) =>
+        `${new Date(p.instant).toISOString().slice(0, 13).replace(/[-T]/g, '')} 3${pad(p.lat * 10, 4)}${pad(p.lng * 10, 5)}${pad(980, 5)}${pad(30, 8)}`,
+    ),
   ].join('\r\n');
   const bj = (instant: number) => new Date(instant + 8 * HOUR).toISOString().slice(0, 19);
-  const zjText = JSON.stringify([{
-    tfbh: '201599', ident: '201599', name: '测试', ename: 'Testa',
-    land: [
-      { position: '好', land_time: bj(MID.instant), lng: MID.lng, lat: MID.lat },
-      { position: '早一年', land_time: bj(MID.instant - 365 * 24 * HOUR), lng: MID.lng, lat: MID.lat },
-      { position: '对调', land_time: bj(MID.instant + HOUR), lng: MID.lat, lat: MID.lng },
-      { position: '先', land_time: bj(MID.instant - 6 * HOUR), lng: MID.lng, lat: MID.lat },
-    ],
-    points: TRACK.map((p, i) => ({ time: bj(p.instant), lng: p.lng, lat: p.lat, strong: '', speed: 30, pressure: 980, radius7: i === 3 ? 3380 : 300 })),
-  }]);
+  const zjText = JSON.stringify([
+    {
+      tfbh: '201599',
+      ident: '201599',
+      name: '测试',
+      ename: 'Testa',
+      land: [
+        { position: '好', land_time: bj(MID.instant), lng: MID.lng, lat: MID.lat },
+        { position: '早一年', land_time: bj(MID.instant - 365 * 24 * HOUR), lng: MID.lng, lat: MID.lat },
+        { position: '对调', land_time: bj(MID.instant + HOUR), lng: MID.lat, lat: MID.lng },
+        { position: '先', land_time: bj(MID.instant - 6 * HOUR), lng: MID.lng, lat: MID.lat },
+      ],
+      points: TRACK.map((p, i) => ({
+        time: bj(p.instant),
+        lng: p.lng,
+        lat: p.lat,
+        strong: '',
+        speed: 30,
+        pressure: 980,
+        radius7: i === 3 ? 3380 : 300,
+      })),
+    },
+  ]);
 
   it('builds the record without them and lists each in quality', () => {
     const cma = parseCmaBestTrack(cmaText, 2015, NAMES);
     const zj = parseZjArchiveFile(zjText, NAMES);
     expect([cma.problems, zj.problems]).toEqual([[], []]);
-    const { typhoons, quality } = buildArchive({ cma: cma.entries, zj: [zj.storm as ZjStorm], names: NAMES, nameCorrections: new Map(), agencies: { tracks: newestByAgency([]) } });
+    const { typhoons, quality } = buildArchive({
+      cma: cma.entries,
+      zj: [zj.storm as ZjStorm],
+      names: NAMES,
+      nameCorrections: new Map(),
+      agencies: { tracks: newestByAgency([]) },
+    });
     const record = typhoons[0] as Typhoon;
     expect(record).toMatchObject({ code: '201599', provenance: { track: 'cma', landfall: 'zj', windCircles: 'zj' } });
     expect(record.land.map((l) => l.position)).toEqual(['先', '好']);
     expect(record.points[3]?.radius7).toBeNull();
     expect(record.points[4]?.radius7).toEqual(circle(300));
-    expect(codes(quality).sort()).toEqual(['landfall-before-track', 'landfall-latlng-swapped', 'landfalls-out-of-order', 'radius-implausible']);
+    expect(codes(quality).sort()).toEqual([
+      'landfall-before-track',
+      'landfall-latlng-swapped',
+      'landfalls-out-of-order',
+      'radius-implausible',
+    ]);
   });
 });
 
@@ -209,7 +297,10 @@ describe('zj storms without a CMA entry', () => {
       'zj/201699.json: zj storm 201699 (TESTA) finds no CMA entry: cma-bst/CH2016BST.txt is missing',
     ]);
     // A season CMA has not published yet keeps zj's track, and says so; an undocumented pairing by number is noted.
-    expect(notes.map((n) => [n.code, n.file])).toEqual([['zj-after-last-cma-year', 'zj/202601.json'], ['zj-matched-by-number', 'zj/201598.json']]);
+    expect(notes.map((n) => [n.code, n.file])).toEqual([
+      ['zj-after-last-cma-year', 'zj/202601.json'],
+      ['zj-matched-by-number', 'zj/201598.json'],
+    ]);
   });
 });
 
@@ -244,17 +335,34 @@ describeRealData('archive', 'the data-quality report on the real archive', (sour
 
   it('names the bad zj values: a year early, after the end, lat/lng swapped, out of order, a 3,380 km radius', () => {
     // The real archive is built with the other agencies' sample files beside it (CI gives both).
-    expect(report.generatedFrom).toBe("CMA best track 1949–2025 (77 year files), Zhejiang archive 1945–2025 (2048 files); other agencies' files: jma 6, jtwc 6, hko 2, ibtracs 4");
+    expect(report.generatedFrom).toBe(
+      "CMA best track 1949–2025 (77 year files), Zhejiang archive 1945–2025 (2048 files); other agencies' files: jma 6, jtwc 6, hko 2, ibtracs 4",
+    );
     for (const tfbh of ['201522', '201305', '201331']) {
-      expect(find('landfall-before-track', tfbh), tfbh).toEqual([expect.objectContaining({ action: expect.stringMatching(/left out.*mistyped year/) })]);
+      expect(find('landfall-before-track', tfbh), tfbh).toEqual([
+        expect.objectContaining({ action: expect.stringMatching(/left out.*mistyped year/) }),
+      ]);
     }
-    expect(find('landfall-latlng-swapped', '201509')).toEqual([expect.objectContaining({ field: 'land[1].lat/lng', value: { lat: 125.3, lng: 38 } })]);
+    expect(find('landfall-latlng-swapped', '201509')).toEqual([
+      expect.objectContaining({ field: 'land[1].lat/lng', value: { lat: 125.3, lng: 38 } }),
+    ]);
     expect(find('landfall-after-track', '199018')).toEqual([expect.objectContaining({ value: '1990-09-08T16:00:00+08:00' })]);
-    expect(find('landfalls-out-of-order', '201409')).toEqual([expect.objectContaining({ action: 'put in time order: land[0], land[2], land[1]' })]);
-    expect(find('radius-implausible', '200918').map((p) => p.value)).toEqual([{ ne: 3380, se: 3380, sw: 3380, nw: 3380 }, { ne: 3380, se: 3380, sw: 3380, nw: 3380 }]);
+    expect(find('landfalls-out-of-order', '201409')).toEqual([
+      expect.objectContaining({ action: 'put in time order: land[0], land[2], land[1]' }),
+    ]);
+    expect(find('radius-implausible', '200918').map((p) => p.value)).toEqual([
+      { ne: 3380, se: 3380, sw: 3380, nw: 3380 },
+      { ne: 3380, se: 3380, sw: 3380, nw: 3380 },
+    ]);
     expect(report.counts).toEqual({
-      'landfall-before-track': 3, 'landfall-after-track': 1, 'landfall-off-track': 1, 'landfall-latlng-swapped': 1, 'landfalls-out-of-order': 11, 'radius-implausible': 2,
-      'enname-corrected': 10, 'wind-reconverted': 93, // the corrections (test/honest-records.test.ts)
+      'landfall-before-track': 3,
+      'landfall-after-track': 1,
+      'landfall-off-track': 1,
+      'landfall-latlng-swapped': 1,
+      'landfalls-out-of-order': 11,
+      'radius-implausible': 2,
+      'enname-corrected': 10,
+      'wind-reconverted': 93, // the corrections (test/honest-records.test.ts)
       'crosswalk-ambiguous': 3, // storms no single JMA track matches (test/crosswalk-real.test.ts)
     });
   });
@@ -267,7 +375,11 @@ describeRealData('archive', 'the data-quality report on the real archive', (sour
     expect(details.get('201509')?.land.map((l) => l.lat)).toEqual([29.9]);
     expect(times('199018')).toEqual([]);
     expect(times('201409')).toEqual(['2014-07-18T15:30:00+08:00', '2014-07-18T19:30:00+08:00', '2014-07-19T07:10:00+08:00']);
-    const radii = details.get('200918')?.points.flatMap((p) => [p.radius7, p.radius10, p.radius12]).flatMap((c) => (c ? Object.values(c) : [])) ?? [];
+    const radii =
+      details
+        .get('200918')
+        ?.points.flatMap((p) => [p.radius7, p.radius10, p.radius12])
+        .flatMap((c) => (c ? Object.values(c) : [])) ?? [];
     expect(radii.length).toBeGreaterThan(0);
     expect(Math.max(...(radii as number[]))).toBeLessThanOrEqual(1500);
     // And every record of the archive: landfalls in time order, inside the storm's life and in range.
@@ -277,7 +389,8 @@ describeRealData('archive', 'the data-quality report on the real archive', (sour
       if (instants.some((x, i) => i > 0 && x < (instants[i - 1] as number))) faults.push(`${t.code}: out of order`);
       for (const l of t.land) {
         if (Math.abs(l.lat) > 90 || Math.abs(l.lng) > 180) faults.push(`${t.code}: ${l.lat},${l.lng}`);
-        if (Date.parse(l.time) < Date.parse(t.startTime) - 12 * HOUR || Date.parse(l.time) > Date.parse(t.endTime) + 12 * HOUR) faults.push(`${t.code}: ${l.time}`);
+        if (Date.parse(l.time) < Date.parse(t.startTime) - 12 * HOUR || Date.parse(l.time) > Date.parse(t.endTime) + 12 * HOUR)
+          faults.push(`${t.code}: ${l.time}`);
       }
     }
     expect(faults).toEqual([]);
@@ -293,17 +406,20 @@ describeRealData('archive', 'the data-quality report on the real archive', (sour
       fs.mkdirSync(path.join(dir, 'cma-bst'));
       fs.writeFileSync(path.join(dir, 'cma-bst', 'CH1990BST.txt'), text);
       fs.mkdirSync(path.join(dir, 'zj'));
-      for (const file of fs.readdirSync(path.join(sources, 'zj')).filter((f) => f.startsWith('1990'))) fs.symlinkSync(path.join(sources, 'zj', file), path.join(dir, 'zj', file));
+      for (const file of fs.readdirSync(path.join(sources, 'zj')).filter((f) => f.startsWith('1990')))
+        fs.symlinkSync(path.join(sources, 'zj', file), path.join(dir, 'zj', file));
       return dir;
     };
     const zj1990 = () => fs.readdirSync(path.join(sources, 'zj')).filter((f) => f.startsWith('1990')).length;
 
-    it('an empty CH1990BST.txt: the file, and each of 1990\'s zj storms', async () => {
+    it("an empty CH1990BST.txt: the file, and each of 1990's zj storms", async () => {
       const { problems } = await readArchiveSources(withCh1990(''), NAMES_FILE);
       expect(problems[0]).toMatchObject({ file: 'cma-bst/CH1990BST.txt', line: 1, message: expect.stringMatching(/year file is empty/) });
       const orphans = problems.filter((p) => /^zj\/1990\d\d\.json$/.test(p.file));
       expect(orphans).toHaveLength(zj1990());
-      expect(orphans[0]?.message).toMatch(/finds no CMA entry: cma-bst\/CH1990BST\.txt has no entry numbered 90\d\d .*CMA year file incomplete\?/);
+      expect(orphans[0]?.message).toMatch(
+        /finds no CMA entry: cma-bst\/CH1990BST\.txt has no entry numbered 90\d\d .*CMA year file incomplete\?/,
+      );
     }, 20_000);
 
     it('CH1990BST.txt cut at an entry boundary: each zj storm whose entry was cut away', async () => {

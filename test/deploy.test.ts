@@ -12,7 +12,9 @@ async function fakeNetlify(): Promise<{ command: string[]; calls: () => Promise<
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-fake-netlify-'));
   const log = path.join(dir, 'calls.jsonl');
   const script = path.join(dir, 'netlify.mjs');
-  await fs.writeFile(script, `
+  await fs.writeFile(
+    script,
+    `
 import fs from 'node:fs';
 const args = process.argv.slice(2);
 fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(args) + '\\n');
@@ -21,10 +23,15 @@ if (args[0] === 'deploy') {
   console.log('Deploying...');
   console.log(JSON.stringify({ site_id: 'site', deploy_id: '0123456789abcdef01234567', deploy_url: 'https://0123456789abcdef01234567--typhoon.netlify.app' }));
 }
-`);
+`,
+  );
   return {
     command: [process.execPath, script],
-    calls: async () => (await fs.readFile(log, 'utf8')).trim().split('\n').map((line) => JSON.parse(line) as string[]),
+    calls: async () =>
+      (await fs.readFile(log, 'utf8'))
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as string[]),
   };
 }
 
@@ -32,8 +39,19 @@ describe('deployWithCheck', () => {
   it('publishes the draft it checked, and only after the check passed', async () => {
     const netlify = await fakeNetlify();
     const checked: string[] = [];
-    const result = await deployWithCheck({ netlify: netlify.command, siteId: 'site', dir: 'public', functions: 'functions', message: 'm', check: async (url) => (checked.push(url), true) });
-    expect(result).toEqual({ deployId: '0123456789abcdef01234567', draftUrl: 'https://0123456789abcdef01234567--typhoon.netlify.app', published: true });
+    const result = await deployWithCheck({
+      netlify: netlify.command,
+      siteId: 'site',
+      dir: 'public',
+      functions: 'functions',
+      message: 'm',
+      check: async (url) => (checked.push(url), true),
+    });
+    expect(result).toEqual({
+      deployId: '0123456789abcdef01234567',
+      draftUrl: 'https://0123456789abcdef01234567--typhoon.netlify.app',
+      published: true,
+    });
     expect(checked).toEqual([result.draftUrl]);
     const calls = await netlify.calls();
     expect(calls.map((c) => c[0])).toEqual(['deploy', 'api']);
@@ -43,7 +61,14 @@ describe('deployWithCheck', () => {
 
   it('never publishes a draft that failed the check', async () => {
     const netlify = await fakeNetlify();
-    const result = await deployWithCheck({ netlify: netlify.command, siteId: 'site', dir: 'public', functions: 'functions', message: 'm', check: async () => false });
+    const result = await deployWithCheck({
+      netlify: netlify.command,
+      siteId: 'site',
+      dir: 'public',
+      functions: 'functions',
+      message: 'm',
+      check: async () => false,
+    });
     expect(result.published).toBe(false);
     expect((await netlify.calls()).map((c) => c[0])).toEqual(['deploy']);
   });

@@ -37,7 +37,8 @@ function advisory(text: string) {
   jtwcAdvisorySchema.parse(result.advisory);
   return result;
 }
-const disturbances = (a: JtwcAdvisory): AdvisoryDisturbance[] => a.areas.flatMap((area) => [...area.disturbances.items, ...area.subtropical.items]);
+const disturbances = (a: JtwcAdvisory): AdvisoryDisturbance[] =>
+  a.areas.flatMap((area) => [...area.disturbances.items, ...area.subtropical.items]);
 const messages = (problems: { message: string }[]) => problems.map((p) => p.message);
 
 function alertOf(result: { alert: FormationAlert; problems: { line: number; message: string }[] }) {
@@ -71,7 +72,9 @@ describe('JTWC significant tropical weather advisory: own fixtures', () => {
       validUntil: '2026-09-01T06:00:00Z',
       references: [{ letter: 'A', time: '2026-08-31T21:30:00Z' }],
     });
-    expect(a.areas.map((area) => [area.paragraph, area.region, area.cyclones.stated, area.disturbances.stated, area.disturbances.noOthers])).toEqual([
+    expect(
+      a.areas.map((area) => [area.paragraph, area.region, area.cyclones.stated, area.disturbances.stated, area.disturbances.noOthers]),
+    ).toEqual([
       [1, 'western-north-pacific', 'none', 'listed', true],
       [2, 'south-pacific', 'none', 'listed', true],
     ]);
@@ -122,8 +125,18 @@ describe('JTWC significant tropical weather advisory: own fixtures', () => {
     const { advisory: a, problems } = advisory(jtwc('own-abpw-cancelled.txt'));
     expect(problems).toEqual([]);
     expect(a).toMatchObject({ issuedAt: '2026-09-04T06:00:00Z', reissued: false, validUntil: '2026-09-05T06:00:00Z' });
-    expect(disturbances(a).map((d) => [d.system?.id, d.status, d.previousPosition, d.position, d.wind, d.potential, d.formationAlert])).toEqual([
-      ['98W', 'cancelled', { lat: 17.9, lng: 129.6 }, null, null, null, { heading: 'WTPN21 PGTW', issuedAt: '2026-09-04T06:00:00Z', reference: 'A' }],
+    expect(
+      disturbances(a).map((d) => [d.system?.id, d.status, d.previousPosition, d.position, d.wind, d.potential, d.formationAlert]),
+    ).toEqual([
+      [
+        '98W',
+        'cancelled',
+        { lat: 17.9, lng: 129.6 },
+        null,
+        null,
+        null,
+        { heading: 'WTPN21 PGTW', issuedAt: '2026-09-04T06:00:00Z', reference: 'A' },
+      ],
       ['99W', 'dissipated', { lat: 9, lng: 149.2 }, null, null, null, null],
       ['97W', 'dropped', { lat: 22, lng: 140.1 }, null, null, null, null],
     ]);
@@ -169,7 +182,12 @@ describe('JTWC significant tropical weather advisory: own fixtures', () => {
         status: 'warning',
         previousPosition: { lat: 12.9, lng: 163.6 },
         position: null,
-        becameStorm: { paragraph: '1.A.(2)', system: { id: '25W', number: 25, basin: 'WP', invest: false }, name: 'TWENTYFIVE', classification: 'TROPICAL DEPRESSION' },
+        becameStorm: {
+          paragraph: '1.A.(2)',
+          system: { id: '25W', number: 25, basin: 'WP', invest: false },
+          name: 'TWENTYFIVE',
+          classification: 'TROPICAL DEPRESSION',
+        },
       },
       {
         paragraph: '1.C.(1)',
@@ -187,23 +205,34 @@ describe('JTWC significant tropical weather advisory: own fixtures', () => {
   it('a previous position more than 1000 km from the current one (a hemisphere slip, as in a real 90E alert) is left out', () => {
     const { advisory: a, problems } = advisory(jtwc('own-abpw-high-tcfa.txt').replace('15.8N 134.2E IS NOW', '15.8N 134.2W IS NOW'));
     expect(disturbances(a)[0]).toMatchObject({ previousPosition: null, position: { lat: 16.4, lng: 132.9 } });
-    expect(problems).toEqual([{ line: 11, message: 'disturbance 1.B.(1): its previous position is 9815 km from its current one: previous position left out' }]);
+    expect(problems).toEqual([
+      { line: 11, message: 'disturbance 1.B.(1): its previous position is 9815 km from its current one: previous position left out' },
+    ]);
   });
 
   it('nothing to report: every section NONE, and a validity that names both months', () => {
     const { advisory: a, problems } = advisory(jtwc('own-abio-nothing.txt'));
     expect(problems).toEqual([]);
-    expect(a).toMatchObject({ product: 'ABIO10', issuedAt: '2027-03-31T18:00:00Z', validFrom: '2027-03-31T18:00:00Z', validUntil: '2027-04-01T18:00:00Z', references: [] });
+    expect(a).toMatchObject({
+      product: 'ABIO10',
+      issuedAt: '2027-03-31T18:00:00Z',
+      validFrom: '2027-03-31T18:00:00Z',
+      validUntil: '2027-04-01T18:00:00Z',
+      references: [],
+    });
     expect(a.areas.map((area) => area.region)).toEqual(['north-indian', 'south-indian']);
     for (const area of a.areas) {
-      for (const section of [area.cyclones, area.disturbances, area.subtropical]) expect(section).toEqual({ stated: 'none', items: [], noOthers: false });
+      for (const section of [area.cyclones, area.disturbances, area.subtropical])
+        expect(section).toEqual({ stated: 'none', items: [], noOthers: false });
     }
   });
 
   it('refuses what is not an advisory, and reports a paragraph it cannot read instead of guessing', () => {
     expect(() => parseJtwcAdvisory(jtwc('own-wp9326web.txt'))).toThrow(ShapeError);
     expect(() => parseJtwcAdvisory('ABPW10 PGTW 221500\nSUBJ/NO PERIOD//\nRMKS/\n')).toThrow(/validity period/);
-    const broken = jtwc('own-abpw-high-tcfa.txt').replace('IS NOW LOCATED NEAR 16.4N 132.9E', 'IS NOW LOCATED NEAR 16.4X 132.9E').replace('25 TO 30 KNOTS', '30 TO 25 KNOTS');
+    const broken = jtwc('own-abpw-high-tcfa.txt')
+      .replace('IS NOW LOCATED NEAR 16.4N 132.9E', 'IS NOW LOCATED NEAR 16.4X 132.9E')
+      .replace('25 TO 30 KNOTS', '30 TO 25 KNOTS');
     const { advisory: a, problems } = advisory(broken);
     const [d] = disturbances(a);
     expect(d).toMatchObject({ position: null, wind: null, previousPosition: { lat: 15.8, lng: 134.2 }, potential: { level: 'HIGH' } });
@@ -219,24 +248,70 @@ describe('JTWC significant tropical weather advisory: recorded bulletins (public
   it('20 Aug 06Z: 95W upgraded to HIGH with formation alert WTPN21 PGTW 200600 (REF B); 96W in the subtropical section', () => {
     const { advisory: a, problems } = advisory(jtwc('abpwweb.2026-08-20T0600Z.txt'));
     expect(problems).toEqual([]);
-    expect(a).toMatchObject({ issuedAt: '2026-08-20T06:00:00Z', reissued: false, validFrom: '2026-08-20T06:00:00Z', validUntil: '2026-08-21T06:00:00Z' });
+    expect(a).toMatchObject({
+      issuedAt: '2026-08-20T06:00:00Z',
+      reissued: false,
+      validFrom: '2026-08-20T06:00:00Z',
+      validUntil: '2026-08-21T06:00:00Z',
+    });
     expect(a.references).toEqual([
       { letter: 'A', time: '2026-08-20T01:51:00Z' },
       { letter: 'B', time: '2026-08-20T05:51:00Z' },
     ]);
-    expect(disturbances(a).map((d) => [d.paragraph, d.system?.id, d.status, d.previousPosition, d.position, d.wind?.kt, d.pressureMb, d.potential, d.formationAlert])).toEqual([
-      ['1.B.(1)', '94W', 'suspect', { lat: 23, lng: 126.7 }, { lat: 23.9, lng: 127.1 }, { from: 18, to: 23 }, 1003, { level: 'LOW', withinHours: 24, change: 'remains' }, null],
+    expect(
+      disturbances(a).map((d) => [
+        d.paragraph,
+        d.system?.id,
+        d.status,
+        d.previousPosition,
+        d.position,
+        d.wind?.kt,
+        d.pressureMb,
+        d.potential,
+        d.formationAlert,
+      ]),
+    ).toEqual([
       [
-        '1.B.(2)', '95W', 'suspect', { lat: 19.5, lng: 111.8 }, { lat: 19.6, lng: 110.3 }, { from: 23, to: 28 }, 999,
-        { level: 'HIGH', withinHours: 24, change: 'upgraded' }, { heading: 'WTPN21 PGTW', issuedAt: '2026-08-20T06:00:00Z', reference: 'B' },
+        '1.B.(1)',
+        '94W',
+        'suspect',
+        { lat: 23, lng: 126.7 },
+        { lat: 23.9, lng: 127.1 },
+        { from: 18, to: 23 },
+        1003,
+        { level: 'LOW', withinHours: 24, change: 'remains' },
+        null,
       ],
-      ['1.C.(1)', '96W', 'suspect', { lat: 33.2, lng: 164.1 }, { lat: 35.6, lng: 160.9 }, { from: 28, to: 33 }, 1005, { level: 'LOW', withinHours: 24, change: 'remains' }, null],
+      [
+        '1.B.(2)',
+        '95W',
+        'suspect',
+        { lat: 19.5, lng: 111.8 },
+        { lat: 19.6, lng: 110.3 },
+        { from: 23, to: 28 },
+        999,
+        { level: 'HIGH', withinHours: 24, change: 'upgraded' },
+        { heading: 'WTPN21 PGTW', issuedAt: '2026-08-20T06:00:00Z', reference: 'B' },
+      ],
+      [
+        '1.C.(1)',
+        '96W',
+        'suspect',
+        { lat: 33.2, lng: 164.1 },
+        { lat: 35.6, lng: 160.9 },
+        { from: 28, to: 33 },
+        1005,
+        { level: 'LOW', withinHours: 24, change: 'remains' },
+        null,
+      ],
     ]);
   });
 
   it('19 Aug 06Z: two invests "previously" at the same position, and one wind given twice differently: those values left out', () => {
     const { advisory: a, problems } = advisory(jtwc('abpwweb.2026-08-19T0600Z.txt'));
-    expect(disturbances(a).map((d) => [d.system?.id, d.previousPosition, d.position, d.wind?.kt ?? null, d.pressureMb, d.potential?.level])).toEqual([
+    expect(
+      disturbances(a).map((d) => [d.system?.id, d.previousPosition, d.position, d.wind?.kt ?? null, d.pressureMb, d.potential?.level]),
+    ).toEqual([
       ['94W', null, { lat: 22.5, lng: 128.3 }, null, 1002, 'LOW'],
       ['95W', null, { lat: 19, lng: 114.2 }, { from: 18, to: 23 }, 1000, 'MEDIUM'],
     ]);
@@ -255,14 +330,30 @@ describe('JTWC significant tropical weather advisory: recorded bulletins (public
       ['1.C.(1)', '96W', null, { lat: 33.2, lng: 164.1 }, { from: 33, to: 38 }],
     ]);
     expect(a.areas[0]?.subtropical).toMatchObject({ stated: 'listed', noOthers: true });
-    expect(a.areas[0]?.cyclones.items[0]).toMatchObject({ system: { id: '17W' }, name: 'SAUDEL', time: '2026-08-19T06:00:00Z', movement: { toward: 'N', speedKt: 4 } });
-    expect(problems).toEqual([{ line: 17, message: 'the estimated wind is given differently in one paragraph (20 TO 25 KNOTS and 23 TO 27 KNOTS): left out' }]);
+    expect(a.areas[0]?.cyclones.items[0]).toMatchObject({
+      system: { id: '17W' },
+      name: 'SAUDEL',
+      time: '2026-08-19T06:00:00Z',
+      movement: { toward: 'N', speedKt: 4 },
+    });
+    expect(problems).toEqual([
+      { line: 17, message: 'the estimated wind is given differently in one paragraph (20 TO 25 KNOTS and 23 TO 27 KNOTS): left out' },
+    ]);
   });
 
   it('18 Aug 15Z: a paragraph number at the line start, a cyclone dated 2021, a wind range running backwards; 92W became 17W', () => {
     const { advisory: a, problems } = advisory(jtwc('abpwweb.2026-08-18T1500Z.txt'));
     expect(a.areas[0]?.cyclones.items).toMatchObject([
-      { paragraph: '1.A.(1)', system: { id: '17W' }, name: 'SEVENTEEN', classification: 'TROPICAL DEPRESSION', time: null, position: { lat: 7.9, lng: 154.9 }, windKt: 25, gustKt: 35 },
+      {
+        paragraph: '1.A.(1)',
+        system: { id: '17W' },
+        name: 'SEVENTEEN',
+        classification: 'TROPICAL DEPRESSION',
+        time: null,
+        position: { lat: 7.9, lng: 154.9 },
+        windKt: 25,
+        gustKt: 35,
+      },
     ]);
     expect(disturbances(a).map((d) => [d.system?.id, d.status, d.becameStorm?.system?.id ?? null, d.wind?.kt ?? null])).toEqual([
       ['92W', 'warning', '17W', null],
@@ -291,7 +382,9 @@ describe('JTWC significant tropical weather advisory: recorded bulletins (public
       { letter: 'B', time: '2026-08-22T01:52:00Z' },
       { letter: 'C', time: null },
     ]);
-    expect(problems).toEqual([{ line: 7, message: 'REF C: the time group "220753ZJUN2021" is not within the 30 days before the bulletin: left out' }]);
+    expect(problems).toEqual([
+      { line: 7, message: 'REF C: the time group "220753ZJUN2021" is not within the 30 days before the bulletin: left out' },
+    ]);
     expect(disturbances(a)[1]).toMatchObject({
       system: { id: '97W' },
       previousPosition: { lat: 10.2, lng: 136.6 },
@@ -343,7 +436,12 @@ describe('JTWC formation alert', () => {
     const [startRight, endRight, endLeft, startLeft] = alert.box ?? [];
     const { from, to } = alert.line!;
     // On the sphere of greatCircleKm the ellipsoid's 222.24 km are within 0.5 %.
-    for (const [corner, end] of [[startRight, from], [startLeft, from], [endRight, to], [endLeft, to]] as const) {
+    for (const [corner, end] of [
+      [startRight, from],
+      [startLeft, from],
+      [endRight, to],
+      [endLeft, to],
+    ] as const) {
       expect(Math.abs(greatCircleKm(corner!, end) - 222.24)).toBeLessThan(1.2);
     }
     // Right angles: a corner is as far from the other end as Pythagoras says.
@@ -383,13 +481,22 @@ describe('JTWC formation alert', () => {
       references: [{ letter: 'A', time: '2026-08-19T13:00:00Z' }],
     });
     expect(problems).toEqual([
-      { line: 15, message: "the text's alert line (9.3N 136.4W to 11.7N 144.1W, 160 NM) differs from the machine lines' (10.8N 140.9W to 12.8N 144.9W, 120 NM): the machine lines' is used" },
+      {
+        line: 15,
+        message:
+          "the text's alert line (9.3N 136.4W to 11.7N 144.1W, 160 NM) differs from the machine lines' (10.8N 140.9W to 12.8N 144.9W, 120 NM): the machine lines' is used",
+      },
     ]);
   });
 
   it('a real .tcw and its text bulletin that disagree (97W): 120 NM in the machine lines, 140 NM in both texts; two winds in the text', () => {
     const tcw = alertOf(parseJtwcTcfa(jtwc('wp9726.2026-08-22T0800Z.tcw'), { productId: 'wp9726' }));
-    expect(tcw.alert).toMatchObject({ halfWidthNm: 120, line: { from: { lat: 11.1, lng: 135.6 }, to: { lat: 15.1, lng: 138.6 } }, pressureMb: 1005, expiresAt: '2026-08-23T08:00:00Z' });
+    expect(tcw.alert).toMatchObject({
+      halfWidthNm: 120,
+      line: { from: { lat: 11.1, lng: 135.6 }, to: { lat: 15.1, lng: 138.6 } },
+      pressureMb: 1005,
+      expiresAt: '2026-08-23T08:00:00Z',
+    });
     expect(messages(tcw.problems)).toEqual([
       "the text's alert line (11.1N 135.8E to 14.5N 138.4E, 140 NM) differs from the machine lines' (11.1N 135.6E to 15.1N 138.6E, 120 NM): the machine lines' is used",
     ]);
@@ -405,22 +512,36 @@ describe('JTWC formation alert', () => {
       wind: null,
       pressureMb: 1004,
     });
-    expect(messages(text.problems)).toEqual(['the estimated wind is given differently in one paragraph (18 TO 23 KNOTS and 17 TO 22 KNOTS): left out']);
+    expect(messages(text.problems)).toEqual([
+      'the estimated wind is given differently in one paragraph (18 TO 23 KNOTS and 17 TO 22 KNOTS): left out',
+    ]);
   });
 
   it('a real .tcw whose history opens with 8 days at a placeholder position (92E, WTPN22): those fixes left out', () => {
     const { alert, problems } = alertOf(parseJtwcTcfa(jtwc('ep9226.2026-08-22T1300Z.tcw'), { productId: 'ep9226' }));
-    expect(alert).toMatchObject({ heading: 'WTPN22 PHNC', system: { id: '92E' }, issuedAt: '2026-08-22T13:00:00Z', references: [{ letter: 'A', time: '2026-08-22T07:00:00Z' }] });
+    expect(alert).toMatchObject({
+      heading: 'WTPN22 PHNC',
+      system: { id: '92E' },
+      issuedAt: '2026-08-22T13:00:00Z',
+      references: [{ letter: 'A', time: '2026-08-22T07:00:00Z' }],
+    });
     expect(alert.history.map((p) => [p.time, p.lat, p.lng, p.windKt])).toEqual([
       ['2026-08-21T18:00:00Z', 10.8, -106.4, 20],
       ['2026-08-22T00:00:00Z', 11.4, -107.5, 20],
       ['2026-08-22T06:00:00Z', 12, -108.6, 20],
     ]);
-    expect(problems).toEqual([{ line: 1, message: 'the history holds 10N 105W from 2026-08-13T00:00:00Z to 2026-08-21T12:00:00Z (35 fixes): a placeholder, left out' }]);
+    expect(problems).toEqual([
+      {
+        line: 1,
+        message: 'the history holds 10N 105W from 2026-08-13T00:00:00Z to 2026-08-21T12:00:00Z (35 fixes): a placeholder, left out',
+      },
+    ]);
   });
 
   it('a real first alert as text (90E): the invest named in SUBJ, no REF', () => {
-    const { alert, problems } = alertOf(parseJtwcTcfaText(jtwc('ep9026web.2026-08-19T1300Z.txt'), { anchor: new Date('2026-08-19T16:00:00Z') }));
+    const { alert, problems } = alertOf(
+      parseJtwcTcfaText(jtwc('ep9026web.2026-08-19T1300Z.txt'), { anchor: new Date('2026-08-19T16:00:00Z') }),
+    );
     expect(problems).toEqual([]);
     expect(alert).toMatchObject({
       heading: 'WTPN21 PHNC',
@@ -467,13 +588,27 @@ describe('invest tracks from b-decks', () => {
   it('own SH deck first seen in December: the season year (sh962026); a wind of 0 is unknown', () => {
     const { track } = investTrack(jtwc('own-bsh962026.dat'));
     expect(track).toMatchObject({ atcfId: 'sh962026', year: 2026 });
-    expect(track?.points[2]).toEqual({ time: '2025-12-31T06:00:00Z', lat: -11.9, lng: 83.3, windKt: null, windMs: null, pressureMb: null, type: 'LO' });
+    expect(track?.points[2]).toEqual({
+      time: '2025-12-31T06:00:00Z',
+      lat: -11.9,
+      lng: 83.3,
+      windKt: null,
+      windMs: null,
+      pressureMb: null,
+      type: 'LO',
+    });
   });
 
   it('a numbered storm, or rows of two systems, are not an invest track', () => {
-    expect(investTrack(nhc('bal132025.dat'))).toMatchObject({ track: null, problems: [{ line: 1, message: 'AL 13 is not an invest (numbers 90–99)' }] });
+    expect(investTrack(nhc('bal132025.dat'))).toMatchObject({
+      track: null,
+      problems: [{ line: 1, message: 'AL 13 is not an invest (numbers 90–99)' }],
+    });
     const mixed = `${jtwc('own-bwp932026.dat')}${jtwc('own-bsh962026.dat')}`;
-    expect(investTrack(mixed)).toEqual({ track: null, problems: [{ line: 1, message: 'the deck holds rows of WP93, SH96: not one system' }] });
+    expect(investTrack(mixed)).toEqual({
+      track: null,
+      problems: [{ line: 1, message: 'the deck holds rows of WP93, SH96: not one system' }],
+    });
     expect(investTrack('')).toEqual({ track: null, problems: [{ line: 1, message: 'the deck has no ATCF rows' }] });
   });
 });
@@ -519,10 +654,20 @@ describe('NHC Tropical Weather Outlook (public copies of real bulletins)', () =>
       ['Well Southwest of Southwestern Mexico', null, 0, 20],
     ]);
     const at = outlook('two-at.2026-08-22T1713Z.txt');
-    expect(at).toMatchObject({ heading: 'ABNT20 KNHC 221713', basin: 'atlantic', issuedAt: '2026-08-22T18:00:00Z', activeSystems: false, formationNotExpected: false });
+    expect(at).toMatchObject({
+      heading: 'ABNT20 KNHC 221713',
+      basin: 'atlantic',
+      issuedAt: '2026-08-22T18:00:00Z',
+      activeSystems: false,
+      formationNotExpected: false,
+    });
     expect(at.areas.map((a) => [a.title, a.chance48h, a.chance7d])).toEqual([
       ['Northeastern Atlantic', { level: 'low', percent: 20, approximate: false }, { level: 'low', percent: 20, approximate: false }],
-      ['Central Subtropical Atlantic', { level: 'low', percent: 10, approximate: false }, { level: 'low', percent: 20, approximate: false }],
+      [
+        'Central Subtropical Atlantic',
+        { level: 'low', percent: 10, approximate: false },
+        { level: 'low', percent: 20, approximate: false },
+      ],
       ['Eastern Tropical Atlantic', { level: 'low', percent: 0, approximate: true }, { level: 'medium', percent: 40, approximate: false }],
     ]);
   });
@@ -539,7 +684,9 @@ describe('NHC Tropical Weather Outlook (public copies of real bulletins)', () =>
   });
 
   it('a heading that is not a title, or a chance that cannot be read, is reported and left out', () => {
-    const text = nhc('two-ep.2026-08-19T1140Z.txt').replace('South-Southwest of Mexico:', 'South-Southwest of Mexico <b>now</b>:').replace('...high...70 percent', '...high...seventy percent');
+    const text = nhc('two-ep.2026-08-19T1140Z.txt')
+      .replace('South-Southwest of Mexico:', 'South-Southwest of Mexico <b>now</b>:')
+      .replace('...high...70 percent', '...high...seventy percent');
     const { outlook: o, problems } = parseNhcOutlook(text);
     expect(o.areas.map((a) => [a.title, a.chance48h])).toEqual([
       ['Central Pacific', null],
@@ -556,14 +703,31 @@ describe('NHC Tropical Weather Outlook (public copies of real bulletins)', () =>
 describeRealData('upstream', 'recorded JTWC disturbance products', (SHARED) => {
   it('abpwweb.txt: the 22 Aug 15Z reissue, REF C unreadable, 94W LOW, 97W became tropical depression 19W', () => {
     const { advisory: a, problems } = advisory(read(SHARED, 'jtwc/abpwweb.txt'));
-    expect(a).toMatchObject({ product: 'ABPW10', issuedAt: '2026-08-22T15:00:00Z', reissued: true, validFrom: '2026-08-22T15:00:00Z', validUntil: '2026-08-23T06:00:00Z' });
+    expect(a).toMatchObject({
+      product: 'ABPW10',
+      issuedAt: '2026-08-22T15:00:00Z',
+      reissued: true,
+      validFrom: '2026-08-22T15:00:00Z',
+      validUntil: '2026-08-23T06:00:00Z',
+    });
     expect(a.references).toEqual([
       { letter: 'A', time: '2026-08-22T13:51:00Z' },
       { letter: 'B', time: '2026-08-22T13:52:00Z' },
       { letter: 'C', time: null },
     ]);
     expect(problems).toEqual([{ line: 7, message: 'REF C: the time group "2213513AUG2026" cannot be read: left out' }]);
-    expect(a.areas[0]?.cyclones.items.map((c) => [c.system?.id, c.name, c.classification, c.time, c.position, c.windKt, c.gustKt, c.warning?.heading])).toEqual([
+    expect(
+      a.areas[0]?.cyclones.items.map((c) => [
+        c.system?.id,
+        c.name,
+        c.classification,
+        c.time,
+        c.position,
+        c.windKt,
+        c.gustKt,
+        c.warning?.heading,
+      ]),
+    ).toEqual([
       ['17W', 'SAUDEL', 'TYPHOON', '2026-08-22T12:00:00Z', { lat: 19.6, lng: 144.8 }, 105, 130, 'WTPN31 PGTW'],
       ['18W', 'NARRA', 'TROPICAL DEPRESSION', '2026-08-22T12:00:00Z', { lat: 21, lng: 108 }, 30, 40, 'WTPN32 PGTW'],
       ['19W', 'NINETEEN', 'TROPICAL DEPRESSION', '2026-08-22T12:00:00Z', { lat: 12.2, lng: 135.4 }, 30, 40, 'WTPN33 PGTW'],
@@ -593,7 +757,12 @@ describeRealData('upstream', 'recorded JTWC disturbance products', (SHARED) => {
         pressureMb: null,
         potential: null,
         formationAlert: null,
-        becameStorm: { paragraph: '1.A.(3)', system: { id: '19W', number: 19, basin: 'WP', invest: false }, name: 'NINETEEN', classification: 'TROPICAL DEPRESSION' },
+        becameStorm: {
+          paragraph: '1.A.(3)',
+          system: { id: '19W', number: 19, basin: 'WP', invest: false },
+          name: 'NINETEEN',
+          classification: 'TROPICAL DEPRESSION',
+        },
       },
     ]);
     expect(a.areas.map((area) => [area.region, area.disturbances.noOthers, area.subtropical.stated])).toEqual([
@@ -605,8 +774,16 @@ describeRealData('upstream', 'recorded JTWC disturbance products', (SHARED) => {
   it('abioweb.txt: nothing in either Indian Ocean area', () => {
     const { advisory: a, problems } = advisory(read(SHARED, 'jtwc/abioweb.txt'));
     expect(problems).toEqual([]);
-    expect(a).toMatchObject({ product: 'ABIO10', issuedAt: '2026-08-22T18:00:00Z', validUntil: '2026-08-23T18:00:00Z', reissued: false, references: [] });
-    expect(a.areas.flatMap((area) => [area.cyclones.stated, area.disturbances.stated, area.subtropical.stated])).toEqual(Array(6).fill('none'));
+    expect(a).toMatchObject({
+      product: 'ABIO10',
+      issuedAt: '2026-08-22T18:00:00Z',
+      validUntil: '2026-08-23T18:00:00Z',
+      reissued: false,
+      references: [],
+    });
+    expect(a.areas.flatMap((area) => [area.cyclones.stated, area.disturbances.stated, area.subtropical.stated])).toEqual(
+      Array(6).fill('none'),
+    );
   });
 
   it('the RSS lists the TCFA WTPN21 as ep9126, whose .tcw gives the 91E alert box', () => {
@@ -683,7 +860,7 @@ describeRealData('decks', 'invest b-decks', (DECKS) => {
     });
   });
 
-  it('every sample deck: an invest track only for 99W, and the ATCF id year of each deck is its file name\'s', () => {
+  it("every sample deck: an invest track only for 99W, and the ATCF id year of each deck is its file name's", () => {
     const files = fs.readdirSync(path.join(DECKS, 'geoips'));
     const invests = files.filter((f) => investTrack(read(DECKS, 'geoips', f)).track);
     expect(invests).toEqual(['bwp992025.dat']);

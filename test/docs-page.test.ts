@@ -36,7 +36,15 @@ const available = fs.existsSync(CHROMIUM);
 if (!available && process.env.CI) throw new Error(`no Chromium at ${CHROMIUM}: .ci/run installs it`);
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'test-output');
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** The fonts the page names for Chinese; one of them must draw it where one is installed. */
 const CJK_FONTS = ['PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', 'WenQuanYi Micro Hei'];
@@ -50,7 +58,12 @@ const cjkFontInstalled = (() => {
 
 /** The page's areas, in order, and the resources that must be in each (every resource is in one). */
 const AREAS: [string, string][] = [
-  ['live', 'Live'], ['history', 'History'], ['global', 'Global'], ['news', 'News & knowledge'], ['client', 'Client app'], ['feeds-maps', 'Feeds & maps'],
+  ['live', 'Live'],
+  ['history', 'History'],
+  ['global', 'Global'],
+  ['news', 'News & knowledge'],
+  ['client', 'Client app'],
+  ['feeds-maps', 'Feeds & maps'],
 ];
 /** Examples that need live data: a fresh clone has none, so the page offers no example for them there. */
 const LIVE_EXAMPLES = ['flash-item', 'global-typhoon'];
@@ -59,7 +72,15 @@ type Json = Record<string, any>;
 
 /** Follows local $refs of the OpenAPI document. */
 const resolve = (doc: Json, node: Json): Json =>
-  node.$ref ? resolve(doc, (node.$ref as string).slice(2).split('/').reduce((at: Json, key) => at[key], doc)) : node;
+  node.$ref
+    ? resolve(
+        doc,
+        (node.$ref as string)
+          .slice(2)
+          .split('/')
+          .reduce((at: Json, key) => at[key], doc),
+      )
+    : node;
 /** `/api/history/:year` → `/api/history/{year}`, as the document writes it. */
 const documented = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
 /** A resource's endpoints as its card lists them: v1 first. */
@@ -161,7 +182,9 @@ describe.runIf(available)('docs page', () => {
       expect(report.demo).toBe(true);
       const notice = page.locator('#demo-notice');
       expect(await notice.isVisible()).toBe(true);
-      expect(await notice.textContent()).toContain(`Demo archive. This server serves the demo archive: ${report.storms} storms of ${report.firstYear}–${report.lastYear}`);
+      expect(await notice.textContent()).toContain(
+        `Demo archive. This server serves the demo archive: ${report.storms} storms of ${report.firstYear}–${report.lastYear}`,
+      );
       expect(await notice.textContent()).toContain('not for research');
       // At the top: right under the title, in the phone's first screen.
       expect(await page.evaluate("document.querySelector('h1').nextElementSibling.id")).toBe('demo-notice');
@@ -215,7 +238,9 @@ describe.runIf(available)('docs page', () => {
         const panel = await showFamily(page, endpoint.resource.id, endpoint.family);
         if (LIVE_EXAMPLES.includes(endpoint.resource.id)) {
           expect(await panel.locator('a.example').count(), endpoint.path).toBe(0);
-          expect(await panel.locator('.no-example').textContent()).toMatch(/^No example right now: \/api\/\S+ lists no (flash news item|global cyclone) right now/);
+          expect(await panel.locator('.no-example').textContent()).toMatch(
+            /^No example right now: \/api\/\S+ lists no (flash news item|global cyclone) right now/,
+          );
           continue;
         }
         expect(await clickExample(page, endpoint), endpoint.path).toMatch(/^200( · code 0)?$/);
@@ -283,17 +308,23 @@ describe.runIf(available)('docs page', () => {
       const items = Object.entries(doc.paths as Record<string, Json>);
       expect(items.length).toBe(ENDPOINTS.length);
       expect(await page.locator('#endpoints article.endpoint').count()).toBe(RESOURCES.length);
-      expect(await page.locator('#endpoints > section.area').evaluateAll((areas) => areas.map((a) => a.id))).toEqual(AREAS.map(([id]) => `area-${id}`));
+      expect(await page.locator('#endpoints > section.area').evaluateAll((areas) => areas.map((a) => a.id))).toEqual(
+        AREAS.map(([id]) => `area-${id}`),
+      );
 
       for (const resource of RESOURCES) {
         const card = page.locator(`article.endpoint#${resource.id}`);
         expect(await card.count(), resource.id).toBe(1);
         expect(await card.getAttribute('data-area'), resource.id).not.toBe('other');
         expect(await card.locator('h4').textContent()).toBe(resource.id);
-        expect(await card.locator('.paths li').allTextContents()).toEqual(endpointsOf(resource.id).map((e) => `${e.family} GET ${documented(e.path)}`));
+        expect(await card.locator('.paths li').allTextContents()).toEqual(
+          endpointsOf(resource.id).map((e) => `${e.family} GET ${documented(e.path)}`),
+        );
         expect(await card.locator('.summary').allTextContents()).toEqual([resource.summary]);
         const families = endpointsOf(resource.id).map((e) => e.family);
-        expect(await card.locator('.family-panel').evaluateAll((panels) => panels.map((p) => p.getAttribute('data-family')))).toEqual(families);
+        expect(await card.locator('.family-panel').evaluateAll((panels) => panels.map((p) => p.getAttribute('data-family')))).toEqual(
+          families,
+        );
         expect(await card.locator('[role=tab][data-family]').count()).toBe(families.length > 1 ? families.length : 0);
       }
 
@@ -304,7 +335,9 @@ describe.runIf(available)('docs page', () => {
         const apiPath = documented(endpoint.path);
         const item = doc.paths[apiPath] as Json;
         const card = page.locator(`article.endpoint#${endpoint.resource.id}`);
-        const shownParams = await card.locator('.params li').evaluateAll((lis) => lis.map((li) => `${li.getAttribute('data-in')} ${li.getAttribute('data-param')}`));
+        const shownParams = await card
+          .locator('.params li')
+          .evaluateAll((lis) => lis.map((li) => `${li.getAttribute('data-in')} ${li.getAttribute('data-param')}`));
         expect(shownParams, apiPath).toEqual(keysOf(item).filter((key) => !common.includes(key)));
         // Each parameter says where it goes, whether it is required, and its type with its constraints.
         for (const p of parametersOf(item).filter((p) => p.in !== 'header')) {
@@ -321,7 +354,9 @@ describe.runIf(available)('docs page', () => {
             const example = resolve(doc, response).content['application/json'].example;
             return `${status} ${example.code ?? example.error.code}`;
           });
-        const shownErrors = await card.locator('.errors li').evaluateAll((lis) => lis.map((li) => `${li.getAttribute('data-status')} ${li.getAttribute('data-codes')}`));
+        const shownErrors = await card
+          .locator('.errors li')
+          .evaluateAll((lis) => lis.map((li) => `${li.getAttribute('data-status')} ${li.getAttribute('data-codes')}`));
         expect(shownErrors, apiPath).toEqual(expectedErrors);
       }
 
@@ -329,7 +364,9 @@ describe.runIf(available)('docs page', () => {
       const report = (await (await fetch(`${baseUrl}/api/_data/archive-report.json`)).json()) as Json;
       expect(report.demo).toBe(false);
       expect(await page.locator('#demo-notice').isVisible()).toBe(false);
-      expect(await page.textContent('#archive-line')).toBe(`The archive on this server: ${report.storms.toLocaleString('en')} storms of ${report.firstYear}–${report.lastYear}.`);
+      expect(await page.textContent('#archive-line')).toBe(
+        `The archive on this server: ${report.storms.toLocaleString('en')} storms of ${report.firstYear}–${report.lastYear}.`,
+      );
       expect(await page.locator('#dump-link').count()).toBe(0);
       expect(errors).toEqual([]);
     }, 90_000);
@@ -343,7 +380,9 @@ describe.runIf(available)('docs page', () => {
       expect(linked.sort()).toEqual(RESOURCES.map((r) => `#${r.id}`).sort());
       // Each link sits in its card's area.
       for (const [area] of AREAS) {
-        const inToc = await toc.locator(`#toc-areas > li[data-area="${area}"] li[data-resource]`).evaluateAll((lis) => lis.map((li) => li.getAttribute('data-resource')));
+        const inToc = await toc
+          .locator(`#toc-areas > li[data-area="${area}"] li[data-resource]`)
+          .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-resource')));
         const cards = await page.locator(`#area-${area} article.endpoint`).evaluateAll((cards) => cards.map((c) => c.id));
         expect(inToc, area).toEqual(cards);
       }
@@ -358,13 +397,17 @@ describe.runIf(available)('docs page', () => {
     it('filters the cards by path, summary or parameter as one types, and a link to a hidden card clears the search', async () => {
       const { page, errors } = shared;
       const visible = () => page.locator('article.endpoint:not([hidden])').evaluateAll((cards) => cards.map((c) => c.id));
-      const inToc = () => page.locator('#toc-areas li[data-resource]:not([hidden])').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-resource')));
+      const inToc = () =>
+        page.locator('#toc-areas li[data-resource]:not([hidden])').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-resource')));
       // What each resource is found by, from the document: its name, paths, summary and parameter names.
-      const textOf = (resourceId: string) => endpointsOf(resourceId)
-        .flatMap((e) => {
-          const item = doc.paths[documented(e.path)] as Json;
-          return [resourceId, documented(e.path), item.get.summary, ...parametersOf(item).map((p) => p.name)];
-        }).join('\n').toLowerCase();
+      const textOf = (resourceId: string) =>
+        endpointsOf(resourceId)
+          .flatMap((e) => {
+            const item = doc.paths[documented(e.path)] as Json;
+            return [resourceId, documented(e.path), item.get.summary, ...parametersOf(item).map((p) => p.name)];
+          })
+          .join('\n')
+          .toLowerCase();
       const found = (words: string[]) => RESOURCES.filter((r) => words.every((w) => textOf(r.id).includes(w))).map((r) => r.id);
 
       await page.locator('h1').click();
@@ -423,19 +466,28 @@ describe.runIf(available)('docs page', () => {
         const answer = await fetch(url);
         const expected = sample.url.startsWith('/feeds/') ? await answer.text() : ((await answer.json()) as Json);
         // The JavaScript, run in the page as a user would paste it (its console.log collected).
-        const logged = await page.evaluate(async (source) => {
-          const out: unknown[] = [];
-          const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
-          await new AsyncFunction('console', source)({ log: (value: unknown) => out.push(value) });
-          return out;
-        }, await code('js'));
+        const logged = await page.evaluate(
+          async (source) => {
+            const out: unknown[] = [];
+            const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+            await new AsyncFunction('console', source)({ log: (value: unknown) => out.push(value) });
+            return out;
+          },
+          await code('js'),
+        );
         if (typeof expected === 'string') expect(logged).toEqual([expect.stringContaining('<rss')]);
         else expect(logged).toEqual([sample.family === 'v1' ? expected.data : expected]);
         // The Swift names the URL and checks the family's answer.
         const swift = await code('swift');
         expect(swift).toContain(`let url = URL(string: "${url}")!`);
         expect(swift).toContain(`func fetch${sample.resource === 'flash-rss' ? 'FlashRss' : 'HistoryYear'}() async throws`);
-        expect(swift).toContain(typeof expected === 'string' ? 'String(decoding: data, as: UTF8.self)' : sample.family === 'v1' ? 'guard body["code"] as? Int == 0' : 'guard status == 200');
+        expect(swift).toContain(
+          typeof expected === 'string'
+            ? 'String(decoding: data, as: UTF8.self)'
+            : sample.family === 'v1'
+              ? 'guard body["code"] as? Int == 0'
+              : 'guard status == 200',
+        );
         // The curl, run by a shell where curl is installed, answers what the API answers (not synchronously: the
         // server answering it runs in this process).
         if (typeof expected !== 'string' && fs.existsSync('/usr/bin/curl')) {
@@ -450,7 +502,9 @@ describe.runIf(available)('docs page', () => {
       await panel.locator('[role=tab][data-lang="curl"]').press('ArrowRight');
       expect(await page.evaluate("document.activeElement.getAttribute('data-lang')")).toBe('js');
       expect(await panel.locator('[role=tab][data-lang="js"]').getAttribute('aria-selected')).toBe('true');
-      const shownLanguages = await page.locator('pre.sample:not([hidden])').evaluateAll((pres) => [...new Set(pres.map((p) => p.getAttribute('data-lang')))]);
+      const shownLanguages = await page
+        .locator('pre.sample:not([hidden])')
+        .evaluateAll((pres) => [...new Set(pres.map((p) => p.getAttribute('data-lang')))]);
       expect(shownLanguages).toEqual(['js']);
       expect(await page.locator('pre.sample:not([hidden])').count()).toBe(ENDPOINTS.length);
       await panel.locator('button.copy').click();
@@ -460,7 +514,7 @@ describe.runIf(available)('docs page', () => {
       expect(errors).toEqual([]);
     }, 60_000);
 
-    it('answers 200 for every example a user selects, the flash item\'s with a live id', async () => {
+    it("answers 200 for every example a user selects, the flash item's with a live id", async () => {
       const { page, errors } = shared;
       // Every example is offered: the live ones take their id from a list first.
       expect(await page.locator('.no-example').count()).toBe(0);
@@ -474,7 +528,10 @@ describe.runIf(available)('docs page', () => {
 
     it('shows an example answer in its own card, pretty-printed and abridged', async () => {
       const { page, errors } = shared;
-      for (const [resourceId, expected] of [['history-near', '"list": ['], ['flash-rss', '<rss']] as const) {
+      for (const [resourceId, expected] of [
+        ['history-near', '"list": ['],
+        ['flash-rss', '<rss'],
+      ] as const) {
         const panel = await showFamily(page, resourceId, 'web');
         const answer = panel.locator('.answer pre');
         expect(await answer.isVisible()).toBe(false);
@@ -506,13 +563,17 @@ describe.runIf(available)('docs page', () => {
       expect(count).toBeGreaterThan(3);
       // Every point lies on the map (inside the viewBox), over the basemap.
       const [, , width, height] = (await page.getAttribute('#map', 'viewBox'))!.split(' ').map(Number);
-      for (const [cx, cy] of await points.evaluateAll((dots) => dots.map((d) => [Number(d.getAttribute('cx')), Number(d.getAttribute('cy'))]))) {
+      for (const [cx, cy] of await points.evaluateAll((dots) =>
+        dots.map((d) => [Number(d.getAttribute('cx')), Number(d.getAttribute('cy'))]),
+      )) {
         expect(cx).toBeGreaterThan(0);
         expect(cx).toBeLessThan(width!);
         expect(cy).toBeGreaterThan(0);
         expect(cy).toBeLessThan(height!);
       }
-      expect(await page.locator('#legend li').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('SuperTY Super typhoon')]));
+      expect(await page.locator('#legend li').allTextContents()).toEqual(
+        expect.arrayContaining([expect.stringContaining('SuperTY Super typhoon')]),
+      );
       expect(await page.locator('#legend li .swatch').count()).toBe(7);
       expect(await page.locator('#track-table tbody tr').count()).toBe(count);
       expect(await points.first().locator('title').textContent()).toMatch(/ m\/s · pressure /);
@@ -549,25 +610,29 @@ describe.runIf(available)('docs page', () => {
       expect(errors).toEqual([]);
     }, 60_000);
 
-    it.each([390, 1280])('fits %i px without horizontal scrolling (screenshot in test-output/)', async (width) => {
-      const { page, errors } = shared;
-      await page.setViewportSize({ width, height: 900 });
-      // The widest state: results listed, an answer and the track table open (opened once: a click closes them).
-      await findNearHongKong(page);
-      const panel = await showFamily(page, 'typhoon-detail', 'web');
-      if ((await panel.locator('a.example').getAttribute('aria-expanded')) !== 'true') await panel.locator('a.example').click();
-      await panel.locator('.answer pre').waitFor({ state: 'visible' });
-      if ((await page.getAttribute('#track-table', 'open')) === null) await page.click('#track-table summary');
-      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
-      // The contents follow the width: beside the page on a wide screen, behind a button on a phone.
-      expect(await page.locator('#contents > summary').isVisible()).toBe(width < 1024);
-      expect(await page.locator('#contents .toc').isVisible()).toBe(width >= 1024);
-      fs.mkdirSync(SCREENSHOTS, { recursive: true });
-      const file = path.join(SCREENSHOTS, `docs-${width}.png`);
-      await page.evaluate('window.scrollTo(0, 0)'); // a full-page shot draws sticky parts where the view is
-      await page.screenshot({ path: file, fullPage: true });
-      console.log(`docs page screenshot: ${file}`);
-      expect(errors).toEqual([]);
-    }, 60_000);
+    it.each([390, 1280])(
+      'fits %i px without horizontal scrolling (screenshot in test-output/)',
+      async (width) => {
+        const { page, errors } = shared;
+        await page.setViewportSize({ width, height: 900 });
+        // The widest state: results listed, an answer and the track table open (opened once: a click closes them).
+        await findNearHongKong(page);
+        const panel = await showFamily(page, 'typhoon-detail', 'web');
+        if ((await panel.locator('a.example').getAttribute('aria-expanded')) !== 'true') await panel.locator('a.example').click();
+        await panel.locator('.answer pre').waitFor({ state: 'visible' });
+        if ((await page.getAttribute('#track-table', 'open')) === null) await page.click('#track-table summary');
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+        // The contents follow the width: beside the page on a wide screen, behind a button on a phone.
+        expect(await page.locator('#contents > summary').isVisible()).toBe(width < 1024);
+        expect(await page.locator('#contents .toc').isVisible()).toBe(width >= 1024);
+        fs.mkdirSync(SCREENSHOTS, { recursive: true });
+        const file = path.join(SCREENSHOTS, `docs-${width}.png`);
+        await page.evaluate('window.scrollTo(0, 0)'); // a full-page shot draws sticky parts where the view is
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(`docs page screenshot: ${file}`);
+        expect(errors).toEqual([]);
+      },
+      60_000,
+    );
   });
 });

@@ -31,7 +31,8 @@ const SAMPLE_IBTRACS = path.resolve(import.meta.dirname, 'fixtures', 'sample-ibt
 /** Unpacks the stable zip written into `outDir`; returns the dump's root folder. */
 async function unpack(outDir: string): Promise<string> {
   const unpacked = path.join(outDir, 'unpacked');
-  for (const [name, bytes] of Object.entries(unzipSync(await fs.readFile(path.join(outDir, STABLE_DUMP))))) await fs.outputFile(path.join(unpacked, name), bytes);
+  for (const [name, bytes] of Object.entries(unzipSync(await fs.readFile(path.join(outDir, STABLE_DUMP)))))
+    await fs.outputFile(path.join(unpacked, name), bytes);
   return path.join(unpacked, DUMP_ROOT);
 }
 
@@ -42,13 +43,24 @@ async function unpackedDump(outDir: string, agenciesDir?: string): Promise<strin
 }
 
 const readCsv = async (file: string): Promise<Record<string, string>[]> => parse(await fs.readFile(file, 'utf8'), { columns: true });
-const readJsonl = async (file: string): Promise<Record<string, unknown>[]> => (await fs.readFile(file, 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+const readJsonl = async (file: string): Promise<Record<string, unknown>[]> =>
+  (await fs.readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 const csvHeader = async (file: string): Promise<string[]> => ((await fs.readFile(file, 'utf8')).split('\n')[0] as string).split(',');
 
 interface CrosswalkLine {
   code: string;
   ids: Record<string, string | null>;
-  links: { agency: string; id: string | null; method: string; agreeingFixes: number | null; sharedFixes: number | null; medianDistanceKm: number | null }[];
+  links: {
+    agency: string;
+    id: string | null;
+    method: string;
+    agreeingFixes: number | null;
+    sharedFixes: number | null;
+    medianDistanceKm: number | null;
+  }[];
 }
 
 /**
@@ -87,20 +99,41 @@ describe('writeDump', () => {
     expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: root, encoding: 'utf8' })).toMatch(/points\.csv: OK/);
 
     const manifest = await fs.readJson(path.join(root, 'manifest.json'));
-    expect(manifest).toMatchObject({ schemaVersion: 3, storms: 6, generatedAt: '2025-02-28T16:00:00.000Z', countsPerYear: { 1945: 1, 1949: 1, 2024: 4 } });
+    expect(manifest).toMatchObject({
+      schemaVersion: 3,
+      storms: 6,
+      generatedAt: '2025-02-28T16:00:00.000Z',
+      countsPerYear: { 1945: 1, 1949: 1, 2024: 4 },
+    });
     expect(manifest.schemaChanges[2]).toMatch(/crosswalk\.csv/);
     expect(manifest.schemaChanges[3]).toMatch(/tracks\.geojson holds every storm/);
     // 13 CMA points; JTWC: 1945's own 2 (via the Zhejiang archive) and YAGI's 4; JMA's and HKO's 4 of YAGI.
     expect(manifest.pointsByAgency).toEqual({ cma: 13, jma: 4, jtwc: 6, hko: 4 });
     expect(manifest.linkedStorms).toEqual({ jma: 1, jtwc: 1, hko: 1, ibtracs: 0 });
-    expect(manifest.sources.map((s: { file: string }) => s.file)).toEqual(expect.arrayContaining(['cma-bst/CH2024BST.txt', 'agencies/jma/bst_all.txt', 'agencies/jtwc/bwp112024.dat', 'agencies/hko/HKO2024BST.csv']));
+    expect(manifest.sources.map((s: { file: string }) => s.file)).toEqual(
+      expect.arrayContaining([
+        'cma-bst/CH2024BST.txt',
+        'agencies/jma/bst_all.txt',
+        'agencies/jtwc/bwp112024.dat',
+        'agencies/hko/HKO2024BST.csv',
+      ]),
+    );
     const csvRows = (await fs.readFile(path.join(root, 'points.csv'), 'utf8')).trim().split('\n');
     const jsonl = (await fs.readFile(path.join(root, 'points.jsonl'), 'utf8')).trim().split('\n');
     expect(csvRows.length - 1).toBe(manifest.points);
     expect(jsonl.length).toBe(manifest.points);
     // Schema 1's columns keep their places; schema 2's come after them.
-    expect(csvRows[0]).toMatch(/^code,name,enname,year,time,lat,lng,grade,strong,power,speed_ms,pressure_hpa,.*,r12_nw_km,agency,source,wind_period,speed_kt,category$/);
-    expect([...trackFeatures(await fs.readFile(path.join(root, 'tracks.geojson'), 'utf8')).keys()]).toEqual(['194501', '1949C01', '202411', '202414', '202414-1', '2024C14']);
+    expect(csvRows[0]).toMatch(
+      /^code,name,enname,year,time,lat,lng,grade,strong,power,speed_ms,pressure_hpa,.*,r12_nw_km,agency,source,wind_period,speed_kt,category$/,
+    );
+    expect([...trackFeatures(await fs.readFile(path.join(root, 'tracks.geojson'), 'utf8')).keys()]).toEqual([
+      '194501',
+      '1949C01',
+      '202411',
+      '202414',
+      '202414-1',
+      '2024C14',
+    ]);
     expect(await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8')).toContain('tcdata.typhoon.org.cn');
     expect((await fs.readdir(path.join(root, 'storms'))).length).toBe(6);
     await fs.remove(outDir);
@@ -118,35 +151,106 @@ describe('the dump with the other agencies', () => {
 
   it("puts YAGI's JMA, JTWC and HKO points after its own, each with its wind period and its knots as written", async () => {
     const yagi = (await readCsv(path.join(root, 'points.csv'))).filter((r) => r.code === '202411');
-    expect(yagi.map((r) => r.agency)).toEqual([...Array(4).fill('cma'), ...Array(4).fill('jma'), ...Array(4).fill('jtwc'), ...Array(4).fill('hko')]);
+    expect(yagi.map((r) => r.agency)).toEqual([
+      ...Array(4).fill('cma'),
+      ...Array(4).fill('jma'),
+      ...Array(4).fill('jtwc'),
+      ...Array(4).fill('hko'),
+    ]);
     const at = (agency: string, time: string) => yagi.find((r) => r.agency === agency && r.time === time);
     // 2024-09-05 12 UTC: CMA 62 m/s (2-minute); JMA 110 kt (10-minute), JTWC 140 kt (1-minute), HKO 110 kt.
-    expect(at('cma', '2024-09-05T20:00:00+08:00')).toMatchObject({ source: 'cma-bst', wind_period: '2min', speed_ms: '62', speed_kt: '', category: 'SuperTY', grade: 'SuperTY', r7_ne_km: '300' });
-    expect(at('jma', '2024-09-05T20:00:00+08:00')).toMatchObject({ source: 'jma-bst', wind_period: '10min', speed_ms: '56.6', speed_kt: '110', pressure_hpa: '915', category: '5', grade: '', power: '', r7_ne_km: '' });
-    expect(at('jtwc', '2024-09-05T20:00:00+08:00')).toMatchObject({ source: 'jtwc-bdeck', wind_period: '1min', speed_ms: '72', speed_kt: '140', category: 'ST', name: '摩羯', enname: 'YAGI', year: '2024' });
-    expect(at('hko', '2024-09-05T20:00:00+08:00')).toMatchObject({ source: 'hko-bst', wind_period: '10min', lat: '19.55', lng: '114.25', speed_kt: '110', category: 'SuperT' });
+    expect(at('cma', '2024-09-05T20:00:00+08:00')).toMatchObject({
+      source: 'cma-bst',
+      wind_period: '2min',
+      speed_ms: '62',
+      speed_kt: '',
+      category: 'SuperTY',
+      grade: 'SuperTY',
+      r7_ne_km: '300',
+    });
+    expect(at('jma', '2024-09-05T20:00:00+08:00')).toMatchObject({
+      source: 'jma-bst',
+      wind_period: '10min',
+      speed_ms: '56.6',
+      speed_kt: '110',
+      pressure_hpa: '915',
+      category: '5',
+      grade: '',
+      power: '',
+      r7_ne_km: '',
+    });
+    expect(at('jtwc', '2024-09-05T20:00:00+08:00')).toMatchObject({
+      source: 'jtwc-bdeck',
+      wind_period: '1min',
+      speed_ms: '72',
+      speed_kt: '140',
+      category: 'ST',
+      name: '摩羯',
+      enname: 'YAGI',
+      year: '2024',
+    });
+    expect(at('hko', '2024-09-05T20:00:00+08:00')).toMatchObject({
+      source: 'hko-bst',
+      wind_period: '10min',
+      lat: '19.55',
+      lng: '114.25',
+      speed_kt: '110',
+      category: 'SuperT',
+    });
     // JMA's fix before CMA's first is there too.
     expect(at('jma', '2024-09-05T14:00:00+08:00')).toMatchObject({ speed_kt: '105' });
 
     const jsonl = (await readJsonl(path.join(root, 'points.jsonl'))).filter((p) => p.code === '202411' && p.agency === 'jtwc');
     expect(jsonl[1]).toEqual({
-      code: '202411', time: '2024-09-05T20:00:00+08:00', lat: 19.4, lng: 114.3, strong: null, grade: null, power: null, speed: 72, pressure: 912,
-      moveDir: null, moveSpeed: null, radius7: null, radius10: null, radius12: null, agency: 'jtwc', source: 'jtwc-bdeck', windPeriod: '1min', speedKt: 140, category: 'ST',
+      code: '202411',
+      time: '2024-09-05T20:00:00+08:00',
+      lat: 19.4,
+      lng: 114.3,
+      strong: null,
+      grade: null,
+      power: null,
+      speed: 72,
+      pressure: 912,
+      moveDir: null,
+      moveSpeed: null,
+      radius7: null,
+      radius10: null,
+      radius12: null,
+      agency: 'jtwc',
+      source: 'jtwc-bdeck',
+      windPeriod: '1min',
+      speedKt: 140,
+      category: 'ST',
     });
   });
 
-  it("lists every storm in the crosswalk, YAGI with its ids and how each was found; the nameless HKO storm nowhere", async () => {
+  it('lists every storm in the crosswalk, YAGI with its ids and how each was found; the nameless HKO storm nowhere', async () => {
     const rows = await readCsv(path.join(root, 'crosswalk.csv'));
     expect(rows.map((r) => r.code)).toEqual(['194501', '1949C01', '202411', '202414', '202414-1', '2024C14']);
     expect(rows.find((r) => r.code === '202411')).toMatchObject({
-      jma: '2411', jtwc: 'wp112024', hko: '2024-0011', ibtracs: '',
-      jma_method: 'track-match', jma_agreeing_fixes: '3', jma_shared_fixes: '3', jma_median_distance_km: '23.7',
-      jtwc_method: 'track-match', hko_method: 'track-match', ibtracs_method: '',
+      jma: '2411',
+      jtwc: 'wp112024',
+      hko: '2024-0011',
+      ibtracs: '',
+      jma_method: 'track-match',
+      jma_agreeing_fixes: '3',
+      jma_shared_fixes: '3',
+      jma_median_distance_km: '23.7',
+      jtwc_method: 'track-match',
+      hko_method: 'track-match',
+      ibtracs_method: '',
     });
     expect(rows.find((r) => r.code === '202414')).toMatchObject({ jma: '', jtwc: '', hko: '', jma_method: '' });
     const yagi = (await readJsonl(path.join(root, 'crosswalk.jsonl'))).find((r) => r.code === '202411');
     expect(yagi).toMatchObject({ ids: { cma: '202411', jma: '2411', jtwc: 'wp112024', hko: '2024-0011', ibtracs: null } });
-    expect(yagi?.links).toContainEqual({ agency: 'hko', id: '2024-0011', method: 'track-match', agreeingFixes: 3, sharedFixes: 3, medianDistanceKm: 16.6 });
+    expect(yagi?.links).toContainEqual({
+      agency: 'hko',
+      id: '2024-0011',
+      method: 'track-match',
+      agreeingFixes: 3,
+      sharedFixes: 3,
+      medianDistanceKm: 16.6,
+    });
     expect(await fs.readFile(path.join(root, 'points.jsonl'), 'utf8')).not.toMatch(/0010/);
   });
 
@@ -199,8 +303,15 @@ describe('the dump with an IBTrACS record beside the sample', () => {
       { agency: 'ibtracs', id: '2024249N19115', method: 'track-match', agreeingFixes: 4, sharedFixes: 4, medianDistanceKm: 0 },
     ]);
     expect((await readCsv(path.join(root, 'crosswalk.csv'))).find((r) => r.code === '202411')).toMatchObject({
-      hko: '', hko_method: 'ibtracs', hko_agreeing_fixes: '3', hko_shared_fixes: '4', hko_median_distance_km: '33.4',
-      jtwc_method: 'ibtracs', jtwc_agreeing_fixes: '3', jtwc_median_distance_km: '11.1', ibtracs_median_distance_km: '0',
+      hko: '',
+      hko_method: 'ibtracs',
+      hko_agreeing_fixes: '3',
+      hko_shared_fixes: '4',
+      hko_median_distance_km: '33.4',
+      jtwc_method: 'ibtracs',
+      jtwc_agreeing_fixes: '3',
+      jtwc_median_distance_km: '11.1',
+      ibtracs_median_distance_km: '0',
     });
     // The rows those figures describe: JTWC's 5 own fixes of IBTrACS's 6 rows, HKO's 4.
     const rows = (await readCsv(path.join(root, 'points.csv'))).filter((r) => r.code === '202411');
@@ -210,7 +321,10 @@ describe('the dump with an IBTrACS record beside the sample', () => {
   it('says of every agency track what the API says of it', async () => {
     const sources = await readArchiveSources(FIXTURE_SOURCES, NAMES_FILE, { agenciesDir: SAMPLE_IBTRACS });
     const { typhoons, crosswalk } = buildArchive(sources);
-    const pairs = apiAndDumpLinks(compareArchive(typhoons, crosswalk, false).values(), (await readJsonl(path.join(root, 'crosswalk.jsonl'))) as unknown as CrosswalkLine[]);
+    const pairs = apiAndDumpLinks(
+      compareArchive(typhoons, crosswalk, false).values(),
+      (await readJsonl(path.join(root, 'crosswalk.jsonl'))) as unknown as CrosswalkLine[],
+    );
     expect(pairs.map((p) => p.track)).toEqual(['202411 jma', '202411 jtwc', '202411 hko']);
     for (const { track, api, dump } of pairs) expect(dump, track).toEqual(api);
   });
@@ -237,8 +351,19 @@ describe('a storm of one fix', () => {
     const root = await unpack(outDir);
     const features = trackFeatures(await fs.readFile(path.join(root, 'tracks.geojson'), 'utf8'));
     expect((await fs.readJson(path.join(root, 'manifest.json'))).storms).toBe(2);
-    expect(features.get('197702')?.geometry).toEqual({ type: 'LineString', coordinates: [[112, 19], [111.2, 19.5], [110.5, 19.9]] });
-    expect(features.get('197702-1')).toMatchObject({ bbox: [110, 20, 110, 20], geometry: { type: 'Point', coordinates: [110, 20] }, properties: { kind: 'track', code: '197702-1' } });
+    expect(features.get('197702')?.geometry).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [112, 19],
+        [111.2, 19.5],
+        [110.5, 19.9],
+      ],
+    });
+    expect(features.get('197702-1')).toMatchObject({
+      bbox: [110, 20, 110, 20],
+      geometry: { type: 'Point', coordinates: [110, 20] },
+      properties: { kind: 'track', code: '197702-1' },
+    });
     await fs.remove(sourcesDir);
   });
 });
@@ -253,7 +378,10 @@ describe('the dump without other agencies', () => {
     // JMA's number as CMA writes it in its header: CMA's data, which credits no JMA.
     expect(crosswalk.find((r) => r.code === '202411')).toMatchObject({ jma: '2411', jma_method: 'cma-header', jma_agreeing_fixes: '' });
     const licence = await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8');
-    const attribution = licence.slice(licence.indexOf('Attribution required'), licence.indexOf('\n\n', licence.indexOf('Attribution required')));
+    const attribution = licence.slice(
+      licence.indexOf('Attribution required'),
+      licence.indexOf('\n\n', licence.indexOf('Attribution required')),
+    );
     const credits = attribution.split('\n').filter((line) => line.startsWith('- '));
     expect(credits.map((line) => line.slice(0, 40))).toEqual([
       '- Best-track data: China Meteorological ',
@@ -296,14 +424,25 @@ describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
   it("says of every agency track what the API says of it, YAGI's and TAPAH's from IBTrACS included", async () => {
     const site = await renderArchive(sourcesDir);
     const years = [...new Set([...site.details.values()].map((t) => t.year))];
-    const comparisons = years.flatMap((year) => Object.values(site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)));
-    const crosswalk = (files.get('crosswalk.jsonl') as string).trim().split('\n').map((line) => JSON.parse(line) as CrosswalkLine);
+    const comparisons = years.flatMap((year) =>
+      Object.values(site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)),
+    );
+    const crosswalk = (files.get('crosswalk.jsonl') as string)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as CrosswalkLine);
     const pairs = apiAndDumpLinks(comparisons, crosswalk);
     expect(pairs.length).toBe(1953);
     expect(pairs.filter((p) => JSON.stringify(p.api) !== JSON.stringify(p.dump))).toEqual([]);
     // Measured from the raw files (see test/crosswalk-real.test.ts): not the IBTrACS records' 36/36 at 0 km and 12/12 at 21.7 km.
     const dumped = (track: string) => pairs.find((p) => p.track === track)?.dump;
-    expect(dumped('202411 jtwc')).toEqual({ id: 'wp122024', method: 'ibtracs', agreeingFixes: 31, sharedFixes: 31, medianDistanceKm: 11.1 });
+    expect(dumped('202411 jtwc')).toEqual({
+      id: 'wp122024',
+      method: 'ibtracs',
+      agreeingFixes: 31,
+      sharedFixes: 31,
+      medianDistanceKm: 11.1,
+    });
     expect(dumped('202411 hko')).toEqual({ id: null, method: 'ibtracs', agreeingFixes: 34, sharedFixes: 34, medianDistanceKm: 10.7 });
     expect(dumped('202516 jtwc')).toEqual({ id: 'wp222025', method: 'ibtracs', agreeingFixes: 8, sharedFixes: 8, medianDistanceKm: 22.9 });
   });

@@ -25,8 +25,10 @@ describe('matchingEtag', () => {
 });
 
 describe('withEtag', () => {
-  const answer = (ts: number) => new Response(JSON.stringify({ code: 0, msg: 'ok', data: [1], ts }), { headers: { 'X-Api-Version': 'v1' } });
-  const request = (ifNoneMatch?: string) => new Request('http://localhost/api/v1/x', { headers: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} });
+  const answer = (ts: number) =>
+    new Response(JSON.stringify({ code: 0, msg: 'ok', data: [1], ts }), { headers: { 'X-Api-Version': 'v1' } });
+  const request = (ifNoneMatch?: string) =>
+    new Request('http://localhost/api/v1/x', { headers: ifNoneMatch ? { 'If-None-Match': ifNoneMatch } : {} });
 
   it('tags a v1 answer by its data, not its ts, and answers 304 with the tag the client named', async () => {
     const first = await withEtag(request(), answer(1));

@@ -21,12 +21,26 @@ import { FIXTURE_SOURCES } from './helpers/sources.ts';
 const names = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
 const demo = fs.readJsonSync(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'));
 /** A storm name per number, from the names table (the zj normaliser keeps no other name of a storm since 2000). */
-const NAMED = [['达维', 'DAMREY'], ['海葵', 'HAIKUI'], ['天马', 'TIANMA'], ['鸿雁', 'KIROGI'], ['启德', 'KAI-TAK']] as const;
+const NAMED = [
+  ['达维', 'DAMREY'],
+  ['海葵', 'HAIKUI'],
+  ['天马', 'TIANMA'],
+  ['鸿雁', 'KIROGI'],
+  ['启德', 'KAI-TAK'],
+] as const;
 const nameOf = (tfid: string) => {
   const [zh, en] = NAMED[Number(tfid.slice(-1))] ?? NAMED[4];
   return { zh, en };
 };
-const item = (tfid: string, isactive = '0', endtime = '2026-09-12 14:00:00') => ({ tfid, name: nameOf(tfid).zh, enname: nameOf(tfid).en, starttime: '2026-09-10 08:00:00', endtime, warnlevel: '', isactive });
+const item = (tfid: string, isactive = '0', endtime = '2026-09-12 14:00:00') => ({
+  tfid,
+  name: nameOf(tfid).zh,
+  enname: nameOf(tfid).en,
+  starttime: '2026-09-10 08:00:00',
+  endtime,
+  warnlevel: '',
+  isactive,
+});
 const lists: Record<number, object[]> = {
   2098: [item('209801'), item('209802'), item('20980003'), item('209803', '1')],
   2099: [item('209901'), item('209902')],
@@ -34,7 +48,8 @@ const lists: Record<number, object[]> = {
 
 let mock: MockUpstream;
 const setList = (year: number) => mock.setPayload(`zj/TyphoonList/${year}`, JSON.stringify(lists[year]));
-const setInfo = (tfid: string, isactive = '0') => mock.setPayload(`zj/TyphoonInfo/${tfid}`, JSON.stringify({ ...demo, tfid, isactive, name: nameOf(tfid).zh, enname: nameOf(tfid).en }));
+const setInfo = (tfid: string, isactive = '0') =>
+  mock.setPayload(`zj/TyphoonInfo/${tfid}`, JSON.stringify({ ...demo, tfid, isactive, name: nameOf(tfid).zh, enname: nameOf(tfid).en }));
 
 /** The real client, recording every URL and the most requests in flight; `failOnce` URLs throw on their next call. */
 function recordingClient() {
@@ -61,7 +76,14 @@ function recordingClient() {
 let dest: string;
 const file = (tfid: string) => path.join(dest, 'zj', `${tfid}.json`);
 const run = (client: UpstreamClient, extra: Partial<ZjFetchOptions> = {}) =>
-  fetchZjArchive({ upstreams: { zjBase: mock.zjBase, client }, destDir: dest, years: [2098, 2099], delayMs: 0, now: new Date('2099-12-01T00:00:00Z'), ...extra });
+  fetchZjArchive({
+    upstreams: { zjBase: mock.zjBase, client },
+    destDir: dest,
+    years: [2098, 2099],
+    delayMs: 0,
+    now: new Date('2099-12-01T00:00:00Z'),
+    ...extra,
+  });
 
 beforeAll(async () => {
   mock = await startMockUpstream({ recordedDir: '/nonexistent' });
@@ -79,7 +101,14 @@ describe('fetchZjArchive', () => {
   it('writes every finished numbered storm, skipping active and unnamed systems, at most two requests at a time', async () => {
     const { client, state } = recordingClient();
     const report = await run(client);
-    expect(report).toEqual({ written: ['209801', '209802', '209901', '209902'], unchanged: [], skipped: ['20980003', '209803'], failed: [], years: [2098, 2099], rejected: [] });
+    expect(report).toEqual({
+      written: ['209801', '209802', '209901', '209902'],
+      unchanged: [],
+      skipped: ['20980003', '209803'],
+      failed: [],
+      years: [2098, 2099],
+      rejected: [],
+    });
     expect(state.maxInFlight).toBeLessThanOrEqual(2);
     expect(await fs.pathExists(file('209803'))).toBe(false);
     expect(await fs.pathExists(file('20980003'))).toBe(false);
@@ -89,7 +118,11 @@ describe('fetchZjArchive', () => {
     expect(Object.keys(manifest)).toEqual(['storms', 'years']);
     expect(Object.keys(manifest.storms)).toEqual(['209801', '209802', '209901', '209902']);
     expect(Object.keys(manifest.years)).toEqual(['2098', '2099']);
-    expect(manifest.storms['209801'].file).toBe(createHash('sha256').update(await fs.readFile(file('209801'))).digest('hex'));
+    expect(manifest.storms['209801'].file).toBe(
+      createHash('sha256')
+        .update(await fs.readFile(file('209801')))
+        .digest('hex'),
+    );
   });
 
   it('writes files the archive parser and the build read without a problem', async () => {
@@ -106,7 +139,12 @@ describe('fetchZjArchive', () => {
     await fs.copy(path.join(FIXTURE_SOURCES, 'cma-bst'), path.join(dest, 'cma-bst'));
     const sources = await readArchiveSources(dest, NAMES_FILE);
     expect(sources.problems).toEqual([]);
-    expect(sources.files.filter((f) => f.startsWith('zj/'))).toEqual(['zj/209801.json', 'zj/209802.json', 'zj/209901.json', 'zj/209902.json']);
+    expect(sources.files.filter((f) => f.startsWith('zj/'))).toEqual([
+      'zj/209801.json',
+      'zj/209802.json',
+      'zj/209901.json',
+      'zj/209902.json',
+    ]);
     expect(sources.zj.map((s) => s.tfbh)).toEqual(['209801', '209802', '209901', '209902']);
   });
 
@@ -176,7 +214,10 @@ describe('fetchZjArchive', () => {
 
   it('leaves a name or place that fails its check out of the file it writes, and lists it in the report', async () => {
     const land = [{ ...demo.land[0], landaddress: '<b>福建</b> 预警已解除' }];
-    mock.setPayload('zj/TyphoonInfo/209902', JSON.stringify({ ...demo, tfid: '209902', isactive: '0', name: '预警已解除', enname: 'HAIKUI', land }));
+    mock.setPayload(
+      'zj/TyphoonInfo/209902',
+      JSON.stringify({ ...demo, tfid: '209902', isactive: '0', name: '预警已解除', enname: 'HAIKUI', land }),
+    );
     const { client } = recordingClient();
     const report = await run(client, { force: true, years: [2099] });
     expect(report.rejected.map((r) => [r.file, r.field, r.reason])).toEqual([

@@ -64,7 +64,10 @@ const pointMs = (p: RawPoint) => parseZjTime(p.time).getTime();
 /** The demo storm as the Zhejiang service gives it with its first k+1 points (and its landfall with all of them). */
 function showDemo(k: number, extra: Partial<RawInfo> = {}) {
   const points = info.points.slice(0, k + 1);
-  mock.setPayload('zj/TyphoonInfo/202699', JSON.stringify({ ...info, points, land: k === info.points.length - 1 ? info.land : [], ...extra }));
+  mock.setPayload(
+    'zj/TyphoonInfo/202699',
+    JSON.stringify({ ...info, points, land: k === info.points.length - 1 ? info.land : [], ...extra }),
+  );
   mock.setPayload('zj/TyhoonActivity', activity);
 }
 
@@ -98,7 +101,11 @@ describe('when a storm has ended', () => {
     }
     expect(await ofType('dissipated')).toEqual([]);
     expect((await ofType('upgraded')).map((i) => i.title).sort()).toEqual([
-      '“山竹”加强为台风', '“山竹”加强为强台风', '“山竹”加强为强热带风暴', '“山竹”加强为热带风暴', '“山竹”加强为超强台风',
+      '“山竹”加强为台风',
+      '“山竹”加强为强台风',
+      '“山竹”加强为强热带风暴',
+      '“山竹”加强为热带风暴',
+      '“山竹”加强为超强台风',
     ]);
     expect(await ofType('numbered')).toHaveLength(1);
   });
@@ -140,13 +147,23 @@ describe('when a storm has ended', () => {
 describe('an unnumbered system that gets its China number', () => {
   /** A tropical depression under the Zhejiang service's 8-digit id, then the same storm numbered 202631. */
   const depression = (k: number) => ({
-    ...info, tfid: '20260099', name: '', enname: '', land: [],
+    ...info,
+    tfid: '20260099',
+    name: '',
+    enname: '',
+    land: [],
     points: info.points.slice(0, k + 1).map((p) => ({ ...p, strong: '热带低压', speed: '15', power: '7' })),
   });
   const numbered = (k: number) => ({
-    ...info, tfid: '202631', name: '海葵', enname: 'HAIKUI', land: [],
+    ...info,
+    tfid: '202631',
+    name: '海葵',
+    enname: 'HAIKUI',
+    land: [],
     // The numbered track begins with the depression's points (one position revised by 0.1°).
-    points: info.points.slice(0, k + 1).map((p, i) => (i < 3 ? { ...p, strong: '热带低压', speed: '15', power: '7', ...(i === 1 ? { lat: '13.90' } : {}) } : p)),
+    points: info.points
+      .slice(0, k + 1)
+      .map((p, i) => (i < 3 ? { ...p, strong: '热带低压', speed: '15', power: '7', ...(i === 1 ? { lat: '13.90' } : {}) } : p)),
   });
   const listed = (tfid: string) => JSON.stringify([{ tfid, name: '', enname: '', time: '2026-09-10 08:00:00', lat: '13.2', lng: '136.8' }]);
 
@@ -175,7 +192,9 @@ describe('an unnumbered system that gets its China number', () => {
     ]);
     const formed = (await ofType('formed'))[0];
     expect(formed).toMatchObject({ time: '2026-09-10T08:00:00+08:00', titleEn: 'Tropical Depression 20260099 forms' });
-    expect(formed?.content).toBe('9月10日8时，热带低压（编号20260099）在北纬13.2度、东经136.8度生成，中心附近最大风力7级（15米/秒），中心最低气压1000百帕。');
+    expect(formed?.content).toBe(
+      '9月10日8时，热带低压（编号20260099）在北纬13.2度、东经136.8度生成，中心附近最大风力7级（15米/秒），中心最低气压1000百帕。',
+    );
     // Numbered at its first point of tropical-storm grade or more (here the 4th, a severe tropical storm).
     const number = (await ofType('numbered'))[0];
     expect(number).toMatchObject({ time: '2026-09-11T02:00:00+08:00' });
@@ -232,10 +251,20 @@ describe('an unnumbered system that gets its China number', () => {
   });
 
   it('recognises the same storm by its shared early points, and only then', () => {
-    const track = (lat0: number) => [0, 6, 12].map((h, i) => ({ time: new Date(Date.UTC(2026, 9, 5, h)).toISOString().replace('Z', '+00:00'), lat: lat0 + i, lng: 130 - i }));
+    const track = (lat0: number) =>
+      [0, 6, 12].map((h, i) => ({
+        time: new Date(Date.UTC(2026, 9, 5, h)).toISOString().replace('Z', '+00:00'),
+        lat: lat0 + i,
+        lng: 130 - i,
+      }));
     expect(sameStorm(track(15), track(15.2))).toBe(true); // within 0.3°
     expect(sameStorm(track(15), track(15.5))).toBe(false);
-    expect(sameStorm(track(15), track(15).map((p) => ({ ...p, time: '2026-10-06T00:00:00+08:00' })))).toBe(false); // no shared instant
+    expect(
+      sameStorm(
+        track(15),
+        track(15).map((p) => ({ ...p, time: '2026-10-06T00:00:00+08:00' })),
+      ),
+    ).toBe(false); // no shared instant
   });
 });
 
@@ -309,7 +338,11 @@ describe('a run stopped between the snapshot write and the flash step', () => {
     showDemo(5);
     await run(pointMs(info.points[5] as RawPoint) + HOUR / 2, false);
     await run(pointMs(info.points[5] as RawPoint) + HOUR);
-    expect((await ofType('upgraded')).map((i) => i.title).sort()).toEqual(['“山竹”加强为台风', '“山竹”加强为强热带风暴', '“山竹”加强为热带风暴']);
+    expect((await ofType('upgraded')).map((i) => i.title).sort()).toEqual([
+      '“山竹”加强为台风',
+      '“山竹”加强为强热带风暴',
+      '“山竹”加强为热带风暴',
+    ]);
     expect((await ofType('upgraded')).find((i) => i.title.endsWith('为台风'))?.time).toBe('2026-09-11T08:00:00+08:00');
     expect((await ofType('warning-48h')).map((i) => i.time)).toEqual(['2026-09-11T08:00:00+08:00']);
   });
@@ -334,10 +367,29 @@ describe('words', () => {
     return { ...t, content: fill(t.content), contentEn: fill(t.contentEn) };
   };
   const point = (grade: TrackPoint['grade'], strong: string | null): TrackPoint => ({
-    time: '2026-10-05T14:00:00+08:00', lat: 16.2, lng: 128.4, strong, grade, power: 7, speed: 15, pressure: 1002,
-    moveDir: 'WNW', moveSpeed: 20, radius7: null, radius10: null, radius12: null,
+    time: '2026-10-05T14:00:00+08:00',
+    lat: 16.2,
+    lng: 128.4,
+    strong,
+    grade,
+    power: 7,
+    speed: 15,
+    pressure: 1002,
+    moveDir: 'WNW',
+    moveSpeed: 20,
+    radius7: null,
+    radius10: null,
+    radius12: null,
   });
-  const event = (e: Partial<FlashEvent>): FlashEvent => ({ key: 'k', type: 'formed', code: '20260099', time: '2026-10-05T14:00:00+08:00', storm: { name: null, enname: null }, point: point('TD', '热带低压'), ...e });
+  const event = (e: Partial<FlashEvent>): FlashEvent => ({
+    key: 'k',
+    type: 'formed',
+    code: '20260099',
+    time: '2026-10-05T14:00:00+08:00',
+    storm: { name: null, enname: null },
+    point: point('TD', '热带低压'),
+    ...e,
+  });
 
   it('call an unnamed tropical depression what it is, in both languages, with its number set apart', () => {
     const texts = [
@@ -346,9 +398,21 @@ describe('words', () => {
       written(event({ type: 'warning-48h' })),
       written(event({ type: 'dissipated' })),
     ];
-    expect(texts.map((t) => t.title)).toEqual(['热带低压（编号20260099）生成', '热带低压（编号20260099）登陆海南文昌', '热带低压（编号20260099）进入48小时警戒线', '热带低压（编号20260099）停止监测']);
-    expect(texts.map((t) => t.titleEn)).toEqual(['Tropical Depression 20260099 forms', 'Tropical Depression 20260099 makes landfall', 'Tropical Depression 20260099 crosses the 48-hour warning line', 'Tropical Depression 20260099 dissipates']);
-    expect(texts[0]?.content).toBe('10月5日14时，热带低压（编号20260099）在北纬16.2度、东经128.4度生成，中心附近最大风力7级（15米/秒），中心最低气压1002百帕。');
+    expect(texts.map((t) => t.title)).toEqual([
+      '热带低压（编号20260099）生成',
+      '热带低压（编号20260099）登陆海南文昌',
+      '热带低压（编号20260099）进入48小时警戒线',
+      '热带低压（编号20260099）停止监测',
+    ]);
+    expect(texts.map((t) => t.titleEn)).toEqual([
+      'Tropical Depression 20260099 forms',
+      'Tropical Depression 20260099 makes landfall',
+      'Tropical Depression 20260099 crosses the 48-hour warning line',
+      'Tropical Depression 20260099 dissipates',
+    ]);
+    expect(texts[0]?.content).toBe(
+      '10月5日14时，热带低压（编号20260099）在北纬16.2度、东经128.4度生成，中心附近最大风力7级（15米/秒），中心最低气压1002百帕。',
+    );
     for (const t of texts) {
       const all = `${t.title}${t.content}${t.titleEn}${t.contentEn}`;
       expect(all).not.toContain('台风'); // no typhoon words for a depression (热带低压 has none)
@@ -362,18 +426,29 @@ describe('words', () => {
     expect(up.title).toBe('热带低压（编号20260099）加强为热带风暴');
     expect(up.titleEn).toBe('Tropical Depression 20260099 strengthens into a tropical storm (TS)');
     expect(up.contentEn).toContain('from a tropical depression (TD) into a tropical storm (TS)');
-    const named = written(event({ type: 'downgraded', code: '202631', storm: { name: '示例', enname: 'SAMPLE' }, from: 'TY', point: point('STS', '强热带风暴') }));
+    const named = written(
+      event({
+        type: 'downgraded',
+        code: '202631',
+        storm: { name: '示例', enname: 'SAMPLE' },
+        from: 'TY',
+        point: point('STS', '强热带风暴'),
+      }),
+    );
     expect(named.title).toBe('“示例”减弱为强热带风暴');
     expect(named.content).toContain('“示例”由台风减弱为强热带风暴');
     expect(named.titleEn).toBe('SAMPLE weakens into a severe tropical storm (STS)');
-    const numbered = written(event({ type: 'numbered', code: '202631', storm: { name: null, enname: null }, point: point('TS', '热带风暴') }));
+    const numbered = written(
+      event({ type: 'numbered', code: '202631', storm: { name: null, enname: null }, point: point('TS', '热带风暴') }),
+    );
     expect(numbered.title).toBe('热带风暴（编号202631）生成');
     expect(numbered.titleEn).toBe('Tropical Storm 202631 forms');
   });
 
   it('name a global cyclone in Chinese where a Chinese name is known, in English in English', () => {
     const fix = globalPoint({ time: new Date('2026-08-01T00:00:00Z'), lat: 15, lng: -150, windKt: 40 });
-    const cyclone = (atcfId: string, enname: string) => mergeCyclone(null, { source: 'nhc', atcfId, enname, points: [fix], forecast: null, seenAt: new Date(fix.time) });
+    const cyclone = (atcfId: string, enname: string) =>
+      mergeCyclone(null, { source: 'nhc', atcfId, enname, points: [fix], forecast: null, seenAt: new Date(fix.time) });
     const [kilo, melissa] = globalEvents([cyclone('cp012026', 'KILO'), cyclone('al132025', 'MELISSA')]).map(written);
     expect(kilo).toMatchObject({ title: '中北太平洋热带气旋基洛生成', titleEn: 'Tropical cyclone KILO forms' });
     expect(kilo?.content).toBe('中北太平洋的热带气旋基洛（KILO，nhc-cp012026）于2026-08-01生成（世界时）。');

@@ -18,12 +18,57 @@ import { apiFunction } from './helpers/functions.ts';
 const handleFeed = await apiFunction('flash-feed');
 
 const HOMEPAGE = 'https://typhoon.example.org/';
-const site = { name: '台风数据开放接口', nameEn: 'Typhoon Open Data API', homepage: HOMEPAGE, contact: 'x', disclaimer: 'x', dataNotice: 'x', creditRequest: 'x' };
-const point = { time: '2024-09-06T16:20:00+08:00', lat: 19.6, lng: 110.9, strong: '超强台风', grade: 'SuperTY' as const, power: 17, speed: 62, pressure: 915, moveDir: 'WNW', moveSpeed: 20, radius7: null, radius10: null, radius12: null };
+const site = {
+  name: '台风数据开放接口',
+  nameEn: 'Typhoon Open Data API',
+  homepage: HOMEPAGE,
+  contact: 'x',
+  disclaimer: 'x',
+  dataNotice: 'x',
+  creditRequest: 'x',
+};
+const point = {
+  time: '2024-09-06T16:20:00+08:00',
+  lat: 19.6,
+  lng: 110.9,
+  strong: '超强台风',
+  grade: 'SuperTY' as const,
+  power: 17,
+  speed: 62,
+  pressure: 915,
+  moveDir: 'WNW',
+  moveSpeed: 20,
+  radius7: null,
+  radius10: null,
+  radius12: null,
+};
 const EVENTS: FlashEvent[] = [
-  { key: 'landfall:202411:a', type: 'landfall', code: '202411', time: '2024-09-06T16:20:00+08:00', storm: { name: '摩羯', enname: 'YAGI' }, point, position: '海南文昌 <翁田镇> & 沿海' },
-  { key: 'numbered:202699', type: 'numbered', code: '202699', time: '2026-09-10T08:00:00+08:00', storm: { name: '演示台风', enname: 'DEMO' }, point: { ...point, time: '2026-09-10T08:00:00+08:00' } },
-  { key: 'landfall:202411:b', type: 'landfall', code: '202411', time: '2024-09-07T22:20:00+08:00', storm: { name: '摩羯', enname: 'YAGI' }, point: { ...point, time: '2024-09-07T22:20:00+08:00' }, position: '越南广宁' },
+  {
+    key: 'landfall:202411:a',
+    type: 'landfall',
+    code: '202411',
+    time: '2024-09-06T16:20:00+08:00',
+    storm: { name: '摩羯', enname: 'YAGI' },
+    point,
+    position: '海南文昌 <翁田镇> & 沿海',
+  },
+  {
+    key: 'numbered:202699',
+    type: 'numbered',
+    code: '202699',
+    time: '2026-09-10T08:00:00+08:00',
+    storm: { name: '演示台风', enname: 'DEMO' },
+    point: { ...point, time: '2026-09-10T08:00:00+08:00' },
+  },
+  {
+    key: 'landfall:202411:b',
+    type: 'landfall',
+    code: '202411',
+    time: '2024-09-07T22:20:00+08:00',
+    storm: { name: '摩羯', enname: 'YAGI' },
+    point: { ...point, time: '2024-09-07T22:20:00+08:00' },
+    position: '越南广宁',
+  },
 ];
 
 let scratch = '';
@@ -63,7 +108,9 @@ describe.each([
     expect(items.map((item) => item.time)).toEqual([...items.map((item) => item.time)].sort().reverse());
     expect(feed.items.map((entry) => entry.id)).toEqual(items.map(apiUrl));
     expect(feed.items.map((entry) => entry.url)).toEqual(items.map(apiUrl));
-    expect(feed.items.map((entry) => (entry.updated ?? entry.published)?.toISOString())).toEqual(items.map((item) => new Date(item.time).toISOString()));
+    expect(feed.items.map((entry) => (entry.updated ?? entry.published)?.toISOString())).toEqual(
+      items.map((item) => new Date(item.time).toISOString()),
+    );
   });
 
   it('writes Chinese with English beside it, says each entry is AI-generated, and escapes the text', async () => {
@@ -90,7 +137,7 @@ describe.each([
     expect(parseFeed(await (await get(`${feedPath}?code=nhc-al992030`)).text()).items).toEqual([]);
   });
 
-  it('answers a malformed code with the web family\'s JSON error', async () => {
+  it("answers a malformed code with the web family's JSON error", async () => {
     for (const query of ['?code=abc', '?code=202411&code=202699', '?code=%3Cscript%3E']) {
       const response = await get(feedPath + query);
       expect(response.status, query).toBe(400);

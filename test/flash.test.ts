@@ -147,8 +147,29 @@ describe('the live summary', () => {
 });
 
 describe('language-model rewording', () => {
-  const point = { time: '2026-09-12T14:00:00+08:00', lat: 20.4, lng: 124.4, strong: '超强台风', grade: 'SuperTY' as const, power: 16, speed: 52, pressure: 935, moveDir: 'NW', moveSpeed: 19, radius7: null, radius10: null, radius12: null };
-  const event = (key: string) => ({ key, type: 'numbered' as const, code: '202699', time: point.time, storm: { name: '演示台风', enname: 'DEMO' }, point });
+  const point = {
+    time: '2026-09-12T14:00:00+08:00',
+    lat: 20.4,
+    lng: 124.4,
+    strong: '超强台风',
+    grade: 'SuperTY' as const,
+    power: 16,
+    speed: 52,
+    pressure: 935,
+    moveDir: 'NW',
+    moveSpeed: 19,
+    radius7: null,
+    radius10: null,
+    radius12: null,
+  };
+  const event = (key: string) => ({
+    key,
+    type: 'numbered' as const,
+    code: '202699',
+    time: point.time,
+    storm: { name: '演示台风', enname: 'DEMO' },
+    point,
+  });
   const { content } = writeFlash(event('numbered:x'));
 
   it('keeps a rewording that passes the check, filled with the template clauses', async () => {

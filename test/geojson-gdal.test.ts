@@ -66,7 +66,11 @@ function expectGdalReads(name: string, text: string) {
 describe.runIf(available)('GeoJSON read by GDAL', () => {
   describeRealData('archive', 'real-archive storms with wind circles', () => {
     awaitSharedBuild();
-    it.each([['202411', 'YAGI'], ['201330', 'HAIYAN'], ['202308', 'DORA, across the antimeridian']])('%s %s', async (code) => {
+    it.each([
+      ['202411', 'YAGI'],
+      ['201330', 'HAIYAN'],
+      ['202308', 'DORA, across the antimeridian'],
+    ])('%s %s', async (code) => {
       const doc = expectGdalReads(`s${code}`, fs.readFileSync(path.join(await sharedPublicDir(), 'api', 'geojson', code), 'utf8'));
       expect(typesIn(doc).POLYGON).toBeGreaterThan(10);
       if (code === '202308') expect(typesIn(doc).MULTIPOLYGON).toBeGreaterThan(0);

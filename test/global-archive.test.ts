@@ -25,7 +25,13 @@ let mock: MockUpstream;
 let up: GlobalUpstreams;
 beforeAll(async () => {
   mock = await startMockUpstream();
-  up = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, ucarBase: mock.ucarBase, client: createUpstreamClient({ retries: 0 }) };
+  up = {
+    nhcBase: mock.nhcBase,
+    nhcAtcfBase: mock.nhcAtcfBase,
+    jtwcBase: mock.jtwcBase,
+    ucarBase: mock.ucarBase,
+    client: createUpstreamClient({ retries: 0 }),
+  };
   mock.setPayload('jtwc/rss', null);
 });
 afterAll(() => mock.close());
@@ -39,10 +45,25 @@ describe('global archive over a replayed life', () => {
     const stage = (end: number) => {
       const last = track[end]!;
       mock.setPayload('nhc/btk/bal132025', lines.filter((l) => (l.split(',')[2] ?? '').trim() <= stamp(last.time)).join('\n') + '\n');
-      mock.setPayload('nhc/CurrentStorms', JSON.stringify({ activeStorms: [{
-        id: 'al132025', name: 'Melissa', classification: last.type, intensity: String(last.windKt), pressure: String(last.pressure),
-        latitudeNumeric: last.lat, longitudeNumeric: last.lng, movementDir: 0, movementSpeed: 0, lastUpdate: last.time.toISOString(),
-      }] }));
+      mock.setPayload(
+        'nhc/CurrentStorms',
+        JSON.stringify({
+          activeStorms: [
+            {
+              id: 'al132025',
+              name: 'Melissa',
+              classification: last.type,
+              intensity: String(last.windKt),
+              pressure: String(last.pressure),
+              latitudeNumeric: last.lat,
+              longitudeNumeric: last.lng,
+              movementDir: 0,
+              movementSpeed: 0,
+              lastUpdate: last.time.toISOString(),
+            },
+          ],
+        }),
+      );
     };
     const refresh = () => refreshGlobal(up, fileStore(dir)); // a fresh store object: as after a restart
 
@@ -54,7 +75,9 @@ describe('global archive over a replayed life', () => {
     stage(30);
     mock.setPayload('nhc/btk/bal132025', lines.slice(0, 40).join('\n').slice(0, -17));
     await refresh();
-    expect((await readCyclone(fileStore(dir), 'nhc-al132025'))?.points.map((p) => p.time)).toContain(track[30]!.time.toISOString().replace('.000', ''));
+    expect((await readCyclone(fileStore(dir), 'nhc-al132025'))?.points.map((p) => p.time)).toContain(
+      track[30]!.time.toISOString().replace('.000', ''),
+    );
     // The feed fails: nothing changes, the cyclone is served stale.
     stage(40);
     mock.setFault('5xx', 'nhc');
@@ -88,24 +111,45 @@ describe('global archive stored before the typhoon names (schema version 1)', ()
   it('reads old records and index entries with code, enname and nameSource filled in from the English name', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-global-v1-'));
     const store = fileStore(dir);
-    const fixes = [0, 6, 12].map((h) => globalPoint({ time: new Date(Date.UTC(2026, 7, 1, h)), lat: 15, lng: -120 - h / 6, windKt: 40 + h }));
-    const current = mergeCyclone(null, { source: 'nhc', atcfId: 'ep072026', enname: 'GENEVIEVE', points: fixes, forecast: null, seenAt: new Date('2026-08-01T12:00:00Z') });
+    const fixes = [0, 6, 12].map((h) =>
+      globalPoint({ time: new Date(Date.UTC(2026, 7, 1, h)), lat: 15, lng: -120 - h / 6, windKt: 40 + h }),
+    );
+    const current = mergeCyclone(null, {
+      source: 'nhc',
+      atcfId: 'ep072026',
+      enname: 'GENEVIEVE',
+      points: fixes,
+      forecast: null,
+      seenAt: new Date('2026-08-01T12:00:00Z'),
+    });
     // As version 1 wrote it: the English name in `name`, no code, enname or nameSource.
     const { code: _code, enname: _enname, nameSource: _source, ...v1 } = { ...current, name: 'GENEVIEVE' };
     const { code: _c, enname: _e, nameSource: _s, ...v1Summary } = { ...summarizeCyclone(current), name: 'GENEVIEVE' };
     await store.set('global/nhc-ep072026', JSON.stringify({ schemaVersion: 1, data: v1 }));
-    await store.set('global/jtwc-sh062024', JSON.stringify({ ...v1, id: 'jtwc-sh062024', atcfId: 'sh062024', basin: 'SH', source: 'jtwc', name: 'ANGGREK' })); // before versions: bare JSON
+    await store.set(
+      'global/jtwc-sh062024',
+      JSON.stringify({ ...v1, id: 'jtwc-sh062024', atcfId: 'sh062024', basin: 'SH', source: 'jtwc', name: 'ANGGREK' }),
+    ); // before versions: bare JSON
     await store.set('global-index', JSON.stringify({ schemaVersion: 1, data: [v1Summary] }));
 
     expect(await readCyclone(store, 'nhc-ep072026')).toEqual(current);
-    expect(await readCyclone(store, 'jtwc-sh062024')).toMatchObject({ code: 'jtwc-sh062024', name: 'ANGGREK', enname: 'ANGGREK', nameSource: 'english', points: current.points });
+    expect(await readCyclone(store, 'jtwc-sh062024')).toMatchObject({
+      code: 'jtwc-sh062024',
+      name: 'ANGGREK',
+      enname: 'ANGGREK',
+      nameSource: 'english',
+      points: current.points,
+    });
     const index = await readIndex(store);
     expect(index.find((s) => s.id === 'nhc-ep072026')).toEqual(summarizeCyclone(current));
     expect(index.map((s) => s.id).sort()).toEqual(['jtwc-sh062024', 'nhc-ep072026']);
 
     // Written back as version 2, then read the same.
     await writeCyclone(store, (await readCyclone(store, 'nhc-ep072026'))!);
-    expect(JSON.parse((await store.get('global/nhc-ep072026'))!)).toMatchObject({ schemaVersion: 2, data: { code: 'nhc-ep072026', name: '吉纳维芙' } });
+    expect(JSON.parse((await store.get('global/nhc-ep072026'))!)).toMatchObject({
+      schemaVersion: 2,
+      data: { code: 'nhc-ep072026', name: '吉纳维芙' },
+    });
     await fs.remove(dir);
   });
 });

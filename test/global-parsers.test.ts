@@ -20,7 +20,9 @@ import { describeRealData, realData } from './helpers/real-data.ts';
 
 const read = (...parts: string[]) => fs.readFileSync(path.join(...parts), 'utf8');
 const DECKS = realData('decks');
-const bdecks = DECKS ? [...fs.readdirSync(path.join(DECKS, 'geoips')).map((f) => path.join(DECKS, 'geoips', f)), path.join(DECKS, 'metget/bwp092026.dat')] : [];
+const bdecks = DECKS
+  ? [...fs.readdirSync(path.join(DECKS, 'geoips')).map((f) => path.join(DECKS, 'geoips', f)), path.join(DECKS, 'metget/bwp092026.dat')]
+  : [];
 
 describe('own ATCF b-deck (test/fixtures)', () => {
   it('collapses the 34/50/64-kt rows of one time and converts units', () => {
@@ -100,7 +102,13 @@ describeRealData('upstream', 'recorded JTWC products', (SHARED) => {
   it('reads every storm block of the RSS, stacked tags and TCFAs included', () => {
     const storms = parseJtwcRss(read(SHARED, 'jtwc/jtwc.2026-08-22T1840Z.rss'), []);
     expect(storms.map((s) => `${s.atcfId}:${s.kind}`)).toEqual([
-      'wp172026:warning', 'wp182026:warning', 'wp192026:warning', 'ep912026:tcfa', 'cp022026:warning', 'cp012026:warning', 'ep922026:tcfa',
+      'wp172026:warning',
+      'wp182026:warning',
+      'wp192026:warning',
+      'ep912026:tcfa',
+      'cp022026:warning',
+      'cp012026:warning',
+      'ep922026:tcfa',
     ]);
     expect(storms[0]).toMatchObject({ name: 'SAUDEL', tcwFile: 'wp1726.tcw', warningFile: 'wp1726web.txt' });
   });
@@ -148,8 +156,16 @@ describe('units and fixed-width history lines', () => {
 
   it('reads .tcw history lines whose latitude below 10° follows two spaces', () => {
     const tcw = [
-      'WTPS31 PGTW 081500', 'WARNING    ATCG MIL 06P SWP 240108133318', '2024010812 06P ANGGREK    007  01 250 05 SATL 020',
-      'T000 091S 0912E 045', 'AMP', '0624010800  81S 0921E  35', '0624010806  86S 0917E  40', '0624010812  91S 0912E  45', '0624010812  91S 0912E  45', 'NNNN',
+      'WTPS31 PGTW 081500',
+      'WARNING    ATCG MIL 06P SWP 240108133318',
+      '2024010812 06P ANGGREK    007  01 250 05 SATL 020',
+      'T000 091S 0912E 045',
+      'AMP',
+      '0624010800  81S 0921E  35',
+      '0624010806  86S 0917E  40',
+      '0624010812  91S 0912E  45',
+      '0624010812  91S 0912E  45',
+      'NNNN',
     ].join('\n');
     const history = parseJtwcTcw(tcw, []).history;
     expect(history.map((h) => [h.time.toISOString(), h.lat, h.lng, h.windKt])).toEqual([
@@ -167,8 +183,20 @@ describe('global cyclone records in the typhoon structure', () => {
 
   it('carry code (the id), the English name upper case as enname, and the Chinese name where one is known', () => {
     const names = (c: ReturnType<typeof record>) => ({ id: c.id, code: c.code, name: c.name, enname: c.enname, nameSource: c.nameSource });
-    expect(names(record('nhc', 'ep072026', 'Genevieve'))).toEqual({ id: 'nhc-ep072026', code: 'nhc-ep072026', name: '吉纳维芙', enname: 'GENEVIEVE', nameSource: 'cma' });
-    expect(names(record('nhc', 'al132025', 'MELISSA'))).toEqual({ id: 'nhc-al132025', code: 'nhc-al132025', name: 'MELISSA', enname: 'MELISSA', nameSource: 'english' });
+    expect(names(record('nhc', 'ep072026', 'Genevieve'))).toEqual({
+      id: 'nhc-ep072026',
+      code: 'nhc-ep072026',
+      name: '吉纳维芙',
+      enname: 'GENEVIEVE',
+      nameSource: 'cma',
+    });
+    expect(names(record('nhc', 'al132025', 'MELISSA'))).toEqual({
+      id: 'nhc-al132025',
+      code: 'nhc-al132025',
+      name: 'MELISSA',
+      enname: 'MELISSA',
+      nameSource: 'english',
+    });
     expect(names(record('jtwc', 'sh062024', 'ANGGREK'))).toMatchObject({ name: 'ANGGREK', enname: 'ANGGREK', nameSource: 'english' });
     expect(names(record('nhc', 'al092026', null))).toMatchObject({ name: null, enname: null, nameSource: null });
     expect(globalCycloneSchema.safeParse(record('nhc', 'ep072026', 'GENEVIEVE')).success).toBe(true);
@@ -180,7 +208,7 @@ describe('global cyclone records in the typhoon structure', () => {
     expect(again).toMatchObject({ name: '基洛', enname: 'KILO', nameSource: 'cma' });
   });
 
-  it('take Chinese names only from the names table: CMA\'s names of North-east Pacific storms that crossed over', () => {
+  it("take Chinese names only from the names table: CMA's names of North-east Pacific storms that crossed over", () => {
     const table = namesTableSchema.parse(parse(read(NAMES_FILE)));
     const crossings = table.nonCommittee.filter((n) => n.zh && /^(eastern|central) Pacific$/.test(n.basin ?? '')).map((n) => [n.en, n.zh]);
     expect([...NE_PACIFIC_CHINESE_NAMES].sort()).toEqual(crossings.sort());

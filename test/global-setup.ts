@@ -55,9 +55,24 @@ export default async function setup(project: TestProject) {
   const outcomeFile = path.join(scratch, 'shared-site', 'outcome.json');
   const sourcesDir = REAL_SOURCES ?? FIXTURE_SOURCES;
   const agenciesDir = agenciesFor(sourcesDir);
-  const args = ['--import', 'tsx', 'build/cli.ts', 'build', '--sources', sourcesDir, ...(agenciesDir ? ['--agencies', agenciesDir] : []), '--public', publicDir, '--force'];
+  const args = [
+    '--import',
+    'tsx',
+    'build/cli.ts',
+    'build',
+    '--sources',
+    sourcesDir,
+    ...(agenciesDir ? ['--agencies', agenciesDir] : []),
+    '--public',
+    publicDir,
+    '--force',
+  ];
   // Without --agencies the build reads <sources>/agencies, whatever TYPHOON_AGENCY_SOURCES says.
-  const child = spawn(process.execPath, args, { cwd: PROJECT_ROOT, env: { ...process.env, TYPHOON_AGENCY_SOURCES: undefined }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, TYPHOON_AGENCY_SOURCES: undefined },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   for (const stream of [child.stdout, child.stderr]) stream.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const ended = new Promise<void>((resolve) => {

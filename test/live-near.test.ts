@@ -18,7 +18,15 @@ import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from './helpers
 const HONG_KONG = { lat: 22.3, lng: 114.2 };
 const circle = (km: number | null) => (km === null ? null : { ne: km, se: km, sw: km, nw: km });
 const fix = (time: string, lat: number, lng: number, radius7: number | null = null) => ({
-  time, lat, lng, grade: 'TY', speed: 35, pressure: 960, radius7: circle(radius7), radius10: circle(null), radius12: null,
+  time,
+  lat,
+  lng,
+  grade: 'TY',
+  speed: 35,
+  pressure: 960,
+  radius7: circle(radius7),
+  radius10: circle(null),
+  radius12: null,
 });
 
 describe('stormNear', () => {
@@ -62,7 +70,10 @@ describe('stormNear', () => {
     expect(dateline?.distanceKm).toBeLessThan(115);
     expect(dateline?.bearing.compass).toBe('E');
     expect(dateline?.approaching).toBeNull();
-    const inside = stormNear({ lat: 10, lng: 179.5 }, { points: [fix('2026-09-01T00:00:00Z', 10, -179.5, 200)], forecasts: { nhc: { points: [] } } });
+    const inside = stormNear(
+      { lat: 10, lng: 179.5 },
+      { points: [fix('2026-09-01T00:00:00Z', 10, -179.5, 200)], forecasts: { nhc: { points: [] } } },
+    );
     expect(inside?.forecasts[0]?.windArrival.radius7).toBe('2026-09-01T00:00:00Z');
   });
 });

@@ -16,7 +16,16 @@ import { readConfig } from '../src/config/env.ts';
 import { serveFunction } from '../src/api/serve.ts';
 import { refreshGlobal } from '../src/global/refresh-global.ts';
 import { manualClock } from './helpers/clock.ts';
-import { FAULTS, mockUpstreamEnv, OWN_PAYLOADS, SERVICES, startMockUpstream, type Fault, type MockUpstream, type Service } from './helpers/mock.ts';
+import {
+  FAULTS,
+  mockUpstreamEnv,
+  OWN_PAYLOADS,
+  SERVICES,
+  startMockUpstream,
+  type Fault,
+  type MockUpstream,
+  type Service,
+} from './helpers/mock.ts';
 import { LOOKUP_TIMEOUT_MS } from '../src/live/lookup.ts';
 import { refreshLive } from '../src/live/refresh-typhoons.ts';
 import type { LiveUpstreams } from '../src/upstream/addresses.ts';
@@ -58,7 +67,11 @@ const fetchGivingUpOnHanging: typeof fetch = (input, init) => {
 
 beforeAll(async () => {
   mock = await startMockUpstream();
-  upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 1, backoffMs: 0, fetch: fetchGivingUpOnHanging }) };
+  upstreams = {
+    zjBase: mock.zjBase,
+    nmcBase: mock.nmcBase,
+    client: createUpstreamClient({ retries: 1, backoffMs: 0, fetch: fetchGivingUpOnHanging }),
+  };
   liveDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-live-'));
   process.env.TYPHOON_LIVE_DIR = liveDir;
   process.env.TYPHOON_ZJ_BASE = mock.zjBase;
@@ -82,7 +95,12 @@ function random(seed: number): () => number {
 
 const liveList = async () => {
   const response = await handleLiveTyphoons(new Request('http://localhost/api/v1/typhoons'));
-  return { status: response.status, body: (await response.json()) as { data: { typhoons: { code: string; live: { stale: boolean } }[]; stale: boolean; source: string; upstream: string } } };
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data: { typhoons: { code: string; live: { stale: boolean } }[]; stale: boolean; source: string; upstream: string };
+    },
+  };
 };
 
 describe('refreshLive', () => {
@@ -126,15 +144,25 @@ describe('refreshLive', () => {
     const store = fileStore(liveDir);
     const next = random(20261122);
     const pick = (): Fault | null => (next() < 0.5 ? null : (FAULTS[Math.floor(next() * FAULTS.length)] as Fault));
-    const global = { nhcBase: mock.nhcBase, nhcAtcfBase: mock.nhcAtcfBase, jtwcBase: mock.jtwcBase, ucarBase: mock.ucarBase, client: upstreams.client };
+    const global = {
+      nhcBase: mock.nhcBase,
+      nhcAtcfBase: mock.nhcAtcfBase,
+      jtwcBase: mock.jtwcBase,
+      ucarBase: mock.ucarBase,
+      client: upstreams.client,
+    };
     expect((await refreshLive(upstreams, store)).ok).toBe(true);
     expect(await refreshGlobal(global, store)).toMatchObject({ nhc: { ok: true }, jtwc: { ok: true } });
     // In the typhoon records' structure: code, name (no Chinese name is known for these two), enname.
-    const listed = await (await handleGlobalTyphoons(new Request('http://localhost/api/global/typhoons'))).json() as { typhoons: Record<string, unknown>[] };
-    expect(listed.typhoons.map(({ code, name, enname, nameSource }) => ({ code, name, enname, nameSource }))).toEqual(expect.arrayContaining([
-      { code: 'nhc-al132025', name: 'MELISSA', enname: 'MELISSA', nameSource: 'english' },
-      { code: 'jtwc-sh062024', name: 'ANGGREK', enname: 'ANGGREK', nameSource: 'english' },
-    ]));
+    const listed = (await (await handleGlobalTyphoons(new Request('http://localhost/api/global/typhoons'))).json()) as {
+      typhoons: Record<string, unknown>[];
+    };
+    expect(listed.typhoons.map(({ code, name, enname, nameSource }) => ({ code, name, enname, nameSource }))).toEqual(
+      expect.arrayContaining([
+        { code: 'nhc-al132025', name: 'MELISSA', enname: 'MELISSA', nameSource: 'english' },
+        { code: 'jtwc-sh062024', name: 'ANGGREK', enname: 'ANGGREK', nameSource: 'english' },
+      ]),
+    );
     const outcomes = { zj: 0, nmc: 0, stale: 0, globalStale: 0 };
     for (let cycle = 0; cycle < 60; cycle += 1) {
       const zjFault = pick();
@@ -149,15 +177,23 @@ describe('refreshLive', () => {
       setFault(null);
       expect(globalResult.nhc.ok, `cycle ${cycle}: nhc ${nhcFault}`).toBe(nhcFault === null);
       expect(globalResult.jtwc.ok, `cycle ${cycle}: jtwc ${jtwcFault}`).toBe(jtwcFault === null);
-      const globalList = await (await handleGlobalTyphoons(new Request('http://localhost/api/global/typhoons'))).json() as { typhoons: { id: string; stale: boolean }[] };
-      expect(globalList.typhoons.map((t) => `${t.id}:${t.stale}`).sort(), `cycle ${cycle}`).toEqual([`jtwc-sh062024:${jtwcFault !== null}`, `nhc-al132025:${nhcFault !== null}`]);
+      const globalList = (await (await handleGlobalTyphoons(new Request('http://localhost/api/global/typhoons'))).json()) as {
+        typhoons: { id: string; stale: boolean }[];
+      };
+      expect(globalList.typhoons.map((t) => `${t.id}:${t.stale}`).sort(), `cycle ${cycle}`).toEqual([
+        `jtwc-sh062024:${jtwcFault !== null}`,
+        `nhc-al132025:${nhcFault !== null}`,
+      ]);
       if (nhcFault || jtwcFault) outcomes.globalStale += 1;
       const expectedSource = zjFault === null ? 'zj-live' : nmcFault === null ? 'nmc' : null;
       expect(result.source, `cycle ${cycle}: zj ${zjFault}, nmc ${nmcFault}`).toBe(expectedSource);
 
       const { status, body } = await liveList();
       expect(status).toBe(200);
-      expect(body.data.typhoons.map((t) => t.code), `cycle ${cycle}`).toEqual(['202699']);
+      expect(
+        body.data.typhoons.map((t) => t.code),
+        `cycle ${cycle}`,
+      ).toEqual(['202699']);
       expect(body.data.stale).toBe(expectedSource === null);
       expect(body.data.upstream).toBe(expectedSource === null ? 'unavailable' : 'ok');
       expect(body.data.typhoons[0]?.live.stale).toBe(expectedSource === null);
@@ -231,10 +267,17 @@ describe('within Netlify limits', () => {
     Object.assign(process.env, mockUpstreamEnv(mock));
     try {
       const asked = mock.requests();
-      const run = await runScheduledRefresh({ store: fileStore(dir), upstreams: mock.addresses, llm: null, budgetMs: MIN_ATTEMPT_MS - 1, clock: manualClock() });
+      const run = await runScheduledRefresh({
+        store: fileStore(dir),
+        upstreams: mock.addresses,
+        llm: null,
+        budgetMs: MIN_ATTEMPT_MS - 1,
+        clock: manualClock(),
+      });
       expect(mock.requests()).toBe(asked);
       expect(run).toMatchObject({ typhoons: { ok: false }, global: { nhc: { ok: false }, jtwc: { ok: false } } });
-      for (const error of [...run.typhoons.errors, run.global.nhc.error, run.global.jtwc.error]) expect(error).toMatch(/not asked: the time for this run is used up$/);
+      for (const error of [...run.typhoons.errors, run.global.nhc.error, run.global.jtwc.error])
+        expect(error).toMatch(/not asked: the time for this run is used up$/);
     } finally {
       await fs.remove(dir);
     }
@@ -250,7 +293,9 @@ describe('within Netlify limits', () => {
       expect(await response.json()).toMatchObject({ code: 50000, data: null });
       expect(mock.requests()).toBe(asked + 1);
       // One line per failed lookup, no stack trace.
-      expect(logged).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`could not be asked: .*no answer within ${LOOKUP_TIMEOUT_MS} ms$`)));
+      expect(logged).toHaveBeenCalledWith(
+        expect.stringMatching(new RegExp(`could not be asked: .*no answer within ${LOOKUP_TIMEOUT_MS} ms$`)),
+      );
       await vi.waitFor(() => expect(mock.hanging()).toBe(0), { timeout: 10_000 });
     } finally {
       logged.mockRestore();
@@ -297,10 +342,19 @@ describe('detail lookup of a code no static file answers (the fixture archive, a
   }, 60_000);
 
   /** typhoon-lookup's detail handler with the clock at `iso`. */
-  const lookupAt = (iso: string) => serveFunction([typhoonDetailMisses], () => readConfig(), () => new Date(iso));
+  const lookupAt = (iso: string) =>
+    serveFunction(
+      [typhoonDetailMisses],
+      () => readConfig(),
+      () => new Date(iso),
+    );
   const ask = async (iso: string, code: string) => {
     const response = await lookupAt(iso)(new Request(`http://localhost/api/v1/typhoons/${code}`));
-    return { status: response.status, code: ((await response.json()) as { code: number }).code, asked: mock.requestedPaths().includes(`/zj/Api/TyphoonInfo/${code}`) };
+    return {
+      status: response.status,
+      code: ((await response.json()) as { code: number }).code,
+      asked: mock.requestedPaths().includes(`/zj/Api/TyphoonInfo/${code}`),
+    };
   };
 
   it('answers a code of an archived season 40401 at once, by the Beijing calendar: the upstream is not asked', async () => {

@@ -164,11 +164,24 @@ describe('routing as on Netlify', () => {
     expect((await get('/odd')).status).toBe(404);
   });
 
-  it('answers a method other than GET and HEAD with 405 in the family\'s JSON, before files and rules; v1 OPTIONS is the preflight function\'s', async () => {
-    for (const [method, target, family] of [['POST', '/tiny', 'web'], ['PUT', '/forced', 'web'], ['DELETE', '/old/a', 'web'], ['OPTIONS', '/tiny', 'web'], ['POST', '/api/v1/history/abcd', 'v1'], ['PATCH', '/nothing/here', 'web']]) {
+  it("answers a method other than GET and HEAD with 405 in the family's JSON, before files and rules; v1 OPTIONS is the preflight function's", async () => {
+    for (const [method, target, family] of [
+      ['POST', '/tiny', 'web'],
+      ['PUT', '/forced', 'web'],
+      ['DELETE', '/old/a', 'web'],
+      ['OPTIONS', '/tiny', 'web'],
+      ['POST', '/api/v1/history/abcd', 'v1'],
+      ['PATCH', '/nothing/here', 'web'],
+    ]) {
       const answer = await get(target as string, {}, method);
-      expect([answer.status, answer.headers.allow, answer.headers['x-api-version']], `${method} ${target}`).toEqual([405, family === 'v1' ? 'GET, HEAD, OPTIONS' : 'GET, HEAD', family === 'v1' ? 'v1' : undefined]);
-      expect(JSON.parse(answer.body.toString()), `${method} ${target}`).toMatchObject(family === 'v1' ? { code: 40400, data: null } : { error: { code: 40400, status: 405 } });
+      expect([answer.status, answer.headers.allow, answer.headers['x-api-version']], `${method} ${target}`).toEqual([
+        405,
+        family === 'v1' ? 'GET, HEAD, OPTIONS' : 'GET, HEAD',
+        family === 'v1' ? 'v1' : undefined,
+      ]);
+      expect(JSON.parse(answer.body.toString()), `${method} ${target}`).toMatchObject(
+        family === 'v1' ? { code: 40400, data: null } : { error: { code: 40400, status: 405 } },
+      );
     }
     const preflight = await get('/api/v1/history/abcd', { Origin: 'https://example.org' }, 'OPTIONS');
     expect([preflight.status, preflight.headers['access-control-allow-methods']]).toEqual([200, 'GET, HEAD, OPTIONS']);
@@ -188,7 +201,11 @@ describe('compression', () => {
     const br = await get('/big', { 'Accept-Encoding': 'gzip, deflate, br' });
     const gzip = await get('/big', { 'Accept-Encoding': 'br;q=0, gzip' });
     const plain = await get('/big');
-    expect([br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding']]).toEqual(['br', 'gzip', undefined]);
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding'], plain.headers['content-encoding']]).toEqual([
+      'br',
+      'gzip',
+      undefined,
+    ]);
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(BIG);
     expect(zlib.gunzipSync(gzip.body).toString()).toBe(BIG);
     expect(plain.body.toString()).toBe(BIG);
@@ -201,7 +218,9 @@ describe('compression', () => {
   });
 
   it('tags each encoding of a file apart, and answers 304 to any of its tags with the tag asked for', async () => {
-    const tags = await Promise.all(['br', 'gzip', 'identity'].map(async (coding) => (await get('/big', { 'Accept-Encoding': coding })).headers.etag as string));
+    const tags = await Promise.all(
+      ['br', 'gzip', 'identity'].map(async (coding) => (await get('/big', { 'Accept-Encoding': coding })).headers.etag as string),
+    );
     const [br, gzip, plain] = tags;
     expect(new Set(tags).size).toBe(3);
     expect([br, gzip]).toEqual([plain?.replace(/"$/, '-br"'), plain?.replace(/"$/, '-gzip"')]);
@@ -228,7 +247,8 @@ describe('compression', () => {
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(head.headers['content-encoding']).toBeUndefined();
-    for (const name of ['content-type', 'content-length', 'etag', 'vary', 'x-everywhere']) expect(head.headers[name], name).toBe(got.headers[name]);
+    for (const name of ['content-type', 'content-length', 'etag', 'vary', 'x-everywhere'])
+      expect(head.headers[name], name).toBe(got.headers[name]);
   });
 });
 

@@ -48,7 +48,17 @@ describe('numbers as the sources write them', () => {
 
 describe('grades', () => {
   it('takes the peak from the wind at the extratropical stage', () => {
-    expect(peakGrade([{ grade: 'TS', speed: 20 }, { grade: 'ET', speed: 35 }])).toBe('TY');
-    expect(peakGrade([{ grade: 'ET', speed: 5 }, { grade: null, speed: null }])).toBeNull();
+    expect(
+      peakGrade([
+        { grade: 'TS', speed: 20 },
+        { grade: 'ET', speed: 35 },
+      ]),
+    ).toBe('TY');
+    expect(
+      peakGrade([
+        { grade: 'ET', speed: 5 },
+        { grade: null, speed: null },
+      ]),
+    ).toBeNull();
   });
 });

@@ -28,7 +28,10 @@ const openApiPath = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
 /** The node a local `$ref` names (JSON pointer), or the node itself. */
 function resolve(node: Node): Node {
   if (typeof node.$ref !== 'string') return node;
-  const keys = node.$ref.replace(/^#\//, '').split('/').map((k: string) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const keys = node.$ref
+    .replace(/^#\//, '')
+    .split('/')
+    .map((k: string) => k.replace(/~1/g, '/').replace(/~0/g, '~'));
   return keys.reduce((at: Node | undefined, key: string) => at?.[key], doc) as Node;
 }
 
@@ -83,7 +86,18 @@ describe('OpenAPI document: linters and generators', () => {
     const nameOf = (n: ts.PropertyName | undefined) => (n && (ts.isIdentifier(n) || ts.isStringLiteral(n)) ? n.text : '');
     const schemas = components?.members.find((m) => nameOf(m.name) === 'schemas') as ts.PropertySignature | undefined;
     const names = ((schemas?.type as ts.TypeLiteralNode | undefined)?.members ?? []).map((m) => nameOf(m.name));
-    for (const name of ['Typhoon', 'TrackPoint', 'WindCircles', 'Forecast', 'ForecastPoint', 'Landfall', 'Envelope', 'Error', 'ErrorEnvelope', 'Page']) {
+    for (const name of [
+      'Typhoon',
+      'TrackPoint',
+      'WindCircles',
+      'Forecast',
+      'ForecastPoint',
+      'Landfall',
+      'Envelope',
+      'Error',
+      'ErrorEnvelope',
+      'Page',
+    ]) {
       expect(names, name).toContain(name);
     }
     // A paged v1 list is the envelope around a Page of named items.
@@ -154,7 +168,8 @@ describe('OpenAPI document: what it says', () => {
     }
     const used = new Set(refs.map(([, ref]) => ref));
     for (const section of ['schemas', 'parameters', 'responses', 'headers']) {
-      for (const name of Object.keys(doc.components[section])) expect(used, `${section}/${name} is unused`).toContain(`#/components/${section}/${name}`);
+      for (const name of Object.keys(doc.components[section]))
+        expect(used, `${section}/${name} is unused`).toContain(`#/components/${section}/${name}`);
     }
   });
 

@@ -25,7 +25,10 @@ function landfallPlaces(sourcesDir: string): string[] {
   return fs
     .readdirSync(dir)
     .filter((file) => /^\d{6}\.json$/.test(file))
-    .flatMap((file) => parseZjArchiveFile(fs.readFileSync(path.join(dir, file), 'utf8'), liveNamesTable()).storm?.land.map((l) => l.position) ?? []);
+    .flatMap(
+      (file) =>
+        parseZjArchiveFile(fs.readFileSync(path.join(dir, file), 'utf8'), liveNamesTable()).storm?.land.map((l) => l.position) ?? [],
+    );
 }
 
 describe('the place table', () => {
@@ -51,10 +54,18 @@ describe('the place table', () => {
   });
 
   it.each([
-    ['a form written twice', '  - { zh: 广东, en: Guangdong, kind: province }\n  - { zh: 粤, en: Guangdong, kind: province, variants: [广东] }', /written for both/],
+    [
+      'a form written twice',
+      '  - { zh: 广东, en: Guangdong, kind: province }\n  - { zh: 粤, en: Guangdong, kind: province, variants: [广东] }',
+      /written for both/,
+    ],
     ['a Chinese character in en', '  - { zh: 广东, en: 广东, kind: province }', /printable ASCII/],
     ['an unknown kind', '  - { zh: 广东, en: Guangdong, kind: state }', /kind/],
-    ['a country that is not one', '  - { zh: 广东, en: Guangdong, kind: province }\n  - { zh: 吕宋, en: Luzon, kind: island, country: 广东 }', /not a country/],
+    [
+      'a country that is not one',
+      '  - { zh: 广东, en: Guangdong, kind: province }\n  - { zh: 吕宋, en: Luzon, kind: island, country: 广东 }',
+      /not a country/,
+    ],
     ['an unknown place in after', '  - { zh: 太平, en: Thai Binh, kind: province, after: [越南] }', /not in the table/],
   ])('refuses %s', (_what, places, error) => {
     expect(() => parsePlacesTable(`places:\n${places}\n`)).toThrow(error);
@@ -75,7 +86,7 @@ describe('placeInEnglish', () => {
   it.each([
     // the live service's form and the archive's two forms
     ['海南文昌沿海', 'the coast of Wenchang, Hainan', []],
-    ['福建省.泉州市.惠安县.崇武', 'Chongwu, Hui\'an, Quanzhou, Fujian', ['崇武']],
+    ['福建省.泉州市.惠安县.崇武', "Chongwu, Hui'an, Quanzhou, Fujian", ['崇武']],
     ['菲律宾吕宋岛东北部沿海', 'the northeastern coast of Luzon, the Philippines', []],
     // administrative suffixes: restating a known unit, or English words after an unknown name
     ['海南省文昌市翁田镇沿海', 'the coast of Wengtian Town, Wenchang, Hainan', ['翁田镇']],

@@ -20,7 +20,10 @@ describe('createProgress', () => {
   });
 
   it('writes nothing in CI or to a pipe', () => {
-    for (const [isTTY, ci] of [[true, true], [false, false]] as const) {
+    for (const [isTTY, ci] of [
+      [true, true],
+      [false, false],
+    ] as const) {
       const { stream, written } = sink(isTTY);
       showProgress(!ci);
       try {

@@ -36,10 +36,11 @@ describe('_redirects', () => {
   });
 
   it('has the per-collection rules to the miss functions, then the catch-alls', () => {
-    expect(rules().slice(-2).map((r) => `${r.from} ${r.to} ${r.status}`)).toEqual([
-      '/api/* /.netlify/functions/api-miss 200',
-      '/feeds/* /.netlify/functions/api-miss 200',
-    ]);
+    expect(
+      rules()
+        .slice(-2)
+        .map((r) => `${r.from} ${r.to} ${r.status}`),
+    ).toEqual(['/api/* /.netlify/functions/api-miss 200', '/feeds/* /.netlify/functions/api-miss 200']);
   });
 
   it('brings every path under /api and /feeds that no file answers to a function, methods no function takes included', () => {
@@ -63,7 +64,6 @@ describe('_redirects', () => {
 });
 
 describe('_headers', () => {
-
   it('is pinned (test/__snapshots__/_headers)', async () => {
     await expect(renderHeaders()).toMatchFileSnapshot('./__snapshots__/_headers');
   });
@@ -71,13 +71,24 @@ describe('_headers', () => {
   it('gives every static answer (an extensionless file) its Content-Type from exactly one block', () => {
     for (const endpoint of ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'static')) {
       const sample = endpoint.path.replace(/:\w+/g, 'zzz');
-      expect(headersFor(parsed.headers, sample)['Content-Type'], sample).toBe(endpoint.resource.mediaType ?? 'application/json; charset=utf-8');
+      expect(headersFor(parsed.headers, sample)['Content-Type'], sample).toBe(
+        endpoint.resource.mediaType ?? 'application/json; charset=utf-8',
+      );
     }
   });
 
   it('never sets one header twice for a path (Netlify would join the values)', () => {
-    for (const p of ['/api/history/2024', '/api/v1/history/2024', '/api/v1/typhoons/202411', '/api/geojson/202411', '/api/history/today/09-06', '/api/openapi.json']) {
-      const seen = parsed.headers.filter((b) => b.forRegExp.test(p)).flatMap((b) => Object.keys(b.values).map((name) => name.toLowerCase()));
+    for (const p of [
+      '/api/history/2024',
+      '/api/v1/history/2024',
+      '/api/v1/typhoons/202411',
+      '/api/geojson/202411',
+      '/api/history/today/09-06',
+      '/api/openapi.json',
+    ]) {
+      const seen = parsed.headers
+        .filter((b) => b.forRegExp.test(p))
+        .flatMap((b) => Object.keys(b.values).map((name) => name.toLowerCase()));
       expect(new Set(seen).size, p).toBe(seen.length);
     }
   });
@@ -108,13 +119,17 @@ describe('functions (generated from the table and the bindings: build/write-func
 
   it('are one per function name of the table, the miss handler, the preflight and the scheduled run, each a handler', () => {
     for (const fn of generated) expect(typeof fn.handler, fn.name).toBe('function');
-    const named = RESOURCES.flatMap((r) => [r.servedBy.kind === 'function' ? r.servedBy.fn : null, r.missFn ?? null]).filter((n): n is string => n !== null);
+    const named = RESOURCES.flatMap((r) => [r.servedBy.kind === 'function' ? r.servedBy.fn : null, r.missFn ?? null]).filter(
+      (n): n is string => n !== null,
+    );
     expect(generated.map((f) => f.name).sort()).toEqual([...new Set([...named, 'api-miss', 'v1-preflight', 'scheduled-run'])].sort());
   });
 
   it('declare the config.path of exactly the endpoints the route table gives them', () => {
     for (const fn of generated) {
-      const expected = ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === fn.name).map((e) => e.path);
+      const expected = ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === fn.name).map(
+        (e) => e.path,
+      );
       if (fn.name === 'v1-preflight') {
         expect(configPaths(fn.config)).toEqual(['/api/v1/*']);
         expect(configMethods(fn.config)).toEqual(['OPTIONS']);
@@ -131,7 +146,10 @@ describe('functions (generated from the table and the bindings: build/write-func
     for (const fn of generated) {
       const served = RESOURCES.filter((r) => (r.servedBy.kind === 'function' && r.servedBy.fn === fn.name) || r.missFn === fn.name);
       const names = namesReaders.has(fn.name) ? [`../${NAMES_FILE_IN_PROJECT}`] : [];
-      const reads = [...new Set(served.flatMap((r) => r.reads ?? []))].map((file) => `../public/${file}`).concat(names).sort();
+      const reads = [...new Set(served.flatMap((r) => r.reads ?? []))]
+        .map((file) => `../public/${file}`)
+        .concat(names)
+        .sort();
       expect((fn.config.includedFiles ?? []).slice().sort(), fn.name).toEqual(reads);
     }
   });
@@ -139,7 +157,9 @@ describe('functions (generated from the table and the bindings: build/write-func
 
 describe('static routes', () => {
   it('render every static resource of the route table, and nothing else', async () => {
-    const statics = RESOURCES.filter((r) => r.servedBy.kind === 'static').map((r) => r.id).sort();
+    const statics = RESOURCES.filter((r) => r.servedBy.kind === 'static')
+      .map((r) => r.id)
+      .sort();
     expect((await loadBindings()).statics.map((b) => b.binding.route.id).sort()).toEqual(statics);
   });
 

@@ -66,7 +66,8 @@ describe('what a keyword asks for', () => {
   });
 
   it('compares names without case, spaces, hyphens, tone marks or tone numbers', () => {
-    for (const spelling of ['weimaxun', 'Wei Ma Xun', 'wēi mǎ xùn', 'wei1 ma3 xun4', "wei'ma'xun"]) expect(nameKey(spelling)).toBe('weimaxun');
+    for (const spelling of ['weimaxun', 'Wei Ma Xun', 'wēi mǎ xùn', 'wei1 ma3 xun4', "wei'ma'xun"])
+      expect(nameKey(spelling)).toBe('weimaxun');
     expect(nameKey('KONG-REY')).toBe('kongrey');
     expect(nameKey('lǜ')).toBe('lv');
   });
@@ -82,11 +83,27 @@ describe('the pinyin keys the build stores', () => {
 
 describe('ranking', () => {
   const entry = (code: string, over: Partial<SearchEntry>): SearchEntry => ({
-    code, name: null, enname: null, year: Number(code.slice(0, 4)), startTime: `${code.slice(0, 4)}-08-01T08:00:00+08:00`,
-    endTime: `${code.slice(0, 4)}-08-05T08:00:00+08:00`, peakGrade: 'TY', peakStrong: '台风', maxSpeed: 40, minPressure: 960,
-    windPeriod: '2min', landRecorded: true, landfalls: 0, retiredName: false, ids: unlinkedIds(code), aliases: [], pinyin: [], ...over,
+    code,
+    name: null,
+    enname: null,
+    year: Number(code.slice(0, 4)),
+    startTime: `${code.slice(0, 4)}-08-01T08:00:00+08:00`,
+    endTime: `${code.slice(0, 4)}-08-05T08:00:00+08:00`,
+    peakGrade: 'TY',
+    peakStrong: '台风',
+    maxSpeed: 40,
+    minPressure: 960,
+    windPeriod: '2min',
+    landRecorded: true,
+    landfalls: 0,
+    retiredName: false,
+    ids: unlinkedIds(code),
+    aliases: [],
+    pinyin: [],
+    ...over,
   });
-  const named = (code: string, over: Partial<SearchEntry> = {}) => entry(code, { name: '示例', enname: 'SAMPLE', pinyin: ['shili'], ...over });
+  const named = (code: string, over: Partial<SearchEntry> = {}) =>
+    entry(code, { name: '示例', enname: 'SAMPLE', pinyin: ['shili'], ...over });
   const index = [
     named('200101'),
     named('200501', { minPressure: 930 }),
@@ -120,7 +137,10 @@ describe('ranking', () => {
   });
 
   it("finds a storm by any agency's id, whole and in any case, ahead of the codes it is a prefix of", () => {
-    const linked = entry('202020', { enname: 'LINKED', ids: { cma: '202020', jma: '2020', jtwc: 'wp222020', hko: '2020-0021', ibtracs: '2020290N12130' } });
+    const linked = entry('202020', {
+      enname: 'LINKED',
+      ids: { cma: '202020', jma: '2020', jtwc: 'wp222020', hko: '2020-0021', ibtracs: '2020290N12130' },
+    });
     const list = [...index, linked, entry('202001', {})];
     for (const id of ['2020', 'WP222020', 'wp222020', '2020-0021', '2020290n12130']) {
       expect(searchArchive(list, id)[0], id).toMatchObject({ code: '202020', matchedBy: 'id', ids: { jtwc: 'wp222020' } });
@@ -145,19 +165,22 @@ describe('search over the demo archive', () => {
     index = await indexOf(DEMO_SOURCES_DIR);
   });
 
-  checkCases(() => index, [
-    { query: 'weimaxun', first: ['201409'], only: true, matchedBy: 'pinyin' },
-    { query: 'wei ma xun', first: ['201409'], only: true, matchedBy: 'pinyin' },
-    { query: 'haiyan', first: ['201330'], only: true, matchedBy: 'name' },
-    { query: 'Haiyen', first: ['201330'], only: true, matchedBy: 'fuzzy' },
-    { query: '2013 海燕', first: ['201330'], only: true, matchedBy: 'name' },
-    { query: '台风格美', first: ['202403'], only: true, matchedBy: 'name' },
-    { query: 'gemei', first: ['202403'], only: true, matchedBy: 'pinyin' },
-    { query: '魔羯', first: ['202411'], only: true, matchedBy: 'name' },
-    { query: 'YaGi', first: ['202411'], only: true, matchedBy: 'name' },
-    { query: '202411', first: ['202411'], only: true, matchedBy: 'code' },
-    { query: '2024', first: ['202411', '202403'], only: true, matchedBy: 'code' },
-  ]);
+  checkCases(
+    () => index,
+    [
+      { query: 'weimaxun', first: ['201409'], only: true, matchedBy: 'pinyin' },
+      { query: 'wei ma xun', first: ['201409'], only: true, matchedBy: 'pinyin' },
+      { query: 'haiyan', first: ['201330'], only: true, matchedBy: 'name' },
+      { query: 'Haiyen', first: ['201330'], only: true, matchedBy: 'fuzzy' },
+      { query: '2013 海燕', first: ['201330'], only: true, matchedBy: 'name' },
+      { query: '台风格美', first: ['202403'], only: true, matchedBy: 'name' },
+      { query: 'gemei', first: ['202403'], only: true, matchedBy: 'pinyin' },
+      { query: '魔羯', first: ['202411'], only: true, matchedBy: 'name' },
+      { query: 'YaGi', first: ['202411'], only: true, matchedBy: 'name' },
+      { query: '202411', first: ['202411'], only: true, matchedBy: 'code' },
+      { query: '2024', first: ['202411', '202403'], only: true, matchedBy: 'code' },
+    ],
+  );
 
   it('keeps a year to its storms', () => {
     expect(searchArchive(index, 'Haiyan 2014')).toEqual([]);
@@ -171,41 +194,52 @@ describeRealData('archive', 'search over the real archive', (sources) => {
     index = await indexOf(sources);
   }, 60_000);
 
-  checkCases(() => index, [
-    { query: 'weimaxun', first: ['201409', '200802', '200205'], only: true, matchedBy: 'pinyin' },
-    { query: 'wei ma xun', first: ['201409'], matchedBy: 'pinyin' },
-    { query: 'wēi mǎ xùn', first: ['201409'], matchedBy: 'pinyin' },
-    { query: 'haiyan', first: ['201330'], matchedBy: 'name' },
-    { query: 'Haiyen', first: ['201330'], matchedBy: 'fuzzy' },
-    { query: 'Haiyan 2013', first: ['201330'], only: true, matchedBy: 'name' },
-    { query: '2013 海燕', first: ['201330'], only: true, matchedBy: 'name' },
-    { query: 'super typhoon Haiyan', first: ['201330'], matchedBy: 'name' },
-    { query: 'Yagi', first: ['202411'], matchedBy: 'name' },
-    { query: '摩羯', first: ['202411'], matchedBy: 'name' },
-    { query: '台风摩羯', first: ['202411'], matchedBy: 'name' },
-    { query: 'mojie', first: ['202411'], matchedBy: 'pinyin' },
-    { query: 'tropical storm yagi', first: ['202411'], matchedBy: 'name' },
-    { query: 'Rammasun 2014', first: ['201409'], only: true, matchedBy: 'name' },
-    { query: '2014 威马逊', first: ['201409'], only: true, matchedBy: 'name' },
-    { query: '台风山竹', first: ['201822', '201310'], only: true, matchedBy: 'name' },
-    { query: 'mangkhut', first: ['201822'], matchedBy: 'name' },
-    { query: 'Mangkut', first: ['201822'], matchedBy: 'fuzzy' },
-    { query: 'Hato', first: ['201713'], matchedBy: 'name' },
-    { query: 'tiange', first: ['201713'], only: true, matchedBy: 'pinyin' },
-    { query: '天鸽台风', first: ['201713'], only: true, matchedBy: 'name' },
-    { query: 'Lekma', first: ['201909'], matchedBy: 'fuzzy' },
-    { query: 'hagbis', first: ['201919'], matchedBy: 'fuzzy' },
-    { query: 'candu', first: ['202114'], matchedBy: 'pinyin' },
-    { query: 'kong rey', first: ['202421'], matchedBy: 'name' },
-    { query: '202411', first: ['202411'], only: true, matchedBy: 'code' },
-    { query: '1967c04', first: ['1967C04'], only: true, matchedBy: 'code' },
-  ]);
+  checkCases(
+    () => index,
+    [
+      { query: 'weimaxun', first: ['201409', '200802', '200205'], only: true, matchedBy: 'pinyin' },
+      { query: 'wei ma xun', first: ['201409'], matchedBy: 'pinyin' },
+      { query: 'wēi mǎ xùn', first: ['201409'], matchedBy: 'pinyin' },
+      { query: 'haiyan', first: ['201330'], matchedBy: 'name' },
+      { query: 'Haiyen', first: ['201330'], matchedBy: 'fuzzy' },
+      { query: 'Haiyan 2013', first: ['201330'], only: true, matchedBy: 'name' },
+      { query: '2013 海燕', first: ['201330'], only: true, matchedBy: 'name' },
+      { query: 'super typhoon Haiyan', first: ['201330'], matchedBy: 'name' },
+      { query: 'Yagi', first: ['202411'], matchedBy: 'name' },
+      { query: '摩羯', first: ['202411'], matchedBy: 'name' },
+      { query: '台风摩羯', first: ['202411'], matchedBy: 'name' },
+      { query: 'mojie', first: ['202411'], matchedBy: 'pinyin' },
+      { query: 'tropical storm yagi', first: ['202411'], matchedBy: 'name' },
+      { query: 'Rammasun 2014', first: ['201409'], only: true, matchedBy: 'name' },
+      { query: '2014 威马逊', first: ['201409'], only: true, matchedBy: 'name' },
+      { query: '台风山竹', first: ['201822', '201310'], only: true, matchedBy: 'name' },
+      { query: 'mangkhut', first: ['201822'], matchedBy: 'name' },
+      { query: 'Mangkut', first: ['201822'], matchedBy: 'fuzzy' },
+      { query: 'Hato', first: ['201713'], matchedBy: 'name' },
+      { query: 'tiange', first: ['201713'], only: true, matchedBy: 'pinyin' },
+      { query: '天鸽台风', first: ['201713'], only: true, matchedBy: 'name' },
+      { query: 'Lekma', first: ['201909'], matchedBy: 'fuzzy' },
+      { query: 'hagbis', first: ['201919'], matchedBy: 'fuzzy' },
+      { query: 'candu', first: ['202114'], matchedBy: 'pinyin' },
+      { query: 'kong rey', first: ['202421'], matchedBy: 'name' },
+      { query: '202411', first: ['202411'], only: true, matchedBy: 'code' },
+      { query: '1967c04', first: ['1967C04'], only: true, matchedBy: 'code' },
+    ],
+  );
 
   it('finds every storm of a Chinese name by its pinyin, and every storm of a year by its prefix', () => {
-    const haiyan = index.filter((e) => e.name === '海燕' || e.enname === 'HAIYAN').map((e) => e.code).sort();
+    const haiyan = index
+      .filter((e) => e.name === '海燕' || e.enname === 'HAIYAN')
+      .map((e) => e.code)
+      .sort();
     expect(codes(searchArchive(index, 'haiyan')).sort()).toEqual(haiyan);
     const hits = searchArchive(index, '2024');
-    expect(codes(hits)).toEqual(index.filter((e) => e.code.startsWith('2024')).sort((a, b) => b.startTime.localeCompare(a.startTime)).map((e) => e.code));
+    expect(codes(hits)).toEqual(
+      index
+        .filter((e) => e.code.startsWith('2024'))
+        .sort((a, b) => b.startTime.localeCompare(a.startTime))
+        .map((e) => e.code),
+    );
   });
 
   it('answers at most 50 for a short prefix', () => {

@@ -31,7 +31,12 @@ const routes: Record<string, [number, string, Buffer | string]> = {
   '/down.rar': [503, 'text/plain', 'busy'],
 };
 
-const fourYears = writeStoredRar({ 'CH1949BST.txt': year1949, 'CH1950BST.txt': year1949, 'CH1951BST.txt': year1949, 'CH1952BST.txt': year1949 });
+const fourYears = writeStoredRar({
+  'CH1949BST.txt': year1949,
+  'CH1950BST.txt': year1949,
+  'CH1951BST.txt': year1949,
+  'CH1952BST.txt': year1949,
+});
 const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 /** `/cond.rar`: the current archive with a strong ETag and a Last-Modified, 304 when the client has it. */
 const conditional = { body: good, lastModified: 'Tue, 24 Mar 2026 08:00:00 GMT' };
@@ -97,7 +102,11 @@ describe('fetchCmaBestTrack', () => {
     const first = await fetchCmaBestTrack({ url: `${base}/cond.rar`, destDir: dest });
     const manifestFile = path.join(dest, 'cma-bst', 'FETCHED.json');
     const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
-    expect(manifest).toMatchObject({ etag: `"${sha(good).slice(0, 16)}"`, lastModified: conditional.lastModified, archiveSha256: sha(good) });
+    expect(manifest).toMatchObject({
+      etag: `"${sha(good).slice(0, 16)}"`,
+      lastModified: conditional.lastModified,
+      archiveSha256: sha(good),
+    });
     const before = [fs.readFileSync(manifestFile, 'utf8'), fs.statSync(path.join(dest, 'cma-bst', 'CH1950BST.txt')).mtimeMs];
 
     const second = await fetchCmaBestTrack({ url: `${base}/cond.rar`, destDir: dest });
@@ -138,9 +147,21 @@ describe('fetchSources', () => {
     const dest = tempDest();
     conditional.body = good;
     const demo = fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'), 'utf8');
-    mock.setPayload('zj/TyphoonList/2099', JSON.stringify([{ tfid: '209901', name: '演示', enname: 'DEMO', starttime: '2099-09-10 08:00:00', endtime: '2099-09-12 14:00:00', isactive: '0' }]));
+    mock.setPayload(
+      'zj/TyphoonList/2099',
+      JSON.stringify([
+        { tfid: '209901', name: '演示', enname: 'DEMO', starttime: '2099-09-10 08:00:00', endtime: '2099-09-12 14:00:00', isactive: '0' },
+      ]),
+    );
     mock.setPayload('zj/TyphoonInfo/209901', JSON.stringify({ ...JSON.parse(demo), tfid: '209901', isactive: '0' }));
-    const options = { destDir: dest, cmaUrl: `${base}/cond.rar`, zjBase: mock.zjBase, years: [2099], delayMs: 0, client: createUpstreamClient({ retries: 0 }) };
+    const options = {
+      destDir: dest,
+      cmaUrl: `${base}/cond.rar`,
+      zjBase: mock.zjBase,
+      years: [2099],
+      delayMs: 0,
+      client: createUpstreamClient({ retries: 0 }),
+    };
     const first = await fetchSources(options);
     expect(first.cma.unchanged).toBe(false);
     expect(first.zj.written).toEqual(['209901']);
@@ -158,6 +179,7 @@ describe('fetchSources', () => {
   it('reads year lists and ranges for the command line', () => {
     expect(parseYears('2025')).toEqual([2025]);
     expect(parseYears('1949, 2019-2021,2020')).toEqual([1949, 2019, 2020, 2021]);
-    for (const bad of ['1944', '2021-2019', '20x1', '', `${new Date().getUTCFullYear() + 2}`]) expect(() => parseYears(bad)).toThrow(/not a year or range/);
+    for (const bad of ['1944', '2021-2019', '20x1', '', `${new Date().getUTCFullYear() + 2}`])
+      expect(() => parseYears(bad)).toThrow(/not a year or range/);
   });
 });

@@ -37,7 +37,18 @@ let flashIds: string[] = [];
 let published: GlobalCyclone[] = [];
 const saved = { ...process.env };
 
-const FUNCTIONS = ['live-typhoons', 'typhoon-lookup', 'global-typhoons', 'global-typhoon', 'global-history', 'seo-news', 'flash-list', 'flash-item', 'llm-summary', 'bootstrap'] as const;
+const FUNCTIONS = [
+  'live-typhoons',
+  'typhoon-lookup',
+  'global-typhoons',
+  'global-typhoon',
+  'global-history',
+  'seo-news',
+  'flash-list',
+  'flash-item',
+  'llm-summary',
+  'bootstrap',
+] as const;
 const handlers: Record<string, (req: Request) => Promise<Response>> = {};
 
 const call = async (fn: string, url: string) => {
@@ -45,14 +56,23 @@ const call = async (fn: string, url: string) => {
   return { status: response.status, body: JSON.parse(await response.text()) };
 };
 
-const requests = () => [
-  ['live-typhoons', '/api/typhoons'], ['live-typhoons', '/api/v1/typhoons'], ['typhoon-lookup', '/api/v1/typhoons/202699'],
-  ['global-typhoons', '/api/global/typhoons'], ['global-typhoon', '/api/global/typhoons/nhc-al132025'], ['global-history', '/api/global/history'],
-  ['seo-news', '/api/seo/news'], ['flash-list', '/api/v1/flash'], ['flash-item', `/api/v1/flash/${flashIds[0]}`], ['llm-summary', '/api/llm/summary'],
-  ['bootstrap', '/api/v1/bootstrap'],
-] as const;
+const requests = () =>
+  [
+    ['live-typhoons', '/api/typhoons'],
+    ['live-typhoons', '/api/v1/typhoons'],
+    ['typhoon-lookup', '/api/v1/typhoons/202699'],
+    ['global-typhoons', '/api/global/typhoons'],
+    ['global-typhoon', '/api/global/typhoons/nhc-al132025'],
+    ['global-history', '/api/global/history'],
+    ['seo-news', '/api/seo/news'],
+    ['flash-list', '/api/v1/flash'],
+    ['flash-item', `/api/v1/flash/${flashIds[0]}`],
+    ['llm-summary', '/api/llm/summary'],
+    ['bootstrap', '/api/v1/bootstrap'],
+  ] as const;
 
-const run = (dir: string, now?: Date) => runScheduledRefresh({ store: fileStore(dir), upstreams: mock.addresses, llm: null, clock: manualClock(), now });
+const run = (dir: string, now?: Date) =>
+  runScheduledRefresh({ store: fileStore(dir), upstreams: mock.addresses, llm: null, clock: manualClock(), now });
 const CYCLONES = ['jtwc-sh062024', 'nhc-al132025'];
 
 beforeAll(async () => {
@@ -77,9 +97,11 @@ afterAll(async () => {
 
 const file = (dir: string, key: string) => path.join(dir, `${encodeURIComponent(key)}.json`);
 type Fault = (dir: string) => Promise<void>;
-const onCopies = (key: string, damage: (file: string) => Promise<void>, copies: 'main' | 'both' = 'main'): Fault => async (dir) => {
-  for (const k of copies === 'both' ? [key, `backup/${key}`] : [key]) await damage(file(dir, k));
-};
+const onCopies =
+  (key: string, damage: (file: string) => Promise<void>, copies: 'main' | 'both' = 'main'): Fault =>
+  async (dir) => {
+    for (const k of copies === 'both' ? [key, `backup/${key}`] : [key]) await damage(file(dir, k));
+  };
 const truncate = async (f: string) => fs.writeFile(f, (await fs.readFile(f, 'utf8')).slice(0, 40));
 const empty = async (f: string) => fs.writeFile(f, '');
 const garbage = async (f: string) => fs.writeFile(f, Buffer.from([0xff, 0xfe, 0x00, 0x7b, 0x22]));
@@ -90,25 +112,40 @@ const folder = async (f: string) => {
 };
 const deleted = async (f: string) => fs.remove(f);
 
-const DOCUMENTS = ['snapshot', 'status', 'flash-items', 'announced', 'live-summary', 'global-index', 'global-status', 'global/nhc-al132025'];
+const DOCUMENTS = [
+  'snapshot',
+  'status',
+  'flash-items',
+  'announced',
+  'live-summary',
+  'global-index',
+  'global-status',
+  'global/nhc-al132025',
+];
 const FAULTS: [string, Fault][] = [
-  ...DOCUMENTS.flatMap((key) => [
-    [`${key}: truncated`, onCopies(key, truncate)],
-    [`${key}: empty`, onCopies(key, empty)],
-    [`${key}: garbage bytes`, onCopies(key, garbage)],
-    [`${key}: wrong shape`, onCopies(key, wrongShape)],
-    [`${key}: a folder in its place`, onCopies(key, folder)],
-  ] as [string, Fault][]),
+  ...DOCUMENTS.flatMap(
+    (key) =>
+      [
+        [`${key}: truncated`, onCopies(key, truncate)],
+        [`${key}: empty`, onCopies(key, empty)],
+        [`${key}: garbage bytes`, onCopies(key, garbage)],
+        [`${key}: wrong shape`, onCopies(key, wrongShape)],
+        [`${key}: a folder in its place`, onCopies(key, folder)],
+      ] as [string, Fault][],
+  ),
   ['snapshot: deleted', onCopies('snapshot', deleted)],
   ['snapshot: both copies garbage', onCopies('snapshot', garbage, 'both')],
   ['snapshot: both copies deleted', onCopies('snapshot', deleted, 'both')],
   ['status: both copies truncated', onCopies('status', truncate, 'both')],
   ['flash-items: both copies a folder', onCopies('flash-items', folder, 'both')],
   ['an odd file name in the store (global%2F%zz.json)', async (dir) => fs.writeFile(path.join(dir, 'global%2F%zz.json'), '{}')],
-  ['the store folder replaced by a file', async (dir) => {
-    await fs.remove(dir);
-    await fs.writeFile(dir, 'not a folder');
-  }],
+  [
+    'the store folder replaced by a file',
+    async (dir) => {
+      await fs.remove(dir);
+      await fs.writeFile(dir, 'not a folder');
+    },
+  ],
 ];
 
 describe('live store faults', () => {
@@ -125,7 +162,11 @@ describe('live store faults', () => {
       // The one 503: a global cyclone whose record cannot be read, told as such.
       if (response.status === 503 && fn === 'global-typhoon') {
         expect((await readCycloneDocument(fileStore(dir), 'nhc-al132025')).state, name).not.toBe('ok');
-        expect(body.error, name).toMatchObject({ code: 50000, status: 503, message: expect.stringContaining('data unavailable, try again after the next refresh') });
+        expect(body.error, name).toMatchObject({
+          code: 50000,
+          status: 503,
+          message: expect.stringContaining('data unavailable, try again after the next refresh'),
+        });
       } else expect(response.status, `${name}: ${url}`).toBeLessThan(500);
     }
     await expectGlobalHonest(name);
@@ -134,9 +175,16 @@ describe('live store faults', () => {
     expect(view.typhoons.length > 0 || view.upstream !== 'ok', name).toBe(true);
     // With the snapshot unreadable the summary and the briefing say the live data is unavailable, in both languages.
     if (view.upstream === 'unavailable' && view.fetchedAt === null) {
-      const summary = await (await (handlers['llm-summary'] as (req: Request) => Promise<Response>)(new Request('http://localhost/api/llm/summary'))).json() as { summary: string; summaryEn: string };
-      const bootstrap = await (await (handlers.bootstrap as (req: Request) => Promise<Response>)(new Request('http://localhost/api/v1/bootstrap'))).json() as { data: { briefing: unknown } };
-      const unavailable = { text: '实时台风数据暂不可用：已存储的数据无法读取。', textEn: 'Live typhoon data is unavailable: the stored data cannot be read.' };
+      const summary = (await (
+        await (handlers['llm-summary'] as (req: Request) => Promise<Response>)(new Request('http://localhost/api/llm/summary'))
+      ).json()) as { summary: string; summaryEn: string };
+      const bootstrap = (await (
+        await (handlers.bootstrap as (req: Request) => Promise<Response>)(new Request('http://localhost/api/v1/bootstrap'))
+      ).json()) as { data: { briefing: unknown } };
+      const unavailable = {
+        text: '实时台风数据暂不可用：已存储的数据无法读取。',
+        textEn: 'Live typhoon data is unavailable: the stored data cannot be read.',
+      };
       expect({ text: summary.summary, textEn: summary.summaryEn }, name).toEqual(unavailable);
       expect(bootstrap.data.briefing, name).toMatchObject(unavailable);
     }
@@ -150,8 +198,13 @@ describe('live store faults', () => {
     if (!name.startsWith('the store folder')) await expectNothingLost(dir, name);
     await expectGlobalHonest(`${name}, healed`);
     // What a fault touched is set aside, never deleted.
-    if (/truncated|garbage|wrong shape|in its place|a folder$/.test(name)) expect((await fs.readdir(dir)).some((f) => f.startsWith('quarantine')), name).toBe(true);
-    if (name.startsWith('the store folder')) expect((await fs.readdir(root)).some((f) => f.startsWith(`${path.basename(dir)}.not-a-folder-`))).toBe(true);
+    if (/truncated|garbage|wrong shape|in its place|a folder$/.test(name))
+      expect(
+        (await fs.readdir(dir)).some((f) => f.startsWith('quarantine')),
+        name,
+      ).toBe(true);
+    if (name.startsWith('the store folder'))
+      expect((await fs.readdir(root)).some((f) => f.startsWith(`${path.basename(dir)}.not-a-folder-`))).toBe(true);
   });
 });
 
@@ -170,13 +223,17 @@ async function expectGlobalHonest(name: string, active: readonly string[] = CYCL
     const state = list.body.sources[source];
     const listed = list.body.typhoons.filter((t: Listed) => t.source === source).map((t: Listed) => t.id);
     if (state.upstream === 'ok') expect(listed, `${name}: ${source} says ok`).toEqual(active.filter((id) => id.startsWith(`${source}-`)));
-    if (state.upstream === 'never-fetched') expect([...list.body.typhoons, ...history.body.typhoons], `${name}: ${source} says never-fetched`).toEqual([]);
+    if (state.upstream === 'never-fetched')
+      expect([...list.body.typhoons, ...history.body.typhoons], `${name}: ${source} says never-fetched`).toEqual([]);
     if (state.upstream === 'unavailable') expect(state, name).toMatchObject({ stale: true, staleReason: expect.stringMatching(/\S/) });
   }
   for (const id of new Set([...list.body.typhoons, ...history.body.typhoons].map((t: Listed) => t.id))) {
     const detail = await call('global-typhoon', `/api/global/typhoons/${id}`);
     if (detail.status !== 200) {
-      expect(detail, `${name}: ${id}`).toMatchObject({ status: 503, body: { error: { code: 50000, message: expect.stringContaining('data unavailable, try again after the next refresh') } } });
+      expect(detail, `${name}: ${id}`).toMatchObject({
+        status: 503,
+        body: { error: { code: 50000, message: expect.stringContaining('data unavailable, try again after the next refresh') } },
+      });
     }
   }
 }
@@ -184,10 +241,16 @@ async function expectGlobalHonest(name: string, active: readonly string[] = CYCL
 /** Every flash item, and every point (time and place) of every global cyclone, published before the damage is there. */
 async function expectNothingLost(dir: string, name: string) {
   const store = fileStore(dir);
-  expect((await readFlash(store)).map((item) => item.id), name).toEqual(expect.arrayContaining(flashIds));
+  expect(
+    (await readFlash(store)).map((item) => item.id),
+    name,
+  ).toEqual(expect.arrayContaining(flashIds));
   for (const before of published) {
     const after = new Map((await readCyclone(store, before.id))?.points.map((p) => [p.time, [p.lat, p.lng]]));
-    expect(before.points.map((p) => [p.time, after.get(p.time)]), `${name}: ${before.id}`).toEqual(before.points.map((p) => [p.time, [p.lat, p.lng]]));
+    expect(
+      before.points.map((p) => [p.time, after.get(p.time)]),
+      `${name}: ${before.id}`,
+    ).toEqual(before.points.map((p) => [p.time, [p.lat, p.lng]]));
   }
 }
 
@@ -195,11 +258,17 @@ const sourceOf = (id: string) => id.slice(0, id.indexOf('-')) as 'nhc' | 'jtwc';
 const flashIdsOf = async (dir: string) => (await readFlash(fileStore(dir))).map((item) => item.id).sort();
 /** Both copies of a document read again as JSON files (not damaged, not a folder). */
 const expectHealed = async (dir: string, key: string) => {
-  for (const copy of [key, `backup/${key}`]) expect(JSON.parse(await fs.readFile(file(dir, copy), 'utf8')), copy).toHaveProperty('schemaVersion');
+  for (const copy of [key, `backup/${key}`])
+    expect(JSON.parse(await fs.readFile(file(dir, copy), 'utf8')), copy).toHaveProperty('schemaVersion');
 };
 
 const BOTH_KINDS: [string, (f: string) => Promise<void>][] = [
-  ['truncated', truncate], ['empty', empty], ['garbage bytes', garbage], ['wrong shape', wrongShape], ['a folder in its place', folder], ['deleted', deleted],
+  ['truncated', truncate],
+  ['empty', empty],
+  ['garbage bytes', garbage],
+  ['wrong shape', wrongShape],
+  ['a folder in its place', folder],
+  ['deleted', deleted],
 ];
 const BOTH_KEYS = ['flash-items', 'announced', 'global/nhc-al132025', 'global/jtwc-sh062024', 'global-index', 'global-status'];
 
@@ -220,17 +289,28 @@ describe('both copies of a document damaged', () => {
       if (key.startsWith('global/')) {
         const id = key.slice('global/'.length);
         expect(list.body.sources[sourceOf(id)], name).toMatchObject({
-          upstream: 'unavailable', stale: true, staleReason: `the stored record of ${id} cannot be read; the next refresh restores it`,
+          upstream: 'unavailable',
+          stale: true,
+          staleReason: `the stored record of ${id} cannot be read; the next refresh restores it`,
         });
-        expect(list.body.typhoons.map((t: Listed) => t.id), name).toEqual(CYCLONES.filter((c) => c !== id));
+        expect(
+          list.body.typhoons.map((t: Listed) => t.id),
+          name,
+        ).toEqual(CYCLONES.filter((c) => c !== id));
         expect((await call('global-history', '/api/global/history')).body.typhoons.map((t: Listed) => t.id).sort(), name).toEqual(CYCLONES);
         expect((await call('global-typhoon', `/api/global/typhoons/${id}`)).status, name).toBe(503);
       }
       if (key === 'global-status') {
         for (const source of ['nhc', 'jtwc']) {
-          expect(list.body.sources[source], name).toMatchObject({ upstream: 'unavailable', stale: true, staleReason: expect.stringMatching(/^the stored refresh status (cannot be read|is missing); the next refresh restores it$/) });
+          expect(list.body.sources[source], name).toMatchObject({
+            upstream: 'unavailable',
+            stale: true,
+            staleReason: expect.stringMatching(/^the stored refresh status (cannot be read|is missing); the next refresh restores it$/),
+          });
         }
-        expect(list.body.typhoons.map((t: Listed & { stale: boolean }) => [t.id, t.stale]).sort(), name).toEqual(CYCLONES.map((id) => [id, true]));
+        expect(list.body.typhoons.map((t: Listed & { stale: boolean }) => [t.id, t.stale]).sort(), name).toEqual(
+          CYCLONES.map((id) => [id, true]),
+        );
       }
       // The items are read back from their own documents until the next run writes the list again.
       if (key === 'flash-items') {
@@ -243,7 +323,10 @@ describe('both copies of a document damaged', () => {
       expect(result.global.restored, name).toEqual(key.startsWith('global/') ? [key.slice('global/'.length)] : []);
       await expectHealed(dir, key);
       await expectGlobalHonest(`${name}, healed`);
-      expect((await call('global-typhoons', '/api/global/typhoons')).body.sources, name).toMatchObject({ nhc: { upstream: 'ok' }, jtwc: { upstream: 'ok' } });
+      expect((await call('global-typhoons', '/api/global/typhoons')).body.sources, name).toMatchObject({
+        nhc: { upstream: 'ok' },
+        jtwc: { upstream: 'ok' },
+      });
       await expectNothingLost(dir, name);
       // Neither lost nor repeated nor invented: the items of a store that was never damaged.
       expect(await flashIdsOf(dir), name).toEqual(await flashIdsOf(twin));
@@ -265,7 +348,11 @@ describe('the global status lost (both copies), then a feed failing', () => {
     }
     await expectGlobalHonest('status lost, nhc down');
     const { body } = await call('global-typhoons', '/api/global/typhoons');
-    expect(body.sources.nhc).toMatchObject({ upstream: 'unavailable', stale: true, staleReason: 'no successful refresh of nhc is recorded although its cyclones are stored; the next refresh restores it' });
+    expect(body.sources.nhc).toMatchObject({
+      upstream: 'unavailable',
+      stale: true,
+      staleReason: 'no successful refresh of nhc is recorded although its cyclones are stored; the next refresh restores it',
+    });
     expect(body.sources.jtwc).toMatchObject({ upstream: 'ok', stale: false });
     expect(body.typhoons.find((t: Listed & { stale: boolean }) => t.id === 'nhc-al132025')).toMatchObject({ stale: true });
     await run(dir);
@@ -273,7 +360,7 @@ describe('the global status lost (both copies), then a feed failing', () => {
   });
 });
 
-describe('the announced state lost (both copies) during a storm\'s life', () => {
+describe("the announced state lost (both copies) during a storm's life", () => {
   const DEMO = path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json');
   type RawInfo = { points: { time: string }[]; land: unknown[] };
   afterAll(async () => mock.setPayload('zj/TyphoonInfo/202699', await fs.readFile(DEMO, 'utf8')));
@@ -284,7 +371,10 @@ describe('the announced state lost (both copies) during a storm\'s life', () => 
     const damaged = path.join(root, 'life-damaged');
     // The demo storm with its first k+1 points (its landfall with all of them), run in both stores at its time.
     const stage = async (k: number) => {
-      mock.setPayload('zj/TyphoonInfo/202699', JSON.stringify({ ...info, points: info.points.slice(0, k + 1), land: k === info.points.length - 1 ? info.land : [] }));
+      mock.setPayload(
+        'zj/TyphoonInfo/202699',
+        JSON.stringify({ ...info, points: info.points.slice(0, k + 1), land: k === info.points.length - 1 ? info.land : [] }),
+      );
       const at = new Date(parseZjTime((info.points[k] as { time: string }).time).getTime() + 1_800_000);
       await Promise.all([run(intact, at), run(damaged, at)]);
       const items = await readFlash(fileStore(damaged));
@@ -296,13 +386,19 @@ describe('the announced state lost (both copies) during a storm\'s life', () => 
     await stage(3);
     await onCopies('announced', garbage, 'both')(damaged);
     const afterGrowth = await stage(5);
-    expect(afterGrowth.map((i) => i.type), 'upgrades and the 48-hour line were announced').toEqual(expect.arrayContaining(['upgraded', 'warning-48h']));
+    expect(
+      afterGrowth.map((i) => i.type),
+      'upgrades and the 48-hour line were announced',
+    ).toEqual(expect.arrayContaining(['upgraded', 'warning-48h']));
     expect((await readAnnounced(fileStore(damaged))).state).toBe('ok');
     // Both copies of the items lost too, at once.
     await onCopies('announced', deleted, 'both')(damaged);
     await onCopies('flash-items', folder, 'both')(damaged);
     const atEnd = await stage(info.points.length - 1);
-    expect(atEnd.map((i) => i.type), 'the landfall was announced').toContain('landfall');
+    expect(
+      atEnd.map((i) => i.type),
+      'the landfall was announced',
+    ).toContain('landfall');
   });
 });
 
@@ -331,25 +427,37 @@ describe('both copies of an ended cyclone damaged, its feed no longer listing it
     const detail = await call('global-typhoon', `/api/global/typhoons/${id}`);
     const before = published.find((c) => c.id === id) as GlobalCyclone;
     expect(detail.status, name).toBe(200);
-    expect(detail.body.typhoon, name).toMatchObject({ id, isActive: false, stale: false, enname: before.enname, name: before.name, firstSeenAt: null, lastSeenAt: null, forecasts: {} });
+    expect(detail.body.typhoon, name).toMatchObject({
+      id,
+      isActive: false,
+      stale: false,
+      enname: before.enname,
+      name: before.name,
+      firstSeenAt: null,
+      lastSeenAt: null,
+      forecasts: {},
+    });
     await expectHealed(dir, `global/${id}`);
   };
 
-  it.each(CYCLONES.flatMap((id) => BOTH_KINDS.map(([kind, damage]) => [id, kind, damage] as const)))('%s, %s: restored from the upstream\'s archive', async (id, kind, damage) => {
-    const name = `ended ${id} (both copies ${kind})`;
-    const dir = path.join(root, `ended-${id}-${kind.replace(/ /g, '-')}`);
-    await fs.copy(ended, dir);
-    await onCopies(`global/${id}`, damage, 'both')(dir);
-    process.env.TYPHOON_LIVE_DIR = dir;
-    // Nothing active is missing (the index knows it ended): the list is complete; its detail is unavailable.
-    await expectGlobalHonest(name, []);
-    expect((await call('global-typhoon', `/api/global/typhoons/${id}`)).status, name).toBe(503);
+  it.each(CYCLONES.flatMap((id) => BOTH_KINDS.map(([kind, damage]) => [id, kind, damage] as const)))(
+    "%s, %s: restored from the upstream's archive",
+    async (id, kind, damage) => {
+      const name = `ended ${id} (both copies ${kind})`;
+      const dir = path.join(root, `ended-${id}-${kind.replace(/ /g, '-')}`);
+      await fs.copy(ended, dir);
+      await onCopies(`global/${id}`, damage, 'both')(dir);
+      process.env.TYPHOON_LIVE_DIR = dir;
+      // Nothing active is missing (the index knows it ended): the list is complete; its detail is unavailable.
+      await expectGlobalHonest(name, []);
+      expect((await call('global-typhoon', `/api/global/typhoons/${id}`)).status, name).toBe(503);
 
-    expect((await run(dir)).global, name).toMatchObject({ restored: [id], unrestored: [] });
-    await expectGlobalHonest(`${name}, healed`, []);
-    await expectRestored(dir, id, name);
-    await expectNothingLost(dir, name);
-  });
+      expect((await run(dir)).global, name).toMatchObject({ restored: [id], unrestored: [] });
+      await expectGlobalHonest(`${name}, healed`, []);
+      await expectRestored(dir, id, name);
+      await expectNothingLost(dir, name);
+    },
+  );
 
   it('an archive that cannot be asked leaves it told as unavailable, and a later run restores it', async () => {
     const dir = path.join(root, 'ended-archive-down');
@@ -357,7 +465,10 @@ describe('both copies of an ended cyclone damaged, its feed no longer listing it
     await onCopies('global/jtwc-sh062024', garbage, 'both')(dir);
     process.env.TYPHOON_LIVE_DIR = dir;
     mock.setFault('5xx', 'ucar');
-    expect((await run(dir)).global, 'archive down').toMatchObject({ restored: [], unrestored: [{ id: 'jtwc-sh062024', error: expect.stringContaining('/ucar/bdecks_open/2024/bsh062024.dat') }] });
+    expect((await run(dir)).global, 'archive down').toMatchObject({
+      restored: [],
+      unrestored: [{ id: 'jtwc-sh062024', error: expect.stringContaining('/ucar/bdecks_open/2024/bsh062024.dat') }],
+    });
     await expectGlobalHonest('archive down', []);
     expect((await call('global-typhoon', '/api/global/typhoons/jtwc-sh062024')).status).toBe(503);
     mock.setFault(null);
@@ -374,7 +485,8 @@ describe('both copies of an ended cyclone damaged, its feed no longer listing it
     // Nothing says whether they were active: both sources are unavailable, naming the records.
     await expectGlobalHonest('index lost');
     const list = await call('global-typhoons', '/api/global/typhoons');
-    for (const id of CYCLONES) expect(list.body.sources[sourceOf(id)].staleReason).toBe(`the stored record of ${id} cannot be read; the next refresh restores it`);
+    for (const id of CYCLONES)
+      expect(list.body.sources[sourceOf(id)].staleReason).toBe(`the stored record of ${id} cannot be read; the next refresh restores it`);
     for (const id of CYCLONES) expect((await call('global-typhoon', `/api/global/typhoons/${id}`)).status).toBe(503);
 
     expect((await run(dir)).global).toMatchObject({ restored: CYCLONES, unrestored: [] });

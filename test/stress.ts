@@ -57,8 +57,11 @@ function runSuite(): Promise<number> {
 
 const results: { code: number; seconds: number }[] = [];
 try {
-  for (let i = 0; i < load; i += 1) busy.push(spawn(process.execPath, ['-e', BUSY_LOOP], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
-  console.log(`test:stress: ${runs} run(s) of npm test${positionals.length ? ` -- ${positionals.join(' ')}` : ''}, with ${load} busy loop(s) on ${os.availableParallelism()} core(s); load average ${os.loadavg()[0]?.toFixed(2)}`);
+  for (let i = 0; i < load; i += 1)
+    busy.push(spawn(process.execPath, ['-e', BUSY_LOOP], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
+  console.log(
+    `test:stress: ${runs} run(s) of npm test${positionals.length ? ` -- ${positionals.join(' ')}` : ''}, with ${load} busy loop(s) on ${os.availableParallelism()} core(s); load average ${os.loadavg()[0]?.toFixed(2)}`,
+  );
   for (let run = 1; run <= runs; run += 1) {
     console.log(`\n=== test:stress: run ${run} of ${runs} ===\n`);
     const started = performance.now();
@@ -70,7 +73,8 @@ try {
 }
 
 console.log('\ntest:stress results:');
-for (const [i, { code, seconds }] of results.entries()) console.log(`  run ${i + 1}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
+for (const [i, { code, seconds }] of results.entries())
+  console.log(`  run ${i + 1}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
 const failed = results.filter((r) => r.code !== 0).length;
 console.log(failed ? `${failed} of ${runs} run(s) failed` : `all ${runs} run(s) passed`);
 process.exit(failed ? 1 : 0);

@@ -24,7 +24,11 @@ describe('nearest point of an arc between two fixes', () => {
   });
 
   it('is nearer than both fixes when the track passes between them', () => {
-    const [a, b, p] = [{ lat: 20, lng: 130 }, { lat: 22, lng: 128 }, { lat: 21.5, lng: 129.5 }];
+    const [a, b, p] = [
+      { lat: 20, lng: 130 },
+      { lat: 22, lng: 128 },
+      { lat: 21.5, lng: 129.5 },
+    ];
     const { km } = nearestOnArcKm(p, a, b);
     expect(km).toBeLessThan(Math.min(greatCircleKm(p, a), greatCircleKm(p, b)) - 20);
   });
@@ -108,14 +112,22 @@ describe('the box around a circle and the grid cells it touches', () => {
 
 describe('resampling and the similarity score', () => {
   it('spaces points evenly along the length, whatever the spacing of the fixes', () => {
-    const track = [{ lat: 0, lng: 0 }, { lat: 0, lng: 1 }, { lat: 0, lng: 3 }];
+    const track = [
+      { lat: 0, lng: 0 },
+      { lat: 0, lng: 1 },
+      { lat: 0, lng: 3 },
+    ];
     const out = resampleByLength(vectorsOf(track), track.length, 4);
     const lngs = [0, 1, 2, 3].map((k) => positionOf(out[k * 3] as number, out[k * 3 + 1] as number, out[k * 3 + 2] as number).lng);
     lngs.forEach((lng, k) => expect(lng).toBeCloseTo(k, 9));
   });
 
   it('scores the same path 0 and a path 1° north of it one degree of arc at every point', () => {
-    const track = [{ lat: 0, lng: 120 }, { lat: 0, lng: 125 }, { lat: 0, lng: 130 }];
+    const track = [
+      { lat: 0, lng: 120 },
+      { lat: 0, lng: 125 },
+      { lat: 0, lng: 130 },
+    ];
     const shifted = track.map((p) => ({ lat: 1, lng: p.lng }));
     const a = resampleByLength(vectorsOf(track), 3, 24);
     expect(trackScore(a, 0, a, 0, 24)).toBe(0);

@@ -33,7 +33,8 @@ const PLACES = [
 /** Haversine on the same sphere, written out again so the test does not lean on src/model. */
 function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
   const rad = Math.PI / 180;
-  const h = Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
+  const h =
+    Math.sin(((lat2 - lat1) * rad) / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(((lng2 - lng1) * rad) / 2) ** 2;
   return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
@@ -51,7 +52,8 @@ function readCmaEntries(sources: string): CmaEntry[] {
     for (const line of fs.readFileSync(path.join(dir, file), 'ascii').split(/\r?\n/)) {
       const tokens = line.trim().split(/\s+/);
       if (tokens[0] === '66666') entries.push({ key: `${year}/${Number(tokens[3])}/${tokens.slice(7, -1).join(' ')}`, fixes: [] });
-      else if (tokens.length >= 4 && /^\d{10}$/.test(tokens[0] as string)) entries.at(-1)?.fixes.push({ lat: Number(tokens[2]) / 10, lng: Number(tokens[3]) / 10 });
+      else if (tokens.length >= 4 && /^\d{10}$/.test(tokens[0] as string))
+        entries.at(-1)?.fixes.push({ lat: Number(tokens[2]) / 10, lng: Number(tokens[3]) / 10 });
     }
   }
   return entries;
@@ -77,12 +79,14 @@ describeRealData('archive', 'archive proximity and similar tracks on the real ar
   afterAll(() => site?.remove());
 
   // Bodies are typed by their schemas; `any` keeps the envelope short.
-  const json = async (fn: (req: Request) => Promise<Response>, url: string): Promise<any> => (await fn(new Request(`http://localhost${url}`))).json();
+  const json = async (fn: (req: Request) => Promise<Response>, url: string): Promise<any> =>
+    (await fn(new Request(`http://localhost${url}`))).json();
 
   async function everyPage(query: string): Promise<NearStorm[]> {
     const first = await json(historyNear, `/api/history/near?${query}&size=50`);
     const list: NearStorm[] = [...first.list];
-    for (let page = 2; page <= first.pages; page += 1) list.push(...(await json(historyNear, `/api/history/near?${query}&size=50&page=${page}`)).list);
+    for (let page = 2; page <= first.pages; page += 1)
+      list.push(...(await json(historyNear, `/api/history/near?${query}&size=50&page=${page}`)).list);
     expect(list).toHaveLength(first.total);
     return list;
   }
@@ -109,10 +113,17 @@ describeRealData('archive', 'archive proximity and similar tracks on the real ar
   it('finds through the grid exactly what measuring every arc of the archive finds', () => {
     const nearest: ArcNearest = { angle: 0, fraction: 0 };
     let seed = 7;
-    const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const places = [
-      ...Array.from({ length: 150 }, () => ({ lat: -5 + random() * 65, lng: ((90 + random() * 110 + 180) % 360) - 180, radius: 1 + random() * 999 })),
-      { lat: 20, lng: 180, radius: 600 }, { lat: 20, lng: -180, radius: 50 }, { lat: 60, lng: 170, radius: 1000 }, { lat: 0, lng: 130, radius: 1000 },
+      ...Array.from({ length: 150 }, () => ({
+        lat: -5 + random() * 65,
+        lng: ((90 + random() * 110 + 180) % 360) - 180,
+        radius: 1 + random() * 999,
+      })),
+      { lat: 20, lng: 180, radius: 600 },
+      { lat: 20, lng: -180, radius: 50 },
+      { lat: 60, lng: 170, radius: 1000 },
+      { lat: 0, lng: 130, radius: 1000 },
     ];
     for (const place of places) {
       const p = unitVector(place);

@@ -34,7 +34,15 @@ beforeAll(async () => {
   const yagi = site.typhoons.find((t) => t.code === '202411') as Typhoon;
   const points = yagi.points.slice(0, 2);
   const active: Typhoon = {
-    ...yagi, code: ACTIVE_CODE, isActive: true, points, startTime: points[0]!.time, endTime: points[1]!.time, land: [], cma: null, zjId: null,
+    ...yagi,
+    code: ACTIVE_CODE,
+    isActive: true,
+    points,
+    startTime: points[0]!.time,
+    endTime: points[1]!.time,
+    land: [],
+    cma: null,
+    zjId: null,
     live: { source: 'zj-live', fetchedAt: points[1]!.time, stale: false },
   };
   await writeSnapshot(fileStore(liveDir), { fetchedAt: points[1]!.time, source: 'zj-live', typhoons: [active] });
@@ -68,7 +76,11 @@ describe('/api/history/near', () => {
     expect(storm!.closestKm).toBe(0);
     expect(storm!.closestTime).toBe('2024-10-01T10:00:00+08:00');
     expect(storm!.closestPoint).toMatchObject({
-      time: storm!.closestTime, lat: Number(third.lat.toFixed(2)), lng: Number(third.lng.toFixed(2)), grade: 'TS', intensityFrom: '2024-10-01T08:00:00+08:00',
+      time: storm!.closestTime,
+      lat: Number(third.lat.toFixed(2)),
+      lng: Number(third.lng.toFixed(2)),
+      grade: 'TS',
+      intensityFrom: '2024-10-01T08:00:00+08:00',
     });
   });
 
@@ -117,7 +129,14 @@ describe('/api/history/near', () => {
     expect((await near(`${place}&months=11`)).total).toBe(0);
     expect(codes((await near('lat=19.5&lng=114&radius=100&landfall=true&minGrade=SuperTY')).list)).toEqual(['202411']);
     expect((await near(`${place}&months=10,09,10&minGrade=TD&landfall=false&from=1990&to=2025`)).query).toEqual({
-      lat: 15.6, lng: 139.4, radius: 300, from: 1990, to: 2025, months: [9, 10], minGrade: 'TD', landfall: false,
+      lat: 15.6,
+      lng: 139.4,
+      radius: 300,
+      from: 1990,
+      to: 2025,
+      months: [9, 10],
+      minGrade: 'TD',
+      landfall: false,
     });
   });
 
@@ -129,12 +148,28 @@ describe('/api/history/near', () => {
   });
 
   it.each([
-    '', 'lng=114&radius=100', 'lat=22&radius=100', 'lat=22&lng=114', 'lat=90.1&lng=114&radius=100', 'lat=-91&lng=114&radius=100',
-    'lat=22&lng=180.5&radius=100', 'lat=22&lng=-181&radius=100', 'lat=22&lng=114&radius=0.5', 'lat=22&lng=114&radius=1001',
-    'lat=abc&lng=114&radius=100', 'lat=1e1&lng=114&radius=100', 'lat=22&lng=114&radius=100&from=2000&to=1999',
-    'lat=22&lng=114&radius=100&from=99', 'lat=22&lng=114&radius=100&months=13', 'lat=22&lng=114&radius=100&months=0',
-    'lat=22&lng=114&radius=100&months=7,,8', 'lat=22&lng=114&radius=100&minGrade=XX', 'lat=22&lng=114&radius=100&minGrade=ET',
-    'lat=22&lng=114&radius=100&minGrade=ty', 'lat=22&lng=114&radius=100&landfall=yes', 'lat=22&lng=114&radius=100&size=51',
+    '',
+    'lng=114&radius=100',
+    'lat=22&radius=100',
+    'lat=22&lng=114',
+    'lat=90.1&lng=114&radius=100',
+    'lat=-91&lng=114&radius=100',
+    'lat=22&lng=180.5&radius=100',
+    'lat=22&lng=-181&radius=100',
+    'lat=22&lng=114&radius=0.5',
+    'lat=22&lng=114&radius=1001',
+    'lat=abc&lng=114&radius=100',
+    'lat=1e1&lng=114&radius=100',
+    'lat=22&lng=114&radius=100&from=2000&to=1999',
+    'lat=22&lng=114&radius=100&from=99',
+    'lat=22&lng=114&radius=100&months=13',
+    'lat=22&lng=114&radius=100&months=0',
+    'lat=22&lng=114&radius=100&months=7,,8',
+    'lat=22&lng=114&radius=100&minGrade=XX',
+    'lat=22&lng=114&radius=100&minGrade=ET',
+    'lat=22&lng=114&radius=100&minGrade=ty',
+    'lat=22&lng=114&radius=100&landfall=yes',
+    'lat=22&lng=114&radius=100&size=51',
     'lat=22&lat=23&lng=114&radius=100',
   ])('answers 40001 for %s', async (query) => {
     for (const prefix of ['/api/history/near', '/api/v1/history/near']) {
@@ -145,7 +180,8 @@ describe('/api/history/near', () => {
   });
 
   it('takes the bounds themselves', async () => {
-    for (const query of ['lat=90&lng=180&radius=1', 'lat=-90&lng=-180&radius=1000', 'lat=22&lng=114&radius=1000&from=2024&to=2024']) await near(query);
+    for (const query of ['lat=90&lng=180&radius=1', 'lat=-90&lng=-180&radius=1000', 'lat=22&lng=114&radius=1000&from=2024&to=2024'])
+      await near(query);
   });
 });
 
@@ -168,7 +204,8 @@ describe('/api/typhoons/{code}/similar', () => {
 
   it('takes size 1–50, and answers v1 in the envelope', async () => {
     expect((await similar('/api/v1/typhoons/202411/similar?size=2')).list).toHaveLength(2);
-    for (const size of ['0', '51', 'x', '1.5']) expect((await get(typhoonSimilar, `/api/typhoons/202411/similar?size=${size}`)).status, size).toBe(400);
+    for (const size of ['0', '51', 'x', '1.5'])
+      expect((await get(typhoonSimilar, `/api/typhoons/202411/similar?size=${size}`)).status, size).toBe(400);
   });
 
   it('compares an active storm over its hours so far with the first hours of each archived track', async () => {
@@ -180,7 +217,11 @@ describe('/api/typhoons/{code}/similar', () => {
   });
 
   it('answers 40001 for a malformed code and 40401 for one neither archived nor active', async () => {
-    for (const [code, status, v1] of [['abc', 400, 40001], ['2024111', 400, 40001], ['209901', 404, 40401]] as const) {
+    for (const [code, status, v1] of [
+      ['abc', 400, 40001],
+      ['2024111', 400, 40001],
+      ['209901', 404, 40401],
+    ] as const) {
       expect((await get(typhoonSimilar, `/api/typhoons/${code}/similar`)).body.error.code).toBe(v1);
       const answer = await get(typhoonSimilar, `/api/v1/typhoons/${code}/similar`);
       expect(answer.status).toBe(status);

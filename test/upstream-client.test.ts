@@ -20,19 +20,21 @@ beforeAll(async () => {
     const path = req.url ?? '/';
     const count = (hits.get(path) ?? 0) + 1;
     hits.set(path, count);
-    if (path === '/gbk-header') res.writeHead(200, { 'Content-Type': 'application/json; charset=gbk' }).end(Buffer.from('\uFEFF{"name":"摩羯"}', 'utf8'));
-    else if (path === '/jsonp') res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end('typhoon_jsons_list_default(({"a":[1,2]}))');
+    if (path === '/gbk-header')
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=gbk' }).end(Buffer.from('\uFEFF{"name":"摩羯"}', 'utf8'));
+    else if (path === '/jsonp')
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end('typhoon_jsons_list_default(({"a":[1,2]}))');
     else if (path === '/flaky') res.writeHead(count < 3 ? 503 : 200).end(count < 3 ? 'busy' : '[1]');
     else if (path === '/missing') res.writeHead(404, { 'Content-Type': 'application/json' }).end('{"status":404}');
     else if (path === '/html') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>maintenance</html>');
     else if (path === '/empty') res.writeHead(200).end();
     else if (path === '/broken') res.writeHead(200).end('{"a":');
-    else if (path === '/hang') return; // never answers (the connection is closed at the end)
+    else if (path === '/hang')
+      return; // never answers (the connection is closed at the end)
     else if (path === '/busy') {
       clock.advance(BUSY_MS);
       res.writeHead(503).end('busy');
-    }
-    else res.writeHead(500).end();
+    } else res.writeHead(500).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -46,7 +48,11 @@ afterAll(() => {
 // is waited for less.
 const client = createUpstreamClient({ retries: 2, backoffMs: 0 });
 const impatient = createUpstreamClient({ timeoutMs: 300, retries: 2, backoffMs: 0 });
-const failureOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: UpstreamError) => error.failure);
+const failureOf = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: UpstreamError) => error.failure,
+  );
 
 describe('upstream client', () => {
   it('decodes UTF-8 whatever the charset says and drops a BOM', async () => {
@@ -77,7 +83,11 @@ describe('upstream client', () => {
 });
 
 describe('a deadline', () => {
-  const errorOf = (promise: Promise<unknown>) => promise.then(() => null, (error: UpstreamError) => error);
+  const errorOf = (promise: Promise<unknown>) =>
+    promise.then(
+      () => null,
+      (error: UpstreamError) => error,
+    );
 
   it("cuts each attempt's timeout to the time left", async () => {
     const before = hits.get('/hang') ?? 0;

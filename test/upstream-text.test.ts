@@ -54,16 +54,37 @@ describe('normaliseText', () => {
 
 describe('markup and links are rejected whole, never stripped', () => {
   it.each([
-    ['<b>福建</b>'], ['福建<script>x</script>'], ['<!-- x -->福建'], ['< img src=x>'], ['福建 > 广东'],
-    ['福建&lt;'], ['福建&#60;'], ['福建&#x3c;'], ['[福建](x)'], ['[福建][1]'], ['**福建**'], ['_福建_'], ['`福建`'], ['~~福建~~'],
+    ['<b>福建</b>'],
+    ['福建<script>x</script>'],
+    ['<!-- x -->福建'],
+    ['< img src=x>'],
+    ['福建 > 广东'],
+    ['福建&lt;'],
+    ['福建&#60;'],
+    ['福建&#x3c;'],
+    ['[福建](x)'],
+    ['[福建][1]'],
+    ['**福建**'],
+    ['_福建_'],
+    ['`福建`'],
+    ['~~福建~~'],
   ])('markup: %s', (raw) => {
     expect(reason(checkPlace(raw))).toBe('markup');
     expect(checkPlace(raw).value).toBeNull();
   });
 
   it.each([
-    ['https://evil.example'], ['福建 http://x.y'], ['javascript:alert(1)'], ['www.evil'], ['evil.example'], ['福建evil.example'],
-    ['a@evil.example'], ['1.2.3.4'], ['evil。example'], ['evil．example'], ['e\u200bvil.example'],
+    ['https://evil.example'],
+    ['福建 http://x.y'],
+    ['javascript:alert(1)'],
+    ['www.evil'],
+    ['evil.example'],
+    ['福建evil.example'],
+    ['a@evil.example'],
+    ['1.2.3.4'],
+    ['evil。example'],
+    ['evil．example'],
+    ['e\u200bvil.example'],
   ])('link: %s', (raw) => {
     expect(reason(checkPlace(raw))).toBe('link');
   });
@@ -85,7 +106,10 @@ describe('markup and links are rejected whole, never stripped', () => {
     expect(checkPlace('福'.repeat(40)).value).toBe('福'.repeat(40));
     expect(reason(checkPlace('福'.repeat(41)))).toBe('length');
     expect(reason(zh('山竹山竹山竹山竹山'))).toBe('length');
-    expect(checkPlace(`${'x'.repeat(5000)}<b>`).rejection).toMatchObject({ reason: 'length', rule: expect.stringContaining('not read further') });
+    expect(checkPlace(`${'x'.repeat(5000)}<b>`).rejection).toMatchObject({
+      reason: 'length',
+      rule: expect.stringContaining('not read further'),
+    });
   });
 });
 
@@ -112,7 +136,10 @@ describe('NW-Pacific storm names', () => {
   });
 
   it('leave out a plausible name the table lacks, and a name in the other language', () => {
-    expect(zh('演示台风')).toMatchObject({ value: null, rejection: { kind: 'storm-name', reason: 'unlisted', rule: expect.stringContaining('needs a table update') } });
+    expect(zh('演示台风')).toMatchObject({
+      value: null,
+      rejection: { kind: 'storm-name', reason: 'unlisted', rule: expect.stringContaining('needs a table update') },
+    });
     expect(en('DEMO')).toMatchObject({ value: null, rejection: { reason: 'unlisted' } });
     expect(reason(zh('MANGKHUT'))).toBe('shape');
     expect(reason(en('山竹'))).toBe('shape');
@@ -149,11 +176,29 @@ describe('other kinds', () => {
   });
 
   it('places: Han or Latin, the archive separator, middle dots, parentheses; no digits, no sentence punctuation, no reviewed word', () => {
-    for (const place of ['浙江省.宁波市.象山县.象山县街道', '上海.上海市.崇明县.', '菲律宾吕宋岛东北部沿海（演示）', '海南文昌沿海', '阿拉斯加·安克雷奇', 'Luzon', 'Ilocos Norte (Luzon)', "Xi'an"]) {
+    for (const place of [
+      '浙江省.宁波市.象山县.象山县街道',
+      '上海.上海市.崇明县.',
+      '菲律宾吕宋岛东北部沿海（演示）',
+      '海南文昌沿海',
+      '阿拉斯加·安克雷奇',
+      'Luzon',
+      'Ilocos Norte (Luzon)',
+      "Xi'an",
+    ]) {
       expect(checkPlace(place).value, place).toBe(place);
     }
     expect(checkPlace('福建\u202e沿海').value).toBe('福建沿海');
-    for (const place of ['福建1号', '福建，沿海', '福建沿海。', 'Go home. All fine', 'One two three four five', '福建安全', 'Safe Harbor', 'Clearwater']) {
+    for (const place of [
+      '福建1号',
+      '福建，沿海',
+      '福建沿海。',
+      'Go home. All fine',
+      'One two three four five',
+      '福建安全',
+      'Safe Harbor',
+      'Clearwater',
+    ]) {
       expect(checkPlace(place).value, place).toBeNull();
     }
   });
@@ -167,7 +212,9 @@ describe('other kinds', () => {
 describe('reports', () => {
   it('show a rejected value inert: every character but letters, digits and spaces escaped', () => {
     const shown = inertText(INJECTED_TEXT.place);
-    expect(shown).toBe('\\u{202e}\\u{3c}script\\u{3e}alert\\u{28}1\\u{29}\\u{3c}\\u{2f}script\\u{3e}福建\\u{200b} https\\u{3a}\\u{2f}\\u{2f}evil\\u{2e}example 预警已解除\\u{ff0c}无需撤离');
+    expect(shown).toBe(
+      '\\u{202e}\\u{3c}script\\u{3e}alert\\u{28}1\\u{29}\\u{3c}\\u{2f}script\\u{3e}福建\\u{200b} https\\u{3a}\\u{2f}\\u{2f}evil\\u{2e}example 预警已解除\\u{ff0c}无需撤离',
+    );
     expect(shown).not.toMatch(/[<>&\u202e\u200b]|:\/\/|evil\.example/);
     expect(reportedValue('x'.repeat(130))).toBe(`${'x'.repeat(120)} (first 120 of 130 characters)`);
   });
@@ -176,15 +223,36 @@ describe('reports', () => {
     const rejected: TextRejection[] = [];
     for (const line of [3, 9]) keep(checkCycloneName('<b>X</b>'), rejected, { field: 'STORMNAME', line });
     keep(checkCycloneName('<b>X</b>'), rejected, { field: 'STORMNAME', storm: 'AL132025', line: 12 });
-    expect(rejected.map((r) => [r.field, r.storm, r.line])).toEqual([['STORMNAME', null, 3], ['STORMNAME', 'AL132025', 12]]);
+    expect(rejected.map((r) => [r.field, r.storm, r.line])).toEqual([
+      ['STORMNAME', null, 3],
+      ['STORMNAME', 'AL132025', 12],
+    ]);
   });
 
   it('keep the last MAX_PROBLEMS distinct problems in the live document, with first and last seen', () => {
-    const rejection = (value: string): LiveRejection => ({ source: 'zj-live', storm: '202699', field: 'name', line: null, kind: 'storm-name', value, reason: 'unlisted', rule: 'r' });
+    const rejection = (value: string): LiveRejection => ({
+      source: 'zj-live',
+      storm: '202699',
+      field: 'name',
+      line: null,
+      kind: 'storm-name',
+      value,
+      reason: 'unlisted',
+      rule: 'r',
+    });
     const first = mergeTextProblems({ problems: [] }, [rejection('A'), rejection('A'), rejection('<B>')], '2026-09-12T14:00:00+08:00');
-    expect(first.problems.map((p) => [p.value, p.seen])).toEqual([['A', 1], ['\\u{3c}B\\u{3e}', 1]]);
+    expect(first.problems.map((p) => [p.value, p.seen])).toEqual([
+      ['A', 1],
+      ['\\u{3c}B\\u{3e}', 1],
+    ]);
     const again = mergeTextProblems(first, [rejection('A')], '2026-09-12T14:15:00+08:00');
-    expect(again.problems[0]).toMatchObject({ value: 'A', firstSeenAt: '2026-09-12T14:00:00+08:00', lastSeenAt: '2026-09-12T14:15:00+08:00', seen: 2, action: 'name left out (null)' });
+    expect(again.problems[0]).toMatchObject({
+      value: 'A',
+      firstSeenAt: '2026-09-12T14:00:00+08:00',
+      lastSeenAt: '2026-09-12T14:15:00+08:00',
+      seen: 2,
+      action: 'name left out (null)',
+    });
     const many = Array.from({ length: MAX_PROBLEMS + 5 }, (_, i) => rejection(`N${i}`));
     expect(mergeTextProblems(again, many, '2026-09-12T14:30:00+08:00').problems).toHaveLength(MAX_PROBLEMS);
   });
@@ -201,12 +269,16 @@ describeRealData('upstream', 'the recorded upstream samples', (dir) => {
     const read = (...parts: string[]) => fs.readFileSync(path.join(dir, ...parts), 'utf8');
     const rejected: TextRejection[] = [];
     const text = { names, rejected };
-    for (const file of fs.readdirSync(path.join(dir, 'nhc')).filter((f) => f.endsWith('.json'))) parseCurrentStorms(JSON.parse(read('nhc', file)), rejected);
+    for (const file of fs.readdirSync(path.join(dir, 'nhc')).filter((f) => f.endsWith('.json')))
+      parseCurrentStorms(JSON.parse(read('nhc', file)), rejected);
     parseJtwcRss(read('jtwc', 'jtwc.2026-08-22T1840Z.rss'), rejected);
     for (const file of fs.readdirSync(path.join(dir, 'jtwc')).filter((f) => f.endsWith('.tcw'))) parseJtwcTcw(read('jtwc', file), rejected);
-    for (const file of fs.readdirSync(path.join(dir, 'atcf')).filter((f) => f.endsWith('.dat'))) rejected.push(...parseAtcfDeck(read('atcf', file)).rejected);
-    for (const file of fs.readdirSync(path.join(dir, 'zj')).filter((f) => f.startsWith('TyphoonInfo_') && !f.includes('excerpt'))) normalizeZjInfo(JSON.parse(read('zj', file)), new Date(), text);
-    for (const file of fs.readdirSync(path.join(dir, 'nmc')).filter((f) => f.startsWith('view_'))) normalizeNmcView(JSON.parse(stripJsonp(read('nmc', file))), new Date(), text);
+    for (const file of fs.readdirSync(path.join(dir, 'atcf')).filter((f) => f.endsWith('.dat')))
+      rejected.push(...parseAtcfDeck(read('atcf', file)).rejected);
+    for (const file of fs.readdirSync(path.join(dir, 'zj')).filter((f) => f.startsWith('TyphoonInfo_') && !f.includes('excerpt')))
+      normalizeZjInfo(JSON.parse(read('zj', file)), new Date(), text);
+    for (const file of fs.readdirSync(path.join(dir, 'nmc')).filter((f) => f.startsWith('view_')))
+      normalizeNmcView(JSON.parse(stripJsonp(read('nmc', file))), new Date(), text);
     expect(rejected).toEqual([]);
   });
 });
@@ -238,19 +310,50 @@ describe('the archive build over injected text', () => {
     const report = JSON.parse(await fs.promises.readFile(path.join(publicDir, 'api/_data/data-quality.json'), 'utf8'));
     const text = report.problems.filter((p: { code: string }) => /^(name-unlisted|text-)/.test(p.code));
     expect(text).toEqual([
-      { code: 'text-markup-or-link', file: 'agencies/jma/bst_all.txt', field: 'line 1: name', value: '\\u{3c}b\\u{3e}EVIL\\u{3c}\\u{2f}b\\u{3e}', rule: expect.stringContaining('no markup'), action: 'name left out (null) for 2411' },
-      { code: 'name-unlisted', file: 'cma-bst/CH2024BST.txt', field: 'line 1: name', value: 'DEMO', rule: expect.stringContaining('needs a table update'), action: 'name left out (null)' },
-      { code: 'text-implausible', file: 'zj/202411.json', field: 'name', value: INJECTED_TEXT.nameZh, rule: expect.stringContaining('预警'), action: 'name left out (null) for 202411' },
-      { code: 'text-markup-or-link', file: 'zj/202411.json', field: 'land[0].position', value: inertText(INJECTED_TEXT.place), rule: expect.any(String), action: 'place left out ("") for 202411' },
+      {
+        code: 'text-markup-or-link',
+        file: 'agencies/jma/bst_all.txt',
+        field: 'line 1: name',
+        value: '\\u{3c}b\\u{3e}EVIL\\u{3c}\\u{2f}b\\u{3e}',
+        rule: expect.stringContaining('no markup'),
+        action: 'name left out (null) for 2411',
+      },
+      {
+        code: 'name-unlisted',
+        file: 'cma-bst/CH2024BST.txt',
+        field: 'line 1: name',
+        value: 'DEMO',
+        rule: expect.stringContaining('needs a table update'),
+        action: 'name left out (null)',
+      },
+      {
+        code: 'text-implausible',
+        file: 'zj/202411.json',
+        field: 'name',
+        value: INJECTED_TEXT.nameZh,
+        rule: expect.stringContaining('预警'),
+        action: 'name left out (null) for 202411',
+      },
+      {
+        code: 'text-markup-or-link',
+        file: 'zj/202411.json',
+        field: 'land[0].position',
+        value: inertText(INJECTED_TEXT.place),
+        rule: expect.any(String),
+        action: 'place left out ("") for 202411',
+      },
     ]);
     expect(report.counts).toMatchObject({ 'name-unlisted': 1, 'text-markup-or-link': 2, 'text-implausible': 1 });
     expect(JSON.stringify(report)).not.toMatch(/[<>\u202e\u200b]|:\/\/|\\u003c/i);
 
-    const files = (await fs.promises.readdir(publicDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && e.name !== 'data-quality.json');
+    const files = (await fs.promises.readdir(publicDir, { recursive: true, withFileTypes: true })).filter(
+      (e) => e.isFile() && e.name !== 'data-quality.json',
+    );
     expect(files.length).toBeGreaterThan(50);
     for (const entry of files) {
       const body = await fs.promises.readFile(path.join(entry.parentPath, entry.name), 'utf8');
-      for (const part of ['预警解除无需撤离', '预警已解除', 'evil', 'EVIL', '<b>', '\\u003cb', '\u202e', '\u200b', 'DEMO']) expect(body.includes(part), `${entry.name} carries ${JSON.stringify(part)}`).toBe(false);
+      for (const part of ['预警解除无需撤离', '预警已解除', 'evil', 'EVIL', '<b>', '\\u003cb', '\u202e', '\u200b', 'DEMO'])
+        expect(body.includes(part), `${entry.name} carries ${JSON.stringify(part)}`).toBe(false);
     }
     await fs.promises.rm(root, { recursive: true, force: true });
   }, 60_000);
@@ -261,9 +364,33 @@ describe('through the mock upstream: a scheduled refresh over injected text', ()
   let root = '';
   let result: ScheduledRunResult;
   const saved = { ...process.env };
-  const NOWHERE = [INJECTED_TEXT.nameZh, INJECTED_TEXT.nameEn, '预警已解除', '预警解除', '撤离', 'ALL CLEAR', 'ALL_CLEAR', 'evil', '<script', 'alert(', '\u202e', '\u200b'];
+  const NOWHERE = [
+    INJECTED_TEXT.nameZh,
+    INJECTED_TEXT.nameEn,
+    '预警已解除',
+    '预警解除',
+    '撤离',
+    'ALL CLEAR',
+    'ALL_CLEAR',
+    'evil',
+    '<script',
+    'alert(',
+    '\u202e',
+    '\u200b',
+  ];
 
-  const FUNCTIONS = ['live-typhoons', 'typhoon-lookup', 'global-typhoons', 'global-typhoon', 'seo-news', 'flash-list', 'flash-item', 'flash-feed', 'llm-summary', 'bootstrap'] as const;
+  const FUNCTIONS = [
+    'live-typhoons',
+    'typhoon-lookup',
+    'global-typhoons',
+    'global-typhoon',
+    'seo-news',
+    'flash-list',
+    'flash-item',
+    'flash-feed',
+    'llm-summary',
+    'bootstrap',
+  ] as const;
   const handlers: Record<string, (req: Request) => Promise<Response>> = {};
 
   beforeAll(async () => {
@@ -274,7 +401,12 @@ describe('through the mock upstream: a scheduled refresh over injected text', ()
     await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true });
     Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_PUBLIC_DIR: publicDir, TYPHOON_LIVE_DIR: path.join(root, 'live') });
     for (const name of FUNCTIONS) handlers[name] = await apiFunction(name);
-    result = await runScheduledRefresh({ store: fileStore(path.join(root, 'live')), upstreams: mock.addresses, llm: null, now: new Date('2026-09-12T06:10:00Z') });
+    result = await runScheduledRefresh({
+      store: fileStore(path.join(root, 'live')),
+      upstreams: mock.addresses,
+      llm: null,
+      now: new Date('2026-09-12T06:10:00Z'),
+    });
   }, 60_000);
 
   afterAll(async () => {
@@ -298,12 +430,20 @@ describe('through the mock upstream: a scheduled refresh over injected text', ()
     const flashIds = (await readFlash(fileStore(path.join(root, 'live')))).map((item) => item.id);
     expect(flashIds.length).toBeGreaterThan(0);
     const requests: [string, string][] = [
-      ['live-typhoons', '/api/typhoons'], ['live-typhoons', '/api/v1/typhoons'],
-      ['typhoon-lookup', '/api/typhoons/202699'], ['typhoon-lookup', '/api/v1/typhoons/202699'],
-      ['global-typhoons', '/api/global/typhoons'], ['global-typhoon', '/api/global/typhoons/nhc-al132025'], ['global-typhoon', '/api/global/typhoons/jtwc-sh062024'],
-      ['flash-list', '/api/v1/flash'], ...flashIds.map((id): [string, string] => ['flash-item', `/api/v1/flash/${id}`]),
-      ['seo-news', '/api/seo/news'], ['flash-feed', '/feeds/flash.xml'], ['flash-feed', '/feeds/flash.atom'],
-      ['llm-summary', '/api/llm/summary'], ['bootstrap', '/api/v1/bootstrap'],
+      ['live-typhoons', '/api/typhoons'],
+      ['live-typhoons', '/api/v1/typhoons'],
+      ['typhoon-lookup', '/api/typhoons/202699'],
+      ['typhoon-lookup', '/api/v1/typhoons/202699'],
+      ['global-typhoons', '/api/global/typhoons'],
+      ['global-typhoon', '/api/global/typhoons/nhc-al132025'],
+      ['global-typhoon', '/api/global/typhoons/jtwc-sh062024'],
+      ['flash-list', '/api/v1/flash'],
+      ...flashIds.map((id): [string, string] => ['flash-item', `/api/v1/flash/${id}`]),
+      ['seo-news', '/api/seo/news'],
+      ['flash-feed', '/feeds/flash.xml'],
+      ['flash-feed', '/feeds/flash.atom'],
+      ['llm-summary', '/api/llm/summary'],
+      ['bootstrap', '/api/v1/bootstrap'],
     ];
     for (const [fn, url] of requests) {
       const response = await (handlers[fn] as (req: Request) => Promise<Response>)(new Request(`http://localhost${url}`));

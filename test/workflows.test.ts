@@ -60,7 +60,8 @@ describe(file, () => {
     expect(job.steps.some((s) => s.uses?.startsWith('actions/cache@'))).toBe(true);
     expect(indexOf(/sources fetch/)).toBeLessThan(indexOf(/cli -- fingerprint/));
     expect(runs[indexOf(/cli -- fingerprint/)]).toMatch(/86400/);
-    for (const step of job.steps.slice(indexOf(/cli -- fingerprint/) + 1)) expect(step.if, step.name).toBe("steps.decide.outputs.deploy == 'true'");
+    for (const step of job.steps.slice(indexOf(/cli -- fingerprint/) + 1))
+      expect(step.if, step.name).toBe("steps.decide.outputs.deploy == 'true'");
     expect(workflow.on.schedule[0]?.cron).toMatch(/^\d+ \* \* \* \*$/);
   });
 });

@@ -50,9 +50,21 @@ describe('parseZjArchiveFile on hand-written samples', () => {
 
 describe('compassFromText', () => {
   it.each([
-    ['西北', 'NW'], ['北西', 'NW'], ['北西北', 'NNW'], ['西西北', 'WNW'], ['西北西', 'WNW'], ['北北西', 'NNW'],
-    ['偏北', 'N'], ['西北偏西', 'WNW'], ['东北偏北', 'NNE'], ['北偏西', 'NNW'], ['西南南', 'SSW'], ['ENE 2', 'ENE'],
-    ['', null], ['静止', null], [null, null],
+    ['西北', 'NW'],
+    ['北西', 'NW'],
+    ['北西北', 'NNW'],
+    ['西西北', 'WNW'],
+    ['西北西', 'WNW'],
+    ['北北西', 'NNW'],
+    ['偏北', 'N'],
+    ['西北偏西', 'WNW'],
+    ['东北偏北', 'NNE'],
+    ['北偏西', 'NNW'],
+    ['西南南', 'SSW'],
+    ['ENE 2', 'ENE'],
+    ['', null],
+    ['静止', null],
+    [null, null],
   ])('%s → %s', (text, code) => expect(compassFromText(text)).toBe(code));
 });
 

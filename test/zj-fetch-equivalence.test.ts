@@ -68,7 +68,9 @@ describeRealData('archive', 'the Zhejiang archive fetched from the service build
     built.fetched = buildArchive(fetched).typhoons;
     reports.fetched = archiveReport(built.fetched, fetched.demo);
     lap('build');
-    console.log(`zj fetch equivalence: ${JSON.stringify(timings)} ms; ${replay.infos.size} TyphoonInfo answers, ${mock.requests()} requests`);
+    console.log(
+      `zj fetch equivalence: ${JSON.stringify(timings)} ms; ${replay.infos.size} TyphoonInfo answers, ${mock.requests()} requests`,
+    );
   }, 300_000); // 12–15 s of CPU on an idle machine
 
   // The shared build is made while the work above runs: waited for after it.
@@ -109,7 +111,8 @@ describeRealData('archive', 'the Zhejiang archive fetched from the service build
     // 0 and null quadrants both mean "no radius there" to the service (a "0" in "NE|SE|NW|SW" reads as missing).
     const circle = (c: WindCircle | null) => (c ? [c.ne, c.se, c.sw, c.nw].map((v) => v || null) : null);
     const circles = (t: Typhoon) => t.points.filter((p) => p.radius7 || p.radius10 || p.radius12);
-    const track = (t: Typhoon) => t.points.map((p) => [p.time, p.lat, p.lng, p.speed, p.pressure, p.grade, p.power, p.moveDir, p.moveSpeed]);
+    const track = (t: Typhoon) =>
+      t.points.map((p) => [p.time, p.lat, p.lng, p.speed, p.pressure, p.grade, p.power, p.moveDir, p.moveSpeed]);
     const differ = (a: unknown, b: unknown) => JSON.stringify(a) !== JSON.stringify(b);
 
     for (const real of built.real) {
@@ -118,7 +121,8 @@ describeRealData('archive', 'the Zhejiang archive fetched from the service build
         mismatches.push(`${real.code} (zj ${real.zjId}): missing from the fetched archive`);
         continue;
       }
-      const say = (what: string, a: unknown, b: unknown) => mismatches.push(`${real.code} ${what}: real ${JSON.stringify(a)}, fetched ${JSON.stringify(b)}`);
+      const say = (what: string, a: unknown, b: unknown) =>
+        mismatches.push(`${real.code} ${what}: real ${JSON.stringify(a)}, fetched ${JSON.stringify(b)}`);
       for (const key of ['zjId', 'name', 'enname', 'year'] as const) if (real[key] !== fetched[key]) say(key, real[key], fetched[key]);
       if (real.land.length !== fetched.land.length) say('land.length', real.land.length, fetched.land.length);
       const lands = (t: Typhoon) => t.land.map((l) => [l.time, l.position]);

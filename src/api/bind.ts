@@ -24,7 +24,9 @@ export type ParamsOf<R extends Resource> = { readonly [K in keyof R['params']]: 
 export type QueryValueOf<K extends QueryKind> = ReturnType<(typeof QUERIES)[K]['parse']>;
 
 /** A route's declared query parameters, parsed. */
-export type QueryOf<R extends Resource> = R['query'] extends readonly QueryKind[] ? { readonly [K in R['query'][number]]: QueryValueOf<K> } : Record<never, never>;
+export type QueryOf<R extends Resource> = R['query'] extends readonly QueryKind[]
+  ? { readonly [K in R['query'][number]]: QueryValueOf<K> }
+  : Record<never, never>;
 
 export interface ApiRequest<R extends Resource = Resource> {
   family: Family;
@@ -81,7 +83,10 @@ export function answerStatically<R extends StaticRoute>(
 }
 
 /** A function route's handler: the function its route names runs it for every request. */
-export function answerRequests<R extends FunctionRoute>(route: R, handle: (ctx: RequestContext, request: ApiRequest<R>) => Promise<Answer>): RequestBinding<R> {
+export function answerRequests<R extends FunctionRoute>(
+  route: R,
+  handle: (ctx: RequestContext, request: ApiRequest<R>) => Promise<Answer>,
+): RequestBinding<R> {
   return { kind: 'function', route, fn: route.servedBy.fn, files: [], context: (base) => base, handle };
 }
 
@@ -94,11 +99,22 @@ export function answerMisses<R extends StaticRouteWithMisses>(
   lookup: { upstream(base: RequestContext): LookupContext['lookupUpstream']; files: readonly string[] },
   handle: (ctx: LookupContext, request: ApiRequest<R>) => Promise<Answer>,
 ): RequestBinding<R, LookupContext> {
-  return { kind: 'misses', route, fn: route.missFn, files: lookup.files, context: (base) => ({ ...base, lookupUpstream: lookup.upstream(base) }), handle };
+  return {
+    kind: 'misses',
+    route,
+    fn: route.missFn,
+    files: lookup.files,
+    context: (base) => ({ ...base, lookupUpstream: lookup.upstream(base) }),
+    handle,
+  };
 }
 
 export const isBinding = (value: unknown): value is Binding =>
-  typeof value === 'object' && value !== null && 'kind' in value && 'route' in value && ['static', 'function', 'misses'].includes((value as Binding).kind);
+  typeof value === 'object' &&
+  value !== null &&
+  'kind' in value &&
+  'route' in value &&
+  ['static', 'function', 'misses'].includes((value as Binding).kind);
 
 /** The route's 40401 for a well-formed path parameter that names nothing (its one not-found message). */
 export const notFoundIn = (route: Resource, value: string): ApiError => notFound(route.notFound?.(value) ?? `Nothing for ${value}.`);

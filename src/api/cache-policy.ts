@@ -46,4 +46,5 @@ export function untilBeijingMidnight(now: Date): CachePolicy {
 }
 
 /** The CDN keeps one copy per value of the query parameters an endpoint reads (Netlify-Vary). */
-export const netlifyVary = (query: readonly string[]): Record<string, string> => (query.length ? { 'Netlify-Vary': `query=${query.join('|')}` } : {});
+export const netlifyVary = (query: readonly string[]): Record<string, string> =>
+  query.length ? { 'Netlify-Vary': `query=${query.join('|')}` } : {};

@@ -59,7 +59,12 @@ export function jsonResponse(family: Family, body: unknown, status: number, poli
 }
 
 export function errorResponse(family: Family, error: ApiError, now = Date.now()): Response {
-  return jsonResponse(family, errorBody(family, error, now), error.status, error.status >= 500 ? CACHE_POLICIES.fault : CACHE_POLICIES.error);
+  return jsonResponse(
+    family,
+    errorBody(family, error, now),
+    error.status,
+    error.status >= 500 ? CACHE_POLICIES.fault : CACHE_POLICIES.error,
+  );
 }
 
 /** 405 for a method the family does not answer, with the `Allow` header (RFC 9110 §15.5.6). */

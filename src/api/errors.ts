@@ -27,7 +27,10 @@ export type ErrorName = keyof typeof ERROR_CATALOG;
 export class ApiError extends Error {
   readonly code: number;
   readonly status: number;
-  constructor(readonly errorName: ErrorName, message: string) {
+  constructor(
+    readonly errorName: ErrorName,
+    message: string,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.code = ERROR_CATALOG[errorName].code;

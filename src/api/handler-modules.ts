@@ -43,10 +43,14 @@ export async function loadBindings(): Promise<Bindings> {
   for (const route of RESOURCES) {
     for (const kind of expectedKinds(route)) {
       const bound = found.filter((b) => b.binding.route.id === route.id && b.binding.kind === kind);
-      if (bound.length !== 1) problems.push(`${route.id}: ${bound.length} ${kind} bindings (${bound.map((b) => `${b.module}#${b.exportName}`).join(', ') || 'none'}); it needs one`);
+      if (bound.length !== 1)
+        problems.push(
+          `${route.id}: ${bound.length} ${kind} bindings (${bound.map((b) => `${b.module}#${b.exportName}`).join(', ') || 'none'}); it needs one`,
+        );
     }
   }
-  for (const b of found) if (!RESOURCES.includes(b.binding.route)) problems.push(`${b.module}#${b.exportName} binds a route that is not in the route table`);
+  for (const b of found)
+    if (!RESOURCES.includes(b.binding.route)) problems.push(`${b.module}#${b.exportName} binds a route that is not in the route table`);
   if (problems.length) throw new Error(`Handler bindings:\n${problems.join('\n')}`);
   return {
     statics: found.filter((b): b is Bound<StaticBinding> => b.binding.kind === 'static'),

@@ -38,7 +38,7 @@ export function renderRedirects(): string {
     '# Static answers are files at their URL paths and need no rule; these rules see only what no file answers.',
     '# 1. Per-collection misses: api-miss answers 40001 (malformed) or 40401 (not found); typhoon-lookup tries live tiers first.',
     ...collections().map(([prefix, target]) => `${prefix}* ${target} 200`),
-    '# 2. Catch-alls: 40400 in the family\'s format, and 405 for a method no function took (/x/* also takes /x).',
+    "# 2. Catch-alls: 40400 in the family's format, and 405 for a method no function took (/x/* also takes /x).",
     `/api/* ${MISS_FUNCTION} 200`,
     `/feeds/* ${MISS_FUNCTION} 200`,
     '',
@@ -67,7 +67,8 @@ export function renderHeaders(): string {
   const blocks = new Map<string, Record<string, string>>();
   for (const { path, type, cache } of statics) {
     const wider = statics.find((other) => covers(other.path, path));
-    if (wider && (wider.type !== type || wider.cache !== cache)) throw new Error(`_headers: ${wider.path} would give ${path} the headers of another collection`);
+    if (wider && (wider.type !== type || wider.cache !== cache))
+      throw new Error(`_headers: ${wider.path} would give ${path} the headers of another collection`);
     if (!wider) blocks.set(path, { 'Content-Type': type, 'Cache-Control': cache });
   }
   return [

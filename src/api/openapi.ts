@@ -30,10 +30,16 @@ const DESCRIPTION = [
 
 const errorCodeSchema = z
   .literal([...new Set(Object.values(ERROR_CATALOG).map((e) => e.code))])
-  .describe(Object.values(ERROR_CATALOG).map((e) => `${e.code}: ${e.title} (HTTP ${e.status})`).join('; '))
+  .describe(
+    Object.values(ERROR_CATALOG)
+      .map((e) => `${e.code}: ${e.title} (HTTP ${e.status})`)
+      .join('; '),
+  )
   .meta({ id: 'ErrorCode' });
 
-const tsSchema = z.int().describe('Milliseconds since the Unix epoch: when a function made the answer; for a static answer, when its data was released');
+const tsSchema = z
+  .int()
+  .describe('Milliseconds since the Unix epoch: when a function made the answer; for a static answer, when its data was released');
 
 const envelopeSchema = z
   .object({
@@ -85,7 +91,12 @@ function convert(named: Record<string, z.ZodType>): { converted: Record<string, 
   // `.meta({ id })` puts a schema in the global registry; zod refers to `uri(id)` only for schemas in the converted one.
   for (const [id, schema] of z.globalRegistry._idmap) registry.add(schema, { id });
   registry.add(z.object(named), { id: ROOT });
-  const { schemas } = z.toJSONSchema(registry, { target: 'draft-2020-12', unrepresentable: 'any', uri: (id) => SCHEMAS + id, override: tidy });
+  const { schemas } = z.toJSONSchema(registry, {
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+    uri: (id) => SCHEMAS + id,
+    override: tidy,
+  });
   const components: Record<string, Json> = {};
   for (const [id, { $schema: _dialect, $id: _id, ...schema }] of Object.entries(schemas as Record<string, Json>)) components[id] = schema;
   const { [ROOT]: root, ...rest } = components;
@@ -189,7 +200,14 @@ const IF_NONE_MATCH = {
 
 function pathParameter(b: Builder, resource: Resource, name: string, kind: ParamKind): Json {
   const spec = PARAMS[kind];
-  const parameter = (example: string) => ({ name, in: 'path', required: true, description: spec.description, example, schema: b.schemas[`path ${kind}`] });
+  const parameter = (example: string) => ({
+    name,
+    in: 'path',
+    required: true,
+    description: spec.description,
+    example,
+    schema: b.schemas[`path ${kind}`],
+  });
   const own = resource.examples?.[name];
   // An endpoint with its own example keeps its parameter; the others share the kind's.
   return own === undefined ? shared(b, 'parameters', `${pascal(kind)}Path`, () => parameter(spec.example)) : parameter(own);
@@ -197,24 +215,39 @@ function pathParameter(b: Builder, resource: Resource, name: string, kind: Param
 
 function queryParameter(b: Builder, kind: QueryKind): Json {
   const { description, example, required } = QUERIES[kind];
-  return shared(b, 'parameters', `${pascal(kind)}Query`, () => ({ name: queryName(kind), in: 'query', required, description, example, schema: b.schemas[`query ${kind}`] }));
+  return shared(b, 'parameters', `${pascal(kind)}Query`, () => ({
+    name: queryName(kind),
+    in: 'query',
+    required,
+    description,
+    example,
+    schema: b.schemas[`query ${kind}`],
+  }));
 }
 
 /** What an error answer says when, and an example message. */
 const ERROR_TEXTS: Record<ErrorName, { when: string; example: string }> = {
   badParameter: { when: 'a malformed parameter', example: 'year must be a four-digit year such as 2024; got "24".' },
-  notFound: { when: 'well formed, but nothing there', example: 'No storm with code 202499; /api/history/search/{keyword} finds codes by name.' },
+  notFound: {
+    when: 'well formed, but nothing there',
+    example: 'No storm with code 202499; /api/history/search/{keyword} finds codes by name.',
+  },
   unknownEndpoint: { when: 'no such endpoint', example: 'No endpoint at /api/nothing. The README lists every endpoint.' },
   serverError: { when: 'a fault of ours (the details are logged, never sent)', example: 'Server error: the error was logged.' },
   upstreamUnavailable: {
     when: 'an upstream that had to be asked could not be; try again in a minute',
-    example: 'No storm with code 202699 in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.',
+    example:
+      'No storm with code 202699 in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.',
   },
-  methodNotAllowed: { when: 'a method other than GET and HEAD (and OPTIONS, the v1 preflight)', example: 'POST is not answered here: this API is read-only and answers GET, HEAD.' },
+  methodNotAllowed: {
+    when: 'a method other than GET and HEAD (and OPTIONS, the v1 preflight)',
+    example: 'POST is not answered here: this API is read-only and answers GET, HEAD.',
+  },
   requestTooLarge: { when: 'a request line and headers over 16 KiB', example: 'The request line and headers are larger than 16 KiB.' },
   dataUnavailable: {
     when: 'the stored data cannot be read just now; the next scheduled refresh (every 15 minutes) restores it',
-    example: 'Global cyclone nhc-al132025: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).',
+    example:
+      'Global cyclone nhc-al132025: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).',
   },
 };
 
@@ -256,7 +289,8 @@ const notModified = (b: Builder, family: Family) =>
 
 function operationDescription({ resource }: Endpoint): string {
   if (resource.servedBy.kind === 'function') return `Answered by the ${resource.servedBy.fn} function.`;
-  const misses = Object.keys(resource.params).length > 0 ? ` Values no file answers go to the ${resource.missFn ?? 'api-miss'} function.` : '';
+  const misses =
+    Object.keys(resource.params).length > 0 ? ` Values no file answers go to the ${resource.missFn ?? 'api-miss'} function.` : '';
   return `A static file on the CDN.${misses}`;
 }
 
@@ -267,7 +301,10 @@ function getOperation(b: Builder, endpoint: Endpoint): Json {
     summary: resource.summary,
     description: operationDescription(endpoint),
     tags: [family],
-    parameters: [shared(b, 'parameters', 'IfNoneMatch', () => IF_NONE_MATCH), ...(resource.query ?? []).map((kind) => queryParameter(b, kind))],
+    parameters: [
+      shared(b, 'parameters', 'IfNoneMatch', () => IF_NONE_MATCH),
+      ...(resource.query ?? []).map((kind) => queryParameter(b, kind)),
+    ],
     responses: {
       200: {
         description: family === 'v1' ? 'Success: the envelope with the payload as data' : 'Success',

@@ -92,7 +92,8 @@ export const PARAMS = {
     schema: globalIdSchema,
     parse: (raw: string) => {
       const value = decodeSegment(raw, 'id');
-      if (!globalIdSchema.safeParse(value).success) throw badParameter(`id must look like nhc-al132025 or jtwc-sh062024; got "${value.slice(0, 60)}".`);
+      if (!globalIdSchema.safeParse(value).success)
+        throw badParameter(`id must look like nhc-al132025 or jtwc-sh062024; got "${value.slice(0, 60)}".`);
       return value;
     },
   },
@@ -108,7 +109,8 @@ export const PARAMS = {
     schema: slugSchema,
     parse: (raw: string) => {
       const value = decodeSegment(raw, 'slug');
-      if (!slugSchema.safeParse(value).success) throw badParameter(`slug must be lower-case words joined by hyphens; got "${value.slice(0, 60)}".`);
+      if (!slugSchema.safeParse(value).success)
+        throw badParameter(`slug must be lower-case words joined by hyphens; got "${value.slice(0, 60)}".`);
       return value;
     },
   },
@@ -230,7 +232,11 @@ export const QUERIES = {
     },
   },
   lat: { description: 'Latitude of the place, degrees north (−90…90)', example: 22.3, ...decimalIn('lat', -90, 90, '° (north positive)') },
-  lng: { description: 'Longitude of the place, degrees east (−180…180)', example: 114.2, ...decimalIn('lng', -180, 180, '° (east positive)') },
+  lng: {
+    description: 'Longitude of the place, degrees east (−180…180)',
+    example: 114.2,
+    ...decimalIn('lng', -180, 180, '° (east positive)'),
+  },
   radius: { description: 'Search radius in km, 1–1000', example: 300, ...decimalIn('radius', 1, 1000, ' km') },
   from: { description: 'First year of the storms (the year a storm belongs to), four digits', example: '1990', ...fourDigitYear('from') },
   to: { description: 'Last year of the storms, four digits; not before `from`', example: '2025', ...fourDigitYear('to') },
@@ -241,7 +247,8 @@ export const QUERIES = {
     schema: z.string().regex(MONTH_LIST),
     parse: (raw: string | null) => {
       if (raw === null) return null;
-      if (!MONTH_LIST.test(raw)) throw badParameter(`months must be months 1–12 separated by commas, such as 7,8,9; got "${raw.slice(0, 40)}".`);
+      if (!MONTH_LIST.test(raw))
+        throw badParameter(`months must be months 1–12 separated by commas, such as 7,8,9; got "${raw.slice(0, 40)}".`);
       return [...new Set(raw.split(',').map(Number))].sort((a, b) => a - b);
     },
   },

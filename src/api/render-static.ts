@@ -26,7 +26,10 @@ export interface RenderedFile {
  * Every static answer of both families. Payloads are checked against their route's schema (once per resource
  * and parameters); every problem is returned, not just the first.
  */
-export async function renderStaticAnswers(site: SiteData, bindings: readonly StaticBinding[]): Promise<{ files: RenderedFile[]; problems: string[] }> {
+export async function renderStaticAnswers(
+  site: SiteData,
+  bindings: readonly StaticBinding[],
+): Promise<{ files: RenderedFile[]; problems: string[] }> {
   const files: RenderedFile[] = [];
   const problems: string[] = [];
   const checked = new Set<string>();
@@ -41,7 +44,8 @@ export async function renderStaticAnswers(site: SiteData, bindings: readonly Sta
       if (!checked.has(where)) {
         checked.add(where);
         const result = resource.dataSchema.safeParse(answer.payload);
-        if (!result.success) problems.push(...result.error.issues.slice(0, 5).map((issue) => `${where}: ${issue.path.join('.')}: ${issue.message}`));
+        if (!result.success)
+          problems.push(...result.error.issues.slice(0, 5).map((issue) => `${where}: ${issue.path.join('.')}: ${issue.message}`));
       }
       // A static v1 `ts` is the data's release time, not the build's: the same data gives the same bytes.
       if (family === 'v1' && answer.releasedAt === undefined) throw new Error(`static v1 answer ${where} has no release time for ts`);
@@ -79,5 +83,8 @@ export function renderDataFiles(site: SiteData, names: NamesTable): RenderedFile
     ]),
   ];
   // gzip's header carries no time here (Node writes mtime 0), so the same data gives the same bytes.
-  return data.map(([file, value]) => ({ file, body: file.endsWith('.gz') ? gzipSync(JSON.stringify(value), { level: 9 }) : JSON.stringify(value) }));
+  return data.map(([file, value]) => ({
+    file,
+    body: file.endsWith('.gz') ? gzipSync(JSON.stringify(value), { level: 9 }) : JSON.stringify(value),
+  }));
 }

@@ -5,11 +5,23 @@
  */
 import { z } from 'zod';
 import {
-  announcementSchema, knowledgeItemSchema, knowledgeSummarySchema, newsItemSchema, newsSummarySchema, pageSchema,
-  platformVersionSchema, siteConfigSchema, versionAnswerSchema,
+  announcementSchema,
+  knowledgeItemSchema,
+  knowledgeSummarySchema,
+  newsItemSchema,
+  newsSummarySchema,
+  pageSchema,
+  platformVersionSchema,
+  siteConfigSchema,
+  versionAnswerSchema,
 } from '../model/content-schemas.ts';
 import {
-  historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema, typhoonSchema,
+  historyYearSchema,
+  historyYearsSchema,
+  searchResultSchema,
+  todayEntrySchema,
+  todayInHistorySchema,
+  typhoonSchema,
 } from '../model/schemas.ts';
 import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
 import { aiGeneratedSchema, flashItemSchema, generatorSchema } from '../model/flash-schemas.ts';
@@ -67,7 +79,9 @@ export const answersJson = (resource: Resource) => /^application\/([\w.-]+\+)?js
  * The table: each route under its id, its declaration kept literal so that a handler bound to it (src/api/bind.ts)
  * gets its path parameters and query values typed.
  */
-function defineRoutes<const T extends Record<string, Omit<Resource, 'id'>>>(routes: T): { readonly [K in keyof T]: T[K] & { readonly id: K & string } } {
+function defineRoutes<const T extends Record<string, Omit<Resource, 'id'>>>(
+  routes: T,
+): { readonly [K in keyof T]: T[K] & { readonly id: K & string } } {
   return Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, { ...route, id }])) as never;
 }
 
@@ -82,7 +96,8 @@ export const ROUTES = defineRoutes({
     errors: [],
   },
   'live-near': {
-    summary: 'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive',
+    summary:
+      'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive',
     paths: { web: '/api/near', v1: '/api/v1/near' },
     params: {},
     query: ['lat', 'lng'],
@@ -92,7 +107,8 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'global-typhoons': {
-    summary: 'Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)',
+    summary:
+      'Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)',
     paths: { web: '/api/global/typhoons' },
     params: {},
     servedBy: { kind: 'function', fn: 'global-typhoons' },
@@ -133,7 +149,11 @@ export const ROUTES = defineRoutes({
     query: ['code'],
     servedBy: { kind: 'function', fn: 'seo-news' },
     cache: 'live',
-    dataSchema: z.object({ code: z.string().nullable(), total: z.number().int().describe('Items matching'), news: z.array(flashItemSchema) }),
+    dataSchema: z.object({
+      code: z.string().nullable(),
+      total: z.number().int().describe('Items matching'),
+      news: z.array(flashItemSchema),
+    }),
     errors: ['badParameter'],
   },
   'flash-list': {
@@ -166,7 +186,11 @@ export const ROUTES = defineRoutes({
     cache: 'live',
     reads: [DATA_FILES.site],
     mediaType: 'application/rss+xml; charset=utf-8',
-    dataSchema: z.string().describe('An RSS 2.0 document: an <item> per flash item, <guid isPermaLink="false"> its API URL, <category>ai-generated</category> on each'),
+    dataSchema: z
+      .string()
+      .describe(
+        'An RSS 2.0 document: an <item> per flash item, <guid isPermaLink="false"> its API URL, <category>ai-generated</category> on each',
+      ),
     errors: ['badParameter'],
   },
   'flash-atom': {
@@ -178,7 +202,9 @@ export const ROUTES = defineRoutes({
     cache: 'live',
     reads: [DATA_FILES.site],
     mediaType: 'application/atom+xml; charset=utf-8',
-    dataSchema: z.string().describe('An Atom 1.0 document: an <entry> per flash item, <id> its API URL, <category term="ai-generated"/> on each'),
+    dataSchema: z
+      .string()
+      .describe('An Atom 1.0 document: an <entry> per flash item, <id> its API URL, <category term="ai-generated"/> on each'),
     errors: ['badParameter'],
   },
   'llm-summary': {
@@ -188,7 +214,11 @@ export const ROUTES = defineRoutes({
     servedBy: { kind: 'function', fn: 'llm-summary' },
     cache: 'live',
     dataSchema: z.object({
-      summary: z.string().describe('Chinese text about the north-western Pacific, written by the scheduled run (the same text as bootstrap\'s briefing); before one is stored for the current data, the template text of the current live view'),
+      summary: z
+        .string()
+        .describe(
+          "Chinese text about the north-western Pacific, written by the scheduled run (the same text as bootstrap's briefing); before one is stored for the current data, the template text of the current live view",
+        ),
       summaryEn: z.string().describe('English beside it'),
       typhoons: z.array(activeStormSchema),
       global: z.array(globalBriefSchema),
@@ -234,7 +264,8 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound', 'upstreamUnavailable'],
   },
   'typhoon-geojson': {
-    summary: 'GeoJSON (RFC 7946) of a storm: wind circles as polygons, the track as a LineString (a Point for a storm of one fix), a Point per track point with every field, landfalls; active storms add every agency forecast and its cone',
+    summary:
+      'GeoJSON (RFC 7946) of a storm: wind circles as polygons, the track as a LineString (a Point for a storm of one fix), a Point per track point with every field, landfalls; active storms add every agency forecast and its cone',
     // Not under /api/typhoons/{code}/: a static answer is a file at its URL, and a file and a folder cannot share a name.
     paths: { web: '/api/geojson/:code' },
     params: { code: 'code' },
@@ -245,7 +276,12 @@ export const ROUTES = defineRoutes({
     dataSchema: z.object({
       type: z.literal('FeatureCollection'),
       bbox: z
-        .tuple([z.number().describe('West, degrees east'), z.number().describe('South, degrees north'), z.number().describe('East, degrees east'), z.number().describe('North, degrees north')])
+        .tuple([
+          z.number().describe('West, degrees east'),
+          z.number().describe('South, degrees north'),
+          z.number().describe('East, degrees east'),
+          z.number().describe('North, degrees north'),
+        ])
         .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian'),
       features: z.array(z.object({ type: z.literal('Feature') }).loose()),
     }),
@@ -263,7 +299,8 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'history-near': {
-    summary: 'Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade',
+    summary:
+      'Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade',
     paths: { web: '/api/history/near', v1: '/api/v1/history/near' },
     params: {},
     query: ['lat', 'lng', 'radius', 'from', 'to', 'months', 'minGrade', 'landfall', 'page', 'size'],
@@ -274,7 +311,8 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'typhoon-similar': {
-    summary: 'The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far',
+    summary:
+      'The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far',
     // Under /api/typhoons/{code}, a static file: a function with config.path runs before files, so no folder is needed.
     paths: { web: '/api/typhoons/:code/similar', v1: '/api/v1/typhoons/:code/similar' },
     params: { code: 'code' },
@@ -287,14 +325,16 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound'],
   },
   'typhoon-agencies': {
-    summary: "Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked",
+    summary:
+      "Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked",
     paths: { web: '/api/typhoons/:code/agencies', v1: '/api/v1/typhoons/:code/agencies' },
     params: { code: 'code' },
     servedBy: { kind: 'function', fn: 'typhoon-agencies' },
     cache: 'deployData',
     reads: [DATA_FILES.archiveSummaries, AGENCY_COMPARISON_FILES],
     dataSchema: stormAgenciesSchema,
-    notFound: (code) => `No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in /api/v1/typhoons/{code}).`,
+    notFound: (code) =>
+      `No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in /api/v1/typhoons/{code}).`,
     errors: ['badParameter', 'notFound'],
   },
   'history-today': {
@@ -360,7 +400,7 @@ export const ROUTES = defineRoutes({
     notFound: (slug) => `No article ${slug}; /api/v1/knowledge lists them.`,
     errors: ['badParameter', 'notFound'],
   },
-  'version': {
+  version: {
     summary: 'Version check and forced update for one client platform',
     paths: { v1: '/api/v1/version' },
     params: {},
@@ -371,7 +411,7 @@ export const ROUTES = defineRoutes({
     dataSchema: versionAnswerSchema,
     errors: ['badParameter'],
   },
-  'bootstrap': {
+  bootstrap: {
     summary: 'Start-up bundle: site configuration, announcements, active typhoons, briefing, versions',
     paths: { v1: '/api/v1/bootstrap' },
     params: {},
@@ -391,8 +431,8 @@ export const ROUTES = defineRoutes({
       }),
       briefing: z
         .object({
-          text: z.string().describe('Chinese: the same text as /api/llm/summary\'s summary'),
-          textEn: z.string().describe('English: the same text as /api/llm/summary\'s summaryEn'),
+          text: z.string().describe("Chinese: the same text as /api/llm/summary's summary"),
+          textEn: z.string().describe("English: the same text as /api/llm/summary's summaryEn"),
           generatedAt: z.string().describe('When the live data it describes was fetched'),
           aiGenerated: aiGeneratedSchema,
           generator: generatorSchema,
@@ -404,7 +444,7 @@ export const ROUTES = defineRoutes({
     }),
     errors: [],
   },
-  'openapi': {
+  openapi: {
     summary: 'This API described in OpenAPI 3.1',
     paths: { web: '/api/openapi.json' },
     params: {},

@@ -30,7 +30,8 @@ export function parseRequest(endpoint: Endpoint, rawParams: Record<string, strin
  */
 export function answerBody(resource: Resource, family: Family, answer: Answer, ts: number): string {
   if (!answersJson(resource)) {
-    if (family === 'v1' || typeof answer.payload !== 'string') throw new Error(`${resource.id} answers ${mediaTypeOf(resource)}: a web-only route whose handler returns text`);
+    if (family === 'v1' || typeof answer.payload !== 'string')
+      throw new Error(`${resource.id} answers ${mediaTypeOf(resource)}: a web-only route whose handler returns text`);
     return answer.payload;
   }
   if (family === 'v1') return JSON.stringify(envelope(answer.payload, ts));
@@ -44,13 +45,20 @@ const policyOf = (answer: Answer, resource: Resource, now: () => Date): CachePol
 
 /** Headers of a function answer: the family's, then the route's media type, cache policy and CDN variation. */
 function answerHeaders(resource: Resource, family: Family, policy: CachePolicy): Record<string, string> {
-  const headers: Record<string, string> = { ...familyHeaders(family), 'Content-Type': mediaTypeOf(resource), 'Cache-Control': policy.browser };
+  const headers: Record<string, string> = {
+    ...familyHeaders(family),
+    'Content-Type': mediaTypeOf(resource),
+    'Cache-Control': policy.browser,
+  };
   if (policy.cdn) headers['Netlify-CDN-Cache-Control'] = policy.cdn;
   return { ...headers, ...netlifyVary((resource.query ?? []).map(queryName)) };
 }
 
 /** The endpoint a request names among the bindings a function serves, with its raw path parameters. */
-function findEndpoint(bindings: readonly RequestBinding[], pathname: string): { binding: RequestBinding; endpoint: Endpoint; raw: Record<string, string> } | null {
+function findEndpoint(
+  bindings: readonly RequestBinding[],
+  pathname: string,
+): { binding: RequestBinding; endpoint: Endpoint; raw: Record<string, string> } | null {
   const family = familyOfPath(pathname);
   const path = pathname.replace(/(.)\/$/, '$1'); // Netlify's config.path allows a trailing slash
   for (const endpoint of ENDPOINTS) {
@@ -72,7 +80,10 @@ async function respond(bindings: readonly RequestBinding[], req: Request, config
   const ctx = binding.context(requestContext(config, clock));
   const answer = await binding.handle(ctx, parseRequest(endpoint, raw, url));
   const body = answerBody(endpoint.resource, endpoint.family, answer, answer.releasedAt ?? ctx.now().getTime());
-  return new Response(body, { status: 200, headers: answerHeaders(endpoint.resource, endpoint.family, policyOf(answer, endpoint.resource, ctx.now)) });
+  return new Response(body, {
+    status: 200,
+    headers: answerHeaders(endpoint.resource, endpoint.family, policyOf(answer, endpoint.resource, ctx.now)),
+  });
 }
 
 /**

@@ -15,7 +15,8 @@ import fs from 'fs-extra';
 const cache = new Map<string, { stamp: string; value: Promise<unknown> }>();
 
 /** A generated data file's content as JSON: `.json.gz` files are gzipped JSON (too big to bundle as text). */
-export const parseDataFile = (file: string, bytes: Uint8Array): unknown => JSON.parse((file.endsWith('.gz') ? gunzipSync(bytes) : Buffer.from(bytes)).toString('utf8'));
+export const parseDataFile = (file: string, bytes: Uint8Array): unknown =>
+  JSON.parse((file.endsWith('.gz') ? gunzipSync(bytes) : Buffer.from(bytes)).toString('utf8'));
 
 /** Parsed JSON of a generated file under public/, or null when it does not exist. */
 export async function readPublicJson<T>(publicDir: string, relativePath: string): Promise<T | null> {

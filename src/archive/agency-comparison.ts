@@ -20,8 +20,10 @@ const WIND_PERIOD = { cma: '2min', jma: '10min', jtwc: '1min', hko: '10min' } as
 
 type Track = Omit<StormAgencyTrack, 'maxSpeed' | 'maxSpeedKt' | 'minPressure' | 'ace' | 'startTime' | 'endTime'>;
 
-const maxOf = (values: (number | null)[]) => values.reduce<number | null>((m, v) => (v === null ? m : m === null ? v : Math.max(m, v)), null);
-const minOf = (values: (number | null)[]) => values.reduce<number | null>((m, v) => (v === null ? m : m === null ? v : Math.min(m, v)), null);
+const maxOf = (values: (number | null)[]) =>
+  values.reduce<number | null>((m, v) => (v === null ? m : m === null ? v : Math.max(m, v)), null);
+const minOf = (values: (number | null)[]) =>
+  values.reduce<number | null>((m, v) => (v === null ? m : m === null ? v : Math.min(m, v)), null);
 
 /** A track with its own peak figures and ACE. */
 function withFigures(track: Track): StormAgencyTrack {
@@ -32,7 +34,9 @@ function withFigures(track: Track): StormAgencyTrack {
     maxSpeed: maxOf(points.map((p) => p.speed)),
     maxSpeedKt: maxOf(points.map((p) => p.speedKt)),
     minPressure: minOf(points.map((p) => p.pressure)),
-    ace: accumulatedCycloneEnergy(points.map((p) => ({ time: p.time, windKt: windKt(p), extratropical: p.category === EXTRATROPICAL[track.agency] }))),
+    ace: accumulatedCycloneEnergy(
+      points.map((p) => ({ time: p.time, windKt: windKt(p), extratropical: p.category === EXTRATROPICAL[track.agency] })),
+    ),
     startTime: (points[0] as AgencyTrackPoint).time,
     endTime: (points[points.length - 1] as AgencyTrackPoint).time,
   };
@@ -58,7 +62,15 @@ function ownTrack(storm: Typhoon): Track {
     source: storm.cma ? 'cma-bst' : 'zj',
     windPeriod: storm.windPeriod,
     link: null,
-    points: storm.points.map((p) => ({ time: p.time, lat: p.lat, lng: p.lng, speed: p.speed, speedKt: null, pressure: p.pressure, category: p.grade })),
+    points: storm.points.map((p) => ({
+      time: p.time,
+      lat: p.lat,
+      lng: p.lng,
+      speed: p.speed,
+      speedKt: null,
+      pressure: p.pressure,
+      category: p.grade,
+    })),
   };
 }
 
@@ -82,14 +94,35 @@ export function compareAgencies(storm: Typhoon, linked: LinkedTracks, links: rea
   for (const agency of ['jma', 'jtwc', 'hko'] as const) {
     if (agency === archived.agency) continue;
     const track = linked[agency];
-    if (track) tracks.push({ agency, id: storm.ids[agency], name: track.name, source: track.source, windPeriod: WIND_PERIOD[agency], link: link(links, agency), points: track.points.map(agencyPoint) });
+    if (track)
+      tracks.push({
+        agency,
+        id: storm.ids[agency],
+        name: track.name,
+        source: track.source,
+        windPeriod: WIND_PERIOD[agency],
+        link: link(links, agency),
+        points: track.points.map(agencyPoint),
+      });
   }
-  const comparison = { code: storm.code, name: storm.name, enname: storm.enname, year: storm.year, ids: storm.ids, agencies: tracks.map(withFigures), matchRule: MATCH_RULE };
+  const comparison = {
+    code: storm.code,
+    name: storm.name,
+    enname: storm.enname,
+    year: storm.year,
+    ids: storm.ids,
+    agencies: tracks.map(withFigures),
+    matchRule: MATCH_RULE,
+  };
   return { ...comparison, attribution: archiveAttribution(demo, [comparison]) };
 }
 
 /** Every storm's comparison, by code, in archive order. */
-export function compareArchive(storms: readonly Typhoon[], crosswalk: Pick<Crosswalk, 'tracks' | 'links'>, demo: boolean): Map<string, StormAgencies> {
+export function compareArchive(
+  storms: readonly Typhoon[],
+  crosswalk: Pick<Crosswalk, 'tracks' | 'links'>,
+  demo: boolean,
+): Map<string, StormAgencies> {
   const linksOf = new Map<string, CrosswalkLink[]>();
   for (const l of crosswalk.links) linksOf.set(l.code, [...(linksOf.get(l.code) ?? []), l]);
   return new Map(storms.map((s) => [s.code, compareAgencies(s, crosswalk.tracks.get(s.code) ?? {}, linksOf.get(s.code) ?? [], demo)]));

@@ -49,6 +49,7 @@ export function poorerThan(next: ArchiveReport, baseline: ArchiveReport): string
     ([key, what]) => `${what}: ${next[key]}, the published archive has ${baseline[key]}`,
   );
   if (next.demo && !baseline.demo) problems.unshift('this is the demo archive; the published one is real');
-  if (next.lastYear !== null && baseline.lastYear !== null && next.lastYear < baseline.lastYear) problems.push(`last year ${next.lastYear}, the published archive reaches ${baseline.lastYear}`);
+  if (next.lastYear !== null && baseline.lastYear !== null && next.lastYear < baseline.lastYear)
+    problems.push(`last year ${next.lastYear}, the published archive reaches ${baseline.lastYear}`);
   return problems;
 }

@@ -80,7 +80,15 @@ function cmaTrack(entry: CmaEntryRaw, zj: ZjStorm | null): TrackPoint[] {
   const zjByInstant = new Map((zj?.points ?? []).map((p) => [p.time.getTime(), p]));
   return entry.points.map((p) =>
     trackPoint(
-      { time: toBeijingIso(p.time), instant: p.time.getTime(), lat: p.lat, lng: p.lng, speed: p.wind, pressure: p.pressure, grade: gradeFromCmaDigit(p.grade) },
+      {
+        time: toBeijingIso(p.time),
+        instant: p.time.getTime(),
+        lat: p.lat,
+        lng: p.lng,
+        speed: p.wind,
+        pressure: p.pressure,
+        grade: gradeFromCmaDigit(p.grade),
+      },
       zjByInstant.get(p.time.getTime()),
     ),
   );
@@ -91,7 +99,10 @@ function zjTrack(zj: ZjStorm, fromJtwc: boolean): TrackPoint[] {
   return zj.points.map((p) => {
     const speed = fromJtwc ? jtwcWindMs(p.speed) : p.speed;
     const grade = fromJtwc ? gradeFromWind(speed) : gradeFromLabel(p.label);
-    return trackPoint({ time: toBeijingIso(p.time), instant: p.time.getTime(), lat: p.lat, lng: p.lng, speed, pressure: p.pressure, grade }, p);
+    return trackPoint(
+      { time: toBeijingIso(p.time), instant: p.time.getTime(), lat: p.lat, lng: p.lng, speed, pressure: p.pressure, grade },
+      p,
+    );
   });
 }
 
@@ -155,7 +166,12 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjS
   const checked = zj ? checkLandfalls(zj, points) : null;
   const reconverted = fromJtwc ? windReconversionProblem(zj as ZjStorm, points) : null;
   const corrected = correctEnglishName(code, cma, context.nameCorrections.get(code));
-  quality.push(...(radii?.problems ?? []), ...(checked?.problems ?? []), ...(reconverted ? [reconverted] : []), ...(corrected ? [corrected.problem] : []));
+  quality.push(
+    ...(radii?.problems ?? []),
+    ...(checked?.problems ?? []),
+    ...(reconverted ? [reconverted] : []),
+    ...(corrected ? [corrected.problem] : []),
+  );
   const sourceNames = resolveNames(year, cma, zj, names);
   const resolved: Names = corrected ? { ...sourceNames, enname: corrected.enname, nameEn: 'name-corrections' } : sourceNames;
   const land = landfalls(checked?.land ?? [], points);

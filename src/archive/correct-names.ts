@@ -23,7 +23,11 @@ function nameCorrectionProblem(correction: NameCorrection, cma: CmaEntryRaw): Da
 }
 
 /** The corrected English name and its report entry, or null when the storm has no correction. */
-export function correctEnglishName(code: string, cma: CmaEntryRaw | null, correction: NameCorrection | undefined): { enname: string; problem: DataQualityProblem } | null {
+export function correctEnglishName(
+  code: string,
+  cma: CmaEntryRaw | null,
+  correction: NameCorrection | undefined,
+): { enname: string; problem: DataQualityProblem } | null {
   if (!correction) return null;
   const spelling = cma?.baseName?.toUpperCase() ?? null;
   if (!cma || spelling !== correction.cma) {

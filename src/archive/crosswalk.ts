@@ -97,7 +97,11 @@ function trackMatches<T extends AgencyTrack>(storms: readonly Typhoon[], tracks:
         best.set(track, Math.max(best.get(track) ?? 0, agreement.agreeing));
       }
     }
-    if (candidates.length) all.set(storm.code, candidates.sort((a, b) => b.agreement.agreeing - a.agreement.agreeing || a.track.id.localeCompare(b.track.id)));
+    if (candidates.length)
+      all.set(
+        storm.code,
+        candidates.sort((a, b) => b.agreement.agreeing - a.agreement.agreeing || a.track.id.localeCompare(b.track.id)),
+      );
   }
   for (const [code, candidates] of all) {
     if (candidates.length < 2) continue;
@@ -113,7 +117,13 @@ const shownId = (track: AgencyTrack) => (track.agency === 'jtwc' ? track.id.toLo
 /** The source file of a record, for the report: its CMA year file, else its zj file. */
 const recordFile = (storm: Typhoon) => (storm.cma ? `cma-bst/CH${storm.cma.year}BST.txt` : `zj/${storm.zjId}.json`);
 
-function problem(storm: Typhoon, agency: AgencySource, code: 'crosswalk-ambiguous' | 'crosswalk-conflict', value: unknown, rule: string): DataQualityProblem {
+function problem(
+  storm: Typhoon,
+  agency: AgencySource,
+  code: 'crosswalk-ambiguous' | 'crosswalk-conflict',
+  value: unknown,
+  rule: string,
+): DataQualityProblem {
   return { code, file: recordFile(storm), field: `ids.${agency}`, value, rule, action: `ids.${agency} of ${storm.code} left null` };
 }
 
@@ -144,7 +154,15 @@ function decide(
   problems: DataQualityProblem[],
 ): Decision | null {
   if (candidates.length > 1 && offers.length === 0) {
-    problems.push(problem(storm, agency, 'crosswalk-ambiguous', describeCandidates(candidates), `one track per agency matches a storm (${MATCH_RULE}); ${candidates.length} do`));
+    problems.push(
+      problem(
+        storm,
+        agency,
+        'crosswalk-ambiguous',
+        describeCandidates(candidates),
+        `one track per agency matches a storm (${MATCH_RULE}); ${candidates.length} do`,
+      ),
+    );
     return null;
   }
   const matched = candidates.length === 1 ? (candidates[0] as Candidate<AgencyTrack>) : null;
@@ -160,7 +178,15 @@ function decide(
   // Several candidates and one id written in a source: the source settles it when it names one of them.
   const named = candidates.find((c) => shownId(c.track) === offer.id) ?? null;
   if (candidates.length > 1 && !named) {
-    problems.push(problem(storm, agency, 'crosswalk-conflict', { candidates: describeCandidates(candidates), [offer.method]: offer.id }, 'the id a source writes is one of the matching tracks'));
+    problems.push(
+      problem(
+        storm,
+        agency,
+        'crosswalk-conflict',
+        { candidates: describeCandidates(candidates), [offer.method]: offer.id },
+        'the id a source writes is one of the matching tracks',
+      ),
+    );
     return null;
   }
   return { id: offer.id, method: offer.method, candidate: named };
@@ -174,7 +200,9 @@ function ibtracsColumns(record: IbtracsTrack, agency: TrackAgency): LinkedTrack 
   const points = record.points.flatMap((p): AgencyPoint[] => {
     const fix = p.agencies[IBTRACS_COLUMNS[agency]];
     if (!fix?.original || fix.lat === null || fix.lng === null) return [];
-    return [{ time: p.time, lat: fix.lat, lng: fix.lng, windKt: fix.windKt, windMs: fix.windMs, pressureHpa: fix.pressureHpa, grade: fix.grade }];
+    return [
+      { time: p.time, lat: fix.lat, lng: fix.lng, windKt: fix.windKt, windMs: fix.windMs, pressureHpa: fix.pressureHpa, grade: fix.grade },
+    ];
   });
   return points.length ? { source: 'ibtracs', name: record.name, points } : null;
 }
@@ -205,7 +233,11 @@ export function buildCrosswalk(storms: readonly Typhoon[], agencies: AgencyTrack
     };
     /** The track shown for an agency: its own file's where that is linked, else the IBTrACS record's columns. */
     const shown = (agency: TrackAgency, own: AgencyTrack | null | undefined) => {
-      const track = own ? { source: OWN_FILE[agency], name: own.name, points: own.points } : linked.ibtracs ? ibtracsColumns(linked.ibtracs, agency) : null;
+      const track = own
+        ? { source: OWN_FILE[agency], name: own.name, points: own.points }
+        : linked.ibtracs
+          ? ibtracsColumns(linked.ibtracs, agency)
+          : null;
       if (track) linked[agency] = track;
       return track;
     };
@@ -215,7 +247,13 @@ export function buildCrosswalk(storms: readonly Typhoon[], agencies: AgencyTrack
     link('ibtracs', ibtracs, linked.ibtracs);
 
     const atcfIds = linked.ibtracs?.usaAtcfIds.map((id) => id.toLowerCase()) ?? [];
-    const jtwc = decide(storm, 'jtwc', matches.jtwc.get(storm.code) ?? [], atcfIds.map((id) => ({ id, method: 'ibtracs' })), result.problems);
+    const jtwc = decide(
+      storm,
+      'jtwc',
+      matches.jtwc.get(storm.code) ?? [],
+      atcfIds.map((id) => ({ id, method: 'ibtracs' })),
+      result.problems,
+    );
     link('jtwc', jtwc, shown('jtwc', jtwc && jtwcById.get(jtwc.id)));
 
     const hko = decide(storm, 'hko', matches.hko.get(storm.code) ?? [], [], result.problems);

@@ -241,12 +241,18 @@ export function rejectedTextProblem(rejection: FileRejection, prefix = ''): Data
 }
 
 /** What the report was generated from: the years and files of each source, without a path or a time. */
-export function describeGeneratedFrom(files: readonly string[], demo: boolean, agencyFiles: Readonly<Record<string, readonly string[]>> = {}): string {
+export function describeGeneratedFrom(
+  files: readonly string[],
+  demo: boolean,
+  agencyFiles: Readonly<Record<string, readonly string[]>> = {},
+): string {
   const cmaYears = files.map((f) => Number(CMA_FILE_PATTERN.exec(path.posix.basename(f))?.[1])).filter((y) => y > 0);
   const zjFiles = files.filter((f) => f.startsWith('zj/'));
   const zjYears = zjFiles.map((f) => Number(path.posix.basename(f).slice(0, 4))).filter((y) => y > 0);
   const span = (years: number[]) => (years.length ? `${Math.min(...years)}–${Math.max(...years)}` : 'none');
-  const agencies = Object.entries(agencyFiles).filter(([, list]) => list.length).map(([agency, list]) => `${agency} ${list.length}`);
+  const agencies = Object.entries(agencyFiles)
+    .filter(([, list]) => list.length)
+    .map(([agency, list]) => `${agency} ${list.length}`);
   const others = agencies.length ? `; other agencies' files: ${agencies.join(', ')}` : '';
   return `${demo ? 'DEMO archive: ' : ''}CMA best track ${span(cmaYears)} (${cmaYears.length} year files), Zhejiang archive ${span(zjYears)} (${zjFiles.length} files)${others}`;
 }
@@ -266,13 +272,16 @@ export function dataQualityReport(
 }
 
 /** One problem on one line, for the build log. */
-export const formatDataQualityProblem = (p: DataQualityProblem) => `${p.file} ${p.field} = ${JSON.stringify(p.value)}: ${p.code}; ${p.action}`;
+export const formatDataQualityProblem = (p: DataQualityProblem) =>
+  `${p.file} ${p.field} = ${JSON.stringify(p.value)}: ${p.code}; ${p.action}`;
 
 /** The build's log: a summary line, then the first few problems. */
 export function summarizeDataQuality(report: DataQualityReport, file: string, shown = 5): string {
   const total = report.problems.length;
   if (total === 0) return `Data quality: every zj landfall and wind circle passed its checks, nothing corrected (${file})`;
-  const byCode = Object.entries(report.counts).map(([code, n]) => `${code} ${n}`).join(', ');
+  const byCode = Object.entries(report.counts)
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
   const lines = [`Data quality: ${total} source value(s) left out, corrected, reordered or noted (${byCode}); all of them in ${file}`];
   lines.push(...report.problems.slice(0, shown).map((p) => `  - ${formatDataQualityProblem(p)}`));
   if (total > shown) lines.push(`  … and ${total - shown} more`);

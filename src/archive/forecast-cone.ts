@@ -18,7 +18,17 @@ import type { Geometry, Position } from './geojson-geometry.ts';
 import { convexHull, polygonGeometry } from './geojson-polygons.ts';
 
 /** [lead time in hours, radius in nautical miles]: NHC 2024, Atlantic basin; 0 at the analysis position, where NHC's cone starts as a point. */
-const CONE_RADII_NM: readonly (readonly [number, number])[] = [[0, 0], [12, 26], [24, 41], [36, 55], [48, 70], [60, 88], [72, 102], [96, 151], [120, 220]];
+const CONE_RADII_NM: readonly (readonly [number, number])[] = [
+  [0, 0],
+  [12, 26],
+  [24, 41],
+  [36, 55],
+  [48, 70],
+  [60, 88],
+  [72, 102],
+  [96, 151],
+  [120, 220],
+];
 export const CONE_SOURCE = 'NHC 2024 Atlantic track forecast cone (2/3 of official track errors 2019–2023)';
 const CIRCLE_SEGMENTS = 36;
 const HOUR_MS = 3_600_000;

@@ -45,8 +45,17 @@ function cutPolygonsAtAntimeridian(polygons: Rings[]): Rings[] {
   const parts: Rings[] = [];
   // Each window [turn − 180, turn + 180] is the globe once; what falls in it is moved back by `turn`.
   for (let turn = Math.floor((min + 180) / 360) * 360; turn - 180 < max; turn += 360) {
-    const window: Rings = [[[turn - 180, -90], [turn + 180, -90], [turn + 180, 90], [turn - 180, 90], [turn - 180, -90]]];
-    for (const part of polygonClipping.intersection(polygons, window)) parts.push(part.map((ring) => ring.map(([lng, lat]) => [lng - turn, lat] as Position)));
+    const window: Rings = [
+      [
+        [turn - 180, -90],
+        [turn + 180, -90],
+        [turn + 180, 90],
+        [turn - 180, 90],
+        [turn - 180, -90],
+      ],
+    ];
+    for (const part of polygonClipping.intersection(polygons, window))
+      parts.push(part.map((ring) => ring.map(([lng, lat]) => [lng - turn, lat] as Position)));
   }
   return parts;
 }
@@ -68,7 +77,9 @@ export function polygonGeometry(polygons: Rings[]): Geometry | null {
   const [first, ...rest] = polygons;
   if (!first) return null;
   const simple = rest.length > 0 || polygons.some((p) => p.some(touchesItself)) ? polygonClipping.union(first, ...rest) : polygons;
-  const finished = cutPolygonsAtAntimeridian(simple).map(finishPolygon).filter((p): p is Rings => p !== null);
+  const finished = cutPolygonsAtAntimeridian(simple)
+    .map(finishPolygon)
+    .filter((p): p is Rings => p !== null);
   if (finished.length === 0) return null;
   return finished.length === 1 ? { type: 'Polygon', coordinates: finished[0] as Rings } : { type: 'MultiPolygon', coordinates: finished };
 }

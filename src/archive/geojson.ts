@@ -12,7 +12,12 @@ import { CONE_SOURCE, forecastCone } from './forecast-cone.ts';
 import { bboxOf, lineGeometry, positionsOf, type BBox, type Feature, type Geometry, type Position } from './geojson-geometry.ts';
 import { windCircleFeatures } from './wind-circles.ts';
 
-const withBbox = (geometry: Geometry, properties: Record<string, unknown>): Feature => ({ type: 'Feature', bbox: bboxOf(positionsOf(geometry)), geometry, properties });
+const withBbox = (geometry: Geometry, properties: Record<string, unknown>): Feature => ({
+  type: 'Feature',
+  bbox: bboxOf(positionsOf(geometry)),
+  geometry,
+  properties,
+});
 
 function line(positions: Position[], properties: Record<string, unknown>): Feature | null {
   const geometry = lineGeometry(positions);

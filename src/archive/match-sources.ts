@@ -39,11 +39,7 @@ export function countSharedPoints(zj: ZjStorm, cma: CmaEntryRaw): number {
   let shared = 0;
   for (const point of zj.points) {
     const other = cmaByTime.get(point.time.getTime());
-    if (
-      other &&
-      Math.abs(other.lat - point.lat) <= POSITION_TOLERANCE &&
-      Math.abs(other.lng - point.lng) <= POSITION_TOLERANCE
-    ) {
+    if (other && Math.abs(other.lat - point.lat) <= POSITION_TOLERANCE && Math.abs(other.lng - point.lng) <= POSITION_TOLERANCE) {
       shared += 1;
     }
   }
@@ -87,9 +83,7 @@ export function matchSources(zjStorms: readonly ZjStorm[], cmaByYear: ReadonlyMa
   return scored.map(({ zj, byNumber }) => {
     const entry = positionMatch.get(zj);
     if (entry) return { zj, cma: entry, how: 'position' as const };
-    const byNumberFree = byNumber
-      .filter((e) => !claimed.has(e))
-      .sort((a, b) => a.secondary - b.secondary || a.position - b.position)[0];
+    const byNumberFree = byNumber.filter((e) => !claimed.has(e)).sort((a, b) => a.secondary - b.secondary || a.position - b.position)[0];
     if (byNumberFree) {
       claimed.add(byNumberFree);
       return { zj, cma: byNumberFree, how: 'number' as const };

@@ -49,7 +49,14 @@ function scratchOf(tracks: Tracks): Scratch {
   let scratch = scratches.get(tracks);
   if (!scratch) {
     const { fixes, storms } = tracks;
-    scratch = { query: 0, arcStamp: new Int32Array(fixes), stormStamp: new Int32Array(storms), angle: new Float64Array(storms), arc: new Int32Array(storms), fraction: new Float64Array(storms) };
+    scratch = {
+      query: 0,
+      arcStamp: new Int32Array(fixes),
+      stormStamp: new Int32Array(storms),
+      angle: new Float64Array(storms),
+      arc: new Int32Array(storms),
+      fraction: new Float64Array(storms),
+    };
     scratches.set(tracks, scratch);
   }
   scratch.query = (scratch.query % 2_000_000_000) + 1;
@@ -57,7 +64,13 @@ function scratchOf(tracks: Tracks): Scratch {
 }
 
 /** Closest approaches within `radiusKm` of a place, of the storms `allowed` admits, in no particular order. */
-export function closestApproaches(tracks: Tracks, grid: Grid, place: Position, radiusKm: number, allowed: (storm: number) => boolean): Approach[] {
+export function closestApproaches(
+  tracks: Tracks,
+  grid: Grid,
+  place: Position,
+  radiusKm: number,
+  allowed: (storm: number) => boolean,
+): Approach[] {
   const limit = radiusKm / EARTH_RADIUS_KM;
   const p = unitVector(place);
   const nearest: ArcNearest = { angle: 0, fraction: 0 };
@@ -88,7 +101,12 @@ export function closestApproaches(tracks: Tracks, grid: Grid, place: Position, r
       }
     }
   }
-  return found.map((storm) => ({ storm, km: (s.angle[storm] as number) * EARTH_RADIUS_KM, arc: s.arc[storm] as number, fraction: s.fraction[storm] as number }));
+  return found.map((storm) => ({
+    storm,
+    km: (s.angle[storm] as number) * EARTH_RADIUS_KM,
+    arc: s.arc[storm] as number,
+    fraction: s.fraction[storm] as number,
+  }));
 }
 
 /**

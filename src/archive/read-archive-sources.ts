@@ -9,5 +9,8 @@ import { checkCoverage } from './source-coverage.ts';
 
 export async function readArchiveSources(sourcesDir: string, namesFile: string, options: ReadOptions = {}): Promise<LoadedSources> {
   const sources = await readSources(sourcesDir, namesFile, options);
-  return { ...sources, problems: [...sources.problems, ...checkCoverage(matchArchive(sources.cma, sources.zj), sources.cmaYears).problems] };
+  return {
+    ...sources,
+    problems: [...sources.problems, ...checkCoverage(matchArchive(sources.cma, sources.zj), sources.cmaYears).problems],
+  };
 }

@@ -24,7 +24,10 @@ export function pinyinKeys(name: string): string[] {
   const inContext = pinyin(name, { toneType: 'none', type: 'array', v: true }).join('');
   const perChar = [...name].map(readingsOf);
   const combinations = perChar.reduce((n, readings) => n * readings.length, 1);
-  const every = combinations > MAX_READINGS ? [] : perChar.reduce<string[]>((before, readings) => readings.flatMap((r) => before.map((b) => b + r)), ['']);
+  const every =
+    combinations > MAX_READINGS
+      ? []
+      : perChar.reduce<string[]>((before, readings) => readings.flatMap((r) => before.map((b) => b + r)), ['']);
   return [...new Set([inContext, ...every].map(nameKey))];
 }
 

@@ -6,8 +6,20 @@
 
 /** Grade words people put before or after a name (台风摩羯, Super Typhoon Haiyan, 海燕台风): not part of it. */
 const GRADE_WORDS = [
-  '超强台风', '强台风', '台风', '强热带风暴', '热带风暴', '热带低压', '热带气旋',
-  'super typhoon', 'severe typhoon', 'typhoon', 'severe tropical storm', 'tropical storm', 'tropical depression', 'tropical cyclone',
+  '超强台风',
+  '强台风',
+  '台风',
+  '强热带风暴',
+  '热带风暴',
+  '热带低压',
+  '热带气旋',
+  'super typhoon',
+  'severe typhoon',
+  'typhoon',
+  'severe tropical storm',
+  'tropical storm',
+  'tropical depression',
+  'tropical cyclone',
 ].sort((a, b) => b.length - a.length);
 
 /**
@@ -16,7 +28,12 @@ const GRADE_WORDS = [
  * `Kong-rey` → `kongrey`, `wēi mǎ xùn` / `wei1 ma3 xun4` → `weimaxun`, `威马逊` stays.
  */
 export function nameKey(text: string): string {
-  return text.normalize('NFKD').replace(/u\u0308/giu, 'v').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}]/gu, '');
+  return text
+    .normalize('NFKD')
+    .replace(/u\u0308/giu, 'v')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}]/gu, '');
 }
 
 export interface SearchQuery {

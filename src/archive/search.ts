@@ -49,8 +49,17 @@ function prepare(entries: readonly SearchEntry[]): Prepared[] {
     list = entries.map((entry) => {
       const names = [...new Set([entry.name, entry.enname, ...entry.aliases].filter((n): n is string => !!n).map(nameKey))];
       const { cma: _own, ...others } = entry.ids;
-      const agencyIds = Object.values(others).filter((id): id is string => id !== null).map((id) => id.toUpperCase());
-      return { entry, code: entry.code.toUpperCase(), agencyIds, names, pinyin: entry.pinyin, latin: [...names.filter((n) => LATIN.test(n)), ...entry.pinyin] };
+      const agencyIds = Object.values(others)
+        .filter((id): id is string => id !== null)
+        .map((id) => id.toUpperCase());
+      return {
+        entry,
+        code: entry.code.toUpperCase(),
+        agencyIds,
+        names,
+        pinyin: entry.pinyin,
+        latin: [...names.filter((n) => LATIN.test(n)), ...entry.pinyin],
+      };
     });
     prepared.set(entries, list);
   }

@@ -53,7 +53,8 @@ export function vectorsOf(positions: readonly Position[]): Float64Array {
 }
 
 /** The fixes of storm `s` as unit vectors (a view, not a copy). */
-const stormVectors = (tracks: Tracks, s: number) => tracks.vectors.subarray((tracks.file.first[s] as number) * 3, (tracks.file.first[s + 1] as number) * 3);
+const stormVectors = (tracks: Tracks, s: number) =>
+  tracks.vectors.subarray((tracks.file.first[s] as number) * 3, (tracks.file.first[s + 1] as number) * 3);
 
 /** The file: every archived track resampled (storms in archive order). */
 export function buildSimilarTracks(tracks: Tracks): SimilarTracksFile {
@@ -114,7 +115,8 @@ export function scoreAgainstArchived(file: SimilarTracksFile, storm: number): Sc
   const v = similarVectors(file);
   const n = file.points;
   const scored: Scored[] = [];
-  for (let s = 0; s < v.length / (n * 3); s += 1) if (s !== storm) scored.push({ storm: s, score: trackScore(v, storm * n * 3, v, s * n * 3, n) });
+  for (let s = 0; s < v.length / (n * 3); s += 1)
+    if (s !== storm) scored.push({ storm: s, score: trackScore(v, storm * n * 3, v, s * n * 3, n) });
   return scored;
 }
 

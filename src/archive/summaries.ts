@@ -47,10 +47,13 @@ export function countByPeakGrade(summaries: readonly TyphoonSummary[]): YearStat
  * same fixes as ≥ 17.2 m/s.
  */
 export const recordAce = (t: Typhoon): number =>
-  accumulatedCycloneEnergy(t.points.map((p) => ({ time: p.time, windKt: p.speed === null ? null : p.speed * MS_TO_KT, extratropical: p.grade === 'ET' })));
+  accumulatedCycloneEnergy(
+    t.points.map((p) => ({ time: p.time, windKt: p.speed === null ? null : p.speed * MS_TO_KT, extratropical: p.grade === 'ET' })),
+  );
 
 /** The strongest storm of a list: lowest central pressure, highest wind breaking ties. */
-export const strongestStorm = (typhoons: readonly Typhoon[]): TyphoonSummary | null => typhoons.map(summarizeTyphoon).sort(compareStrength)[0] ?? null;
+export const strongestStorm = (typhoons: readonly Typhoon[]): TyphoonSummary | null =>
+  typhoons.map(summarizeTyphoon).sort(compareStrength)[0] ?? null;
 
 /**
  * ACE from JTWC's 1-minute winds (the ACE NOAA and JTWC publish): the JTWC tracks' ACE summed over the storms

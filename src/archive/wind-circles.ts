@@ -14,8 +14,17 @@ import { polygonGeometry } from './geojson-polygons.ts';
  * the largest force-7 radius of the archive, 1,150 km) at 25 positions a circle; 9 would add a third to the files.
  */
 const ARC_SEGMENTS = 6;
-const QUADRANTS = [['ne', 0], ['se', 90], ['sw', 180], ['nw', 270]] as const;
-const WIND_FORCES = [[7, 'radius7'], [10, 'radius10'], [12, 'radius12']] as const satisfies readonly (readonly [number, keyof TrackPoint])[];
+const QUADRANTS = [
+  ['ne', 0],
+  ['se', 90],
+  ['sw', 180],
+  ['nw', 270],
+] as const;
+const WIND_FORCES = [
+  [7, 'radius7'],
+  [10, 'radius10'],
+  [12, 'radius12'],
+] as const satisfies readonly (readonly [number, keyof TrackPoint])[];
 
 const toPosition = ({ lng, lat }: LatLng): Position => [lng, lat];
 
@@ -23,7 +32,9 @@ const toPosition = ({ lng, lat }: LatLng): Position => [lng, lat];
 export function windCircleRing(center: LatLng, radii: WindCircle): Position[] | null {
   if (!QUADRANTS.some(([quadrant]) => (radii[quadrant] ?? 0) > 0)) return null;
   const ring = QUADRANTS.flatMap(([quadrant, from]) =>
-    Array.from({ length: ARC_SEGMENTS + 1 }, (_, k) => toPosition(destination(center, from + (90 * k) / ARC_SEGMENTS, radii[quadrant] ?? 0))),
+    Array.from({ length: ARC_SEGMENTS + 1 }, (_, k) =>
+      toPosition(destination(center, from + (90 * k) / ARC_SEGMENTS, radii[quadrant] ?? 0)),
+    ),
   );
   return [...ring, ring[0] as Position];
 }
@@ -41,7 +52,14 @@ export function windCircleFeatures(t: Typhoon): Feature[] {
       const ring = radii && windCircleRing(p, radii);
       const geometry = ring && polygonGeometry([[ring]]);
       if (!geometry) return [];
-      return [{ type: 'Feature', bbox: bboxOf(positionsOf(geometry)), geometry, properties: { kind: 'wind-circle', code: t.code, time: p.time, force, radii, latest: p === latest } }];
+      return [
+        {
+          type: 'Feature',
+          bbox: bboxOf(positionsOf(geometry)),
+          geometry,
+          properties: { kind: 'wind-circle', code: t.code, time: p.time, force, radii, latest: p === latest },
+        },
+      ];
     }),
   );
 }

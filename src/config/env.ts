@@ -35,7 +35,7 @@ export const ENV = z.object({
   TYPHOON_LLM_API_KEY: optional.describe("The language model's key"),
   TYPHOON_LLM_MODEL: optional.describe("The language model's name"),
   TYPHOON_CMA_URL: optional.describe("The CMA best-track archive's address, for `sources fetch` (default: CMA's official address)"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(8888).describe('The local server\'s port (`npm start`)'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8888).describe("The local server's port (`npm start`)"),
   NETLIFY_SITE_ID: optional.describe('The Netlify site `npm run cli -- deploy` deploys to'),
   NETLIFY_TOOLS_DIR: optional.describe('Where `npm run test:netlify` installs the pinned Netlify CLI (default .cache/netlify-tools)'),
   NETLIFY: optional.describe('Set to "true" by Netlify: the live store is Netlify Blobs'),
@@ -91,7 +91,8 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     sourcesDir: e.TYPHOON_SOURCES,
     agenciesDir: e.TYPHOON_AGENCY_SOURCES,
     publicDir: e.TYPHOON_PUBLIC_DIR,
-    store: e.NETLIFY_BLOBS_CONTEXT || e.NETLIFY === 'true' ? { kind: 'blobs', context: e.CONTEXT } : { kind: 'files', dir: e.TYPHOON_LIVE_DIR },
+    store:
+      e.NETLIFY_BLOBS_CONTEXT || e.NETLIFY === 'true' ? { kind: 'blobs', context: e.CONTEXT } : { kind: 'files', dir: e.TYPHOON_LIVE_DIR },
     upstreams: {
       zj: e.TYPHOON_ZJ_BASE,
       nmc: e.TYPHOON_NMC_BASE,
@@ -100,7 +101,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       jtwc: e.TYPHOON_JTWC_BASE,
       ucar: e.TYPHOON_UCAR_BASE,
     },
-    llm: e.TYPHOON_LLM_BASE_URL && e.TYPHOON_LLM_API_KEY && e.TYPHOON_LLM_MODEL ? { baseUrl: e.TYPHOON_LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.TYPHOON_LLM_API_KEY, model: e.TYPHOON_LLM_MODEL } : null,
+    llm:
+      e.TYPHOON_LLM_BASE_URL && e.TYPHOON_LLM_API_KEY && e.TYPHOON_LLM_MODEL
+        ? { baseUrl: e.TYPHOON_LLM_BASE_URL.replace(/\/+$/, ''), apiKey: e.TYPHOON_LLM_API_KEY, model: e.TYPHOON_LLM_MODEL }
+        : null,
     cmaUrl: e.TYPHOON_CMA_URL,
     port: e.PORT,
     netlifySiteId: e.NETLIFY_SITE_ID,

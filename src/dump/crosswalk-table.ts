@@ -54,8 +54,16 @@ const linkColumns = (agency: AgencySource): Column<CrosswalkRow>[] => [
     description: `of ${agency}_shared_fixes, the instants at which ${MEASURED_TRACK[agency]} lies within the match distance (${MATCH_DISTANCE_KM} km) of the storm's own track; empty where no track was read (an id from a header alone)`,
     value: ({ links }) => links[agency]?.agreement?.agreeing ?? null,
   },
-  { name: `${agency}_shared_fixes`, description: `instants (UTC) at which both that track and the storm's own have a fix`, value: ({ links }) => links[agency]?.agreement?.shared ?? null },
-  { name: `${agency}_median_distance_km`, description: 'median distance between the two centres at the agreeing instants, km to 0.1; empty when none agree', value: ({ links }) => links[agency]?.agreement?.medianKm ?? null },
+  {
+    name: `${agency}_shared_fixes`,
+    description: `instants (UTC) at which both that track and the storm's own have a fix`,
+    value: ({ links }) => links[agency]?.agreement?.shared ?? null,
+  },
+  {
+    name: `${agency}_median_distance_km`,
+    description: 'median distance between the two centres at the agreeing instants, km to 0.1; empty when none agree',
+    value: ({ links }) => links[agency]?.agreement?.medianKm ?? null,
+  },
 ];
 
 /** crosswalk.csv, in order: the storm, its ids, then method and agreement per agency. */
@@ -64,7 +72,11 @@ export const CROSSWALK_CSV_COLUMNS: Column<CrosswalkRow>[] = [
   { name: 'year', description: "the storm's year", value: ({ storm }) => storm.year },
   { name: 'name', description: 'Chinese name', value: ({ storm }) => storm.name },
   { name: 'enname', description: 'English name', value: ({ storm }) => storm.enname },
-  ...AGENCY_SOURCES.map((agency) => ({ name: agency, description: `${ID_DESCRIPTION[agency]}; empty when none is linked or the id is not known`, value: ({ storm }: CrosswalkRow) => storm.ids[agency] })),
+  ...AGENCY_SOURCES.map((agency) => ({
+    name: agency,
+    description: `${ID_DESCRIPTION[agency]}; empty when none is linked or the id is not known`,
+    value: ({ storm }: CrosswalkRow) => storm.ids[agency],
+  })),
   ...AGENCY_SOURCES.flatMap(linkColumns),
 ];
 

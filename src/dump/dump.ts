@@ -52,7 +52,9 @@ Times: ISO 8601 with +08:00 (Beijing time). Missing values are empty (CSV) or nu
 The data is for reference only; official releases prevail.
 
 Attribution required by the sources:
-${archiveAttribution(false, comparisons).map((a) => `- ${a.credit}${a.url ? ` (${a.url})` : ''}${a.cite.map((c) => `\n  Cite: ${c}`).join('')}`).join('\n')}
+${archiveAttribution(false, comparisons)
+  .map((a) => `- ${a.credit}${a.url ? ` (${a.url})` : ''}${a.cite.map((c) => `\n  Cite: ${c}`).join('')}`)
+  .join('\n')}
 
 CMA's terms: free use with credit to tcdata.typhoon.org.cn and citation of both papers above.
 The Zhejiang data states no licence; attribution is required in every use.
@@ -84,7 +86,10 @@ export interface DumpInput {
 }
 
 /** The dump as zip bytes, plus its manifest (entries sorted, file times fixed: the same input gives the same bytes). */
-export function buildDump({ typhoons, crosswalk, sources, demo, generatedAt }: DumpInput): { zip: Uint8Array; manifest: Record<string, unknown> } {
+export function buildDump({ typhoons, crosswalk, sources, demo, generatedAt }: DumpInput): {
+  zip: Uint8Array;
+  manifest: Record<string, unknown>;
+} {
   const comparisons = compareArchive(typhoons, crosswalk, demo);
   const points: DumpPoint[] = typhoons.flatMap((t) => stormPoints(t, comparisons.get(t.code) as StormAgencies));
   const storms = new Map(typhoons.map((t) => [t.code, t]));
@@ -92,14 +97,23 @@ export function buildDump({ typhoons, crosswalk, sources, demo, generatedAt }: D
 
   const files = new Map<string, string>();
   for (const t of typhoons) files.set(`storms/${t.code}.json`, JSON.stringify(t));
-  files.set('points.csv', tableCsv(POINTS_CSV_COLUMNS, points.map((point) => ({ storm: storms.get(point.code) as Typhoon, point }))));
+  files.set(
+    'points.csv',
+    tableCsv(
+      POINTS_CSV_COLUMNS,
+      points.map((point) => ({ storm: storms.get(point.code) as Typhoon, point })),
+    ),
+  );
   files.set('points.jsonl', points.map(pointJsonLine).join('\n') + '\n');
   files.set('crosswalk.csv', tableCsv(CROSSWALK_CSV_COLUMNS, crosswalkTable));
   files.set('crosswalk.jsonl', crosswalkTable.map(crosswalkJsonLine).join('\n') + '\n');
-  files.set('tracks.geojson', JSON.stringify({
-    type: 'FeatureCollection',
-    features: typhoons.map(trackFeature),
-  }));
+  files.set(
+    'tracks.geojson',
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: typhoons.map(trackFeature),
+    }),
+  );
   const perYear: Record<string, number> = {};
   for (const t of typhoons) perYear[t.year] = (perYear[t.year] ?? 0) + 1;
   const manifest = {
@@ -112,13 +126,28 @@ export function buildDump({ typhoons, crosswalk, sources, demo, generatedAt }: D
     linkedStorms: Object.fromEntries(AGENCY_SOURCES.map((agency) => [agency, typhoons.filter((t) => t.ids[agency] !== null).length])),
     countsPerYear: perYear,
     sources,
-    files: ['storms/*.json', 'points.csv', 'points.jsonl', 'crosswalk.csv', 'crosswalk.jsonl', 'tracks.geojson', 'LICENSE-AND-ATTRIBUTION.txt', 'SHA256SUMS'],
+    files: [
+      'storms/*.json',
+      'points.csv',
+      'points.jsonl',
+      'crosswalk.csv',
+      'crosswalk.jsonl',
+      'tracks.geojson',
+      'LICENSE-AND-ATTRIBUTION.txt',
+      'SHA256SUMS',
+    ],
   };
   files.set('manifest.json', JSON.stringify(manifest, null, 2));
   files.set('LICENSE-AND-ATTRIBUTION.txt', licenceText(comparisons.values()));
-  const sums = [...files].sort(([a], [b]) => a.localeCompare(b)).map(([name, text]) => `${createHash('sha256').update(text).digest('hex')}  ${name}`);
+  const sums = [...files]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, text]) => `${createHash('sha256').update(text).digest('hex')}  ${name}`);
   files.set('SHA256SUMS', sums.join('\n') + '\n');
   const mtime = new Date(Date.UTC(2000, 0, 1));
-  const entries = Object.fromEntries([...files].sort(([a], [b]) => a.localeCompare(b)).map(([name, text]) => [`${DUMP_ROOT}/${name}`, [new TextEncoder().encode(text), { mtime }]]));
+  const entries = Object.fromEntries(
+    [...files]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([name, text]) => [`${DUMP_ROOT}/${name}`, [new TextEncoder().encode(text), { mtime }]]),
+  );
   return { zip: zipSync(entries as Parameters<typeof zipSync>[0], { level: 6 }), manifest };
 }

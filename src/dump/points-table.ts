@@ -21,7 +21,16 @@ export interface DumpPoint extends TrackPoint {
 }
 
 /** The archive's fields an agency's track does not have. */
-const NOT_GIVEN_BY_AGENCIES = { strong: null, grade: null, power: null, moveDir: null, moveSpeed: null, radius7: null, radius10: null, radius12: null } as const;
+const NOT_GIVEN_BY_AGENCIES = {
+  strong: null,
+  grade: null,
+  power: null,
+  moveDir: null,
+  moveSpeed: null,
+  radius7: null,
+  radius10: null,
+  radius12: null,
+} as const;
 
 /** The rows of one storm: its own track's first (the comparison's first track is it, point for point), then each linked agency's. */
 export function stormPoints(storm: Typhoon, comparison: StormAgencies): DumpPoint[] {
@@ -73,35 +82,87 @@ const radiusColumns = (circle: keyof typeof FORCE): Column<PointsCsvRow>[] =>
 
 /** points.csv, in order. Schema 1 ended at r12_nw_km; schema 2 added agency … category. */
 export const POINTS_CSV_COLUMNS: Column<PointsCsvRow>[] = [
-  { name: 'code', description: "the storm's code in this API (= ids.cma); the key to storms/<code>.json and crosswalk.csv", value: ({ storm }) => storm.code },
+  {
+    name: 'code',
+    description: "the storm's code in this API (= ids.cma); the key to storms/<code>.json and crosswalk.csv",
+    value: ({ storm }) => storm.code,
+  },
   { name: 'name', description: 'Chinese name', value: ({ storm }) => storm.name },
   { name: 'enname', description: 'English name', value: ({ storm }) => storm.enname },
   { name: 'year', description: "the storm's year", value: ({ storm }) => storm.year },
   { name: 'time', description: 'ISO 8601 with +08:00 (Beijing time)', value: ({ point }) => point.time },
   { name: 'lat', description: 'latitude, degrees north', value: ({ point }) => point.lat },
   { name: 'lng', description: 'longitude, degrees east, −180…180', value: ({ point }) => point.lng },
-  { name: 'grade', description: 'grade code of the archive (TD, TS, STS, TY, STY, SuperTY, ET); archive rows only (an agency\'s own scale is in category)', value: ({ point }) => point.grade },
+  {
+    name: 'grade',
+    description: "grade code of the archive (TD, TS, STS, TY, STY, SuperTY, ET); archive rows only (an agency's own scale is in category)",
+    value: ({ point }) => point.grade,
+  },
   { name: 'strong', description: 'Chinese grade name; archive rows only', value: ({ point }) => point.strong },
   { name: 'power', description: 'Beaufort force of the wind (GB/T 28591-2012); archive rows only', value: ({ point }) => point.power },
-  { name: 'speed_ms', description: 'maximum sustained wind, m/s, averaged over wind_period (agencies: converted from speed_kt, 1 kt = 1852/3600 m/s, to 0.1)', value: ({ point }) => point.speed },
+  {
+    name: 'speed_ms',
+    description: 'maximum sustained wind, m/s, averaged over wind_period (agencies: converted from speed_kt, 1 kt = 1852/3600 m/s, to 0.1)',
+    value: ({ point }) => point.speed,
+  },
   { name: 'pressure_hpa', description: 'central pressure, hPa', value: ({ point }) => point.pressure },
   { name: 'move_dir', description: 'direction of motion, 16-point compass code; archive rows only', value: ({ point }) => point.moveDir },
   { name: 'move_speed_kmh', description: 'speed of motion, km/h; archive rows only', value: ({ point }) => point.moveSpeed },
   ...radiusColumns('r7'),
   ...radiusColumns('r10'),
   ...radiusColumns('r12'),
-  { name: 'agency', description: "whose analysis the row is: cma, jma, jtwc or hko (the archive's own rows are cma's, jtwc's for 1945-1948)", value: ({ point }) => point.agency },
-  { name: 'source', description: 'the file it was read from: cma-bst, zj (Zhejiang archive), jma-bst, jtwc-bdeck, hko-bst, ibtracs (IBTrACS columns for the agency)', value: ({ point }) => point.source },
-  { name: 'wind_period', description: "averaging period of the wind: 2min (CMA), 10min (JMA, HKO), 1min (JTWC)", value: ({ point }) => point.windPeriod },
-  { name: 'speed_kt', description: 'the wind in kt exactly as the agency wrote it; empty on the archive rows (CMA writes m/s)', value: ({ point }) => point.speedKt },
-  { name: 'category', description: "the agency's own category as written (archive rows: the grade code; JMA grade 2-9; JTWC TD, TS, TY, ST, EX, ...; HKO TD ... SuperT)", value: ({ point }) => point.category },
+  {
+    name: 'agency',
+    description: "whose analysis the row is: cma, jma, jtwc or hko (the archive's own rows are cma's, jtwc's for 1945-1948)",
+    value: ({ point }) => point.agency,
+  },
+  {
+    name: 'source',
+    description:
+      'the file it was read from: cma-bst, zj (Zhejiang archive), jma-bst, jtwc-bdeck, hko-bst, ibtracs (IBTrACS columns for the agency)',
+    value: ({ point }) => point.source,
+  },
+  {
+    name: 'wind_period',
+    description: 'averaging period of the wind: 2min (CMA), 10min (JMA, HKO), 1min (JTWC)',
+    value: ({ point }) => point.windPeriod,
+  },
+  {
+    name: 'speed_kt',
+    description: 'the wind in kt exactly as the agency wrote it; empty on the archive rows (CMA writes m/s)',
+    value: ({ point }) => point.speedKt,
+  },
+  {
+    name: 'category',
+    description:
+      "the agency's own category as written (archive rows: the grade code; JMA grade 2-9; JTWC TD, TS, TY, ST, EX, ...; HKO TD ... SuperT)",
+    value: ({ point }) => point.category,
+  },
 ];
 
 /** The keys of every points.jsonl object, in order (the API's names: see TrackPoint and AgencyTrackPoint in /api/openapi.json). */
 export const POINTS_JSONL_KEYS: readonly (keyof DumpPoint)[] = [
-  'code', 'time', 'lat', 'lng', 'strong', 'grade', 'power', 'speed', 'pressure', 'moveDir', 'moveSpeed', 'radius7', 'radius10', 'radius12',
-  'agency', 'source', 'windPeriod', 'speedKt', 'category',
+  'code',
+  'time',
+  'lat',
+  'lng',
+  'strong',
+  'grade',
+  'power',
+  'speed',
+  'pressure',
+  'moveDir',
+  'moveSpeed',
+  'radius7',
+  'radius10',
+  'radius12',
+  'agency',
+  'source',
+  'windPeriod',
+  'speedKt',
+  'category',
 ];
 
 /** One JSON Lines line, its keys in POINTS_JSONL_KEYS order whatever order the row was built in. */
-export const pointJsonLine = (point: DumpPoint): string => JSON.stringify(Object.fromEntries(POINTS_JSONL_KEYS.map((key) => [key, point[key]])));
+export const pointJsonLine = (point: DumpPoint): string =>
+  JSON.stringify(Object.fromEntries(POINTS_JSONL_KEYS.map((key) => [key, point[key]])));

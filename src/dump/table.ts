@@ -19,4 +19,5 @@ export function tableCsv<R>(columns: readonly Column<R>[], rows: readonly R[]): 
 }
 
 /** One line per column, `name: description`, for the dump's text. */
-export const describeColumns = (columns: readonly Column<never>[]): string => columns.map((c) => `  ${c.name}: ${c.description}`).join('\n');
+export const describeColumns = (columns: readonly Column<never>[]): string =>
+  columns.map((c) => `  ${c.name}: ${c.description}`).join('\n');

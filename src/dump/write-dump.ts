@@ -20,20 +20,32 @@ export const STABLE_DUMP = 'typhoon-archive.zip';
 /** The dated name: the Beijing calendar day of the data version. */
 export const datedDump = (version: Date) => `typhoon-archive-${toBeijingIso(version).slice(0, 10)}.zip`;
 
-export async function writeDump(options: { sourcesDir: string; agenciesDir?: string; outDir: string }): Promise<{ files: string[]; bytes: number; storms: number; version: Date }> {
+export async function writeDump(options: {
+  sourcesDir: string;
+  agenciesDir?: string;
+  outDir: string;
+}): Promise<{ files: string[]; bytes: number; storms: number; version: Date }> {
   const progress = createProgress('Dump', 4);
   const sources = await readArchiveSources(options.sourcesDir, NAMES_FILE, { agenciesDir: options.agenciesDir });
   progress.tick('sources read');
-  if (sources.problems.length) throw new Error(`sources have problems, e.g. ${sources.problems[0]?.file}:${sources.problems[0]?.line}: ${sources.problems[0]?.message}`);
+  if (sources.problems.length)
+    throw new Error(
+      `sources have problems, e.g. ${sources.problems[0]?.file}:${sources.problems[0]?.line}: ${sources.problems[0]?.message}`,
+    );
   const { typhoons, crosswalk } = buildArchive(sources);
   const version = new Date(Math.max(...typhoons.map(releaseTime)));
   progress.tick('archive built');
-  const sha256 = async (file: string) => createHash('sha256').update(await fs.readFile(file)).digest('hex');
+  const sha256 = async (file: string) =>
+    createHash('sha256')
+      .update(await fs.readFile(file))
+      .digest('hex');
   const agencyFiles = AGENCY_SOURCES.flatMap((agency) => sources.agencies.files[agency]);
   const versions = [
     ...(await Promise.all(sources.files.map(async (file) => ({ file, sha256: await sha256(path.join(options.sourcesDir, file)) })))),
     // Named as under the sources folder, wherever --agencies pointed.
-    ...(await Promise.all(agencyFiles.map(async (file) => ({ file: `${AGENCIES_DIR}/${file}`, sha256: await sha256(path.join(sources.agenciesDir, file)) })))),
+    ...(await Promise.all(
+      agencyFiles.map(async (file) => ({ file: `${AGENCIES_DIR}/${file}`, sha256: await sha256(path.join(sources.agenciesDir, file)) })),
+    )),
   ];
   const { zip } = buildDump({ typhoons, crosswalk, sources: versions, demo: sources.demo, generatedAt: version });
   progress.tick('zipped');

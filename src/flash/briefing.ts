@@ -19,19 +19,48 @@ import { stormEn as labelEn, stormZh as labelZh } from './storm-words.ts';
 import type { LiveView } from '../live/snapshot.ts';
 
 const COMPASS_ZH: Record<string, string> = {
-  N: '偏北', NNE: '北东北', NE: '东北', ENE: '东东北', E: '偏东', ESE: '东东南', SE: '东南', SSE: '南东南',
-  S: '偏南', SSW: '南西南', SW: '西南', WSW: '西西南', W: '偏西', WNW: '西西北', NW: '西北', NNW: '北西北',
+  N: '偏北',
+  NNE: '北东北',
+  NE: '东北',
+  ENE: '东东北',
+  E: '偏东',
+  ESE: '东东南',
+  SE: '东南',
+  SSE: '南东南',
+  S: '偏南',
+  SSW: '南西南',
+  SW: '西南',
+  WSW: '西西南',
+  W: '偏西',
+  WNW: '西西北',
+  NW: '西北',
+  NNW: '北西北',
 };
 
-const latText = (lat: number, zh: boolean) => (zh ? `${lat >= 0 ? '北纬' : '南纬'}${Math.abs(lat)}度` : `${Math.abs(lat)}°${lat >= 0 ? 'N' : 'S'}`);
-const lngText = (lng: number, zh: boolean) => (zh ? `${lng >= 0 ? '东经' : '西经'}${Math.abs(lng)}度` : `${Math.abs(lng)}°${lng >= 0 ? 'E' : 'W'}`);
+const latText = (lat: number, zh: boolean) =>
+  zh ? `${lat >= 0 ? '北纬' : '南纬'}${Math.abs(lat)}度` : `${Math.abs(lat)}°${lat >= 0 ? 'N' : 'S'}`;
+const lngText = (lng: number, zh: boolean) =>
+  zh ? `${lng >= 0 ? '东经' : '西经'}${Math.abs(lng)}度` : `${Math.abs(lng)}°${lng >= 0 ? 'E' : 'W'}`;
 
 export const latestPoint = (t: Typhoon): TrackPoint => t.points[t.points.length - 1] as TrackPoint;
 
 /** An active storm in brief: where it is now and how strong (bootstrap's and the live summary's list). */
 export function stormBrief(t: Typhoon) {
   const p = latestPoint(t);
-  return { code: t.code, name: t.name, enname: t.enname, time: p.time, lat: p.lat, lng: p.lng, grade: p.grade, strong: p.strong, speed: p.speed, pressure: p.pressure, moveDir: p.moveDir, moveSpeed: p.moveSpeed };
+  return {
+    code: t.code,
+    name: t.name,
+    enname: t.enname,
+    time: p.time,
+    lat: p.lat,
+    lng: p.lng,
+    grade: p.grade,
+    strong: p.strong,
+    speed: p.speed,
+    pressure: p.pressure,
+    moveDir: p.moveDir,
+    moveSpeed: p.moveSpeed,
+  };
 }
 
 /** Storm `k` of the briefing: `{timek}，{stormk}{positionk}，{intensityk}，{pressurek}，{movementk}。` */
@@ -39,10 +68,19 @@ function stormZh(t: Typhoon, k: number, s: Slots): string {
   const p = latestPoint(t);
   // The grade word matches the grade; a code never runs into the date (热带低压（编号20260099）).
   const label = labelZh(t, p.grade, true);
-  const parts = [`${s.put(`time${k}`, `${p.time.slice(5, 7)}月${p.time.slice(8, 10)}日${p.time.slice(11, 13)}时`)}，${s.put(`storm${k}`, label)}${s.put(`position${k}`, `位于${latText(p.lat, true)}、${lngText(p.lng, true)}`)}`];
-  if (p.strong) parts.push(s.put(`intensity${k}`, `强度为${p.strong}${p.power !== null ? `（${p.power}级` : ''}${p.speed !== null ? `，${p.speed}米/秒` : ''}${p.power !== null ? '）' : ''}`));
+  const parts = [
+    `${s.put(`time${k}`, `${p.time.slice(5, 7)}月${p.time.slice(8, 10)}日${p.time.slice(11, 13)}时`)}，${s.put(`storm${k}`, label)}${s.put(`position${k}`, `位于${latText(p.lat, true)}、${lngText(p.lng, true)}`)}`,
+  ];
+  if (p.strong)
+    parts.push(
+      s.put(
+        `intensity${k}`,
+        `强度为${p.strong}${p.power !== null ? `（${p.power}级` : ''}${p.speed !== null ? `，${p.speed}米/秒` : ''}${p.power !== null ? '）' : ''}`,
+      ),
+    );
   if (p.pressure !== null) parts.push(s.put(`pressure${k}`, `中心气压${p.pressure}百帕`));
-  if (p.moveDir && p.moveSpeed !== null) parts.push(s.put(`movement${k}`, `以每小时${p.moveSpeed}公里的速度向${COMPASS_ZH[p.moveDir]}方向移动`));
+  if (p.moveDir && p.moveSpeed !== null)
+    parts.push(s.put(`movement${k}`, `以每小时${p.moveSpeed}公里的速度向${COMPASS_ZH[p.moveDir]}方向移动`));
   return parts.join('，') + '。';
 }
 
@@ -50,7 +88,9 @@ function stormZh(t: Typhoon, k: number, s: Slots): string {
 function stormEn(t: Typhoon, k: number, s: Slots): string {
   const p = latestPoint(t);
   const label = labelEn(t, p.grade, true);
-  const parts = [`${s.put(`storm${k}`, label)} ${s.put(`position${k}`, `was at ${latText(p.lat, false)}, ${lngText(p.lng, false)}`)} ${s.put(`time${k}`, `at ${p.time}`)}`];
+  const parts = [
+    `${s.put(`storm${k}`, label)} ${s.put(`position${k}`, `was at ${latText(p.lat, false)}, ${lngText(p.lng, false)}`)} ${s.put(`time${k}`, `at ${p.time}`)}`,
+  ];
   if (p.grade) parts.push(s.put(`intensity${k}`, `grade ${p.grade}${p.speed !== null ? ` with winds of ${p.speed} m/s` : ''}`));
   if (p.pressure !== null) parts.push(s.put(`pressure${k}`, `central pressure ${p.pressure} hPa`));
   if (p.moveDir && p.moveSpeed !== null) parts.push(s.put(`movement${k}`, `moving ${p.moveDir} at ${p.moveSpeed} km/h`));
@@ -58,7 +98,10 @@ function stormEn(t: Typhoon, k: number, s: Slots): string {
 }
 
 /** A time the data was fetched at, as a reader reads it: `北京时间2026年9月12日14:30` / `2026-09-12 14:30 Beijing time`. */
-const asOfZh = (time: string) => (time.endsWith('+08:00') ? `北京时间${Number(time.slice(0, 4))}年${Number(time.slice(5, 7))}月${Number(time.slice(8, 10))}日${time.slice(11, 16)}` : time);
+const asOfZh = (time: string) =>
+  time.endsWith('+08:00')
+    ? `北京时间${Number(time.slice(0, 4))}年${Number(time.slice(5, 7))}月${Number(time.slice(8, 10))}日${time.slice(11, 16)}`
+    : time;
 const asOfEn = (time: string) => (time.endsWith('+08:00') ? `${time.slice(0, 16).replace('T', ' ')} Beijing time` : time);
 
 /** The briefing as slotted text, Chinese and English. */
@@ -74,7 +117,8 @@ export interface BriefingPatterns {
 export function briefingPatterns(view: LiveView): BriefingPatterns {
   const zh = new Slots();
   const en = new Slots();
-  if (view.upstream === 'never-fetched') return { zh: zh.text(`${zh.put('state', '暂无实时台风数据')}。`), en: en.text(`${en.put('state', 'No live typhoon data yet')}.`) };
+  if (view.upstream === 'never-fetched')
+    return { zh: zh.text(`${zh.put('state', '暂无实时台风数据')}。`), en: en.text(`${en.put('state', 'No live typhoon data yet')}.`) };
   // A refresh once succeeded, yet there is no data: the stored snapshot cannot be read.
   if (view.fetchedAt === null) {
     return {
@@ -85,16 +129,29 @@ export function briefingPatterns(view: LiveView): BriefingPatterns {
   const n = view.typhoons.length;
   const countZh = view.stale
     ? `截至${asOfZh(view.fetchedAt)}，西北太平洋${n ? `有${n}个活跃热带气旋` : '没有活跃的台风'}`
-    : n ? `西北太平洋目前有${n}个活跃热带气旋` : '西北太平洋目前没有活跃的台风';
+    : n
+      ? `西北太平洋目前有${n}个活跃热带气旋`
+      : '西北太平洋目前没有活跃的台风';
   const countEn = view.stale
     ? `As of ${asOfEn(view.fetchedAt)}, ${n ? `${n} active tropical cyclone(s)` : 'no active typhoon'} in the north-western Pacific`
-    : n ? `${n} active tropical cyclone(s) in the north-western Pacific` : 'No active typhoon in the north-western Pacific';
+    : n
+      ? `${n} active tropical cyclone(s) in the north-western Pacific`
+      : 'No active typhoon in the north-western Pacific';
   const stateZh = view.stale ? `${zh.put('state', '实时数据未能按时更新')}。` : '';
   const stateEn = view.stale ? `${en.put('state', 'The live data could not be updated on time')}. ` : '';
   const zhPattern = `${stateZh}${zh.put('count', countZh)}。${view.typhoons.map((t, i) => stormZh(t, i + 1, zh)).join('')}`;
   const enPattern = `${stateEn}${en.put('count', countEn)}.${view.typhoons.map((t, i) => ` ${stormEn(t, i + 1, en)}`).join('')}`;
   const ks = view.typhoons.map((_, i) => i + 1);
-  return { zh: zh.text(zhPattern, ks.map((k) => zh.storm(k))), en: en.text(enPattern, ks.map((k) => en.storm(k))) };
+  return {
+    zh: zh.text(
+      zhPattern,
+      ks.map((k) => zh.storm(k)),
+    ),
+    en: en.text(
+      enPattern,
+      ks.map((k) => en.storm(k)),
+    ),
+  };
 }
 
 /** The template text about the live view: Chinese and English. */

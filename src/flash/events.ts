@@ -125,11 +125,21 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
     if (!entry) {
       entry = firstSeen(storm, now.fetchedAt);
       const predecessor = isChinaNumber(storm.code)
-        ? Object.values(storms).find((s) => !isChinaNumber(s.code) && s.renumberedAs === null && s.track.length > 0 && sameStorm(s.track, storm.points))
+        ? Object.values(storms).find(
+            (s) => !isChinaNumber(s.code) && s.renumberedAs === null && s.track.length > 0 && sameStorm(s.track, storm.points),
+          )
         : undefined;
       if (isChinaNumber(storm.code)) {
         const at = numberingPoint(storm);
-        events.push({ key: `numbered:${storm.code}`, type: 'numbered', code: storm.code, time: at.time, storm: names, point: at, ...(predecessor ? { formerCode: predecessor.code } : {}) });
+        events.push({
+          key: `numbered:${storm.code}`,
+          type: 'numbered',
+          code: storm.code,
+          time: at.time,
+          storm: names,
+          point: at,
+          ...(predecessor ? { formerCode: predecessor.code } : {}),
+        });
         if (predecessor) {
           predecessor.renumberedAs = storm.code;
           // Go on from what was announced for the system; the change to the numbered grade is the numbering itself.
@@ -163,7 +173,15 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
         const was = entry.grade;
         if (was !== null && was !== 'ET' && p.grade !== 'ET' && rankOf(p.grade) !== rankOf(was)) {
           const type = rankOf(p.grade) > rankOf(was) ? 'upgraded' : 'downgraded';
-          events.push({ key: `${type}:${storm.code}:${was}>${p.grade}:${p.time}`, type, code: storm.code, time: p.time, storm: names, point: p, from: was });
+          events.push({
+            key: `${type}:${storm.code}:${was}>${p.grade}:${p.time}`,
+            type,
+            code: storm.code,
+            time: p.time,
+            storm: names,
+            point: p,
+            from: was,
+          });
         }
         entry.grade = p.grade;
         entry.gradeTime = p.time;
@@ -172,7 +190,14 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
       if (!entry.warning48h) {
         const entered = storm.points.find((p) => ms(p.time) > ms(entry.lastPoint.time) && insideWarningLine48h(p.lat, p.lng));
         if (entered) {
-          events.push({ key: `warning-48h:${storm.code}`, type: 'warning-48h', code: storm.code, time: entered.time, storm: names, point: entered });
+          events.push({
+            key: `warning-48h:${storm.code}`,
+            type: 'warning-48h',
+            code: storm.code,
+            time: entered.time,
+            storm: names,
+            point: entered,
+          });
           entry.warning48h = true;
         }
       }
@@ -185,7 +210,11 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
     for (const land of storm.land) {
       if (entry.landfalls.includes(land.time)) continue;
       events.push({
-        key: `landfall:${storm.code}:${land.time}`, type: 'landfall', code: storm.code, time: land.time, storm: names,
+        key: `landfall:${storm.code}:${land.time}`,
+        type: 'landfall',
+        code: storm.code,
+        time: land.time,
+        storm: names,
         point: storm.points.find((p) => p.time >= land.time) ?? last,
         // "" is a place the source left out or that failed its check: the item then says "on the coast".
         ...(land.position ? { position: land.position } : {}),
@@ -223,13 +252,22 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
 }
 
 const dissipation = (entry: AnnouncedStorm): FlashEvent => ({
-  key: `dissipated:${entry.code}`, type: 'dissipated', code: entry.code, time: entry.lastPoint.time,
-  storm: { name: entry.name, enname: entry.enname }, point: entry.lastPoint,
+  key: `dissipated:${entry.code}`,
+  type: 'dissipated',
+  code: entry.code,
+  time: entry.lastPoint.time,
+  storm: { name: entry.name, enname: entry.enname },
+  point: entry.lastPoint,
 });
 
 export function globalEvents(active: readonly GlobalCyclone[]): FlashEvent[] {
   return active.map((c) => ({
-    key: `global-formed:${c.id}`, type: 'global-formed' as const, code: c.id, time: c.startTime, storm: { name: c.name, enname: c.enname },
-    point: null, basin: c.seaArea,
+    key: `global-formed:${c.id}`,
+    type: 'global-formed' as const,
+    code: c.id,
+    time: c.startTime,
+    storm: { name: c.name, enname: c.enname },
+    point: null,
+    basin: c.seaArea,
   }));
 }

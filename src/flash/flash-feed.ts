@@ -51,7 +51,11 @@ export function flashFeed(items: readonly FlashItem[], site: FeedSite, code: str
       id: url,
       link: url,
       title: escapeHtml(`${item.title} / ${item.titleEn}`),
-      description: [`<p lang="zh-CN">${escapeHtml(item.content)}</p>`, `<p lang="en">${escapeHtml(item.contentEn)}</p>`, `<p>${generatorLine(item)}</p>`].join(''),
+      description: [
+        `<p lang="zh-CN">${escapeHtml(item.content)}</p>`,
+        `<p lang="en">${escapeHtml(item.contentEn)}</p>`,
+        `<p>${generatorLine(item)}</p>`,
+      ].join(''),
       date: new Date(item.time),
       category: [item.type, item.code, AI_GENERATED_CATEGORY].map((name) => ({ name, term: name })),
     });

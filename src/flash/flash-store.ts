@@ -47,14 +47,23 @@ export async function readFlash(store: KeyValueStore): Promise<FlashItem[]> {
 }
 
 /** Adds the items of events not seen before; returns the new items. Newest first in the store. */
-export async function recordFlash(store: KeyValueStore, events: readonly FlashEvent[], llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
+export async function recordFlash(
+  store: KeyValueStore,
+  events: readonly FlashEvent[],
+  llm: LlmConfig | null,
+  now = new Date(),
+): Promise<FlashItem[]> {
   const [list, documented] = await Promise.all([readDocument(store, FLASH_KEY, FLASH), documentNames(store, ITEM_PREFIX)]);
   // Both copies of the list damaged (a double fault): they are set aside under quarantine/ by the write below,
   // never written over, and the list is rebuilt from the items' own documents.
-  if (list.state === 'unreadable' || list.state === 'invalid') console.warn(`flash items ${list.state} (${list.error}); rebuilding them from the items' own documents`);
+  if (list.state === 'unreadable' || list.state === 'invalid')
+    console.warn(`flash items ${list.state} (${list.error}); rebuilding them from the items' own documents`);
   const listed = list.state === 'ok' ? list.value : [];
   const listedIds = new Set(listed.map((item) => item.id));
-  const unlisted = await readItems(store, documented.filter((id) => !listedIds.has(id)));
+  const unlisted = await readItems(
+    store,
+    documented.filter((id) => !listedIds.has(id)),
+  );
   const items = [...listed, ...unlisted];
   const known = new Set(items.map((item) => item.id));
   const added: FlashItem[] = [];
@@ -66,8 +75,17 @@ export async function recordFlash(store: KeyValueStore, events: readonly FlashEv
     // The model sees the contents' patterns only, never their clauses (src/flash/llm.ts).
     const [content, contentEn] = await Promise.all([rewrite(text.content, 'zh', llm), rewrite(text.contentEn, 'en', llm)]);
     added.push({
-      id, code: event.code, type: event.type, time: event.time, title: text.title, content: content.text, titleEn: text.titleEn, contentEn: contentEn.text,
-      aiGenerated: true, generator: content.generator === 'llm' || contentEn.generator === 'llm' ? 'llm' : 'template', createdAt: now.toISOString(),
+      id,
+      code: event.code,
+      type: event.type,
+      time: event.time,
+      title: text.title,
+      content: content.text,
+      titleEn: text.titleEn,
+      contentEn: contentEn.text,
+      aiGenerated: true,
+      generator: content.generator === 'llm' || contentEn.generator === 'llm' ? 'llm' : 'template',
+      createdAt: now.toISOString(),
     });
   }
   // The items' own documents first, side by side: whatever happens to the list after them, they can be read back.

@@ -62,7 +62,6 @@ export const MAX_ANSWER_BYTES = 64 * 1024;
 /** A fresh per-run call budget. */
 export const runBudget = (calls = MAX_LLM_CALLS_PER_RUN): LlmBudget => ({ remaining: calls });
 
-
 export interface Rewritten {
   text: string;
   generator: Generator;
@@ -137,7 +136,9 @@ async function ask(config: LlmConfig, template: SlottedText, language: Language,
     return typeof content === 'string' ? { answer: content } : { reason: 'malformed', detail: 'no choices[0].message.content string' };
   } catch (error) {
     const name = (error as Error).name;
-    return name === 'TimeoutError' ? { reason: 'timeout', detail: `no answer within ${timeoutMs} ms` } : { reason: 'unavailable', detail: (error as Error).message };
+    return name === 'TimeoutError'
+      ? { reason: 'timeout', detail: `no answer within ${timeoutMs} ms` }
+      : { reason: 'unavailable', detail: (error as Error).message };
   }
 }
 

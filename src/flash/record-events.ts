@@ -26,7 +26,8 @@ import type { LlmConfig } from './llm.ts';
  */
 async function announcedSoFar(store: KeyValueStore): Promise<{ announced: Announced | null; events: FlashEvent[]; stored: string | null }> {
   const read = await readAnnounced(store);
-  if (read.state === 'ok') return { announced: read.value, events: [], stored: read.recovered === null ? JSON.stringify(read.value) : null };
+  if (read.state === 'ok')
+    return { announced: read.value, events: [], stored: read.recovered === null ? JSON.stringify(read.value) : null };
   if (read.state !== 'missing') console.warn(`announced state ${read.state} (${read.error}); starting again from the previous snapshot`);
   const previous = await readPreviousSnapshot(store);
   const seed = previous ? typhoonEvents(null, previous) : null;

@@ -22,7 +22,8 @@ export async function recordSummary(store: KeyValueStore, llm: LlmConfig | null,
   const patterns = briefingPatterns(view);
   const source = { text: fill(patterns.zh), textEn: fill(patterns.en) };
   const stored = await readStoredSummary(store);
-  if (stored.state === 'unreadable' || stored.state === 'invalid') console.warn(`live summary ${stored.state} (${stored.error}); writing it again`);
+  if (stored.state === 'unreadable' || stored.state === 'invalid')
+    console.warn(`live summary ${stored.state} (${stored.error}); writing it again`);
   const current = stored.state === 'ok' ? stored.value : null;
   // Nothing changed since the last run: keep what it wrote, unless a model may now do what it could not then.
   if (current && current.source.text === source.text && current.source.textEn === source.textEn && (current.generator === 'llm' || !llm)) {

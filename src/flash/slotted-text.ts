@@ -75,13 +75,21 @@ export class Slots {
   aboutStorm(pattern: string, adjuncts: string[] = [], free: string[] = []): SlottedText {
     const others = Object.keys(this.values).filter((name) => name !== 'storm');
     return this.text(pattern, [
-      { subject: 'storm', adjuncts: others.filter((n) => adjuncts.includes(n)), predicates: others.filter((n) => !adjuncts.includes(n) && !free.includes(n)) },
+      {
+        subject: 'storm',
+        adjuncts: others.filter((n) => adjuncts.includes(n)),
+        predicates: others.filter((n) => !adjuncts.includes(n) && !free.includes(n)),
+      },
     ]);
   }
 
   /** The clauses of the storm numbered `k` (slots `storm{k}`, `time{k}`, …): `time{k}` its adjunct, the others its predicates. */
   storm(k: number): StormClauses {
     const names = Object.keys(this.values).filter((name) => new RegExp(`^[a-z]+${k}$`).test(name));
-    return { subject: `storm${k}`, adjuncts: names.filter((n) => n === `time${k}`), predicates: names.filter((n) => n !== `storm${k}` && n !== `time${k}`) };
+    return {
+      subject: `storm${k}`,
+      adjuncts: names.filter((n) => n === `time${k}`),
+      predicates: names.filter((n) => n !== `storm${k}` && n !== `time${k}`),
+    };
   }
 }

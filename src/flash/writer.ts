@@ -25,14 +25,20 @@ const latEn = (p: TrackPoint) => `${Math.abs(p.lat)}°${p.lat >= 0 ? 'N' : 'S'} 
 /** `，{wind}，{pressure}`: the slots of what is known. */
 function intensityZh(p: TrackPoint | null, s: Slots): string {
   if (!p) return '';
-  const parts = [p.speed !== null ? s.put('wind', `中心附近最大风力${p.power}级（${p.speed}米/秒）`) : '', p.pressure !== null ? s.put('pressure', `中心最低气压${p.pressure}百帕`) : ''].filter(Boolean);
+  const parts = [
+    p.speed !== null ? s.put('wind', `中心附近最大风力${p.power}级（${p.speed}米/秒）`) : '',
+    p.pressure !== null ? s.put('pressure', `中心最低气压${p.pressure}百帕`) : '',
+  ].filter(Boolean);
   return parts.length ? `，${parts.join('，')}` : '';
 }
 
 /** `, with {wind} and {pressure}`: the slots of what is known. */
 function intensityEn(p: TrackPoint | null, s: Slots): string {
   if (!p) return '';
-  const parts = [p.speed !== null ? s.put('wind', `maximum winds ${p.speed} m/s`) : '', p.pressure !== null ? s.put('pressure', `central pressure ${p.pressure} hPa`) : ''].filter(Boolean);
+  const parts = [
+    p.speed !== null ? s.put('wind', `maximum winds ${p.speed} m/s`) : '',
+    p.pressure !== null ? s.put('pressure', `central pressure ${p.pressure} hPa`) : '',
+  ].filter(Boolean);
   return parts.length ? `, with ${parts.join(' and ')}` : '';
 }
 
@@ -64,7 +70,10 @@ export function writeFlash(e: FlashEvent): FlashText {
       const formerEn = e.formerCode ? `; ${n.put('former', `it was tracked before as ${e.formerCode}`)}` : '';
       return {
         title: `${graded}生成`,
-        content: z.aboutStorm(`${z.put('time', when(e.time))}，${z.put('storm', `${graded}${idZh}`)}${z.put('event', `在${p ? latZh(p) : '西北太平洋'}生成`)}${intensityZh(p, z)}${former}。`, time),
+        content: z.aboutStorm(
+          `${z.put('time', when(e.time))}，${z.put('storm', `${graded}${idZh}`)}${z.put('event', `在${p ? latZh(p) : '西北太平洋'}生成`)}${intensityZh(p, z)}${former}。`,
+          time,
+        ),
         titleEn: `${stormEn(storm, grade, true)} forms`,
         contentEn: n.aboutStorm(
           `${n.put('storm', `${stormEn(storm, grade, true)}${idEn}`)} ${n.put('event', `formed near ${p ? latEn(p) : 'the north-western Pacific'}`)} ${n.put('time', `at ${whenEn(e.time)}`)}${intensityEn(p, n)}${formerEn}.`,
@@ -80,7 +89,10 @@ export function writeFlash(e: FlashEvent): FlashText {
       const change = `${storm.name ? `由${gradeZh(e.from)}` : ''}${verb}为${gradeZh(grade)}`;
       return {
         title: `${stormZh(storm, e.from)}${verb}为${gradeZh(grade)}`,
-        content: z.aboutStorm(`${z.put('time', when(e.time))}，${z.put('storm', stormZh(storm, e.from))}${z.put('event', change)}，${z.put('position', `中心位于${p ? latZh(p) : '—'}`)}${intensityZh(p, z)}。`, time),
+        content: z.aboutStorm(
+          `${z.put('time', when(e.time))}，${z.put('storm', stormZh(storm, e.from))}${z.put('event', change)}，${z.put('position', `中心位于${p ? latZh(p) : '—'}`)}${intensityZh(p, z)}。`,
+          time,
+        ),
         titleEn: `${stormEn(storm, e.from)} ${up ? 'strengthens' : 'weakens'} into a ${gradeEn(grade)}`,
         contentEn: n.aboutStorm(
           `${n.put('time', `at ${whenEn(e.time)}`)} ${n.put('storm', stormEn(storm, e.from))} ${n.put('event', `${up ? 'strengthened' : 'weakened'} from a ${gradeEn(e.from)} into a ${gradeEn(grade)} near ${p ? latEn(p) : '—'}`)}${intensityEn(p, n)}.`,
@@ -91,9 +103,15 @@ export function writeFlash(e: FlashEvent): FlashText {
     case 'landfall':
       return {
         title: `${zh}登陆${e.position ?? ''}`,
-        content: z.aboutStorm(`${z.put('time', `${when(e.time)}前后`)}，${z.put('storm', stormZh(storm, grade, true))}${z.put('event', `在${e.position ?? '沿海'}登陆`)}${intensityZh(p, z)}。`, time),
+        content: z.aboutStorm(
+          `${z.put('time', `${when(e.time)}前后`)}，${z.put('storm', stormZh(storm, grade, true))}${z.put('event', `在${e.position ?? '沿海'}登陆`)}${intensityZh(p, z)}。`,
+          time,
+        ),
         titleEn: `${en} makes landfall`,
-        contentEn: n.aboutStorm(`${n.put('storm', stormEn(storm, grade, true))} ${n.put('event', `made landfall at ${e.position ?? 'the coast'}`)} ${n.put('time', `around ${whenEn(e.time)}`)}${intensityEn(p, n)}.`, time),
+        contentEn: n.aboutStorm(
+          `${n.put('storm', stormEn(storm, grade, true))} ${n.put('event', `made landfall at ${e.position ?? 'the coast'}`)} ${n.put('time', `around ${whenEn(e.time)}`)}${intensityEn(p, n)}.`,
+          time,
+        ),
       };
     case 'warning-48h':
       return {
@@ -104,16 +122,23 @@ export function writeFlash(e: FlashEvent): FlashText {
           ['advice'],
         ),
         titleEn: `${en} crosses the 48-hour warning line`,
-        contentEn: n.aboutStorm(`${n.put('time', `at ${whenEn(e.time)}`)} ${n.put('storm', stormEn(storm, grade, true))} ${n.put('event', `crossed China's 48-hour warning line near ${p ? latEn(p) : '—'}`)}${intensityEn(p, n)}.`, time),
+        contentEn: n.aboutStorm(
+          `${n.put('time', `at ${whenEn(e.time)}`)} ${n.put('storm', stormEn(storm, grade, true))} ${n.put('event', `crossed China's 48-hour warning line near ${p ? latEn(p) : '—'}`)}${intensityEn(p, n)}.`,
+          time,
+        ),
       };
     case 'dissipated': {
       // China numbers are "stopped" (停止编号); an unnumbered system is no longer tracked (停止监测).
       const stopped = isChinaNumber(e.code) ? '停止编号' : '停止监测';
       return {
         title: `${zh}${stopped}`,
-        content: z.aboutStorm(`${z.put('storm', stormZh(storm, grade, true))}${z.put('event', `最后一次定位于${when(e.time)}，位于${p ? latZh(p) : '—'}`)}，${z.put('ended', `已${stopped}`)}。`),
+        content: z.aboutStorm(
+          `${z.put('storm', stormZh(storm, grade, true))}${z.put('event', `最后一次定位于${when(e.time)}，位于${p ? latZh(p) : '—'}`)}，${z.put('ended', `已${stopped}`)}。`,
+        ),
         titleEn: `${en} dissipates`,
-        contentEn: n.aboutStorm(`${n.put('storm', stormEn(storm, grade, true))} ${n.put('event', `was last positioned at ${whenEn(e.time)} near ${p ? latEn(p) : '—'}`)}; ${n.put('ended', 'advisories have ended')}.`),
+        contentEn: n.aboutStorm(
+          `${n.put('storm', stormEn(storm, grade, true))} ${n.put('event', `was last positioned at ${whenEn(e.time)} near ${p ? latEn(p) : '—'}`)}; ${n.put('ended', 'advisories have ended')}.`,
+        ),
       };
     }
     case 'global-formed': {
@@ -121,9 +146,13 @@ export function writeFlash(e: FlashEvent): FlashText {
       const english = e.storm.enname && e.storm.enname !== e.storm.name ? `${e.storm.enname}，` : '';
       return {
         title: `${e.basin ?? ''}热带气旋${e.storm.name ?? e.code}生成`,
-        content: z.aboutStorm(`${z.put('storm', `${e.basin ?? '其他海域'}的热带气旋${e.storm.name ?? e.code}（${english}${e.code}）`)}${z.put('event', `于${e.time.slice(0, 10)}生成（世界时）`)}。`),
+        content: z.aboutStorm(
+          `${z.put('storm', `${e.basin ?? '其他海域'}的热带气旋${e.storm.name ?? e.code}（${english}${e.code}）`)}${z.put('event', `于${e.time.slice(0, 10)}生成（世界时）`)}。`,
+        ),
         titleEn: `Tropical cyclone ${e.storm.enname ?? e.code} forms`,
-        contentEn: n.aboutStorm(`${n.put('storm', `Tropical cyclone ${e.storm.enname ?? e.code} (${e.code})`)} ${n.put('event', `formed on ${e.time.slice(0, 10)} UTC`)}.`),
+        contentEn: n.aboutStorm(
+          `${n.put('storm', `Tropical cyclone ${e.storm.enname ?? e.code} (${e.code})`)} ${n.put('event', `formed on ${e.time.slice(0, 10)} UTC`)}.`,
+        ),
       };
     }
   }

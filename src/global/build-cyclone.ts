@@ -7,7 +7,15 @@ import { toUtcIso } from '../model/time.ts';
 import { trackSummary } from '../model/track-summary.ts';
 import type { Quadrants } from '../upstream/atcf.ts';
 import { cycloneNames } from './cyclone-names.ts';
-import { BASINS, type Basin, type GlobalBrief, type GlobalCyclone, type GlobalForecast, type GlobalPoint, type GlobalSummary } from '../model/global-schemas.ts';
+import {
+  BASINS,
+  type Basin,
+  type GlobalBrief,
+  type GlobalCyclone,
+  type GlobalForecast,
+  type GlobalPoint,
+  type GlobalSummary,
+} from '../model/global-schemas.ts';
 import { compassFromDegrees } from '../model/compass.ts';
 import { knotsToKmh, knotsToMs, MS_TO_KT, nmToKm } from '../model/units.ts';
 
@@ -74,7 +82,9 @@ export interface CycloneInput {
 }
 
 /** Summary fields recomputed from the points. */
-function withSummary(c: Omit<GlobalCyclone, 'startTime' | 'endTime' | 'peakGrade' | 'maxSpeed' | 'maxWindKt' | 'minPressure'>): GlobalCyclone {
+function withSummary(
+  c: Omit<GlobalCyclone, 'startTime' | 'endTime' | 'peakGrade' | 'maxSpeed' | 'maxWindKt' | 'minPressure'>,
+): GlobalCyclone {
   const summary = trackSummary(c.points);
   return { ...c, ...summary, maxWindKt: summary.maxSpeed === null ? null : Math.round(summary.maxSpeed * MS_TO_KT) };
 }
@@ -145,13 +155,63 @@ function withoutNulls(p: GlobalPoint): Partial<GlobalPoint> {
 }
 
 export function summarizeCyclone(c: GlobalCyclone): GlobalSummary {
-  const { id, code, atcfId, name, enname, nameSource, basin, seaArea, seaAreaEn, source, isActive, startTime, endTime, peakGrade: peak, maxSpeed, maxWindKt, minPressure } = c;
-  return { id, code, atcfId, name, enname, nameSource, basin, seaArea, seaAreaEn, source, isActive, startTime, endTime, peakGrade: peak, maxSpeed, maxWindKt, minPressure };
+  const {
+    id,
+    code,
+    atcfId,
+    name,
+    enname,
+    nameSource,
+    basin,
+    seaArea,
+    seaAreaEn,
+    source,
+    isActive,
+    startTime,
+    endTime,
+    peakGrade: peak,
+    maxSpeed,
+    maxWindKt,
+    minPressure,
+  } = c;
+  return {
+    id,
+    code,
+    atcfId,
+    name,
+    enname,
+    nameSource,
+    basin,
+    seaArea,
+    seaAreaEn,
+    source,
+    isActive,
+    startTime,
+    endTime,
+    peakGrade: peak,
+    maxSpeed,
+    maxWindKt,
+    minPressure,
+  };
 }
 
 /** An active cyclone in brief: its names, where it is now and how strong. */
 export function globalBrief(c: GlobalCyclone): GlobalBrief {
   const p = c.points[c.points.length - 1];
   const { id, code, name, enname, nameSource, basin, seaArea, stale } = c;
-  return { id, code, name, enname, nameSource, basin, seaArea, stale, time: p?.time ?? null, lat: p?.lat ?? null, lng: p?.lng ?? null, speed: p?.speed ?? null, pressure: p?.pressure ?? null };
+  return {
+    id,
+    code,
+    name,
+    enname,
+    nameSource,
+    basin,
+    seaArea,
+    stale,
+    time: p?.time ?? null,
+    lat: p?.lat ?? null,
+    lng: p?.lng ?? null,
+    speed: p?.speed ?? null,
+    pressure: p?.pressure ?? null,
+  };
 }

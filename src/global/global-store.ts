@@ -11,7 +11,15 @@
 import { z } from 'zod';
 import { documentNames, readDocument, readDocumentValue, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
 import type { KeyValueStore } from '../store/store.ts';
-import { BASINS, globalCycloneSchema, globalIdSchema, globalSummarySchema, type Basin, type GlobalCyclone, type GlobalSummary } from '../model/global-schemas.ts';
+import {
+  BASINS,
+  globalCycloneSchema,
+  globalIdSchema,
+  globalSummarySchema,
+  type Basin,
+  type GlobalCyclone,
+  type GlobalSummary,
+} from '../model/global-schemas.ts';
 import { summarizeCyclone } from './build-cyclone.ts';
 import { cycloneNames } from './cyclone-names.ts';
 
@@ -51,11 +59,14 @@ const INDEX_DOC: DocumentKind<GlobalSummary[]> = {
   migrate: (data) => (Array.isArray(data) ? data.map(withTyphoonNames) : data),
 };
 
-export const readCycloneDocument = (store: KeyValueStore, id: string): Promise<DocumentRead<GlobalCyclone>> => readDocument(store, PREFIX + id, CYCLONE);
+export const readCycloneDocument = (store: KeyValueStore, id: string): Promise<DocumentRead<GlobalCyclone>> =>
+  readDocument(store, PREFIX + id, CYCLONE);
 export const readCyclone = (store: KeyValueStore, id: string) => readDocumentValue(store, PREFIX + id, CYCLONE);
 export const writeCyclone = (store: KeyValueStore, cyclone: GlobalCyclone) => writeDocument(store, PREFIX + cyclone.id, CYCLONE, cyclone);
-export const readGlobalStatusDocument = (store: KeyValueStore): Promise<DocumentRead<GlobalStatus>> => readDocument(store, STATUS, STATUS_DOC);
-export const readGlobalStatus = async (store: KeyValueStore): Promise<GlobalStatus> => (await readDocumentValue(store, STATUS, STATUS_DOC)) ?? { nhc: null, jtwc: null };
+export const readGlobalStatusDocument = (store: KeyValueStore): Promise<DocumentRead<GlobalStatus>> =>
+  readDocument(store, STATUS, STATUS_DOC);
+export const readGlobalStatus = async (store: KeyValueStore): Promise<GlobalStatus> =>
+  (await readDocumentValue(store, STATUS, STATUS_DOC)) ?? { nhc: null, jtwc: null };
 export const writeGlobalStatus = (store: KeyValueStore, status: GlobalStatus) => writeDocument(store, STATUS, STATUS_DOC, status);
 
 export interface ArchiveIndex {
@@ -111,7 +122,9 @@ export async function readArchive(store: KeyValueStore): Promise<StoredArchive> 
       if (read.recovered !== null) recovered.push(id);
     } else {
       unreadable.push(id);
-      console.warn(`global archive: the record of ${id} is ${read.state}${read.state === 'missing' ? ' although the index lists it' : ` (${read.error})`}`);
+      console.warn(
+        `global archive: the record of ${id} is ${read.state}${read.state === 'missing' ? ' although the index lists it' : ` (${read.error})`}`,
+      );
     }
   }
   return { summaries, cyclones, unreadable: unreadable.sort(), recovered };

@@ -36,7 +36,13 @@ const sourceState = (status: GlobalStatus[Source], lost: string | null) => ({
  * that records no success although cyclones of the source are stored (it was lost, or the first run is still
  * writing; never "never fetched"); records of the source that cannot be read.
  */
-function lostOf(source: Source, status: GlobalStatus, statusLost: string | null, stored: boolean, unreadable: readonly string[]): string | null {
+function lostOf(
+  source: Source,
+  status: GlobalStatus,
+  statusLost: string | null,
+  stored: boolean,
+  unreadable: readonly string[],
+): string | null {
   const unrecorded = statusLost === null && stored && status[source]?.lastSuccessAt == null;
   const records = unreadable.filter((id) => id.startsWith(`${source}-`));
   const clauses = [
@@ -56,7 +62,9 @@ const withStale = (c: GlobalCyclone, status: GlobalStatus, statusLost: string | 
 export async function activeGlobalCyclones(store: KeyValueStore) {
   const [{ summaries, unknown }, statusRead] = await Promise.all([readArchiveIndex(store), readGlobalStatusDocument(store)]);
   const { status, lost } = statusOf(statusRead, summaries.length + unknown.length > 0);
-  const reads = await Promise.all(summaries.filter((s) => s.isActive).map(async (s) => ({ id: s.id, read: await readCycloneDocument(store, s.id) })));
+  const reads = await Promise.all(
+    summaries.filter((s) => s.isActive).map(async (s) => ({ id: s.id, read: await readCycloneDocument(store, s.id) })),
+  );
   // Active cyclones that cannot be listed, and records of which nothing is known (they may be active).
   const unreadable = [...reads.filter((r) => r.read.state !== 'ok').map((r) => r.id), ...unknown];
   const stored = (source: Source) => [...summaries.map((s) => s.id), ...unknown].some((id) => id.startsWith(`${source}-`));
@@ -91,6 +99,7 @@ export async function globalHistory(store: KeyValueStore, filter: { year: number
   return (await readIndex(store)).filter(
     (s) =>
       (filter.year === null || s.startTime.startsWith(String(filter.year))) &&
-      (keyword === null || [s.name, s.enname, s.atcfId, s.id, s.seaArea, s.seaAreaEn].some((field) => field?.toUpperCase().includes(keyword))),
+      (keyword === null ||
+        [s.name, s.enname, s.atcfId, s.id, s.seaArea, s.seaAreaEn].some((field) => field?.toUpperCase().includes(keyword))),
   );
 }

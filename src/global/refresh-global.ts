@@ -22,7 +22,15 @@ import { recordTextProblems, type LiveRejection } from '../store/text-quality.ts
 import type { GlobalUpstreams } from '../upstream/addresses.ts';
 import { UpstreamError } from '../upstream/client.ts';
 import { bestTrack, deckName, officialForecast, parseAtcfDeck, type AtcfRecord } from '../upstream/atcf.ts';
-import { globalForecast, globalPoint, mergeCyclone, restoredCyclone, summarizeCyclone, type CycloneInput, type Fix } from './build-cyclone.ts';
+import {
+  globalForecast,
+  globalPoint,
+  mergeCyclone,
+  restoredCyclone,
+  summarizeCyclone,
+  type CycloneInput,
+  type Fix,
+} from './build-cyclone.ts';
 import type { GlobalCyclone } from '../model/global-schemas.ts';
 import { readArchive, readGlobalStatus, writeCyclone, writeGlobalStatus, writeIndex, type GlobalStatus } from './global-store.ts';
 import { parseCurrentStorms } from '../upstream/nhc-current.ts';
@@ -58,11 +66,26 @@ async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejectio
     storms.map(async (storm) => {
       const report = found(rejections, 'nhc', storm.atcfId);
       // The b-deck and a-deck are extras: without them the advisory position still extends the track.
-      const best = await optional(async () => bestTrack(deck(await up.client.text(`${up.nhcAtcfBase}/btk/b${storm.atcfId}.dat`), `b${storm.atcfId}`, report)));
-      const aids = await optional(async () =>
-        deck(gunzipSync(await up.client.bytes(`${up.nhcAtcfBase}/aid_public/a${storm.atcfId}.dat.gz`)).toString('utf8'), `a${storm.atcfId}`, report),
+      const best = await optional(async () =>
+        bestTrack(deck(await up.client.text(`${up.nhcAtcfBase}/btk/b${storm.atcfId}.dat`), `b${storm.atcfId}`, report)),
       );
-      const current: Fix = { time: storm.time, lat: storm.lat, lng: storm.lng, windKt: storm.windKt, pressure: storm.pressure, type: storm.classification, directionDeg: storm.directionDeg, speedKt: storm.speedKt };
+      const aids = await optional(async () =>
+        deck(
+          gunzipSync(await up.client.bytes(`${up.nhcAtcfBase}/aid_public/a${storm.atcfId}.dat.gz`)).toString('utf8'),
+          `a${storm.atcfId}`,
+          report,
+        ),
+      );
+      const current: Fix = {
+        time: storm.time,
+        lat: storm.lat,
+        lng: storm.lng,
+        windKt: storm.windKt,
+        pressure: storm.pressure,
+        type: storm.classification,
+        directionDeg: storm.directionDeg,
+        speedKt: storm.speedKt,
+      };
       const official = aids ? officialForecast(aids, 'OFCL') : null;
       return {
         source: 'nhc' as const,
@@ -80,7 +103,9 @@ async function fetchJtwc(up: GlobalUpstreams, now: Date, rejections: LiveRejecti
   const rss = await up.client.text(`${up.jtwcBase}/rss/jtwc.rss`);
   if (!/<\/rss>\s*$/.test(rss)) throw new ShapeError('jtwc.rss: the document is cut off');
   const listed: TextRejection[] = [];
-  const storms = parseJtwcRss(rss, listed).filter((s) => s.kind === 'warning' && s.tcwFile && !NHC_BASINS.has(s.atcfId.slice(0, 2)) && !s.atcfId.startsWith('wp'));
+  const storms = parseJtwcRss(rss, listed).filter(
+    (s) => s.kind === 'warning' && s.tcwFile && !NHC_BASINS.has(s.atcfId.slice(0, 2)) && !s.atcfId.startsWith('wp'),
+  );
   // Only the storms this part keeps: the others' names are JTWC's business for the typhoon family or NHC's.
   found(rejections, 'jtwc', null)(listed.filter((r) => storms.some((s) => s.atcfId === r.storm)));
   return Promise.all(
@@ -90,11 +115,22 @@ async function fetchJtwc(up: GlobalUpstreams, now: Date, rejections: LiveRejecti
       const named: TextRejection[] = [];
       const tcw = parseJtwcTcw(text, named);
       found(rejections, 'jtwc', storm.atcfId)(named);
-      const warning = storm.warningFile ? await optional(async () => parseJtwcWarning(await up.client.text(`${up.jtwcBase}/products/${storm.warningFile}`))) : null;
+      const warning = storm.warningFile
+        ? await optional(async () => parseJtwcWarning(await up.client.text(`${up.jtwcBase}/products/${storm.warningFile}`)))
+        : null;
       const now0 = tcw.taus.find((t) => t.tau === 0);
       const fixes: Fix[] = [
         ...tcw.history,
-        ...(now0 ? [{ ...now0, directionDeg: tcw.directionDeg, speedKt: tcw.speedKt, pressure: warning && warning.time.getTime() === now0.time.getTime() ? warning.pressure : null }] : []),
+        ...(now0
+          ? [
+              {
+                ...now0,
+                directionDeg: tcw.directionDeg,
+                speedKt: tcw.speedKt,
+                pressure: warning && warning.time.getTime() === now0.time.getTime() ? warning.pressure : null,
+              },
+            ]
+          : []),
       ];
       const forecast = tcw.taus.filter((t) => t.tau > 0);
       return {
@@ -116,7 +152,13 @@ const describe = (error: unknown) => (error instanceof UpstreamError || error in
  * season's b-decks under `btk/`, then moves them to `archive/<year>/` (gzipped); UCAR keeps JTWC's b-decks under
  * `bdecks_open/<year>/`. The year is the ATCF id's. Throws when none of them can be read.
  */
-async function fetchArchivedTrack(up: GlobalUpstreams, source: 'nhc' | 'jtwc', atcfId: string, now: Date, rejections: LiveRejection[]): Promise<CycloneInput> {
+async function fetchArchivedTrack(
+  up: GlobalUpstreams,
+  source: 'nhc' | 'jtwc',
+  atcfId: string,
+  now: Date,
+  rejections: LiveRejection[],
+): Promise<CycloneInput> {
   const year = atcfId.slice(-4);
   const urls =
     source === 'nhc'
@@ -161,8 +203,14 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
   // The stored archive is read while the feeds are fetched: every record, to find those that cannot be read.
   const [fetched, archive] = await Promise.all([
     Promise.all([
-      fetchNhc(up, now, rejections).then((list) => ({ source: 'nhc' as const, list, error: null }), (error: unknown) => ({ source: 'nhc' as const, list: null, error: describe(error) })),
-      fetchJtwc(up, now, rejections).then((list) => ({ source: 'jtwc' as const, list, error: null }), (error: unknown) => ({ source: 'jtwc' as const, list: null, error: describe(error) })),
+      fetchNhc(up, now, rejections).then(
+        (list) => ({ source: 'nhc' as const, list, error: null }),
+        (error: unknown) => ({ source: 'nhc' as const, list: null, error: describe(error) }),
+      ),
+      fetchJtwc(up, now, rejections).then(
+        (list) => ({ source: 'jtwc' as const, list, error: null }),
+        (error: unknown) => ({ source: 'jtwc' as const, list: null, error: describe(error) }),
+      ),
     ]),
     readArchive(store),
   ]);
@@ -202,7 +250,8 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
       const answered = fetched.some((f) => f.source === source && f.list);
       const archived = await fetchArchivedTrack(up, source, id.slice(source.length + 1), now, rejections).catch((error: unknown) => {
         // Still listed: restored from the feed alone, which may not reach back to the cyclone's first points.
-        if (listed) console.warn(`global archive: ${id} restored from the feed only; its archived track could not be read: ${describe(error)}`);
+        if (listed)
+          console.warn(`global archive: ${id} restored from the feed only; its archived track could not be read: ${describe(error)}`);
         else unrestored.push({ id, error: describe(error) });
         return null;
       });
@@ -215,18 +264,26 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
       restored.push(id);
     }),
   );
-  for (const { id, error } of unrestored) console.warn(`global archive: the record of ${id} cannot be read and could not be restored yet: ${error}`);
+  for (const { id, error } of unrestored)
+    console.warn(`global archive: the record of ${id} cannot be read and could not be restored yet: ${error}`);
   await writeIndex(store, [...byId.values()]);
   const status: GlobalStatus = { nhc: null, jtwc: null };
   for (const { source, list, error } of fetched) {
-    status[source] = { lastAttemptAt: stamp, lastSuccessAt: list ? stamp : (previous[source]?.lastSuccessAt ?? null), lastError: error, runningSince: null };
+    status[source] = {
+      lastAttemptAt: stamp,
+      lastSuccessAt: list ? stamp : (previous[source]?.lastSuccessAt ?? null),
+      lastError: error,
+      runningSince: null,
+    };
   }
   await writeGlobalStatus(store, status);
   const report = (source: 'nhc' | 'jtwc') => {
     const entry = fetched.find((f) => f.source === source);
     return { ok: Boolean(entry?.list), cyclones: entry?.list?.length ?? 0, error: entry?.error ?? null };
   };
-  await recordTextProblems(store, rejections, now).catch((error: unknown) => console.warn(`live data-quality document not written: ${describe(error)}`));
+  await recordTextProblems(store, rejections, now).catch((error: unknown) =>
+    console.warn(`live data-quality document not written: ${describe(error)}`),
+  );
   return {
     nhc: report('nhc'),
     jtwc: report('jtwc'),

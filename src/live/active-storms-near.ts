@@ -50,7 +50,9 @@ const timeLike = (sample: string, instant: number) => (sample.endsWith('Z') ? to
 
 function quadrantRadius(circle: Quadrants | null | undefined, bearingFromCentre: number): number | null {
   if (!circle) return null;
-  const quadrant = (['ne', 'se', 'sw', 'nw'] as const)[Math.min(3, Math.floor((((bearingFromCentre % 360) + 360) % 360) / 90))] as keyof Quadrants;
+  const quadrant = (['ne', 'se', 'sw', 'nw'] as const)[
+    Math.min(3, Math.floor((((bearingFromCentre % 360) + 360) % 360) / 90))
+  ] as keyof Quadrants;
   return circle[quadrant];
 }
 
@@ -75,7 +77,12 @@ function closestApproach(place: Position, track: readonly TrackPoint[]) {
     const b = track[i + 1] as TrackPoint;
     const nearest = nearestOnArcKm(place, a, b);
     if (best && nearest.km >= best.km) continue;
-    best = { km: nearest.km, time: ms(a.time) + nearest.fraction * (ms(b.time) - ms(a.time)), at: nearest.point, near: nearest.fraction < 0.5 ? a : b };
+    best = {
+      km: nearest.km,
+      time: ms(a.time) + nearest.fraction * (ms(b.time) - ms(a.time)),
+      at: nearest.point,
+      near: nearest.fraction < 0.5 ? a : b,
+    };
   }
   if (!best) return null;
   const { near } = best;
@@ -121,5 +128,14 @@ export function stormNear(place: Position, storm: StormTrack) {
     const track = [latest, ...forecast.points.filter((p) => ms(p.time) > ms(latest.time))];
     return { agency, closestApproach: closestApproach(place, track), windArrival: windArrival(place, latest, track) };
   });
-  return { ...relation(place, storm.points), time: latest.time, lat: latest.lat, lng: latest.lng, grade: latest.grade, speed: latest.speed, pressure: latest.pressure, forecasts };
+  return {
+    ...relation(place, storm.points),
+    time: latest.time,
+    lat: latest.lat,
+    lng: latest.lng,
+    grade: latest.grade,
+    speed: latest.speed,
+    pressure: latest.pressure,
+    forecasts,
+  };
 }

@@ -13,7 +13,8 @@ import { normalizeZjInfo } from '../upstream/zj-service.ts';
 
 /** The answer is "no such storm": HTTP 404/410, an empty body, or an empty JSON value (null, [], {}). */
 const isNoSuchStorm = (error: unknown) =>
-  error instanceof UpstreamError && ((error.failure === 'http' && (error.status === 404 || error.status === 410)) || error.failure === 'empty');
+  error instanceof UpstreamError &&
+  ((error.failure === 'http' && (error.status === 404 || error.status === 410)) || error.failure === 'empty');
 const isEmptyJson = (json: unknown) => json === null || (typeof json === 'object' && Object.keys(json as object).length === 0);
 
 /**

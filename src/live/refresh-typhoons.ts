@@ -22,7 +22,17 @@ import type { NameList, TextCheck } from '../model/upstream-text.ts';
 import { liveNamesTable } from '../sources/names-table.ts';
 import { normalizeNmcList, normalizeNmcView } from '../upstream/nmc-service.ts';
 import { runWasStopped } from '../model/freshness.ts';
-import { liveSnapshotSchema, readPreviousSnapshot, readSnapshot, readStatus, writePreviousSnapshot, writeSnapshot, writeStatus, type LiveSnapshot, type RefreshStatus } from './snapshot.ts';
+import {
+  liveSnapshotSchema,
+  readPreviousSnapshot,
+  readSnapshot,
+  readStatus,
+  writePreviousSnapshot,
+  writeSnapshot,
+  writeStatus,
+  type LiveSnapshot,
+  type RefreshStatus,
+} from './snapshot.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import type { LiveUpstreams } from '../upstream/addresses.ts';
 import { activeZjIds, fetchZjTyphoon } from '../upstream/zj-service.ts';
@@ -33,7 +43,13 @@ import { recordTextProblems, type LiveRejection, type LiveTextSource } from '../
  * Runs a normaliser with a text check of its own; what it rejects joins `found` with its source (and the storm
  * asked for, when the rejection does not name one), also when the normaliser throws.
  */
-async function checked<T>(found: LiveRejection[], names: NameList, source: LiveTextSource, storm: string | null, work: (text: TextCheck) => Promise<T>): Promise<T> {
+async function checked<T>(
+  found: LiveRejection[],
+  names: NameList,
+  source: LiveTextSource,
+  storm: string | null,
+  work: (text: TextCheck) => Promise<T>,
+): Promise<T> {
   const text: TextCheck = { names, rejected: [] };
   try {
     return await work(text);
@@ -57,7 +73,11 @@ async function fetchFromNmc(upstreams: LiveUpstreams, now: Date, { names, found 
   const list = normalizeNmcList(await upstreams.client.json(`${upstreams.nmcBase}/list_default`));
   const active = list.filter((item) => item.active);
   return Promise.all(
-    active.map((item) => checked(found, names, 'nmc', null, async (text) => normalizeNmcView(await upstreams.client.json(`${upstreams.nmcBase}/view_${item.id}`), now, text))),
+    active.map((item) =>
+      checked(found, names, 'nmc', null, async (text) =>
+        normalizeNmcView(await upstreams.client.json(`${upstreams.nmcBase}/view_${item.id}`), now, text),
+      ),
+    ),
   );
 }
 
@@ -87,7 +107,10 @@ function attempt<T>(work: () => T): T | Error {
 }
 
 /** Sources in order of preference; both are asked at once so that the failover fits in the run's deadline. */
-const SOURCES = [['zj-live', fetchFromZj], ['nmc', fetchFromNmc]] as const;
+const SOURCES = [
+  ['zj-live', fetchFromZj],
+  ['nmc', fetchFromNmc],
+] as const;
 
 export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore, now = new Date()): Promise<RefreshResult> {
   const started = performance.now();
@@ -97,7 +120,13 @@ export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore
   const stamp = toBeijingIso(now);
   const before = await readStatus(store);
   const previousRunStopped = runWasStopped(before, now);
-  const base: RefreshStatus = before ?? { lastAttemptAt: stamp, lastSuccessAt: null, lastError: null, consecutiveFailures: 0, runningSince: null };
+  const base: RefreshStatus = before ?? {
+    lastAttemptAt: stamp,
+    lastSuccessAt: null,
+    lastError: null,
+    consecutiveFailures: 0,
+    runningSince: null,
+  };
   await writeStatus(store, { ...base, lastAttemptAt: stamp, runningSince: stamp });
 
   const found: LiveRejection[] = [];
@@ -108,7 +137,9 @@ export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore
     }),
   );
   const errors: string[] = previousRunStopped ? [`the run started at ${before?.runningSince} was stopped before it finished`] : [];
-  await recordTextProblems(store, found, now).catch((error: unknown) => console.warn(`live data-quality document not written: ${describe(error)}`));
+  await recordTextProblems(store, found, now).catch((error: unknown) =>
+    console.warn(`live data-quality document not written: ${describe(error)}`),
+  );
   let snapshot: LiveSnapshot | null = null;
   settled.forEach((outcome, i) => {
     const source = SOURCES[i]?.[0] as LiveSnapshot['source'];
@@ -126,7 +157,10 @@ export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore
     const [previous, beforePrevious] = await Promise.all([readSnapshot(store), readPreviousSnapshot(store)]);
     // The storms as last stored: the snapshot's, and those of the one before it that the snapshot lacks (a storm
     // left out of one refresh's list still has its track to compare with).
-    const assembled = assembleStorms(fetched.typhoons, previous || beforePrevious ? newestRecords(previous?.typhoons ?? [], beforePrevious?.typhoons ?? []) : null);
+    const assembled = assembleStorms(
+      fetched.typhoons,
+      previous || beforePrevious ? newestRecords(previous?.typhoons ?? [], beforePrevious?.typhoons ?? []) : null,
+    );
     keptStored = assembled.keptStored;
     good = { ...fetched, typhoons: assembled.typhoons };
     if (previous) await writePreviousSnapshot(store, previous);

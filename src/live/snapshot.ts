@@ -61,10 +61,10 @@ const STATUS: DocumentKind<RefreshStatus> = { name: 'refresh status', schema: re
 export const readSnapshot = (store: KeyValueStore) => readDocumentValue(store, KEYS.snapshot, SNAPSHOT);
 export const readPreviousSnapshot = (store: KeyValueStore) => readDocumentValue(store, KEYS.previous, SNAPSHOT);
 export const writeSnapshot = (store: KeyValueStore, snapshot: LiveSnapshot) => writeDocument(store, KEYS.snapshot, SNAPSHOT, snapshot);
-export const writePreviousSnapshot = (store: KeyValueStore, snapshot: LiveSnapshot) => writeDocument(store, KEYS.previous, SNAPSHOT, snapshot);
+export const writePreviousSnapshot = (store: KeyValueStore, snapshot: LiveSnapshot) =>
+  writeDocument(store, KEYS.previous, SNAPSHOT, snapshot);
 export const readStatus = (store: KeyValueStore) => readDocumentValue(store, KEYS.status, STATUS);
 export const writeStatus = (store: KeyValueStore, status: RefreshStatus) => writeDocument(store, KEYS.status, STATUS, status);
-
 
 export interface LiveView {
   typhoons: Typhoon[];

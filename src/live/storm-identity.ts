@@ -109,7 +109,9 @@ export function assembleStorms(fresh: readonly Typhoon[], stored: readonly Typho
     // An unnumbered storm the stored storms already hold under a China number (checked first: the stored
     // storms may hold its old unnumbered record too).
     const numbered = /^\d{8}$/.test(storm.code)
-      ? (stored ?? []).find((t) => /^\d{6}$/.test(t.code) && !freshCodes.has(t.code) && !used.has(t.code) && sameStorm(t.points, storm.points))
+      ? (stored ?? []).find(
+          (t) => /^\d{6}$/.test(t.code) && !freshCodes.has(t.code) && !used.has(t.code) && sameStorm(t.points, storm.points),
+        )
       : undefined;
     if (numbered) {
       used.add(numbered.code);
@@ -118,7 +120,13 @@ export function assembleStorms(fresh: readonly Typhoon[], stored: readonly Typho
         keptStored.push(storm.code);
       } else {
         // Newer data from a source that has not caught up with the numbering: the storm keeps its number.
-        const renamed = { ...storm, code: numbered.code, year: numbered.year, name: storm.name ?? numbered.name, enname: storm.enname ?? numbered.enname };
+        const renamed = {
+          ...storm,
+          code: numbered.code,
+          year: numbered.year,
+          name: storm.name ?? numbered.name,
+          enname: storm.enname ?? numbered.enname,
+        };
         typhoons.push(mergeStorm(numbered, renamed));
       }
       continue;

@@ -5,7 +5,11 @@
  */
 import { z } from 'zod';
 
-export const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(80).describe('URL-safe identifier: lower-case ASCII words joined by hyphens');
+export const slugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(80)
+  .describe('URL-safe identifier: lower-case ASCII words joined by hyphens');
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** `YYYY-MM-DD` names a day of the calendar: month 01–12, day within that month (2026-02-30 does not exist). */
@@ -24,17 +28,22 @@ const isoDate = z
   .refine((text) => !ISO_DATE.test(text) || isCalendarDate(text), { error: (issue) => `${String(issue.input)} is not a calendar date` })
   .describe('Calendar date YYYY-MM-DD (Beijing)');
 
-export const contentSourceSchema = z.object({
-  title: z.string().min(1),
-  publisher: z.string().min(1),
-  url: z.url().optional(),
-}).meta({ id: 'ContentSource' });
+export const contentSourceSchema = z
+  .object({
+    title: z.string().min(1),
+    publisher: z.string().min(1),
+    url: z.url().optional(),
+  })
+  .meta({ id: 'ContentSource' });
 
 export const newsFrontmatterSchema = z.strictObject({
   title: z.string().min(1).max(120),
   date: isoDate,
   summary: z.string().min(1).max(300),
-  typhoon: z.string().regex(/^\d{6}$/).optional(),
+  typhoon: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
   tags: z.array(z.string().min(1)).default([]),
   sources: z.array(contentSourceSchema).min(1),
 });
@@ -58,19 +67,26 @@ const announcementFields = z.strictObject({
 });
 
 /** An announcement is shown from `from` to `until`: a last day before the first would never show. */
-export const announcementFrontmatterSchema = announcementFields.refine((a) => a.until === undefined || !isCalendarDate(a.until) || !isCalendarDate(a.from) || a.until >= a.from, {
-  path: ['until'],
-  error: (issue) => {
-    const { from, until } = issue.input as { from: string; until: string };
-    return `until (${until}) is before from (${from}): the announcement would never be shown`;
+export const announcementFrontmatterSchema = announcementFields.refine(
+  (a) => a.until === undefined || !isCalendarDate(a.until) || !isCalendarDate(a.from) || a.until >= a.from,
+  {
+    path: ['until'],
+    error: (issue) => {
+      const { from, until } = issue.input as { from: string; until: string };
+      return `until (${until}) is before from (${from}): the announcement would never be shown`;
+    },
   },
-});
+);
 
 const markdownBody = z.string().describe('Article body in Markdown (CommonMark)');
 
-export const newsItemSchema = newsFrontmatterSchema.extend({ slug: slugSchema, body: markdownBody, typhoon: z.string().nullable() }).meta({ id: 'NewsItem' });
+export const newsItemSchema = newsFrontmatterSchema
+  .extend({ slug: slugSchema, body: markdownBody, typhoon: z.string().nullable() })
+  .meta({ id: 'NewsItem' });
 export const newsSummarySchema = newsItemSchema.omit({ body: true }).meta({ id: 'NewsSummary' });
-export const knowledgeItemSchema = knowledgeFrontmatterSchema.extend({ slug: slugSchema, body: markdownBody }).meta({ id: 'KnowledgeItem' });
+export const knowledgeItemSchema = knowledgeFrontmatterSchema
+  .extend({ slug: slugSchema, body: markdownBody })
+  .meta({ id: 'KnowledgeItem' });
 export const knowledgeSummarySchema = knowledgeItemSchema.omit({ body: true }).meta({ id: 'KnowledgeSummary' });
 export const announcementSchema = announcementFields
   .extend({
@@ -84,35 +100,44 @@ export const PLATFORMS = ['android', 'ios', 'harmony'] as const;
 export const platformSchema = z.enum(PLATFORMS).describe('Client platform').meta({ id: 'Platform' });
 export type Platform = (typeof PLATFORMS)[number];
 
-const semverText = z.string().regex(/^\d+\.\d+\.\d+$/).describe('Semantic version x.y.z');
+const semverText = z
+  .string()
+  .regex(/^\d+\.\d+\.\d+$/)
+  .describe('Semantic version x.y.z');
 
-export const platformVersionSchema = z.strictObject({
-  latest: semverText,
-  min: semverText.describe('Clients below this version must update'),
-  url: z.url().describe('Where to get the latest version'),
-  notes: z.string().describe('Release notes of the latest version'),
-}).meta({ id: 'PlatformVersion' });
+export const platformVersionSchema = z
+  .strictObject({
+    latest: semverText,
+    min: semverText.describe('Clients below this version must update'),
+    url: z.url().describe('Where to get the latest version'),
+    notes: z.string().describe('Release notes of the latest version'),
+  })
+  .meta({ id: 'PlatformVersion' });
 
 export const versionsFileSchema = z.strictObject(
   Object.fromEntries(PLATFORMS.map((p) => [p, platformVersionSchema])) as Record<(typeof PLATFORMS)[number], typeof platformVersionSchema>,
 );
 
-export const versionAnswerSchema = platformVersionSchema.extend({
-  platform: platformSchema,
-  current: semverText.nullable().describe('The version the client said it runs (query `current`)'),
-  updateAvailable: z.boolean().nullable().describe('current < latest; null without `current`'),
-  forceUpdate: z.boolean().nullable().describe('current < min; null without `current`'),
-}).meta({ id: 'VersionAnswer' });
+export const versionAnswerSchema = platformVersionSchema
+  .extend({
+    platform: platformSchema,
+    current: semverText.nullable().describe('The version the client said it runs (query `current`)'),
+    updateAvailable: z.boolean().nullable().describe('current < latest; null without `current`'),
+    forceUpdate: z.boolean().nullable().describe('current < min; null without `current`'),
+  })
+  .meta({ id: 'VersionAnswer' });
 
-export const siteConfigSchema = z.strictObject({
-  name: z.string(),
-  nameEn: z.string(),
-  homepage: z.url(),
-  contact: z.string(),
-  disclaimer: z.string(),
-  dataNotice: z.string(),
-  creditRequest: z.string(),
-}).meta({ id: 'SiteConfig' });
+export const siteConfigSchema = z
+  .strictObject({
+    name: z.string(),
+    nameEn: z.string(),
+    homepage: z.url(),
+    contact: z.string(),
+    disclaimer: z.string(),
+    dataNotice: z.string(),
+    creditRequest: z.string(),
+  })
+  .meta({ id: 'SiteConfig' });
 
 const pageFieldsSchema = z
   .object({

@@ -20,9 +20,14 @@ export const disturbancePositionSchema = z
 
 export const systemRefSchema = z
   .object({
-    id: z.string().regex(/^\d{2}[A-Z]$/).describe("JTWC's designator as written: number and basin letter (94W, 91E, 93S)"),
+    id: z
+      .string()
+      .regex(/^\d{2}[A-Z]$/)
+      .describe("JTWC's designator as written: number and basin letter (94W, 91E, 93S)"),
     number: z.number().int().min(1).max(99),
-    basin: basinSchema.nullable().describe('ATCF basin of the letter (W → WP, C → CP, E → EP, A and B → IO, S and P → SH); null for another letter'),
+    basin: basinSchema
+      .nullable()
+      .describe('ATCF basin of the letter (W → WP, C → CP, E → EP, A and B → IO, S and P → SH); null for another letter'),
     invest: z.boolean().describe('Numbers 90–99 are invests (areas under investigation), not numbered cyclones'),
   })
   .meta({ id: 'DisturbanceSystem' });
@@ -34,7 +39,9 @@ export const estimatedWindSchema = z
   .object({
     kt: ktRange.describe('Maximum sustained surface wind as estimated, knots (a range, from ≤ to; from = to for a single value)'),
     ms: msRange.describe('The same in m/s (1 kt = 1852/3600 m/s, one decimal)'),
-    period: z.literal('1min').describe("Averaging period: JTWC's one-minute mean (stated in its warnings; the advisories and alerts do not repeat it)"),
+    period: z
+      .literal('1min')
+      .describe("Averaging period: JTWC's one-minute mean (stated in its warnings; the advisories and alerts do not repeat it)"),
   })
   .meta({ id: 'DisturbanceWind' });
 
@@ -44,7 +51,9 @@ export const developmentPotentialSchema = z
   .object({
     level: z.enum(POTENTIAL_LEVELS).describe('Potential for the development of a significant tropical cyclone'),
     withinHours: z.number().int().positive().describe('Its horizon: within the next N hours'),
-    change: z.enum(['stated', 'remains', 'upgraded', 'downgraded']).describe('How the bulletin words it: IS, REMAINS, IS UPGRADED TO, IS DOWNGRADED TO'),
+    change: z
+      .enum(['stated', 'remains', 'upgraded', 'downgraded'])
+      .describe('How the bulletin words it: IS, REMAINS, IS UPGRADED TO, IS DOWNGRADED TO'),
   })
   .meta({ id: 'DevelopmentPotential' });
 
@@ -56,7 +65,11 @@ export const messageRefSchema = z
       .nullable()
       .describe('WMO heading of the message (WTPN21 PGTW: WT..2n is a formation alert, WT..3n a warning); null when the text names none'),
     issuedAt: utcTime.nullable().describe('Its time (the DDHHMM after the heading, month and year from the citing bulletin)'),
-    reference: z.string().regex(/^[A-Z]$/).nullable().describe('Letter of the REF line the bulletin cites it by'),
+    reference: z
+      .string()
+      .regex(/^[A-Z]$/)
+      .nullable()
+      .describe('Letter of the REF line the bulletin cites it by'),
   })
   .meta({ id: 'BulletinMessage' });
 
@@ -86,8 +99,14 @@ export const CYCLONE_CLASSES = [
   'SUBTROPICAL STORM',
 ] as const;
 
-const paragraphRef = z.string().regex(/^\d\.[A-C]\.\(\d+\)$/).describe('Where the advisory has it: area, section, item (1.B.(2))');
-const stormName = z.string().regex(/^[A-Z][A-Z'-]{0,24}$/).describe('Name as JTWC writes it, upper case');
+const paragraphRef = z
+  .string()
+  .regex(/^\d\.[A-C]\.\(\d+\)$/)
+  .describe('Where the advisory has it: area, section, item (1.B.(2))');
+const stormName = z
+  .string()
+  .regex(/^[A-Z][A-Z'-]{0,24}$/)
+  .describe('Name as JTWC writes it, upper case');
 
 export const advisoryCycloneSchema = z
   .object({
@@ -112,19 +131,33 @@ export const advisoryDisturbanceSchema = z
   .object({
     paragraph: paragraphRef,
     system: systemRefSchema.nullable(),
-    label: z.enum(DISTURBANCE_LABELS).nullable().describe('The word before the designator: INVEST, REMNANTS (of a numbered cyclone), SD / SS (subtropical depression / storm)'),
+    label: z
+      .enum(DISTURBANCE_LABELS)
+      .nullable()
+      .describe('The word before the designator: INVEST, REMNANTS (of a numbered cyclone), SD / SS (subtropical depression / storm)'),
     status: z
       .enum(DISTURBANCE_STATUSES)
       .nullable()
-      .describe('suspect: still watched; warning: now the subject of a tropical cyclone warning; dissipated; dropped: no longer suspect; cancelled; null when the paragraph says none of these and gives no position'),
-    previousPosition: disturbancePositionSchema.nullable().describe('PREVIOUSLY LOCATED NEAR: the position of the previous advisory (the text gives no time)'),
-    position: disturbancePositionSchema.nullable().describe('IS NOW LOCATED / HAS PERSISTED NEAR (the text gives no time; the advisory is valid from validFrom)'),
+      .describe(
+        'suspect: still watched; warning: now the subject of a tropical cyclone warning; dissipated; dropped: no longer suspect; cancelled; null when the paragraph says none of these and gives no position',
+      ),
+    previousPosition: disturbancePositionSchema
+      .nullable()
+      .describe('PREVIOUSLY LOCATED NEAR: the position of the previous advisory (the text gives no time)'),
+    position: disturbancePositionSchema
+      .nullable()
+      .describe('IS NOW LOCATED / HAS PERSISTED NEAR (the text gives no time; the advisory is valid from validFrom)'),
     wind: estimatedWindSchema.nullable(),
     pressureMb: z.number().int().nullable().describe('Estimated minimum sea-level pressure, hPa (mb)'),
     potential: developmentPotentialSchema.nullable(),
     formationAlert: messageRefSchema.nullable().describe('The Tropical Cyclone Formation Alert the paragraph refers to'),
     becameStorm: z
-      .object({ paragraph: paragraphRef, system: systemRefSchema.nullable(), name: stormName.nullable(), classification: z.enum(CYCLONE_CLASSES).nullable() })
+      .object({
+        paragraph: paragraphRef,
+        system: systemRefSchema.nullable(),
+        name: stormName.nullable(),
+        classification: z.enum(CYCLONE_CLASSES).nullable(),
+      })
       .nullable()
       .describe('For status warning: the cyclone paragraph it points to (SEE PARA. 1.A.(3))'),
   })
@@ -134,7 +167,9 @@ const section = <T extends z.ZodType>(item: T) =>
   z.object({
     stated: z
       .enum(['none', 'listed', 'blank', 'missing'])
-      .describe('none: the bulletin says NONE; listed: numbered paragraphs follow; blank: the heading has nothing after it; missing: no such heading'),
+      .describe(
+        'none: the bulletin says NONE; listed: numbered paragraphs follow; blank: the heading has nothing after it; missing: no such heading',
+      ),
     items: z.array(item),
     noOthers: z.boolean().describe('The section ends with NO OTHER TROPICAL CYCLONES / NO OTHER SUSPECT AREAS'),
   });
@@ -177,20 +212,35 @@ export const historyPointSchema = z.object({
 
 export const formationAlertSchema = z
   .object({
-    form: z.enum(['jmv', 'text']).describe('Read from the .tcw ALERT block (jmv; the box and centre from its machine lines) or from the text bulletin'),
-    heading: z.string().regex(/^[A-Z]{4}\d{2} [A-Z]{4}$/).nullable().describe('WMO heading of the text (WTPN21 PHNC)'),
+    form: z
+      .enum(['jmv', 'text'])
+      .describe('Read from the .tcw ALERT block (jmv; the box and centre from its machine lines) or from the text bulletin'),
+    heading: z
+      .string()
+      .regex(/^[A-Z]{4}\d{2} [A-Z]{4}$/)
+      .nullable()
+      .describe('WMO heading of the text (WTPN21 PHNC)'),
     system: systemRefSchema.nullable(),
     reissued: z.boolean(),
     baseTime: utcTime.nullable().describe('Analysis time (the .tcw gives it; the text does not)'),
     issuedAt: utcTime.nullable(),
     expiresAt: utcTime.nullable().describe('THIS ALERT WILL BE REISSUED, UPGRADED TO WARNING OR CANCELLED BY …Z'),
-    line: z.object({ from: disturbancePositionSchema, to: disturbancePositionSchema }).nullable().describe('The line formation is possible either side of'),
+    line: z
+      .object({ from: disturbancePositionSchema, to: disturbancePositionSchema })
+      .nullable()
+      .describe('The line formation is possible either side of'),
     halfWidthNm: z.number().positive().nullable(),
     halfWidthKm: z.number().positive().nullable().describe('halfWidthNm × 1.852'),
     box: z.array(disturbancePositionSchema).length(4).nullable().describe(TCFA_BOX_METHOD),
-    centre: disturbancePositionSchema.extend({ time: utcTime.nullable() }).nullable().describe('Circulation centre and the time of the imagery that shows it'),
+    centre: disturbancePositionSchema
+      .extend({ time: utcTime.nullable() })
+      .nullable()
+      .describe('Circulation centre and the time of the imagery that shows it'),
     movement: movementSchema.nullable(),
-    formationWithinHours: z.object({ from: z.number().int().min(0), to: z.number().int().min(0) }).nullable().describe('WITHIN THE NEXT 12 TO 24 HOURS'),
+    formationWithinHours: z
+      .object({ from: z.number().int().min(0), to: z.number().int().min(0) })
+      .nullable()
+      .describe('WITHIN THE NEXT 12 TO 24 HOURS'),
     wind: estimatedWindSchema.nullable(),
     pressureMb: z.number().int().nullable(),
     potential: developmentPotentialSchema.nullable(),
@@ -201,7 +251,10 @@ export const formationAlertSchema = z
 
 export const investTrackSchema = z
   .object({
-    atcfId: z.string().regex(/^(al|ep|cp|wp|io|sh)9\d\d{4}$/).describe('basin + number + year, lower case'),
+    atcfId: z
+      .string()
+      .regex(/^(al|ep|cp|wp|io|sh)9\d\d{4}$/)
+      .describe('basin + number + year, lower case'),
     basin: basinSchema,
     number: z.number().int().min(90).max(99),
     year: z.number().int(),
@@ -210,7 +263,11 @@ export const investTrackSchema = z
       .array(
         historyPointSchema.extend({
           pressureMb: z.number().int().nullable().describe('Minimum sea-level pressure, hPa; null when the deck gives 0'),
-          type: z.string().regex(/^[A-Z0-9]{2}$/).nullable().describe('ATCF system type: DB, LO, WV, TD, TS, …'),
+          type: z
+            .string()
+            .regex(/^[A-Z0-9]{2}$/)
+            .nullable()
+            .describe('ATCF system type: DB, LO, WV, TD, TS, …'),
         }),
       )
       .min(1),
@@ -234,8 +291,15 @@ export const nhcOutlookSchema = z
     formationNotExpected: z.boolean().describe('It says "Tropical cyclone formation is not expected during the next 7 days"'),
     areas: z.array(
       z.object({
-        title: z.string().max(80).regex(/^[A-Za-z][A-Za-z0-9 .,'/-]*$/).nullable().describe('The area’s heading as NHC writes it, without its invest tag'),
-        invest: z.object({ id: z.string().regex(/^[A-Z]{2}\d{2}$/), basin: basinSchema, number: z.number().int().min(90).max(99) }).nullable(),
+        title: z
+          .string()
+          .max(80)
+          .regex(/^[A-Za-z][A-Za-z0-9 .,'/-]*$/)
+          .nullable()
+          .describe('The area’s heading as NHC writes it, without its invest tag'),
+        invest: z
+          .object({ id: z.string().regex(/^[A-Z]{2}\d{2}$/), basin: basinSchema, number: z.number().int().min(90).max(99) })
+          .nullable(),
         chance48h: outlookChanceSchema.nullable().describe('Formation chance through 48 hours'),
         chance7d: outlookChanceSchema.nullable().describe('Formation chance through 7 days'),
       }),

@@ -28,7 +28,8 @@ export const lngDelta = (a: number, b: number) => ((((a - b) % 360) + 540) % 360
 
 /** Great-circle (haversine) distance in km. */
 export function greatCircleKm(a: Position, b: Position): number {
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(lngDelta(b.lng, a.lng)) / 2) ** 2;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(lngDelta(b.lng, a.lng)) / 2) ** 2;
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 

@@ -7,7 +7,10 @@
 import { z } from 'zod';
 import { gradeCodeSchema, trackPointSchema, windCircleSchema } from './schemas.ts';
 
-export const utcTime = z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/).describe('ISO 8601 time in UTC (Z)');
+export const utcTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/)
+  .describe('ISO 8601 time in UTC (Z)');
 
 export const BASINS = {
   AL: { zh: '北大西洋', en: 'North Atlantic' },
@@ -19,25 +22,39 @@ export const BASINS = {
 } as const;
 export type Basin = keyof typeof BASINS;
 
-export const globalPointSchema = trackPointSchema.extend({
-  time: utcTime,
-  classification: z.string().nullable().describe('ATCF/NHC system type: TD, TS, HU, TY, ST, EX, LO, …'),
-  speed: z.number().nullable().describe('Maximum sustained wind in m/s, 1-minute mean (converted from knots)'),
-  moveSpeed: z.number().nullable().describe('Speed of motion in km/h (converted from knots)'),
-  radius7: windCircleSchema.nullable().describe('Radius of 34-kt winds per quadrant, km (converted from nautical miles)'),
-  radius10: windCircleSchema.nullable().describe('Radius of 50-kt winds per quadrant, km'),
-  radius12: windCircleSchema.nullable().describe('Radius of 64-kt winds per quadrant, km'),
-}).meta({ id: 'GlobalTrackPoint' });
+export const globalPointSchema = trackPointSchema
+  .extend({
+    time: utcTime,
+    classification: z.string().nullable().describe('ATCF/NHC system type: TD, TS, HU, TY, ST, EX, LO, …'),
+    speed: z.number().nullable().describe('Maximum sustained wind in m/s, 1-minute mean (converted from knots)'),
+    moveSpeed: z.number().nullable().describe('Speed of motion in km/h (converted from knots)'),
+    radius7: windCircleSchema.nullable().describe('Radius of 34-kt winds per quadrant, km (converted from nautical miles)'),
+    radius10: windCircleSchema.nullable().describe('Radius of 50-kt winds per quadrant, km'),
+    radius12: windCircleSchema.nullable().describe('Radius of 64-kt winds per quadrant, km'),
+  })
+  .meta({ id: 'GlobalTrackPoint' });
 
-export const globalForecastPointSchema = globalPointSchema.pick({
-  time: true, lat: true, lng: true, strong: true, grade: true, power: true, speed: true, pressure: true, classification: true,
-}).meta({ id: 'GlobalForecastPoint' });
+export const globalForecastPointSchema = globalPointSchema
+  .pick({
+    time: true,
+    lat: true,
+    lng: true,
+    strong: true,
+    grade: true,
+    power: true,
+    speed: true,
+    pressure: true,
+    classification: true,
+  })
+  .meta({ id: 'GlobalForecastPoint' });
 
-export const globalForecastSchema = z.object({
-  agency: z.enum(['nhc', 'jtwc']),
-  issuedAt: utcTime.describe('Base time of the official forecast'),
-  points: z.array(globalForecastPointSchema),
-}).meta({ id: 'GlobalForecast' });
+export const globalForecastSchema = z
+  .object({
+    agency: z.enum(['nhc', 'jtwc']),
+    issuedAt: utcTime.describe('Base time of the official forecast'),
+    points: z.array(globalForecastPointSchema),
+  })
+  .meta({ id: 'GlobalForecast' });
 
 export const GLOBAL_SOURCES = ['nhc', 'jtwc'] as const;
 
@@ -48,50 +65,81 @@ export const globalIdSchema = z
 
 export const GLOBAL_NAME_SOURCES = ['cma', 'english'] as const;
 
-export const globalCycloneSchema = z.object({
-  id: globalIdSchema,
-  code: globalIdSchema.describe('The same as id, under the typhoon records\' key'),
-  atcfId: z.string().describe('ATCF id, lower case: basin + number + year'),
-  name: z
-    .string()
-    .nullable()
-    .describe('Chinese name where one is known (see nameSource), else the English name as the agency issues it, upper case; null while unnamed'),
-  enname: z.string().nullable().describe('English name as the agency issues it, upper case; null while unnamed'),
-  nameSource: z
-    .enum(GLOBAL_NAME_SOURCES)
-    .nullable()
-    .describe('Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed'),
-  basin: z.enum(Object.keys(BASINS) as [Basin, ...Basin[]]),
-  seaArea: z.string().describe('Chinese name of the basin'),
-  seaAreaEn: z.string(),
-  source: z.enum(GLOBAL_SOURCES).describe('Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)'),
-  windPeriod: z.literal('1min').describe('Averaging period of the maximum sustained wind'),
-  radiusThresholdsKt: z
-    .tuple([z.literal(34).describe('radius7: 34 kt'), z.literal(50).describe('radius10: 50 kt'), z.literal(64).describe('radius12: 64 kt')])
-    .describe('Wind speeds (kt) of radius7, radius10, radius12'),
-  isActive: z.boolean().describe('Listed by the agency at the last successful refresh'),
-  stale: z.boolean().describe('The last refresh of this source failed; this is the last good data'),
-  startTime: utcTime,
-  endTime: utcTime,
-  peakGrade: gradeCodeSchema.nullable().describe('Highest GB/T 19201 grade reached, applied to the 1-minute wind'),
-  maxSpeed: z.number().nullable().describe('Highest maximum wind of the track, m/s (1-minute)'),
-  maxWindKt: z.number().nullable().describe('Highest maximum wind of the track, kt (1-minute), as issued'),
-  minPressure: z.number().nullable().describe('Lowest central pressure, hPa'),
-  points: z.array(globalPointSchema).min(1),
-  forecasts: z.record(z.string(), globalForecastSchema),
-  land: z.array(z.never()).describe('Landfalls are not recorded for global cyclones'),
-  firstSeenAt: utcTime
-    .nullable()
-    .describe('When ingestion first saw the cyclone; null when its stored record was lost to damage and restored from the upstream, which does not know it'),
-  lastSeenAt: utcTime
-    .nullable()
-    .describe('When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream\'s archive'),
-}).meta({ id: 'GlobalCyclone' });
+export const globalCycloneSchema = z
+  .object({
+    id: globalIdSchema,
+    code: globalIdSchema.describe("The same as id, under the typhoon records' key"),
+    atcfId: z.string().describe('ATCF id, lower case: basin + number + year'),
+    name: z
+      .string()
+      .nullable()
+      .describe(
+        'Chinese name where one is known (see nameSource), else the English name as the agency issues it, upper case; null while unnamed',
+      ),
+    enname: z.string().nullable().describe('English name as the agency issues it, upper case; null while unnamed'),
+    nameSource: z
+      .enum(GLOBAL_NAME_SOURCES)
+      .nullable()
+      .describe(
+        'Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed',
+      ),
+    basin: z.enum(Object.keys(BASINS) as [Basin, ...Basin[]]),
+    seaArea: z.string().describe('Chinese name of the basin'),
+    seaAreaEn: z.string(),
+    source: z.enum(GLOBAL_SOURCES).describe('Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)'),
+    windPeriod: z.literal('1min').describe('Averaging period of the maximum sustained wind'),
+    radiusThresholdsKt: z
+      .tuple([
+        z.literal(34).describe('radius7: 34 kt'),
+        z.literal(50).describe('radius10: 50 kt'),
+        z.literal(64).describe('radius12: 64 kt'),
+      ])
+      .describe('Wind speeds (kt) of radius7, radius10, radius12'),
+    isActive: z.boolean().describe('Listed by the agency at the last successful refresh'),
+    stale: z.boolean().describe('The last refresh of this source failed; this is the last good data'),
+    startTime: utcTime,
+    endTime: utcTime,
+    peakGrade: gradeCodeSchema.nullable().describe('Highest GB/T 19201 grade reached, applied to the 1-minute wind'),
+    maxSpeed: z.number().nullable().describe('Highest maximum wind of the track, m/s (1-minute)'),
+    maxWindKt: z.number().nullable().describe('Highest maximum wind of the track, kt (1-minute), as issued'),
+    minPressure: z.number().nullable().describe('Lowest central pressure, hPa'),
+    points: z.array(globalPointSchema).min(1),
+    forecasts: z.record(z.string(), globalForecastSchema),
+    land: z.array(z.never()).describe('Landfalls are not recorded for global cyclones'),
+    firstSeenAt: utcTime
+      .nullable()
+      .describe(
+        'When ingestion first saw the cyclone; null when its stored record was lost to damage and restored from the upstream, which does not know it',
+      ),
+    lastSeenAt: utcTime
+      .nullable()
+      .describe(
+        "When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive",
+      ),
+  })
+  .meta({ id: 'GlobalCyclone' });
 
-export const globalSummarySchema = globalCycloneSchema.pick({
-  id: true, code: true, atcfId: true, name: true, enname: true, nameSource: true, basin: true, seaArea: true, seaAreaEn: true, source: true, isActive: true,
-  startTime: true, endTime: true, peakGrade: true, maxSpeed: true, maxWindKt: true, minPressure: true,
-}).meta({ id: 'GlobalSummary' });
+export const globalSummarySchema = globalCycloneSchema
+  .pick({
+    id: true,
+    code: true,
+    atcfId: true,
+    name: true,
+    enname: true,
+    nameSource: true,
+    basin: true,
+    seaArea: true,
+    seaAreaEn: true,
+    source: true,
+    isActive: true,
+    startTime: true,
+    endTime: true,
+    peakGrade: true,
+    maxSpeed: true,
+    maxWindKt: true,
+    minPressure: true,
+  })
+  .meta({ id: 'GlobalSummary' });
 
 /** An active cyclone in brief (the live summary's `global`): its names and latest position and intensity. */
 export const globalBriefSchema = globalCycloneSchema

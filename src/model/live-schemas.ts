@@ -3,79 +3,120 @@ import { z } from 'zod';
 import { globalCycloneSchema } from './global-schemas.ts';
 import { trackPointSchema, typhoonSchema } from './schemas.ts';
 
-export const liveListSchema = z.object({
-  typhoons: z.array(typhoonSchema).describe('Active storms; empty when none is active (see upstream)'),
-  total: z.number().int().describe('Number of active storms'),
-  fetchedAt: z.string().nullable().describe('When the snapshot was fetched (+08:00); null before the first successful refresh'),
-  source: z.enum(['zj-live', 'nmc']).nullable().describe('Upstream of the snapshot: the Zhejiang service, or NMC as failover'),
-  stale: z.boolean().describe('true when the latest refresh failed, was stopped, or is overdue, and this is the last good data'),
-  staleReason: z.string().nullable().describe('Why the answer is stale, in words; null when it is not'),
-  upstream: z.enum(['ok', 'unavailable', 'never-fetched']).describe('ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed'),
-}).meta({ id: 'LiveList' });
+export const liveListSchema = z
+  .object({
+    typhoons: z.array(typhoonSchema).describe('Active storms; empty when none is active (see upstream)'),
+    total: z.number().int().describe('Number of active storms'),
+    fetchedAt: z.string().nullable().describe('When the snapshot was fetched (+08:00); null before the first successful refresh'),
+    source: z.enum(['zj-live', 'nmc']).nullable().describe('Upstream of the snapshot: the Zhejiang service, or NMC as failover'),
+    stale: z.boolean().describe('true when the latest refresh failed, was stopped, or is overdue, and this is the last good data'),
+    staleReason: z.string().nullable().describe('Why the answer is stale, in words; null when it is not'),
+    upstream: z
+      .enum(['ok', 'unavailable', 'never-fetched'])
+      .describe('ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed'),
+  })
+  .meta({ id: 'LiveList' });
 
 /** One active storm in brief (bootstrap): its latest position and intensity. */
 export const activeStormSchema = typhoonSchema
   .pick({ code: true, name: true, enname: true })
-  .extend(trackPointSchema.pick({ time: true, lat: true, lng: true, grade: true, strong: true, speed: true, pressure: true, moveDir: true, moveSpeed: true }).shape)
+  .extend(
+    trackPointSchema.pick({
+      time: true,
+      lat: true,
+      lng: true,
+      grade: true,
+      strong: true,
+      speed: true,
+      pressure: true,
+      moveDir: true,
+      moveSpeed: true,
+    }).shape,
+  )
   .meta({ id: 'ActiveStorm' });
 
-const sourceStateSchema = z.object({
-  fetchedAt: z.string().nullable().describe('Last successful refresh of this source (UTC)'),
-  stale: z.boolean().describe('The data of this source may be out of date (same rules as the typhoon list)'),
-  staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
-  upstream: z.enum(['ok', 'unavailable', 'never-fetched']),
-}).meta({ id: 'SourceState' });
+const sourceStateSchema = z
+  .object({
+    fetchedAt: z.string().nullable().describe('Last successful refresh of this source (UTC)'),
+    stale: z.boolean().describe('The data of this source may be out of date (same rules as the typhoon list)'),
+    staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
+    upstream: z.enum(['ok', 'unavailable', 'never-fetched']),
+  })
+  .meta({ id: 'SourceState' });
 
 /** The answer of the global live list. */
-export const globalListSchema = z.object({
-  typhoons: z.array(globalCycloneSchema).describe('Active cyclones outside the north-western Pacific'),
-  total: z.number().int().describe('Number of active cyclones'),
-  sources: z.object({ nhc: sourceStateSchema, jtwc: sourceStateSchema }),
-}).meta({ id: 'GlobalList' });
+export const globalListSchema = z
+  .object({
+    typhoons: z.array(globalCycloneSchema).describe('Active cyclones outside the north-western Pacific'),
+    total: z.number().int().describe('Number of active cyclones'),
+    sources: z.object({ nhc: sourceStateSchema, jtwc: sourceStateSchema }),
+  })
+  .meta({ id: 'GlobalList' });
 
 const nullableTime = z.string().nullable();
 
 /** One active storm relative to a place (`/api/near`); see src/live/active-storms-near.ts for the method. */
-export const stormNearSchema = z.object({
-  code: z.string().describe('Typhoon code, or the global cyclone id'),
-  name: z.string().nullable().describe('Chinese name where known'),
-  enname: z.string().nullable().describe('English name'),
-  region: z.enum(['nw-pacific', 'global']).describe('nw-pacific: /api/typhoons/{code}; global: /api/global/typhoons/{code}'),
-  time: z.string().describe('Time of the latest fix (its own offset: +08:00 north-western Pacific, Z global)'),
-  lat: z.number().describe('Latitude of the latest fix, degrees north'),
-  lng: z.number().describe('Longitude of the latest fix, degrees east'),
-  grade: z.string().nullable().describe('Grade code at the latest fix'),
-  speed: z.number().nullable().describe('Maximum wind at the latest fix, m/s (2-minute mean for the north-western Pacific, 1-minute for global)'),
-  pressure: z.number().nullable().describe('Central pressure at the latest fix, hPa'),
-  distanceKm: z.number().describe('Great-circle distance from the place to the latest fix, km'),
-  bearing: z.object({
-    degrees: z.number().int().describe('Initial bearing from the place to the storm centre, degrees clockwise from north'),
-    compass: z.string().nullable().describe('The same as a 16-point compass code (N … NNW)'),
-  }),
-  approaching: z.boolean().nullable().describe('The latest fix is closer to the place than the one before it; null with one fix'),
-  radiusThresholdsMs: z.tuple([z.number().describe('radius7, m/s'), z.number().describe('radius10, m/s'), z.number().describe('radius12, m/s')]).describe('Wind speeds (m/s) of radius7, radius10, radius12: force 7/10/12 (13.9, 24.5, 32.7) for the north-western Pacific; 34/50/64 kt for global cyclones'),
-  forecasts: z.array(z.object({
-    agency: z.string().describe('Agency key of the forecast'),
-    closestApproach: z.object({
-      time: z.string().describe('When the forecast track passes closest (interpolated in time along the track)'),
-      km: z.number().describe('Distance at the closest approach, km'),
-      lat: z.number().describe('Latitude of the closest point of the track, degrees north'),
-      lng: z.number().describe('Longitude of the closest point of the track, degrees east'),
-      grade: z.string().nullable().describe('Grade of the nearer forecast point'),
-      speed: z.number().nullable().describe('Maximum wind of the nearer forecast point, m/s'),
-      pressure: z.number().nullable().describe('Central pressure of the nearer forecast point, hPa'),
-    }).nullable().describe('null when the forecast has no point after the latest fix'),
-    windArrival: z.object({ radius7: nullableTime, radius10: nullableTime, radius12: nullableTime })
-      .describe('First hour at which the place is inside each wind circle: the latest fix\'s radii per quadrant, held along this forecast track (no forecast carries radii); the latest fix\'s time when it is inside already; null when never within the forecast or the radius is unknown'),
-  })),
-}).meta({ id: 'StormNear' });
+export const stormNearSchema = z
+  .object({
+    code: z.string().describe('Typhoon code, or the global cyclone id'),
+    name: z.string().nullable().describe('Chinese name where known'),
+    enname: z.string().nullable().describe('English name'),
+    region: z.enum(['nw-pacific', 'global']).describe('nw-pacific: /api/typhoons/{code}; global: /api/global/typhoons/{code}'),
+    time: z.string().describe('Time of the latest fix (its own offset: +08:00 north-western Pacific, Z global)'),
+    lat: z.number().describe('Latitude of the latest fix, degrees north'),
+    lng: z.number().describe('Longitude of the latest fix, degrees east'),
+    grade: z.string().nullable().describe('Grade code at the latest fix'),
+    speed: z
+      .number()
+      .nullable()
+      .describe('Maximum wind at the latest fix, m/s (2-minute mean for the north-western Pacific, 1-minute for global)'),
+    pressure: z.number().nullable().describe('Central pressure at the latest fix, hPa'),
+    distanceKm: z.number().describe('Great-circle distance from the place to the latest fix, km'),
+    bearing: z.object({
+      degrees: z.number().int().describe('Initial bearing from the place to the storm centre, degrees clockwise from north'),
+      compass: z.string().nullable().describe('The same as a 16-point compass code (N … NNW)'),
+    }),
+    approaching: z.boolean().nullable().describe('The latest fix is closer to the place than the one before it; null with one fix'),
+    radiusThresholdsMs: z
+      .tuple([z.number().describe('radius7, m/s'), z.number().describe('radius10, m/s'), z.number().describe('radius12, m/s')])
+      .describe(
+        'Wind speeds (m/s) of radius7, radius10, radius12: force 7/10/12 (13.9, 24.5, 32.7) for the north-western Pacific; 34/50/64 kt for global cyclones',
+      ),
+    forecasts: z.array(
+      z.object({
+        agency: z.string().describe('Agency key of the forecast'),
+        closestApproach: z
+          .object({
+            time: z.string().describe('When the forecast track passes closest (interpolated in time along the track)'),
+            km: z.number().describe('Distance at the closest approach, km'),
+            lat: z.number().describe('Latitude of the closest point of the track, degrees north'),
+            lng: z.number().describe('Longitude of the closest point of the track, degrees east'),
+            grade: z.string().nullable().describe('Grade of the nearer forecast point'),
+            speed: z.number().nullable().describe('Maximum wind of the nearer forecast point, m/s'),
+            pressure: z.number().nullable().describe('Central pressure of the nearer forecast point, hPa'),
+          })
+          .nullable()
+          .describe('null when the forecast has no point after the latest fix'),
+        windArrival: z
+          .object({ radius7: nullableTime, radius10: nullableTime, radius12: nullableTime })
+          .describe(
+            "First hour at which the place is inside each wind circle: the latest fix's radii per quadrant, held along this forecast track (no forecast carries radii); the latest fix's time when it is inside already; null when never within the forecast or the radius is unknown",
+          ),
+      }),
+    ),
+  })
+  .meta({ id: 'StormNear' });
 
-export const liveNearSchema = z.object({
-  lat: z.number().describe('The place, degrees north'),
-  lng: z.number().describe('The place, degrees east'),
-  total: z.number().int().describe('Number of active storms'),
-  storms: z.array(stormNearSchema).describe('Every active storm, nearest first'),
-  fetchedAt: z.string().nullable().describe('When the north-western Pacific snapshot was fetched'),
-  stale: z.boolean().describe('Some of the live data is the last good data of a failed refresh'),
-  upstream: liveListSchema.shape.upstream.describe('The north-western Pacific list\'s upstream state: never-fetched means no storm list was fetched yet, so an empty list says nothing'),
-}).meta({ id: 'LiveNear' });
+export const liveNearSchema = z
+  .object({
+    lat: z.number().describe('The place, degrees north'),
+    lng: z.number().describe('The place, degrees east'),
+    total: z.number().int().describe('Number of active storms'),
+    storms: z.array(stormNearSchema).describe('Every active storm, nearest first'),
+    fetchedAt: z.string().nullable().describe('When the north-western Pacific snapshot was fetched'),
+    stale: z.boolean().describe('Some of the live data is the last good data of a failed refresh'),
+    upstream: liveListSchema.shape.upstream.describe(
+      "The north-western Pacific list's upstream state: never-fetched means no storm list was fetched yet, so an empty list says nothing",
+    ),
+  })
+  .meta({ id: 'LiveNear' });

@@ -14,13 +14,33 @@ import { z } from 'zod';
 
 const PLACE_KINDS = [
   // China's administrative units; a written 省/市/县/区 after their name is part of it (and of its English)
-  'province', 'autonomous-region', 'municipality', 'sar', 'city', 'county', 'district', 'town',
+  'province',
+  'autonomous-region',
+  'municipality',
+  'sar',
+  'city',
+  'county',
+  'district',
+  'town',
   // a named area (浦东新区 Pudong New Area) and broader regions (华南 South China)
-  'new-area', 'region',
+  'new-area',
+  'region',
   // abroad (with `country`): a province or prefecture keeps its written 省/县 in English (Quang Binh Province)
-  'country', 'territory', 'prefecture',
+  'country',
+  'territory',
+  'prefecture',
   // natural features and borders
-  'island', 'islands', 'peninsula', 'cape', 'sea', 'strait', 'gulf', 'bay', 'estuary', 'ocean', 'border',
+  'island',
+  'islands',
+  'peninsula',
+  'cape',
+  'sea',
+  'strait',
+  'gulf',
+  'bay',
+  'estuary',
+  'ocean',
+  'border',
 ] as const;
 
 type PlaceKind = (typeof PLACE_KINDS)[number];
@@ -85,8 +105,18 @@ export interface PlaceText {
 
 /** Suffixes of Chinese place names, longest first, with their English for a name the table does not know. */
 const SUFFIX_WORDS: ReadonlyArray<readonly [string, string]> = [
-  ['街道', 'Subdistrict'], ['半岛', 'Peninsula'], ['群岛', 'Islands'], ['列岛', 'Islands'],
-  ['省', 'Province'], ['市', 'City'], ['县', 'County'], ['区', 'District'], ['镇', 'Town'], ['乡', 'Township'], ['村', 'Village'], ['岛', 'Island'],
+  ['街道', 'Subdistrict'],
+  ['半岛', 'Peninsula'],
+  ['群岛', 'Islands'],
+  ['列岛', 'Islands'],
+  ['省', 'Province'],
+  ['市', 'City'],
+  ['县', 'County'],
+  ['区', 'District'],
+  ['镇', 'Town'],
+  ['乡', 'Township'],
+  ['村', 'Village'],
+  ['岛', 'Island'],
 ];
 const SUFFIX_EN = new Map(SUFFIX_WORDS);
 /** The English of these suffixes reads "the … Peninsula", "the … Islands". */
@@ -105,8 +135,17 @@ function suffixesOf(entry: PlaceEntry): ReadonlyArray<readonly [string, string]>
     // 文昌市 is Wenchang; 海南岛 is Hainan Island; 南澳乡 is Nan'ao Township.
     return [...ADMIN_SUFFIXES.map((s) => [s, ''] as const), ...SUFFIX_WORDS.filter(([s]) => !ADMIN_SUFFIXES.includes(s))];
   }
-  if (entry.kind === 'province' && entry.country !== undefined) return [['省', 'Province'], ['市', 'City']];
-  if (entry.kind === 'prefecture') return [['县', 'Prefecture'], ['府', 'Prefecture'], ['市', 'City']];
+  if (entry.kind === 'province' && entry.country !== undefined)
+    return [
+      ['省', 'Province'],
+      ['市', 'City'],
+    ];
+  if (entry.kind === 'prefecture')
+    return [
+      ['县', 'Prefecture'],
+      ['府', 'Prefecture'],
+      ['市', 'City'],
+    ];
   if (entry.kind === 'city' && entry.country !== undefined) return [['市', '']];
   return [];
 }
@@ -126,15 +165,39 @@ interface PlaceToken {
 type Token = PlaceToken | { type: 'dir'; zh: string; adjective: string } | { type: 'word'; zh: string; word: Word; bearing?: string };
 
 const DIRECTIONS: Record<string, string> = {
-  东北: 'northeastern', 东南: 'southeastern', 西北: 'northwestern', 西南: 'southwestern',
-  东: 'eastern', 西: 'western', 南: 'southern', 北: 'northern', 中: 'central',
+  东北: 'northeastern',
+  东南: 'southeastern',
+  西北: 'northwestern',
+  西南: 'southwestern',
+  东: 'eastern',
+  西: 'western',
+  南: 'southern',
+  北: 'northern',
+  中: 'central',
 };
 const BEARINGS: Record<string, string> = {
-  东北: 'northeast', 东南: 'southeast', 西北: 'northwest', 西南: 'southwest', 东: 'east', 西: 'west', 南: 'south', 北: 'north',
+  东北: 'northeast',
+  东南: 'southeast',
+  西北: 'northwest',
+  西南: 'southwest',
+  东: 'east',
+  西: 'west',
+  南: 'south',
+  北: 'north',
 };
 const WORDS: Record<string, Word> = {
-  沿海: 'coast', 附近: 'near', 一带: 'around', 境内: 'within', 一侧: 'side', 的: 'of',
-  交界: 'border', 边界: 'border', 之间: 'between', 海面: 'waters', 洋面: 'waters', 海域: 'waters',
+  沿海: 'coast',
+  附近: 'near',
+  一带: 'around',
+  境内: 'within',
+  一侧: 'side',
+  的: 'of',
+  交界: 'border',
+  边界: 'border',
+  之间: 'between',
+  海面: 'waters',
+  洋面: 'waters',
+  海域: 'waters',
 };
 const CONJUNCTIONS = ['与', '和', '及'];
 
@@ -146,13 +209,15 @@ function structuralAt(text: string, at: number, tokens: readonly Token[], pendin
   }
   for (const [zh, bearing] of Object.entries(BEARINGS)) {
     // 以东洋面: only before the waters it bounds (以东 alone is a preposition, not a place).
-    if (text.startsWith(`以${zh}`, at) && /^(海面|洋面|海域)/.test(text.slice(at + 1 + zh.length))) return { type: 'word', zh: `以${zh}`, word: 'bearing', bearing };
+    if (text.startsWith(`以${zh}`, at) && /^(海面|洋面|海域)/.test(text.slice(at + 1 + zh.length)))
+      return { type: 'word', zh: `以${zh}`, word: 'bearing', bearing };
   }
   for (const [zh, word] of Object.entries(WORDS)) if (text.startsWith(zh, at)) return { type: 'word', zh, word };
   const char = text[at] ?? '';
   // 与/和 join two places only before 交界/边界/之间, right after a place (和乐镇 is a town).
   const afterPlace = pending ? startsWithSuffix(pending, pending.length - 1) || pending.endsWith('街道') : tokens.at(-1)?.type === 'place';
-  if (CONJUNCTIONS.includes(char) && afterPlace && /交界|边界|之间/.test(text.slice(at + 1))) return { type: 'word', zh: char, word: 'and' };
+  if (CONJUNCTIONS.includes(char) && afterPlace && /交界|边界|之间/.test(text.slice(at + 1)))
+    return { type: 'word', zh: char, word: 'and' };
   return null;
 }
 
@@ -195,7 +260,13 @@ export function pinyinWord(zh: string): string {
 function unknownPlace(zh: string): PlaceToken {
   for (const [suffix, english] of SUFFIX_WORDS) {
     if (zh.endsWith(suffix) && zh.length - suffix.length >= 2) {
-      return { type: 'place', zh, en: `${pinyinWord(zh.slice(0, -suffix.length))} ${english}`, article: SUFFIX_WITH_ARTICLE.has(suffix), entry: null };
+      return {
+        type: 'place',
+        zh,
+        en: `${pinyinWord(zh.slice(0, -suffix.length))} ${english}`,
+        article: SUFFIX_WITH_ARTICLE.has(suffix),
+        entry: null,
+      };
     }
   }
   return { type: 'place', zh, en: pinyinWord(zh), article: false, entry: null };
@@ -263,7 +334,11 @@ interface Unit {
 
 const unitText = ({ place, dir }: Unit) => `${place.article ? 'the ' : ''}${dir ? `${dir} ` : ''}${place.en}`;
 /** Places from the smallest to the largest, as English writes them: Xuwen, Zhanjiang, Guangdong. */
-const chainText = (units: readonly Unit[]) => units.map((u) => unitText(u)).reverse().join(', ');
+const chainText = (units: readonly Unit[]) =>
+  units
+    .map((u) => unitText(u))
+    .reverse()
+    .join(', ');
 
 /** Places, each optionally followed by its direction (越南北部 → northern Vietnam), 的 between them; null otherwise. */
 function unitsOf(tokens: readonly Token[]): Unit[] | null {
@@ -300,7 +375,7 @@ function phraseText(all: readonly Token[]): string | null {
   const coast = popWord('coast');
   const waters = coast ? null : popWord('waters');
   const bearing = waters ? popWord('bearing') : null;
-  const relation = bearing ? null : popWord('near', 'around')?.word ?? null;
+  const relation = bearing ? null : (popWord('near', 'around')?.word ?? null);
   const within = !coast && !waters && !relation ? popWord('within') : null;
 
   let text: string | null;
@@ -331,7 +406,15 @@ function phraseText(all: readonly Token[]): string | null {
       text = `the ${last.dir} coast of ${chainText([...units.slice(0, -1), { ...last, dir: null }])}`;
     } else if (coast) text = `the coast${relation === 'near' ? ' near' : relation === 'around' ? ' around' : ' of'} ${chainText(units)}`;
     else if (waters) {
-      const of = bearing ? `${bearing.bearing} of` : relation === 'near' ? 'near' : relation === 'around' ? 'around' : last.place.entry && WATER_KINDS.has(last.place.entry.kind) ? 'of' : 'off';
+      const of = bearing
+        ? `${bearing.bearing} of`
+        : relation === 'near'
+          ? 'near'
+          : relation === 'around'
+            ? 'around'
+            : last.place.entry && WATER_KINDS.has(last.place.entry.kind)
+              ? 'of'
+              : 'off';
       text = `the waters ${of} ${chainText(units)}`;
     } else if (relation) text = `${relation === 'near' ? 'the vicinity of' : 'the area around'} ${chainText(units)}`;
     else text = chainText(units);
@@ -354,13 +437,19 @@ function pathPlace(table: PlacesTable, segment: string, seen: ReadonlySet<string
 function pathText(table: PlacesTable, text: string): { en: string; unknown: string[] } {
   const seen = new Set<string>();
   const places: Array<PlaceToken & { word?: true }> = [];
-  for (const segment of text.split('.').map((s) => s.trim()).filter(Boolean)) {
+  for (const segment of text
+    .split('.')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const place = pathPlace(table, segment, seen);
     if (place.entry) seen.add(place.entry.zh);
     if (places.at(-1)?.en !== place.en) places.push(place);
   }
   return {
-    en: places.map((p) => unitText({ place: p, dir: null })).reverse().join(', '),
+    en: places
+      .map((p) => unitText({ place: p, dir: null }))
+      .reverse()
+      .join(', '),
     unknown: places.filter((p) => !p.entry && !p.word).map((p) => p.zh),
   };
 }

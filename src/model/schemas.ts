@@ -13,7 +13,10 @@ const beijingTime = z
 
 const nullableNumber = (description: string) => z.number().nullable().describe(description);
 
-export const gradeCodeSchema = z.enum(GRADE_CODES).describe('Intensity grade code (GB/T 19201-2006); ET = extratropical stage').meta({ id: 'GradeCode' });
+export const gradeCodeSchema = z
+  .enum(GRADE_CODES)
+  .describe('Intensity grade code (GB/T 19201-2006); ET = extratropical stage')
+  .meta({ id: 'GradeCode' });
 
 const radiusKm = (quadrant: string) => z.number().nullable().describe(`Radius in the ${quadrant} quadrant, km`);
 
@@ -27,52 +30,69 @@ export const windCircleSchema = z
   .describe('Wind radius per quadrant in km (null when that quadrant is unknown)')
   .meta({ id: 'WindCircles' });
 
-export const trackPointSchema = z.object({
-  time: beijingTime,
-  lat: z.number().min(-90).max(90).describe('Latitude in degrees, north positive'),
-  lng: z.number().min(-180).max(180).describe('Longitude in degrees, −180…180, east positive'),
-  strong: z.string().nullable().describe('Chinese grade name (热带低压 … 超强台风, 温带气旋); null below TD or unknown'),
-  grade: gradeCodeSchema.nullable(),
-  power: z.number().int().min(0).max(17).nullable().describe('Beaufort force of the maximum wind (GB/T 28591-2012, 17 = 17 or above)'),
-  speed: nullableNumber("Maximum sustained wind in m/s, averaged over the storm's windPeriod: 2 minutes (CMA's best track, the Chinese live services), 1 minute for the 1945–1948 storms (JTWC's best track)"),
-  pressure: nullableNumber('Central pressure in hPa'),
-  moveDir: z.string().nullable().describe('Direction of motion as a 16-point compass code (N, NNE, … NNW)'),
-  moveSpeed: nullableNumber('Speed of motion in km/h'),
-  radius7: windCircleSchema.nullable().describe('Radius of force-7 winds (≥ 13.9 m/s) per quadrant, km'),
-  radius10: windCircleSchema.nullable().describe('Radius of force-10 winds (≥ 24.5 m/s) per quadrant, km'),
-  radius12: windCircleSchema.nullable().describe('Radius of force-12 winds (≥ 32.7 m/s) per quadrant, km'),
-}).meta({ id: 'TrackPoint' });
+export const trackPointSchema = z
+  .object({
+    time: beijingTime,
+    lat: z.number().min(-90).max(90).describe('Latitude in degrees, north positive'),
+    lng: z.number().min(-180).max(180).describe('Longitude in degrees, −180…180, east positive'),
+    strong: z.string().nullable().describe('Chinese grade name (热带低压 … 超强台风, 温带气旋); null below TD or unknown'),
+    grade: gradeCodeSchema.nullable(),
+    power: z.number().int().min(0).max(17).nullable().describe('Beaufort force of the maximum wind (GB/T 28591-2012, 17 = 17 or above)'),
+    speed: nullableNumber(
+      "Maximum sustained wind in m/s, averaged over the storm's windPeriod: 2 minutes (CMA's best track, the Chinese live services), 1 minute for the 1945–1948 storms (JTWC's best track)",
+    ),
+    pressure: nullableNumber('Central pressure in hPa'),
+    moveDir: z.string().nullable().describe('Direction of motion as a 16-point compass code (N, NNE, … NNW)'),
+    moveSpeed: nullableNumber('Speed of motion in km/h'),
+    radius7: windCircleSchema.nullable().describe('Radius of force-7 winds (≥ 13.9 m/s) per quadrant, km'),
+    radius10: windCircleSchema.nullable().describe('Radius of force-10 winds (≥ 24.5 m/s) per quadrant, km'),
+    radius12: windCircleSchema.nullable().describe('Radius of force-12 winds (≥ 32.7 m/s) per quadrant, km'),
+  })
+  .meta({ id: 'TrackPoint' });
 
-export const landfallSchema = z.object({
-  time: beijingTime,
-  lat: z.number().describe('Latitude of the landfall point, degrees north'),
-  lng: z.number().describe('Longitude of the landfall point, degrees east (−180…180)'),
-  position: z.string().describe('Place of landfall as the source writes it'),
-  strong: z.string().nullable().describe('Grade name at the nearest track point'),
-  grade: gradeCodeSchema.nullable(),
-  speed: nullableNumber('Maximum wind at the nearest track point, m/s'),
-  pressure: nullableNumber('Central pressure at the nearest track point, hPa'),
-}).meta({ id: 'Landfall' });
+export const landfallSchema = z
+  .object({
+    time: beijingTime,
+    lat: z.number().describe('Latitude of the landfall point, degrees north'),
+    lng: z.number().describe('Longitude of the landfall point, degrees east (−180…180)'),
+    position: z.string().describe('Place of landfall as the source writes it'),
+    strong: z.string().nullable().describe('Grade name at the nearest track point'),
+    grade: gradeCodeSchema.nullable(),
+    speed: nullableNumber('Maximum wind at the nearest track point, m/s'),
+    pressure: nullableNumber('Central pressure at the nearest track point, hPa'),
+  })
+  .meta({ id: 'Landfall' });
 
-export const forecastPointSchema = trackPointSchema.pick({
-  time: true, lat: true, lng: true, strong: true, grade: true, power: true, speed: true, pressure: true,
-}).meta({ id: 'ForecastPoint' });
+export const forecastPointSchema = trackPointSchema
+  .pick({
+    time: true,
+    lat: true,
+    lng: true,
+    strong: true,
+    grade: true,
+    power: true,
+    speed: true,
+    pressure: true,
+  })
+  .meta({ id: 'ForecastPoint' });
 
-export const agencyForecastSchema = z.object({
-  agency: z.string().describe('Agency key: cma, jma, jtwc, hko, cwa, kma, pagasa, ecmwf'),
-  nameZh: z.string(),
-  nameEn: z.string(),
-  issuedAt: beijingTime.nullable().describe('Time of the agency analysis the forecast starts from'),
-  origin: z
-    .object({
-      time: beijingTime,
-      lat: z.number().describe('Latitude of the analysis position, degrees north'),
-      lng: z.number().describe('Longitude of the analysis position, degrees east'),
-    })
-    .nullable()
-    .describe("The agency's own analysis (base) position; it can lag the observed track by up to 18 h and is not a forecast point"),
-  points: z.array(forecastPointSchema).describe('Forecast positions after the base time'),
-}).meta({ id: 'Forecast' });
+export const agencyForecastSchema = z
+  .object({
+    agency: z.string().describe('Agency key: cma, jma, jtwc, hko, cwa, kma, pagasa, ecmwf'),
+    nameZh: z.string(),
+    nameEn: z.string(),
+    issuedAt: beijingTime.nullable().describe('Time of the agency analysis the forecast starts from'),
+    origin: z
+      .object({
+        time: beijingTime,
+        lat: z.number().describe('Latitude of the analysis position, degrees north'),
+        lng: z.number().describe('Longitude of the analysis position, degrees east'),
+      })
+      .nullable()
+      .describe("The agency's own analysis (base) position; it can lag the observed track by up to 18 h and is not a forecast point"),
+    points: z.array(forecastPointSchema).describe('Forecast positions after the base time'),
+  })
+  .meta({ id: 'Forecast' });
 
 /** `forecasts` is keyed by agency; the archive keeps none (its leftovers are not a forecast record). */
 export const forecastsSchema = z.record(z.string(), agencyForecastSchema);
@@ -80,19 +100,27 @@ export const forecastsSchema = z.record(z.string(), agencyForecastSchema);
 export const SOURCE_IDS = ['cma', 'jtwc', 'zj', 'names-table', 'name-corrections', 'zj-live', 'nmc'] as const;
 export const sourceIdSchema = z
   .enum(SOURCE_IDS)
-  .describe('cma: CMA best track; jtwc: JTWC best track (the 1945–1948 winds, as the Zhejiang archive relays them); zj: Zhejiang archive; names-table: Typhoon Committee name list; name-corrections: reviewed per-storm corrections of a source spelling (content/names/corrections.yaml, each listed with its evidence in /api/_data/data-quality.json); zj-live, nmc: live services')
+  .describe(
+    'cma: CMA best track; jtwc: JTWC best track (the 1945–1948 winds, as the Zhejiang archive relays them); zj: Zhejiang archive; names-table: Typhoon Committee name list; name-corrections: reviewed per-storm corrections of a source spelling (content/names/corrections.yaml, each listed with its evidence in /api/_data/data-quality.json); zj-live, nmc: live services',
+  )
   .meta({ id: 'SourceId' });
 
 export const provenanceSchema = z
   .object({
     track: sourceIdSchema.describe('Who gave time, position, pressure and wind'),
     nameZh: sourceIdSchema.nullable(),
-    nameEn: sourceIdSchema.nullable().describe("Who gave enname; name-corrections: the source's spelling was corrected, and cma.name keeps CMA's"),
+    nameEn: sourceIdSchema
+      .nullable()
+      .describe("Who gave enname; name-corrections: the source's spelling was corrected, and cma.name keeps CMA's"),
     landfall: sourceIdSchema.nullable(),
     windCircles: sourceIdSchema.nullable(),
     motion: sourceIdSchema.nullable(),
     peakGrade: sourceIdSchema.nullable().describe('Whose winds the headline peakGrade is graded from (null when there is none)'),
-    maxSpeed: sourceIdSchema.nullable().describe('Whose wind the headline maxSpeed is (averaged over windPeriod); /api/v1/typhoons/{code}/agencies gives every agency\'s own'),
+    maxSpeed: sourceIdSchema
+      .nullable()
+      .describe(
+        "Whose wind the headline maxSpeed is (averaged over windPeriod); /api/v1/typhoons/{code}/agencies gives every agency's own",
+      ),
     minPressure: sourceIdSchema.nullable().describe('Whose pressure the headline minPressure is'),
   })
   .describe('Which source gave what')
@@ -103,20 +131,24 @@ export const typhoonCodeSchema = z
   .regex(/^(\d{6}|\d{8}|\d{4}C\d{2})(-\d)?$/)
   .describe('Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries');
 
-export const cmaEntrySchema = z.object({
-  year: z.number().int().describe('Year of the CMA file holding the entry'),
-  seq: z.number().int().describe('Sequence number in the CMA year file (TDs included)'),
-  internationalNumber: z.string().nullable().describe('YYNN, null when none'),
-  chineseNumbers: z.array(z.string()).describe('YYNN numbers China gave; empty when none'),
-  name: z.string().describe('Name exactly as the CMA header writes it (also where enname corrects it: search finds both)'),
-  endFlag: z.number().int().describe('0 dissipated, 1 left the area, 2 merged, 3 quasi-stationary'),
-  releaseDate: z.string(),
-}).meta({ id: 'CmaEntry' });
+export const cmaEntrySchema = z
+  .object({
+    year: z.number().int().describe('Year of the CMA file holding the entry'),
+    seq: z.number().int().describe('Sequence number in the CMA year file (TDs included)'),
+    internationalNumber: z.string().nullable().describe('YYNN, null when none'),
+    chineseNumbers: z.array(z.string()).describe('YYNN numbers China gave; empty when none'),
+    name: z.string().describe('Name exactly as the CMA header writes it (also where enname corrects it: search finds both)'),
+    endFlag: z.number().int().describe('0 dissipated, 1 left the area, 2 merged, 3 quasi-stationary'),
+    releaseDate: z.string(),
+  })
+  .meta({ id: 'CmaEntry' });
 
 export const WIND_PERIODS = ['2min', '1min'] as const;
 export const windPeriodSchema = z
   .enum(WIND_PERIODS)
-  .describe("Averaging period of the storm's maximum sustained winds (speed, maxSpeed): 2min for CMA's best track and the Chinese live services, 1min for the 1945–1948 storms, whose winds are JTWC's (the same field as the global cyclones')")
+  .describe(
+    "Averaging period of the storm's maximum sustained winds (speed, maxSpeed): 2min for CMA's best track and the Chinese live services, 1min for the 1945–1948 storms, whose winds are JTWC's (the same field as the global cyclones')",
+  )
   .meta({ id: 'WindPeriod' });
 
 const landRecordedSchema = z
@@ -131,10 +163,26 @@ const landRecordedSchema = z
 export const stormIdsSchema = z
   .object({
     cma: typhoonCodeSchema.describe("This API's code of the storm (from CMA's best-track numbering)"),
-    jma: z.string().regex(/^\d{4}$/).nullable().describe('RSMC Tokyo (JMA) international number, YYNN (1330)'),
-    jtwc: z.string().regex(/^[a-z]{2}\d{6}$/).nullable().describe('JTWC ATCF id, basin + number + year in lower case as its b-deck files are named (wp312013)'),
-    hko: z.string().regex(/^\d{4}-\d{4}$/).nullable().describe("Hong Kong Observatory: year of its best-track file and its code there (2013-0031); HKO numbers afresh each year"),
-    ibtracs: z.string().regex(/^\d{7}[NS]\d{5}$/).nullable().describe('IBTrACS storm id, SID (2013306N07162)'),
+    jma: z
+      .string()
+      .regex(/^\d{4}$/)
+      .nullable()
+      .describe('RSMC Tokyo (JMA) international number, YYNN (1330)'),
+    jtwc: z
+      .string()
+      .regex(/^[a-z]{2}\d{6}$/)
+      .nullable()
+      .describe('JTWC ATCF id, basin + number + year in lower case as its b-deck files are named (wp312013)'),
+    hko: z
+      .string()
+      .regex(/^\d{4}-\d{4}$/)
+      .nullable()
+      .describe('Hong Kong Observatory: year of its best-track file and its code there (2013-0031); HKO numbers afresh each year'),
+    ibtracs: z
+      .string()
+      .regex(/^\d{7}[NS]\d{5}$/)
+      .nullable()
+      .describe('IBTrACS storm id, SID (2013306N07162)'),
   })
   .describe(
     "The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). " +
@@ -143,41 +191,53 @@ export const stormIdsSchema = z
   )
   .meta({ id: 'StormIds' });
 
-export const typhoonSchema = z.object({
-  code: typhoonCodeSchema,
-  name: z.string().nullable().describe('Chinese name'),
-  enname: z.string().nullable().describe('English name, upper case'),
-  year: z.number().int().describe('Year the storm belongs to (its number’s year)'),
-  isActive: z.boolean(),
-  startTime: beijingTime,
-  endTime: beijingTime,
-  peakGrade: gradeCodeSchema.nullable(),
-  maxSpeed: nullableNumber('Highest maximum wind of the track, m/s, averaged over windPeriod'),
-  minPressure: nullableNumber('Lowest central pressure of the track, hPa'),
-  windPeriod: windPeriodSchema,
-  points: z.array(trackPointSchema).min(1),
-  forecasts: forecastsSchema,
-  land: z.array(landfallSchema).describe('Recorded landfalls in time order; empty also when none were recorded (see landRecorded)'),
-  landRecorded: landRecordedSchema,
-  cma: cmaEntrySchema.nullable(),
-  ids: stormIdsSchema,
-  zjId: z.string().nullable().describe('tfbh of the Zhejiang record merged in'),
-  provenance: provenanceSchema,
-  retiredName: z.boolean().describe('The name was retired because of this storm'),
-  live: z
-    .object({
-      source: z.enum(['zj-live', 'nmc']).describe('Upstream that gave this snapshot'),
-      fetchedAt: beijingTime.describe('When the snapshot was fetched'),
-      stale: z.boolean().describe('true when the latest refresh failed and this is the last good data'),
-    })
-    .nullable()
-    .describe('Live status of an active storm; null for archived storms'),
-}).meta({ id: 'Typhoon' });
+export const typhoonSchema = z
+  .object({
+    code: typhoonCodeSchema,
+    name: z.string().nullable().describe('Chinese name'),
+    enname: z.string().nullable().describe('English name, upper case'),
+    year: z.number().int().describe('Year the storm belongs to (its number’s year)'),
+    isActive: z.boolean(),
+    startTime: beijingTime,
+    endTime: beijingTime,
+    peakGrade: gradeCodeSchema.nullable(),
+    maxSpeed: nullableNumber('Highest maximum wind of the track, m/s, averaged over windPeriod'),
+    minPressure: nullableNumber('Lowest central pressure of the track, hPa'),
+    windPeriod: windPeriodSchema,
+    points: z.array(trackPointSchema).min(1),
+    forecasts: forecastsSchema,
+    land: z.array(landfallSchema).describe('Recorded landfalls in time order; empty also when none were recorded (see landRecorded)'),
+    landRecorded: landRecordedSchema,
+    cma: cmaEntrySchema.nullable(),
+    ids: stormIdsSchema,
+    zjId: z.string().nullable().describe('tfbh of the Zhejiang record merged in'),
+    provenance: provenanceSchema,
+    retiredName: z.boolean().describe('The name was retired because of this storm'),
+    live: z
+      .object({
+        source: z.enum(['zj-live', 'nmc']).describe('Upstream that gave this snapshot'),
+        fetchedAt: beijingTime.describe('When the snapshot was fetched'),
+        stale: z.boolean().describe('true when the latest refresh failed and this is the last good data'),
+      })
+      .nullable()
+      .describe('Live status of an active storm; null for archived storms'),
+  })
+  .meta({ id: 'Typhoon' });
 
 export const typhoonSummarySchema = typhoonSchema
   .pick({
-    code: true, name: true, enname: true, year: true, startTime: true, endTime: true,
-    peakGrade: true, maxSpeed: true, minPressure: true, windPeriod: true, landRecorded: true, retiredName: true,
+    code: true,
+    name: true,
+    enname: true,
+    year: true,
+    startTime: true,
+    endTime: true,
+    peakGrade: true,
+    maxSpeed: true,
+    minPressure: true,
+    windPeriod: true,
+    landRecorded: true,
+    retiredName: true,
   })
   .extend({
     peakStrong: z.string().nullable().describe('Chinese name of the peak grade'),
@@ -201,80 +261,107 @@ export const gradeCountsSchema = z
 const yearField = z.number().int().describe('Calendar year');
 const countField = (what: string) => z.number().int().describe(`Number of ${what}`);
 
-export const yearStatisticSchema = z.object({
-  year: yearField,
-  total: z.number().int().describe('Every archived system of the year, TDs included'),
-  named: z.number().int().describe('Systems that reached TS (17.2 m/s) or stronger'),
-  typhoons: z.number().int().describe('Systems that reached TY (32.7 m/s) or stronger'),
-  byGrade: gradeCountsSchema,
-  landRecordedStorms: z.number().int().describe('Storms whose landfalls the source recorded (landRecorded): landfallStorms and landfalls count among these only'),
-  landfallStorms: z.number().int().describe('Storms with at least one recorded landfall (not a count of every landfall: see landRecordedStorms)'),
-  landfalls: z.number().int().describe('Recorded landfall events (recorded ones only: see landRecordedStorms)'),
-  strongest: typhoonSummarySchema.nullable().describe('Lowest central pressure (highest wind breaks ties)'),
-  firstStart: beijingTime.nullable(),
-  lastEnd: beijingTime.nullable(),
-  ace: z
-    .number()
-    .describe(
-      'Accumulated cyclone energy in 10⁴ kt²: the sum of the squared maximum winds (kt) at the 6-hourly fixes (00/06/12/18 UTC) of TS strength, wind ≥ 17.2 m/s (on these whole-m/s and 5-kt winds the same fixes as ≥ 34 kt), extratropical stage left out. ' +
-        "Computed from the track's winds: CMA's 2-minute winds from 1949, JTWC's 1-minute winds for 1945–1948 (the storms' windPeriod). " +
-        'ACE as JTWC or NOAA publish it uses 1-minute winds throughout, so values from 1949 do not compare directly with theirs: aceJtwc is that one',
-    ),
-  aceJtwc: z
-    .number()
-    .nullable()
-    .describe(
-      "Accumulated cyclone energy from JTWC's 1-minute winds, by the same rule (10⁴ kt²): the sum over the year's storms of their JTWC tracks' ACE, each track once; " +
-        "for 1945–1948 the same as ace (those tracks are JTWC's). null unless JTWC's track of every storm of the year that reached TS was read and linked (/api/v1/typhoons/{code}/agencies)",
-    ),
-}).meta({ id: 'YearStatistic' });
+export const yearStatisticSchema = z
+  .object({
+    year: yearField,
+    total: z.number().int().describe('Every archived system of the year, TDs included'),
+    named: z.number().int().describe('Systems that reached TS (17.2 m/s) or stronger'),
+    typhoons: z.number().int().describe('Systems that reached TY (32.7 m/s) or stronger'),
+    byGrade: gradeCountsSchema,
+    landRecordedStorms: z
+      .number()
+      .int()
+      .describe('Storms whose landfalls the source recorded (landRecorded): landfallStorms and landfalls count among these only'),
+    landfallStorms: z
+      .number()
+      .int()
+      .describe('Storms with at least one recorded landfall (not a count of every landfall: see landRecordedStorms)'),
+    landfalls: z.number().int().describe('Recorded landfall events (recorded ones only: see landRecordedStorms)'),
+    strongest: typhoonSummarySchema.nullable().describe('Lowest central pressure (highest wind breaks ties)'),
+    firstStart: beijingTime.nullable(),
+    lastEnd: beijingTime.nullable(),
+    ace: z
+      .number()
+      .describe(
+        'Accumulated cyclone energy in 10⁴ kt²: the sum of the squared maximum winds (kt) at the 6-hourly fixes (00/06/12/18 UTC) of TS strength, wind ≥ 17.2 m/s (on these whole-m/s and 5-kt winds the same fixes as ≥ 34 kt), extratropical stage left out. ' +
+          "Computed from the track's winds: CMA's 2-minute winds from 1949, JTWC's 1-minute winds for 1945–1948 (the storms' windPeriod). " +
+          'ACE as JTWC or NOAA publish it uses 1-minute winds throughout, so values from 1949 do not compare directly with theirs: aceJtwc is that one',
+      ),
+    aceJtwc: z
+      .number()
+      .nullable()
+      .describe(
+        "Accumulated cyclone energy from JTWC's 1-minute winds, by the same rule (10⁴ kt²): the sum over the year's storms of their JTWC tracks' ACE, each track once; " +
+          "for 1945–1948 the same as ace (those tracks are JTWC's). null unless JTWC's track of every storm of the year that reached TS was read and linked (/api/v1/typhoons/{code}/agencies)",
+      ),
+  })
+  .meta({ id: 'YearStatistic' });
 
 export const attributionSchema = z
   .array(z.object({ source: z.string(), credit: z.string(), url: z.string().nullable(), cite: z.array(z.string()) }))
   .describe('Credits the sources ask for: quote them with the data')
   .meta({ id: 'Attribution' });
 
-export const historyYearsSchema = z.object({
-  years: z.array(yearStatisticSchema),
-  attribution: attributionSchema,
-}).meta({ id: 'HistoryYears' });
+export const historyYearsSchema = z
+  .object({
+    years: z.array(yearStatisticSchema),
+    attribution: attributionSchema,
+  })
+  .meta({ id: 'HistoryYears' });
 
-export const historyYearSchema = z.object({
-  year: yearField,
-  total: countField('storms in the list'),
-  typhoons: z.array(typhoonSummarySchema),
-  attribution: attributionSchema,
-}).meta({ id: 'HistoryYear' });
+export const historyYearSchema = z
+  .object({
+    year: yearField,
+    total: countField('storms in the list'),
+    typhoons: z.array(typhoonSummarySchema),
+    attribution: attributionSchema,
+  })
+  .meta({ id: 'HistoryYear' });
 
 export const searchEntrySchema = typhoonSummarySchema.extend({
   ids: stormIdsSchema,
   aliases: z.array(z.string()).describe('Other spellings that find this storm'),
-  pinyin: z.array(z.string()).describe('Toneless pinyin of its Chinese names, lower case, no spaces, ü as v (every reading of a polyphone)'),
+  pinyin: z
+    .array(z.string())
+    .describe('Toneless pinyin of its Chinese names, lower case, no spaces, ü as v (every reading of a polyphone)'),
 });
 
-export const searchHitSchema = typhoonSummarySchema.extend({
-  ids: stormIdsSchema,
-  matchedBy: z
-    .enum(['code', 'id', 'name', 'pinyin', 'fuzzy'])
-    .describe('What matched the keyword: code (the code or a code prefix), id (another agency\'s id of the storm, whole: JMA 1330, ATCF wp312013, HKO 2013-0031, IBTrACS SID), name (a Chinese or English name or a known variant: whole, start or part), pinyin (the pinyin of the Chinese name: whole or start), fuzzy (an English name or pinyin within 1–2 typing errors)'),
-}).meta({ id: 'SearchHit' });
+export const searchHitSchema = typhoonSummarySchema
+  .extend({
+    ids: stormIdsSchema,
+    matchedBy: z
+      .enum(['code', 'id', 'name', 'pinyin', 'fuzzy'])
+      .describe(
+        "What matched the keyword: code (the code or a code prefix), id (another agency's id of the storm, whole: JMA 1330, ATCF wp312013, HKO 2013-0031, IBTrACS SID), name (a Chinese or English name or a known variant: whole, start or part), pinyin (the pinyin of the Chinese name: whole or start), fuzzy (an English name or pinyin within 1–2 typing errors)",
+      ),
+  })
+  .meta({ id: 'SearchHit' });
 
-export const searchResultSchema = z.object({
-  keyword: z.string(),
-  total: countField('results (at most 50)'),
-  typhoons: z.array(searchHitSchema).describe('Best match first (docs/endpoints.md gives the ranking)'),
-}).meta({ id: 'SearchResult' });
+export const searchResultSchema = z
+  .object({
+    keyword: z.string(),
+    total: countField('results (at most 50)'),
+    typhoons: z.array(searchHitSchema).describe('Best match first (docs/endpoints.md gives the ranking)'),
+  })
+  .meta({ id: 'SearchResult' });
 
-export const todayEntrySchema = typhoonSummarySchema.extend({
-  reasons: z.array(z.enum(['retired', 'landfall', 'super-typhoon', 'strongest-of-year'])),
-}).meta({ id: 'TodayEntry' });
+export const todayEntrySchema = typhoonSummarySchema
+  .extend({
+    reasons: z.array(z.enum(['retired', 'landfall', 'super-typhoon', 'strongest-of-year'])),
+  })
+  .meta({ id: 'TodayEntry' });
 
-export const todayInHistorySchema = z.object({
-  date: z.string().regex(/^\d{2}-\d{2}$/).describe('Calendar day MM-DD, Beijing time'),
-  today: z.string().nullable().describe('YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day'),
-  total: countField('well-known storms of the day (the list holds at most 20)'),
-  typhoons: z.array(todayEntrySchema),
-}).meta({ id: 'TodayInHistory' });
+export const todayInHistorySchema = z
+  .object({
+    date: z
+      .string()
+      .regex(/^\d{2}-\d{2}$/)
+      .describe('Calendar day MM-DD, Beijing time'),
+    today: z.string().nullable().describe('YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day'),
+    total: countField('well-known storms of the day (the list holds at most 20)'),
+    typhoons: z.array(todayEntrySchema),
+  })
+  .meta({ id: 'TodayInHistory' });
 
 export type TrackPoint = z.infer<typeof trackPointSchema>;
 export type WindCircle = z.infer<typeof windCircleSchema>;

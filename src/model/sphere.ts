@@ -25,13 +25,22 @@ export function unitVector(p: Position): Float64Array {
 }
 
 /** The position of a (not necessarily unit) vector: latitude and longitude (−180…180) in degrees. */
-export const positionOf = (x: number, y: number, z: number): Position => ({ lat: deg(Math.atan2(z, Math.hypot(x, y))), lng: deg(Math.atan2(y, x)) });
+export const positionOf = (x: number, y: number, z: number): Position => ({
+  lat: deg(Math.atan2(z, Math.hypot(x, y))),
+  lng: deg(Math.atan2(y, x)),
+});
 
 /** Angle in radians between the unit vectors at `a` of `v` and `b` of `w` (atan2 form: exact for tiny and near-π angles). */
 export function angleBetween(v: Float64Array, a: number, w: Float64Array, b: number): number {
-  const ax = v[a] as number, ay = v[a + 1] as number, az = v[a + 2] as number;
-  const bx = w[b] as number, by = w[b + 1] as number, bz = w[b + 2] as number;
-  const cx = ay * bz - az * by, cy = az * bx - ax * bz, cz = ax * by - ay * bx;
+  const ax = v[a] as number,
+    ay = v[a + 1] as number,
+    az = v[a + 2] as number;
+  const bx = w[b] as number,
+    by = w[b + 1] as number,
+    bz = w[b + 2] as number;
+  const cx = ay * bz - az * by,
+    cy = az * bx - ax * bz,
+    cz = ax * by - ay * bx;
   return Math.atan2(Math.sqrt(cx * cx + cy * cy + cz * cz), ax * bx + ay * by + az * bz);
 }
 
@@ -40,9 +49,15 @@ export const ARC_STRIDE = 4;
 
 /** The arc from A to B as the nearest-point test needs it (an `ARC_STRIDE` record at `at` of `out`). */
 export function writeArc(v: Float64Array, a: number, b: number, out: Float64Array, at: number): void {
-  const ax = v[a] as number, ay = v[a + 1] as number, az = v[a + 2] as number;
-  const bx = v[b] as number, by = v[b + 1] as number, bz = v[b + 2] as number;
-  const nx = ay * bz - az * by, ny = az * bx - ax * bz, nz = ax * by - ay * bx;
+  const ax = v[a] as number,
+    ay = v[a + 1] as number,
+    az = v[a + 2] as number;
+  const bx = v[b] as number,
+    by = v[b + 1] as number,
+    bz = v[b + 2] as number;
+  const nx = ay * bz - az * by,
+    ny = az * bx - ax * bz,
+    nz = ax * by - ay * bx;
   const sin = Math.sqrt(nx * nx + ny * ny + nz * nz);
   // Coincident ends (or antipodal ones, which no track has): no plane; the arc is its start point.
   const scale = sin < 1e-12 ? 0 : 1 / sin;
@@ -63,15 +78,32 @@ export interface ArcNearest {
  * `writeArc`) to the unit vector P (`p` at `at`). The foot of the perpendicular from P onto the arc's great circle
  * is the nearest point when it lies between A and B (along-track angle within the arc); otherwise the nearer end.
  */
-export function nearestOnArc(p: Float64Array, at: number, v: Float64Array, a: number, b: number, arcs: Float64Array, arc: number, out: ArcNearest): void {
+export function nearestOnArc(
+  p: Float64Array,
+  at: number,
+  v: Float64Array,
+  a: number,
+  b: number,
+  arcs: Float64Array,
+  arc: number,
+  out: ArcNearest,
+): void {
   // Plain locals, no destructuring and no Math.hypot: this runs for every arc near a place (hot loop).
   const length = arcs[arc] as number;
-  const nx = arcs[arc + 1] as number, ny = arcs[arc + 2] as number, nz = arcs[arc + 3] as number;
-  const px = p[at] as number, py = p[at + 1] as number, pz = p[at + 2] as number;
+  const nx = arcs[arc + 1] as number,
+    ny = arcs[arc + 2] as number,
+    nz = arcs[arc + 3] as number;
+  const px = p[at] as number,
+    py = p[at + 1] as number,
+    pz = p[at + 2] as number;
   if (nx !== 0 || ny !== 0 || nz !== 0) {
     const cross = px * nx + py * ny + pz * nz; // sin of the cross-track angle
-    const cx = px - cross * nx, cy = py - cross * ny, cz = pz - cross * nz; // the foot, not normalised
-    const ax = v[a] as number, ay = v[a + 1] as number, az = v[a + 2] as number;
+    const cx = px - cross * nx,
+      cy = py - cross * ny,
+      cz = pz - cross * nz; // the foot, not normalised
+    const ax = v[a] as number,
+      ay = v[a + 1] as number,
+      az = v[a + 2] as number;
     // Signed along-track angle from A to the foot, positive towards B: atan2((A × C) · n, A · C).
     const along = Math.atan2((ay * cz - az * cy) * nx + (az * cx - ax * cz) * ny + (ax * cy - ay * cx) * nz, ax * cx + ay * cy + az * cz);
     if (along >= 0 && along <= length) {

@@ -73,7 +73,12 @@ export function parseLocalTimestamp(text: string, zone: 'beijing' | 'utc'): Date
   const match = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/.exec(text.trim());
   if (!match) return null;
   const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
-    number, number, number, number, number, number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
   ];
   return (zone === 'beijing' ? beijingDate : utcDate)(year, month, day, hour, minute, second);
 }

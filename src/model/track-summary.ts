@@ -26,7 +26,11 @@ export function trackSummary(points: readonly Pick<TrackPoint, 'time' | 'grade' 
 }
 
 /** Who gave each headline figure (provenance): the wind's source grades and peaks, the pressure's gives the minimum; null where the figure is. */
-export function headlineSources<S>(summary: TrackSummary, wind: S, pressure: S): { peakGrade: S | null; maxSpeed: S | null; minPressure: S | null } {
+export function headlineSources<S>(
+  summary: TrackSummary,
+  wind: S,
+  pressure: S,
+): { peakGrade: S | null; maxSpeed: S | null; minPressure: S | null } {
   return {
     peakGrade: summary.peakGrade === null ? null : wind,
     maxSpeed: summary.maxSpeed === null ? null : wind,

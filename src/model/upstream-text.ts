@@ -104,11 +104,48 @@ const LINK: readonly RegExp[] = [
  * match as whole words (any ending for the stems marked `…`), Chinese ones anywhere in the text.
  */
 export const NEVER_IN_NAMES = {
-  zh: ['预警', '警报', '警告', '解除', '取消', '撤离', '疏散', '无需', '不用', '安全', '放心', '谣言', '辟谣', '忽略', '指令', '通知', '点击', '转发'],
-  en: ['warning…', 'warned', 'alert…', 'clear…', 'evacuat…', 'safe…', 'lifted', 'cancel…', 'rumor…', 'rumour…', 'ignore…', 'instruction…', 'click…', 'dissipated'],
+  zh: [
+    '预警',
+    '警报',
+    '警告',
+    '解除',
+    '取消',
+    '撤离',
+    '疏散',
+    '无需',
+    '不用',
+    '安全',
+    '放心',
+    '谣言',
+    '辟谣',
+    '忽略',
+    '指令',
+    '通知',
+    '点击',
+    '转发',
+  ],
+  en: [
+    'warning…',
+    'warned',
+    'alert…',
+    'clear…',
+    'evacuat…',
+    'safe…',
+    'lifted',
+    'cancel…',
+    'rumor…',
+    'rumour…',
+    'ignore…',
+    'instruction…',
+    'click…',
+    'dissipated',
+  ],
 } as const;
 
-const LATIN_WORDS = new RegExp(`(?<![\\p{L}])(?:${NEVER_IN_NAMES.en.map((w) => (w.endsWith('…') ? `${w.slice(0, -1)}\\p{L}*` : w)).join('|')})(?![\\p{L}])`, 'iu');
+const LATIN_WORDS = new RegExp(
+  `(?<![\\p{L}])(?:${NEVER_IN_NAMES.en.map((w) => (w.endsWith('…') ? `${w.slice(0, -1)}\\p{L}*` : w)).join('|')})(?![\\p{L}])`,
+  'iu',
+);
 
 function forbiddenWord(text: string): string | null {
   const zh = NEVER_IN_NAMES.zh.find((w) => text.includes(w));
@@ -139,7 +176,8 @@ const CHINESE_NAME = /^[\p{Script=Han}·]{1,8}$/u;
  * and the full stop the Zhejiang archive writes between levels (`浙江省.宁波市.象山县`), never before a space (a
  * sentence's full stop). Latin text at most four words. No digits: no real place text has one.
  */
-const PLACE = /^[\p{Script=Han}\p{Script=Latin}(（][\p{Script=Han}\p{Script=Latin} ·'()（）-]*(?:\.[\p{Script=Han}\p{Script=Latin}(（][\p{Script=Han}\p{Script=Latin} ·'()（）-]*)*\.?$/u;
+const PLACE =
+  /^[\p{Script=Han}\p{Script=Latin}(（][\p{Script=Han}\p{Script=Latin} ·'()（）-]*(?:\.[\p{Script=Han}\p{Script=Latin}(（][\p{Script=Han}\p{Script=Latin} ·'()（）-]*)*\.?$/u;
 const PLACE_MAX = 40;
 const PLACE_MAX_LATIN_WORDS = 4;
 
@@ -148,16 +186,27 @@ const CODE = /^[A-Za-z\d]{1,8}$/;
 
 type Verdict = Checked;
 const ok = (value: string | null): Verdict => ({ value, rejection: null });
-const reject = (kind: TextKind, raw: string, reason: RejectionReason, rule: string): Verdict => ({ value: null, rejection: { kind, value: raw, reason, rule } });
+const reject = (kind: TextKind, raw: string, reason: RejectionReason, rule: string): Verdict => ({
+  value: null,
+  rejection: { kind, value: raw, reason, rule },
+});
 
 /** The checks every kind shares: markup, links, length and the reviewed words. Null when they pass. */
 function common(kind: TextKind, raw: string, text: string, max: number): Verdict | null {
   if (raw.length > RAW_LIMIT) return reject(kind, raw, 'length', `at most ${max} characters (this is over ${RAW_LIMIT}: not read further)`);
-  if (MARKUP.some((pattern) => pattern.test(text))) return reject(kind, raw, 'markup', 'upstream text carries no markup (tags, entities, Markdown links or emphasis)');
-  if (LINK.some((pattern) => pattern.test(text))) return reject(kind, raw, 'link', 'upstream text carries no link (URL, domain, e-mail or IP address)');
+  if (MARKUP.some((pattern) => pattern.test(text)))
+    return reject(kind, raw, 'markup', 'upstream text carries no markup (tags, entities, Markdown links or emphasis)');
+  if (LINK.some((pattern) => pattern.test(text)))
+    return reject(kind, raw, 'link', 'upstream text carries no link (URL, domain, e-mail or IP address)');
   if ([...text].length > max) return reject(kind, raw, 'length', `at most ${max} characters`);
   const word = forbiddenWord(text);
-  if (word) return reject(kind, raw, 'word', `"${word}" is never part of a ${kind === 'place' ? 'place' : kind === 'code' ? 'type code' : 'storm name'} (reviewed word list)`);
+  if (word)
+    return reject(
+      kind,
+      raw,
+      'word',
+      `"${word}" is never part of a ${kind === 'place' ? 'place' : kind === 'code' ? 'type code' : 'storm name'} (reviewed word list)`,
+    );
   return null;
 }
 
@@ -181,14 +230,32 @@ export function checkStormName(raw: string | null | undefined, language: 'zh' | 
   if (failed) return failed;
   const shape = language === 'zh' ? CHINESE_NAME : CYCLONE_NAME;
   if (!shape.test(text)) {
-    return reject('storm-name', raw, 'shape', language === 'zh' ? 'a Chinese storm name is 1–8 Han characters (a middle dot allowed)' : "an English storm name is Latin letters, at most two words, hyphens and apostrophes allowed");
+    return reject(
+      'storm-name',
+      raw,
+      'shape',
+      language === 'zh'
+        ? 'a Chinese storm name is 1–8 Han characters (a middle dot allowed)'
+        : 'an English storm name is Latin letters, at most two words, hyphens and apostrophes allowed',
+    );
   }
   if (year < FIRST_YEAR_OF_COMMITTEE_LIST) return ok(text);
   // A best track's merged storms (`A(B)`, `A/B`, `A_B`, `A(1)`): every name in it must be listed.
-  const listed = language === 'zh' ? names.listsChinese(text) : text.split(/[/_()]/).filter((part) => part !== '' && !/^\d$/.test(part)).every((part) => names.listsEnglish(part));
+  const listed =
+    language === 'zh'
+      ? names.listsChinese(text)
+      : text
+          .split(/[/_()]/)
+          .filter((part) => part !== '' && !/^\d$/.test(part))
+          .every((part) => names.listsEnglish(part));
   return listed
     ? ok(text)
-    : reject('storm-name', raw, 'unlisted', `a storm numbered from ${FIRST_YEAR_OF_COMMITTEE_LIST} on has ${language === 'zh' ? 'a Chinese' : 'an English'} name from the Typhoon Committee names table (content/names/typhoon-committee.yaml); a name added to the list since needs a table update`);
+    : reject(
+        'storm-name',
+        raw,
+        'unlisted',
+        `a storm numbered from ${FIRST_YEAR_OF_COMMITTEE_LIST} on has ${language === 'zh' ? 'a Chinese' : 'an English'} name from the Typhoon Committee names table (content/names/typhoon-committee.yaml); a name added to the list since needs a table update`,
+      );
 }
 
 /**
@@ -204,7 +271,12 @@ export function checkCycloneName(raw: string | null | undefined): Checked {
   if (failed) return failed;
   return CYCLONE_NAME.test(text)
     ? ok(text)
-    : reject('cyclone-name', raw, 'shape', "a cyclone name is Latin letters, at most two words, hyphens and apostrophes allowed (a best track's merged storms as A/B, A_B, A(1), A(B))");
+    : reject(
+        'cyclone-name',
+        raw,
+        'shape',
+        "a cyclone name is Latin letters, at most two words, hyphens and apostrophes allowed (a best track's merged storms as A/B, A_B, A(1), A(B))",
+      );
 }
 
 /** A place (a landfall's place): null for nothing; the text when it has a place's shape. */
@@ -217,7 +289,12 @@ export function checkPlace(raw: string | null | undefined): Checked {
   const latinWords = text.split(' ').filter((w) => /\p{Script=Latin}/u.test(w)).length;
   return PLACE.test(text) && !/\. /.test(text) && latinWords <= PLACE_MAX_LATIN_WORDS
     ? ok(text)
-    : reject('place', raw, 'shape', `a place is Han or Latin letters (at most ${PLACE_MAX_LATIN_WORDS} Latin words), spaces, ·, hyphens, apostrophes, parentheses and the archive's level separator "."; no digits, no sentence punctuation`);
+    : reject(
+        'place',
+        raw,
+        'shape',
+        `a place is Han or Latin letters (at most ${PLACE_MAX_LATIN_WORDS} Latin words), spaces, ·, hyphens, apostrophes, parentheses and the archive's level separator "."; no digits, no sentence punctuation`,
+      );
 }
 
 /** A type or grade code: null for nothing; the code when it is 1–8 letters and digits. */
@@ -234,11 +311,17 @@ export function checkCode(raw: string | null | undefined): Checked {
  * The clean value, or null with the rejection added to `rejected` where it was found (once: the same value at the
  * same field of the same storm, on a later line, is the same rejection).
  */
-export function keep(checked: Checked, rejected: TextRejection[], where: { field: string; storm?: string | null; line?: number | null }): string | null {
+export function keep(
+  checked: Checked,
+  rejected: TextRejection[],
+  where: { field: string; storm?: string | null; line?: number | null },
+): string | null {
   const { rejection } = checked;
   if (!rejection) return checked.value;
   const storm = where.storm ?? null;
-  const seen = rejected.some((r) => r.kind === rejection.kind && r.field === where.field && r.storm === storm && r.value === rejection.value);
+  const seen = rejected.some(
+    (r) => r.kind === rejection.kind && r.field === where.field && r.storm === storm && r.value === rejection.value,
+  );
   if (!seen) rejected.push({ ...rejection, field: where.field, storm, line: where.line ?? null });
   return null;
 }

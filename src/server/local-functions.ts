@@ -35,12 +35,16 @@ export async function apiFunctions(): Promise<PlannedFunction[]> {
 }
 
 export async function localFunctions(config: Config, log: (line: string) => void): Promise<LocalFunction[]> {
-  const api = (await apiFunctions()).map((fn): LocalFunction => ({ name: fn.name, handler: apiFunctionHandler(fn, config), config: fn.config }));
+  const api = (await apiFunctions()).map(
+    (fn): LocalFunction => ({ name: fn.name, handler: apiFunctionHandler(fn, config), config: fn.config }),
+  );
   const scheduled: LocalFunction = {
     name: SCHEDULED_FUNCTION.name,
     handler: async () => {
       const run = await runWithConfig(config);
-      log(`scheduled run: ${run.typhoons.ok ? `${run.typhoons.typhoons} active storm(s)` : 'live refresh failed'}, ${run.flash.typhoons + run.flash.global} new flash item(s)`);
+      log(
+        `scheduled run: ${run.typhoons.ok ? `${run.typhoons.typhoons} active storm(s)` : 'live refresh failed'}, ${run.flash.typhoons + run.flash.global} new flash item(s)`,
+      );
       return new Response(null, { status: 204 });
     },
     config: { ...SCHEDULED_FUNCTION.config, includedFiles: [...SCHEDULED_FUNCTION.config.includedFiles] },
@@ -48,7 +52,8 @@ export async function localFunctions(config: Config, log: (line: string) => void
   return [...api, scheduled];
 }
 
-const asList = <T>(value: T | readonly T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? [...value] : [value as T]);
+const asList = <T>(value: T | readonly T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? [...value] : [value as T];
 
 export const configPaths = (config: FunctionConfig): string[] => asList(config.path as string | string[] | undefined);
 export const configMethods = (config: FunctionConfig): string[] => asList(config.method);

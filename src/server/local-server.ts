@@ -80,13 +80,17 @@ function runFunction(fn: LocalFunction, req: http.IncomingMessage, url: URL): Pr
 
 function notFoundPage(site: Site, root: string, rules: SiteRules): Routed {
   const page = site.find(root, '/404.html');
-  return page ? { file: page, status: 404, headersPath: '/404.html', rules } : new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+  return page
+    ? { file: page, status: 404, headersPath: '/404.html', rules }
+    : new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
 }
 
 function routeRequest(site: Site, req: http.IncomingMessage, url: URL): MaybePromise<Routed> {
   const method = req.method ?? 'GET';
   const bare = withoutTrailingSlash(url.pathname);
-  const routed = site.routes.find((r) => (r.methods.length === 0 || r.methods.includes(method)) && r.paths.some((matches) => matches(bare)));
+  const routed = site.routes.find(
+    (r) => (r.methods.length === 0 || r.methods.includes(method)) && r.paths.some((matches) => matches(bare)),
+  );
   if (routed) return runFunction(routed.fn, req, url);
   const refused = answerToMethod(method, familyOfPath(url.pathname));
   if (refused) return refused;
@@ -129,11 +133,14 @@ function reply(site: Site, req: http.IncomingMessage): MaybePromise<Reply> {
   // The URL comes from the request line only: a Host header must never change the path.
   const target = req.url ?? '/';
   if (!target.startsWith('/')) return responseReply(req, toErrorResponse('web', badParameter('The request target is not a path.')));
-  const fail = (error: unknown) => responseReply(req, toErrorResponse(familyOfPath(collapseSlashes(target.split('?')[0] as string)), error));
+  const fail = (error: unknown) =>
+    responseReply(req, toErrorResponse(familyOfPath(collapseSlashes(target.split('?')[0] as string)), error));
   try {
     const url = new URL(`http://localhost${target}`);
     url.pathname = collapseSlashes(url.pathname);
-    const answered = whenReady(routeRequest(site, req, url), (answer) => (answer instanceof Response ? responseReply(req, answer) : staticReply(site.files, req, answer)));
+    const answered = whenReady(routeRequest(site, req, url), (answer) =>
+      answer instanceof Response ? responseReply(req, answer) : staticReply(site.files, req, answer),
+    );
     return answered instanceof Promise ? answered.catch(fail) : answered;
   } catch (error) {
     return fail(error);
@@ -153,8 +160,8 @@ function runSchedules(functions: LocalFunction[], log: (line: string) => void): 
     .filter((fn) => typeof fn.config.schedule === 'string')
     .map((fn) => {
       const run = () => {
-        Promise.resolve(fn.handler(new Request('http://localhost/.netlify/functions/' + fn.name, { method: 'POST' }))).catch((error: unknown) =>
-          log(`scheduled ${fn.name} failed: ${(error as Error).message}`),
+        Promise.resolve(fn.handler(new Request('http://localhost/.netlify/functions/' + fn.name, { method: 'POST' }))).catch(
+          (error: unknown) => log(`scheduled ${fn.name} failed: ${(error as Error).message}`),
         );
       };
       run();
@@ -182,7 +189,9 @@ export async function startLocalServer(options: {
     rules: siteRulesCache(),
     files: createStaticCache(CACHE_BYTES),
     functions,
-    routes: functions.map((fn) => ({ fn, methods: configMethods(fn.config), paths: configPaths(fn.config).map(compilePath) })).filter((r) => r.paths.length > 0),
+    routes: functions
+      .map((fn) => ({ fn, methods: configMethods(fn.config), paths: configPaths(fn.config).map(compilePath) }))
+      .filter((r) => r.paths.length > 0),
   };
   const fail = (res: http.ServerResponse, error: unknown) => {
     console.error(error);
@@ -200,7 +209,11 @@ export async function startLocalServer(options: {
   const server = http.createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (req, res) => {
     trackAnswer(req, res);
     const answer = reply(site, req);
-    if (answer instanceof Promise) answer.then((ready) => send(res, ready), (error: unknown) => fail(res, error));
+    if (answer instanceof Promise)
+      answer.then(
+        (ready) => send(res, ready),
+        (error: unknown) => fail(res, error),
+      );
     else send(res, answer);
   });
   server.on('clientError', answerClientError);

@@ -8,7 +8,8 @@
 export type Params = Record<string, string>;
 export type PathMatcher = (pathname: string) => Params | null;
 
-export const withoutTrailingSlash = (pathname: string) => (pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname);
+export const withoutTrailingSlash = (pathname: string) =>
+  pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

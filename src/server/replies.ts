@@ -40,7 +40,8 @@ const CONTENT_TYPES: Record<string, string> = {
 const DEFAULT_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 /** Adds Accept-Encoding to a Vary value (unless it is there, or `*`). */
-const varyWithEncoding = (vary: string | undefined) => (!vary ? 'Accept-Encoding' : /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`);
+const varyWithEncoding = (vary: string | undefined) =>
+  !vary ? 'Accept-Encoding' : /(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(vary) ? vary : `${vary}, Accept-Encoding`;
 
 /** A static file's headers, worked out once per cached file (again if the rules or the matched path change). */
 interface StaticHeaders {
@@ -72,7 +73,14 @@ function staticHeaders(file: string, entry: CachedFile, headersPath: string, rul
     if (varyKey) delete base[varyKey];
     base.Vary = varyWithEncoding(varyKey && custom[varyKey]);
   }
-  const fresh: StaticHeaders = { rules, headersPath, compressible: text && entry.body.length >= MIN_COMPRESS_BYTES, base, identity: { ...base, 'Content-Length': String(entry.body.length) }, encoded: {} };
+  const fresh: StaticHeaders = {
+    rules,
+    headersPath,
+    compressible: text && entry.body.length >= MIN_COMPRESS_BYTES,
+    base,
+    identity: { ...base, 'Content-Length': String(entry.body.length) },
+    encoded: {},
+  };
   staticHeadersMemo.set(entry, fresh);
   return fresh;
 }
@@ -86,7 +94,12 @@ export function staticReply(files: StaticCache, req: http.IncomingMessage, answe
     const encoding = headers.compressible && !head ? negotiate(req.headers['accept-encoding']) : null;
     if (!encoding) return { status: answer.status, headers: headers.identity, body: head ? null : entry.body };
     return whenReady(files.encoded(entry, encoding), (body) => {
-      const encoded = (headers.encoded[encoding] ??= { ...headers.base, ETag: encodedEtag(entry.etag, encoding), 'Content-Encoding': encoding, 'Content-Length': String(body.length) });
+      const encoded = (headers.encoded[encoding] ??= {
+        ...headers.base,
+        ETag: encodedEtag(entry.etag, encoding),
+        'Content-Encoding': encoding,
+        'Content-Length': String(body.length),
+      });
       return { status: answer.status, headers: encoded, body };
     });
   });

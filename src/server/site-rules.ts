@@ -107,7 +107,10 @@ export async function readSiteRules(root: string, report: Report = console.error
   const kept: Redirect[] = [];
   for (const rule of redirects.redirects as ParsedRedirect[]) {
     const reason = rule.status !== undefined && (rule.status < 100 || rule.status > 599) ? `the status ${rule.status}` : unsupported(rule);
-    if (reason) report(`${redirectsFile}: "${rule.from} ${rule.to} ${rule.status ?? ''}" has ${reason}, which the local server cannot follow: left out`);
+    if (reason)
+      report(
+        `${redirectsFile}: "${rule.from} ${rule.to} ${rule.status ?? ''}" has ${reason}, which the local server cannot follow: left out`,
+      );
     else kept.push(toRedirect(rule));
   }
   return { redirects: kept, headers: headers.headers as Header[], anyForced: kept.some((rule) => rule.force) };
@@ -127,7 +130,8 @@ export function headersFor(headers: readonly Header[], pathname: string): Record
   const result: Record<string, string> = {};
   for (const block of headers) {
     if (!block.forRegExp.test(pathname)) continue;
-    for (const [name, value] of Object.entries(block.values)) result[name] = result[name] === undefined ? value : `${result[name]}, ${value}`;
+    for (const [name, value] of Object.entries(block.values))
+      result[name] = result[name] === undefined ? value : `${result[name]}, ${value}`;
   }
   return result;
 }

@@ -58,7 +58,13 @@ export interface CmaParseResult {
 
 const SECONDARY_SUFFIX = /\(-\)(\d+)$/;
 
-function parseHeader(text: string, year: number, position: number, line: number, check: { names: NameList; rejected: TextRejection[] } | null) {
+function parseHeader(
+  text: string,
+  year: number,
+  position: number,
+  line: number,
+  check: { names: NameList; rejected: TextRejection[] } | null,
+) {
   const tokens = text.trim().split(/\s+/);
   if (tokens.length < 8 || tokens[0] !== '66666') return null;
   const [, intl, rows, seq, chinese, endFlag] = tokens as [string, string, string, string, string, string];
@@ -91,9 +97,7 @@ function parseHeader(text: string, year: number, position: number, line: number,
 
 function parseDataLine(text: string): CmaPoint | null {
   if (!/^\d{10} \d/.test(text)) return null;
-  const time = utcDate(
-    Number(text.slice(0, 4)), Number(text.slice(4, 6)), Number(text.slice(6, 8)), Number(text.slice(8, 10)),
-  );
+  const time = utcDate(Number(text.slice(0, 4)), Number(text.slice(4, 6)), Number(text.slice(6, 8)), Number(text.slice(8, 10)));
   const grade = Number(text.slice(11, 12));
   const lat = Number(text.slice(12, 16)) / 10;
   const lng360 = Number(text.slice(16, 21)) / 10;
@@ -132,7 +136,11 @@ export function parseCmaBestTrack(text: string, year: number, names: NameList): 
       const raw = lines[index + row];
       const point = raw === undefined ? null : parseDataLine(raw);
       if (point) entry.points.push(point);
-      else problems.push({ line: lineNumber + row, message: `header at line ${lineNumber} promises ${rows} data lines; this one is not a data line` });
+      else
+        problems.push({
+          line: lineNumber + row,
+          message: `header at line ${lineNumber} promises ${rows} data lines; this one is not a data line`,
+        });
     }
     for (let i = 1; i < entry.points.length; i += 1) {
       if ((entry.points[i] as CmaPoint).time <= (entry.points[i - 1] as CmaPoint).time) {

@@ -9,7 +9,10 @@ export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).di
 
 export class HttpStatusError extends Error {
   override name = 'HttpStatusError';
-  constructor(readonly url: string, readonly status: number) {
+  constructor(
+    readonly url: string,
+    readonly status: number,
+  ) {
     super(`GET ${url} answered HTTP ${status}`);
   }
 }
@@ -17,7 +20,10 @@ export class HttpStatusError extends Error {
 export type Download = { status: 304 } | { status: 200; bytes: Uint8Array; etag: string | null; lastModified: string | null };
 
 export async function download(url: string, timeoutMs: number, conditions: Record<string, string>): Promise<Download> {
-  const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { 'User-Agent': 'typhoon-api sources fetch', ...conditions } });
+  const response = await fetch(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { 'User-Agent': 'typhoon-api sources fetch', ...conditions },
+  });
   if (response.status === 304) {
     await response.body?.cancel();
     return { status: 304 };

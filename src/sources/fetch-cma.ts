@@ -95,7 +95,10 @@ export async function extractYearFiles(archive: Uint8Array): Promise<Map<string,
  * Every problem with a set of year files; empty when they are a complete, readable best track. (Names that fail
  * the upstream-text check are not problems of the files: the build leaves them out and reports them.)
  */
-export function verifyYearFiles(files: ReadonlyMap<string, Uint8Array>, names: NameList): { problems: string[]; entries: number; years: number[] } {
+export function verifyYearFiles(
+  files: ReadonlyMap<string, Uint8Array>,
+  names: NameList,
+): { problems: string[]; entries: number; years: number[] } {
   const problems: string[] = [];
   let entries = 0;
   const years = [...files.keys()].map((name) => Number(CMA_FILE_PATTERN.exec(name)?.[1])).sort((a, b) => a - b);
@@ -120,7 +123,8 @@ export async function fetchCmaBestTrack(options: FetchOptions): Promise<FetchRep
   const expected = options.sha256?.toLowerCase();
   // Conditional only for the same address and a sound installation that is what the caller expects.
   const installed = options.force ? null : await readInstalled(target);
-  const current = installed && installed.manifest.url === options.url && (!expected || expected === installed.manifest.archiveSha256) ? installed : null;
+  const current =
+    installed && installed.manifest.url === options.url && (!expected || expected === installed.manifest.archiveSha256) ? installed : null;
   const conditions: Record<string, string> = {};
   if (current?.manifest.etag) conditions['If-None-Match'] = current.manifest.etag;
   if (current?.manifest.lastModified) conditions['If-Modified-Since'] = current.manifest.lastModified;

@@ -48,7 +48,12 @@ export const cmaSummary = (r: FetchReport) =>
   `CMA best track: ${r.unchanged ? 'unchanged' : 'installed'}, ${r.years[0]}–${r.years[1]}, ${r.entries} entries (SHA-256 ${r.archiveSha256.slice(0, 12)}…)`;
 
 export function zjSummary(r: ZjFetchReport): string {
-  const failed = r.failed.length ? `: ${r.failed.slice(0, 5).map((f) => f.id).join(', ')}${r.failed.length > 5 ? ', …' : ''}` : '';
+  const failed = r.failed.length
+    ? `: ${r.failed
+        .slice(0, 5)
+        .map((f) => f.id)
+        .join(', ')}${r.failed.length > 5 ? ', …' : ''}`
+    : '';
   return `Zhejiang archive: ${r.years.length} season(s), ${r.written.length} written, ${r.unchanged.length} unchanged, ${r.skipped.length} skipped (active or unnamed), ${r.failed.length} failed${failed}`;
 }
 
@@ -58,7 +63,8 @@ export function parseYears(text: string, until = new Date().getUTCFullYear() + 1
   for (const part of text.split(',').map((p) => p.trim())) {
     const match = /^(\d{4})(?:-(\d{4}))?$/.exec(part);
     const [from, to] = match ? [Number(match[1]), Number(match[2] ?? match[1])] : [NaN, NaN];
-    if (!(from >= FIRST_ZJ_YEAR && to >= from && to <= until)) throw new Error(`years: "${part}" is not a year or range within ${FIRST_ZJ_YEAR}–${until}`);
+    if (!(from >= FIRST_ZJ_YEAR && to >= from && to <= until))
+      throw new Error(`years: "${part}" is not a year or range within ${FIRST_ZJ_YEAR}–${until}`);
     for (let y = from; y <= to; y += 1) years.add(y);
   }
   return [...years].sort((a, b) => a - b);
@@ -66,7 +72,13 @@ export function parseYears(text: string, until = new Date().getUTCFullYear() + 1
 
 export async function fetchSources(options: FetchSourcesOptions): Promise<FetchSourcesReport> {
   const log = options.log ?? (() => {});
-  const cma = await fetchCmaBestTrack({ url: options.cmaUrl ?? CMA_ARCHIVE_URL, destDir: options.destDir, sha256: options.cmaSha256, force: options.force, log });
+  const cma = await fetchCmaBestTrack({
+    url: options.cmaUrl ?? CMA_ARCHIVE_URL,
+    destDir: options.destDir,
+    sha256: options.cmaSha256,
+    force: options.force,
+    log,
+  });
   // Detail answers can be large (a long track with forecasts): a longer timeout than the live refresh's.
   const client = options.client ?? createUpstreamClient({ timeoutMs: 30_000, fetch: pooledFetch });
   const zj = await fetchZjArchive({
@@ -80,7 +92,16 @@ export async function fetchSources(options: FetchSourcesOptions): Promise<FetchS
     now: options.now,
   });
   const agencies = options.agencies?.length
-    ? await fetchAgencyTracks({ destDir: options.destDir, agencies: options.agencies, bases: options.agencyBases, years: options.agencyYears, delayMs: options.delayMs, force: options.force, log, now: options.now })
+    ? await fetchAgencyTracks({
+        destDir: options.destDir,
+        agencies: options.agencies,
+        bases: options.agencyBases,
+        years: options.agencyYears,
+        delayMs: options.delayMs,
+        force: options.force,
+        log,
+        now: options.now,
+      })
     : null;
   return { cma, zj, agencies, summary: [cmaSummary(cma), zjSummary(zj), ...(agencies ? [agencySummary(agencies)] : [])] };
 }

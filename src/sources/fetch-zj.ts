@@ -75,7 +75,15 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 /** JSON with keys sorted at every level, so an unchanged manifest is byte-for-byte the same. */
 export function stableJson(value: unknown): string {
   const sorted = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v;
+    Array.isArray(v)
+      ? v.map(sorted)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, sorted((v as Record<string, unknown>)[k])]),
+          )
+        : v;
   return `${JSON.stringify(sorted(value), null, 2)}\n`;
 }
 
@@ -105,7 +113,12 @@ const fileDigest = async (file: string) => {
 };
 
 /** What identifies a storm's list entry: a change in any of these (a new end time, a name) means new details. */
-const itemDigest = (i: ListItem) => sha256(Buffer.from(JSON.stringify([i.tfid, i.name ?? null, i.enname ?? null, i.starttime ?? null, i.endtime ?? null, String(i.isactive ?? '')])));
+const itemDigest = (i: ListItem) =>
+  sha256(
+    Buffer.from(
+      JSON.stringify([i.tfid, i.name ?? null, i.enname ?? null, i.starttime ?? null, i.endtime ?? null, String(i.isactive ?? '')]),
+    ),
+  );
 
 /** Runs `work` over `items` with at most `size` in flight. */
 async function pool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -185,7 +198,10 @@ export async function fetchZjArchive(options: ZjFetchOptions): Promise<ZjFetchRe
     }
     const parsed = rawZjListSchema.safeParse(json);
     if (!parsed.success) {
-      fail(`TyphoonList/${year}`, new Error(`unexpected shape: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`));
+      fail(
+        `TyphoonList/${year}`,
+        new Error(`unexpected shape: ${parsed.error.issues[0]?.path.join('.')}: ${parsed.error.issues[0]?.message}`),
+      );
       continue;
     }
     report.years.push(year);
@@ -208,7 +224,10 @@ export async function fetchZjArchive(options: ZjFetchOptions): Promise<ZjFetchRe
     // Saved once per season (at most a few dozen storms): every file is renamed into place before, so a run
     // killed before the save only fetches that season's new files again.
     await save();
-    if (due.length) log(`zj ${year}: ${report.written.length - before[0]} written, ${report.failed.length - before[1]} failed, ${parsed.data.length} listed`);
+    if (due.length)
+      log(
+        `zj ${year}: ${report.written.length - before[0]} written, ${report.failed.length - before[1]} failed, ${parsed.data.length} listed`,
+      );
   }
   bar.done();
   for (const list of [report.written, report.unchanged, report.skipped]) list.sort();

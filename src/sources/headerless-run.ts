@@ -5,7 +5,11 @@
 import type { ParseProblem } from '../model/parse-problems.ts';
 
 /** The run of non-header lines starting at `index` (0-based): where it ends (exclusive) and the problem saying so. */
-export function headerlessRun(lines: readonly string[], index: number, isHeader: (line: string, index: number) => boolean): { end: number; problem: ParseProblem } {
+export function headerlessRun(
+  lines: readonly string[],
+  index: number,
+  isHeader: (line: string, index: number) => boolean,
+): { end: number; problem: ParseProblem } {
   let end = index + 1;
   while (end < lines.length && !isHeader(lines[end] as string, end)) end += 1;
   const run = end - index;

@@ -35,10 +35,7 @@ const otherNameSchema = z.strictObject({
   note: z.string().optional(),
 });
 
-const aliasSchema = z.union([
-  z.object({ variant: z.string(), en: z.string() }),
-  z.object({ variant: z.string(), zh: z.string() }),
-]);
+const aliasSchema = z.union([z.object({ variant: z.string(), en: z.string() }), z.object({ variant: z.string(), zh: z.string() })]);
 
 export const namesTableSchema = z.strictObject({
   names: z.array(nameEntrySchema),
@@ -92,7 +89,9 @@ function readNamesTable(text: string): NamesTable {
   // their variants, and the other names found in the data (crossovers from the central Pacific, 1998–1999).
   const others = [...table.nonCommittee, ...table.pre2000];
   const chinese = new Set([...table.names, ...others].flatMap((entry) => (entry.zh ? [entry.zh] : [])).concat([...zhAlias.keys()]));
-  const english = new Set([...table.names, ...others].map((entry) => englishNameKey(entry.en)).concat([...enAlias.keys()].map(englishNameKey)));
+  const english = new Set(
+    [...table.names, ...others].map((entry) => englishNameKey(entry.en)).concat([...enAlias.keys()].map(englishNameKey)),
+  );
   const officialEnglish = (name: string) => {
     const upper = name.trim().toUpperCase();
     return enAlias.get(upper) ?? upper;

@@ -66,7 +66,11 @@ async function misnamedSourceFiles(sourcesDir: string): Promise<SourceProblem[]>
   for (const file of await fg(['cma-bst/*', 'zj/*'], { cwd: sourcesDir })) {
     const base = path.posix.basename(file);
     if (file.startsWith('cma-bst/') && /^ch\d{4}bst\.txt$/i.test(base) && !CMA_FILE_PATTERN.test(base)) {
-      problems.push({ file, line: 1, message: 'is not read: a CMA year file is named CHYYYYBST.txt (upper-case CH and BST, lower-case .txt)' });
+      problems.push({
+        file,
+        line: 1,
+        message: 'is not read: a CMA year file is named CHYYYYBST.txt (upper-case CH and BST, lower-case .txt)',
+      });
     }
     if (file.startsWith('zj/') && /\.json$/i.test(base) && !base.endsWith('.json')) {
       problems.push({ file, line: 1, message: 'is not read: a zj storm file is named YYYYNN.json (lower-case .json)' });
@@ -120,7 +124,12 @@ export async function readSources(sourcesDir: string, namesFile: string, options
         rejected.push(...result.rejected.map((r) => ({ file, ...r })));
         if (result.storm) {
           zj.push(result.storm);
-          if (base !== `${result.storm.tfbh}.json`) problems.push({ file, line: 1, message: `holds storm ${result.storm.tfbh}: a zj file is named after its tfbh (${result.storm.tfbh}.json)` });
+          if (base !== `${result.storm.tfbh}.json`)
+            problems.push({
+              file,
+              line: 1,
+              message: `holds storm ${result.storm.tfbh}: a zj file is named after its tfbh (${result.storm.tfbh}.json)`,
+            });
         }
         problems.push(...result.problems.map((p) => ({ file, ...p })));
       }
@@ -133,5 +142,17 @@ export async function readSources(sourcesDir: string, namesFile: string, options
   rejected.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const nameCorrections = parseNameCorrections(await fs.readFile(correctionsFile, 'utf8'));
   const agencies = await readAgencySources(agenciesDir);
-  return { cma, zj, names, nameCorrections, files, problems, rejected, cmaYears, demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)), agencies, agenciesDir };
+  return {
+    cma,
+    zj,
+    names,
+    nameCorrections,
+    files,
+    problems,
+    rejected,
+    cmaYears,
+    demo: await fs.pathExists(path.join(sourcesDir, DEMO_MARKER)),
+    agencies,
+    agenciesDir,
+  };
 }

@@ -67,10 +67,18 @@ const rawPointSchema = z.object({
   moveDir: z.string().nullish(),
   move_speed: num,
   moveSpeed: num,
-  radius7: num, radius10: num, radius12: num,
-  r7: num, r10: num, r12: num,
-  radius7_quad: quad, radius10_quad: quad, radius12_quad: quad,
-  r7Quad: quad, r10Quad: quad, r12Quad: quad,
+  radius7: num,
+  radius10: num,
+  radius12: num,
+  r7: num,
+  r10: num,
+  r12: num,
+  radius7_quad: quad,
+  radius10_quad: quad,
+  radius12_quad: quad,
+  r7Quad: quad,
+  r10Quad: quad,
+  r12Quad: quad,
 });
 
 const rawLandSchema = z.object({

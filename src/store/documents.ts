@@ -26,7 +26,7 @@ export type Damage = 'unreadable' | 'invalid';
 
 export type DocumentRead<T> =
   | { state: 'missing' }
-  | { state: 'ok'; value: T; /** The main copy was missing or damaged; this is the backup. */ recovered: Damage | 'missing' | null }
+  | { state: 'ok'; value: T /** The main copy was missing or damaged; this is the backup. */; recovered: Damage | 'missing' | null }
   | { state: Damage; error: string };
 
 export const backupKey = (key: string) => `backup/${key}`;
@@ -51,10 +51,18 @@ async function readCopy<T>(store: KeyValueStore, key: string, kind: DocumentKind
   const versioned = typeof json === 'object' && json !== null && !Array.isArray(json) && 'schemaVersion' in json && 'data' in json;
   const version = versioned ? Number((json as { schemaVersion: unknown }).schemaVersion) : 0;
   const data = versioned ? (json as { data: unknown }).data : json;
-  if (!Number.isInteger(version) || version > kind.version) return { state: 'invalid', error: `${key}: schema version ${version} is newer than ${kind.version}` };
+  if (!Number.isInteger(version) || version > kind.version)
+    return { state: 'invalid', error: `${key}: schema version ${version} is newer than ${kind.version}` };
   const migrated = version < kind.version && kind.migrate ? kind.migrate(data, version) : data;
   const parsed = kind.schema.safeParse(migrated);
-  if (!parsed.success) return { state: 'invalid', error: `${key}: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+  if (!parsed.success)
+    return {
+      state: 'invalid',
+      error: `${key}: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    };
   return { state: 'ok', value: parsed.data };
 }
 
@@ -79,7 +87,9 @@ async function setAsideIfDamaged<T>(store: KeyValueStore, key: string, kind: Doc
   const current = await readCopy(store, key, kind);
   if (current.state !== 'unreadable' && current.state !== 'invalid') return;
   const aside = await store.setAside(key, `${QUARANTINE_PREFIX}${key}`);
-  console.warn(`live store: ${kind.name} at ${key} was ${current.state} (${current.error}); set aside${aside ? ` as ${aside}` : ''} before writing`);
+  console.warn(
+    `live store: ${kind.name} at ${key} was ${current.state} (${current.error}); set aside${aside ? ` as ${aside}` : ''} before writing`,
+  );
 }
 
 /** What follows `prefix` in the keys of the documents under it, either copy (a main copy may be gone, its backup not). */

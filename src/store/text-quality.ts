@@ -52,7 +52,8 @@ const TEXT_QUALITY: DocumentKind<LiveTextQuality> = { name: 'live data quality',
 export const readTextQuality = async (store: KeyValueStore): Promise<LiveTextQuality> =>
   (await readDocumentValue(store, TEXT_QUALITY_KEY, TEXT_QUALITY)) ?? { problems: [] };
 
-const identity = (p: Pick<LiveTextProblem, 'source' | 'storm' | 'field' | 'value'>) => JSON.stringify([p.source, p.storm, p.field, p.value]);
+const identity = (p: Pick<LiveTextProblem, 'source' | 'storm' | 'field' | 'value'>) =>
+  JSON.stringify([p.source, p.storm, p.field, p.value]);
 
 const ACTIONS: Record<TextRejection['kind'], string> = {
   'storm-name': 'name left out (null)',
@@ -80,7 +81,12 @@ export function mergeTextProblems(stored: LiveTextQuality, found: readonly LiveR
     if (thisRun.has(key)) continue;
     thisRun.add(key);
     const known = byIdentity.get(key);
-    byIdentity.set(key, known ? { ...known, ...problem, lastSeenAt: seenAt, seen: known.seen + 1 } : { ...problem, firstSeenAt: seenAt, lastSeenAt: seenAt, seen: 1 });
+    byIdentity.set(
+      key,
+      known
+        ? { ...known, ...problem, lastSeenAt: seenAt, seen: known.seen + 1 }
+        : { ...problem, firstSeenAt: seenAt, lastSeenAt: seenAt, seen: 1 },
+    );
   }
   const problems = [...byIdentity.entries()]
     .sort(([ka, a], [kb, b]) => Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt) || (ka < kb ? -1 : ka > kb ? 1 : 0))
@@ -96,7 +102,9 @@ let chain: Promise<unknown> = Promise.resolve();
 export function recordTextProblems(store: KeyValueStore, found: readonly LiveRejection[], now: Date): Promise<void> {
   if (found.length === 0) return Promise.resolve();
   const seenAt = toBeijingIso(now);
-  const write = chain.then(async () => writeDocument(store, TEXT_QUALITY_KEY, TEXT_QUALITY, mergeTextProblems(await readTextQuality(store), found, seenAt)));
+  const write = chain.then(async () =>
+    writeDocument(store, TEXT_QUALITY_KEY, TEXT_QUALITY, mergeTextProblems(await readTextQuality(store), found, seenAt)),
+  );
   chain = write.catch(() => undefined);
   return write;
 }

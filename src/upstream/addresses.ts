@@ -21,7 +21,11 @@ export interface GlobalUpstreams {
   client: UpstreamClient;
 }
 
-export const liveUpstreams = (addresses: UpstreamAddresses, client: UpstreamClient): LiveUpstreams => ({ zjBase: addresses.zj, nmcBase: addresses.nmc, client });
+export const liveUpstreams = (addresses: UpstreamAddresses, client: UpstreamClient): LiveUpstreams => ({
+  zjBase: addresses.zj,
+  nmcBase: addresses.nmc,
+  client,
+});
 
 export const globalUpstreams = (addresses: UpstreamAddresses, client: UpstreamClient): GlobalUpstreams => ({
   nhcBase: addresses.nhc,

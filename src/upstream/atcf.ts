@@ -94,7 +94,9 @@ export function parseAtcfDeck(text: string): { records: AtcfRecord[]; problems: 
       radiiNm: radii(fields),
       directionDeg: numberOrNull(field(fields, 25)),
       speedKt: numberOrNull(field(fields, 26)),
-      name: PLACEHOLDER_NAME.test(name.toUpperCase()) ? null : (keep(checkCycloneName(name), rejected, { field: 'STORMNAME', line: at })?.toUpperCase() ?? null),
+      name: PLACEHOLDER_NAME.test(name.toUpperCase())
+        ? null
+        : (keep(checkCycloneName(name), rejected, { field: 'STORMNAME', line: at })?.toUpperCase() ?? null),
       line: at,
     });
   });

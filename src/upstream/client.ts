@@ -7,7 +7,12 @@
 export type UpstreamFailure = 'timeout' | 'network' | 'http' | 'html' | 'empty' | 'json' | 'shape';
 
 export class UpstreamError extends Error {
-  constructor(readonly failure: UpstreamFailure, readonly url: string, message: string, readonly status?: number) {
+  constructor(
+    readonly failure: UpstreamFailure,
+    readonly url: string,
+    message: string,
+    readonly status?: number,
+  ) {
     super(`${url}: ${message}`);
     this.name = 'UpstreamError';
   }
@@ -68,13 +73,17 @@ export function stripJsonp(text: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function fetchOnce(url: string, options: { timeoutMs: number; headers: Record<string, string>; fetch: typeof globalThis.fetch }): Promise<Uint8Array> {
+async function fetchOnce(
+  url: string,
+  options: { timeoutMs: number; headers: Record<string, string>; fetch: typeof globalThis.fetch },
+): Promise<Uint8Array> {
   let response;
   try {
     response = await options.fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: options.headers });
   } catch (error) {
     const name = (error as Error).name;
-    if (name === 'TimeoutError' || name === 'AbortError') throw new UpstreamError('timeout', url, `no answer within ${options.timeoutMs} ms`);
+    if (name === 'TimeoutError' || name === 'AbortError')
+      throw new UpstreamError('timeout', url, `no answer within ${options.timeoutMs} ms`);
     throw new UpstreamError('network', url, (error as Error).message);
   }
   let bytes: ArrayBuffer;
@@ -82,7 +91,11 @@ async function fetchOnce(url: string, options: { timeoutMs: number; headers: Rec
     bytes = await response.arrayBuffer();
   } catch (error) {
     const name = (error as Error).name;
-    throw new UpstreamError(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network', url, `body not received: ${(error as Error).message}`);
+    throw new UpstreamError(
+      name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network',
+      url,
+      `body not received: ${(error as Error).message}`,
+    );
   }
   if (!response.ok) throw new UpstreamError('http', url, `HTTP ${response.status}`, response.status);
   if (bytes.byteLength === 0) throw new UpstreamError('empty', url, 'empty body');

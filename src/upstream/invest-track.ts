@@ -24,10 +24,17 @@ export function investTrack(deck: string): { track: InvestTrack | null; problems
   const systems = new Set(records.map((r) => `${r.basin}${r.number}`));
   const first = records[0];
   if (!first) return { track: null, problems: [...problems, { line: 1, message: 'the deck has no ATCF rows' }] };
-  if (systems.size > 1) return { track: null, problems: [...problems, { line: 1, message: `the deck holds rows of ${[...systems].join(', ')}: not one system` }] };
+  if (systems.size > 1)
+    return {
+      track: null,
+      problems: [...problems, { line: 1, message: `the deck holds rows of ${[...systems].join(', ')}: not one system` }],
+    };
   const number = Number(first.number);
   if (!(first.basin in BASINS) || number < 90 || number > 99) {
-    return { track: null, problems: [...problems, { line: first.line, message: `${first.basin} ${first.number} is not an invest (numbers 90–99)` }] };
+    return {
+      track: null,
+      problems: [...problems, { line: first.line, message: `${first.basin} ${first.number} is not an invest (numbers 90–99)` }],
+    };
   }
   const points = bestTrack(records).map((r) => ({
     time: toUtcIso(r.time),
@@ -40,7 +47,14 @@ export function investTrack(deck: string): { track: InvestTrack | null; problems
   }));
   const year = atcfIdYear(first.basin, first.time);
   return {
-    track: { atcfId: `${first.basin.toLowerCase()}${first.number}${year}`, basin: first.basin as Basin, number, year, windPeriod: '1min', points },
+    track: {
+      atcfId: `${first.basin.toLowerCase()}${first.number}${year}`,
+      basin: first.basin as Basin,
+      number,
+      year,
+      windPeriod: '1min',
+      points,
+    },
     problems,
   };
 }

@@ -44,7 +44,11 @@ const REGIONS: [RegExp, AdvisoryArea['region']][] = [
   [/^SOUTH INDIAN OCEAN AREA\b/, 'south-indian'],
 ];
 
-const SECTION_KEYS = { 'TROPICAL CYCLONE SUMMARY': 'cyclones', 'TROPICAL DISTURBANCE SUMMARY': 'disturbances', 'SUBTROPICAL SYSTEM SUMMARY': 'subtropical' } as const;
+const SECTION_KEYS = {
+  'TROPICAL CYCLONE SUMMARY': 'cyclones',
+  'TROPICAL DISTURBANCE SUMMARY': 'disturbances',
+  'SUBTROPICAL SYSTEM SUMMARY': 'subtropical',
+} as const;
 type SectionKey = (typeof SECTION_KEYS)[keyof typeof SECTION_KEYS];
 
 /**
@@ -83,7 +87,16 @@ function outline(lines: readonly string[], from: number, problems: ParseProblem[
     // Paragraph numbers are indented, but not always (a real advisory has `(1) AT 18AUG21 …` at the line start).
     // A wrapped line cannot start with `(n) `: the bracketed groups of the prose hold more than a number.
     const item = /^\s*\((\d{1,2})\)\s(.*)$/.exec(line);
-    const opened = top ? { kind: /\bAREA\b/.test(top[2] as string) && !/^JUSTIFICATION\b/.test(top[2] as string) ? ('area' as const) : ('other' as const), m: top } : section ? { kind: 'section' as const, m: section } : item ? { kind: 'item' as const, m: item } : null;
+    const opened = top
+      ? {
+          kind: /\bAREA\b/.test(top[2] as string) && !/^JUSTIFICATION\b/.test(top[2] as string) ? ('area' as const) : ('other' as const),
+          m: top,
+        }
+      : section
+        ? { kind: 'section' as const, m: section }
+        : item
+          ? { kind: 'item' as const, m: item }
+          : null;
     if (!opened) continue;
     const last = blocks.at(-1);
     if (last) last.end = i;
@@ -93,7 +106,11 @@ function outline(lines: readonly string[], from: number, problems: ParseProblem[
   if (last) last.end = Math.min(last.end, end);
 
   const text = (block: (typeof blocks)[number], first: string) =>
-    passage([first, ...lines.slice(block.start + 1, block.end)].map((l) => l.replace(/\/\/\s*$/, '')), 0, block.end - block.start);
+    passage(
+      [first, ...lines.slice(block.start + 1, block.end)].map((l) => l.replace(/\/\/\s*$/, '')),
+      0,
+      block.end - block.start,
+    );
   const areas: RawArea[] = [];
   let area: RawArea | null = null;
   for (const block of blocks) {
@@ -103,7 +120,8 @@ function outline(lines: readonly string[], from: number, problems: ParseProblem[
       areas.push(area);
     } else if (block.kind === 'other') {
       // `3. JUSTIFICATION FOR REISSUE:` (prose, not kept) or anything else after the areas.
-      if (!/^JUSTIFICATION FOR REISSUE\b/.test(block.m[2] as string)) problems.push({ line, message: `paragraph ${block.m[1]} is not an area ("${excerpt(block.m[2] as string)}"): skipped` });
+      if (!/^JUSTIFICATION FOR REISSUE\b/.test(block.m[2] as string))
+        problems.push({ line, message: `paragraph ${block.m[1]} is not an area ("${excerpt(block.m[2] as string)}"): skipped` });
       area = null;
     } else if (block.kind === 'section' && area) {
       const key = SECTION_KEYS[block.m[2] as keyof typeof SECTION_KEYS];
@@ -118,7 +136,9 @@ function outline(lines: readonly string[], from: number, problems: ParseProblem[
 /** A cyclone summary gives the last warning's position, hours before the advisory; `18AUG21` in a 2026 advisory is a slip. */
 const MAX_CYCLONE_POSITION_AGE_MS = 48 * 3600_000;
 
-const CLASS_PATTERN = CYCLONE_CLASSES.slice().sort((a, b) => b.length - a.length).join('|');
+const CLASS_PATTERN = CYCLONE_CLASSES.slice()
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 /** `(1) AT 22AUG26 1200Z, TYPHOON 17W (SAUDEL) WAS LOCATED NEAR 19.6N 144.8E, … SEE REF A (WTPN31 PGTW 221500)`. */
 function readCyclone(paragraph: string, at: Passage, issuedAt: Date, problems: ParseProblem[]): AdvisoryCyclone {
@@ -127,10 +147,18 @@ function readCyclone(paragraph: string, at: Passage, issuedAt: Date, problems: P
   const time = when && month ? utcDate(2000 + Number(when[3]), month, Number(when[1]), Number(when[4]), Number(when[5])) : null;
   const plausible = time && time.getTime() <= issuedAt.getTime() && time.getTime() >= issuedAt.getTime() - MAX_CYCLONE_POSITION_AGE_MS;
   if (!time) problems.push({ line: at.line, message: `cyclone ${paragraph}: no readable time (AT DDMONYY HHMMZ): left out` });
-  else if (!plausible) problems.push({ line: at.line, message: `cyclone ${paragraph}: its time ${when?.[0]} is not within the 48 hours before the advisory: left out` });
+  else if (!plausible)
+    problems.push({
+      line: at.line,
+      message: `cyclone ${paragraph}: its time ${when?.[0]} is not within the 48 hours before the advisory: left out`,
+    });
   const who = new RegExp(`\\b(?:(${CLASS_PATTERN}) )?(\\d{2})([A-Z]) \\(([A-Z][A-Z'-]{0,24})\\) WAS LOCATED`).exec(at.text);
   if (!who) problems.push({ line: at.line, message: `cyclone ${paragraph}: no designator and name (17W (SAUDEL)) could be read` });
-  else if (!who[1]) problems.push({ line: at.line, message: `cyclone ${paragraph}: its classification is not one of ${CYCLONE_CLASSES.join(', ')}: left out` });
+  else if (!who[1])
+    problems.push({
+      line: at.line,
+      message: `cyclone ${paragraph}: its classification is not one of ${CYCLONE_CLASSES.join(', ')}: left out`,
+    });
   const winds = /MAXIMUM SUSTAINED SURFACE WINDS WERE ESTIMATED AT (\d{1,3}) KNOTS(?: GUSTING TO (\d{1,3}) KNOTS)?/.exec(at.text);
   const windKt = winds ? Number(winds[1]) : null;
   const warning = readMessageRefs(at, issuedAt).find((r) => r.heading && !isFormationAlertHeading(r.heading)) ?? null;
@@ -203,17 +231,25 @@ function crossCheck(areas: AdvisoryArea[], texts: Map<AdvisoryDisturbance, Passa
   for (const key of ['previousPosition', 'position'] as const) {
     const clashing = disturbances.filter((d) => {
       const p = d[key];
-      return p && disturbances.some((o) => o !== d && o.system?.id !== d.system?.id && o[key] && samePosition(p, o[key] as DisturbancePosition));
+      return (
+        p && disturbances.some((o) => o !== d && o.system?.id !== d.system?.id && o[key] && samePosition(p, o[key] as DisturbancePosition))
+      );
     });
     for (const d of clashing) {
-      problems.push({ line: lineOf(d), message: `disturbance ${d.paragraph}: its ${key === 'position' ? 'current' : 'previous'} position is also another disturbance's: left out` });
+      problems.push({
+        line: lineOf(d),
+        message: `disturbance ${d.paragraph}: its ${key === 'position' ? 'current' : 'previous'} position is also another disturbance's: left out`,
+      });
     }
     for (const d of clashing) d[key] = null;
   }
   for (const d of disturbances) {
     if (d.previousPosition && d.position && greatCircleKm(d.previousPosition, d.position) > MAX_PREVIOUS_TO_CURRENT_KM) {
       const km = Math.round(greatCircleKm(d.previousPosition, d.position));
-      problems.push({ line: lineOf(d), message: `disturbance ${d.paragraph}: its previous position is ${km} km from its current one: previous position left out` });
+      problems.push({
+        line: lineOf(d),
+        message: `disturbance ${d.paragraph}: its previous position is ${km} km from its current one: previous position left out`,
+      });
       d.previousPosition = null;
     }
   }
@@ -229,7 +265,10 @@ function resolveWarnings(areas: AdvisoryArea[], texts: Map<AdvisoryDisturbance, 
     const see = /SEE PARA(?:GRAPH)?\.? ?(\d\.[A-C]\.\(\d{1,2}\))/.exec(at.text);
     const cyclone = see ? cyclones.get(see[1] as string) : undefined;
     if (!cyclone) {
-      problems.push({ line: at.line, message: `disturbance ${d.paragraph}: the cyclone it became ${see ? `(paragraph ${see[1]})` : ''} is not in the advisory` });
+      problems.push({
+        line: at.line,
+        message: `disturbance ${d.paragraph}: the cyclone it became ${see ? `(paragraph ${see[1]})` : ''} is not in the advisory`,
+      });
       continue;
     }
     d.becameStorm = { paragraph: cyclone.paragraph, system: cyclone.system, name: cyclone.name, classification: cyclone.classification };
@@ -249,16 +288,22 @@ function readSection<T>(
     return { stated: 'missing', items: [], noOthers: false };
   }
   const none = /^NONE\.?$/.test(raw.head.text);
-  if (raw.head.text !== '' && !none) problems.push({ line: raw.head.line, message: `section ${area.number}.${raw.letter} says "${excerpt(raw.head.text)}" where NONE or paragraphs were expected` });
+  if (raw.head.text !== '' && !none)
+    problems.push({
+      line: raw.head.line,
+      message: `section ${area.number}.${raw.letter} says "${excerpt(raw.head.text)}" where NONE or paragraphs were expected`,
+    });
   let noOthers = false;
   const items: T[] = [];
   for (const item of raw.items) {
     if (/^NO OTHER\b/.test(item.at.text)) noOthers = true;
     else items.push(read(`${area.number}.${raw.letter}.(${item.number})`, item.at));
   }
-  if (none && raw.items.length) problems.push({ line: raw.head.line, message: `section ${area.number}.${raw.letter} says NONE and has paragraphs` });
+  if (none && raw.items.length)
+    problems.push({ line: raw.head.line, message: `section ${area.number}.${raw.letter} says NONE and has paragraphs` });
   const stated = none ? 'none' : raw.items.length ? 'listed' : 'blank';
-  if (stated === 'blank') problems.push({ line: raw.head.line, message: `section ${area.number}.${raw.letter} has neither NONE nor paragraphs` });
+  if (stated === 'blank')
+    problems.push({ line: raw.head.line, message: `section ${area.number}.${raw.letter} has neither NONE nor paragraphs` });
   return { stated, items, noOthers };
 }
 
@@ -282,11 +327,15 @@ export function parseJtwcAdvisory(text: string): { advisory: JtwcAdvisory; probl
   const validFrom =
     v && validUntil
       ? v[4]
-        ? month(v[4]) ? utcDate(Number(v[5]), month(v[4]), Number(v[1]), Number(v[2]), Number(v[3])) : null
+        ? month(v[4])
+          ? utcDate(Number(v[5]), month(v[4]), Number(v[1]), Number(v[2]), Number(v[3]))
+          : null
         : dayTimeNear(Number(v[1]), Number(v[2]), Number(v[3]), validUntil)
       : null;
-  if (!validFrom || !validUntil) throw new ShapeError(`advisory ${heading[1]}: no readable validity period (DDHHMMZ-DDHHMMZMONYYYY) in its SUBJ line`);
-  if (validFrom.getTime() >= validUntil.getTime()) problems.push({ line: subjAt + 1, message: 'the validity period ends before it starts' });
+  if (!validFrom || !validUntil)
+    throw new ShapeError(`advisory ${heading[1]}: no readable validity period (DDHHMMZ-DDHHMMZMONYYYY) in its SUBJ line`);
+  if (validFrom.getTime() >= validUntil.getTime())
+    problems.push({ line: subjAt + 1, message: 'the validity period ends before it starts' });
   const issuedAt = dayTime(heading[3] as string, validFrom);
   if (!issuedAt) throw new ShapeError(`advisory ${heading[1]}: the heading's time group "${heading[3]}" is not a time`);
   const rmksAt = lines.findIndex((l) => l.startsWith('RMKS/'));
@@ -300,7 +349,8 @@ export function parseJtwcAdvisory(text: string): { advisory: JtwcAdvisory; probl
   };
   const areas: AdvisoryArea[] = outline(lines, rmksAt + 1, problems).map((raw) => {
     const region = REGIONS.find(([pattern]) => pattern.test(raw.title.text))?.[1] ?? null;
-    if (!region) problems.push({ line: raw.title.line, message: `area ${raw.number} "${excerpt(raw.title.text)}" is not a region this parser knows` });
+    if (!region)
+      problems.push({ line: raw.title.line, message: `area ${raw.number} "${excerpt(raw.title.text)}" is not a region this parser knows` });
     return {
       paragraph: raw.number,
       region,

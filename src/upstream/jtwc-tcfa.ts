@@ -80,14 +80,19 @@ function readAlertText(lines: readonly string[], from: number, problems: ParsePr
 
   const lineMatch = new RegExp(`WITHIN (\\d{1,3}) NM EITHER SIDE OF A LINE FROM ${POSITION} TO ${POSITION}`).exec(body.text);
   const ends = lineMatch
-    ? [positionOf(...(lineMatch.slice(2, 6) as [string, string, string, string])), positionOf(...(lineMatch.slice(6, 10) as [string, string, string, string]))]
+    ? [
+        positionOf(...(lineMatch.slice(2, 6) as [string, string, string, string])),
+        positionOf(...(lineMatch.slice(6, 10) as [string, string, string, string])),
+      ]
     : [null, null];
-  if (!lineMatch && body.text) problems.push({ line: body.line, message: 'the text gives no readable alert line (WITHIN N NM EITHER SIDE OF A LINE FROM … TO …)' });
+  if (!lineMatch && body.text)
+    problems.push({ line: body.line, message: 'the text gives no readable alert line (WITHIN N NM EITHER SIDE OF A LINE FROM … TO …)' });
   const centre = new RegExp(`IMAGERY AT (\\d{6})Z INDICATES THAT A CIRCULATION CENTER IS LOCATED NEAR ${POSITION}`).exec(body.text);
   const centrePosition = centre ? positionOf(...(centre.slice(2, 6) as [string, string, string, string])) : null;
   const window = /WITHIN THE NEXT (\d{1,3}) TO (\d{1,3}) HOURS/.exec(body.text);
   const expiry = /WILL BE REISSUED, UPGRADED TO WARNING OR CANCELLED BY (\d{6})Z/.exec(body.text);
-  if (body.text && !expiry) problems.push({ line: body.line, message: 'the text gives no expiry (WILL BE REISSUED, UPGRADED TO WARNING OR CANCELLED BY …Z)' });
+  if (body.text && !expiry)
+    problems.push({ line: body.line, message: 'the text gives no expiry (WILL BE REISSUED, UPGRADED TO WARNING OR CANCELLED BY …Z)' });
   return {
     heading: heading ? (heading[1] as string) : null,
     headingTime: heading ? (heading[2] as string) : null,
@@ -118,7 +123,8 @@ function systemOfProduct(productId: string, number: string, problems: ParseProbl
 }
 
 const fmt = (p: DisturbancePosition) => `${Math.abs(p.lat)}${p.lat < 0 ? 'S' : 'N'} ${Math.abs(p.lng)}${p.lng < 0 ? 'W' : 'E'}`;
-const near = (a: DisturbancePosition, b: DisturbancePosition) => Math.abs(a.lat - b.lat) < 0.05 && Math.abs(normaliseLongitude(a.lng - b.lng)) < 0.05;
+const near = (a: DisturbancePosition, b: DisturbancePosition) =>
+  Math.abs(a.lat - b.lat) < 0.05 && Math.abs(normaliseLongitude(a.lng - b.lng)) < 0.05;
 
 /**
  * A leading run of fixes at one position for 24 hours or more is the position an invest was opened with, not a
@@ -131,14 +137,24 @@ function withoutPlaceholderRun(history: HistoryPoint[], problems: ParseProblem[]
   const length = run === -1 ? history.length : run;
   const last = history[length - 1] as HistoryPoint;
   if (Date.parse(last.time) - Date.parse(first.time) < 24 * 3600_000) return history;
-  problems.push({ line: 1, message: `the history holds ${fmt(first)} from ${first.time} to ${last.time} (${length} fixes): a placeholder, left out` });
+  problems.push({
+    line: 1,
+    message: `the history holds ${fmt(first)} from ${first.time} to ${last.time} (${length} fixes): a placeholder, left out`,
+  });
   return history.slice(length);
 }
 
 function assemble(
   form: FormationAlert['form'],
   text: AlertText,
-  machine: { baseTime: Date; line: AlertText['line']; halfWidthNm: number | null; centre: DisturbancePosition | null; issuedAt: Date | null; system: SystemRef | null } | null,
+  machine: {
+    baseTime: Date;
+    line: AlertText['line'];
+    halfWidthNm: number | null;
+    centre: DisturbancePosition | null;
+    issuedAt: Date | null;
+    system: SystemRef | null;
+  } | null,
   issuedAt: Date | null,
   lines: readonly string[],
   history: HistoryPoint[],
@@ -160,18 +176,25 @@ function assemble(
   if (machine?.centre) {
     centre = { ...machine.centre, time: toUtcIso(machine.baseTime) };
     if (text.centre && !near(text.centre.position, machine.centre)) {
-      problems.push({ line: text.body.line, message: `the text's centre (${fmt(text.centre.position)}) differs from the machine lines' (${fmt(machine.centre)}): the machine lines' is used` });
+      problems.push({
+        line: text.body.line,
+        message: `the text's centre (${fmt(text.centre.position)}) differs from the machine lines' (${fmt(machine.centre)}): the machine lines' is used`,
+      });
     }
     const imagery = centreTime(text.centre?.timeGroup);
     if (imagery && imagery.getTime() !== machine.baseTime.getTime()) {
-      problems.push({ line: text.body.line, message: `the text's imagery time ${text.centre?.timeGroup}Z is not the base time ${toUtcIso(machine.baseTime)}` });
+      problems.push({
+        line: text.body.line,
+        message: `the text's imagery time ${text.centre?.timeGroup}Z is not the base time ${toUtcIso(machine.baseTime)}`,
+      });
     }
   } else if (text.centre) {
     const time = centreTime(text.centre.timeGroup);
     centre = { ...text.centre.position, time: time && toUtcIso(time) };
   }
   const expiresAt = text.expiryGroup && issuedAt ? dayTime(text.expiryGroup, issuedAt) : null;
-  if (expiresAt && issuedAt && expiresAt.getTime() <= issuedAt.getTime()) problems.push({ line: text.body.line, message: `the expiry ${text.expiryGroup}Z is not after the issue time` });
+  if (expiresAt && issuedAt && expiresAt.getTime() <= issuedAt.getTime())
+    problems.push({ line: text.body.line, message: `the expiry ${text.expiryGroup}Z is not after the issue time` });
   const halfWidthKm = halfWidthNm === null ? null : nmToKmExact(halfWidthNm);
   let box: DisturbancePosition[] | null = null;
   if (line && halfWidthKm !== null) {
@@ -223,14 +246,16 @@ export function parseJtwcTcfa(text: string, options: { productId?: string } = {}
   const header = at === -1 ? null : /^ALERT\s+ATCF\s+MIL\s+(\d{2})X\s+\S+\s+\d{12}\s*$/.exec((lines[at] as string).trim());
   const stamp = /^\s*(\d{4})(\d{2})(\d{2})(\d{2})\s*$/.exec(lines[at + 1] ?? '');
   const baseTime = stamp ? utcDate(Number(stamp[1]), Number(stamp[2]), Number(stamp[3]), Number(stamp[4])) : null;
-  if (!header || !baseTime) throw new ShapeError('not a JTWC formation alert .tcw: no ALERT ATCF MIL header followed by a YYYYMMDDHH base time');
+  if (!header || !baseTime)
+    throw new ShapeError('not a JTWC formation alert .tcw: no ALERT ATCF MIL header followed by a YYYYMMDDHH base time');
   const from = machinePosition(lines[at + 2]);
   const to = machinePosition(lines[at + 3]);
   const width = /^\s*(\d{1,3})\s*$/.exec(lines[at + 4] ?? '');
   const centre = machinePosition(lines[at + 5]);
   const issue = /^\s*(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})\s*$/.exec(lines[at + 7] ?? '');
   const issuedAt = issue ? utcDate(2000 + Number(issue[1]), Number(issue[2]), Number(issue[3]), Number(issue[4]), Number(issue[5])) : null;
-  const machineLine = (index: number, what: string) => problems.push({ line: at + index + 1, message: `machine line ${index + 1} is not ${what}: left out` });
+  const machineLine = (index: number, what: string) =>
+    problems.push({ line: at + index + 1, message: `machine line ${index + 1} is not ${what}: left out` });
   if (!from) machineLine(2, 'the line start (lat lon)');
   if (!to) machineLine(3, 'the line end (lat lon)');
   if (!width || Number(width[1]) === 0) machineLine(4, 'the half-width (nm)');
@@ -244,7 +269,13 @@ export function parseJtwcTcfa(text: string, options: { productId?: string } = {}
   if (textPart.headingTime && issuedAt && dayTime(textPart.headingTime, issuedAt)?.getTime() !== issuedAt.getTime()) {
     problems.push({ line: 1, message: `the text's heading time ${textPart.headingTime} is not the issue time ${toUtcIso(issuedAt)}` });
   }
-  const history = tcwHistory(lines, baseTime).map((p) => ({ time: toUtcIso(p.time), lat: p.lat, lng: p.lng, windKt: p.windKt, windMs: p.windKt === null ? null : ktToMs(p.windKt) }));
+  const history = tcwHistory(lines, baseTime).map((p) => ({
+    time: toUtcIso(p.time),
+    lat: p.lat,
+    lng: p.lng,
+    windKt: p.windKt,
+    windMs: p.windKt === null ? null : ktToMs(p.windKt),
+  }));
   const number = header[1] as string;
   const machine = {
     baseTime,
@@ -254,7 +285,8 @@ export function parseJtwcTcfa(text: string, options: { productId?: string } = {}
     issuedAt,
     system: options.productId ? systemOfProduct(options.productId, number, problems) : null,
   };
-  if (textPart.system && textPart.system.number !== Number(number)) problems.push({ line: 1, message: `the text names ${textPart.system.id}, the header invest ${number}` });
+  if (textPart.system && textPart.system.number !== Number(number))
+    problems.push({ line: 1, message: `the text names ${textPart.system.id}, the header invest ${number}` });
   const alert = assemble('jmv', textPart, machine, issuedAt, lines, withoutPlaceholderRun(history, problems), problems);
   return { alert, problems: problems.sort((a, b) => a.line - b.line) };
 }

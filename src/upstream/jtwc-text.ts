@@ -6,7 +6,15 @@
  * or that the bulletin states twice with different values, gives null and a parse problem, never a guess.
  */
 import { compassFromText } from '../model/compass.ts';
-import type { BulletinReference, DevelopmentPotential, DisturbancePosition, EstimatedWind, MessageRef, Movement, SystemRef } from '../model/disturbance-schemas.ts';
+import type {
+  BulletinReference,
+  DevelopmentPotential,
+  DisturbancePosition,
+  EstimatedWind,
+  MessageRef,
+  Movement,
+  SystemRef,
+} from '../model/disturbance-schemas.ts';
 import type { Basin } from '../model/global-schemas.ts';
 import type { ParseProblem } from '../model/parse-problems.ts';
 import { dayTimeNear, MONTH_ABBREVIATIONS, toUtcIso, utcDate } from '../model/time.ts';
@@ -52,7 +60,11 @@ export function positionOf(lat: string, ns: string, lng: string, ew: string): Di
  * The position after a phrase (`IS NOW LOCATED NEAR`): `said` when the phrase is in the passage, `position`
  * null (and a problem) when what follows it is not a readable position.
  */
-export function positionAfter(at: Passage, phrase: string, problems: ParseProblem[]): { said: boolean; position: DisturbancePosition | null } {
+export function positionAfter(
+  at: Passage,
+  phrase: string,
+  problems: ParseProblem[],
+): { said: boolean; position: DisturbancePosition | null } {
   const found = new RegExp(`${phrase} (.{0,30})`).exec(at.text);
   if (!found) return { said: false, position: null };
   const m = new RegExp(`^${POSITION}`).exec(found[1] as string);
@@ -106,7 +118,8 @@ export function readEstimatedWind(at: Passage, problems: ParseProblem[]): Estima
     (m) => ({ from: Number(m[1]), to: Number(m[2] ?? m[1]) }),
   );
   if (ranges.length === 0) {
-    if (/SUSTAINED SURFACE WINDS ARE ESTIMATED|WINDS IN THE AREA ARE ESTIMATED/.test(at.text)) problem(problems, at, 'the estimated wind cannot be read: left out');
+    if (/SUSTAINED SURFACE WINDS ARE ESTIMATED|WINDS IN THE AREA ARE ESTIMATED/.test(at.text))
+      problem(problems, at, 'the estimated wind cannot be read: left out');
     return null;
   }
   const said = ranges.map((r) => `${r.from} TO ${r.to} KNOTS`).join(' and ');
@@ -166,19 +179,33 @@ export function readPotential(at: Passage, problems: ParseProblem[]): Developmen
     return null;
   }
   if (values.length > 1) {
-    problem(problems, at, `the development potential is given differently in one paragraph (${values.map((v) => v.level).join(' and ')}): left out`);
+    problem(
+      problems,
+      at,
+      `the development potential is given differently in one paragraph (${values.map((v) => v.level).join(' and ')}): left out`,
+    );
     return null;
   }
   return values[0] as DevelopmentPotential;
 }
 
 const DIRECTION_WORD: Record<string, string> = {
-  NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W', NORTHEAST: 'NE', NORTHWEST: 'NW', SOUTHEAST: 'SE', SOUTHWEST: 'SW',
+  NORTH: 'N',
+  SOUTH: 'S',
+  EAST: 'E',
+  WEST: 'W',
+  NORTHEAST: 'NE',
+  NORTHWEST: 'NW',
+  SOUTHEAST: 'SE',
+  SOUTHWEST: 'SW',
 };
 
 /** `NORTH-NORTHWEST` → NNW, `WESTWARD` → W; null for anything else. */
 export function compassOfWords(words: string): string | null {
-  const parts = words.replace(/WARDS?$/, '').split(/-\s?/).map((w) => DIRECTION_WORD[w]);
+  const parts = words
+    .replace(/WARDS?$/, '')
+    .split(/-\s?/)
+    .map((w) => DIRECTION_WORD[w]);
   if (parts.length === 0 || parts.length > 2 || parts.some((p) => p === undefined)) return null;
   return compassFromText(parts.join(''));
 }
@@ -231,7 +258,10 @@ export function readReferenceLines(lines: readonly string[], anchor: Date | null
     let time = fullTimeGroup(group);
     if (!time) problems.push({ line: index + 1, message: `REF ${m[1]}: the time group "${excerpt(group)}" cannot be read: left out` });
     else if (anchor && (time.getTime() > anchor.getTime() || time.getTime() < anchor.getTime() - REFERENCE_MAX_AGE_MS)) {
-      problems.push({ line: index + 1, message: `REF ${m[1]}: the time group "${excerpt(group)}" is not within the 30 days before the bulletin: left out` });
+      problems.push({
+        line: index + 1,
+        message: `REF ${m[1]}: the time group "${excerpt(group)}" is not within the 30 days before the bulletin: left out`,
+      });
       time = null;
     }
     out.push({ letter: m[1] as string, time: time && toUtcIso(time) });

@@ -98,13 +98,23 @@ export function parseJtwcTcw(text: string, rejected: TextRejection[]): JtwcTcw {
     .map((l) => {
       const [t, lat, lng, wind] = l.trim().split(/\s+/);
       const time = new Date(baseTime.getTime() + Number(t?.slice(1)) * 3600_000);
-      return { tau: Number(t?.slice(1)), time, lat: atcfLatitude(lat ?? '') ?? NaN, lng: atcfLongitude(lng ?? '') ?? NaN, windKt: nonZeroOrNull(wind), radiiNm: tauRadii(l) };
+      return {
+        tau: Number(t?.slice(1)),
+        time,
+        lat: atcfLatitude(lat ?? '') ?? NaN,
+        lng: atcfLongitude(lng ?? '') ?? NaN,
+        windKt: nonZeroOrNull(wind),
+        radiiNm: tauRadii(l),
+      };
     })
     .filter((t) => Number.isFinite(t.lat) && Number.isFinite(t.lng));
   return {
     kind: 'warning',
     baseTime,
-    name: header[2] && !/^\d+$/.test(header[2]) ? (keep(checkCycloneName(header[2]), rejected, { field: 'name', line: at + 2 })?.toUpperCase() ?? null) : null,
+    name:
+      header[2] && !/^\d+$/.test(header[2])
+        ? (keep(checkCycloneName(header[2]), rejected, { field: 'name', line: at + 2 })?.toUpperCase() ?? null)
+        : null,
     directionDeg: Number(header[5]) >= 0 ? Number(header[5]) : null,
     speedKt: Number(header[6]) >= 0 ? Number(header[6]) : null,
     taus,
@@ -134,7 +144,9 @@ export function tcwHistory(lines: readonly string[], baseTime: Date): JtwcFix[] 
 }
 
 /** From the warning text: the warning time, position, winds and the central pressure in REMARKS. */
-export function parseJtwcWarning(text: string): { time: Date; lat: number; lng: number; windKt: number | null; pressure: number | null } | null {
+export function parseJtwcWarning(
+  text: string,
+): { time: Date; lat: number; lng: number; windKt: number | null; pressure: number | null } | null {
   // Lines wrap anywhere in REMARKS, so every gap is \s+.
   const remark = /\b(\d{2})(\d{2})(\d{2})Z\s+POSITION\s+NEAR\s+[\d.]+[NS]\s+[\d.]+[EW]\.\s+(\d{2})([A-Z]{3})(\d{2})\./.exec(text);
   const position = /(\d{2})(\d{2})(\d{2})Z --- NEAR (\d+\.\d)([NS]) (\d+\.\d)([EW])/.exec(text);

@@ -46,7 +46,13 @@ export interface NhcStorm {
 
 export function parseCurrentStorms(json: unknown, rejected: TextRejection[]): NhcStorm[] {
   const parsed = rawCurrentStormsSchema.safeParse(json);
-  if (!parsed.success) throw new ShapeError(`CurrentStorms: ${parsed.error.issues.slice(0, 2).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new ShapeError(
+      `CurrentStorms: ${parsed.error.issues
+        .slice(0, 2)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
   return parsed.data.activeStorms.map((s, i) => {
     const time = new Date(s.lastUpdate);
     if (Number.isNaN(time.getTime())) throw new ShapeError(`CurrentStorms: lastUpdate ${s.lastUpdate} is not a time`);

@@ -14,10 +14,27 @@ import type { Basin } from '../model/global-schemas.ts';
 import { ShapeError, type ParseProblem } from '../model/parse-problems.ts';
 import { MONTH_ABBREVIATIONS, toUtcIso, utcDate } from '../model/time.ts';
 
-const BASIN_OF_HEADING: Record<string, NhcOutlook['basin']> = { ABNT20: 'atlantic', ABPZ20: 'eastern-north-pacific', ACPN50: 'central-north-pacific' };
+const BASIN_OF_HEADING: Record<string, NhcOutlook['basin']> = {
+  ABNT20: 'atlantic',
+  ABPZ20: 'eastern-north-pacific',
+  ACPN50: 'central-north-pacific',
+};
 
 /** UTC offsets (hours) of the zone abbreviations NHC and CPHC write in the issuance line. */
-const ZONE_OFFSET_HOURS: Record<string, number> = { UTC: 0, GMT: 0, AST: -4, EDT: -4, EST: -5, CDT: -5, CST: -6, MDT: -6, MST: -7, PDT: -7, PST: -8, HST: -10 };
+const ZONE_OFFSET_HOURS: Record<string, number> = {
+  UTC: 0,
+  GMT: 0,
+  AST: -4,
+  EDT: -4,
+  EST: -5,
+  CDT: -5,
+  CST: -6,
+  MDT: -6,
+  MST: -7,
+  PDT: -7,
+  PST: -8,
+  HST: -10,
+};
 
 /** `800 AM EDT Tue Aug 11 2026` → the instant; null when any part is not what it should be. */
 function issuance(line: string): Date | null {
@@ -34,7 +51,9 @@ function issuance(line: string): Date | null {
 
 /** `...low...near 0 percent.` after the horizon. */
 function chance(text: string, horizon: string): OutlookChance | null | undefined {
-  const m = new RegExp(`\\* Formation chance through ${horizon}\\.+\\s*(low|medium|high)\\.+\\s*(near )?(\\d{1,3}) percent`, 'i').exec(text);
+  const m = new RegExp(`\\* Formation chance through ${horizon}\\.+\\s*(low|medium|high)\\.+\\s*(near )?(\\d{1,3}) percent`, 'i').exec(
+    text,
+  );
   if (!m) return undefined;
   const percent = Number(m[3]);
   if (percent > 100) return null;
@@ -72,15 +91,24 @@ export function parseNhcOutlook(text: string): { outlook: NhcOutlook; problems: 
     if (!title) problems.push({ line: p.line, message: `the area's heading is not a short title ending in ":": left out` });
     const investBasin = head?.[2] === 'AL' || head?.[2] === 'EP' || head?.[2] === 'CP' ? (head[2] as Basin) : null;
     const investNumber = head?.[3] ? Number(head[3]) : null;
-    if (head?.[2] && (!investBasin || investNumber === null || investNumber < 90)) problems.push({ line: p.line, message: `the area's tag (${head[2]}${head[3]}) is not an invest: left out` });
+    if (head?.[2] && (!investBasin || investNumber === null || investNumber < 90))
+      problems.push({ line: p.line, message: `the area's tag (${head[2]}${head[3]}) is not an invest: left out` });
     const chances = { chance48h: chance(body, '48 hours'), chance7d: chance(body, '7 days') };
     for (const [key, value] of Object.entries(chances)) {
-      if (value === undefined) problems.push({ line: p.line, message: `the area has no readable ${key === 'chance48h' ? '48-hour' : '7-day'} formation chance` });
-      if (value === null) problems.push({ line: p.line, message: `the area's ${key === 'chance48h' ? '48-hour' : '7-day'} formation chance is over 100 percent: left out` });
+      if (value === undefined)
+        problems.push({ line: p.line, message: `the area has no readable ${key === 'chance48h' ? '48-hour' : '7-day'} formation chance` });
+      if (value === null)
+        problems.push({
+          line: p.line,
+          message: `the area's ${key === 'chance48h' ? '48-hour' : '7-day'} formation chance is over 100 percent: left out`,
+        });
     }
     areas.push({
       title,
-      invest: investBasin && investNumber !== null && investNumber >= 90 ? { id: `${investBasin}${head?.[3]}`, basin: investBasin, number: investNumber } : null,
+      invest:
+        investBasin && investNumber !== null && investNumber >= 90
+          ? { id: `${investBasin}${head?.[3]}`, basin: investBasin, number: investNumber }
+          : null,
       chance48h: chances.chance48h ?? null,
       chance7d: chances.chance7d ?? null,
     });
@@ -91,7 +119,9 @@ export function parseNhcOutlook(text: string): { outlook: NhcOutlook; problems: 
       basin: BASIN_OF_HEADING[heading.slice(0, 6)] as NhcOutlook['basin'],
       issuedAt: toUtcIso(issuedAt),
       activeSystems: paragraphs.some((p) => /^Active Systems:/.test(p.lines[0] as string)),
-      formationNotExpected: paragraphs.some((p) => /^Tropical cyclone formation is not expected during the next 7 days\./.test(p.lines.join(' ').replace(/\s+/g, ' '))),
+      formationNotExpected: paragraphs.some((p) =>
+        /^Tropical cyclone formation is not expected during the next 7 days\./.test(p.lines.join(' ').replace(/\s+/g, ' ')),
+      ),
       areas,
     },
     problems,

@@ -23,9 +23,38 @@ const cell = z.union([z.string(), z.number(), z.null()]);
 
 export const rawNmcListSchema = z.object({ typhoonList: z.array(z.array(z.unknown()).min(8)) });
 
-const rawNmcPoint = z.tuple([cell, z.string(), cell, cell, z.number(), z.number(), cell, cell, cell, cell, z.array(z.array(cell)).nullable(), z.record(z.string(), z.array(z.array(cell))).nullable()]).rest(z.unknown());
+const rawNmcPoint = z
+  .tuple([
+    cell,
+    z.string(),
+    cell,
+    cell,
+    z.number(),
+    z.number(),
+    cell,
+    cell,
+    cell,
+    cell,
+    z.array(z.array(cell)).nullable(),
+    z.record(z.string(), z.array(z.array(cell))).nullable(),
+  ])
+  .rest(z.unknown());
 
-export const rawNmcViewSchema = z.object({ typhoon: z.tuple([z.number(), z.string().nullable(), z.string().nullable(), cell, cell, z.unknown(), z.unknown(), z.string(), z.array(z.unknown())]).rest(z.unknown()) });
+export const rawNmcViewSchema = z.object({
+  typhoon: z
+    .tuple([
+      z.number(),
+      z.string().nullable(),
+      z.string().nullable(),
+      cell,
+      cell,
+      z.unknown(),
+      z.unknown(),
+      z.string(),
+      z.array(z.unknown()),
+    ])
+    .rest(z.unknown()),
+});
 
 export interface NmcListItem {
   id: number;
@@ -76,7 +105,13 @@ function gradeAndStrong(label: unknown) {
 /** `view_{id}` → a live Typhoon record; the code is the China number (`202628`) or the 8-digit unnamed id. */
 export function normalizeNmcView(json: unknown, fetchedAt: Date, text: TextCheck): Typhoon {
   const parsed = rawNmcViewSchema.safeParse(json);
-  if (!parsed.success) throw new ShapeError(`NMC view: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new ShapeError(
+      `NMC view: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
   const [, en, cn, number, , , , status, rawPoints] = parsed.data.typhoon;
   const rows = rawPoints.map((row, i) => {
     const p = rawNmcPoint.safeParse(row);
@@ -134,7 +169,8 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date, text: TextCheck
   }
   const year = Number(code.slice(0, 4));
   const name = keep(checkStormName(cn, 'zh', year, text.names), text.rejected, { field: 'typhoon[2]', storm: code });
-  const enname = keep(checkStormName(en, 'en', year, text.names), text.rejected, { field: 'typhoon[1]', storm: code })?.toUpperCase() ?? null;
+  const enname =
+    keep(checkStormName(en, 'en', year, text.names), text.rejected, { field: 'typhoon[1]', storm: code })?.toUpperCase() ?? null;
   const summary = trackSummary(points);
   return {
     code,

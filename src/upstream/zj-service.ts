@@ -64,11 +64,29 @@ export const rawZjInfoSchema = z
   .loose();
 
 export const rawZjActivitySchema = z.array(
-  z.object({ tfid: z.union([z.string(), z.number()]).transform(String), name: z.string().nullish(), enname: z.string().nullish(), time: z.string(), lat: raw, lng: raw }).loose(),
+  z
+    .object({
+      tfid: z.union([z.string(), z.number()]).transform(String),
+      name: z.string().nullish(),
+      enname: z.string().nullish(),
+      time: z.string(),
+      lat: raw,
+      lng: raw,
+    })
+    .loose(),
 );
 
 export const rawZjListSchema = z.array(
-  z.object({ tfid: z.union([z.string(), z.number()]).transform(String), name: z.string().nullish(), enname: z.string().nullish(), starttime: z.string().nullish(), endtime: z.string().nullish(), isactive: raw }).loose(),
+  z
+    .object({
+      tfid: z.union([z.string(), z.number()]).transform(String),
+      name: z.string().nullish(),
+      enname: z.string().nullish(),
+      starttime: z.string().nullish(),
+      endtime: z.string().nullish(),
+      isactive: raw,
+    })
+    .loose(),
 );
 
 function requiredNumber(value: unknown, what: string): number {
@@ -88,7 +106,9 @@ export function parseZjTime(text: string): Date {
 /** `"NE|SE|NW|SW"` (or one value for all quadrants) → `{ne, se, sw, nw}` in km. */
 export function parseZjRadius(value: unknown): WindCircle | null {
   if (value === null || value === undefined) return null;
-  const parts = String(value).split('|').map((part) => nonZeroOrNull(part.trim()));
+  const parts = String(value)
+    .split('|')
+    .map((part) => nonZeroOrNull(part.trim()));
   if (parts.every((p) => p === null)) return null;
   if (parts.length === 1) return { ne: parts[0] as number, se: parts[0] as number, sw: parts[0] as number, nw: parts[0] as number };
   if (parts.length !== 4) throw new ShapeError(`wind radius ${JSON.stringify(value)} has ${parts.length} parts`);
@@ -109,7 +129,9 @@ function point(p: z.infer<typeof rawPoint> | z.infer<typeof rawForecastPoint>, w
     power: beaufortForce(speed),
     speed,
     pressure: nonZeroOrNull(p.pressure),
-    moveDir: moving ? compassFromText(moving.movedirection === null || moving.movedirection === undefined ? null : String(moving.movedirection)) : null,
+    moveDir: moving
+      ? compassFromText(moving.movedirection === null || moving.movedirection === undefined ? null : String(moving.movedirection))
+      : null,
     moveSpeed: moving ? nonZeroOrNull(moving.movespeed) : null,
     radius7: moving ? parseZjRadius(moving.radius7) : null,
     radius10: moving ? parseZjRadius(moving.radius10) : null,
@@ -124,7 +146,16 @@ function forecasts(points: z.infer<typeof rawPoint>[]): Record<string, AgencyFor
   for (const group of latest ? groupsOf(latest) : []) {
     const agency = agencyFor(group.tm);
     const [base, ...rest] = group.forecastpoints.map((fp, i) => point(fp, `forecast.${group.tm}.${i}`));
-    const strip = ({ time, lat, lng, strong, grade, power, speed, pressure }: TrackPoint) => ({ time, lat, lng, strong, grade, power, speed, pressure });
+    const strip = ({ time, lat, lng, strong, grade, power, speed, pressure }: TrackPoint) => ({
+      time,
+      lat,
+      lng,
+      strong,
+      grade,
+      power,
+      speed,
+      pressure,
+    });
     result[agency.key] = {
       agency: agency.key,
       nameZh: agency.nameZh,
@@ -147,7 +178,9 @@ function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[], tfid: 
     .filter(({ l }) => l.landaddress && l.landtime)
     .map(({ l, index }) => {
       const time = parseZjTime(l.landtime as string);
-      const nearest = points.reduce((best, p) => (Math.abs(Date.parse(p.time) - time.getTime()) < Math.abs(Date.parse(best.time) - time.getTime()) ? p : best));
+      const nearest = points.reduce((best, p) =>
+        Math.abs(Date.parse(p.time) - time.getTime()) < Math.abs(Date.parse(best.time) - time.getTime()) ? p : best,
+      );
       const grade = gradeFromLabel(l.strong === null || l.strong === undefined ? null : String(l.strong)) ?? nearest.grade;
       return {
         time: toBeijingIso(time),
@@ -162,13 +195,14 @@ function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[], tfid: 
     });
 }
 
-
 /** The names of a zj storm or season item, checked; the English one upper case. */
 function names(item: { tfid: string; name?: string | null; enname?: string | null }, text: TextCheck) {
   const year = Number(item.tfid.slice(0, 4));
   return {
     name: keep(checkStormName(item.name, 'zh', year, text.names), text.rejected, { field: 'name', storm: item.tfid }),
-    enname: keep(checkStormName(item.enname, 'en', year, text.names), text.rejected, { field: 'enname', storm: item.tfid })?.toUpperCase() ?? null,
+    enname:
+      keep(checkStormName(item.enname, 'en', year, text.names), text.rejected, { field: 'enname', storm: item.tfid })?.toUpperCase() ??
+      null,
   };
 }
 
@@ -176,7 +210,13 @@ function names(item: { tfid: string; name?: string | null; enname?: string | nul
 export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck): Typhoon {
   const root = Array.isArray(json) && json.length === 1 ? json[0] : json;
   const parsed = rawZjInfoSchema.safeParse(root);
-  if (!parsed.success) throw new ShapeError(`TyphoonInfo: ${parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  if (!parsed.success)
+    throw new ShapeError(
+      `TyphoonInfo: ${parsed.error.issues
+        .slice(0, 3)
+        .map((i) => `${i.path.join('.')}: ${i.message}`)
+        .join('; ')}`,
+    );
   const info = parsed.data;
   if (!/^\d{6}(\d{2})?$/.test(info.tfid)) throw new ShapeError(`TyphoonInfo: tfid ${info.tfid} is not 6 or 8 digits`);
   const points = info.points.map((p, i) => point(p, `points.${i}`)).sort((a, b) => a.time.localeCompare(b.time));
@@ -242,6 +282,11 @@ export function normalizeZjList(json: unknown, text: TextCheck): SeasonItem[] {
 }
 
 /** One storm's TyphoonInfo, normalised: what a refresh fetches per active storm and `sources fetch` per finished one. */
-export async function fetchZjTyphoon(upstreams: Pick<LiveUpstreams, 'zjBase' | 'client'>, tfid: string, now: Date, text: TextCheck): Promise<Typhoon> {
+export async function fetchZjTyphoon(
+  upstreams: Pick<LiveUpstreams, 'zjBase' | 'client'>,
+  tfid: string,
+  now: Date,
+  text: TextCheck,
+): Promise<Typhoon> {
   return normalizeZjInfo(await upstreams.client.json(`${upstreams.zjBase}/TyphoonInfo/${encodeURIComponent(tfid)}`), now, text);
 }

@@ -17,11 +17,27 @@ interface Location {
 }
 
 const LOCATIONS = {
-  archive: { env: 'TYPHOON_SOURCES', what: 'the real archive sources (cma-bst/, zj/)', expect: ['cma-bst/CH1949BST.txt', 'cma-bst/CH2025BST.txt', 'zj/194501.json'] },
-  upstream: { env: 'TYPHOON_UPSTREAM_SAMPLES', what: 'the recorded upstream payloads (zj/, nmc/, nhc/, atcf/, jtwc/)', expect: ['zj', 'nmc', 'nhc', 'atcf', 'jtwc'] },
+  archive: {
+    env: 'TYPHOON_SOURCES',
+    what: 'the real archive sources (cma-bst/, zj/)',
+    expect: ['cma-bst/CH1949BST.txt', 'cma-bst/CH2025BST.txt', 'zj/194501.json'],
+  },
+  upstream: {
+    env: 'TYPHOON_UPSTREAM_SAMPLES',
+    what: 'the recorded upstream payloads (zj/, nmc/, nhc/, atcf/, jtwc/)',
+    expect: ['zj', 'nmc', 'nhc', 'atcf', 'jtwc'],
+  },
   decks: { env: 'TYPHOON_GLOBAL_DECKS', what: 'the sample ATCF b-decks (geoips/, metget/)', expect: ['geoips', 'metget'] },
-  agencies: { env: 'TYPHOON_AGENCY_SOURCES', what: "the other agencies' sample best tracks (jma/, jtwc/, hko/, ibtracs/)", expect: ['jma', 'jtwc', 'hko', 'ibtracs'] },
-  crosscheck: { env: 'TYPHOON_CROSSCHECK_DATA', what: 'the cross-check sets (derived/storm_index_cma_isc_jma.csv: an independent CMA↔JMA match)', expect: ['derived/storm_index_cma_isc_jma.csv'] },
+  agencies: {
+    env: 'TYPHOON_AGENCY_SOURCES',
+    what: "the other agencies' sample best tracks (jma/, jtwc/, hko/, ibtracs/)",
+    expect: ['jma', 'jtwc', 'hko', 'ibtracs'],
+  },
+  crosscheck: {
+    env: 'TYPHOON_CROSSCHECK_DATA',
+    what: 'the cross-check sets (derived/storm_index_cma_isc_jma.csv: an independent CMA↔JMA match)',
+    expect: ['derived/storm_index_cma_isc_jma.csv'],
+  },
 } satisfies Record<string, Location>;
 
 export type RealData = keyof typeof LOCATIONS;

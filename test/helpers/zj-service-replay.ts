@@ -50,7 +50,10 @@ export function serviceRadius(quad: unknown, scalar: unknown): string {
 }
 
 /** `热带风暴(TS)` → `热带风暴`; `""`/null → `""`. */
-const serviceStrong = (label: unknown) => str(label).replace(/\s*\(.*\)\s*$/, '').trim();
+const serviceStrong = (label: unknown) =>
+  str(label)
+    .replace(/\s*\(.*\)\s*$/, '')
+    .trim();
 
 const forecastPoint = (p: Raw) => ({
   time: serviceTime(String(p.time)),

@@ -24,10 +24,15 @@ const MAX_UNZIPPED_BYTES = 5_000_000;
 const MAX_ZIPPED_BYTES = 2_500_000;
 
 /** The functions the build generated (build/write-functions.ts), by name. */
-const FUNCTION_NAMES = fs.readdirSync(FUNCTIONS_DIR).filter((file) => file.endsWith('.ts')).map((file) => file.replace(/\.ts$/, '')).sort();
+const FUNCTION_NAMES = fs
+  .readdirSync(FUNCTIONS_DIR)
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => file.replace(/\.ts$/, ''))
+  .sort();
 
 /** The resources a function answers: its own routes and the collection misses it takes. */
-const resourcesOf = (name: string) => RESOURCES.filter((r) => (r.servedBy.kind === 'function' && r.servedBy.fn === name) || r.missFn === name);
+const resourcesOf = (name: string) =>
+  RESOURCES.filter((r) => (r.servedBy.kind === 'function' && r.servedBy.fn === name) || r.missFn === name);
 
 interface ManifestEntry {
   name: string;
@@ -66,12 +71,21 @@ function sampleRequest(name: string): { url: string; method: string } {
   if (name === 'scheduled-run') return { url: 'http://localhost/.netlify/functions/scheduled-run', method: 'POST' };
   const endpoint = ENDPOINTS.find((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === name);
   if (!endpoint) throw new Error(`no endpoint for ${name}`);
-  const params = Object.fromEntries(Object.entries(endpoint.resource.params).map(([key, kind]) => [key, endpoint.resource.examples?.[key] ?? PARAMS[kind as ParamKind].example]));
+  const params = Object.fromEntries(
+    Object.entries(endpoint.resource.params).map(([key, kind]) => [
+      key,
+      endpoint.resource.examples?.[key] ?? PARAMS[kind as ParamKind].example,
+    ]),
+  );
   return { url: `http://localhost${fillPath(endpoint.path, params)}${exampleQuery(endpoint.resource.query ?? [])}`, method: 'GET' };
 }
 
 /** Imports the bundled function in a fresh Node whose cwd is the bundle root and calls it once. */
-function invoke(root: string, module: string, request: { url: string; method: string }): Promise<{ status: number | null; type: string | null; error?: string }> {
+function invoke(
+  root: string,
+  module: string,
+  request: { url: string; method: string },
+): Promise<{ status: number | null; type: string | null; error?: string }> {
   const script = `
     const mod = await import(${JSON.stringify(pathToFileURL(path.join(root, module)).href)});
     const req = new Request(${JSON.stringify(request.url)}, { method: ${JSON.stringify(request.method)} });
@@ -79,7 +93,11 @@ function invoke(root: string, module: string, request: { url: string; method: st
     console.log('@@' + JSON.stringify(res instanceof Response ? { status: res.status, type: res.headers.get('content-type') } : { status: null, type: null }));
   `;
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: root, ...CLOSED_UPSTREAMS }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: root, ...CLOSED_UPSTREAMS },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -100,7 +118,9 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
 
   it('keeps the paths and methods of the route table (HEAD declared beside GET)', () => {
     for (const fn of manifest.filter((f) => f.routes?.length)) {
-      const expected = ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === fn.name).map((e) => e.path);
+      const expected = ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === fn.name).map(
+        (e) => e.path,
+      );
       const patterns = fn.routes?.map((r) => r.pattern) ?? [];
       if (fn.name === 'v1-preflight') expect(fn.routes?.[0]).toMatchObject({ pattern: '/api/v1/*', methods: ['OPTIONS'] });
       else {
@@ -126,34 +146,47 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
       const data = files.filter(([file]) => file.startsWith('public/'));
       const code = files.filter(([file]) => !file.startsWith('public/')).reduce((n, [, content]) => n + content.length, 0);
       expect(code, `${fn.name}: ${(code / 1e6).toFixed(2)} MB of code`).toBeLessThan(MAX_UNZIPPED_BYTES);
-      const declared = resourcesOf(fn.name).flatMap((r) => r.reads ?? []).map((glob) => new RegExp(`^public/${glob.replace(/[.]/g, '\\.').replace('*', '[^/]+')}$`));
-      for (const [file] of data) expect(declared.some((pattern) => pattern.test(file)), `${fn.name} bundles ${file}`).toBe(true);
+      const declared = resourcesOf(fn.name)
+        .flatMap((r) => r.reads ?? [])
+        .map((glob) => new RegExp(`^public/${glob.replace(/[.]/g, '\\.').replace('*', '[^/]+')}$`));
+      for (const [file] of data)
+        expect(
+          declared.some((pattern) => pattern.test(file)),
+          `${fn.name} bundles ${file}`,
+        ).toBe(true);
       const dataBytes = data.reduce((n, [, content]) => n + content.length, 0);
       expect(dataBytes, `${fn.name}: ${(dataBytes / 1e6).toFixed(2)} MB of data`).toBeLessThan(MAX_UNZIPPED_BYTES);
     }
     console.log(`${manifest.length} bundles, ${(zipped / 1e6).toFixed(1)} MB zipped in all`);
   });
 
-  it.each([...FUNCTION_NAMES])('%s loads from its bundle root and answers', async (name) => {
-    const fn = manifest.find((f) => f.name === name) as ManifestEntry;
-    const root = await fs.mkdtemp(path.join(os.tmpdir(), `typhoon-bundle-${name}-`));
-    try {
-      for (const [file, bytes] of Object.entries(unzipSync(await fs.readFile(fn.path)))) if (!file.endsWith('/')) await fs.outputFile(path.join(root, file), bytes);
-      const entry = await fs.readFile(path.join(root, '___netlify-entry-point.mjs'), 'utf8');
-      const module = /getLambdaHandler\('([^']+)'\)/.exec(entry)?.[1];
-      expect(module, 'the entry point names the function module').toBeTruthy();
-      const answer = await invoke(root, module as string, sampleRequest(name));
-      expect(answer.error, name).toBeUndefined();
-      if (name === 'scheduled-run') return expect(answer.status).toBe(204);
-      // JSON, but a feed's own media type (its sample is the first route of flash-feed: the RSS feed).
-      const feed = ENDPOINTS.find((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === name && !answersJson(e.resource));
-      if (feed) expect(answer.type).toBe(mediaTypeOf(feed.resource));
-      else expect(answer.type).toMatch(/^application\/json/);
-      // Found, or a JSON error from the function itself (no upstream here: the lookup says it could not ask).
-      const expected: Record<string, number> = { 'api-miss': 404, 'typhoon-lookup': 503, 'flash-item': 404, 'global-typhoon': 404 };
-      expect(answer.status).toBe(expected[name] ?? 200);
-    } finally {
-      await fs.remove(root);
-    }
-  }, 30_000);
+  it.each([...FUNCTION_NAMES])(
+    '%s loads from its bundle root and answers',
+    async (name) => {
+      const fn = manifest.find((f) => f.name === name) as ManifestEntry;
+      const root = await fs.mkdtemp(path.join(os.tmpdir(), `typhoon-bundle-${name}-`));
+      try {
+        for (const [file, bytes] of Object.entries(unzipSync(await fs.readFile(fn.path))))
+          if (!file.endsWith('/')) await fs.outputFile(path.join(root, file), bytes);
+        const entry = await fs.readFile(path.join(root, '___netlify-entry-point.mjs'), 'utf8');
+        const module = /getLambdaHandler\('([^']+)'\)/.exec(entry)?.[1];
+        expect(module, 'the entry point names the function module').toBeTruthy();
+        const answer = await invoke(root, module as string, sampleRequest(name));
+        expect(answer.error, name).toBeUndefined();
+        if (name === 'scheduled-run') return expect(answer.status).toBe(204);
+        // JSON, but a feed's own media type (its sample is the first route of flash-feed: the RSS feed).
+        const feed = ENDPOINTS.find(
+          (e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === name && !answersJson(e.resource),
+        );
+        if (feed) expect(answer.type).toBe(mediaTypeOf(feed.resource));
+        else expect(answer.type).toMatch(/^application\/json/);
+        // Found, or a JSON error from the function itself (no upstream here: the lookup says it could not ask).
+        const expected: Record<string, number> = { 'api-miss': 404, 'typhoon-lookup': 503, 'flash-item': 404, 'global-typhoon': 404 };
+        expect(answer.status).toBe(expected[name] ?? 200);
+      } finally {
+        await fs.remove(root);
+      }
+    },
+    30_000,
+  );
 });

@@ -9,8 +9,12 @@ import { DATA_FILES } from '../data-files.ts';
 import { pageOf } from '../paging.ts';
 import { ROUTES } from '../route-table.ts';
 
-export const newsList = answerRequests(ROUTES['news-list'], async (ctx, { query }) => ({ payload: pageOf(await ctx.data<unknown[]>(DATA_FILES.newsList), query) }));
-export const knowledgeList = answerRequests(ROUTES['knowledge-list'], async (ctx, { query }) => ({ payload: pageOf(await ctx.data<unknown[]>(DATA_FILES.knowledgeList), query) }));
+export const newsList = answerRequests(ROUTES['news-list'], async (ctx, { query }) => ({
+  payload: pageOf(await ctx.data<unknown[]>(DATA_FILES.newsList), query),
+}));
+export const knowledgeList = answerRequests(ROUTES['knowledge-list'], async (ctx, { query }) => ({
+  payload: pageOf(await ctx.data<unknown[]>(DATA_FILES.knowledgeList), query),
+}));
 
 /** Midnight Beijing time of a `YYYY-MM-DD` content date, as ms since the epoch (content dates are validated). */
 const contentTime = (date: string) => (parseLocalTimestamp(date, 'beijing') as Date).getTime();

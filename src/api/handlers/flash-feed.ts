@@ -8,11 +8,13 @@ import { ROUTES } from '../route-table.ts';
 import { flashOf, LATEST_FLASH_ITEMS } from './flash.ts';
 
 /** A feed handler answering the feed's text in one format (serve.ts sends a non-JSON payload as it is). */
-const feedIn = (format: 'rss2' | 'atom1') => async (ctx: RequestContext, { query: { code } }: { query: { code: string | null } }) => {
-  const items = (await flashOf(ctx, code)).slice(0, LATEST_FLASH_ITEMS);
-  const site = await ctx.data<SiteConfig>(DATA_FILES.site);
-  return { payload: flashFeed(items, site, code, ctx.now())[format]() };
-};
+const feedIn =
+  (format: 'rss2' | 'atom1') =>
+  async (ctx: RequestContext, { query: { code } }: { query: { code: string | null } }) => {
+    const items = (await flashOf(ctx, code)).slice(0, LATEST_FLASH_ITEMS);
+    const site = await ctx.data<SiteConfig>(DATA_FILES.site);
+    return { payload: flashFeed(items, site, code, ctx.now())[format]() };
+  };
 
 export const flashRss = answerRequests(ROUTES['flash-rss'], feedIn('rss2'));
 export const flashAtom = answerRequests(ROUTES['flash-atom'], feedIn('atom1'));

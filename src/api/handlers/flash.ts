@@ -19,7 +19,9 @@ export const seoNews = answerRequests(ROUTES['seo-news'], async (ctx, { query: {
   return { payload: { code, total: items.length, news: items.slice(0, LATEST_FLASH_ITEMS) } };
 });
 
-export const flashList = answerRequests(ROUTES['flash-list'], async (ctx, { query }) => ({ payload: pageOf(await readFlash(ctx.store), query) }));
+export const flashList = answerRequests(ROUTES['flash-list'], async (ctx, { query }) => ({
+  payload: pageOf(await readFlash(ctx.store), query),
+}));
 
 export const flashItem = answerRequests(ROUTES['flash-item'], async (ctx, { params }) => {
   const item = (await readFlash(ctx.store)).find((f) => f.id === params.id);

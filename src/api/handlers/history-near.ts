@@ -12,7 +12,16 @@ import { ROUTES } from '../route-table.ts';
 
 /** The query as parsed (each value checked by its kind in params.ts), and the one rule across two values. */
 function nearQuery(q: QueryOf<(typeof ROUTES)['history-near']>): NearQuery {
-  const near: NearQuery = { lat: q.lat, lng: q.lng, radius: q.radius, from: q.from, to: q.to, months: q.months, minGrade: q.minGrade, landfall: q.landfall };
+  const near: NearQuery = {
+    lat: q.lat,
+    lng: q.lng,
+    radius: q.radius,
+    from: q.from,
+    to: q.to,
+    months: q.months,
+    minGrade: q.minGrade,
+    landfall: q.landfall,
+  };
   if (near.from !== null && near.to !== null && near.from > near.to) throw badParameter(`from (${near.from}) is after to (${near.to}).`);
   return near;
 }

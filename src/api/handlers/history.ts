@@ -27,7 +27,10 @@ export const historyYear = answerStatically(ROUTES['history-year'], {
     const storms = archive.byYear.get(Number(params.year));
     if (!storms) throw notFoundIn(ROUTES['history-year'], params.year);
     const typhoons = storms.map(summarizeTyphoon);
-    return { payload: { year: Number(params.year), total: typhoons.length, typhoons, attribution }, releasedAt: latest(storms.map(releaseTime)) };
+    return {
+      payload: { year: Number(params.year), total: typhoons.length, typhoons, attribution },
+      releasedAt: latest(storms.map(releaseTime)),
+    };
   },
 });
 

@@ -5,7 +5,12 @@
  */
 import { loadTracks, type ArchiveTracksFile } from '../../archive/archive-tracks.ts';
 import {
-  RESAMPLED_POINTS, scoreAgainstActive, scoreAgainstArchived, SIMILARITY_METHOD, type Scored, type SimilarTracksFile,
+  RESAMPLED_POINTS,
+  scoreAgainstActive,
+  scoreAgainstArchived,
+  SIMILARITY_METHOD,
+  type Scored,
+  type SimilarTracksFile,
 } from '../../archive/similar-tracks.ts';
 import { newerFirst, summarizeTyphoon } from '../../archive/summaries.ts';
 import { readLiveView } from '../../live/snapshot.ts';
@@ -16,7 +21,13 @@ import { DATA_FILES } from '../data-files.ts';
 import { ROUTES } from '../route-table.ts';
 
 /** The answer: the `size` lowest scores (to 0.1 km; ties: newer storm first). */
-function similarAnswer(storm: TyphoonSummary, summaries: readonly TyphoonSummary[], scored: Scored[], size: number, hours: number | null): SimilarTracks {
+function similarAnswer(
+  storm: TyphoonSummary,
+  summaries: readonly TyphoonSummary[],
+  scored: Scored[],
+  size: number,
+  hours: number | null,
+): SimilarTracks {
   const rounded = scored.map(({ storm: s, score }) => ({ summary: summaries[s] as TyphoonSummary, score: Math.round(score * 10) / 10 }));
   // Only what can make the list is sorted with the tie-break: scores up to the size-th lowest.
   const cutoff = Float64Array.from(rounded, (r) => r.score).sort()[Math.min(size, rounded.length) - 1] ?? Infinity;
@@ -25,7 +36,15 @@ function similarAnswer(storm: TyphoonSummary, summaries: readonly TyphoonSummary
     .sort((a, b) => a.score - b.score || newerFirst(a.summary, b.summary))
     .slice(0, size)
     .map(({ summary, score }) => ({ ...summary, score }));
-  return { storm, basis: hours === null ? 'whole-track' : 'first-hours', hours, points: RESAMPLED_POINTS, method: SIMILARITY_METHOD, size, list };
+  return {
+    storm,
+    basis: hours === null ? 'whole-track' : 'first-hours',
+    hours,
+    points: RESAMPLED_POINTS,
+    method: SIMILARITY_METHOD,
+    size,
+    list,
+  };
 }
 
 export const typhoonSimilar = answerRequests(ROUTES['typhoon-similar'], async (ctx, { params: { code }, query: { similarSize: size } }) => {

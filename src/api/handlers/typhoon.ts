@@ -41,7 +41,11 @@ async function archivedSeasonMiss(ctx: RequestContext, code: string): Promise<Ap
   const { firstYear, lastYear } = await ctx.data<ArchiveReport>(DATA_FILES.archiveReport);
   if (firstYear === null || lastYear === null || season > lastYear) return null;
   const search = '/api/history/search/{keyword} finds codes by name.';
-  return notFound(season < firstYear ? `No storm with code ${code}: the archive begins with ${firstYear}; ${search}` : `No storm with code ${code} in the archive of ${season}; ${search}`);
+  return notFound(
+    season < firstYear
+      ? `No storm with code ${code}: the archive begins with ${firstYear}; ${search}`
+      : `No storm with code ${code} in the archive of ${season}; ${search}`,
+  );
 }
 
 /** One line per failed lookup: what was asked and why it failed (the error's message, never its stack). */
@@ -54,7 +58,9 @@ async function fromUpstream(ctx: LookupContext, code: string): Promise<Answer> {
     typhoon = await ctx.lookupUpstream(code);
   } catch (error) {
     console.error(lookupFailure(code, error));
-    throw upstreamUnavailable(`No storm with code ${code} in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.`);
+    throw upstreamUnavailable(
+      `No storm with code ${code} in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.`,
+    );
   }
   if (!typhoon) throw notFound(`No storm with code ${code} in the live snapshot, the archive or the upstream service.`);
   return { payload: typhoon, cache: 'upstream' };

@@ -58,9 +58,18 @@ export function parseAgencyFile(agency: AgencySource, file: string, bytes: Uint8
   try {
     inside = texts(agency, file, bytes);
   } catch (error) {
-    return { tracks: [], problems: [{ file, line: 1, message: `cannot be opened as a zip archive: ${(error as Error).message}` }], rejected: [] };
+    return {
+      tracks: [],
+      problems: [{ file, line: 1, message: `cannot be opened as a zip archive: ${(error as Error).message}` }],
+      rejected: [],
+    };
   }
-  if (inside.length === 0) return { tracks: [], problems: [{ file, line: 1, message: `the zip holds no ${agency} track file (${AGENCY_FORMATS[agency].member})` }], rejected: [] };
+  if (inside.length === 0)
+    return {
+      tracks: [],
+      problems: [{ file, line: 1, message: `the zip holds no ${agency} track file (${AGENCY_FORMATS[agency].member})` }],
+      rejected: [],
+    };
   const tracks: AgencyTrack[] = [];
   const problems: FileProblem[] = [];
   const rejected: FileRejection[] = [];

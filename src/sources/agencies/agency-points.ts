@@ -45,7 +45,13 @@ export interface Intensity {
 }
 
 /** Wind (kt; 0 = not given, as JMA's `000` and ATCF's 0) and pressure (hPa; 0 = not given) checked and converted. */
-export function checkIntensity(windKt: number | null, pressure: number | null, line: number, problems: ParseProblem[], who = ''): Intensity {
+export function checkIntensity(
+  windKt: number | null,
+  pressure: number | null,
+  line: number,
+  problems: ParseProblem[],
+  who = '',
+): Intensity {
   let wind = windKt;
   if (wind !== null && (wind < 0 || wind > WIND_MAX_KT)) {
     problems.push({ line, message: `${who}wind ${wind} kt is outside 0–${WIND_MAX_KT} kt: left out` });
@@ -61,9 +67,18 @@ export function checkIntensity(windKt: number | null, pressure: number | null, l
 }
 
 /** A position: latitude within ±90, longitude within −180…360 (0–360 °E in some sources), returned as −180…180; else null, reported. */
-export function checkPosition(lat: number | null, lng: number | null, line: number, problems: ParseProblem[], who = ''): { lat: number; lng: number } | null {
+export function checkPosition(
+  lat: number | null,
+  lng: number | null,
+  line: number,
+  problems: ParseProblem[],
+  who = '',
+): { lat: number; lng: number } | null {
   if (lat === null || lng === null) {
-    problems.push({ line, message: `${who}position incomplete (latitude ${lat ?? 'missing'}, longitude ${lng ?? 'missing'}): row left out` });
+    problems.push({
+      line,
+      message: `${who}position incomplete (latitude ${lat ?? 'missing'}, longitude ${lng ?? 'missing'}): row left out`,
+    });
     return null;
   }
   if (Math.abs(lat) > 90 || lng < -180 || lng > 360) {

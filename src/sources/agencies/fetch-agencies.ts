@@ -81,7 +81,12 @@ const range = (from: number, to: number) => Array.from({ length: Math.max(0, to 
 export function agencyDownloads(options: Pick<AgencyFetchOptions, 'agencies' | 'bases' | 'years' | 'now'>): AgencyDownload[] {
   const base = (agency: AgencySource) => options.bases?.[agency] ?? AGENCY_BASES[agency];
   const lastYear = (options.now ?? new Date()).getUTCFullYear() - 1;
-  const yearly = (agency: 'jtwc' | 'hko', first: number, url: (year: number) => string, name: (year: number) => string): AgencyDownload[] => {
+  const yearly = (
+    agency: 'jtwc' | 'hko',
+    first: number,
+    url: (year: number) => string,
+    name: (year: number) => string,
+  ): AgencyDownload[] => {
     const years = options.years?.[agency] ?? range(first, lastYear);
     const newest = Math.max(...years);
     return years.map((year) => ({ agency, name: name(year), url: url(year), mayBeMissing: year === newest }));
@@ -89,9 +94,26 @@ export function agencyDownloads(options: Pick<AgencyFetchOptions, 'agencies' | '
   const all: Record<AgencySource, () => AgencyDownload[]> = {
     jma: () => [{ agency: 'jma', name: 'bst_all.zip', url: `${base('jma')}bst_all.zip`, mayBeMissing: false }],
     ibtracs: () =>
-      ['ibtracs.WP.list.v04r01.csv', 'ibtracs.ACTIVE.list.v04r01.csv'].map((name) => ({ agency: 'ibtracs' as const, name, url: `${base('ibtracs')}${name}`, mayBeMissing: false })),
-    hko: () => yearly('hko', FIRST_HKO_YEAR, (y) => `${base('hko')}HKO${y}BST.csv`, (y) => `HKO${y}BST.csv`),
-    jtwc: () => yearly('jtwc', FIRST_JTWC_YEAR, (y) => `${base('jtwc')}${y}/${y}s-bwp/bwp${y}.zip`, (y) => `bwp${y}.zip`),
+      ['ibtracs.WP.list.v04r01.csv', 'ibtracs.ACTIVE.list.v04r01.csv'].map((name) => ({
+        agency: 'ibtracs' as const,
+        name,
+        url: `${base('ibtracs')}${name}`,
+        mayBeMissing: false,
+      })),
+    hko: () =>
+      yearly(
+        'hko',
+        FIRST_HKO_YEAR,
+        (y) => `${base('hko')}HKO${y}BST.csv`,
+        (y) => `HKO${y}BST.csv`,
+      ),
+    jtwc: () =>
+      yearly(
+        'jtwc',
+        FIRST_JTWC_YEAR,
+        (y) => `${base('jtwc')}${y}/${y}s-bwp/bwp${y}.zip`,
+        (y) => `bwp${y}.zip`,
+      ),
   };
   const wanted = new Set(options.agencies ?? AGENCY_SOURCES);
   return (['jma', 'ibtracs', 'hko', 'jtwc'] as const).filter((agency) => wanted.has(agency)).flatMap((agency) => all[agency]());
@@ -106,7 +128,10 @@ async function readManifest(file: string): Promise<Record<string, ManifestEntry>
 function verify(item: AgencyDownload, bytes: Uint8Array): number {
   const { tracks, problems } = parseAgencyFile(item.agency, item.name, bytes);
   const fixes = tracks.reduce((n, t) => n + t.points.length, 0);
-  const listed = problems.slice(0, 3).map((p) => `${p.file}:${p.line}: ${p.message}`).join('; ');
+  const listed = problems
+    .slice(0, 3)
+    .map((p) => `${p.file}:${p.line}: ${p.message}`)
+    .join('; ');
   if (tracks.length === 0) throw new Error(`holds no ${item.agency} storm${listed ? ` (${listed})` : ''}`);
   if (problems.length > fixes / 100) throw new Error(`${problems.length} problems in ${fixes} fixes (more than 1 %): ${listed}`);
   return tracks.length;
@@ -178,7 +203,8 @@ export function parseAgencyList(text: string): AgencySource[] {
   if (text.trim() === 'none') return [];
   return text.split(',').map((part) => {
     const name = part.trim().toLowerCase();
-    if (!(AGENCY_SOURCES as readonly string[]).includes(name)) throw new Error(`agencies: "${part}" is not one of ${AGENCY_SOURCES.join(', ')} (or all, none)`);
+    if (!(AGENCY_SOURCES as readonly string[]).includes(name))
+      throw new Error(`agencies: "${part}" is not one of ${AGENCY_SOURCES.join(', ')} (or all, none)`);
     return name as AgencySource;
   });
 }

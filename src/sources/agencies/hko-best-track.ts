@@ -26,13 +26,26 @@ export function parseHkoBestTrack(text: string): AgencyParseResult<HkoTrack> {
   const problems: ParseProblem[] = [];
   const rows: Row[] = [];
   try {
-    parse(text, { bom: true, relax_column_count: true, skip_empty_lines: true, on_record: (record: string[], context) => void rows.push({ record, line: context.lines }) });
+    parse(text, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      on_record: (record: string[], context) => void rows.push({ record, line: context.lines }),
+    });
   } catch (error) {
-    return { tracks: [], problems: [{ line: (error as { lines?: number }).lines ?? 1, message: `not CSV: ${(error as Error).message}` }], rejected: [] };
+    return {
+      tracks: [],
+      problems: [{ line: (error as { lines?: number }).lines ?? 1, message: `not CSV: ${(error as Error).message}` }],
+      rejected: [],
+    };
   }
   const header = rows.find((row) => row.line === HEADER_LINE);
   if (!header?.record[0]?.startsWith('Tropical Cyclone Name') || header.record.length !== COLUMNS) {
-    return { tracks: [], problems: [{ line: HEADER_LINE, message: 'expected the HKO best-track header ("Tropical Cyclone Name/…", 12 columns) on line 4' }], rejected: [] };
+    return {
+      tracks: [],
+      problems: [{ line: HEADER_LINE, message: 'expected the HKO best-track header ("Tropical Cyclone Name/…", 12 columns) on line 4' }],
+      rejected: [],
+    };
   }
   const storms = new Map<string, { name: string; line: number; jmaCode: string; rows: PointRow[] }>();
   for (const { record, line } of rows.filter((row) => row.line > HEADER_LINE)) {
@@ -40,9 +53,9 @@ export function parseHkoBestTrack(text: string): AgencyParseResult<HkoTrack> {
       problems.push({ line, message: `${record.length} columns instead of ${COLUMNS}: row left out` });
       continue;
     }
-    const [name, year, month, day, hour, intensity, lat, lng, pressure, wind, jmaCode, hkoCode] = record.map((field) => field.trim()) as string[] as [
-      string, string, string, string, string, string, string, string, string, string, string, string,
-    ];
+    const [name, year, month, day, hour, intensity, lat, lng, pressure, wind, jmaCode, hkoCode] = record.map((field) =>
+      field.trim(),
+    ) as string[] as [string, string, string, string, string, string, string, string, string, string, string, string];
     if (!/^\d{4}$/.test(hkoCode) || !/^\d{4}$/.test(year)) {
       problems.push({ line, message: `HKO code "${hkoCode}" or year "${year}" is not four digits: row left out` });
       continue;
@@ -67,7 +80,10 @@ export function parseHkoBestTrack(text: string): AgencyParseResult<HkoTrack> {
   const rejected: TextRejection[] = [];
   const tracks: HkoTrack[] = [...storms].map(([hkoCode, storm]) => {
     const points = increasingPoints(storm.rows, problems);
-    const name = storm.name === 'nameless' ? null : keep(checkCycloneName(storm.name), rejected, { field: 'Tropical Cyclone Name', storm: hkoCode, line: storm.line });
+    const name =
+      storm.name === 'nameless'
+        ? null
+        : keep(checkCycloneName(storm.name), rejected, { field: 'Tropical Cyclone Name', storm: hkoCode, line: storm.line });
     return {
       agency: 'hko',
       // The year of the storm's first fix: a storm that runs into January keeps one id.

@@ -20,7 +20,22 @@ import { parseLocalTimestamp, toUtcIso } from '../../model/time.ts';
 import { checkCycloneName, keep, type TextRejection } from '../../model/upstream-text.ts';
 import { checkIntensity, checkPosition, fieldNumber, increasingPoints, type AgencyParseResult, type PointRow } from './agency-points.ts';
 
-const REQUIRED = ['SID', 'SEASON', 'BASIN', 'NAME', 'ISO_TIME', 'NATURE', 'LAT', 'LON', 'WMO_WIND', 'WMO_PRES', 'WMO_AGENCY', 'TRACK_TYPE', 'USA_ATCF_ID', 'IFLAG'] as const;
+const REQUIRED = [
+  'SID',
+  'SEASON',
+  'BASIN',
+  'NAME',
+  'ISO_TIME',
+  'NATURE',
+  'LAT',
+  'LON',
+  'WMO_WIND',
+  'WMO_PRES',
+  'WMO_AGENCY',
+  'TRACK_TYPE',
+  'USA_ATCF_ID',
+  'IFLAG',
+] as const;
 
 /** Each agency's columns: <prefix>_LAT, _LON, _WIND, _PRES and its category column. */
 /** Each agency's columns: <prefix>_LAT, _LON, _WIND, _PRES, its category column, and its character in IFLAG. */
@@ -35,7 +50,16 @@ type FixAgency = keyof typeof AGENCY_COLUMNS;
 
 /** Averaging period (minutes) of WMO_WIND by WMO_AGENCY, from the column documentation. */
 const WMO_WIND_MINUTES: Record<string, number> = {
-  hurdat_atl: 1, hurdat_epa: 1, atcf: 1, cphc: 1, tokyo: 10, newdelhi: 3, reunion: 10, bom: 10, nadi: 10, wellington: 10,
+  hurdat_atl: 1,
+  hurdat_epa: 1,
+  atcf: 1,
+  cphc: 1,
+  tokyo: 10,
+  newdelhi: 3,
+  reunion: 10,
+  bom: 10,
+  nadi: 10,
+  wellington: 10,
 };
 
 /** Unnamed storms: NOT_NAMED in v04r00, UNNAMED in v04r01. */
@@ -67,8 +91,20 @@ export function parseIbtracsCsv(text: string): AgencyParseResult<IbtracsTrack> {
     const who = `${prefix}_: `;
     const [lat, lng] = [fieldNumber(cells[0], `${prefix}_LAT`, line, problems), fieldNumber(cells[1], `${prefix}_LON`, line, problems)];
     const position = lat === null && lng === null ? null : checkPosition(lat, lng, line, problems, who);
-    const intensity = checkIntensity(fieldNumber(cells[2], `${prefix}_WIND`, line, problems), fieldNumber(cells[3], `${prefix}_PRES`, line, problems), line, problems, who);
-    return { lat: position?.lat ?? null, lng: position?.lng ?? null, ...intensity, grade: cells[4] || null, original: at(record, 'IFLAG')[flag] === 'O' };
+    const intensity = checkIntensity(
+      fieldNumber(cells[2], `${prefix}_WIND`, line, problems),
+      fieldNumber(cells[3], `${prefix}_PRES`, line, problems),
+      line,
+      problems,
+      who,
+    );
+    return {
+      lat: position?.lat ?? null,
+      lng: position?.lng ?? null,
+      ...intensity,
+      grade: cells[4] || null,
+      original: at(record, 'IFLAG')[flag] === 'O',
+    };
   };
 
   const row = (record: string[], line: number) => {
@@ -82,9 +118,20 @@ export function parseIbtracsCsv(text: string): AgencyParseResult<IbtracsTrack> {
       problems.push({ line, message: `SID "${sid}" or ISO_TIME "${at(record, 'ISO_TIME')}" is not valid: row left out` });
       return;
     }
-    const position = checkPosition(fieldNumber(at(record, 'LAT'), 'LAT', line, problems), fieldNumber(at(record, 'LON'), 'LON', line, problems), line, problems);
+    const position = checkPosition(
+      fieldNumber(at(record, 'LAT'), 'LAT', line, problems),
+      fieldNumber(at(record, 'LON'), 'LON', line, problems),
+      line,
+      problems,
+    );
     if (!position) return;
-    const wmo = checkIntensity(fieldNumber(at(record, 'WMO_WIND'), 'WMO_WIND', line, problems), fieldNumber(at(record, 'WMO_PRES'), 'WMO_PRES', line, problems), line, problems, 'WMO_: ');
+    const wmo = checkIntensity(
+      fieldNumber(at(record, 'WMO_WIND'), 'WMO_WIND', line, problems),
+      fieldNumber(at(record, 'WMO_PRES'), 'WMO_PRES', line, problems),
+      line,
+      problems,
+      'WMO_: ',
+    );
     const agencies: IbtracsPoint['agencies'] = {};
     for (const agency of Object.keys(AGENCY_COLUMNS) as FixAgency[]) {
       const values = fix(record, agency, line);
@@ -95,7 +142,15 @@ export function parseIbtracsCsv(text: string): AgencyParseResult<IbtracsTrack> {
     if (!storm) {
       const name = at(record, 'NAME');
       storm = {
-        header: { agency: 'ibtracs', id: sid, sid, name: NO_NAME.has(name) ? null : keep(checkCycloneName(name), rejected, { field: 'NAME', storm: sid, line }), version, season: Number(at(record, 'SEASON')), trackType: at(record, 'TRACK_TYPE') },
+        header: {
+          agency: 'ibtracs',
+          id: sid,
+          sid,
+          name: NO_NAME.has(name) ? null : keep(checkCycloneName(name), rejected, { field: 'NAME', storm: sid, line }),
+          version,
+          season: Number(at(record, 'SEASON')),
+          trackType: at(record, 'TRACK_TYPE'),
+        },
         basins: new Set(),
         usaAtcfIds: new Set(),
         wmoAgencies: new Set(),
@@ -106,7 +161,10 @@ export function parseIbtracsCsv(text: string): AgencyParseResult<IbtracsTrack> {
     storm.basins.add(at(record, 'BASIN'));
     if (at(record, 'USA_ATCF_ID')) storm.usaAtcfIds.add(at(record, 'USA_ATCF_ID'));
     if (wmoAgency && wmo.windMs !== null) storm.wmoAgencies.add(wmoAgency);
-    storm.rows.push({ point: { time: toUtcIso(time), ...position, ...wmo, grade: at(record, 'NATURE') || null, wmoAgency, agencies }, line });
+    storm.rows.push({
+      point: { time: toUtcIso(time), ...position, ...wmo, grade: at(record, 'NATURE') || null, wmoAgency, agencies },
+      line,
+    });
   };
 
   try {
@@ -123,14 +181,19 @@ export function parseIbtracsCsv(text: string): AgencyParseResult<IbtracsTrack> {
           if (missing.length) throw new BadHeader(`not an IBTrACS v04 CSV: line 1 lacks ${missing.join(', ')}`);
           version = column.KMA_LAT === undefined ? 'v04r00' : 'v04r01';
         } else if (line === 2) {
-          if (record[column.SEASON as number] !== 'Year') throw new BadHeader('line 2 is not the IBTrACS units line (SEASON should be "Year")');
+          if (record[column.SEASON as number] !== 'Year')
+            throw new BadHeader('line 2 is not the IBTrACS units line (SEASON should be "Year")');
         } else row(record, line);
         return null;
       },
     });
   } catch (error) {
     const line = error instanceof BadHeader ? 1 : ((error as { lines?: number }).lines ?? 1);
-    return { tracks: [], problems: [...problems, { line, message: error instanceof BadHeader ? error.message : `not CSV: ${(error as Error).message}` }], rejected };
+    return {
+      tracks: [],
+      problems: [...problems, { line, message: error instanceof BadHeader ? error.message : `not CSV: ${(error as Error).message}` }],
+      rejected,
+    };
   }
 
   const tracks: IbtracsTrack[] = [...storms.values()].map((storm) => {

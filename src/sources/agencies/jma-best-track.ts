@@ -50,7 +50,12 @@ const DATA_LINE = /^\d{8} 002 \d /;
 
 function parseDataLine(text: string, line: number, problems: ParseProblem[]) {
   const stamp = text.slice(0, 8);
-  const time = utcDate(fullYear(Number(stamp.slice(0, 2))), Number(stamp.slice(2, 4)), Number(stamp.slice(4, 6)), Number(stamp.slice(6, 8)));
+  const time = utcDate(
+    fullYear(Number(stamp.slice(0, 2))),
+    Number(stamp.slice(2, 4)),
+    Number(stamp.slice(4, 6)),
+    Number(stamp.slice(6, 8)),
+  );
   return checkPoint(
     {
       time,
@@ -99,7 +104,15 @@ export function parseJmaBestTrack(text: string): AgencyParseResult<JmaTrack> {
     const points = increasingPoints(rows, problems);
     if (points.length) {
       const name = keep(checkCycloneName(header.name), rejected, { field: 'name', storm: header.id, line: lineNumber });
-      tracks.push({ agency: 'jma', id: header.id, name, windPeriodMinutes: 10, tcNumber: header.tcNumber, revisedOn: header.revisedOn, points });
+      tracks.push({
+        agency: 'jma',
+        id: header.id,
+        name,
+        windPeriodMinutes: 10,
+        tcNumber: header.tcNumber,
+        revisedOn: header.revisedOn,
+        points,
+      });
     } else {
       problems.push({ line: lineNumber, message: `storm ${header.id} has no usable data line: left out` });
     }

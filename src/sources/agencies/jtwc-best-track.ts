@@ -25,10 +25,18 @@ export function parseJtwcBdeck(text: string, fileName: string): AgencyParseResul
     .map((r) => ({ line: r.line, message: `a row of storm ${r.basin}${r.number} in the deck of ${id}: left out` }));
   const rows = best
     .filter((r) => `${r.basin}${r.number}` === id.slice(0, 4))
-    .map((r) => ({ point: checkPoint({ time: r.time, lat: r.lat, lng: r.lng, windKt: r.windKt, pressure: r.pressure, grade: r.type }, r.line, problems), line: r.line }))
+    .map((r) => ({
+      point: checkPoint({ time: r.time, lat: r.lat, lng: r.lng, windKt: r.windKt, pressure: r.pressure, grade: r.type }, r.line, problems),
+      line: r.line,
+    }))
     .filter((row): row is PointRow => row.point !== null);
   const points = increasingPoints(rows, problems);
   const all = [...problems, ...strays].sort((a, b) => a.line - b.line);
-  if (points.length === 0) return { tracks: [], problems: [...all, { line: 1, message: `storm ${id} has no usable row: left out` }], rejected };
-  return { tracks: [{ agency: 'jtwc', id, name: deckName(best), windPeriodMinutes: 1, points }], problems: all, rejected: rejected.map((r) => ({ ...r, storm: id })) };
+  if (points.length === 0)
+    return { tracks: [], problems: [...all, { line: 1, message: `storm ${id} has no usable row: left out` }], rejected };
+  return {
+    tracks: [{ agency: 'jtwc', id, name: deckName(best), windPeriodMinutes: 1, points }],
+    problems: all,
+    rejected: rejected.map((r) => ({ ...r, storm: id })),
+  };
 }

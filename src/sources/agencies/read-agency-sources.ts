@@ -38,7 +38,8 @@ const lastTime = (track: AgencyTrack) => track.points[track.points.length - 1]?.
 
 /** Whether `a` is a newer analysis of the same storm than `b`. */
 function newer(a: AgencyTrack, b: AgencyTrack): boolean {
-  if (a.agency === 'jma' && b.agency === 'jma' && a.revisedOn && b.revisedOn && a.revisedOn !== b.revisedOn) return a.revisedOn > b.revisedOn;
+  if (a.agency === 'jma' && b.agency === 'jma' && a.revisedOn && b.revisedOn && a.revisedOn !== b.revisedOn)
+    return a.revisedOn > b.revisedOn;
   if (lastTime(a) !== lastTime(b)) return lastTime(a) > lastTime(b);
   return a.points.length > b.points.length;
 }
@@ -76,7 +77,9 @@ export function describeAgencySources(agencies: AgencySources): string[] {
     const span = years.length ? `${Math.min(...years)}–${Math.max(...years)}` : 'no storms';
     const problems = agencies.problems.filter((p) => files.some((f) => p.file === f || p.file.startsWith(`${f}/`)));
     const first = problems[0];
-    const flagged = first ? `; ${problems.length} problem(s), values left out (first: ${AGENCIES_DIR}/${first.file}:${first.line}: ${first.message})` : '';
+    const flagged = first
+      ? `; ${problems.length} problem(s), values left out (first: ${AGENCIES_DIR}/${first.file}:${first.line}: ${first.message})`
+      : '';
     return `${AGENCY_LABELS[agency]}: ${files.length} file(s), ${span}, ${agencies.tracks[agency].length} storms${flagged}`;
   });
 }
