@@ -304,9 +304,13 @@ program
       dir: PUBLIC_DIR,
       functions: FUNCTIONS_DIR,
       message: options.message,
-      // biome-ignore lint/style/noProcessEnv: the contract suite runs in a child process with this environment, plus the draft's address.
       check: (url) =>
-        run([process.execPath, vitest, 'run', 'test/contract.test.ts'], { ...process.env, TYPHOON_API_BASE_URL: url }, true).then(
+        run(
+          [process.execPath, vitest, 'run', 'test/contract.test.ts'],
+          // biome-ignore lint/style/noProcessEnv: the contract suite runs in a child process with this environment, plus the draft's address.
+          { ...process.env, TYPHOON_API_BASE_URL: url },
+          true,
+        ).then(
           () => true,
           () => false,
         ),

@@ -183,7 +183,7 @@ describe('buildSite', () => {
       ],
     });
     expect(lines.join('\n')).toMatch(
-      /Data quality: 2 source value\(s\) left out.*\n  - zj\/194501\.json .*\n  - zj\/202414\.json land\[0\]\.lat\/lng/,
+      /Data quality: 2 source value\(s\) left out.*\n {2}- zj\/194501\.json .*\n {2}- zj\/202414\.json land\[0\]\.lat\/lng/,
     );
     expect((await fs.readJson(path.join(publicDir, 'api/v1/typhoons/202414'))).data.land).toEqual([]);
   });

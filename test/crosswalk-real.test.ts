@@ -120,15 +120,13 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
       Object.values(site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)),
     );
     const checked = comparisons.flatMap((c) =>
-      c.agencies
-        .slice(1)
-        .map((a) => ({
-          code: c.code,
-          agency: a.agency,
-          source: a.source,
-          link: a.link,
-          counted: countedAgreement(c.agencies[0]?.points ?? [], a.points),
-        })),
+      c.agencies.slice(1).map((a) => ({
+        code: c.code,
+        agency: a.agency,
+        source: a.source,
+        link: a.link,
+        counted: countedAgreement(c.agencies[0]?.points ?? [], a.points),
+      })),
     );
     const figures = (link: AgencyLink | null) =>
       link && { agreeingFixes: link.agreeingFixes, sharedFixes: link.sharedFixes, medianDistanceKm: link.medianDistanceKm };

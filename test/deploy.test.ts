@@ -45,7 +45,10 @@ describe('deployWithCheck', () => {
       dir: 'public',
       functions: 'functions',
       message: 'm',
-      check: async (url) => (checked.push(url), true),
+      check: async (url) => {
+        checked.push(url);
+        return true;
+      },
     });
     expect(result).toEqual({
       deployId: '0123456789abcdef01234567',

@@ -135,7 +135,7 @@ describe('local server', () => {
     let received = '';
     const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     const firstAnswered = new Promise<void>((resolve) =>
-      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')) && /\r\n\r\n[^]*\}$/.test(received) && resolve()),
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')) && /\r\n\r\n[\s\S]*\}$/.test(received) && resolve()),
     );
     socket.write('GET /api/v1/history/years HTTP/1.1\r\nHost: a\r\n\r\n');
     await firstAnswered;
@@ -143,7 +143,7 @@ describe('local server', () => {
     received = '';
     socket.write(`GET /api/v1/history/${'9'.repeat(17_000)} HTTP/1.1\r\nHost: a\r\n\r\n`);
     await closed;
-    expect(received).toMatch(/^HTTP\/1\.1 431 [^]*x-api-version: v1[^]*\r\n\r\n\{"code":40001,/);
+    expect(received).toMatch(/^HTTP\/1\.1 431 [\s\S]*x-api-version: v1[\s\S]*\r\n\r\n\{"code":40001,/);
   });
 
   it('answers a HEAD that is too large with the headers of the 431 and no body', async () => {

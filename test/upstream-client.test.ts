@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUpstreamClient, MIN_ATTEMPT_MS, stripJsonp, UpstreamError } from '../src/upstream/client.ts';
+import { createUpstreamClient, MIN_ATTEMPT_MS, stripJsonp, type UpstreamError } from '../src/upstream/client.ts';
 import { manualClock } from './helpers/clock.ts';
 
 const hits = new Map<string, number>();

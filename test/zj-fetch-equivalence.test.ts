@@ -18,7 +18,7 @@ import { startMockUpstream, type MockUpstream } from './helpers/mock.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
 import type { Typhoon, WindCircle } from '../src/model/schemas.ts';
 import { fetchZjArchive, FIRST_ZJ_YEAR, type ZjFetchReport } from '../src/sources/fetch-zj.ts';
-import { type LoadedSources } from '../src/sources/read-sources.ts';
+import type { LoadedSources } from '../src/sources/read-sources.ts';
 import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { describeRealData } from './helpers/real-data.ts';
 import { renderArchive } from './helpers/rendered-archive.ts';

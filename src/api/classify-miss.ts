@@ -3,7 +3,7 @@
  * so every per-collection miss and the catch-alls come here: a known endpoint with a malformed parameter is
  * 40001, a well-formed one that names nothing is 40401, and any other path is 40400.
  */
-import { ApiError, notFound, unknownEndpoint } from './errors.ts';
+import { type ApiError, notFound, unknownEndpoint } from './errors.ts';
 import { PARAMS } from './params.ts';
 import type { Family } from './envelope.ts';
 import { ENDPOINTS, matchPath } from './route-table.ts';

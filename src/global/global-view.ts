@@ -10,7 +10,7 @@
 import type { DocumentRead } from '../store/documents.ts';
 import { freshness } from '../model/freshness.ts';
 import type { KeyValueStore } from '../store/store.ts';
-import { GLOBAL_SOURCES, type GlobalCyclone, type GlobalSummary } from '../model/global-schemas.ts';
+import type { GLOBAL_SOURCES, GlobalCyclone, GlobalSummary } from '../model/global-schemas.ts';
 import { readArchiveIndex, readCycloneDocument, readGlobalStatusDocument, readIndex, type GlobalStatus } from './global-store.ts';
 
 type Source = (typeof GLOBAL_SOURCES)[number];

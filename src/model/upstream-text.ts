@@ -160,7 +160,7 @@ export const isPlaceholderName = (text: string) => PLACEHOLDERS.has(text) || PLA
 /** One Latin name part: letters with inner hyphens or apostrophes (`KONG-REY`, `O'NEIL`). */
 const LATIN_PART = String.raw`\p{Script=Latin}+(?:['-]\p{Script=Latin}+)*`;
 /** At most two words. */
-const LATIN_NAME = String.raw`${LATIN_PART}(?: ${LATIN_PART})?`;
+const LATIN_NAME = `${LATIN_PART}(?: ${LATIN_PART})?`;
 /**
  * A global cyclone name, and how the best tracks write merged or split storms: two names joined by `/` (JMA
  * `KAREN/LUCILLE`) or `_` (CMA `Lucretia_Nancy`), and a part or the other name in parentheses (CMA `Ida(1)(2)`,

@@ -70,7 +70,7 @@ export function decodeUtf8(bytes: Uint8Array): Decoded {
     return { ok: true, text: utf8.decode(bytes) };
   } catch {
     const offset = firstInvalidUtf8(bytes);
-    const bad = locate(bytes, offset < 0 ? 0 : offset);
+    const bad = locate(bytes, Math.max(offset, 0));
     return {
       ok: false,
       bad,

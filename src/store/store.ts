@@ -60,7 +60,7 @@ export function fileStore(dir: string): KeyValueStore {
       (await fs.readdir(dir).catch(() => [] as string[]))
         .filter((name) => name.endsWith('.json'))
         .map(keyOf)
-        .filter((key): key is string => key !== null && key.startsWith(prefix))
+        .filter((key): key is string => key?.startsWith(prefix) ?? false)
         .sort(),
     get: async (key) => {
       try {

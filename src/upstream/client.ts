@@ -77,7 +77,7 @@ async function fetchOnce(
   url: string,
   options: { timeoutMs: number; headers: Record<string, string>; fetch: typeof globalThis.fetch },
 ): Promise<Uint8Array> {
-  let response;
+  let response: Response;
   try {
     response = await options.fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: options.headers });
   } catch (error) {
