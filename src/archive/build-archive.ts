@@ -12,7 +12,8 @@
  * (`landRecorded`, src/archive/landfall-coverage.ts). zj landfalls and wind circles that fail their checks
  * (src/archive/data-quality.ts) are left out of the record and listed in `quality`, with every correction.
  */
-import { beaufortForce, gradeFromCmaDigit, gradeFromLabel, gradeFromWind, gradeName, type GradeCode } from '../model/grades.ts';
+import { gradeFromCmaDigit, gradeFromLabel, gradeFromWind } from '../model/grades.ts';
+import { trackPoint } from '../model/track-point.ts';
 import type { Landfall, Provenance, TrackPoint, Typhoon } from '../model/schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
@@ -56,41 +57,27 @@ export interface ArchiveResult {
   quality: DataQualityProblem[];
 }
 
-type PointCore = Pick<TrackPoint, 'time' | 'lat' | 'lng' | 'speed' | 'pressure'> & { grade: GradeCode | null; instant: number };
-
-function trackPoint(core: PointCore, extra: ZjPoint | undefined): TrackPoint {
-  return {
-    time: core.time,
-    lat: core.lat,
-    lng: core.lng,
-    strong: gradeName(core.grade),
-    grade: core.grade,
-    power: beaufortForce(core.speed),
-    speed: core.speed,
-    pressure: core.pressure,
-    moveDir: extra?.moveDir ?? null,
-    moveSpeed: extra?.moveSpeed ?? null,
-    radius7: extra?.radius7 ?? null,
-    radius10: extra?.radius10 ?? null,
-    radius12: extra?.radius12 ?? null,
-  };
-}
+/** What the zj record adds to a point at the same instant: motion and wind circles. */
+const zjExtras = (zj: ZjPoint | undefined) => ({
+  moveDir: zj?.moveDir,
+  moveSpeed: zj?.moveSpeed,
+  radius7: zj?.radius7,
+  radius10: zj?.radius10,
+  radius12: zj?.radius12,
+});
 
 function cmaTrack(entry: CmaEntryRaw, zj: ZjStorm | null): TrackPoint[] {
   const zjByInstant = new Map((zj?.points ?? []).map((p) => [p.time.getTime(), p]));
   return entry.points.map((p) =>
-    trackPoint(
-      {
-        time: toBeijingIso(p.time),
-        instant: p.time.getTime(),
-        lat: p.lat,
-        lng: p.lng,
-        speed: p.wind,
-        pressure: p.pressure,
-        grade: gradeFromCmaDigit(p.grade),
-      },
-      zjByInstant.get(p.time.getTime()),
-    ),
+    trackPoint({
+      time: toBeijingIso(p.time),
+      lat: p.lat,
+      lng: p.lng,
+      grade: gradeFromCmaDigit(p.grade),
+      speed: p.wind,
+      pressure: p.pressure,
+      ...zjExtras(zjByInstant.get(p.time.getTime())),
+    }),
   );
 }
 
@@ -99,10 +86,7 @@ function zjTrack(zj: ZjStorm, fromJtwc: boolean): TrackPoint[] {
   return zj.points.map((p) => {
     const speed = fromJtwc ? jtwcWindMs(p.speed) : p.speed;
     const grade = fromJtwc ? gradeFromWind(speed) : gradeFromLabel(p.label);
-    return trackPoint(
-      { time: toBeijingIso(p.time), instant: p.time.getTime(), lat: p.lat, lng: p.lng, speed, pressure: p.pressure, grade },
-      p,
-    );
+    return trackPoint({ time: toBeijingIso(p.time), lat: p.lat, lng: p.lng, grade, speed, pressure: p.pressure, ...zjExtras(p) });
   });
 }
 

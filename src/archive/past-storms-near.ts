@@ -7,7 +7,8 @@
  * Filters: `from`/`to` on the storm's year, `minGrade` on its peak grade, `landfall` on its recorded landfalls,
  * `months` on the month (Beijing time) of its closest approach.
  */
-import { beaufortForce, GRADE_CODES, GRADE_RANK, gradeName, type GradeCode } from '../model/grades.ts';
+import { GRADE_CODES, GRADE_RANK, type GradeCode } from '../model/grades.ts';
+import { intensityOf } from '../model/track-point.ts';
 import type { TyphoonSummary } from '../model/schemas.ts';
 import { beijingMonth, toBeijingIso } from '../model/time.ts';
 import type { NearCounts, NearQuery, NearStorm } from '../model/track-search-schemas.ts';
@@ -97,9 +98,7 @@ export function nearStorm(data: NearData, match: NearMatch): NearStorm {
       time,
       lat: Number(position.lat.toFixed(2)),
       lng: Number(position.lng.toFixed(2)),
-      strong: gradeName(gradeCode),
-      grade: gradeCode,
-      power: beaufortForce(speed),
+      ...intensityOf(gradeCode, speed),
       speed,
       pressure: data.index.pressure[fix] ?? null,
       intensityFrom: toBeijingIso(new Date(start + (data.tracks.hours[fix] as number) * HOUR_MS)),

@@ -2,7 +2,8 @@
  * Turns parsed NHC and JTWC data into global cyclone records (units converted, UTC times, radii by quadrant)
  * and merges a fresh record into the stored one by time, so no point is ever lost or duplicated.
  */
-import { beaufortForce, gradeFromWind, gradeName } from '../model/grades.ts';
+import { gradeFromWind } from '../model/grades.ts';
+import { intensityOf } from '../model/track-point.ts';
 import { toUtcIso } from '../model/time.ts';
 import { trackSummary } from '../model/track-summary.ts';
 import type { Quadrants } from '../upstream/atcf.ts';
@@ -46,9 +47,7 @@ export function globalPoint(fix: Fix): GlobalPoint {
     time: toUtcIso(fix.time),
     lat: fix.lat,
     lng: fix.lng,
-    strong: gradeName(grade),
-    grade,
-    power: beaufortForce(speed),
+    ...intensityOf(grade, speed),
     speed,
     pressure: fix.pressure ?? null,
     moveDir: moving ? compassFromDegrees(fix.directionDeg ?? null) : null,

@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import { compassFromText } from '../model/compass.ts';
 import { normaliseLongitude } from '../model/geo.ts';
-import { beaufortForce, gradeFromLabel, gradeName } from '../model/grades.ts';
+import { gradeFromLabel } from '../model/grades.ts';
+import { intensityOf, trackPoint } from '../model/track-point.ts';
 import { nonZeroOrNull } from '../model/numbers.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import type { AgencyForecast, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
@@ -97,10 +98,7 @@ function radii(rows: (string | number | null)[][] | null): Pick<TrackPoint, 'rad
   return result;
 }
 
-function gradeAndStrong(label: unknown) {
-  const grade = gradeFromLabel(typeof label === 'string' ? label : null);
-  return { grade, strong: gradeName(grade) };
-}
+const gradeOf = (label: unknown) => gradeFromLabel(typeof label === 'string' ? label : null);
 
 /** `view_{id}` → a live Typhoon record; the code is the China number (`202628`) or the 8-digit unnamed id. */
 export function normalizeNmcView(json: unknown, fetchedAt: Date, text: TextCheck): Typhoon {
@@ -122,18 +120,17 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date, text: TextCheck
   const points: TrackPoint[] = rows.map((row) => {
     const [, time, , grade, lng, lat, pressure, wind, dir, moveSpeed, radiusRows] = row;
     const speed = nonZeroOrNull(wind);
-    return {
+    return trackPoint({
       time: toBeijingIso(nmcTime(time)),
       lat,
       lng: normaliseLongitude(lng),
-      ...gradeAndStrong(grade),
-      power: beaufortForce(speed),
+      grade: gradeOf(grade),
       speed,
       pressure: nonZeroOrNull(pressure),
       moveDir: compassFromText(typeof dir === 'string' ? dir : null),
       moveSpeed: nonZeroOrNull(moveSpeed),
       ...radii(radiusRows),
-    };
+    });
   });
   const firstYear = Number(points[0]?.time.slice(0, 4));
   const digits = String(number ?? '');
@@ -159,8 +156,7 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date, text: TextCheck
           time: toBeijingIso(new Date(nmcTime(String(bt)).getTime() + Number(tau) * 3600_000)),
           lat: Number(lat),
           lng: normaliseLongitude(Number(lng)),
-          ...gradeAndStrong(grade),
-          power: beaufortForce(speed),
+          ...intensityOf(gradeOf(grade), speed),
           speed,
           pressure: nonZeroOrNull(pressure),
         };

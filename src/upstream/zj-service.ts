@@ -14,7 +14,8 @@
  *   (`ckposition`, `jl`, a landfall's `info`) is not kept.
  */
 import { z } from 'zod';
-import { beaufortForce, gradeFromLabel, gradeName } from '../model/grades.ts';
+import { gradeFromLabel, gradeName } from '../model/grades.ts';
+import { trackPoint } from '../model/track-point.ts';
 import { compassFromText } from '../model/compass.ts';
 import { normaliseLongitude } from '../model/geo.ts';
 import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
@@ -120,13 +121,11 @@ function point(p: z.infer<typeof rawPoint> | z.infer<typeof rawForecastPoint>, w
   const grade = gradeFromLabel(p.strong === null || p.strong === undefined ? null : String(p.strong));
   const speed = nonZeroOrNull(p.speed);
   const moving = 'movespeed' in p ? (p as z.infer<typeof rawPoint>) : null;
-  return {
+  return trackPoint({
     time: toBeijingIso(parseZjTime(p.time)),
     lat: requiredNumber(p.lat, `${where}.lat`),
     lng: normaliseLongitude(requiredNumber(p.lng, `${where}.lng`)),
-    strong: gradeName(grade),
     grade,
-    power: beaufortForce(speed),
     speed,
     pressure: nonZeroOrNull(p.pressure),
     moveDir: moving
@@ -136,7 +135,7 @@ function point(p: z.infer<typeof rawPoint> | z.infer<typeof rawForecastPoint>, w
     radius7: moving ? parseZjRadius(moving.radius7) : null,
     radius10: moving ? parseZjRadius(moving.radius10) : null,
     radius12: moving ? parseZjRadius(moving.radius12) : null,
-  };
+  });
 }
 
 function forecasts(points: z.infer<typeof rawPoint>[]): Record<string, AgencyForecast> {
