@@ -1,6 +1,6 @@
 /**
- * Every sample file of the other agencies (TYPHOON_AGENCY_SOURCES, CI: ../shared/data/agencies; origins in its
- * SOURCES.md) parses without a problem into the counts below, which were counted independently of the parsers
+ * Every sample file of the other agencies (TYPHOON_AGENCY_SOURCES, CI gives it: .ci/run; the set names each file's
+ * origin) parses without a problem into the counts below, which were counted independently of the parsers
  * (grep/awk/unzip over the raw files: headers and data lines, distinct BEST times, rows per SID), and spot values
  * match the raw lines, read here from the files themselves. Each file is parsed once.
  */

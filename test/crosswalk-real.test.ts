@@ -1,8 +1,8 @@
 /**
- * The crosswalk on the real archive and the other agencies' real files, checked against what we did not make:
- * an independent CMA↔JMA match of every storm (../shared/data/extra/derived, matched by its own rule), JTWC's
- * 2013 b-deck archive, each agency's published figures for HAIYAN (2013), and every agency track's link figures
- * counted again here from the track's own points.
+ * The crosswalk on the real archive and the other agencies' real files, checked against what we did not make: an
+ * independent CMA↔JMA match of every storm (TYPHOON_CROSSCHECK_DATA, CI gives it: .ci/run; matched by its own rule),
+ * JTWC's 2013 b-deck archive, each agency's published figures for HAIYAN (2013), and every agency track's link
+ * figures counted again here from the track's own points.
  */
 import fs from 'node:fs';
 import path from 'node:path';

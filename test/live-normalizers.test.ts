@@ -108,7 +108,7 @@ describeRealData('upstream', 'normalizeZjInfo on the recorded legacy captures', 
     expect(Object.keys(storm.forecasts).sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
   });
 
-  it('MINDULLE: array-wrapped; the quadrant test of UPSTREAMS.md; the hand-edited land element is ignored', () => {
+  it('MINDULLE: array-wrapped; radii in NE|SE|NW|SW order; the hand-edited land element is ignored', () => {
     const storm = normalizeZjInfo(recorded('zj/TyphoonInfo_202116_MINDULLE.legacy-zjwater.array-wrapped.json'), now, check());
     expect(storm.points).toHaveLength(52);
     expect(storm.points.find((p) => p.time === '2021-09-23T20:00:00+08:00')?.radius7).toEqual({ ne: 250, se: 220, sw: 180, nw: 200 });

@@ -1,7 +1,8 @@
 /**
- * Writes Netlify's `_redirects` and `_headers` from the route table (DESIGN.md §3–4). Every static answer is a
- * file at exactly its URL path, and an existing file wins over every rule that is not forced, so the rules only
- * see misses and their number does not grow with the archive:
+ * Writes Netlify's `_redirects` and `_headers` from the route table (src/api/route-table.ts; the Netlify facts behind
+ * it: docs/operations.md#netlify-facts-that-shape-the-code). Every static answer is a file at exactly its URL path,
+ * and an existing file wins over every rule that is not forced, so the rules only see misses and their number does
+ * not grow with the archive:
  *
  * 1. per-collection rules to the `api-miss` function, which tells 40001 from 40401 (a static rule cannot), or to
  *    `typhoon-lookup`, which tries the live tiers first;

@@ -1,9 +1,9 @@
 /**
  * The winds of the 1945–1948 storms. CMA's best track starts in 1949; for the years before, the Zhejiang archive
- * copies JTWC's best track (DATA.md §4.3): positions at UTC times and JTWC's 1-minute winds, which it turned from
- * knots into m/s by cutting off the decimals of kt × 0.514. All 2,025 points of the real archive fit that rule
- * against JTWC.csv (25 kt → 12, 35 kt → 17, 105 kt → 53), and JTWC's winds are multiples of 5 kt, so each value
- * gives its knots back exactly.
+ * copies JTWC's best track (docs/formats.md#zhejiang-archive-json): positions at UTC times and JTWC's 1-minute winds,
+ * which it turned from knots into m/s by cutting off the decimals of kt × 0.514. All 2,025 points of the real archive
+ * fit that rule against JTWC.csv (25 kt → 12, 35 kt → 17, 105 kt → 53), and JTWC's winds are multiples of 5 kt, so
+ * each value gives its knots back exactly.
  *
  * The cut costs up to 1 m/s and puts 35 kt (18.0 m/s) below the 17.2 m/s of a tropical storm: five storms that
  * JTWC has at 35 kt (194507, 194701, 194704, 194705, 194710) peaked as TD. So the knots are converted again

@@ -1,6 +1,6 @@
 /**
  * The local server: serves public/ the way Netlify does and runs the functions in-process. Per request, as on
- * Netlify (DESIGN.md §4):
+ * Netlify (docs/operations.md#netlify-facts-that-shape-the-code):
  * 1. a function whose `config.path` and `config.method` take the request (HEAD only where declared);
  * 2. `/.netlify/functions/<name>` runs a function that has no `config.path` (and no schedule);
  * 3. the file at the path: an existing file wins over every rule that is not forced (`!`), "shadowing";
@@ -104,7 +104,7 @@ function routeInBuild(site: Site, req: http.IncomingMessage, url: URL, root: str
   const bare = withoutTrailingSlash(url.pathname);
   if (bare.startsWith(FUNCTION_PREFIX)) {
     const fn = site.functions.find((f) => f.name === bare.slice(FUNCTION_PREFIX.length));
-    // A function with its own config.path is not reachable here (DESIGN.md §4), nor is a scheduled one.
+    // A function with its own config.path is not reachable here (docs/operations.md), nor is a scheduled one.
     return fn && configPaths(fn.config).length === 0 && !fn.config.schedule ? runFunction(fn, req, url) : notFoundPage(site, root, rules);
   }
   const found = site.find(root, url.pathname);

@@ -1,6 +1,6 @@
 /**
  * NHC `CurrentStorms.json`: the active storms of the Atlantic, East and Central Pacific
- * (../shared/docs/UPSTREAMS.md §4.1). Intensity and pressure are strings, coordinates numbers (sometimes
+ * (docs/formats.md#nhc-currentstorms-and-the-tcm). Intensity and pressure are strings, coordinates numbers (sometimes
  * integer-typed), winds kt; there is no "final advisory" flag: a storm ends when it is no longer listed.
  * The name and the classification are free text, checked as a cyclone name and a type code
  * (src/model/upstream-text.ts): a value that fails is left out (null) and added to `rejected`.

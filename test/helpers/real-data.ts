@@ -1,7 +1,7 @@
 /**
  * Where the real data lives, for the suites that check every real file: the archive sources, the recorded
  * upstream payloads, the sample ATCF decks, the other agencies' sample best tracks and the cross-check sets. Nothing here knows where
- * they are: CI passes the locations (.ci/run gives ../shared/data/…); on a plain clone they are absent and those
+ * they are: CI passes the locations (CI gives them: .ci/run); on a plain clone they are absent and those
  * suites are skipped, loudly.
  * With TYPHOON_REQUIRE_REAL_DATA=1 (CI) a missing location fails the run instead of skipping.
  */

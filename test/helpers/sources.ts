@@ -7,7 +7,7 @@ export const FIXTURE_SOURCES = path.resolve(import.meta.dirname, '..', 'fixtures
 /** Other agencies' best tracks, invented storms in their formats (see fixtures/agencies/README.md). */
 export const FIXTURE_AGENCIES = path.resolve(import.meta.dirname, '..', 'fixtures', 'agencies');
 
-/** The real archive when its location is given (CI: ../shared/data/archive), else null. */
+/** The real archive when its location is given (CI gives it: .ci/run), else null. */
 export const REAL_SOURCES: string | null = realData('archive');
 
 /**

@@ -1,6 +1,7 @@
 /**
- * A replay of the Zhejiang service (`TyphoonList/{year}`, `TyphoonInfo/{tfid}`, UPSTREAMS.md §2) built from the
- * real archive files (DATA.md §4), so that `sources fetch` can be run over the whole archive offline.
+ * A replay of the Zhejiang service (`TyphoonList/{year}`, `TyphoonInfo/{tfid}`,
+ * docs/formats.md#zhejiang-live-service) built from the real archive files (docs/formats.md#zhejiang-archive-json),
+ * so that `sources fetch` can be run over the whole archive offline.
  *
  * Each archive record is written the way the current host writes it: an object root, every value a string,
  * bare Beijing times `YYYY-MM-DD HH:MM:SS` (the archive's local-time strings unchanged, zero-padded: the

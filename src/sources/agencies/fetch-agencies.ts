@@ -1,6 +1,7 @@
 /**
- * `sources fetch` for the other agencies' best tracks, from their official addresses (../shared/docs/DATA.md §9),
- * into `<dest>/agencies/<agency>/` as distributed (zips stay zips):
+ * `sources fetch` for the other agencies' best tracks, from their official addresses
+ * (docs/data-sources.md#other-agencies-best-tracks), into `<dest>/agencies/<agency>/` as distributed (zips stay
+ * zips):
  *
  * - JMA: `bst_all.zip` (RSMC Tokyo, every storm since 1951);
  * - IBTrACS v04r01: the western-Pacific list and the ACTIVE list (CSV);
