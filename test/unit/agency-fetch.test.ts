@@ -1,80 +1,26 @@
 /**
  * `sources fetch` for the other agencies against a loopback server laid out like the official sites (JMA's
  * bst_all.zip, IBTrACS's csv folder, HKO's HKO<year>BST.csv, JTWC's <year>/<year>s-bwp/bwp<year>.zip) and
- * answering conditional requests like a static file server. It serves our fixtures (test/fixtures/agencies),
- * and the real samples when TYPHOON_AGENCY_SOURCES is given. Nothing reaches the internet.
+ * answering conditional requests like a static file server (test/helpers/agency-site.ts). It serves our fixtures
+ * (test/fixtures/agencies; the real samples: test/real-data/agency-fetch.test.ts). Nothing reaches the internet.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AGENCY_BASES,
   agencyDownloads,
   agencySummary,
   fetchAgencyTracks,
   parseAgencyList,
-  type AgencyFetchOptions,
 } from '../../src/sources/agencies/fetch-agencies.ts';
 import { readAgencySources } from '../../src/sources/agencies/read-agency-sources.ts';
 import { fetchSources } from '../../src/sources/fetch-sources.ts';
-import { describeRealData } from '../helpers/real-data.ts';
-import { writeStoredRar } from '../helpers/rar-writer.ts';
-import { FIXTURE_AGENCIES, FIXTURE_SOURCES } from '../helpers/sources.ts';
+import { base, faults, files, options, read, requests, serveAgencySite, serveFixtures, sha, tempDest } from '../helpers/agency-site.ts';
 
-const read = (...parts: string[]) => fs.readFileSync(path.join(FIXTURE_AGENCIES, ...parts));
-const sha = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
+serveAgencySite();
 
-/** Path → body; bodies can be swapped by a test. A missing path is a 404. */
-const files = new Map<string, Buffer | Uint8Array>();
-const serveFixtures = () => {
-  files.clear();
-  files.set('/jma/bst_all.zip', zipSync({ 'bst_all.txt': read('jma', 'bst_all.txt') }));
-  files.set('/ibtracs/ibtracs.WP.list.v04r01.csv', read('ibtracs', 'ibtracs.WP.list.v04r01.csv'));
-  files.set('/ibtracs/ibtracs.ACTIVE.list.v04r01.csv', read('ibtracs', 'ibtracs.ACTIVE.list.v04r00.csv'));
-  files.set('/hko/HKO2049BST.csv', read('hko', 'HKO2049BST.csv'));
-  files.set('/jtwc/2049/2049s-bwp/bwp2049.zip', zipSync({ 'bwp272049.dat': read('jtwc', 'bwp272049.dat') }));
-  files.set(
-    '/cma/CMABSTdata.rar',
-    writeStoredRar({ 'CH1949BST.txt': fs.readFileSync(path.join(FIXTURE_SOURCES, 'cma-bst', 'CH1949BST.txt')) }),
-  );
-};
-const requests: { url: string; ifNoneMatch?: string }[] = [];
-/** Answers with this status instead, by path (a server fault). */
-const faults = new Map<string, number>();
-
-let base = '';
-let server: http.Server;
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    const url = req.url ?? '';
-    requests.push({ url, ifNoneMatch: req.headers['if-none-match'] });
-    const body = files.get(url);
-    if (faults.has(url)) return void res.writeHead(faults.get(url) as number).end('fault');
-    if (!body) return void res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html>Not found</html>');
-    const etag = `"${sha(body).slice(0, 16)}"`;
-    if (req.headers['if-none-match'] === etag) return void res.writeHead(304, { ETag: etag }).end();
-    res
-      .writeHead(200, { ETag: etag, 'Last-Modified': 'Tue, 24 Mar 2026 08:00:00 GMT', 'Content-Type': 'application/octet-stream' })
-      .end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-const tempDest = () => fs.mkdtempSync(path.join(os.tmpdir(), 'typhoon-agency-fetch-'));
-const options = (destDir: string, extra: Partial<AgencyFetchOptions> = {}): AgencyFetchOptions => ({
-  destDir,
-  bases: { jma: `${base}/jma/`, ibtracs: `${base}/ibtracs/`, hko: `${base}/hko/`, jtwc: `${base}/jtwc/` },
-  years: { hko: [2049, 2050], jtwc: [2049] },
-  delayMs: 0,
-  ...extra,
-});
 const ALL = [
   'jma/bst_all.zip',
   'ibtracs/ibtracs.WP.list.v04r01.csv',
@@ -219,28 +165,5 @@ describe('fetchAgencyTracks', () => {
     expect(
       (await fetchSources({ destDir: dest, cmaUrl: `${base}/cma/CMABSTdata.rar`, zjBase: `${base}/zj`, years: [], delayMs: 0 })).agencies,
     ).toBeNull();
-  });
-});
-
-describeRealData('agencies', 'sources fetch over the real agency samples', (dir) => {
-  it('installs the official JMA zip, a JTWC year, HKO years and the IBTrACS ACTIVE list', async () => {
-    files.clear();
-    files.set('/jma/bst_all.zip', fs.readFileSync(path.join(dir, 'jma/bst_all.zip_from_mskim2801_TCRI_20190403.zip')));
-    files.set(
-      '/ibtracs/ibtracs.WP.list.v04r01.csv',
-      fs.readFileSync(path.join(dir, 'ibtracs/ibtracs.last3years.list.v04r01.YAGI_2024244N09137.csv')),
-    );
-    files.set('/ibtracs/ibtracs.ACTIVE.list.v04r01.csv', fs.readFileSync(path.join(dir, 'ibtracs/ibtracs.ACTIVE.list.v04r01.csv')));
-    files.set('/hko/HKO2013BST.csv', fs.readFileSync(path.join(dir, 'hko/HKO2013BST.csv')));
-    files.set('/hko/HKO2019BST.csv', fs.readFileSync(path.join(dir, 'hko/HKO2019BST.csv')));
-    files.set('/jtwc/2013/2013s-bwp/bwp2013.zip', fs.readFileSync(path.join(dir, 'jtwc/bwp2013.zip')));
-    const dest = tempDest();
-    const report = await fetchAgencyTracks(options(dest, { years: { hko: [2013, 2019], jtwc: [2013] } }));
-    expect(report.failed).toEqual([]);
-    expect(report.installed).toHaveLength(6);
-    const manifests = ['jma', 'jtwc', 'hko', 'ibtracs'].map(
-      (a) => JSON.parse(fs.readFileSync(path.join(dest, 'agencies', a, '.FETCHED.json'), 'utf8')).files,
-    );
-    expect(manifests.map((m) => Object.values(m).map((e) => (e as { storms: number }).storms))).toEqual([[1784], [33], [33, 28], [5, 1]]);
   });
 });

@@ -1,14 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NAMES_FILE } from '../../src/config/paths.ts';
 import { parseCmaBestTrack } from '../../src/sources/cma-best-track.ts';
-import { parseNamesTable } from '../../src/sources/names-table.ts';
-import { describeRealData } from '../helpers/real-data.ts';
+import { names } from '../helpers/names.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 
 const fixture = (name: string) => fs.readFileSync(path.join(FIXTURE_SOURCES, 'cma-bst', name), 'utf8');
-const names = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
 
 describe('parseCmaBestTrack on the hand-written sample', () => {
   const { entries, problems } = parseCmaBestTrack(fixture('CH2024BST.txt'), 2024, names);
@@ -40,25 +37,5 @@ describe('parseCmaBestTrack on the hand-written sample', () => {
   it('reports a header that promises more lines than there are, with the line number', () => {
     const broken = parseCmaBestTrack('66666 0000    2 0001 0000 0 6 X 20110729\r\n1949011300 0  57 1399 1006       0\r\n', 1949, names);
     expect(broken.problems).toEqual([{ line: 3, message: expect.stringContaining('promises 2 data lines') }]);
-  });
-});
-
-describeRealData('archive', 'parseCmaBestTrack on the whole real archive', (sources) => {
-  const dir = path.join(sources, 'cma-bst');
-  const files = fs.readdirSync(dir).filter((f) => /^CH\d{4}BST\.txt$/.test(f));
-
-  it('parses all 77 files, 2549 entries and 74,370 points without a problem', () => {
-    let entries = 0;
-    let points = 0;
-    for (const file of files) {
-      const result = parseCmaBestTrack(fs.readFileSync(path.join(dir, file), 'utf8'), Number(file.slice(2, 6)), names);
-      expect(result.problems, file).toEqual([]);
-      expect(result.rejected, file).toEqual([]);
-      entries += result.entries.length;
-      points += result.entries.reduce((n, e) => n + e.points.length, 0);
-    }
-    expect(files).toHaveLength(77);
-    expect(entries).toBe(2549);
-    expect(points).toBe(74370);
   });
 });

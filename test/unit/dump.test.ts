@@ -3,8 +3,7 @@
  * and HKO analysed it, invented; test/fixtures/sample-ibtracs: an IBTrACS record of it, invented): its checksums
  * verify with sha256sum -c; its parts agree; the agencies' rows and the crosswalk are there, the crosswalk's figures
  * are the API's, every storm is in tracks.geojson (one of a single fix too), and the columns docs/data-sources.md
- * documents are the columns written. With the real archive (TYPHOON_SOURCES and TYPHOON_AGENCY_SOURCES) the same checks run
- * on the real dump against the run's shared build.
+ * documents are the columns written. The same checks on the real dump: test/real-data/dump.test.ts.
  */
 import { execFileSync } from 'node:child_process';
 import os from 'node:os';
@@ -15,15 +14,12 @@ import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareArchive } from '../../src/archive/agency-comparison.ts';
 import { buildArchive } from '../../src/archive/build-archive.ts';
-import type { Feature } from '../../src/archive/geojson-geometry.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { DUMP_ROOT } from '../../src/dump/dump.ts';
 import { datedDump, STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
-import type { StormAgencies } from '../../src/model/agency-comparison-schemas.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
-import { describeRealData } from '../helpers/real-data.ts';
-import { renderArchive } from '../helpers/rendered-archive.ts';
-import { agenciesFor, FIXTURE_SOURCES } from '../helpers/sources.ts';
+import { apiAndDumpLinks, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
+import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 
 /** An IBTrACS record of the sample's YAGI, invented (see its README): the agencies' tracks come from its columns. */
 const SAMPLE_IBTRACS = path.resolve(import.meta.dirname, '..', 'fixtures', 'sample-ibtracs');
@@ -49,40 +45,6 @@ const readJsonl = async (file: string): Promise<Record<string, unknown>[]> =>
     .split('\n')
     .map((line) => JSON.parse(line));
 const csvHeader = async (file: string): Promise<string[]> => ((await fs.readFile(file, 'utf8')).split('\n')[0] as string).split(',');
-
-interface CrosswalkLine {
-  code: string;
-  ids: Record<string, string | null>;
-  links: {
-    agency: string;
-    id: string | null;
-    method: string;
-    agreeingFixes: number | null;
-    sharedFixes: number | null;
-    medianDistanceKm: number | null;
-  }[];
-}
-
-/**
- * Every agency track the API answers with, as `code agency` → its id and link, beside what crosswalk.jsonl says of
- * that agency: the two must be one.
- */
-function apiAndDumpLinks(comparisons: Iterable<StormAgencies>, crosswalk: readonly CrosswalkLine[]) {
-  const lines = new Map(crosswalk.map((line) => [line.code, line]));
-  return [...comparisons].flatMap((c) =>
-    c.agencies.slice(1).map((a) => {
-      const { agency, ...dumped } = lines.get(c.code)?.links.find((l) => l.agency === a.agency) ?? { agency: a.agency };
-      return { track: `${c.code} ${agency}`, api: { id: a.id, ...a.link }, dump: dumped };
-    }),
-  );
-}
-
-/** tracks.geojson's features by storm code. */
-function trackFeatures(text: string): Map<string, Feature> {
-  const collection = JSON.parse(text);
-  expect(collection.type).toBe('FeatureCollection');
-  return new Map((collection.features as Feature[]).map((f) => [f.properties.code as string, f]));
-}
 
 describe('writeDump', () => {
   it('writes a stable and a dated zip whose SHA256SUMS verify with sha256sum -c', async () => {
@@ -389,61 +351,5 @@ describe('the dump without other agencies', () => {
       '- Names: ESCAP/WMO Typhoon Committee lis',
     ]);
     await fs.remove(outDir);
-  });
-});
-
-describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
-  /** The few files read here, as text, and the codes of storms/*.json (the zip is not unpacked: 2,642 storm files). */
-  const files = new Map<string, string>();
-  const storms: string[] = [];
-  beforeAll(async () => {
-    const agenciesDir = agenciesFor(sourcesDir);
-    if (!agenciesDir) throw new Error('the real dump checks need TYPHOON_AGENCY_SOURCES beside TYPHOON_SOURCES');
-    const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-real-'));
-    await writeDump({ sourcesDir, agenciesDir, outDir });
-    const wanted = new Set(['tracks.geojson', 'crosswalk.jsonl', 'manifest.json']);
-    const entries = unzipSync(await fs.readFile(path.join(outDir, STABLE_DUMP)), {
-      filter: ({ name }) => {
-        const file = name.slice(DUMP_ROOT.length + 1);
-        if (file.startsWith('storms/')) storms.push(file.slice('storms/'.length).replace(/\.json$/, ''));
-        return wanted.has(file);
-      },
-    });
-    for (const [name, bytes] of Object.entries(entries)) files.set(name.slice(DUMP_ROOT.length + 1), new TextDecoder().decode(bytes));
-    await fs.remove(outDir);
-  });
-
-  it('holds every storm in tracks.geojson, 197702-1 (a single fix) as a Point', async () => {
-    const features = trackFeatures(files.get('tracks.geojson') as string);
-    expect(storms.length).toBe(JSON.parse(files.get('manifest.json') as string).storms);
-    expect([...features.keys()].sort()).toEqual(storms.sort());
-    expect(features.get('197702-1')).toMatchObject({ geometry: { type: 'Point', coordinates: [110, 20] }, properties: { kind: 'track' } });
-    expect([...features.values()].filter((f) => f.geometry.type === 'Point').map((f) => f.properties.code)).toEqual(['197702-1']);
-  });
-
-  it("says of every agency track what the API says of it, YAGI's and TAPAH's from IBTrACS included", async () => {
-    const site = await renderArchive(sourcesDir);
-    const years = [...new Set([...site.details.values()].map((t) => t.year))];
-    const comparisons = years.flatMap((year) =>
-      Object.values(site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)),
-    );
-    const crosswalk = (files.get('crosswalk.jsonl') as string)
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as CrosswalkLine);
-    const pairs = apiAndDumpLinks(comparisons, crosswalk);
-    expect(pairs.length).toBe(1953);
-    expect(pairs.filter((p) => JSON.stringify(p.api) !== JSON.stringify(p.dump))).toEqual([]);
-    // Measured from the raw files (see test/crosswalk-real.test.ts): not the IBTrACS records' 36/36 at 0 km and 12/12 at 21.7 km.
-    const dumped = (track: string) => pairs.find((p) => p.track === track)?.dump;
-    expect(dumped('202411 jtwc')).toEqual({
-      id: 'wp122024',
-      method: 'ibtracs',
-      agreeingFixes: 31,
-      sharedFixes: 31,
-      medianDistanceKm: 11.1,
-    });
-    expect(dumped('202411 hko')).toEqual({ id: null, method: 'ibtracs', agreeingFixes: 34, sharedFixes: 34, medianDistanceKm: 10.7 });
-    expect(dumped('202516 jtwc')).toEqual({ id: 'wp222025', method: 'ibtracs', agreeingFixes: 8, sharedFixes: 8, medianDistanceKm: 22.9 });
   });
 });

@@ -1,37 +1,32 @@
 /**
  * Honest records (issue 14): the corrections of values the sources got wrong and the fields that say what the
- * data is. Each correction on a small input written here, then one assertion per correction on the real archive.
+ * data is. Each correction on a small input written here (one assertion per correction on the real archive:
+ * test/real-data/honest-records.test.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { assignCodes } from '../../src/archive/assign-codes.ts';
 import { buildArchive } from '../../src/archive/build-archive.ts';
 import { correctEnglishName } from '../../src/archive/correct-names.ts';
-import type { DataQualityReport } from '../../src/archive/data-quality.ts';
 import { jtwcKnots, jtwcWindMs } from '../../src/archive/jtwc-winds.ts';
 import { landRecorded, yearsWithLandfallRecords } from '../../src/archive/landfall-coverage.ts';
 import type { SourceMatch } from '../../src/archive/match-sources.ts';
-import { searchArchive } from '../../src/archive/search.ts';
 import { yearStatistic } from '../../src/archive/summaries.ts';
-import { NAME_CORRECTIONS_FILE, NAMES_FILE } from '../../src/config/paths.ts';
+import { NAMES_FILE } from '../../src/config/paths.ts';
 import { fileStore } from '../../src/store/store.ts';
 import { readSnapshot } from '../../src/live/snapshot.ts';
-import { yearStatisticSchema, type SearchEntry, type Typhoon, type YearStatistic } from '../../src/model/schemas.ts';
+import { yearStatisticSchema, type Typhoon } from '../../src/model/schemas.ts';
 import type { CmaEntryRaw } from '../../src/sources/cma-best-track.ts';
 import { parseNameCorrections } from '../../src/sources/name-corrections.ts';
 import { parseNamesTable } from '../../src/sources/names-table.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { parseZjArchiveFile, type ZjLandfall, type ZjStorm } from '../../src/sources/zj-archive.ts';
-import { describeRealData } from '../helpers/real-data.ts';
-import { renderArchive } from '../helpers/rendered-archive.ts';
+import { CORRECTIONS } from '../helpers/names.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
-import { awaitSharedBuild } from '../helpers/shared-build.ts';
 import { newestByAgency } from '../../src/sources/agencies/read-agency-sources.ts';
 import { compareArchive } from '../../src/archive/agency-comparison.ts';
-
-const CORRECTIONS = parseNameCorrections(fs.readFileSync(NAME_CORRECTIONS_FILE, 'utf8'));
 
 const cmaEntry = (over: Partial<CmaEntryRaw>): CmaEntryRaw => ({
   year: 1959,
@@ -211,78 +206,5 @@ describe('what the fields say', () => {
       JSON.stringify({ schemaVersion: 1, data: { fetchedAt: '2024-09-06T08:00:00+08:00', source: 'zj-live', typhoons: [old] } }),
     );
     expect((await readSnapshot(store))?.typhoons[0]).toMatchObject({ code: '202411', windPeriod: '2min', landRecorded: true });
-  });
-});
-
-describeRealData('archive', 'honest records on the real archive', (sources) => {
-  awaitSharedBuild(sources);
-  let details = new Map<string, Typhoon>();
-  let search: SearchEntry[] = [];
-  let years: YearStatistic[] = [];
-  let report: DataQualityReport;
-
-  beforeAll(async () => {
-    const site = await renderArchive(sources);
-    details = site.details;
-    search = site.json('api/_data/search-index.json');
-    report = site.json('api/_data/data-quality.json');
-    years = site.json<{ data: { years: YearStatistic[] } }>('api/v1/history/years').data.years;
-  }, 60_000);
-
-  const found = (keyword: string) => searchArchive(search, keyword).map((hit) => hit.code);
-
-  it.each([...CORRECTIONS.values()])(
-    "$code: $cma is $corrected, CMA's spelling kept, the correction reported",
-    ({ code, cma, corrected }) => {
-      const storm = details.get(code);
-      expect(storm).toMatchObject({ enname: corrected, provenance: { nameEn: 'name-corrections' } });
-      expect(storm?.cma?.name.toUpperCase()).toBe(cma);
-      expect(
-        report.problems.filter(
-          (p) => p.code === 'enname-corrected' && p.action.startsWith(`enname ${corrected} `) && p.value === storm?.cma?.name,
-        ),
-      ).toHaveLength(1);
-    },
-  );
-
-  it.each([
-    ['Keith', '199722'],
-    ['Ketth', '199722'],
-    ['Peter', '199706'],
-    ['Peper', '199706'],
-    ['Abel 1996', '1996C24'],
-    ['Beth 1996', '199621'],
-  ])('search "%s" finds %s', (keyword, code) => expect(found(keyword)).toContain(code));
-
-  it('1959 NORA: the China-numbered main entry is 195906, its continuation 195906-1 (with zj 195906)', () => {
-    expect(details.get('195906')?.cma?.name).toBe('Nora');
-    expect(details.get('195906-1')).toMatchObject({ cma: { name: 'Nora(-)1' }, zjId: '195906' });
-    expect(details.has('1959C17')).toBe(false);
-  });
-
-  it('1945–1948 storms have 1-minute winds (JTWC), every other storm 2-minute (CMA)', () => {
-    const periods = [...details.values()].map((t) => `${t.year <= 1948 ? 'early' : 'cma'}:${t.windPeriod}`);
-    expect(new Set(periods)).toEqual(new Set(['early:1min', 'cma:2min']));
-    expect(report.counts['wind-reconverted']).toBe(93);
-  });
-
-  it.each(['194507', '194701', '194704', '194705', '194710'])('%s (35 kt at JTWC) peaks as TS at 18.0 m/s', (code) => {
-    expect(details.get(code)).toMatchObject({ peakGrade: 'TS', maxSpeed: 18, windPeriod: '1min' });
-  });
-
-  it('landRecorded: 2006 SAOMAI struck China unrecorded, 1997 VICTOR too; YAGI, 1947, 1997 WINNIE recorded; 1945 and CMA-only entries not', () => {
-    const recorded = (code: string) => details.get(code)?.landRecorded;
-    expect([
-      recorded('200608'),
-      recorded('202411'),
-      recorded('194701'),
-      recorded('199711'),
-      recorded('199710'),
-      recorded('194501'),
-      recorded('1967C06'),
-    ]).toEqual([false, true, true, true, false, false, false]);
-    expect([...details.values()].filter((t) => t.land.length > 0 && !t.landRecorded)).toEqual([]);
-    const year = (y: number) => years.find((s) => s.year === y);
-    expect([year(2005)?.landRecordedStorms, year(1990)?.landRecordedStorms]).toEqual([0, 29]); // 1990: the 29 of its 39 entries with a zj record
   });
 });

@@ -1,50 +1,17 @@
 /**
  * History search: what a keyword means (codes, a name with a year, grade words), the pinyin keys the build
  * stores, the ranking, and a table of what people type → the storms they mean, over the demo archive (a plain
- * clone) and over the real archive when it is given. The index is built by the build's own code.
+ * clone; over the real archive: test/real-data/search.test.ts). The index is built by the build's own code.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DATA_FILES } from '../../src/api/data-files.ts';
-import { buildArchive } from '../../src/archive/build-archive.ts';
-import { pinyinKeys, searchEntry } from '../../src/archive/search-index.ts';
+import { pinyinKeys } from '../../src/archive/search-index.ts';
 import { compareNotability, MAX_SEARCH_RESULTS, searchArchive } from '../../src/archive/search.ts';
 import { nameKey, parseKeyword } from '../../src/archive/search-query.ts';
-import { DEMO_SOURCES_DIR, NAMES_FILE } from '../../src/config/paths.ts';
-import type { SearchEntry, SearchHit } from '../../src/model/schemas.ts';
-import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
-import { describeRealData } from '../helpers/real-data.ts';
-import { sharedBuildOf } from '../helpers/rendered-archive.ts';
+import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
+import type { SearchEntry } from '../../src/model/schemas.ts';
+import { checkCases, codes, indexOf } from '../helpers/search-cases.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';
 import { unlinkedIds } from '../../src/model/storm-ids.ts';
-
-/** The search index the build writes: the run's shared build's when it was made from these sources, else built here. */
-async function indexOf(sourcesDir: string): Promise<SearchEntry[]> {
-  const shared = await sharedBuildOf(sourcesDir);
-  if (shared) return JSON.parse(await fs.readFile(path.join(shared, DATA_FILES.searchIndex), 'utf8')) as SearchEntry[];
-  const sources = await readArchiveSources(sourcesDir, NAMES_FILE);
-  return buildArchive(sources).typhoons.map((t) => searchEntry(t, sources.names));
-}
-
-const codes = (hits: readonly SearchHit[]) => hits.map((h) => h.code);
-
-/** A query, the storms expected first (in order) or exactly (`only`), and how the first one matched. */
-interface Case {
-  query: string;
-  first: string[];
-  only?: boolean;
-  matchedBy: SearchHit['matchedBy'];
-}
-
-function checkCases(index: () => SearchEntry[], cases: Case[]) {
-  it.each(cases)('$query → $first ($matchedBy)', ({ query, first, only, matchedBy }) => {
-    const hits = searchArchive(index(), query);
-    if (only) expect(codes(hits)).toEqual(first);
-    else expect(codes(hits).slice(0, first.length)).toEqual(first);
-    expect(hits[0]?.matchedBy).toBe(matchedBy);
-  });
-}
 
 describe('what a keyword asks for', () => {
   it.each([
@@ -184,65 +151,5 @@ describe('search over the demo archive', () => {
 
   it('keeps a year to its storms', () => {
     expect(searchArchive(index, 'Haiyan 2014')).toEqual([]);
-  });
-});
-
-describeRealData('archive', 'search over the real archive', (sources) => {
-  let index: SearchEntry[] = [];
-  awaitSharedBuild(sources);
-  beforeAll(async () => {
-    index = await indexOf(sources);
-  }, 60_000);
-
-  checkCases(
-    () => index,
-    [
-      { query: 'weimaxun', first: ['201409', '200802', '200205'], only: true, matchedBy: 'pinyin' },
-      { query: 'wei ma xun', first: ['201409'], matchedBy: 'pinyin' },
-      { query: 'wēi mǎ xùn', first: ['201409'], matchedBy: 'pinyin' },
-      { query: 'haiyan', first: ['201330'], matchedBy: 'name' },
-      { query: 'Haiyen', first: ['201330'], matchedBy: 'fuzzy' },
-      { query: 'Haiyan 2013', first: ['201330'], only: true, matchedBy: 'name' },
-      { query: '2013 海燕', first: ['201330'], only: true, matchedBy: 'name' },
-      { query: 'super typhoon Haiyan', first: ['201330'], matchedBy: 'name' },
-      { query: 'Yagi', first: ['202411'], matchedBy: 'name' },
-      { query: '摩羯', first: ['202411'], matchedBy: 'name' },
-      { query: '台风摩羯', first: ['202411'], matchedBy: 'name' },
-      { query: 'mojie', first: ['202411'], matchedBy: 'pinyin' },
-      { query: 'tropical storm yagi', first: ['202411'], matchedBy: 'name' },
-      { query: 'Rammasun 2014', first: ['201409'], only: true, matchedBy: 'name' },
-      { query: '2014 威马逊', first: ['201409'], only: true, matchedBy: 'name' },
-      { query: '台风山竹', first: ['201822', '201310'], only: true, matchedBy: 'name' },
-      { query: 'mangkhut', first: ['201822'], matchedBy: 'name' },
-      { query: 'Mangkut', first: ['201822'], matchedBy: 'fuzzy' },
-      { query: 'Hato', first: ['201713'], matchedBy: 'name' },
-      { query: 'tiange', first: ['201713'], only: true, matchedBy: 'pinyin' },
-      { query: '天鸽台风', first: ['201713'], only: true, matchedBy: 'name' },
-      { query: 'Lekma', first: ['201909'], matchedBy: 'fuzzy' },
-      { query: 'hagbis', first: ['201919'], matchedBy: 'fuzzy' },
-      { query: 'candu', first: ['202114'], matchedBy: 'pinyin' },
-      { query: 'kong rey', first: ['202421'], matchedBy: 'name' },
-      { query: '202411', first: ['202411'], only: true, matchedBy: 'code' },
-      { query: '1967c04', first: ['1967C04'], only: true, matchedBy: 'code' },
-    ],
-  );
-
-  it('finds every storm of a Chinese name by its pinyin, and every storm of a year by its prefix', () => {
-    const haiyan = index
-      .filter((e) => e.name === '海燕' || e.enname === 'HAIYAN')
-      .map((e) => e.code)
-      .sort();
-    expect(codes(searchArchive(index, 'haiyan')).sort()).toEqual(haiyan);
-    const hits = searchArchive(index, '2024');
-    expect(codes(hits)).toEqual(
-      index
-        .filter((e) => e.code.startsWith('2024'))
-        .sort((a, b) => b.startTime.localeCompare(a.startTime))
-        .map((e) => e.code),
-    );
-  });
-
-  it('answers at most 50 for a short prefix', () => {
-    expect(searchArchive(index, '19')).toHaveLength(MAX_SEARCH_RESULTS);
   });
 });

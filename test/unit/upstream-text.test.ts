@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/build-site.ts';
-import { NAMES_FILE } from '../../src/config/paths.ts';
 import { readFlash } from '../../src/flash/flash-store.ts';
 import { runScheduledRefresh, type ScheduledRunResult } from '../../src/jobs/scheduled-run.ts';
 import { readSnapshot } from '../../src/live/snapshot.ts';
@@ -26,13 +25,11 @@ import {
   reportedValue,
   type TextRejection,
 } from '../../src/model/upstream-text.ts';
-import { parseNamesTable } from '../../src/sources/names-table.ts';
 import { injectedTextPayloads, INJECTED_TEXT, mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
-import { describeRealData } from '../helpers/real-data.ts';
+import { names } from '../helpers/names.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 import { apiFunction } from '../helpers/functions.ts';
 
-const names = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
 const zh = (raw: string | null, year = 2026) => checkStormName(raw, 'zh', year, names);
 const en = (raw: string | null, year = 2026) => checkStormName(raw, 'en', year, names);
 const reason = (checked: { rejection: { reason: string } | null }) => checked.rejection?.reason ?? null;
@@ -255,38 +252,6 @@ describe('reports', () => {
     });
     const many = Array.from({ length: MAX_PROBLEMS + 5 }, (_, i) => rejection(`N${i}`));
     expect(mergeTextProblems(again, many, '2026-09-12T14:30:00+08:00').problems).toHaveLength(MAX_PROBLEMS);
-  });
-});
-
-describeRealData('upstream', 'the recorded upstream samples', (dir) => {
-  it('have no name, place or code the check rejects', async () => {
-    const { parseCurrentStorms } = await import('../../src/upstream/nhc-current.ts');
-    const { parseJtwcRss, parseJtwcTcw } = await import('../../src/upstream/jtwc.ts');
-    const { parseAtcfDeck } = await import('../../src/upstream/atcf.ts');
-    const { normalizeZjInfo } = await import('../../src/upstream/zj-service.ts');
-    const { normalizeNmcView } = await import('../../src/upstream/nmc-service.ts');
-    const { stripJsonp } = await import('../../src/upstream/client.ts');
-    const read = (...parts: string[]) => fs.readFileSync(path.join(dir, ...parts), 'utf8');
-    const rejected: TextRejection[] = [];
-    const text = { names, rejected };
-    for (const file of fs.readdirSync(path.join(dir, 'nhc')).filter((f) => f.endsWith('.json')))
-      parseCurrentStorms(JSON.parse(read('nhc', file)), rejected);
-    parseJtwcRss(read('jtwc', 'jtwc.2026-08-22T1840Z.rss'), rejected);
-    for (const file of fs.readdirSync(path.join(dir, 'jtwc')).filter((f) => f.endsWith('.tcw'))) parseJtwcTcw(read('jtwc', file), rejected);
-    for (const file of fs.readdirSync(path.join(dir, 'atcf')).filter((f) => f.endsWith('.dat')))
-      rejected.push(...parseAtcfDeck(read('atcf', file)).rejected);
-    for (const file of fs.readdirSync(path.join(dir, 'zj')).filter((f) => f.startsWith('TyphoonInfo_') && !f.includes('excerpt')))
-      normalizeZjInfo(JSON.parse(read('zj', file)), new Date(), text);
-    for (const file of fs.readdirSync(path.join(dir, 'nmc')).filter((f) => f.startsWith('view_')))
-      normalizeNmcView(JSON.parse(stripJsonp(read('nmc', file))), new Date(), text);
-    expect(rejected).toEqual([]);
-  });
-});
-
-describeRealData('agencies', "the other agencies' real best tracks", (dir) => {
-  it('have no name the check rejects', async () => {
-    const { readAgencySources } = await import('../../src/sources/agencies/read-agency-sources.ts');
-    expect((await readAgencySources(dir)).rejected).toEqual([]);
   });
 });
 
