@@ -131,7 +131,7 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     const response = await get(goodPath(endpoint));
     expect(response.status).toBe(200);
     await expectJsonHeaders(response, endpoint);
-    // A feed is text in its own media type: its schema is a string (test/flash-feed.test.ts reads it as a feed).
+    // A feed is text in its own media type: its schema is a string (test/unit/flash-feed.test.ts reads it as a feed).
     if (!answersJson(endpoint.resource)) {
       endpoint.resource.dataSchema.parse(await response.text());
       return;

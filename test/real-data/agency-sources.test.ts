@@ -231,7 +231,7 @@ describeRealData('agencies', "other agencies' sample best tracks", (dir) => {
   it("IBTrACS YAGI and TAPAH: each agency's own rows (IFLAG O) are a track of their own, not the record's positions", () => {
     // Counted with awk over the raw rows (IFLAG's 1st, 2nd and 4th characters; USA_LAT/LON, TOKYO_LAT, HKO_LAT/LON
     // against LAT/LON): an agency's track from IBTrACS has its own fixes and positions, so its agreement with
-    // another track is its own to measure (test/crosswalk-real.test.ts), never the record's.
+    // another track is its own to measure (test/real-data/crosswalk.test.ts), never the record's.
     const own = (t: IbtracsTrack, agency: 'usa' | 'tokyo' | 'hko') =>
       t.points.filter((p) => p.agencies[agency]?.original && p.agencies[agency]?.lat !== null);
     const apart = (t: IbtracsTrack, agency: 'usa' | 'hko') =>

@@ -58,8 +58,8 @@ describeRealData('archive', 'the data-quality report on the real archive', (sour
       'landfalls-out-of-order': 11,
       'radius-implausible': 2,
       'enname-corrected': 10,
-      'wind-reconverted': 93, // the corrections (test/honest-records.test.ts)
-      'crosswalk-ambiguous': 3, // storms no single JMA track matches (test/crosswalk-real.test.ts)
+      'wind-reconverted': 93, // the corrections (test/real-data/honest-records.test.ts)
+      'crosswalk-ambiguous': 3, // storms no single JMA track matches (test/real-data/crosswalk.test.ts)
     });
   });
 

@@ -58,7 +58,7 @@ describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
     const pairs = apiAndDumpLinks(comparisons, crosswalk);
     expect(pairs.length).toBe(1953);
     expect(pairs.filter((p) => JSON.stringify(p.api) !== JSON.stringify(p.dump))).toEqual([]);
-    // Measured from the raw files (see test/crosswalk-real.test.ts): not the IBTrACS records' 36/36 at 0 km and 12/12 at 21.7 km.
+    // Measured from the raw files (see test/real-data/crosswalk.test.ts): not the IBTrACS records' 36/36 at 0 km and 12/12 at 21.7 km.
     const dumped = (track: string) => pairs.find((p) => p.track === track)?.dump;
     expect(dumped('202411 jtwc')).toEqual({
       id: 'wp122024',

@@ -173,7 +173,7 @@ describe('buildSite', () => {
         "CMA best track 1949–2024 (2 year files), Zhejiang archive 1945–2024 (4 files); other agencies' files: jma 1, jtwc 1, hko 1",
       counts: { 'landfall-off-track': 1, 'wind-reconverted': 1 },
       problems: [
-        expect.objectContaining({ code: 'wind-reconverted', file: 'zj/194501.json' }), // JTWC's knots converted again (test/honest-records.test.ts)
+        expect.objectContaining({ code: 'wind-reconverted', file: 'zj/194501.json' }), // JTWC's knots converted again (test/unit/honest-records.test.ts)
         expect.objectContaining({
           code: 'landfall-off-track',
           file: 'zj/202414.json',

@@ -1,7 +1,7 @@
 /**
  * Flash news: a storm's whole life replayed through the mock upstream gives each expected item exactly once;
  * the summary's numbers all come from the data; a language model's rewording is kept only when it passes the
- * check (test/llm.test.ts tries every misbehaviour).
+ * check (test/unit/llm.test.ts tries every misbehaviour).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -235,7 +235,7 @@ describe('Netlify Blobs adapter', () => {
 
 describe('within Netlify limits', () => {
   // Every upstream request of a run takes its timeout and its retries from the run's deadline, and the client
-  // honours a deadline (test/upstream-client.test.ts): so a run ends in time whatever the upstreams do. What a
+  // honours a deadline (test/unit/upstream-client.test.ts): so a run ends in time whatever the upstreams do. What a
   // run with every upstream hanging takes on the clock is a benchmark figure (`npm run bench:limits`).
   it('gives every upstream request of a scheduled run the time left before its deadline, leaves none hanging, and the next answers say stale and why', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-deadline-'));
