@@ -306,7 +306,7 @@ program
       message: options.message,
       check: (url) =>
         run(
-          [process.execPath, vitest, 'run', 'test/contract.test.ts'],
+          [process.execPath, vitest, 'run', 'test/contract/contract.test.ts'],
           // biome-ignore lint/style/noProcessEnv: the contract suite runs in a child process with this environment, plus the draft's address.
           { ...process.env, TYPHOON_API_BASE_URL: url },
           true,

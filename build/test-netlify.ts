@@ -77,7 +77,7 @@ async function main(): Promise<void> {
     await waitForReady(`${base}/api/v1/history/years`, serve);
     log(`netlify serve is ready at ${base}: running the contract suite against it`);
     await run(
-      [process.execPath, vitest, 'run', 'test/contract.test.ts'],
+      [process.execPath, vitest, 'run', 'test/contract/contract.test.ts'],
       { ...env, TYPHOON_API_BASE_URL: base, TYPHOON_TARGET: 'netlify-cli' },
       true,
     );

@@ -6,7 +6,7 @@
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const FIRST = ['test/zj-fetch-equivalence.test.ts', 'test/live-refresh.test.ts', 'test/build-atomic.test.ts'];
+const FIRST = ['test/real-data/zj-fetch-equivalence.test.ts', 'test/unit/live-refresh.test.ts', 'test/unit/build-atomic.test.ts'];
 
 const rank = (spec: TestSpecification) => {
   const at = FIRST.findIndex((file) => spec.moduleId.endsWith(file));

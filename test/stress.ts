@@ -6,7 +6,7 @@
  *
  *   npm run test:stress                                  3 runs, one busy loop per core
  *   npm run test:stress -- --runs 5 --load 4             5 runs, 4 busy loops
- *   npm run test:stress -- --runs 2 test/search.test.ts  what follows the options goes to vitest
+ *   npm run test:stress -- --runs 2 test/unit/search.test.ts  what follows the options goes to vitest
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';

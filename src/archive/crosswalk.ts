@@ -3,7 +3,7 @@
  *
  * - **Track match.** A storm and an agency's track are one storm when their centres lie within
  *   MATCH_DISTANCE_KM (src/archive/track-agreement.ts) at 2 or more instants both analysed, and at no fewer than
- *   half of those instants. Checked against the independent CMA↔JMA match of 1951–2018 (test/crosswalk-real.test.ts).
+ *   half of those instants. Checked against the independent CMA↔JMA match of 1951–2018 (test/real-data/crosswalk.test.ts).
  * - **IBTrACS first.** Where an IBTrACS track matches, its SID is `ibtracs` and its USA_ATCF_ID (when it has
  *   exactly one) is `jtwc`; a JTWC b-deck that matches as well must name the same storm.
  * - **Numbers written in the sources.** CMA writes JMA's number in its header from 2017 and HKO writes it beside its

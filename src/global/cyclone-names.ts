@@ -4,7 +4,7 @@
  *
  * The only Chinese names for storms outside the north-western Pacific this repository has a source for are the
  * ones CMA gave North-east Pacific storms that crossed into the north-western Pacific (names table,
- * content/names/typhoon-committee.yaml `nonCommittee`, as recorded by the Zhejiang archive or NMC; test/global-parsers
+ * content/names/typhoon-committee.yaml `nonCommittee`, as recorded by the Zhejiang archive or NMC; test/unit/global-parsers
  * keeps this list equal to it). Those lists' names come back every six years, so a later storm of the same
  * name takes the same Chinese name. Everything else (the Atlantic, other Pacific names, JTWC's basins) keeps its
  * English name: no transliteration is invented.

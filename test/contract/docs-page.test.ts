@@ -1,0 +1,638 @@
+/**
+ * The docs page in headless Chromium (Debian's chromium driven by playwright-core), on two servers:
+ *
+ * - the demo archive as a fresh clone serves it (`npm start -- --demo`: no live data, no dump), loaded at a phone's
+ *   width: the demo notice at the top, cards closed until asked, the contents menu, no example that answers 404
+ *   (the two that need live data say there is none), and the dump linked only once it exists;
+ * - the run's shared build with live data from the mock upstream, loaded once at 1280 px: one card per resource in
+ *   its area with the text once, the navigation, search as you type, deep links, code samples that run, every
+ *   example answering 200 when clicked, YAGI's track, the "storms near a place" form, no horizontal scrolling at
+ *   390 px.
+ *
+ * Screenshots go to test-output/: docs-390.png and docs-1280.png (the shared build in its widest state: results,
+ * an answer and the track table open), docs-demo-390.png (the demo as a phone loads it). CI installs chromium and
+ * a CJK font (.ci/run); elsewhere the test is skipped when no browser is installed.
+ */
+import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../build/build-site.ts';
+import { ENDPOINTS, RESOURCES, type Endpoint } from '../../src/api/route-table.ts';
+import { readConfig } from '../../src/config/env.ts';
+import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
+import { writeDump } from '../../src/dump/write-dump.ts';
+import { startLocalServer } from '../../src/server/local-server.ts';
+import { startMockUpstream } from '../helpers/mock.ts';
+import { startTestServer } from '../helpers/server.ts';
+import { awaitSharedBuild } from '../helpers/shared-build.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const available = fs.existsSync(CHROMIUM);
+if (!available && process.env.CI) throw new Error(`no Chromium at ${CHROMIUM}: .ci/run installs it`);
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '..', '..', 'test-output');
+const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The fonts the page names for Chinese; one of them must draw it where one is installed. */
+const CJK_FONTS = ['PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Source Han Sans SC', 'WenQuanYi Micro Hei'];
+const cjkFontInstalled = (() => {
+  try {
+    return execFileSync('fc-list', [':lang=zh', 'family'], { encoding: 'utf8' }).trim().length > 0;
+  } catch {
+    return false;
+  }
+})();
+
+/** The page's areas, in order, and the resources that must be in each (every resource is in one). */
+const AREAS: [string, string][] = [
+  ['live', 'Live'],
+  ['history', 'History'],
+  ['global', 'Global'],
+  ['news', 'News & knowledge'],
+  ['client', 'Client app'],
+  ['feeds-maps', 'Feeds & maps'],
+];
+/** Examples that need live data: a fresh clone has none, so the page offers no example for them there. */
+const LIVE_EXAMPLES = ['flash-item', 'global-typhoon'];
+
+type Json = Record<string, any>;
+
+/** Follows local $refs of the OpenAPI document. */
+const resolve = (doc: Json, node: Json): Json =>
+  node.$ref
+    ? resolve(
+        doc,
+        (node.$ref as string)
+          .slice(2)
+          .split('/')
+          .reduce((at: Json, key) => at[key], doc),
+      )
+    : node;
+/** `/api/history/:year` → `/api/history/{year}`, as the document writes it. */
+const documented = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
+/** A resource's endpoints as its card lists them: v1 first. */
+const endpointsOf = (resourceId: string) =>
+  ENDPOINTS.filter((e) => e.resource.id === resourceId).sort((a, b) => (a.family === 'v1' ? -1 : 0) - (b.family === 'v1' ? -1 : 0));
+
+async function openPage(browser: Browser, url: string, width: number): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width, height: 900 },
+    geolocation: { latitude: 22.3, longitude: 114.2 },
+    permissions: ['geolocation', 'clipboard-read', 'clipboard-write'],
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  await waitLoaded(page);
+  return { page, errors };
+}
+
+/** Loaded: the cards listed (after the notices above them), the map drawn. */
+async function waitLoaded(page: Page): Promise<void> {
+  await page.waitForSelector('#endpoints[data-ready]', { timeout: 30_000 });
+  await page.waitForSelector('#map[data-drawn]', { timeout: 30_000 });
+}
+
+/** Opens a card's details the way a user does (a phone shows them closed), then its family's tab; returns that family's panel. */
+async function showFamily(page: Page, resourceId: string, family: string): Promise<Locator> {
+  const card = page.locator(`article.endpoint#${resourceId}`);
+  if ((await card.locator('details.more').getAttribute('open')) === null) await card.locator('details.more > summary').click();
+  const tab = card.locator(`[role=tab][data-family="${family}"]`);
+  if ((await tab.count()) > 0) await tab.click();
+  const panel = card.locator(`.family-panel[data-family="${family}"]`);
+  await panel.waitFor({ state: 'visible' });
+  return panel;
+}
+
+/** Selects an example as a user does, checks its answer is shown with status 200, and closes it again. */
+async function clickExample(page: Page, endpoint: Endpoint): Promise<string> {
+  const panel = await showFamily(page, endpoint.resource.id, endpoint.family);
+  const link = panel.locator('a.example');
+  // Shown as people read it (`摩羯`, not `%E6%91%A9%E7%BE%AF`); the link itself is the encoded URL.
+  expect(await link.textContent()).toBe(`GET ${decodeURI((await link.getAttribute('href'))!)}`);
+  await link.click();
+  await panel.locator('.answer').waitFor({ state: 'visible' });
+  const status = (await panel.locator('.example-status').textContent()) ?? '';
+  expect(await panel.locator('.answer-heading').textContent(), endpoint.path).toMatch(/^200 · /);
+  await link.click();
+  await panel.locator('.answer').waitFor({ state: 'hidden' });
+  return status;
+}
+
+const inViewport = async (page: Page, locator: Locator) => {
+  const box = await locator.boundingBox();
+  return box !== null && box.y >= 0 && box.y < page.viewportSize()!.height;
+};
+
+describe.runIf(available)('docs page', () => {
+  let browser: Browser;
+
+  awaitSharedBuild();
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe('on the demo archive, as a fresh clone serves it: no live data, no dump, on a phone', () => {
+    let baseUrl = '';
+    let publicDir = '';
+    let shared: { page: Page; errors: string[] };
+    let close = async () => {};
+
+    beforeAll(async () => {
+      const scratch = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'docs-demo-'));
+      publicDir = path.join(scratch, 'public');
+      await buildSite({ sourcesDir: DEMO_SOURCES_DIR, publicDir, force: true });
+      // No refresh ever runs: the live store stays empty. The mock upstream only keeps a lookup on loopback.
+      const mock = await startMockUpstream();
+      const config = { ...readConfig(), upstreams: mock.addresses, store: { kind: 'files' as const, dir: path.join(scratch, 'live') } };
+      const server = await startLocalServer({ publicDir, config, port: 0 });
+      baseUrl = server.url;
+      close = async () => {
+        await server.close();
+        await mock.close();
+        await fs.promises.rm(scratch, { recursive: true, force: true });
+      };
+      shared = await openPage(browser, `${baseUrl}/`, 390);
+    }, 120_000);
+    afterAll(async () => {
+      await shared?.page.context().close();
+      await close();
+    });
+
+    it('says at the top that the archive is the demo one, with its size from the data, and names Chinese fonts', async () => {
+      const { page, errors } = shared;
+      const report = (await (await fetch(`${baseUrl}/api/_data/archive-report.json`)).json()) as Json;
+      expect(report.demo).toBe(true);
+      const notice = page.locator('#demo-notice');
+      expect(await notice.isVisible()).toBe(true);
+      expect(await notice.textContent()).toContain(
+        `Demo archive. This server serves the demo archive: ${report.storms} storms of ${report.firstYear}–${report.lastYear}`,
+      );
+      expect(await notice.textContent()).toContain('not for research');
+      // At the top: right under the title, in the phone's first screen.
+      expect(await page.evaluate("document.querySelector('h1').nextElementSibling.id")).toBe('demo-notice');
+      const box = (await notice.boundingBox())!;
+      expect(box.y + box.height).toBeLessThan(900);
+      expect(await page.locator('#archive-line').isVisible()).toBe(false);
+
+      // Chinese is drawn by a named CJK font: the stack names them, and one of them draws the title's Chinese.
+      const stack = await page.evaluate(`getComputedStyle(document.querySelector('h1 [lang="zh-CN"]')).fontFamily`);
+      for (const font of CJK_FONTS) expect(stack).toContain(font);
+      expect(await page.evaluate('getComputedStyle(document.body).fontFamily')).toContain('Noto Sans CJK SC');
+      if (cjkFontInstalled || process.env.CI) {
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('DOM.enable');
+        await cdp.send('CSS.enable');
+        const { root } = await cdp.send('DOM.getDocument');
+        const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: 'h1 [lang="zh-CN"]' });
+        const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+        expect(fonts.map((f) => f.familyName)).toEqual([expect.stringMatching(/CJK|PingFang|Hiragino|YaHei|Source Han|WenQuanYi/)]);
+      }
+      expect(errors).toEqual([]);
+    });
+
+    it('shows a phone the cards closed and the contents on demand; a contents link opens its card (screenshot in test-output/)', async () => {
+      const { page, errors } = shared;
+      expect(await page.locator('article.endpoint').count()).toBe(RESOURCES.length);
+      expect(await page.locator('article.endpoint details.more[open]').count()).toBe(0);
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
+      fs.mkdirSync(SCREENSHOTS, { recursive: true });
+      const file = path.join(SCREENSHOTS, 'docs-demo-390.png');
+      await page.evaluate('window.scrollTo(0, 0)'); // a full-page shot draws sticky parts where the view is
+      await page.screenshot({ path: file, fullPage: true });
+      console.log(`docs page screenshot (demo archive, phone): ${file}`);
+
+      const toc = page.locator('#contents .toc');
+      expect(await toc.isVisible()).toBe(false);
+      await page.locator('#contents > summary').click();
+      expect(await toc.isVisible()).toBe(true);
+      await toc.locator('a[href="#history-year"]').click();
+      expect(await toc.isVisible()).toBe(false);
+      expect(await page.evaluate('location.hash')).toBe('#history-year');
+      const card = page.locator('#history-year');
+      expect(await card.locator('details.more').getAttribute('open')).not.toBeNull();
+      expect(await inViewport(page, card.locator('h4'))).toBe(true);
+      expect(errors).toEqual([]);
+    }, 60_000);
+
+    it('offers no example that answers 404: those needing live data say there is none, every other answers 200 when clicked', async () => {
+      const { page, errors } = shared;
+      for (const endpoint of ENDPOINTS) {
+        const panel = await showFamily(page, endpoint.resource.id, endpoint.family);
+        if (LIVE_EXAMPLES.includes(endpoint.resource.id)) {
+          expect(await panel.locator('a.example').count(), endpoint.path).toBe(0);
+          expect(await panel.locator('.no-example').textContent()).toMatch(
+            /^No example right now: \/api\/\S+ lists no (flash news item|global cyclone) right now/,
+          );
+          continue;
+        }
+        expect(await clickExample(page, endpoint), endpoint.path).toMatch(/^200( · code 0)?$/);
+      }
+      expect(errors).toEqual([]);
+    }, 90_000);
+
+    it('links the dump only once the server has it, and a link to a card opens it on load', async () => {
+      const { page, errors } = shared;
+      expect(await page.getAttribute('#dump-line', 'data-dump')).toBe('absent');
+      expect(await page.locator('#dump-link').count()).toBe(0);
+      expect(await page.textContent('#dump-line')).toMatch(/is not on this server \(404\).*npm run dump writes it\.$/);
+
+      await writeDump({ sourcesDir: DEMO_SOURCES_DIR, outDir: path.join(publicDir, 'dump') });
+      // The server remembers a folder's file names for a second: wait until it serves the new file.
+      while ((await fetch(`${baseUrl}/dump/typhoon-archive.zip`, { method: 'HEAD' })).status !== 200) await sleep(100);
+      await page.goto('about:blank'); // a new load, not a move within the page
+      await page.goto(`${baseUrl}/#typhoon-detail`);
+      await waitLoaded(page);
+      expect(await page.getAttribute('#dump-line', 'data-dump')).toBe('present');
+      expect(await page.getAttribute('#dump-link', 'href')).toBe('/dump/typhoon-archive.zip');
+      expect(await page.textContent('#dump-line')).toMatch(/\/dump\/typhoon-archive\.zip \(\d+ kB\)\.$/);
+      // Loaded with a card's link: that card open and scrolled to.
+      expect(await page.locator('#typhoon-detail details.more').getAttribute('open')).not.toBeNull();
+      expect(await inViewport(page, page.locator('#typhoon-detail h4'))).toBe(true);
+      expect(errors).toEqual([]);
+    }, 60_000);
+  });
+
+  describe('on the shared build, with live data', () => {
+    let baseUrl = '';
+    let close = async () => {};
+    let doc: Json = {};
+    /**
+     * The page, loaded once at 1280 px for every test (a load fetches the document and draws the map); the width
+     * tests resize it, as a turned phone or a resized window would. The browser is in Hong Kong for the "near me"
+     * button. `errors` collects page errors.
+     */
+    let shared: { page: Page; errors: string[] };
+
+    beforeAll(async () => {
+      ({ baseUrl, close } = await startTestServer());
+      doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as Json;
+      shared = await openPage(browser, `${baseUrl}/`, 1280);
+    }, 120_000);
+    afterAll(async () => {
+      await shared?.page.context().close();
+      await close();
+    });
+
+    const parametersOf = (item: Json) => [...(item.parameters ?? []), ...(item.get.parameters ?? [])].map((p: Json) => resolve(doc, p));
+    const keysOf = (item: Json) => parametersOf(item).map((p) => `${p.in} ${p.name}`);
+
+    async function findNearHongKong(page: Page): Promise<void> {
+      await page.fill('#near-lat', '22.3');
+      await page.fill('#near-lng', '114.2');
+      await page.fill('#near-radius', '500');
+      await page.click('#near-form button[type=submit]');
+      await page.waitForSelector('#near-archive:not([hidden]) li[data-closest-km]', { timeout: 15_000 });
+      await page.waitForSelector('#near-active:not([hidden]) li[data-distance-km]', { timeout: 15_000 });
+    }
+
+    it('shows one card per resource, its paths in both families and its text once, in its area, with the parameters and errors of the document', async () => {
+      const { page, errors } = shared;
+      const items = Object.entries(doc.paths as Record<string, Json>);
+      expect(items.length).toBe(ENDPOINTS.length);
+      expect(await page.locator('#endpoints article.endpoint').count()).toBe(RESOURCES.length);
+      expect(await page.locator('#endpoints > section.area').evaluateAll((areas) => areas.map((a) => a.id))).toEqual(
+        AREAS.map(([id]) => `area-${id}`),
+      );
+
+      for (const resource of RESOURCES) {
+        const card = page.locator(`article.endpoint#${resource.id}`);
+        expect(await card.count(), resource.id).toBe(1);
+        expect(await card.getAttribute('data-area'), resource.id).not.toBe('other');
+        expect(await card.locator('h4').textContent()).toBe(resource.id);
+        expect(await card.locator('.paths li').allTextContents()).toEqual(
+          endpointsOf(resource.id).map((e) => `${e.family} GET ${documented(e.path)}`),
+        );
+        expect(await card.locator('.summary').allTextContents()).toEqual([resource.summary]);
+        const families = endpointsOf(resource.id).map((e) => e.family);
+        expect(await card.locator('.family-panel').evaluateAll((panels) => panels.map((p) => p.getAttribute('data-family')))).toEqual(
+          families,
+        );
+        expect(await card.locator('[role=tab][data-family]').count()).toBe(families.length > 1 ? families.length : 0);
+      }
+
+      const common = keysOf(items[0]![1]).filter((key) => items.every(([, item]) => keysOf(item).includes(key)));
+      expect(common).toEqual(['header If-None-Match']);
+      expect(await page.locator('#common-params li[data-param="If-None-Match"][data-in="header"]').count()).toBe(1);
+      for (const endpoint of ENDPOINTS) {
+        const apiPath = documented(endpoint.path);
+        const item = doc.paths[apiPath] as Json;
+        const card = page.locator(`article.endpoint#${endpoint.resource.id}`);
+        const shownParams = await card
+          .locator('.params li')
+          .evaluateAll((lis) => lis.map((li) => `${li.getAttribute('data-in')} ${li.getAttribute('data-param')}`));
+        expect(shownParams, apiPath).toEqual(keysOf(item).filter((key) => !common.includes(key)));
+        // Each parameter says where it goes, whether it is required, and its type with its constraints.
+        for (const p of parametersOf(item).filter((p) => p.in !== 'header')) {
+          const text = await card.locator(`.params li[data-param="${p.name}"]`).textContent();
+          expect(text, `${apiPath} ${p.name}`).toContain(p.required ? 'required' : 'optional');
+          const schema = resolve(doc, p.schema);
+          if (schema.pattern) expect(text).toContain(schema.pattern);
+          if (schema.enum) expect(text).toContain(schema.enum.join(', '));
+          if (schema.default !== undefined) expect(text).toContain(`default ${schema.default}`);
+        }
+        const expectedErrors = Object.entries(item.get.responses as Record<string, Json>)
+          .filter(([status]) => Number(status) >= 400)
+          .map(([status, response]) => {
+            const example = resolve(doc, response).content['application/json'].example;
+            return `${status} ${example.code ?? example.error.code}`;
+          });
+        const shownErrors = await card
+          .locator('.errors li')
+          .evaluateAll((lis) => lis.map((li) => `${li.getAttribute('data-status')} ${li.getAttribute('data-codes')}`));
+        expect(shownErrors, apiPath).toEqual(expectedErrors);
+      }
+
+      // Not the demo: no notice, the archive's size from its report instead; no dump in a test build, so no link.
+      const report = (await (await fetch(`${baseUrl}/api/_data/archive-report.json`)).json()) as Json;
+      expect(report.demo).toBe(false);
+      expect(await page.locator('#demo-notice').isVisible()).toBe(false);
+      expect(await page.textContent('#archive-line')).toBe(
+        `The archive on this server: ${report.storms.toLocaleString('en')} storms of ${report.firstYear}–${report.lastYear}.`,
+      );
+      expect(await page.locator('#dump-link').count()).toBe(0);
+      expect(errors).toEqual([]);
+    }, 90_000);
+
+    it('has a navigation by area beside the page, with a link to every card', async () => {
+      const { page, errors } = shared;
+      const toc = page.locator('#contents .toc');
+      expect(await toc.isVisible()).toBe(true);
+      expect(await toc.locator('#toc-areas > li > a.area-name').allTextContents()).toEqual(AREAS.map(([, name]) => name));
+      const linked = await toc.locator('#toc-areas li[data-resource] a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+      expect(linked.sort()).toEqual(RESOURCES.map((r) => `#${r.id}`).sort());
+      // Each link sits in its card's area.
+      for (const [area] of AREAS) {
+        const inToc = await toc
+          .locator(`#toc-areas > li[data-area="${area}"] li[data-resource]`)
+          .evaluateAll((lis) => lis.map((li) => li.getAttribute('data-resource')));
+        const cards = await page.locator(`#area-${area} article.endpoint`).evaluateAll((cards) => cards.map((c) => c.id));
+        expect(inToc, area).toEqual(cards);
+      }
+      // Sticky: still in view at the end of the page.
+      await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+      expect(await inViewport(page, page.locator('#search'))).toBe(true);
+      await toc.locator('a[href="#typhoon-agencies"]').click();
+      expect(await inViewport(page, page.locator('#typhoon-agencies h4'))).toBe(true);
+      expect(errors).toEqual([]);
+    });
+
+    it('filters the cards by path, summary or parameter as one types, and a link to a hidden card clears the search', async () => {
+      const { page, errors } = shared;
+      const visible = () => page.locator('article.endpoint:not([hidden])').evaluateAll((cards) => cards.map((c) => c.id));
+      const inToc = () =>
+        page.locator('#toc-areas li[data-resource]:not([hidden])').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-resource')));
+      // What each resource is found by, from the document: its name, paths, summary and parameter names.
+      const textOf = (resourceId: string) =>
+        endpointsOf(resourceId)
+          .flatMap((e) => {
+            const item = doc.paths[documented(e.path)] as Json;
+            return [resourceId, documented(e.path), item.get.summary, ...parametersOf(item).map((p) => p.name)];
+          })
+          .join('\n')
+          .toLowerCase();
+      const found = (words: string[]) => RESOURCES.filter((r) => words.every((w) => textOf(r.id).includes(w))).map((r) => r.id);
+
+      await page.locator('h1').click();
+      await page.keyboard.press('/');
+      expect(await page.evaluate('document.activeElement.id')).toBe('search');
+      await page.keyboard.type('radius');
+      const byRadius = found(['radius']);
+      expect(byRadius).toContain('history-near');
+      expect((await visible()).sort()).toEqual(byRadius.sort());
+      expect((await inToc()).sort()).toEqual(byRadius.sort());
+      expect(await page.textContent('#search-count')).toBe(`${byRadius.length} of ${RESOURCES.length} resources match “radius”.`);
+
+      for (const query of ['landfall', 'v1/typhoons', 'NEAR lat', 'page size']) {
+        await page.fill('#search', query);
+        const expected = found(query.toLowerCase().split(' '));
+        expect(expected.length, query).toBeGreaterThan(0);
+        expect((await visible()).sort(), query).toEqual(expected.sort());
+      }
+      // A request path finds the resource whose pattern it matches.
+      await page.fill('#search', '/api/v1/history/2024');
+      expect(await visible()).toEqual(['history-year']);
+      // Nothing found: said so, every area hidden.
+      await page.fill('#search', 'no-such-thing');
+      expect(await visible()).toEqual([]);
+      expect(await page.locator('#no-match').isVisible()).toBe(true);
+      expect(await page.locator('#endpoints > section.area:not([hidden])').count()).toBe(0);
+      // Escape clears it.
+      await page.locator('#search').press('Escape');
+      expect((await visible()).length).toBe(RESOURCES.length);
+      expect(await page.textContent('#search-count')).toBe('');
+      expect(await page.locator('#no-match').isVisible()).toBe(false);
+
+      // A deep link to a card the search hides: the search is cleared and the card shown.
+      await page.fill('#search', 'radius');
+      expect(await visible()).not.toContain('history-year');
+      await page.evaluate("location.hash = '#history-year'");
+      await page.locator('#history-year').waitFor({ state: 'visible' });
+      expect(await page.inputValue('#search')).toBe('');
+      expect(await inViewport(page, page.locator('#history-year h4'))).toBe(true);
+      expect(errors).toEqual([]);
+    });
+
+    it('gives each example its code in curl, JavaScript and Swift: the code requests the example and the JavaScript runs', async () => {
+      const { page, errors } = shared;
+      const samples = [
+        { resource: 'history-year', family: 'v1', url: '/api/v1/history/2024' },
+        { resource: 'history-year', family: 'web', url: '/api/history/2024' },
+        { resource: 'flash-rss', family: 'web', url: '/feeds/flash.xml' },
+      ];
+      for (const sample of samples) {
+        const panel = await showFamily(page, sample.resource, sample.family);
+        const url = `${baseUrl}${sample.url}`;
+        const code = async (language: string) => (await panel.locator(`pre.sample[data-lang="${language}"]`).textContent()) ?? '';
+        expect(await panel.locator('a.example').getAttribute('href')).toBe(sample.url);
+        expect(await code('curl')).toBe(`curl -sS '${url}'`);
+        const answer = await fetch(url);
+        const expected = sample.url.startsWith('/feeds/') ? await answer.text() : ((await answer.json()) as Json);
+        // The JavaScript, run in the page as a user would paste it (its console.log collected).
+        const logged = await page.evaluate(
+          async (source) => {
+            const out: unknown[] = [];
+            const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+            await new AsyncFunction('console', source)({ log: (value: unknown) => out.push(value) });
+            return out;
+          },
+          await code('js'),
+        );
+        if (typeof expected === 'string') expect(logged).toEqual([expect.stringContaining('<rss')]);
+        else expect(logged).toEqual([sample.family === 'v1' ? expected.data : expected]);
+        // The Swift names the URL and checks the family's answer.
+        const swift = await code('swift');
+        expect(swift).toContain(`let url = URL(string: "${url}")!`);
+        expect(swift).toContain(`func fetch${sample.resource === 'flash-rss' ? 'FlashRss' : 'HistoryYear'}() async throws`);
+        expect(swift).toContain(
+          typeof expected === 'string'
+            ? 'String(decoding: data, as: UTF8.self)'
+            : sample.family === 'v1'
+              ? 'guard body["code"] as? Int == 0'
+              : 'guard status == 200',
+        );
+        // The curl, run by a shell where curl is installed, answers what the API answers (not synchronously: the
+        // server answering it runs in this process).
+        if (typeof expected !== 'string' && fs.existsSync('/usr/bin/curl')) {
+          const { stdout } = await promisify(execFile)('sh', ['-c', await code('curl')], { encoding: 'utf8', timeout: 15_000 });
+          expect(JSON.parse(stdout)).toEqual(expected);
+        }
+      }
+
+      // One language for every card: chosen by click or by the arrow keys; the copy button copies what is shown.
+      const panel = await showFamily(page, 'history-year', 'v1');
+      await panel.locator('[role=tab][data-lang="curl"]').click();
+      await panel.locator('[role=tab][data-lang="curl"]').press('ArrowRight');
+      expect(await page.evaluate("document.activeElement.getAttribute('data-lang')")).toBe('js');
+      expect(await panel.locator('[role=tab][data-lang="js"]').getAttribute('aria-selected')).toBe('true');
+      const shownLanguages = await page
+        .locator('pre.sample:not([hidden])')
+        .evaluateAll((pres) => [...new Set(pres.map((p) => p.getAttribute('data-lang')))]);
+      expect(shownLanguages).toEqual(['js']);
+      expect(await page.locator('pre.sample:not([hidden])').count()).toBe(ENDPOINTS.length);
+      await panel.locator('button.copy').click();
+      expect(await page.evaluate('navigator.clipboard.readText()')).toBe(await panel.locator('pre.sample[data-lang="js"]').textContent());
+      expect(await page.textContent('#announce')).toBe('Copied the JavaScript code.');
+      await panel.locator('[role=tab][data-lang="curl"]').click();
+      expect(errors).toEqual([]);
+    }, 60_000);
+
+    it("answers 200 for every example a user selects, the flash item's with a live id", async () => {
+      const { page, errors } = shared;
+      // Every example is offered: the live ones take their id from a list first.
+      expect(await page.locator('.no-example').count()).toBe(0);
+      expect(await page.getAttribute('#flash-item a.example', 'href')).toMatch(/^\/api\/v1\/flash\/[0-9a-f]{12}$/);
+      expect(await page.getAttribute('#global-typhoon a.example', 'href')).toMatch(/^\/api\/global\/typhoons\/[\w-]+$/);
+      const statuses: Record<string, string> = {};
+      for (const endpoint of ENDPOINTS) statuses[endpoint.path] = await clickExample(page, endpoint);
+      expect(Object.entries(statuses).filter(([, status]) => !/^200( · code 0)?$/.test(status))).toEqual([]);
+      expect(errors).toEqual([]);
+    }, 90_000);
+
+    it('shows an example answer in its own card, pretty-printed and abridged', async () => {
+      const { page, errors } = shared;
+      for (const [resourceId, expected] of [
+        ['history-near', '"list": ['],
+        ['flash-rss', '<rss'],
+      ] as const) {
+        const panel = await showFamily(page, resourceId, 'web');
+        const answer = panel.locator('.answer pre');
+        expect(await answer.isVisible()).toBe(false);
+        await panel.locator('a.example').click();
+        await answer.waitFor({ state: 'visible' });
+        expect(await answer.textContent()).toContain(expected);
+        expect(await panel.locator('.answer-heading').textContent()).toMatch(/^200 · /);
+        expect(await panel.locator('a.example').getAttribute('aria-expanded')).toBe('true');
+        // Next to the example: inside the same card.
+        const card = page.locator(`#${resourceId}`);
+        const [cardBox, answerBox] = [await card.boundingBox(), await answer.boundingBox()];
+        expect(answerBox!.y).toBeGreaterThan(cardBox!.y);
+        expect(answerBox!.y + answerBox!.height).toBeLessThanOrEqual(cardBox!.y + cardBox!.height);
+      }
+      // A long array (the 12 months of counts) shows its first items and says how many more there are.
+      expect(await page.textContent('#history-near .family-panel[data-family="web"] .answer pre')).toContain('"… 9 more items"');
+      await page.locator('#history-near .family-panel[data-family="web"] a.example').click();
+      expect(await page.locator('#history-near .family-panel[data-family="web"] .answer').isVisible()).toBe(false);
+      expect(errors).toEqual([]);
+    }, 60_000);
+
+    it('draws YAGI on the basemap, with a legend, and reads its points without a mouse', async () => {
+      const { page, errors } = shared;
+      expect(await page.textContent('#map-caption')).toContain('YAGI');
+      expect((await page.getAttribute('#land', 'd'))?.length).toBeGreaterThan(1000);
+      expect(await page.getAttribute('#track', 'points')).toMatch(/^[\d.]+,[\d.]+ /);
+      const points = page.locator('#map circle.track-point');
+      const count = await points.count();
+      expect(count).toBeGreaterThan(3);
+      // Every point lies on the map (inside the viewBox), over the basemap.
+      const [, , width, height] = (await page.getAttribute('#map', 'viewBox'))!.split(' ').map(Number);
+      for (const [cx, cy] of await points.evaluateAll((dots) =>
+        dots.map((d) => [Number(d.getAttribute('cx')), Number(d.getAttribute('cy'))]),
+      )) {
+        expect(cx).toBeGreaterThan(0);
+        expect(cx).toBeLessThan(width!);
+        expect(cy).toBeGreaterThan(0);
+        expect(cy).toBeLessThan(height!);
+      }
+      expect(await page.locator('#legend li').allTextContents()).toEqual(
+        expect.arrayContaining([expect.stringContaining('SuperTY Super typhoon')]),
+      );
+      expect(await page.locator('#legend li .swatch').count()).toBe(7);
+      expect(await page.locator('#track-table tbody tr').count()).toBe(count);
+      expect(await points.first().locator('title').textContent()).toMatch(/ m\/s · pressure /);
+
+      // One tab stop; the arrow keys move along the track and the readout follows.
+      expect(await page.locator('#map circle.track-point[tabindex="0"]').count()).toBe(1);
+      await points.first().focus();
+      expect(await page.textContent('#point-info')).toBe(await points.nth(0).getAttribute('aria-label'));
+      await page.keyboard.press('ArrowRight');
+      expect(await page.textContent('#point-info')).toBe(await points.nth(1).getAttribute('aria-label'));
+      await page.keyboard.press('End');
+      expect(await page.locator(':focus').getAttribute('aria-label')).toBe(await points.nth(count - 1).getAttribute('aria-label'));
+      expect(await page.locator('#map circle.track-point[tabindex="0"]').count()).toBe(1);
+      expect(errors).toEqual([]);
+    }, 60_000);
+
+    it('finds the storms near Hong Kong, where the browser says it is: archived ones with their closest approach, active ones with distance and bearing', async () => {
+      const { page, errors } = shared;
+      await page.fill('#near-radius', '500');
+      await page.click('#near-locate');
+      await page.waitForSelector('#near-archive:not([hidden]) li[data-closest-km]', { timeout: 15_000 });
+      await page.waitForSelector('#near-active:not([hidden]) li[data-distance-km]', { timeout: 15_000 });
+      expect([await page.inputValue('#near-lat'), await page.inputValue('#near-lng')]).toEqual(['22.30', '114.20']);
+      const archived = page.locator('#near-archive li');
+      expect(await archived.count()).toBeGreaterThan(0);
+      const closest = await archived.evaluateAll((lis) => lis.map((li) => Number(li.getAttribute('data-closest-km'))));
+      expect(closest.every((km) => km >= 0 && km <= 500)).toBe(true);
+      expect(closest).toEqual([...closest].sort((a, b) => a - b));
+      expect(await archived.first().textContent()).toMatch(/\d km at \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+      // The test server's live storms come from the mock upstream, whichever archive was built.
+      const active = page.locator('#near-active li');
+      expect(await active.count()).toBeGreaterThan(0);
+      expect(await active.first().textContent()).toMatch(/\d km to the [NESW]{1,3} \(\d+°\)/);
+      expect(errors).toEqual([]);
+    }, 60_000);
+
+    it.each([390, 1280])(
+      'fits %i px without horizontal scrolling (screenshot in test-output/)',
+      async (width) => {
+        const { page, errors } = shared;
+        await page.setViewportSize({ width, height: 900 });
+        // The widest state: results listed, an answer and the track table open (opened once: a click closes them).
+        await findNearHongKong(page);
+        const panel = await showFamily(page, 'typhoon-detail', 'web');
+        if ((await panel.locator('a.example').getAttribute('aria-expanded')) !== 'true') await panel.locator('a.example').click();
+        await panel.locator('.answer pre').waitFor({ state: 'visible' });
+        if ((await page.getAttribute('#track-table', 'open')) === null) await page.click('#track-table summary');
+        expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+        // The contents follow the width: beside the page on a wide screen, behind a button on a phone.
+        expect(await page.locator('#contents > summary').isVisible()).toBe(width < 1024);
+        expect(await page.locator('#contents .toc').isVisible()).toBe(width >= 1024);
+        fs.mkdirSync(SCREENSHOTS, { recursive: true });
+        const file = path.join(SCREENSHOTS, `docs-${width}.png`);
+        await page.evaluate('window.scrollTo(0, 0)'); // a full-page shot draws sticky parts where the view is
+        await page.screenshot({ path: file, fullPage: true });
+        console.log(`docs page screenshot: ${file}`);
+        expect(errors).toEqual([]);
+      },
+      60_000,
+    );
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * The dump of the real archive (TYPHOON_SOURCES and TYPHOON_AGENCY_SOURCES) against the run's shared build: every
+ * storm in tracks.geojson, and the crosswalk saying of each agency track what the API says. The same checks on the
+ * hand-written sample, and the rest of the dump's: test/unit/dump.test.ts.
+ */
+import os from 'node:os';
+import path from 'node:path';
+import { unzipSync } from 'fflate';
+import fs from 'fs-extra';
+import { beforeAll, expect, it } from 'vitest';
+import { DUMP_ROOT } from '../../src/dump/dump.ts';
+import { STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
+import type { StormAgencies } from '../../src/model/agency-comparison-schemas.ts';
+import { apiAndDumpLinks, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
+import { describeRealData } from '../helpers/real-data.ts';
+import { renderArchive } from '../helpers/rendered-archive.ts';
+import { agenciesFor } from '../helpers/sources.ts';
+
+describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
+  /** The few files read here, as text, and the codes of storms/*.json (the zip is not unpacked: 2,642 storm files). */
+  const files = new Map<string, string>();
+  const storms: string[] = [];
+  beforeAll(async () => {
+    const agenciesDir = agenciesFor(sourcesDir);
+    if (!agenciesDir) throw new Error('the real dump checks need TYPHOON_AGENCY_SOURCES beside TYPHOON_SOURCES');
+    const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-real-'));
+    await writeDump({ sourcesDir, agenciesDir, outDir });
+    const wanted = new Set(['tracks.geojson', 'crosswalk.jsonl', 'manifest.json']);
+    const entries = unzipSync(await fs.readFile(path.join(outDir, STABLE_DUMP)), {
+      filter: ({ name }) => {
+        const file = name.slice(DUMP_ROOT.length + 1);
+        if (file.startsWith('storms/')) storms.push(file.slice('storms/'.length).replace(/\.json$/, ''));
+        return wanted.has(file);
+      },
+    });
+    for (const [name, bytes] of Object.entries(entries)) files.set(name.slice(DUMP_ROOT.length + 1), new TextDecoder().decode(bytes));
+    await fs.remove(outDir);
+  });
+
+  it('holds every storm in tracks.geojson, 197702-1 (a single fix) as a Point', async () => {
+    const features = trackFeatures(files.get('tracks.geojson') as string);
+    expect(storms.length).toBe(JSON.parse(files.get('manifest.json') as string).storms);
+    expect([...features.keys()].sort()).toEqual(storms.sort());
+    expect(features.get('197702-1')).toMatchObject({ geometry: { type: 'Point', coordinates: [110, 20] }, properties: { kind: 'track' } });
+    expect([...features.values()].filter((f) => f.geometry.type === 'Point').map((f) => f.properties.code)).toEqual(['197702-1']);
+  });
+
+  it("says of every agency track what the API says of it, YAGI's and TAPAH's from IBTrACS included", async () => {
+    const site = await renderArchive(sourcesDir);
+    const years = [...new Set([...site.details.values()].map((t) => t.year))];
+    const comparisons = years.flatMap((year) =>
+      Object.values(site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)),
+    );
+    const crosswalk = (files.get('crosswalk.jsonl') as string)
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as CrosswalkLine);
+    const pairs = apiAndDumpLinks(comparisons, crosswalk);
+    expect(pairs.length).toBe(1953);
+    expect(pairs.filter((p) => JSON.stringify(p.api) !== JSON.stringify(p.dump))).toEqual([]);
+    // Measured from the raw files (see test/real-data/crosswalk.test.ts): not the IBTrACS records' 36/36 at 0 km and 12/12 at 21.7 km.
+    const dumped = (track: string) => pairs.find((p) => p.track === track)?.dump;
+    expect(dumped('202411 jtwc')).toEqual({
+      id: 'wp122024',
+      method: 'ibtracs',
+      agreeingFixes: 31,
+      sharedFixes: 31,
+      medianDistanceKm: 11.1,
+    });
+    expect(dumped('202411 hko')).toEqual({ id: null, method: 'ibtracs', agreeingFixes: 34, sharedFixes: 34, medianDistanceKm: 10.7 });
+    expect(dumped('202516 jtwc')).toEqual({ id: 'wp222025', method: 'ibtracs', agreeingFixes: 8, sharedFixes: 8, medianDistanceKm: 22.9 });
+  });
+});

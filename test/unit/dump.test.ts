@@ -1,0 +1,355 @@
+/**
+ * The offline dump on the hand-written sample and its agencies (test/fixtures/sources/agencies: YAGI as JMA, JTWC
+ * and HKO analysed it, invented; test/fixtures/sample-ibtracs: an IBTrACS record of it, invented): its checksums
+ * verify with sha256sum -c; its parts agree; the agencies' rows and the crosswalk are there, the crosswalk's figures
+ * are the API's, every storm is in tracks.geojson (one of a single fix too), and the columns docs/data-sources.md
+ * documents are the columns written. The same checks on the real dump: test/real-data/dump.test.ts.
+ */
+import { execFileSync } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { unzipSync } from 'fflate';
+import fs from 'fs-extra';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareArchive } from '../../src/archive/agency-comparison.ts';
+import { buildArchive } from '../../src/archive/build-archive.ts';
+import { NAMES_FILE } from '../../src/config/paths.ts';
+import { DUMP_ROOT } from '../../src/dump/dump.ts';
+import { datedDump, STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
+import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
+import { apiAndDumpLinks, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
+import { FIXTURE_SOURCES } from '../helpers/sources.ts';
+
+/** An IBTrACS record of the sample's YAGI, invented (see its README): the agencies' tracks come from its columns. */
+const SAMPLE_IBTRACS = path.resolve(import.meta.dirname, '..', 'fixtures', 'sample-ibtracs');
+
+/** Unpacks the stable zip written into `outDir`; returns the dump's root folder. */
+async function unpack(outDir: string): Promise<string> {
+  const unpacked = path.join(outDir, 'unpacked');
+  for (const [name, bytes] of Object.entries(unzipSync(await fs.readFile(path.join(outDir, STABLE_DUMP)))))
+    await fs.outputFile(path.join(unpacked, name), bytes);
+  return path.join(unpacked, DUMP_ROOT);
+}
+
+/** Writes a dump of the sample archive and unpacks it. */
+async function unpackedDump(outDir: string, agenciesDir?: string): Promise<string> {
+  await writeDump({ sourcesDir: FIXTURE_SOURCES, agenciesDir, outDir });
+  return unpack(outDir);
+}
+
+const readCsv = async (file: string): Promise<Record<string, string>[]> => parse(await fs.readFile(file, 'utf8'), { columns: true });
+const readJsonl = async (file: string): Promise<Record<string, unknown>[]> =>
+  (await fs.readFile(file, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+const csvHeader = async (file: string): Promise<string[]> => ((await fs.readFile(file, 'utf8')).split('\n')[0] as string).split(',');
+
+describe('writeDump', () => {
+  it('writes a stable and a dated zip whose SHA256SUMS verify with sha256sum -c', async () => {
+    const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-'));
+    const report = await writeDump({ sourcesDir: FIXTURE_SOURCES, outDir });
+    // Dated by the data (the newest CMA release date, 2025-03-01), not by the clock.
+    expect(report.files.map((f) => path.basename(f))).toEqual([STABLE_DUMP, 'typhoon-archive-2025-03-01.zip']);
+    expect(datedDump(report.version)).toBe('typhoon-archive-2025-03-01.zip');
+    const first = await fs.readFile(path.join(outDir, STABLE_DUMP));
+    await writeDump({ sourcesDir: FIXTURE_SOURCES, outDir });
+    expect((await fs.readFile(path.join(outDir, STABLE_DUMP))).equals(first)).toBe(true);
+
+    const root = await unpack(outDir);
+    expect(execFileSync('sha256sum', ['-c', 'SHA256SUMS'], { cwd: root, encoding: 'utf8' })).toMatch(/points\.csv: OK/);
+
+    const manifest = await fs.readJson(path.join(root, 'manifest.json'));
+    expect(manifest).toMatchObject({
+      schemaVersion: 3,
+      storms: 6,
+      generatedAt: '2025-02-28T16:00:00.000Z',
+      countsPerYear: { 1945: 1, 1949: 1, 2024: 4 },
+    });
+    expect(manifest.schemaChanges[2]).toMatch(/crosswalk\.csv/);
+    expect(manifest.schemaChanges[3]).toMatch(/tracks\.geojson holds every storm/);
+    // 13 CMA points; JTWC: 1945's own 2 (via the Zhejiang archive) and YAGI's 4; JMA's and HKO's 4 of YAGI.
+    expect(manifest.pointsByAgency).toEqual({ cma: 13, jma: 4, jtwc: 6, hko: 4 });
+    expect(manifest.linkedStorms).toEqual({ jma: 1, jtwc: 1, hko: 1, ibtracs: 0 });
+    expect(manifest.sources.map((s: { file: string }) => s.file)).toEqual(
+      expect.arrayContaining([
+        'cma-bst/CH2024BST.txt',
+        'agencies/jma/bst_all.txt',
+        'agencies/jtwc/bwp112024.dat',
+        'agencies/hko/HKO2024BST.csv',
+      ]),
+    );
+    const csvRows = (await fs.readFile(path.join(root, 'points.csv'), 'utf8')).trim().split('\n');
+    const jsonl = (await fs.readFile(path.join(root, 'points.jsonl'), 'utf8')).trim().split('\n');
+    expect(csvRows.length - 1).toBe(manifest.points);
+    expect(jsonl.length).toBe(manifest.points);
+    // Schema 1's columns keep their places; schema 2's come after them.
+    expect(csvRows[0]).toMatch(
+      /^code,name,enname,year,time,lat,lng,grade,strong,power,speed_ms,pressure_hpa,.*,r12_nw_km,agency,source,wind_period,speed_kt,category$/,
+    );
+    expect([...trackFeatures(await fs.readFile(path.join(root, 'tracks.geojson'), 'utf8')).keys()]).toEqual([
+      '194501',
+      '1949C01',
+      '202411',
+      '202414',
+      '202414-1',
+      '2024C14',
+    ]);
+    expect(await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8')).toContain('tcdata.typhoon.org.cn');
+    expect((await fs.readdir(path.join(root, 'storms'))).length).toBe(6);
+    await fs.remove(outDir);
+  });
+});
+
+describe('the dump with the other agencies', () => {
+  let outDir: string;
+  let root: string;
+  beforeAll(async () => {
+    outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-agencies-'));
+    root = await unpackedDump(outDir);
+  });
+  afterAll(() => fs.remove(outDir));
+
+  it("puts YAGI's JMA, JTWC and HKO points after its own, each with its wind period and its knots as written", async () => {
+    const yagi = (await readCsv(path.join(root, 'points.csv'))).filter((r) => r.code === '202411');
+    expect(yagi.map((r) => r.agency)).toEqual([
+      ...Array(4).fill('cma'),
+      ...Array(4).fill('jma'),
+      ...Array(4).fill('jtwc'),
+      ...Array(4).fill('hko'),
+    ]);
+    const at = (agency: string, time: string) => yagi.find((r) => r.agency === agency && r.time === time);
+    // 2024-09-05 12 UTC: CMA 62 m/s (2-minute); JMA 110 kt (10-minute), JTWC 140 kt (1-minute), HKO 110 kt.
+    expect(at('cma', '2024-09-05T20:00:00+08:00')).toMatchObject({
+      source: 'cma-bst',
+      wind_period: '2min',
+      speed_ms: '62',
+      speed_kt: '',
+      category: 'SuperTY',
+      grade: 'SuperTY',
+      r7_ne_km: '300',
+    });
+    expect(at('jma', '2024-09-05T20:00:00+08:00')).toMatchObject({
+      source: 'jma-bst',
+      wind_period: '10min',
+      speed_ms: '56.6',
+      speed_kt: '110',
+      pressure_hpa: '915',
+      category: '5',
+      grade: '',
+      power: '',
+      r7_ne_km: '',
+    });
+    expect(at('jtwc', '2024-09-05T20:00:00+08:00')).toMatchObject({
+      source: 'jtwc-bdeck',
+      wind_period: '1min',
+      speed_ms: '72',
+      speed_kt: '140',
+      category: 'ST',
+      name: '摩羯',
+      enname: 'YAGI',
+      year: '2024',
+    });
+    expect(at('hko', '2024-09-05T20:00:00+08:00')).toMatchObject({
+      source: 'hko-bst',
+      wind_period: '10min',
+      lat: '19.55',
+      lng: '114.25',
+      speed_kt: '110',
+      category: 'SuperT',
+    });
+    // JMA's fix before CMA's first is there too.
+    expect(at('jma', '2024-09-05T14:00:00+08:00')).toMatchObject({ speed_kt: '105' });
+
+    const jsonl = (await readJsonl(path.join(root, 'points.jsonl'))).filter((p) => p.code === '202411' && p.agency === 'jtwc');
+    expect(jsonl[1]).toEqual({
+      code: '202411',
+      time: '2024-09-05T20:00:00+08:00',
+      lat: 19.4,
+      lng: 114.3,
+      strong: null,
+      grade: null,
+      power: null,
+      speed: 72,
+      pressure: 912,
+      moveDir: null,
+      moveSpeed: null,
+      radius7: null,
+      radius10: null,
+      radius12: null,
+      agency: 'jtwc',
+      source: 'jtwc-bdeck',
+      windPeriod: '1min',
+      speedKt: 140,
+      category: 'ST',
+    });
+  });
+
+  it('lists every storm in the crosswalk, YAGI with its ids and how each was found; the nameless HKO storm nowhere', async () => {
+    const rows = await readCsv(path.join(root, 'crosswalk.csv'));
+    expect(rows.map((r) => r.code)).toEqual(['194501', '1949C01', '202411', '202414', '202414-1', '2024C14']);
+    expect(rows.find((r) => r.code === '202411')).toMatchObject({
+      jma: '2411',
+      jtwc: 'wp112024',
+      hko: '2024-0011',
+      ibtracs: '',
+      jma_method: 'track-match',
+      jma_agreeing_fixes: '3',
+      jma_shared_fixes: '3',
+      jma_median_distance_km: '23.7',
+      jtwc_method: 'track-match',
+      hko_method: 'track-match',
+      ibtracs_method: '',
+    });
+    expect(rows.find((r) => r.code === '202414')).toMatchObject({ jma: '', jtwc: '', hko: '', jma_method: '' });
+    const yagi = (await readJsonl(path.join(root, 'crosswalk.jsonl'))).find((r) => r.code === '202411');
+    expect(yagi).toMatchObject({ ids: { cma: '202411', jma: '2411', jtwc: 'wp112024', hko: '2024-0011', ibtracs: null } });
+    expect(yagi?.links).toContainEqual({
+      agency: 'hko',
+      id: '2024-0011',
+      method: 'track-match',
+      agreeingFixes: 3,
+      sharedFixes: 3,
+      medianDistanceKm: 16.6,
+    });
+    expect(await fs.readFile(path.join(root, 'points.jsonl'), 'utf8')).not.toMatch(/0010/);
+  });
+
+  it('credits the agencies whose data it holds', async () => {
+    const licence = await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8');
+    expect(licence).toMatch(/Japan Meteorological Agency/);
+    expect(licence).toMatch(/Joint Typhoon Warning Center/);
+    expect(licence).toMatch(/Hong Kong Observatory/);
+    expect(licence).not.toMatch(/IBTrACS \(International/); // no IBTrACS file beside the sample
+  });
+
+  it('documents, in docs/data-sources.md and in its own text, exactly the columns it writes, in order', async () => {
+    const docs = await fs.readFile(path.resolve(import.meta.dirname, '..', '..', 'docs', 'data-sources.md'), 'utf8');
+    const start = docs.indexOf('## Offline dump');
+    expect(start).toBeGreaterThan(-1);
+    const end = docs.indexOf('\n## ', start + 1);
+    const section = docs.slice(start, end === -1 ? undefined : end);
+    const documented = [...section.matchAll(/`([^`]+)`/g)].map((m) => m[1]).join(',');
+    const licence = await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8');
+    for (const file of ['points.csv', 'crosswalk.csv']) {
+      const header = await csvHeader(path.join(root, file));
+      expect(documented).toContain(header.join(','));
+      for (const column of header) expect(licence).toContain(`\n  ${column}: `);
+    }
+    const keys = Object.keys((await readJsonl(path.join(root, 'points.jsonl')))[0] as object);
+    expect(documented).toContain(keys.join(','));
+    expect(licence).toContain(keys.join(', '));
+  });
+});
+
+describe('the dump with an IBTrACS record beside the sample', () => {
+  let outDir: string;
+  let root: string;
+  beforeAll(async () => {
+    outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-ibtracs-'));
+    root = await unpackedDump(outDir, SAMPLE_IBTRACS);
+  });
+  afterAll(() => fs.remove(outDir));
+
+  it("gives each agency track taken from IBTrACS's columns its own figures, not the IBTrACS record's", async () => {
+    // By construction of the fixture: IBTrACS's own positions are CMA's (0 km at the 4 shared instants); its USA
+    // columns lie 0.1° of latitude north (11.1 km) and are JTWC's own analysis at 3 of those instants; TOKYO 0.2°
+    // south (22.2 km) at all 4; HKO 0.3° north (33.4 km) at 3 and 2° north (222 km: not agreeing) at the 4th.
+    const yagi = (await readJsonl(path.join(root, 'crosswalk.jsonl'))).find((r) => r.code === '202411') as unknown as CrosswalkLine;
+    expect(yagi.ids).toEqual({ cma: '202411', jma: '2411', jtwc: 'wp112024', hko: null, ibtracs: '2024249N19115' });
+    expect(yagi.links).toEqual([
+      { agency: 'jma', id: '2411', method: 'cma-header', agreeingFixes: 4, sharedFixes: 4, medianDistanceKm: 22.2 },
+      { agency: 'jtwc', id: 'wp112024', method: 'ibtracs', agreeingFixes: 3, sharedFixes: 3, medianDistanceKm: 11.1 },
+      { agency: 'hko', id: null, method: 'ibtracs', agreeingFixes: 3, sharedFixes: 4, medianDistanceKm: 33.4 },
+      { agency: 'ibtracs', id: '2024249N19115', method: 'track-match', agreeingFixes: 4, sharedFixes: 4, medianDistanceKm: 0 },
+    ]);
+    expect((await readCsv(path.join(root, 'crosswalk.csv'))).find((r) => r.code === '202411')).toMatchObject({
+      hko: '',
+      hko_method: 'ibtracs',
+      hko_agreeing_fixes: '3',
+      hko_shared_fixes: '4',
+      hko_median_distance_km: '33.4',
+      jtwc_method: 'ibtracs',
+      jtwc_agreeing_fixes: '3',
+      jtwc_median_distance_km: '11.1',
+      ibtracs_median_distance_km: '0',
+    });
+    // The rows those figures describe: JTWC's 5 own fixes of IBTrACS's 6 rows, HKO's 4.
+    const rows = (await readCsv(path.join(root, 'points.csv'))).filter((r) => r.code === '202411');
+    expect(['cma', 'jma', 'jtwc', 'hko'].map((agency) => rows.filter((r) => r.agency === agency).length)).toEqual([4, 6, 5, 4]);
+  });
+
+  it('says of every agency track what the API says of it', async () => {
+    const sources = await readArchiveSources(FIXTURE_SOURCES, NAMES_FILE, { agenciesDir: SAMPLE_IBTRACS });
+    const { typhoons, crosswalk } = buildArchive(sources);
+    const pairs = apiAndDumpLinks(
+      compareArchive(typhoons, crosswalk, false).values(),
+      (await readJsonl(path.join(root, 'crosswalk.jsonl'))) as unknown as CrosswalkLine[],
+    );
+    expect(pairs.map((p) => p.track)).toEqual(['202411 jma', '202411 jtwc', '202411 hko']);
+    for (const { track, api, dump } of pairs) expect(dump, track).toEqual(api);
+  });
+});
+
+describe('a storm of one fix', () => {
+  it('is in tracks.geojson as a Point, beside its main entry as a line', async () => {
+    // CMA's 1977 file splits storm 7702 so: a main entry and a continuation (-)1 of a single fix (the real one is 197702-1).
+    const sourcesDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-one-fix-'));
+    await fs.outputFile(
+      path.join(sourcesDir, 'cma-bst', 'CH1977BST.txt'),
+      [
+        '66666 0000    3 0005 7702 0 6 (nameless)                         20110729',
+        '1977070500 0 190 1120  998       9',
+        '1977070506 0 195 1112  998       9',
+        '1977070512 0 199 1105  997      10',
+        '66666 0000    1 0005 7702 0 6 (nameless)(-)1                     20110729',
+        '1977070518 0 200 1100  997       9',
+        '',
+      ].join('\n'),
+    );
+    const outDir = path.join(sourcesDir, 'out');
+    await writeDump({ sourcesDir, agenciesDir: path.join(sourcesDir, 'no-agencies'), outDir });
+    const root = await unpack(outDir);
+    const features = trackFeatures(await fs.readFile(path.join(root, 'tracks.geojson'), 'utf8'));
+    expect((await fs.readJson(path.join(root, 'manifest.json'))).storms).toBe(2);
+    expect(features.get('197702')?.geometry).toEqual({
+      type: 'LineString',
+      coordinates: [
+        [112, 19],
+        [111.2, 19.5],
+        [110.5, 19.9],
+      ],
+    });
+    expect(features.get('197702-1')).toMatchObject({
+      bbox: [110, 20, 110, 20],
+      geometry: { type: 'Point', coordinates: [110, 20] },
+      properties: { kind: 'track', code: '197702-1' },
+    });
+    await fs.remove(sourcesDir);
+  });
+});
+
+describe('the dump without other agencies', () => {
+  it('holds the archive alone and credits no agency', async () => {
+    const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-none-'));
+    const root = await unpackedDump(outDir, path.join(outDir, 'no-agencies'));
+    expect(new Set((await readCsv(path.join(root, 'points.csv'))).map((r) => r.agency))).toEqual(new Set(['cma', 'jtwc']));
+    const crosswalk = await readCsv(path.join(root, 'crosswalk.csv'));
+    expect(crosswalk.every((r) => r.jtwc === '' && r.hko === '')).toBe(true);
+    // JMA's number as CMA writes it in its header: CMA's data, which credits no JMA.
+    expect(crosswalk.find((r) => r.code === '202411')).toMatchObject({ jma: '2411', jma_method: 'cma-header', jma_agreeing_fixes: '' });
+    const licence = await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8');
+    const attribution = licence.slice(
+      licence.indexOf('Attribution required'),
+      licence.indexOf('\n\n', licence.indexOf('Attribution required')),
+    );
+    const credits = attribution.split('\n').filter((line) => line.startsWith('- '));
+    expect(credits.map((line) => line.slice(0, 40))).toEqual([
+      '- Best-track data: China Meteorological ',
+      '- Track, landfall and wind-circle data: ',
+      '- Names: ESCAP/WMO Typhoon Committee lis',
+    ]);
+    await fs.remove(outDir);
+  });
+});
