@@ -1,12 +1,18 @@
 /**
- * The order test files start in: the longest files that read nothing of the run's shared build first, while a
- * child process makes it (test/global-setup.ts), then vitest's own order (files that failed last time, then the
+ * The order test files start in: the longest files first, those that need nothing of the run's shared build
+ * before their second half included (the docs page's demo part), while a child process makes it
+ * (test/global-setup.ts), then vitest's own order (files that failed last time, then the
  * slower ones). Started late, one of them alone would outlast the rest of the run; vitest knows nothing of a
  * file's length on a fresh clone.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-const FIRST = ['test/real-data/zj-fetch-equivalence.test.ts', 'test/unit/live-refresh.test.ts', 'test/unit/build-atomic.test.ts'];
+const FIRST = [
+  'test/real-data/zj-fetch-equivalence.test.ts',
+  'test/contract/docs-page.test.ts',
+  'test/unit/live-refresh.test.ts',
+  'test/unit/build-atomic.test.ts',
+];
 
 const rank = (spec: TestSpecification) => {
   const at = FIRST.findIndex((file) => spec.moduleId.endsWith(file));

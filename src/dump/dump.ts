@@ -85,9 +85,9 @@ export interface DumpInput {
   generatedAt: Date;
 }
 
-/** The dump as zip bytes, plus its manifest (entries sorted, file times fixed: the same input gives the same bytes). */
-export function buildDump({ typhoons, crosswalk, sources, demo, generatedAt }: DumpInput): {
-  zip: Uint8Array;
+/** The dump's files by name (under DUMP_ROOT), and its manifest. */
+function dumpFiles({ typhoons, crosswalk, sources, demo, generatedAt }: DumpInput): {
+  files: Map<string, string>;
   manifest: Record<string, unknown>;
 } {
   const comparisons = compareArchive(typhoons, crosswalk, demo);
@@ -143,6 +143,12 @@ export function buildDump({ typhoons, crosswalk, sources, demo, generatedAt }: D
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([name, text]) => `${createHash('sha256').update(text).digest('hex')}  ${name}`);
   files.set('SHA256SUMS', sums.join('\n') + '\n');
+  return { files, manifest };
+}
+
+/** The dump as zip bytes, plus its manifest (entries sorted, file times fixed: the same input gives the same bytes). */
+export function buildDump(input: DumpInput): { zip: Uint8Array; manifest: Record<string, unknown> } {
+  const { files, manifest } = dumpFiles(input);
   const mtime = new Date(Date.UTC(2000, 0, 1));
   const entries = Object.fromEntries(
     [...files]

@@ -3,13 +3,12 @@
  * storm in tracks.geojson, and the crosswalk saying of each agency track what the API says. The same checks on the
  * hand-written sample, and the rest of the dump's: test/unit/dump.test.ts.
  */
-import os from 'node:os';
-import path from 'node:path';
-import { unzipSync } from 'fflate';
-import fs from 'fs-extra';
 import { beforeAll, expect, it } from 'vitest';
-import { DUMP_ROOT } from '../../src/dump/dump.ts';
-import { STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
+import { buildArchive } from '../../src/archive/build-archive.ts';
+import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
+import { NAMES_FILE } from '../../src/config/paths.ts';
+import { trackFeature } from '../../src/archive/geojson.ts';
+import { crosswalkJsonLine, crosswalkRows } from '../../src/dump/crosswalk-table.ts';
 import type { StormAgencies } from '../../src/model/agency-comparison-schemas.ts';
 import { apiAndDumpLinks, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
 import { describeRealData } from '../helpers/real-data.ts';
@@ -17,24 +16,20 @@ import { renderArchive } from '../helpers/rendered-archive.ts';
 import { agenciesFor } from '../helpers/sources.ts';
 
 describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
-  /** The few files read here, as text, and the codes of storms/*.json (the zip is not unpacked: 2,642 storm files). */
+  /** The few files read here, as text, and the codes of storms/*.json. */
   const files = new Map<string, string>();
   const storms: string[] = [];
   beforeAll(async () => {
     const agenciesDir = agenciesFor(sourcesDir);
     if (!agenciesDir) throw new Error('the real dump checks need TYPHOON_AGENCY_SOURCES beside TYPHOON_SOURCES');
-    const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-real-'));
-    await writeDump({ sourcesDir, agenciesDir, outDir });
-    const wanted = new Set(['tracks.geojson', 'crosswalk.jsonl', 'manifest.json']);
-    const entries = unzipSync(await fs.readFile(path.join(outDir, STABLE_DUMP)), {
-      filter: ({ name }) => {
-        const file = name.slice(DUMP_ROOT.length + 1);
-        if (file.startsWith('storms/')) storms.push(file.slice('storms/'.length).replace(/\.json$/, ''));
-        return wanted.has(file);
-      },
-    });
-    for (const [name, bytes] of Object.entries(entries)) files.set(name.slice(DUMP_ROOT.length + 1), new TextDecoder().decode(bytes));
-    await fs.remove(outDir);
+    // What the dump writes in tracks.geojson and crosswalk.jsonl, by the functions it writes them with (dumpFiles in
+    // src/dump/dump.ts; the zip itself and the rest of its files: test/unit/dump.test.ts).
+    const sources = await readArchiveSources(sourcesDir, NAMES_FILE, { agenciesDir });
+    const { typhoons, crosswalk } = buildArchive(sources);
+    files.set('tracks.geojson', JSON.stringify({ type: 'FeatureCollection', features: typhoons.map(trackFeature) }));
+    files.set('crosswalk.jsonl', crosswalkRows(typhoons, crosswalk.links).map(crosswalkJsonLine).join('\n'));
+    files.set('manifest.json', JSON.stringify({ storms: typhoons.length }));
+    storms.push(...typhoons.map((t) => t.code));
   });
 
   it('holds every storm in tracks.geojson, 197702-1 (a single fix) as a Point', async () => {
