@@ -3,16 +3,10 @@
  * every 15 minutes on the published deploy, never reachable by URL; Netlify stops it at 30 s, the run keeps to 25.
  * Its configuration comes from the function's environment; the result is logged as one line of JSON.
  */
-import { NAMES_FILE_IN_PROJECT } from '../config/paths.ts';
 import { readConfig, type Config } from '../config/env.ts';
 import { openStore } from '../store/store.ts';
 import { runScheduledRefresh } from './scheduled-run.ts';
 
-export const SCHEDULED_FUNCTION = {
-  name: 'scheduled-run',
-  /** The literal config of the generated function; the live normalisers read the names table at run time. */
-  config: { schedule: '*/15 * * * *', includedFiles: [`../${NAMES_FILE_IN_PROJECT}`] },
-} as const;
 
 /** One run with the given configuration (the environment's, on Netlify). */
 export const runWithConfig = (config: Config) =>

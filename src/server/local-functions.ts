@@ -9,7 +9,8 @@ import { v1Preflight } from '../api/envelope.ts';
 import { planFunctions, type FunctionConfig, type PlannedFunction } from '../api/functions.ts';
 import { loadBindings } from '../api/handler-modules.ts';
 import { safeHandler, serveFunction } from '../api/serve.ts';
-import { runWithConfig, SCHEDULED_FUNCTION } from '../jobs/scheduled-function.ts';
+import { SCHEDULED_FUNCTION } from '../jobs/schedule.ts';
+import { runWithConfig } from '../jobs/scheduled-function.ts';
 
 export type Handler = (req: Request) => Promise<Response>;
 
