@@ -10,7 +10,6 @@ import { planFunctions, type FunctionConfig, type PlannedFunction } from '../api
 import { loadBindings } from '../api/handler-modules.ts';
 import { safeHandler, serveFunction } from '../api/serve.ts';
 import { SCHEDULED_FUNCTION } from '../jobs/schedule.ts';
-import { runWithConfig } from '../jobs/scheduled-function.ts';
 
 export type Handler = (req: Request) => Promise<Response>;
 
@@ -42,6 +41,9 @@ export async function localFunctions(config: Config, log: (line: string) => void
   const scheduled: LocalFunction = {
     name: SCHEDULED_FUNCTION.name,
     handler: async () => {
+      // Loaded when a run is due: the run's connection pool (undici) takes over the process's global fetch once
+      // imported (src/upstream/pool.ts), which a server that never runs the schedule (the tests') must not get.
+      const { runWithConfig } = await import('../jobs/scheduled-function.ts');
       const run = await runWithConfig(config);
       log(
         `scheduled run: ${run.typhoons.ok ? `${run.typhoons.typhoons} active storm(s)` : 'live refresh failed'}, ${run.flash.typhoons + run.flash.global} new flash item(s)`,
