@@ -7,7 +7,6 @@ import { readConfig, type Config } from '../config/env.ts';
 import { openStore } from '../store/store.ts';
 import { runScheduledRefresh } from './scheduled-run.ts';
 
-
 /** One run with the given configuration (the environment's, on Netlify). */
 export const runWithConfig = (config: Config) =>
   runScheduledRefresh({ store: openStore(config.store), upstreams: config.upstreams, llm: config.llm });
