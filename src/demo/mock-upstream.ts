@@ -8,7 +8,7 @@
  *   /zj/Api/TyhoonActivity, /zj/Api/TyphoonInfo/{tfid}, /zj/Api/TyphoonList/{year}
  *   /nmc/list_default, /nmc/view_{id}
  *   /nhc/CurrentStorms.json, /nhc/atcf/btk/b{atcf}.dat, /nhc/atcf/aid_public/a{atcf}.dat.gz (gzipped on the fly)
- *   /jtwc/rss/jtwc.rss, /jtwc/products/{file}
+ *   /jtwc/rss/jtwc.rss, /jtwc/products/{file} (abpwweb.txt and abioweb.txt: the advisories, CURRENT_BULLETINS)
  *   /nhc/atcf/archive/{year}/b{atcf}.dat.gz (NHC's basins) and /ucar/bdecks_open/{year}/b{atcf}.dat (every basin): the
  *   upstreams' archived b-decks, for restoring a damaged record; the real ones of a folder of b-decks when given
  *   (`decksDir`: the tests give TYPHOON_GLOBAL_DECKS), else the own ones (nhc/b*.dat, ucar/b*.dat)
@@ -39,6 +39,19 @@ const RECORDED: Record<string, string> = {
   'zj/TyphoonInfo/202116': 'zj/TyphoonInfo_202116_MINDULLE.legacy-zjwater.array-wrapped.json',
   'zj/TyphoonList/2019': 'zj/TyphoonList_2019.legacy-zjwater.json',
   'zj/404': 'zj/error-404.spring-boot.modern-slt.json',
+  'jtwc/products/abpwweb.txt': 'jtwc/abpwweb.txt',
+  'jtwc/products/abioweb.txt': 'jtwc/abioweb.txt',
+  'jtwc/products/ep9126.tcw': 'jtwc/ep9126.tcw',
+};
+
+/**
+ * JTWC's current advisories and the formation alert they cite, when no recorded ones are given: real bulletins of
+ * demo/upstream/jtwc (its SOURCES.md) under the names JTWC publishes them by.
+ */
+const CURRENT_BULLETINS: Record<string, string> = {
+  'jtwc/products/abpwweb.txt': 'jtwc/abpwweb.2026-08-22T0800Z.txt',
+  'jtwc/products/abioweb.txt': 'jtwc/own-abio-nothing.txt',
+  'jtwc/products/wp9726.tcw': 'jtwc/wp9726.2026-08-22T0800Z.tcw',
 };
 
 /** Own payload files → route keys. */
@@ -84,6 +97,9 @@ async function loadPayloads(recordedDir: string | undefined): Promise<Map<string
     for (const file of await fs.readdir(path.join(OWN_PAYLOADS, service))) {
       payloads.set(routeOf(file), await fs.readFile(path.join(OWN_PAYLOADS, service, file), 'utf8'));
     }
+  }
+  for (const [route, file] of Object.entries(CURRENT_BULLETINS)) {
+    if (!payloads.has(route)) payloads.set(route, await fs.readFile(path.join(OWN_PAYLOADS, file), 'utf8'));
   }
   return payloads;
 }

@@ -13,6 +13,7 @@ import type { LlmEndpoint, UpstreamAddresses } from '../config/env.ts';
 import { newTally, runBudget, type TextTally } from '../flash/llm.ts';
 import { recordGlobalEvents, recordTyphoonEvents } from '../flash/record-events.ts';
 import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
+import { refreshDisturbances, type DisturbanceRefreshResult } from '../global/refresh-disturbances.ts';
 import { refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
 import { refreshLive, type RefreshResult } from '../live/refresh-typhoons.ts';
 import { globalUpstreams, liveUpstreams } from '../upstream/addresses.ts';
@@ -28,6 +29,8 @@ const LLM_MARGIN_MS = 2_000;
 export interface ScheduledRunResult {
   typhoons: RefreshResult;
   global: GlobalRefreshResult;
+  /** JTWC's advisories, formation alerts and invest tracks (src/global/refresh-disturbances.ts). */
+  disturbances: DisturbanceRefreshResult;
   flash: { typhoons: number; global: number };
   /** The live summary: who wrote it, and whether this run wrote it; null when it could not be written. */
   summary: SummaryResult | null;
@@ -66,7 +69,8 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
     flash: await recordTyphoonEvents(store, llm, now),
   }));
   const global = refreshGlobal(globalUpstreams(options.upstreams, client), store, now);
-  const [live, globalResult] = await Promise.all([typhoons, global]);
+  const disturbances = refreshDisturbances(globalUpstreams(options.upstreams, client), store, now);
+  const [live, globalResult, disturbanceResult] = await Promise.all([typhoons, global, disturbances]);
   // After the typhoon items: both parts write the same flash document.
   const globalFlash = await recordGlobalEvents(store, llm, now);
   // After the flash items: the summary of this run's data, so that no request ever calls the model. Derived
@@ -78,6 +82,7 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
   return {
     typhoons: live.result,
     global: globalResult,
+    disturbances: disturbanceResult,
     flash: { typhoons: live.flash.length, global: globalFlash.length },
     summary,
     text: llm?.tally ?? null,

@@ -323,3 +323,113 @@ export type HistoryPoint = z.infer<typeof historyPointSchema>;
 export type InvestTrack = z.infer<typeof investTrackSchema>;
 export type NhcOutlook = z.infer<typeof nhcOutlookSchema>;
 export type OutlookChance = z.infer<typeof outlookChanceSchema>;
+
+/**
+ * A disturbance as the API answers it and the store keeps it (src/global/disturbance-records.ts builds it from the
+ * bulletins above): one record per system, `jtwc-<atcf id>`, kept for ever once ingested.
+ */
+export const DISTURBANCE_OUTCOMES = ['watched', 'warning', 'dissipated', 'dropped', 'cancelled', 'unlisted'] as const;
+
+const rangeKtMs = z.object({
+  kt: ktRange.describe('Maximum sustained surface wind, knots (a range, from ≤ to)'),
+  ms: msRange.describe('The same in m/s, one decimal'),
+  windPeriod: z.literal('1min').describe("Averaging period: one-minute mean (JTWC's and ATCF's convention)"),
+});
+
+export const disturbanceSchema = z
+  .object({
+    id: z
+      .string()
+      .regex(/^jtwc-(al|ep|cp|wp|io|sh)\d{6}$/)
+      .describe('Stable id: agency + ATCF id (jtwc-wp942026)'),
+    atcfId: z.string().regex(/^(al|ep|cp|wp|io|sh)\d{6}$/),
+    designator: z
+      .string()
+      .regex(/^\d{2}[A-Z]$/)
+      .describe("JTWC's designator (94W, 91E, 93S)"),
+    basin: basinSchema,
+    agency: z.literal('JTWC').describe('Whose bulletins the record is read from'),
+    isActive: z
+      .boolean()
+      .describe(
+        'Listed as a suspect area by the latest advisory fetched (or, where no advisory covers the basin, its formation alert still listed by the feed)',
+      ),
+    outcome: z
+      .enum(DISTURBANCE_OUTCOMES)
+      .describe(
+        'watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it',
+      ),
+    position: disturbancePositionSchema
+      .extend({
+        time: utcTime.nullable().describe('Time of the position; null when the bulletin gives none (the advisories do not)'),
+        source: z.enum(['advisory', 'formation-alert', 'best-track']),
+      })
+      .nullable()
+      .describe('Latest position: from the newest of the advisory, the formation alert and the b-deck'),
+    previousPosition: disturbancePositionSchema.nullable().describe("The advisory's PREVIOUSLY LOCATED NEAR (no time given)"),
+    wind: rangeKtMs.nullable().describe('Estimated maximum sustained surface wind, as the latest advisory or alert states it'),
+    pressureHpa: z.number().int().nullable().describe('Estimated minimum sea-level pressure, hPa'),
+    potential: z
+      .object({
+        words: z.enum(POTENTIAL_LEVELS).describe('The agency’s word, as written'),
+        chancePercent: z.number().int().min(0).max(100).nullable().describe('Chance of formation in percent; null: JTWC gives none'),
+        horizonHours: z.number().int().positive().nullable().describe('Within the next N hours'),
+        change: developmentPotentialSchema.shape.change,
+      })
+      .nullable(),
+    alert: z
+      .object({
+        heading: z.string().nullable().describe('WMO heading (WTPN21 PGTW)'),
+        issuedAt: utcTime.nullable(),
+        expiresAt: utcTime.nullable().describe('Reissued, upgraded to a warning or cancelled by this time'),
+        box: z.array(disturbancePositionSchema).length(4).nullable().describe(TCFA_BOX_METHOD),
+        line: formationAlertSchema.shape.line,
+        halfWidthKm: z.number().positive().nullable(),
+        halfWidthNm: z.number().positive().nullable(),
+        centre: formationAlertSchema.shape.centre,
+        formationWithinHours: formationAlertSchema.shape.formationWithinHours,
+      })
+      .nullable()
+      .describe('The Tropical Cyclone Formation Alert in force; null when none is'),
+    lastAlert: z
+      .object({ issuedAt: utcTime.nullable(), expiresAt: utcTime.nullable(), endedAt: utcTime })
+      .nullable()
+      .describe(
+        'The last formation alert once it is no longer in force (cancelled, expired or upgraded), with when this service saw it end',
+      ),
+    track: z
+      .object({
+        source: z.enum(['ucar', 'nhc']).describe("Whose b-deck: UCAR's open repository (JTWC basins) or NHC's ATCF"),
+        points: investTrackSchema.shape.points,
+      })
+      .nullable()
+      .describe('The invest’s track from its ATCF b-deck; null when no b-deck could be read'),
+    becameStorm: z
+      .object({
+        designator: z.string().regex(/^\d{2}[A-Z]$/),
+        atcfId: z
+          .string()
+          .regex(/^(al|ep|cp|wp|io|sh)\d{6}$/)
+          .nullable(),
+        globalId: z
+          .string()
+          .nullable()
+          .describe(
+            'Its id in /api/global/typhoons (JTWC and NHC basins); null for the north-western Pacific, whose storms the typhoon family lists',
+          ),
+        name: z.string().nullable(),
+        classification: z.enum(CYCLONE_CLASSES).nullable(),
+      })
+      .nullable()
+      .describe('The numbered cyclone it became, once a warning is issued'),
+    validity: z
+      .object({ product: z.enum(['ABPW10', 'ABIO10']), issuedAt: utcTime, validFrom: utcTime, validUntil: utcTime })
+      .nullable()
+      .describe('The advisory that last listed it, and its validity period; null when only a formation alert names it'),
+    firstSeenAt: utcTime.describe('When this service first ingested it'),
+    lastSeenAt: utcTime.describe('When a bulletin last named it'),
+    endedAt: utcTime.nullable().describe('When this service saw it leave the active list'),
+  })
+  .meta({ id: 'Disturbance' });
+
+export type Disturbance = z.infer<typeof disturbanceSchema>;

@@ -1,0 +1,251 @@
+/**
+ * The disturbance records (docs/disturbances.md): what one refresh's bulletins say, merged into the records kept so
+ * far. Pure: the bulletins that could be fetched and read in, the records out; a bulletin that could not be read is
+ * simply absent, and then every record it would have changed stays as it was (the last good data).
+ *
+ * - Only invests (numbers 90–99) become records: REMNANTS 13W or SD 01C are numbered cyclones, listed elsewhere.
+ * - A record is active while the latest advisory fetched for its area lists it as a suspect area; where no advisory
+ *   covers the basin (JTWC writes none for NHC's basins), while the JTWC feed lists its formation alert.
+ * - An advisory that no longer names an active record ends it (`unlisted`); one that says it is under a warning,
+ *   dissipated, dropped or cancelled ends it with that outcome. Ended records are kept for ever (the history).
+ * - A formation alert is in force while the feed lists it or the advisory cites it, until its expiry; once it is
+ *   not, it moves to `lastAlert` with the time this service saw it end.
+ */
+import type { Basin } from '../model/global-schemas.ts';
+import type {
+  AdvisoryDisturbance,
+  Disturbance,
+  FormationAlert,
+  InvestTrack,
+  JtwcAdvisory,
+  SystemRef,
+} from '../model/disturbance-schemas.ts';
+import { toUtcIso } from '../model/time.ts';
+import { atcfIdYear } from '../upstream/invest-track.ts';
+
+/** The basins whose numbered cyclones NHC warns on (their global ids are `nhc-…`). */
+const NHC_BASINS: readonly Basin[] = ['AL', 'EP', 'CP'];
+
+export const atcfIdOf = (system: SystemRef, at: Date): string | null =>
+  system.basin ? `${system.basin.toLowerCase()}${String(system.number).padStart(2, '0')}${atcfIdYear(system.basin, at)}` : null;
+
+export const disturbanceId = (atcfId: string) => `jtwc-${atcfId}`;
+
+/** What one refresh could fetch and read. */
+export interface DisturbanceBulletins {
+  /** The advisories read this run (ABPW10, ABIO10); one that failed is left out. */
+  advisories: JtwcAdvisory[];
+  /** Formation alerts read this run, by ATCF id. */
+  alerts: ReadonlyMap<string, FormationAlert>;
+  /** ATCF ids of the invests whose formation alert the JTWC feed lists; null when the feed could not be read. */
+  feedAlerts: ReadonlySet<string> | null;
+  /** Invest tracks read this run, by ATCF id. */
+  tracks: ReadonlyMap<string, { source: 'ucar' | 'nhc'; track: InvestTrack }>;
+}
+
+const OUTCOME_OF: Record<NonNullable<AdvisoryDisturbance['status']>, Disturbance['outcome']> = {
+  suspect: 'watched',
+  warning: 'warning',
+  dissipated: 'dissipated',
+  dropped: 'dropped',
+  cancelled: 'cancelled',
+};
+
+function blank(atcfId: string, system: SystemRef, basin: Basin, stamp: string): Disturbance {
+  return {
+    id: disturbanceId(atcfId),
+    atcfId,
+    designator: system.id,
+    basin,
+    agency: 'JTWC',
+    isActive: false,
+    outcome: 'watched',
+    position: null,
+    previousPosition: null,
+    wind: null,
+    pressureHpa: null,
+    potential: null,
+    alert: null,
+    lastAlert: null,
+    track: null,
+    becameStorm: null,
+    validity: null,
+    firstSeenAt: stamp,
+    lastSeenAt: stamp,
+    endedAt: null,
+  };
+}
+
+const windOf = (wind: AdvisoryDisturbance['wind']): Disturbance['wind'] => wind && { kt: wind.kt, ms: wind.ms, windPeriod: wind.period };
+
+const potentialOf = (p: AdvisoryDisturbance['potential']): Disturbance['potential'] =>
+  p && { words: p.level, chancePercent: null, horizonHours: p.withinHours, change: p.change };
+
+const alertOf = (a: FormationAlert): NonNullable<Disturbance['alert']> => ({
+  heading: a.heading,
+  issuedAt: a.issuedAt,
+  expiresAt: a.expiresAt,
+  box: a.box,
+  line: a.line,
+  halfWidthKm: a.halfWidthKm,
+  halfWidthNm: a.halfWidthNm,
+  centre: a.centre,
+  formationWithinHours: a.formationWithinHours,
+});
+
+const ended = (record: Disturbance, outcome: Disturbance['outcome'], stamp: string): Disturbance =>
+  record.isActive ? { ...record, isActive: false, outcome, endedAt: stamp } : { ...record, outcome };
+
+/** The advisory's word on one invest paragraph, applied. A paragraph whose status cannot be read changes nothing. */
+function applyParagraph(record: Disturbance, item: AdvisoryDisturbance, advisory: JtwcAdvisory, at: Date, stamp: string): Disturbance {
+  const status = item.status ?? (item.position ? 'suspect' : null);
+  if (status === null) return record;
+  const validity = {
+    product: advisory.product,
+    issuedAt: advisory.issuedAt,
+    validFrom: advisory.validFrom,
+    validUntil: advisory.validUntil,
+  };
+  if (status !== 'suspect') {
+    const storm = item.becameStorm?.system;
+    const stormAtcf = storm ? atcfIdOf(storm, at) : null;
+    const becameStorm: Disturbance['becameStorm'] =
+      status === 'warning' && storm
+        ? {
+            designator: storm.id,
+            atcfId: stormAtcf,
+            globalId:
+              stormAtcf && storm.basin && storm.basin !== 'WP' ? `${NHC_BASINS.includes(storm.basin) ? 'nhc' : 'jtwc'}-${stormAtcf}` : null,
+            name: item.becameStorm?.name ?? null,
+            classification: item.becameStorm?.classification ?? null,
+          }
+        : record.becameStorm;
+    return {
+      ...ended(record, OUTCOME_OF[status], stamp),
+      previousPosition: item.previousPosition ?? record.previousPosition,
+      becameStorm,
+      validity,
+      lastSeenAt: stamp,
+    };
+  }
+  return {
+    ...record,
+    isActive: true,
+    outcome: 'watched',
+    endedAt: null,
+    position: item.position ? { ...item.position, time: null, source: 'advisory' } : record.position,
+    previousPosition: item.previousPosition,
+    wind: windOf(item.wind),
+    pressureHpa: item.pressureMb,
+    potential: potentialOf(item.potential),
+    validity,
+    lastSeenAt: stamp,
+  };
+}
+
+/** The invest paragraphs of an advisory (sections B and C of every area), with their ATCF ids. */
+function investParagraphs(advisory: JtwcAdvisory): { atcfId: string; system: SystemRef; basin: Basin; item: AdvisoryDisturbance }[] {
+  const at = new Date(advisory.validFrom);
+  return advisory.areas.flatMap((area) =>
+    [...area.disturbances.items, ...area.subtropical.items].flatMap((item) => {
+      const system = item.system;
+      const atcfId = system?.invest ? atcfIdOf(system, at) : null;
+      return system?.basin && atcfId ? [{ atcfId, system, basin: system.basin, item }] : [];
+    }),
+  );
+}
+
+/** The system a formation alert is about, from the alert or its ATCF id. */
+function alertSystem(alert: FormationAlert): { system: SystemRef; basin: Basin } | null {
+  const system = alert.system;
+  if (system?.basin) return { system, basin: system.basin };
+  return null;
+}
+
+/**
+ * The position to show: the newest of the advisory's (no time: it counts as of the advisory's validity start), the
+ * alert's centre and the b-deck's last point.
+ */
+function latestPosition(record: Disturbance): Disturbance['position'] {
+  const candidates: { position: NonNullable<Disturbance['position']>; at: string }[] = [];
+  if (record.position?.source === 'advisory' && record.validity)
+    candidates.push({ position: record.position, at: record.validity.validFrom });
+  else if (record.position?.time) candidates.push({ position: record.position, at: record.position.time });
+  const centre = record.alert?.centre;
+  if (centre?.time)
+    candidates.push({ position: { lat: centre.lat, lng: centre.lng, time: centre.time, source: 'formation-alert' }, at: centre.time });
+  const last = record.track?.points.at(-1);
+  if (last) candidates.push({ position: { lat: last.lat, lng: last.lng, time: last.time, source: 'best-track' }, at: last.time });
+  if (candidates.length === 0) return record.position;
+  // Ties go to the bulletin read first above: the advisory, then the alert.
+  return candidates.reduce((best, c) => (c.at > best.at ? c : best)).position;
+}
+
+export function updateDisturbances(previous: readonly Disturbance[], bulletins: DisturbanceBulletins, now: Date): Disturbance[] {
+  const stamp = toUtcIso(now);
+  const records = new Map(previous.map((r) => [r.atcfId, r]));
+  /** Advisory-listed this run, with whether the advisory cites a formation alert. */
+  const citesAlert = new Map<string, boolean>();
+
+  for (const advisory of bulletins.advisories) {
+    const at = new Date(advisory.validFrom);
+    const listed = new Set<string>();
+    for (const { atcfId, system, basin, item } of investParagraphs(advisory)) {
+      listed.add(atcfId);
+      const record = records.get(atcfId) ?? blank(atcfId, system, basin, stamp);
+      records.set(atcfId, applyParagraph(record, item, advisory, at, stamp));
+      citesAlert.set(atcfId, item.formationAlert !== null);
+    }
+    // Active records of this advisory's areas that it no longer names: ended, kept.
+    for (const record of records.values()) {
+      if (record.isActive && record.validity?.product === advisory.product && !listed.has(record.atcfId))
+        records.set(record.atcfId, ended(record, 'unlisted', stamp));
+    }
+  }
+
+  // Formation alerts: records for the invests no advisory covers, and the alert in force on every record.
+  for (const [atcfId, alert] of bulletins.alerts) {
+    if (records.has(atcfId)) continue;
+    const known = alertSystem(alert);
+    if (known) records.set(atcfId, blank(atcfId, known.system, known.basin, stamp));
+  }
+  const feed = bulletins.feedAlerts;
+  for (const record of [...records.values()]) {
+    let next = record;
+    const alert = bulletins.alerts.get(record.atcfId);
+    const advisoryCovered = record.validity !== null;
+    if (!advisoryCovered && feed) {
+      // No advisory covers it: active while the feed lists its alert.
+      if (feed.has(record.atcfId) && alert) {
+        next = {
+          ...next,
+          isActive: true,
+          outcome: 'watched',
+          endedAt: null,
+          wind: alert.wind ? windOf(alert.wind) : next.wind,
+          pressureHpa: alert.pressureMb ?? next.pressureHpa,
+          potential: alert.potential ? potentialOf(alert.potential) : next.potential,
+          lastSeenAt: stamp,
+        };
+      } else if (next.isActive && !feed.has(record.atcfId)) next = ended(next, 'unlisted', stamp);
+    }
+    // In force: listed by the feed or cited by the advisory this run, not expired, and the system still watched.
+    const cited = citesAlert.get(record.atcfId) ?? false;
+    const listedAlert = (feed?.has(record.atcfId) ?? false) || cited;
+    const expired = (a: { expiresAt: string | null }) => a.expiresAt !== null && a.expiresAt <= stamp;
+    if (alert && listedAlert && next.isActive && !expired(alert)) next = { ...next, alert: alertOf(alert) };
+    else if (next.alert) {
+      // Without the feed and without this advisory's word the alert stays as it was (last good data), unless expired.
+      const unknown = feed === null && !citesAlert.has(record.atcfId);
+      const keep = next.isActive && !expired(next.alert) && (unknown || (listedAlert && !alert));
+      if (!keep)
+        next = { ...next, alert: null, lastAlert: { issuedAt: next.alert.issuedAt, expiresAt: next.alert.expiresAt, endedAt: stamp } };
+    }
+    const track = bulletins.tracks.get(record.atcfId);
+    if (track) next = { ...next, track: { source: track.source, points: track.track.points } };
+    const position = latestPosition(next);
+    if (position !== next.position) next = { ...next, position };
+    if (next !== record) records.set(record.atcfId, next);
+  }
+  return [...records.values()].sort((a, b) => b.firstSeenAt.localeCompare(a.firstSeenAt) || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,28 @@
+/**
+ * The disturbances in the live store: one document (`disturbances`) holding every record ever ingested, active or
+ * ended (nothing is ever dropped from it), and the refresh status (`disturbance-status`), marked when a refresh
+ * starts and written when it ends, as for the global cyclones (src/global/global-store.ts).
+ */
+import { z } from 'zod';
+import { disturbanceSchema, type Disturbance } from '../model/disturbance-schemas.ts';
+import { readDocument, readDocumentValue, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
+import type { KeyValueStore } from '../store/store.ts';
+import { sourceStatusSchema } from './global-store.ts';
+
+const RECORDS = 'disturbances';
+const STATUS = 'disturbance-status';
+
+export const disturbanceStatusSchema = z.object({ jtwc: sourceStatusSchema.nullable() });
+export type DisturbanceStatus = z.infer<typeof disturbanceStatusSchema>;
+
+const RECORDS_DOC: DocumentKind<Disturbance[]> = { name: 'disturbances', schema: z.array(disturbanceSchema), version: 1 };
+const STATUS_DOC: DocumentKind<DisturbanceStatus> = { name: 'disturbance status', schema: disturbanceStatusSchema, version: 1 };
+
+export const readDisturbanceDocument = (store: KeyValueStore): Promise<DocumentRead<Disturbance[]>> =>
+  readDocument(store, RECORDS, RECORDS_DOC);
+export const writeDisturbances = (store: KeyValueStore, records: Disturbance[]) => writeDocument(store, RECORDS, RECORDS_DOC, records);
+export const readDisturbanceStatusDocument = (store: KeyValueStore): Promise<DocumentRead<DisturbanceStatus>> =>
+  readDocument(store, STATUS, STATUS_DOC);
+export const readDisturbanceStatus = async (store: KeyValueStore): Promise<DisturbanceStatus> =>
+  (await readDocumentValue(store, STATUS, STATUS_DOC)) ?? { jtwc: null };
+export const writeDisturbanceStatus = (store: KeyValueStore, status: DisturbanceStatus) => writeDocument(store, STATUS, STATUS_DOC, status);

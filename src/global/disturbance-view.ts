@@ -1,0 +1,56 @@
+/**
+ * What the disturbance endpoints answer, read from the store (docs/disturbances.md): the active list with its
+ * freshness (the same rules as every live source, src/model/freshness.ts: stale means the last refresh failed, was
+ * stopped, or is overdue), one record, and the history by year. Damage is told as such: records that cannot be read
+ * are `unavailable`, never an empty list.
+ */
+import type { Disturbance } from '../model/disturbance-schemas.ts';
+import { freshness, type Freshness } from '../model/freshness.ts';
+import type { KeyValueStore } from '../store/store.ts';
+import { readDisturbanceDocument, readDisturbanceStatusDocument } from './disturbance-store.ts';
+
+/** How long after it left the active list a record is still answered by `/disturbances/{id}`. */
+export const RECENTLY_ENDED_DAYS = 7;
+
+export type DisturbanceContext = Freshness & { fetchedAt: string | null };
+
+export type DisturbanceRecords =
+  | { state: 'ok'; records: Disturbance[]; context: DisturbanceContext }
+  | { state: 'unavailable'; reason: string };
+
+/** Every record, with the freshness of the source. */
+export async function readDisturbanceRecords(store: KeyValueStore, now: Date): Promise<DisturbanceRecords> {
+  const [read, statusRead] = await Promise.all([readDisturbanceDocument(store), readDisturbanceStatusDocument(store)]);
+  if (read.state === 'unreadable' || read.state === 'invalid') {
+    console.warn(`disturbances ${read.state}: ${read.error}`);
+    return { state: 'unavailable', reason: 'the stored disturbances cannot be read' };
+  }
+  const records = read.state === 'ok' ? read.value : [];
+  const status = statusRead.state === 'ok' ? statusRead.value.jtwc : null;
+  // Records stored without a readable status: it was lost, so the data cannot be vouched for.
+  const lost =
+    statusRead.state === 'ok' || (statusRead.state === 'missing' && records.length === 0)
+      ? null
+      : 'the stored refresh status cannot be read';
+  const fetchedAt = status?.lastSuccessAt ?? null;
+  return { state: 'ok', records, context: { fetchedAt, ...freshness(status, fetchedAt, now, lost) } };
+}
+
+export type DisturbanceAnswer = { state: 'ok'; disturbance: Disturbance } | { state: 'missing' } | { state: 'unavailable'; reason: string };
+
+/** One record, active or ended within RECENTLY_ENDED_DAYS. */
+export async function disturbanceById(
+  store: KeyValueStore,
+  id: string,
+  now: Date,
+): Promise<DisturbanceAnswer & { context?: DisturbanceContext }> {
+  const read = await readDisturbanceRecords(store, now);
+  if (read.state !== 'ok') return read;
+  const record = read.records.find((r) => r.id === id);
+  const recent = (r: Disturbance) =>
+    r.isActive || (r.endedAt !== null && now.getTime() - Date.parse(r.endedAt) <= RECENTLY_ENDED_DAYS * 86_400_000);
+  return record && recent(record) ? { state: 'ok', disturbance: record, context: read.context } : { state: 'missing' };
+}
+
+/** The ATCF id's year (the season's, for the southern hemisphere). */
+export const disturbanceYear = (record: Disturbance) => Number(record.atcfId.slice(-4));
