@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PLATFORMS, platformSchema, slugSchema, type Platform } from '../model/content-schemas.ts';
+import { DISTURBANCE_ID, disturbanceIdSchema } from '../model/disturbance-schemas.ts';
 import { globalIdSchema } from '../model/global-schemas.ts';
 import { GRADE_CODES, type GradeCode } from '../model/grades.ts';
 import { typhoonCodeSchema } from '../model/schemas.ts';
@@ -96,6 +97,12 @@ export const PARAMS = {
         throw badParameter(`id must look like nhc-al132025 or jtwc-sh062024; got "${value.slice(0, 60)}".`);
       return value;
     },
+  },
+  disturbanceId: {
+    description: 'Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)',
+    example: 'jtwc-wp942026',
+    schema: disturbanceIdSchema,
+    parse: matching('id', DISTURBANCE_ID, 'jtwc-wp942026 (jtwc-, basin, invest number 90–99, year)'),
   },
   flashId: {
     description: 'Flash news id: 12 hexadecimal digits',

@@ -24,6 +24,13 @@ import {
   typhoonSchema,
 } from '../model/schemas.ts';
 import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
+import {
+  disturbanceBriefSchema,
+  disturbanceFreshnessSchema,
+  disturbanceHistorySchema,
+  disturbanceListSchema,
+  disturbanceSchema,
+} from '../model/disturbance-schemas.ts';
 import { aiGeneratedSchema, flashItemSchema, generatorSchema } from '../model/flash-schemas.ts';
 import { globalBriefSchema, globalCycloneSchema, globalSummarySchema } from '../model/global-schemas.ts';
 import { activeStormSchema, globalListSchema, liveListSchema, liveNearSchema } from '../model/live-schemas.ts';
@@ -141,6 +148,38 @@ export const ROUTES = defineRoutes({
       typhoons: z.array(globalSummarySchema),
     }),
     errors: ['badParameter'],
+  },
+  disturbances: {
+    summary:
+      "Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track",
+    paths: { web: '/api/disturbances', v1: '/api/v1/disturbances' },
+    params: {},
+    servedBy: { kind: 'function', fn: 'disturbances' },
+    cache: 'live',
+    dataSchema: disturbanceListSchema,
+    // 503: the stored disturbances cannot be read.
+    errors: ['dataUnavailable'],
+  },
+  // Before the detail: /disturbances/history is this route, not a disturbance named "history".
+  'disturbance-history': {
+    summary: 'Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year',
+    paths: { web: '/api/disturbances/history', v1: '/api/v1/disturbances/history' },
+    params: {},
+    query: ['year'],
+    servedBy: { kind: 'function', fn: 'disturbances' },
+    cache: 'live',
+    dataSchema: disturbanceHistorySchema,
+    errors: ['badParameter', 'dataUnavailable'],
+  },
+  disturbance: {
+    summary: 'One disturbance, active or ended within the last 7 days',
+    paths: { web: '/api/disturbances/:id', v1: '/api/v1/disturbances/:id' },
+    params: { id: 'disturbanceId' },
+    servedBy: { kind: 'function', fn: 'disturbances' },
+    cache: 'live',
+    dataSchema: disturbanceFreshnessSchema.extend({ disturbance: disturbanceSchema }),
+    notFound: (id) => `No active or recently ended disturbance ${id}; /api/v1/disturbances/history lists every disturbance ingested.`,
+    errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
   'seo-news': {
     summary: 'Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id',
@@ -412,7 +451,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   bootstrap: {
-    summary: 'Start-up bundle: site configuration, announcements, active typhoons, briefing, versions',
+    summary: 'Start-up bundle: site configuration, announcements, active typhoons and disturbances, briefing, versions',
     paths: { v1: '/api/v1/bootstrap' },
     params: {},
     servedBy: { kind: 'function', fn: 'bootstrap' },
@@ -429,6 +468,14 @@ export const ROUTES = defineRoutes({
         staleReason: liveListSchema.shape.staleReason,
         upstream: liveListSchema.shape.upstream,
       }),
+      disturbances: disturbanceFreshnessSchema
+        .extend({
+          list: z
+            .array(disturbanceBriefSchema)
+            .describe('Active tropical disturbances with a position (/api/v1/disturbances has them whole)'),
+          total: z.number().int().describe('Number listed'),
+        })
+        .describe('Active tropical disturbances (invests) in brief'),
       briefing: z
         .object({
           text: z.string().describe("Chinese: the same text as /api/llm/summary's summary"),

@@ -4,7 +4,9 @@
  * stopped, or is overdue), one record, and the history by year. Damage is told as such: records that cannot be read
  * are `unavailable`, never an empty list.
  */
-import type { Disturbance } from '../model/disturbance-schemas.ts';
+import { compassFromDegrees } from '../model/compass.ts';
+import type { Disturbance, DisturbanceBrief, DisturbanceNear } from '../model/disturbance-schemas.ts';
+import { greatCircleKm, initialBearing, type Position } from '../model/geo.ts';
 import { freshness, type Freshness } from '../model/freshness.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { readDisturbanceDocument, readDisturbanceStatusDocument } from './disturbance-store.ts';
@@ -36,14 +38,13 @@ export async function readDisturbanceRecords(store: KeyValueStore, now: Date): P
   return { state: 'ok', records, context: { fetchedAt, ...freshness(status, fetchedAt, now, lost) } };
 }
 
-export type DisturbanceAnswer = { state: 'ok'; disturbance: Disturbance } | { state: 'missing' } | { state: 'unavailable'; reason: string };
+export type DisturbanceAnswer =
+  | { state: 'ok'; disturbance: Disturbance; context: DisturbanceContext }
+  | { state: 'missing' }
+  | { state: 'unavailable'; reason: string };
 
 /** One record, active or ended within RECENTLY_ENDED_DAYS. */
-export async function disturbanceById(
-  store: KeyValueStore,
-  id: string,
-  now: Date,
-): Promise<DisturbanceAnswer & { context?: DisturbanceContext }> {
+export async function disturbanceById(store: KeyValueStore, id: string, now: Date): Promise<DisturbanceAnswer> {
   const read = await readDisturbanceRecords(store, now);
   if (read.state !== 'ok') return read;
   const record = read.records.find((r) => r.id === id);
@@ -54,3 +55,36 @@ export async function disturbanceById(
 
 /** The ATCF id's year (the season's, for the southern hemisphere). */
 export const disturbanceYear = (record: Disturbance) => Number(record.atcfId.slice(-4));
+
+/** The active disturbances with a position, in brief, newest first. */
+export const disturbanceBriefs = (records: readonly Disturbance[]): DisturbanceBrief[] =>
+  records.flatMap((r) =>
+    r.isActive && r.position
+      ? [
+          {
+            id: r.id,
+            designator: r.designator,
+            basin: r.basin,
+            lat: r.position.lat,
+            lng: r.position.lng,
+            time: r.position.time,
+            potential: r.potential?.words ?? null,
+            alertInForce: r.alert !== null,
+          },
+        ]
+      : [],
+  );
+
+/** The active disturbances with a position, relative to a place, nearest first. */
+export function disturbancesNear(place: Position, records: readonly Disturbance[]): DisturbanceNear[] {
+  return disturbanceBriefs(records)
+    .map((brief) => {
+      const degrees = initialBearing(place, brief);
+      return {
+        ...brief,
+        distanceKm: Math.round(greatCircleKm(place, brief) * 10) / 10,
+        bearing: { degrees: Math.round(degrees), compass: compassFromDegrees(degrees) },
+      };
+    })
+    .sort((a, b) => a.distanceKm - b.distanceKm);
+}

@@ -328,20 +328,46 @@ export type OutlookChance = z.infer<typeof outlookChanceSchema>;
  * A disturbance as the API answers it and the store keeps it (src/global/disturbance-records.ts builds it from the
  * bulletins above): one record per system, `jtwc-<atcf id>`, kept for ever once ingested.
  */
+export const DISTURBANCE_ID = /^jtwc-(al|ep|cp|wp|io|sh)9\d\d{4}$/;
+export const disturbanceIdSchema = z.string().regex(DISTURBANCE_ID).describe('Stable id: agency + ATCF id of the invest (jtwc-wp942026)');
+
 export const DISTURBANCE_OUTCOMES = ['watched', 'warning', 'dissipated', 'dropped', 'cancelled', 'unlisted'] as const;
 
 const rangeKtMs = z.object({
-  kt: ktRange.describe('Maximum sustained surface wind, knots (a range, from ≤ to)'),
-  ms: msRange.describe('The same in m/s, one decimal'),
+  kt: z
+    .object({
+      from: z.number().int().min(0).describe('Lower end, knots'),
+      to: z.number().int().min(0).describe('Upper end, knots (from = to for a single value)'),
+    })
+    .describe('Maximum sustained surface wind, knots (a range, from ≤ to)'),
+  ms: z
+    .object({ from: z.number().min(0).describe('Lower end, m/s'), to: z.number().min(0).describe('Upper end, m/s') })
+    .describe('The same in m/s (1 kt = 1852/3600 m/s, one decimal)'),
   windPeriod: z.literal('1min').describe("Averaging period: one-minute mean (JTWC's and ATCF's convention)"),
+});
+
+const hoursRange = z.object({
+  from: z.number().int().min(0).describe('Hours from the alert, at the earliest'),
+  to: z.number().int().min(0).describe('Hours from the alert, at the latest'),
+});
+
+const trackPoint = z.object({
+  time: utcTime,
+  lat: z.number().min(-90).max(90).describe('Latitude in degrees, north positive'),
+  lng: z.number().min(-180).max(180).describe('Longitude in degrees, −180…180, east positive'),
+  windKt: z.number().int().min(0).nullable().describe('Maximum sustained wind, knots (1-minute mean); null when the deck gives 0'),
+  windMs: z.number().min(0).nullable().describe('The same in m/s, one decimal'),
+  pressureMb: z.number().int().nullable().describe('Minimum sea-level pressure, hPa; null when the deck gives 0'),
+  type: z
+    .string()
+    .regex(/^[A-Z0-9]{2}$/)
+    .nullable()
+    .describe('ATCF system type: DB, LO, WV, TD, TS, …'),
 });
 
 export const disturbanceSchema = z
   .object({
-    id: z
-      .string()
-      .regex(/^jtwc-(al|ep|cp|wp|io|sh)\d{6}$/)
-      .describe('Stable id: agency + ATCF id (jtwc-wp942026)'),
+    id: disturbanceIdSchema,
     atcfId: z.string().regex(/^(al|ep|cp|wp|io|sh)\d{6}$/),
     designator: z
       .string()
@@ -384,10 +410,10 @@ export const disturbanceSchema = z
         expiresAt: utcTime.nullable().describe('Reissued, upgraded to a warning or cancelled by this time'),
         box: z.array(disturbancePositionSchema).length(4).nullable().describe(TCFA_BOX_METHOD),
         line: formationAlertSchema.shape.line,
-        halfWidthKm: z.number().positive().nullable(),
-        halfWidthNm: z.number().positive().nullable(),
+        halfWidthKm: z.number().positive().describe('Half-width of the alert area either side of the line, km (nm × 1.852)').nullable(),
+        halfWidthNm: z.number().positive().describe('The same in nautical miles, as the alert gives it').nullable(),
         centre: formationAlertSchema.shape.centre,
-        formationWithinHours: formationAlertSchema.shape.formationWithinHours,
+        formationWithinHours: hoursRange.nullable().describe('WITHIN THE NEXT 12 TO 24 HOURS'),
       })
       .nullable()
       .describe('The Tropical Cyclone Formation Alert in force; null when none is'),
@@ -400,7 +426,7 @@ export const disturbanceSchema = z
     track: z
       .object({
         source: z.enum(['ucar', 'nhc']).describe("Whose b-deck: UCAR's open repository (JTWC basins) or NHC's ATCF"),
-        points: investTrackSchema.shape.points,
+        points: z.array(trackPoint).min(1).describe('One point per time, oldest first'),
       })
       .nullable()
       .describe('The invest’s track from its ATCF b-deck; null when no b-deck could be read'),
@@ -433,3 +459,59 @@ export const disturbanceSchema = z
   .meta({ id: 'Disturbance' });
 
 export type Disturbance = z.infer<typeof disturbanceSchema>;
+
+/** How current the disturbances are: the same rules as every live source (src/model/freshness.ts). */
+export const disturbanceFreshnessSchema = z.object({
+  fetchedAt: utcTime.nullable().describe('When JTWC’s bulletins were last all read; null before the first successful refresh'),
+  stale: z.boolean().describe('true when the latest refresh failed, was stopped, or is overdue, and this is the last good data'),
+  staleReason: z.string().nullable().describe('Why the answer is stale, in words; null when it is not'),
+  upstream: z
+    .enum(['ok', 'unavailable', 'never-fetched'])
+    .describe('ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed'),
+});
+
+export const disturbanceListSchema = disturbanceFreshnessSchema
+  .extend({
+    list: z.array(disturbanceSchema).describe('Active disturbances, every basin, newest first'),
+    total: z.number().int().describe('Number listed'),
+  })
+  .meta({ id: 'DisturbanceList' });
+
+export const disturbanceHistorySchema = z
+  .object({
+    year: z
+      .number()
+      .int()
+      .nullable()
+      .describe('The year asked for (the ATCF id’s year; the season’s in the southern hemisphere); null: every year'),
+    list: z.array(disturbanceSchema).describe('Every disturbance ingested, active or ended, newest first'),
+    total: z.number().int().describe('Number listed'),
+  })
+  .meta({ id: 'DisturbanceHistory' });
+
+/** An active disturbance in brief (bootstrap): its latest position, potential and whether an alert is in force. */
+export const disturbanceBriefSchema = z
+  .object({
+    id: disturbanceIdSchema.describe('/api/v1/disturbances/{id}'),
+    designator: z.string().describe('94W, 91E, …'),
+    basin: basinSchema,
+    lat: z.number().describe('Latitude of its latest position, degrees north'),
+    lng: z.number().describe('Longitude of its latest position, degrees east'),
+    time: utcTime.nullable().describe('Time of that position; null when the bulletin gives none'),
+    potential: z.enum(POTENTIAL_LEVELS).nullable().describe('The agency’s word for its development potential'),
+    alertInForce: z.boolean().describe('A formation alert is in force'),
+  })
+  .meta({ id: 'DisturbanceBrief' });
+
+/** An active disturbance relative to a place (`/api/near`). */
+export const disturbanceNearSchema = disturbanceBriefSchema
+  .extend({
+    distanceKm: z.number().describe('Great-circle distance from the place to its latest position, km'),
+    bearing: z.object({
+      degrees: z.number().int().describe('Initial bearing from the place to it, degrees clockwise from north'),
+      compass: z.string().nullable().describe('The same as a 16-point compass code (N … NNW)'),
+    }),
+  })
+  .meta({ id: 'DisturbanceNear' });
+export type DisturbanceNear = z.infer<typeof disturbanceNearSchema>;
+export type DisturbanceBrief = z.infer<typeof disturbanceBriefSchema>;

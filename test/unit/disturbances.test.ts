@@ -7,6 +7,11 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { disturbanceDetail, disturbanceHistoryList, disturbanceList } from '../../src/api/handlers/disturbances.ts';
+import { liveNear } from '../../src/api/handlers/live-near.ts';
+import { serveFunction } from '../../src/api/serve.ts';
+import { readConfig } from '../../src/config/env.ts';
+import { disturbanceHistorySchema, disturbanceListSchema } from '../../src/model/disturbance-schemas.ts';
 import { refreshDisturbances } from '../../src/global/refresh-disturbances.ts';
 import { disturbanceById, readDisturbanceRecords } from '../../src/global/disturbance-view.ts';
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
@@ -21,6 +26,7 @@ const alert98W = own('own-wp9326.tcw').replace('MIL 93X', 'MIL 98X').replaceAll(
 let mock: MockUpstream;
 let up: GlobalUpstreams;
 let store: KeyValueStore;
+let dir: string;
 beforeAll(async () => {
   mock = await startMockUpstream();
   up = {
@@ -33,7 +39,8 @@ beforeAll(async () => {
 });
 afterAll(() => mock.close());
 beforeEach(async () => {
-  store = fileStore(await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-disturbances-')));
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-disturbances-'));
+  store = fileStore(dir);
   mock.setFault(null);
   mock.setPayload('jtwc/rss', own('jtwc.rss'));
   mock.setPayload('jtwc/products/abioweb.txt', own('own-abio-nothing.txt'));
@@ -130,5 +137,74 @@ describe('disturbance refresh', () => {
     });
     // SD 01C is a numbered system, not an invest: no disturbance record.
     expect(records.map((d) => d.designator)).not.toContain('01C');
+  });
+});
+
+describe('disturbance endpoints', () => {
+  const at = new Date('2026-08-22T09:00:00Z');
+  const ask = async (pathname: string) => {
+    const handler = serveFunction(
+      [disturbanceList, disturbanceHistoryList, disturbanceDetail, liveNear],
+      { ...readConfig(), store: { kind: 'files', dir } },
+      () => at,
+    );
+    const response = await handler(new Request(`http://localhost${pathname}`));
+    return { status: response.status, body: (await response.json()) as any };
+  };
+  beforeEach(async () => {
+    mock.setPayload('jtwc/products/abpwweb.txt', own('abpwweb.2026-08-22T0800Z.txt'));
+    mock.setPayload('jtwc/products/wp9726.tcw', own('wp9726.2026-08-22T0800Z.tcw'));
+    await refreshDisturbances(up, store, at);
+  });
+
+  it('answers the active list with the same payload in both families', async () => {
+    const v1 = await ask('/api/v1/disturbances');
+    const web = await ask('/api/disturbances');
+    expect(v1.status).toBe(200);
+    expect(v1.body.code).toBe(0);
+    expect(web.body).toEqual(v1.body.data);
+    const data = disturbanceListSchema.parse(v1.body.data);
+    expect(data.list.map((d) => d.id).sort()).toEqual(['jtwc-wp942026', 'jtwc-wp972026']);
+    expect(data).toMatchObject({ total: 2, stale: false, fetchedAt: '2026-08-22T09:00:00Z' });
+  });
+
+  it('answers one disturbance, and 40401 for one it does not know', async () => {
+    const one = await ask('/api/v1/disturbances/jtwc-wp972026');
+    expect(one.body.data.disturbance).toMatchObject({ id: 'jtwc-wp972026', potential: { words: 'HIGH' } });
+    expect((await ask('/api/disturbances/jtwc-wp972026')).body).toEqual(one.body.data);
+    const missing = await ask('/api/v1/disturbances/jtwc-wp992030');
+    expect([missing.status, missing.body.code]).toEqual([404, 40401]);
+    const malformed = await ask('/api/v1/disturbances/jtwc-wp192026');
+    expect([malformed.status, malformed.body.code]).toEqual([400, 40001]);
+  });
+
+  it('lists the history by year, not taking "history" for an id', async () => {
+    const all = disturbanceHistorySchema.parse((await ask('/api/v1/disturbances/history')).body.data);
+    expect(all.total).toBe(2);
+    expect((await ask('/api/disturbances/history?year=2025')).body).toEqual({ year: 2025, list: [], total: 0 });
+    expect((await ask('/api/v1/disturbances/history?year=20x6')).body.code).toBe(40001);
+  });
+
+  it('puts them in /api/near with distance and bearing', async () => {
+    const { body } = await ask('/api/v1/near?lat=25.0&lng=121.5');
+    expect(body.data.disturbances.map((d: { id: string }) => d.id)).toEqual(['jtwc-wp942026', 'jtwc-wp972026']);
+    expect(body.data.disturbances[0]).toMatchObject({
+      designator: '94W',
+      potential: 'LOW',
+      alertInForce: false,
+      bearing: { compass: expect.any(String) },
+    });
+    expect(body.data.disturbances[1].alertInForce).toBe(true);
+    expect(body.data.disturbancesStale).toBe(false);
+  });
+
+  it('answers 503, never an empty list, when the stored disturbances cannot be read', async () => {
+    for (const key of ['disturbances', 'backup/disturbances']) await store.set(key, '{"schemaVersion":1,"data":[{"id":');
+    const { status, body } = await ask('/api/v1/disturbances');
+    expect([status, body.code]).toEqual([503, 50000]);
+    expect((await ask('/api/v1/near?lat=25&lng=121.5')).body.data).toMatchObject({ disturbances: [], disturbancesStale: true });
+    // A refresh does not write over them: the records stay for repair, the failure is recorded.
+    expect((await refreshDisturbances(up, store, at)).ok).toBe(false);
+    expect(await store.get('disturbances')).toBe('{"schemaVersion":1,"data":[{"id":');
   });
 });

@@ -7,6 +7,7 @@ import type { TodayInHistory } from '../../model/schemas.ts';
 import { beijingCalendarDay } from '../../model/time.ts';
 import { stormBrief } from '../../flash/briefing.ts';
 import { currentBriefing } from '../../flash/summary-store.ts';
+import { disturbanceBriefs, readDisturbanceRecords } from '../../global/disturbance-view.ts';
 import { readLiveView, type LiveView } from '../../live/snapshot.ts';
 import { answerRequests } from '../bind.ts';
 import type { RequestContext } from '../context.ts';
@@ -32,10 +33,27 @@ function activeSummary(view: LiveView) {
   return { list, total: list.length, fetchedAt: view.fetchedAt, stale: view.stale, staleReason: view.staleReason, upstream: view.upstream };
 }
 
+/** Active disturbances in brief; stored ones that cannot be read are told as unavailable, never as none. */
+async function disturbanceSummary(ctx: RequestContext) {
+  const read = await readDisturbanceRecords(ctx.store, ctx.now());
+  if (read.state !== 'ok')
+    return {
+      list: [],
+      total: 0,
+      fetchedAt: null,
+      stale: true,
+      staleReason: `${read.reason}; the next refresh restores it`,
+      upstream: 'unavailable' as const,
+    };
+  const list = disturbanceBriefs(read.records);
+  return { list, total: list.length, ...read.context };
+}
+
 const SECTIONS = {
   site: (ctx) => ctx.data<SiteConfig>(DATA_FILES.site),
   announcements: currentAnnouncements,
   typhoons: async (_ctx, live) => activeSummary(live),
+  disturbances: disturbanceSummary,
   // The same text as /api/llm/summary: stored by the scheduled run, never a model call here.
   briefing: (ctx, live) => currentBriefing(ctx.store, live),
   todayInHistory,

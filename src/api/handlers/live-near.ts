@@ -1,4 +1,5 @@
 /** `/api/near?lat=&lng=` and `/api/v1/near`: every active storm, north-western Pacific and global, relative to a place. */
+import { disturbancesNear, readDisturbanceRecords } from '../../global/disturbance-view.ts';
 import { activeGlobalCyclones } from '../../global/global-view.ts';
 import { KT_TO_MS } from '../../model/units.ts';
 import { stormNear } from '../../live/active-storms-near.ts';
@@ -12,7 +13,11 @@ const KT_THRESHOLDS_MS = [34, 50, 64].map((kt) => Math.round(kt * KT_TO_MS * 10)
 export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query }) => {
   const place = { lat: query.lat, lng: query.lng };
   const store = ctx.store;
-  const [view, global] = await Promise.all([readLiveView(store, ctx.now()), activeGlobalCyclones(store)]);
+  const [view, global, disturbanceRead] = await Promise.all([
+    readLiveView(store, ctx.now()),
+    activeGlobalCyclones(store),
+    readDisturbanceRecords(store, ctx.now()),
+  ]);
   const typhoons = view.typhoons.map((t) => {
     const near = stormNear(place, t);
     return near && { code: t.code, name: t.name, enname: t.enname, region: 'nw-pacific', radiusThresholdsMs: FORCE_THRESHOLDS_MS, ...near };
@@ -23,5 +28,19 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
   });
   const storms = [...typhoons, ...cyclones].filter((s) => s !== null).sort((a, b) => a.distanceKm - b.distanceKm);
   const stale = view.stale || global.typhoons.some((c) => c.stale);
-  return { payload: { ...place, total: storms.length, storms, fetchedAt: view.fetchedAt, stale, upstream: view.upstream } };
+  // Disturbances that cannot be read are told as stale with an empty list, never as "none".
+  const disturbances = disturbanceRead.state === 'ok' ? disturbancesNear(place, disturbanceRead.records) : [];
+  const disturbancesStale = disturbanceRead.state === 'ok' ? disturbanceRead.context.stale : true;
+  return {
+    payload: {
+      ...place,
+      total: storms.length,
+      storms,
+      disturbances,
+      disturbancesStale,
+      fetchedAt: view.fetchedAt,
+      stale,
+      upstream: view.upstream,
+    },
+  };
 });

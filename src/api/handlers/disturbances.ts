@@ -1,0 +1,33 @@
+/**
+ * `/api/v1/disturbances`, `/api/v1/disturbances/history?year=`, `/api/v1/disturbances/{id}` and their web twins: the
+ * same payload in both families (docs/disturbances.md). Stored disturbances that cannot be read are unavailable
+ * (503), never an empty list.
+ */
+import { disturbanceById, disturbanceYear, readDisturbanceRecords } from '../../global/disturbance-view.ts';
+import { answerRequests, notFoundIn } from '../bind.ts';
+import { dataUnavailable } from '../errors.ts';
+import { ROUTES } from '../route-table.ts';
+
+const unavailable = (reason: string) =>
+  dataUnavailable(`Disturbances: data unavailable (${reason}); try again after the next refresh (every 15 minutes).`);
+
+export const disturbanceList = answerRequests(ROUTES.disturbances, async (ctx) => {
+  const read = await readDisturbanceRecords(ctx.store, ctx.now());
+  if (read.state !== 'ok') throw unavailable(read.reason);
+  const list = read.records.filter((r) => r.isActive);
+  return { payload: { list, total: list.length, ...read.context } };
+});
+
+export const disturbanceHistoryList = answerRequests(ROUTES['disturbance-history'], async (ctx, { query: { year } }) => {
+  const read = await readDisturbanceRecords(ctx.store, ctx.now());
+  if (read.state !== 'ok') throw unavailable(read.reason);
+  const list = read.records.filter((r) => year === null || disturbanceYear(r) === year);
+  return { payload: { year, list, total: list.length } };
+});
+
+export const disturbanceDetail = answerRequests(ROUTES.disturbance, async (ctx, { params }) => {
+  const answer = await disturbanceById(ctx.store, params.id, ctx.now());
+  if (answer.state === 'unavailable') throw unavailable(answer.reason);
+  if (answer.state === 'missing') throw notFoundIn(ROUTES.disturbance, params.id);
+  return { payload: { disturbance: answer.disturbance, ...answer.context } };
+});
