@@ -1,10 +1,10 @@
 /**
  * The disturbances in the live store: one document (`disturbances`) holding every record ever ingested, active or
- * ended (nothing is ever dropped from it), and the refresh status (`disturbance-status`), marked when a refresh
+ * ended (nothing is ever dropped from it), with the last good read of each advisory, and the refresh status (`disturbance-status`), marked when a refresh
  * starts and written when it ends, as for the global cyclones (src/global/global-store.ts).
  */
 import { z } from 'zod';
-import { disturbanceSchema, type Disturbance } from '../model/disturbance-schemas.ts';
+import { advisorySummarySchema, disturbanceSchema, type AdvisorySummary, type Disturbance } from '../model/disturbance-schemas.ts';
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { sourceStatusSchema } from './global-store.ts';
@@ -15,12 +15,16 @@ const STATUS = 'disturbance-status';
 export const disturbanceStatusSchema = z.object({ jtwc: sourceStatusSchema.nullable() });
 export type DisturbanceStatus = z.infer<typeof disturbanceStatusSchema>;
 
-const RECORDS_DOC: DocumentKind<Disturbance[]> = { name: 'disturbances', schema: z.array(disturbanceSchema), version: 1 };
+/** Every record ever ingested, and the last good read of each advisory. */
+export const storedDisturbancesSchema = z.object({ records: z.array(disturbanceSchema), advisories: z.array(advisorySummarySchema) });
+export type StoredDisturbances = { records: Disturbance[]; advisories: AdvisorySummary[] };
+
+const RECORDS_DOC: DocumentKind<StoredDisturbances> = { name: 'disturbances', schema: storedDisturbancesSchema, version: 1 };
 const STATUS_DOC: DocumentKind<DisturbanceStatus> = { name: 'disturbance status', schema: disturbanceStatusSchema, version: 1 };
 
-export const readDisturbanceDocument = (store: KeyValueStore): Promise<DocumentRead<Disturbance[]>> =>
+export const readDisturbanceDocument = (store: KeyValueStore): Promise<DocumentRead<StoredDisturbances>> =>
   readDocument(store, RECORDS, RECORDS_DOC);
-export const writeDisturbances = (store: KeyValueStore, records: Disturbance[]) => writeDocument(store, RECORDS, RECORDS_DOC, records);
+export const writeDisturbances = (store: KeyValueStore, stored: StoredDisturbances) => writeDocument(store, RECORDS, RECORDS_DOC, stored);
 export const readDisturbanceStatusDocument = (store: KeyValueStore): Promise<DocumentRead<DisturbanceStatus>> =>
   readDocument(store, STATUS, STATUS_DOC);
 export const readDisturbanceStatus = async (store: KeyValueStore): Promise<DisturbanceStatus> =>

@@ -5,7 +5,7 @@
  * are `unavailable`, never an empty list.
  */
 import { compassFromDegrees } from '../model/compass.ts';
-import type { Disturbance, DisturbanceBrief, DisturbanceNear } from '../model/disturbance-schemas.ts';
+import type { AdvisorySummary, Disturbance, DisturbanceBrief, DisturbanceNear } from '../model/disturbance-schemas.ts';
 import { greatCircleKm, initialBearing, type Position } from '../model/geo.ts';
 import { freshness, type Freshness } from '../model/freshness.ts';
 import type { KeyValueStore } from '../store/store.ts';
@@ -17,7 +17,7 @@ export const RECENTLY_ENDED_DAYS = 7;
 export type DisturbanceContext = Freshness & { fetchedAt: string | null };
 
 export type DisturbanceRecords =
-  | { state: 'ok'; records: Disturbance[]; context: DisturbanceContext }
+  | { state: 'ok'; records: Disturbance[]; advisories: AdvisorySummary[]; context: DisturbanceContext }
   | { state: 'unavailable'; reason: string };
 
 /** Every record, with the freshness of the source. */
@@ -27,7 +27,7 @@ export async function readDisturbanceRecords(store: KeyValueStore, now: Date): P
     console.warn(`disturbances ${read.state}: ${read.error}`);
     return { state: 'unavailable', reason: 'the stored disturbances cannot be read' };
   }
-  const records = read.state === 'ok' ? read.value : [];
+  const { records, advisories } = read.state === 'ok' ? read.value : { records: [], advisories: [] };
   const status = statusRead.state === 'ok' ? statusRead.value.jtwc : null;
   // Records stored without a readable status: it was lost, so the data cannot be vouched for.
   const lost =
@@ -35,7 +35,7 @@ export async function readDisturbanceRecords(store: KeyValueStore, now: Date): P
       ? null
       : 'the stored refresh status cannot be read';
   const fetchedAt = status?.lastSuccessAt ?? null;
-  return { state: 'ok', records, context: { fetchedAt, ...freshness(status, fetchedAt, now, lost) } };
+  return { state: 'ok', records, advisories, context: { fetchedAt, ...freshness(status, fetchedAt, now, lost) } };
 }
 
 export type DisturbanceAnswer =

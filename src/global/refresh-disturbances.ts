@@ -8,7 +8,7 @@
  * changes nothing it would have told: the records keep the last good data, and the status records the failure, so
  * that the answers are marked stale. A b-deck is an extra: without it the record keeps the track it had.
  */
-import type { Disturbance, FormationAlert, InvestTrack, JtwcAdvisory } from '../model/disturbance-schemas.ts';
+import type { AdvisorySummary, Disturbance, FormationAlert, InvestTrack, JtwcAdvisory } from '../model/disturbance-schemas.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
 import type { KeyValueStore } from '../store/store.ts';
@@ -68,6 +68,20 @@ async function fetchTrack(up: GlobalUpstreams, atcfId: string): Promise<{ source
   if (!track) throw new ShapeError(`b${atcfId}: ${problems[0]?.message ?? 'no track'}`);
   if (track.atcfId !== atcfId) throw new ShapeError(`b${atcfId}: the deck is ${track.atcfId}'s`);
   return { source: nhc ? 'nhc' : 'ucar', track };
+}
+
+function advisorySummary(advisory: JtwcAdvisory, records: readonly Disturbance[]): AdvisorySummary {
+  return {
+    product: advisory.product,
+    regions: advisory.areas.flatMap((area) => (area.region ? [area.region] : [])),
+    issuedAt: advisory.issuedAt,
+    reissued: advisory.reissued,
+    validFrom: advisory.validFrom,
+    validUntil: advisory.validUntil,
+    watched: records
+      .filter((r) => r.isActive && r.validity?.product === advisory.product && r.validity.issuedAt === advisory.issuedAt)
+      .map((r) => r.id),
+  };
 }
 
 /** `ep9126` → `ep912026`. */
@@ -134,7 +148,7 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
     await writeDisturbanceStatus(store, mark({ lastError: error, runningSince: null }));
     return { ok: false, active: 0, total: 0, error };
   }
-  const previous: Disturbance[] = stored.state === 'ok' ? stored.value : [];
+  const previous: Disturbance[] = stored.state === 'ok' ? stored.value.records : [];
   const listed = updateDisturbances(
     previous,
     { advisories, alerts, feedAlerts: feed && new Set(feed.map(atcfOfProduct)), tracks: new Map() },
@@ -151,7 +165,12 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
       }),
   );
   const records = tracks.size ? updateDisturbances(listed, { advisories: [], alerts: new Map(), feedAlerts: null, tracks }, now) : listed;
-  await writeDisturbances(store, records);
+  // Each advisory as last read: this run's where it was read, else the one stored (the last good).
+  const summaries = [
+    ...advisories.map((a) => advisorySummary(a, records)),
+    ...(stored.state === 'ok' ? stored.value.advisories : []).filter((a) => !advisories.some((b) => b.product === a.product)),
+  ].sort((a, b) => a.product.localeCompare(b.product));
+  await writeDisturbances(store, { records, advisories: summaries });
   const error = errors.length ? errors.join('; ') : null;
   await writeDisturbanceStatus(
     store,

@@ -470,10 +470,26 @@ export const disturbanceFreshnessSchema = z.object({
     .describe('ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed'),
 });
 
+/** An advisory as last read: what it covers, its validity, and how many invests it lists as watched. */
+export const advisorySummarySchema = z
+  .object({
+    product: z.enum(['ABPW10', 'ABIO10']).describe('ABPW10: western and south Pacific; ABIO10: Indian Ocean'),
+    regions: z.array(z.enum(ADVISORY_REGIONS)).describe('The areas it covers'),
+    issuedAt: utcTime,
+    reissued: z.boolean(),
+    validFrom: utcTime,
+    validUntil: utcTime,
+    watched: z.array(disturbanceIdSchema).describe('The invests it lists as suspect areas (the active list of its areas)'),
+  })
+  .meta({ id: 'AdvisorySummary' });
+
 export const disturbanceListSchema = disturbanceFreshnessSchema
   .extend({
     list: z.array(disturbanceSchema).describe('Active disturbances, every basin, newest first'),
     total: z.number().int().describe('Number listed'),
+    advisories: z
+      .array(advisorySummarySchema)
+      .describe('The last good read of each advisory: an area with no disturbance is told by an advisory that lists none'),
   })
   .meta({ id: 'DisturbanceList' });
 
@@ -515,3 +531,4 @@ export const disturbanceNearSchema = disturbanceBriefSchema
   .meta({ id: 'DisturbanceNear' });
 export type DisturbanceNear = z.infer<typeof disturbanceNearSchema>;
 export type DisturbanceBrief = z.infer<typeof disturbanceBriefSchema>;
+export type AdvisorySummary = z.infer<typeof advisorySummarySchema>;
