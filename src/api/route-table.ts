@@ -160,6 +160,29 @@ export const ROUTES = defineRoutes({
     // 503: the stored disturbances cannot be read.
     errors: ['dataUnavailable'],
   },
+  'disturbances-geojson': {
+    summary:
+      'GeoJSON (RFC 7946) of the active disturbances, for a map: the formation alert box as a Polygon, the invest track as a LineString, the latest position as a Point',
+    paths: { web: '/api/geojson/disturbances' },
+    params: {},
+    servedBy: { kind: 'function', fn: 'disturbances' },
+    cache: 'live',
+    mediaType: 'application/geo+json; charset=utf-8',
+    dataSchema: z.object({
+      type: z.literal('FeatureCollection'),
+      bbox: z
+        .tuple([
+          z.number().describe('West, degrees east'),
+          z.number().describe('South, degrees north'),
+          z.number().describe('East, degrees east'),
+          z.number().describe('North, degrees north'),
+        ])
+        .optional()
+        .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none'),
+      features: z.array(z.object({ type: z.literal('Feature') }).loose()),
+    }),
+    errors: ['dataUnavailable'],
+  },
   // Before the detail: /disturbances/history is this route, not a disturbance named "history".
   'disturbance-history': {
     summary: 'Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year',

@@ -318,13 +318,24 @@ describe('version check', () => {
 });
 
 describe('bootstrap', () => {
-  it('bundles site, announcements, typhoons, briefing, today in history and versions', async () => {
+  it('bundles site, announcements, typhoons, disturbances, briefing, today in history and versions', async () => {
     const { data } = await json(await get('/api/v1/bootstrap'));
-    expect(Object.keys(data).sort()).toEqual(['announcements', 'briefing', 'site', 'todayInHistory', 'typhoons', 'versions']);
+    expect(Object.keys(data).sort()).toEqual([
+      'announcements',
+      'briefing',
+      'disturbances',
+      'site',
+      'todayInHistory',
+      'typhoons',
+      'versions',
+    ]);
     expect(Object.keys(data.versions).sort()).toEqual(['android', 'harmony', 'ios']);
     if (!AGAINST_MOCK) return;
     expect(data.typhoons).toMatchObject({ total: 1, list: [{ code: '202699', grade: 'SuperTY' }] });
     expect(data.briefing.text).toContain('山竹');
+    // The mock's advisory lists 94W (the recorded one of 22 Aug 15Z, or the own copy of 08Z): a JTWC invest, in brief.
+    expect(data.disturbances).toMatchObject({ stale: false, upstream: 'ok' });
+    expect(data.disturbances.list).toContainEqual(expect.objectContaining({ id: 'jtwc-wp942026', designator: '94W', potential: 'LOW' }));
   });
 });
 

@@ -10,6 +10,7 @@ import fs from 'fs-extra';
 import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from './mock.ts';
 import { sharedPublicDir } from './shared-build.ts';
 import { recordEvents } from '../../src/flash/record-events.ts';
+import { refreshDisturbances } from '../../src/global/refresh-disturbances.ts';
 import { refreshGlobal } from '../../src/global/refresh-global.ts';
 import { globalUpstreams } from '../../src/upstream/addresses.ts';
 import { refreshLive } from '../../src/live/refresh-typhoons.ts';
@@ -36,6 +37,7 @@ export async function startTestServer(): Promise<TestServer> {
   const client = createUpstreamClient({ backoffMs: 0 });
   await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store);
   await refreshGlobal(globalUpstreams(mock.addresses, client), store);
+  await refreshDisturbances(globalUpstreams(mock.addresses, client), store);
   await recordEvents(store, null);
   const server = await startLocalServer({ publicDir, config: readConfig(), port: 0 });
   return {

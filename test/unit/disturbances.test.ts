@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { disturbanceDetail, disturbanceHistoryList, disturbanceList } from '../../src/api/handlers/disturbances.ts';
+import { disturbanceDetail, disturbanceGeoJson, disturbanceHistoryList, disturbanceList } from '../../src/api/handlers/disturbances.ts';
 import { liveNear } from '../../src/api/handlers/live-near.ts';
 import { serveFunction } from '../../src/api/serve.ts';
 import { readConfig } from '../../src/config/env.ts';
@@ -144,7 +144,7 @@ describe('disturbance endpoints', () => {
   const at = new Date('2026-08-22T09:00:00Z');
   const ask = async (pathname: string) => {
     const handler = serveFunction(
-      [disturbanceList, disturbanceHistoryList, disturbanceDetail, liveNear],
+      [disturbanceList, disturbanceHistoryList, disturbanceDetail, disturbanceGeoJson, liveNear],
       { ...readConfig(), store: { kind: 'files', dir } },
       () => at,
     );
@@ -196,6 +196,31 @@ describe('disturbance endpoints', () => {
     });
     expect(body.data.disturbances[1].alertInForce).toBe(true);
     expect(body.data.disturbancesStale).toBe(false);
+  });
+
+  it('draws them as GeoJSON: the alert box as a closed polygon under the positions', async () => {
+    const { status, body } = await ask('/api/geojson/disturbances');
+    expect(status).toBe(200);
+    expect(body.features.map((f: any) => [f.properties.id, f.properties.kind, f.geometry.type])).toEqual([
+      ['jtwc-wp972026', 'alert-box', 'Polygon'],
+      ['jtwc-wp942026', 'position', 'Point'],
+      ['jtwc-wp972026', 'position', 'Point'],
+    ]);
+    const ring = body.features[0].geometry.coordinates[0];
+    expect(ring).toHaveLength(5);
+    expect(ring[4]).toEqual(ring[0]);
+    expect(body.bbox).toHaveLength(4);
+  });
+
+  it('cuts an alert box across the antimeridian into two polygons', async () => {
+    mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-high-tcfa.txt'));
+    mock.setPayload('jtwc/products/wp9826.tcw', alert98W);
+    await refreshDisturbances(up, store, new Date('2026-08-31T22:30:00Z'));
+    const { body } = await ask('/api/geojson/disturbances');
+    const box = body.features.find((f: any) => f.properties.id === 'jtwc-wp982026' && f.properties.kind === 'alert-box');
+    expect(box.geometry.type).toBe('MultiPolygon');
+    // West > east: the box crosses ±180.
+    expect(box.bbox[0]).toBeGreaterThan(box.bbox[2]);
   });
 
   it('answers 503, never an empty list, when the stored disturbances cannot be read', async () => {

@@ -1,8 +1,9 @@
 /**
  * `/api/v1/disturbances`, `/api/v1/disturbances/history?year=`, `/api/v1/disturbances/{id}` and their web twins: the
- * same payload in both families (docs/disturbances.md). Stored disturbances that cannot be read are unavailable
- * (503), never an empty list.
+ * same payload in both families (docs/disturbances.md); `/api/geojson/disturbances` for a map. Stored disturbances
+ * that cannot be read are unavailable (503), never an empty list.
  */
+import { disturbancesGeoJson } from '../../global/disturbance-geojson.ts';
 import { disturbanceById, disturbanceYear, readDisturbanceRecords } from '../../global/disturbance-view.ts';
 import { answerRequests, notFoundIn } from '../bind.ts';
 import { dataUnavailable } from '../errors.ts';
@@ -30,4 +31,10 @@ export const disturbanceDetail = answerRequests(ROUTES.disturbance, async (ctx, 
   if (answer.state === 'unavailable') throw unavailable(answer.reason);
   if (answer.state === 'missing') throw notFoundIn(ROUTES.disturbance, params.id);
   return { payload: { disturbance: answer.disturbance, ...answer.context } };
+});
+
+export const disturbanceGeoJson = answerRequests(ROUTES['disturbances-geojson'], async (ctx) => {
+  const read = await readDisturbanceRecords(ctx.store, ctx.now());
+  if (read.state !== 'ok') throw unavailable(read.reason);
+  return { payload: disturbancesGeoJson(read.records) };
 });
