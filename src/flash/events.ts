@@ -34,7 +34,9 @@
  */
 import { GRADE_RANK, type GradeCode } from '../model/grades.ts';
 import type { TrackPoint, Typhoon } from '../model/schemas.ts';
+import type { Disturbance } from '../model/disturbance-schemas.ts';
 import type { GlobalCyclone } from '../model/global-schemas.ts';
+import { BASINS } from '../model/global-schemas.ts';
 import { sameStorm } from '../live/storm-identity.ts';
 import type { Announced, AnnouncedStorm } from './announced.ts';
 import { isChinaNumber } from './storm-words.ts';
@@ -60,6 +62,8 @@ export interface FlashEvent {
   basin?: string;
   /** `numbered` after renumbering: the unnumbered system's id (8 digits). */
   formerCode?: string;
+  /** `disturbance-alert`: when the formation alert expires (reissued, upgraded or cancelled by then). */
+  expiresAt?: string | null;
 }
 
 /** The current snapshot, as far as events are concerned. */
@@ -270,4 +274,51 @@ export function globalEvents(active: readonly GlobalCyclone[]): FlashEvent[] {
     point: null,
     basin: c.seaArea,
   }));
+}
+
+/**
+ * Disturbance events, each only as the bulletins state it (docs/disturbances.md): a formation alert issued (a first
+ * alert, not a reissue: key `disturbance-alert:<id>:<issued>`, so a new alert after one ended is announced too); an
+ * alert the advisory says was cancelled (`disturbance-alert-cancelled:<id>`); the potential upgraded to HIGH
+ * (`disturbance-high:<id>:<advisory issued>`, only when the advisory says IS UPGRADED TO HIGH). An alert that merely
+ * expired, or a disturbance that is no longer listed, is not announced: the source did not say so.
+ */
+export function disturbanceEvents(records: readonly Disturbance[]): FlashEvent[] {
+  return records.flatMap((d) => {
+    const storm = { name: null, enname: d.designator };
+    const basin = BASINS[d.basin].zh;
+    const events: FlashEvent[] = [];
+    if (d.alert && !d.alert.reissued && d.alert.issuedAt)
+      events.push({
+        key: `disturbance-alert:${d.id}:${d.alert.issuedAt}`,
+        type: 'disturbance-alert',
+        code: d.id,
+        time: d.alert.issuedAt,
+        storm,
+        point: null,
+        basin,
+        expiresAt: d.alert.expiresAt,
+      });
+    if (d.outcome === 'cancelled' && d.lastAlert && d.validity)
+      events.push({
+        key: `disturbance-alert-cancelled:${d.id}`,
+        type: 'disturbance-alert-cancelled',
+        code: d.id,
+        time: d.validity.issuedAt,
+        storm,
+        point: null,
+        basin,
+      });
+    if (d.isActive && d.potential?.words === 'HIGH' && d.potential.change === 'upgraded' && d.validity)
+      events.push({
+        key: `disturbance-high:${d.id}:${d.validity.issuedAt}`,
+        type: 'disturbance-high',
+        code: d.id,
+        time: d.validity.issuedAt,
+        storm,
+        point: null,
+        basin,
+      });
+    return events;
+  });
 }

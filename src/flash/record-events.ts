@@ -8,11 +8,12 @@
  * written leaves the announced state as it was, so the next run derives the same transitions again; a run
  * stopped between the two writes derives them again too, and their keys are already used.
  */
+import { readDisturbanceRecords } from '../global/disturbance-view.ts';
 import { activeGlobalCyclones } from '../global/global-view.ts';
 import { readPreviousSnapshot, readSnapshot } from '../live/snapshot.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { readAnnounced, writeAnnounced, type Announced } from './announced.ts';
-import { globalEvents, typhoonEvents, type FlashEvent } from './events.ts';
+import { disturbanceEvents, globalEvents, typhoonEvents, type FlashEvent } from './events.ts';
 import type { FlashItem } from '../model/flash-schemas.ts';
 import { recordFlash } from './flash-store.ts';
 import type { LlmConfig } from './llm.ts';
@@ -49,7 +50,17 @@ export async function recordGlobalEvents(store: KeyValueStore, llm: LlmConfig | 
   return recordFlash(store, globalEvents((await activeGlobalCyclones(store)).typhoons), llm, now);
 }
 
-/** Both parts, one after the other (they write the same document). */
+/** Formation alerts issued and cancelled, potentials raised to HIGH; nothing when the disturbances cannot be read. */
+export async function recordDisturbanceEvents(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
+  const read = await readDisturbanceRecords(store, now);
+  return read.state === 'ok' ? recordFlash(store, disturbanceEvents(read.records), llm, now) : [];
+}
+
+/** Every part, one after the other (they write the same document). */
 export async function recordEvents(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
-  return [...(await recordTyphoonEvents(store, llm, now)), ...(await recordGlobalEvents(store, llm, now))];
+  return [
+    ...(await recordTyphoonEvents(store, llm, now)),
+    ...(await recordGlobalEvents(store, llm, now)),
+    ...(await recordDisturbanceEvents(store, llm, now)),
+  ];
 }

@@ -141,6 +141,42 @@ export function writeFlash(e: FlashEvent): FlashText {
         ),
       };
     }
+    case 'disturbance-alert':
+    case 'disturbance-alert-cancelled':
+    case 'disturbance-high': {
+      // 西北太平洋的热带扰动97W（jtwc-wp972026） / Tropical disturbance 97W (jtwc-wp972026)
+      const subject = z.put('storm', `${e.basin ?? ''}的热带扰动${e.storm.enname ?? e.code}（${e.code}）`);
+      const subjectEn = n.put('storm', `Tropical disturbance ${e.storm.enname ?? e.code} (${e.code})`);
+      const utc = `${e.time.slice(0, 16).replace('T', ' ')}（世界时）`;
+      const expiry = e.expiresAt ? `，有效至${e.expiresAt.slice(0, 16).replace('T', ' ')}（世界时）` : '';
+      const expiryEn = e.expiresAt ? `, in force until ${whenEn(e.expiresAt)}` : '';
+      const said = {
+        'disturbance-alert': {
+          title: `美国联合台风警报中心对热带扰动${e.storm.enname ?? e.code}发布热带气旋形成警报`,
+          event: `于${utc}被美国联合台风警报中心（JTWC）发布热带气旋形成警报${expiry}`,
+          titleEn: `JTWC issues a tropical cyclone formation alert for ${e.storm.enname ?? e.code}`,
+          eventEn: `is the subject of a tropical cyclone formation alert issued by JTWC at ${whenEn(e.time)}${expiryEn}`,
+        },
+        'disturbance-alert-cancelled': {
+          title: `热带扰动${e.storm.enname ?? e.code}的热带气旋形成警报已取消`,
+          event: `的热带气旋形成警报已被美国联合台风警报中心（JTWC）取消（${utc}的热带天气公告）`,
+          titleEn: `Formation alert for ${e.storm.enname ?? e.code} cancelled`,
+          eventEn: `no longer has a tropical cyclone formation alert: JTWC cancelled it (advisory of ${whenEn(e.time)})`,
+        },
+        'disturbance-high': {
+          title: `热带扰动${e.storm.enname ?? e.code}发展为热带气旋的可能性升为“高”`,
+          event: `在24小时内发展为显著热带气旋的可能性被美国联合台风警报中心（JTWC）升为“高”（${utc}的热带天气公告）`,
+          titleEn: `Development potential of ${e.storm.enname ?? e.code} raised to HIGH`,
+          eventEn: `has its potential to develop into a significant tropical cyclone raised to HIGH by JTWC (advisory of ${whenEn(e.time)})`,
+        },
+      }[e.type];
+      return {
+        title: said.title,
+        content: z.aboutStorm(`${subject}${z.put('event', said.event)}。`),
+        titleEn: said.titleEn,
+        contentEn: n.aboutStorm(`${subjectEn} ${n.put('event', said.eventEn)}.`),
+      };
+    }
     case 'global-formed': {
       // A Chinese name has the English one beside it: 热带气旋吉纳维芙（GENEVIEVE，nhc-ep072026）
       const english = e.storm.enname && e.storm.enname !== e.storm.name ? `${e.storm.enname}，` : '';

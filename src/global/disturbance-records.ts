@@ -83,6 +83,7 @@ const potentialOf = (p: AdvisoryDisturbance['potential']): Disturbance['potentia
 
 const alertOf = (a: FormationAlert): NonNullable<Disturbance['alert']> => ({
   heading: a.heading,
+  reissued: a.reissued,
   issuedAt: a.issuedAt,
   expiresAt: a.expiresAt,
   box: a.box,

@@ -11,7 +11,7 @@
  */
 import type { LlmEndpoint, UpstreamAddresses } from '../config/env.ts';
 import { newTally, runBudget, type TextTally } from '../flash/llm.ts';
-import { recordGlobalEvents, recordTyphoonEvents } from '../flash/record-events.ts';
+import { recordDisturbanceEvents, recordGlobalEvents, recordTyphoonEvents } from '../flash/record-events.ts';
 import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
 import { refreshDisturbances, type DisturbanceRefreshResult } from '../global/refresh-disturbances.ts';
 import { refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
@@ -31,7 +31,7 @@ export interface ScheduledRunResult {
   global: GlobalRefreshResult;
   /** JTWC's advisories, formation alerts and invest tracks (src/global/refresh-disturbances.ts). */
   disturbances: DisturbanceRefreshResult;
-  flash: { typhoons: number; global: number };
+  flash: { typhoons: number; global: number; disturbances: number };
   /** The live summary: who wrote it, and whether this run wrote it; null when it could not be written. */
   summary: SummaryResult | null;
   /** The texts a language model was asked to reword, published from it, and fallen back (by reason); null without a model. */
@@ -73,6 +73,7 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
   const [live, globalResult, disturbanceResult] = await Promise.all([typhoons, global, disturbances]);
   // After the typhoon items: both parts write the same flash document.
   const globalFlash = await recordGlobalEvents(store, llm, now);
+  const disturbanceFlash = await recordDisturbanceEvents(store, llm, now);
   // After the flash items: the summary of this run's data, so that no request ever calls the model. Derived
   // data: a failure here costs nothing stored, and the next run writes it again.
   const summary = await recordSummary(store, llm, now).catch((error: unknown) => {
@@ -83,7 +84,7 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
     typhoons: live.result,
     global: globalResult,
     disturbances: disturbanceResult,
-    flash: { typhoons: live.flash.length, global: globalFlash.length },
+    flash: { typhoons: live.flash.length, global: globalFlash.length, disturbances: disturbanceFlash.length },
     summary,
     text: llm?.tally ?? null,
     milliseconds: clock() - started,

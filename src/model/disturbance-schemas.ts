@@ -406,6 +406,7 @@ export const disturbanceSchema = z
     alert: z
       .object({
         heading: z.string().nullable().describe('WMO heading (WTPN21 PGTW)'),
+        reissued: z.boolean().describe('The alert says it is a reissue of an earlier one'),
         issuedAt: utcTime.nullable(),
         expiresAt: utcTime.nullable().describe('Reissued, upgraded to a warning or cancelled by this time'),
         box: z.array(disturbancePositionSchema).length(4).nullable().describe(TCFA_BOX_METHOD),

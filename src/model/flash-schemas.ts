@@ -13,6 +13,9 @@ export const EVENT_TYPES = [
   'warning-48h',
   'dissipated',
   'global-formed',
+  'disturbance-alert',
+  'disturbance-alert-cancelled',
+  'disturbance-high',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -35,7 +38,7 @@ export const flashItemSchema = z
       .string()
       .regex(/^[0-9a-f]{12}$/)
       .describe('Stable id derived from the event'),
-    code: z.string().describe('Typhoon code or global cyclone id'),
+    code: z.string().describe('Typhoon code, global cyclone id or disturbance id'),
     type: z.enum(EVENT_TYPES),
     time: z.string().describe('When the event happened (ISO 8601 with offset)'),
     title: z.string(),

@@ -13,6 +13,11 @@ import { serveFunction } from '../../src/api/serve.ts';
 import { readConfig } from '../../src/config/env.ts';
 import { disturbanceHistorySchema, disturbanceListSchema } from '../../src/model/disturbance-schemas.ts';
 import { refreshDisturbances } from '../../src/global/refresh-disturbances.ts';
+import { checkPattern } from '../../src/flash/pattern-check.ts';
+import { recordDisturbanceEvents } from '../../src/flash/record-events.ts';
+import { fill } from '../../src/flash/slotted-text.ts';
+import { writeFlash } from '../../src/flash/writer.ts';
+import { readFlash } from '../../src/flash/flash-store.ts';
 import { disturbanceById, readDisturbanceRecords } from '../../src/global/disturbance-view.ts';
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import type { GlobalUpstreams } from '../../src/upstream/addresses.ts';
@@ -137,6 +142,50 @@ describe('disturbance refresh', () => {
     });
     // SD 01C is a numbered system, not an invest: no disturbance record.
     expect(records.map((d) => d.designator)).not.toContain('01C');
+  });
+});
+
+describe('disturbance flash news', () => {
+  it('announces an alert issued, the potential raised to HIGH and the alert cancelled, once each, in zh and en', async () => {
+    mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-high-tcfa.txt'));
+    mock.setPayload('jtwc/products/wp9826.tcw', alert98W);
+    const first = new Date('2026-08-31T22:30:00Z');
+    await refreshDisturbances(up, store, first);
+    const issued = await recordDisturbanceEvents(store, null, first);
+    expect(issued.map((i) => [i.type, i.code]).sort()).toEqual([
+      ['disturbance-alert', 'jtwc-wp982026'],
+      ['disturbance-high', 'jtwc-wp982026'],
+    ]);
+    // The same records again: nothing new.
+    expect(await recordDisturbanceEvents(store, null, new Date('2026-08-31T22:45:00Z'))).toEqual([]);
+
+    mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-cancelled.txt'));
+    const later = new Date('2026-09-04T06:30:00Z');
+    await refreshDisturbances(up, store, later);
+    const cancelled = await recordDisturbanceEvents(store, null, later);
+    expect(cancelled.map((i) => [i.type, i.code, i.time])).toEqual([
+      ['disturbance-alert-cancelled', 'jtwc-wp982026', '2026-09-04T06:00:00Z'],
+    ]);
+    expect(cancelled[0]?.titleEn).toBe('Formation alert for 98W cancelled');
+    expect((await readFlash(store)).length).toBe(3);
+  });
+
+  it('writes patterns the proven-text check accepts as they are', async () => {
+    mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-high-tcfa.txt'));
+    mock.setPayload('jtwc/products/wp9826.tcw', alert98W);
+    await refreshDisturbances(up, store, new Date('2026-08-31T22:30:00Z'));
+    const { records } = await active(new Date('2026-08-31T22:30:00Z'));
+    const { disturbanceEvents } = await import('../../src/flash/events.ts');
+    const events = disturbanceEvents(records);
+    const alert = events.find((e) => e.type === 'disturbance-alert');
+    expect(alert && fill(writeFlash(alert).content)).toMatch(
+      /^西北太平洋的热带扰动98W（jtwc-wp982026）于2026-11-05 14:00（世界时）被美国联合台风警报中心（JTWC）发布热带气旋形成警报，有效至/,
+    );
+    for (const e of events) {
+      const { content, contentEn } = writeFlash(e);
+      expect(checkPattern(content.pattern, content, 'zh')).toBeNull();
+      expect(checkPattern(contentEn.pattern, contentEn, 'en')).toBeNull();
+    }
   });
 });
 
