@@ -195,7 +195,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'dataUnavailable'],
   },
   disturbance: {
-    summary: 'One disturbance, active or ended within the last 7 days',
+    summary: 'One disturbance, active or ended, while a bulletin named it within the last 7 days',
     paths: { web: '/api/disturbances/:id', v1: '/api/v1/disturbances/:id' },
     params: { id: 'disturbanceId' },
     servedBy: { kind: 'function', fn: 'disturbances' },

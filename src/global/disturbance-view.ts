@@ -11,7 +11,7 @@ import { freshness, type Freshness } from '../model/freshness.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { readDisturbanceDocument, readDisturbanceStatusDocument } from './disturbance-store.ts';
 
-/** How long after it left the active list a record is still answered by `/disturbances/{id}`. */
+/** How long after a bulletin last named it an ended record is still answered by `/disturbances/{id}`. */
 export const RECENTLY_ENDED_DAYS = 7;
 
 export type DisturbanceContext = Freshness & { fetchedAt: string | null };
@@ -43,13 +43,13 @@ export type DisturbanceAnswer =
   | { state: 'missing' }
   | { state: 'unavailable'; reason: string };
 
-/** One record, active or ended within RECENTLY_ENDED_DAYS. */
+/** One record, active or last named by a bulletin within RECENTLY_ENDED_DAYS. */
 export async function disturbanceById(store: KeyValueStore, id: string, now: Date): Promise<DisturbanceAnswer> {
   const read = await readDisturbanceRecords(store, now);
   if (read.state !== 'ok') return read;
   const record = read.records.find((r) => r.id === id);
-  const recent = (r: Disturbance) =>
-    r.isActive || (r.endedAt !== null && now.getTime() - Date.parse(r.endedAt) <= RECENTLY_ENDED_DAYS * 86_400_000);
+  // Recently: a bulletin named it within the period (an invest first seen already under a warning was never active).
+  const recent = (r: Disturbance) => r.isActive || now.getTime() - Date.parse(r.lastSeenAt) <= RECENTLY_ENDED_DAYS * 86_400_000;
   return record && recent(record) ? { state: 'ok', disturbance: record, context: read.context } : { state: 'missing' };
 }
 

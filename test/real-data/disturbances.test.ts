@@ -86,7 +86,10 @@ describeRealData('upstream', 'recorded JTWC disturbance bulletins through the re
     const list = disturbanceListSchema.parse(await both('/disturbances'));
     expect(list.list.map((d) => d.id)).not.toContain('jtwc-wp972026');
     const history = await both('/disturbances/history?year=2026');
-    expect(history.list.find((d: { id: string }) => d.id === 'jtwc-wp972026')).toMatchObject({
+    const w97 = history.list.find((d: { id: string }) => d.id === 'jtwc-wp972026');
+    // Ended, and answered by id: the advisory named it this run.
+    expect((await both('/disturbances/jtwc-wp972026')).disturbance).toEqual(w97);
+    expect(w97).toMatchObject({
       isActive: false,
       outcome: 'warning',
       previousPosition: { lat: 11.4, lng: 135.9 },
@@ -123,6 +126,7 @@ describeRealData('upstream', 'recorded JTWC disturbance bulletins through the re
     const line = { from: { lat: 9.1, lng: -115.5 }, to: { lat: 15.1, lng: -116.9 } };
     expect(disturbance.alert).toEqual({
       heading: 'WTPN21 PHNC',
+      reissued: true,
       issuedAt: '2026-08-22T07:00:00Z',
       expiresAt: '2026-08-23T07:00:00Z',
       line,
