@@ -26,6 +26,7 @@ import {
 import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
 import {
   disturbanceBriefSchema,
+  disturbanceIdSchema,
   disturbanceFreshnessSchema,
   disturbanceHistorySchema,
   disturbanceListSchema,
@@ -129,7 +130,13 @@ export const ROUTES = defineRoutes({
     params: { id: 'globalId' },
     servedBy: { kind: 'function', fn: 'global-typhoon' },
     cache: 'live',
-    dataSchema: z.object({ typhoon: globalCycloneSchema }),
+    dataSchema: z.object({
+      typhoon: globalCycloneSchema,
+      formedFrom: z
+        .object({ id: disturbanceIdSchema, designator: z.string().describe('93S, 91E, …') })
+        .nullable()
+        .describe('The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise'),
+    }),
     // 503: a cyclone whose stored record cannot be read until the next refresh restores it.
     notFound: (id) => `No global cyclone ${id}; /api/global/history lists every cyclone ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],

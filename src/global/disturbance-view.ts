@@ -53,6 +53,22 @@ export async function disturbanceById(store: KeyValueStore, id: string, now: Dat
   return record && recent(record) ? { state: 'ok', disturbance: record, context: read.context } : { state: 'missing' };
 }
 
+/**
+ * The invest a numbered cyclone formed from (the other direction of `becameStorm`): by its ATCF id, from the records
+ * whose advisory said the invest is now the subject of that cyclone's warning. Null when none did, or when the
+ * records cannot be read (the link is an extra: the cyclone's answer does not fail for it).
+ */
+export async function investOfStorm(
+  store: KeyValueStore,
+  stormAtcfId: string,
+  now: Date,
+): Promise<{ id: string; designator: string } | null> {
+  const read = await readDisturbanceRecords(store, now);
+  if (read.state !== 'ok') return null;
+  const invest = read.records.find((r) => r.becameStorm?.atcfId === stormAtcfId);
+  return invest ? { id: invest.id, designator: invest.designator } : null;
+}
+
 /** The ATCF id's year (the season's, for the southern hemisphere). */
 export const disturbanceYear = (record: Disturbance) => Number(record.atcfId.slice(-4));
 

@@ -8,7 +8,10 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { disturbanceDetail, disturbanceGeoJson, disturbanceHistoryList, disturbanceList } from '../../src/api/handlers/disturbances.ts';
+import { globalTyphoon } from '../../src/api/handlers/global.ts';
 import { liveNear } from '../../src/api/handlers/live-near.ts';
+import { writeDisturbances } from '../../src/global/disturbance-store.ts';
+import { refreshGlobal } from '../../src/global/refresh-global.ts';
 import { serveFunction } from '../../src/api/serve.ts';
 import { readConfig } from '../../src/config/env.ts';
 import { disturbanceHistorySchema, disturbanceListSchema } from '../../src/model/disturbance-schemas.ts';
@@ -127,6 +130,44 @@ describe('disturbance refresh', () => {
     // Recently ended: still answered by id; a week later no longer (40401), though the history keeps it.
     expect((await disturbanceById(store, 'jtwc-wp982026', now)).state).toBe('ok');
     expect((await disturbanceById(store, 'jtwc-wp982026', new Date('2026-09-12T06:30:00Z'))).state).toBe('missing');
+  });
+
+  it('links a global cyclone back to the invest it formed from', async () => {
+    // 90L as an advisory would leave it: now the subject of the warnings of 13L (MELISSA), the mock's NHC storm.
+    const invest = {
+      id: 'jtwc-al902025',
+      atcfId: 'al902025',
+      designator: '90L',
+      basin: 'AL' as const,
+      agency: 'JTWC' as const,
+      isActive: false,
+      outcome: 'warning' as const,
+      position: null,
+      previousPosition: null,
+      wind: null,
+      pressureHpa: null,
+      potential: null,
+      alert: null,
+      lastAlert: null,
+      track: null,
+      becameStorm: {
+        designator: '13L',
+        atcfId: 'al132025',
+        globalId: 'nhc-al132025',
+        name: 'MELISSA',
+        classification: 'TROPICAL STORM' as const,
+      },
+      validity: null,
+      firstSeenAt: '2025-10-21T12:00:00Z',
+      lastSeenAt: '2025-10-21T12:00:00Z',
+      endedAt: null,
+    };
+    await writeDisturbances(store, { records: [invest], advisories: [] });
+    await refreshGlobal(up, store);
+    const handler = serveFunction([globalTyphoon], { ...readConfig(), store: { kind: 'files', dir } });
+    const body = (await (await handler(new Request('http://localhost/api/global/typhoons/nhc-al132025'))).json()) as any;
+    expect(body.typhoon.id).toBe('nhc-al132025');
+    expect(body.formedFrom).toEqual({ id: 'jtwc-al902025', designator: '90L' });
   });
 
   it('links an invest to the storm it became', async () => {

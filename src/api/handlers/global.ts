@@ -1,4 +1,5 @@
 /** `/api/global/typhoons`, `/api/global/typhoons/{id}`, `/api/global/history?year=&q=` (web family). */
+import { investOfStorm } from '../../global/disturbance-view.ts';
 import { activeGlobalCyclones, globalCyclone, globalHistory } from '../../global/global-view.ts';
 import { answerRequests, notFoundIn } from '../bind.ts';
 import { dataUnavailable } from '../errors.ts';
@@ -16,7 +17,8 @@ export const globalTyphoon = answerRequests(ROUTES['global-typhoon'], async (ctx
       `Global cyclone ${params.id}: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).`,
     );
   if (answer.state === 'missing') throw notFoundIn(ROUTES['global-typhoon'], params.id);
-  return { payload: { typhoon: answer.typhoon } };
+  const formedFrom = await investOfStorm(ctx.store, answer.typhoon.atcfId, ctx.now());
+  return { payload: { typhoon: answer.typhoon, formedFrom } };
 });
 
 export const globalHistoryList = answerRequests(ROUTES['global-history'], async (ctx, { query: { year, q } }) => {
