@@ -16,6 +16,7 @@ import { serveFunction } from '../../src/api/serve.ts';
 import { readConfig } from '../../src/config/env.ts';
 import { disturbanceHistorySchema, disturbanceListSchema } from '../../src/model/disturbance-schemas.ts';
 import { refreshDisturbances } from '../../src/global/refresh-disturbances.ts';
+import { runScheduledRefresh } from '../../src/jobs/scheduled-run.ts';
 import { checkPattern } from '../../src/flash/pattern-check.ts';
 import { recordDisturbanceEvents } from '../../src/flash/record-events.ts';
 import { fill } from '../../src/flash/slotted-text.ts';
@@ -183,6 +184,19 @@ describe('disturbance refresh', () => {
     });
     // SD 01C is a numbered system, not an invest: no disturbance record.
     expect(records.map((d) => d.designator)).not.toContain('01C');
+  });
+});
+
+describe('the scheduled run', () => {
+  it('refreshes the disturbances beside the other parts and records their flash items', async () => {
+    mock.setPayload('jtwc/products/abpwweb.txt', own('abpwweb.2026-08-22T0800Z.txt'));
+    mock.setPayload('jtwc/products/wp9726.tcw', own('wp9726.2026-08-22T0800Z.tcw'));
+    const now = new Date('2026-08-22T09:00:00Z');
+    const run = await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, now });
+    expect(run.disturbances).toMatchObject({ ok: true, active: 2, error: null });
+    // 97W: a first alert (not a reissue) and its potential upgraded to HIGH.
+    expect(run.flash.disturbances).toBe(2);
+    expect((await active(now)).list.map((d) => d.id).sort()).toEqual(['jtwc-wp942026', 'jtwc-wp972026']);
   });
 });
 
