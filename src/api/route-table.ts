@@ -25,6 +25,7 @@ import {
 } from '../model/schemas.ts';
 import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
 import {
+  disturbanceAnswerSchema,
   disturbanceBriefSchema,
   disturbanceIdSchema,
   disturbanceFreshnessSchema,
@@ -207,7 +208,7 @@ export const ROUTES = defineRoutes({
     params: { id: 'disturbanceId' },
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
-    dataSchema: disturbanceFreshnessSchema.extend({ disturbance: disturbanceSchema }),
+    dataSchema: disturbanceFreshnessSchema.extend({ disturbance: disturbanceAnswerSchema }),
     notFound: (id) => `No active or recently ended disturbance ${id}; /api/v1/disturbances/history lists every disturbance ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },

@@ -27,9 +27,10 @@ export const lastPointMs = (storm: Pick<Typhoon, 'points'>) => instant((storm.po
  * Two different storms are never at the same place at the same time, while a re-analysis can move an old
  * position a little, hence "half" rather than "all". This is how an unnumbered system (the Zhejiang
  * service's 8-digit id, `20260099`) is recognised under the China number it gets later (`202631`): the
- * numbered track begins with the depression's points.
+ * numbered track begins with the depression's points. Two agencies' fixes of one system differ more: `degrees`
+ * widens the tolerance for them (a JTWC invest and a Zhejiang depression, src/api/handlers/disturbances.ts).
  */
-export function sameStorm(a: readonly Position[], b: readonly Position[]): boolean {
+export function sameStorm(a: readonly Position[], b: readonly Position[], degrees = SAME_CENTRE_DEGREES): boolean {
   const byTime = new Map(b.map((p) => [instant(p.time), p]));
   let shared = 0;
   let close = 0;
@@ -37,7 +38,7 @@ export function sameStorm(a: readonly Position[], b: readonly Position[]): boole
     const q = byTime.get(instant(p.time));
     if (!q) continue;
     shared += 1;
-    if (Math.abs(p.lat - q.lat) <= SAME_CENTRE_DEGREES && Math.abs(lngDelta(p.lng, q.lng)) <= SAME_CENTRE_DEGREES) close += 1;
+    if (Math.abs(p.lat - q.lat) <= degrees && Math.abs(lngDelta(p.lng, q.lng)) <= degrees) close += 1;
   }
   return close > 0 && close * 2 >= shared;
 }

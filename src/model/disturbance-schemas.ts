@@ -461,6 +461,33 @@ export const disturbanceSchema = z
 
 export type Disturbance = z.infer<typeof disturbanceSchema>;
 
+/**
+ * A JTWC invest and a depression the Zhejiang service or NMC lists under an unnumbered (8-digit) id are the same
+ * system when their tracks share instants and, at at least half of them, the centres are within this many degrees of
+ * latitude and of longitude (one degree, about 110 km: the two agencies fix a weak centre apart, and two
+ * depressions are not that close at the same time).
+ */
+export const SAME_DEPRESSION_DEGREES = 1;
+
+/** A disturbance as answered: the stored record, with the live depression it is (when one is listed). */
+export const disturbanceAnswerSchema = disturbanceSchema
+  .extend({
+    sameAs: z
+      .object({
+        code: z
+          .string()
+          .regex(/^\d{8}$/)
+          .describe('Its unnumbered id at the Zhejiang service or NMC (/api/v1/typhoons/{code})'),
+        name: z.string().nullable().describe('Its Chinese name there, if any'),
+      })
+      .nullable()
+      .describe(
+        `The depression of the north-western Pacific list it is the same system as (shared instants, centres within ${SAME_DEPRESSION_DEGREES}°); null when none is listed`,
+      ),
+  })
+  .meta({ id: 'DisturbanceAnswer' });
+export type DisturbanceAnswer = z.infer<typeof disturbanceAnswerSchema>;
+
 /** How current the disturbances are: the same rules as every live source (src/model/freshness.ts). */
 export const disturbanceFreshnessSchema = z.object({
   fetchedAt: utcTime.nullable().describe('When JTWC’s bulletins were last all read; null before the first successful refresh'),
@@ -486,7 +513,7 @@ export const advisorySummarySchema = z
 
 export const disturbanceListSchema = disturbanceFreshnessSchema
   .extend({
-    list: z.array(disturbanceSchema).describe('Active disturbances, every basin, newest first'),
+    list: z.array(disturbanceAnswerSchema).describe('Active disturbances, every basin, newest first'),
     total: z.number().int().describe('Number listed'),
     advisories: z
       .array(advisorySummarySchema)

@@ -12,6 +12,7 @@ import { globalTyphoon } from '../../src/api/handlers/global.ts';
 import { liveNear } from '../../src/api/handlers/live-near.ts';
 import { writeDisturbances } from '../../src/global/disturbance-store.ts';
 import { refreshGlobal } from '../../src/global/refresh-global.ts';
+import { refreshLive } from '../../src/live/refresh-typhoons.ts';
 import { serveFunction } from '../../src/api/serve.ts';
 import { readConfig } from '../../src/config/env.ts';
 import { disturbanceHistorySchema, disturbanceListSchema } from '../../src/model/disturbance-schemas.ts';
@@ -325,6 +326,58 @@ describe('disturbance endpoints', () => {
     expect(box.geometry.type).toBe('MultiPolygon');
     // West > east: the box crosses ±180.
     expect(box.bbox[0]).toBeGreaterThan(box.bbox[2]);
+  });
+
+  it('links an invest to the Zhejiang depression at the same instants and places, within 1°', async () => {
+    // The depression 20260099: the own storm's first four points (Beijing time) as a tropical depression.
+    const info = JSON.parse(fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'), 'utf8'));
+    const depression = { ...info, tfid: '20260099', name: '', enname: '', land: [], points: info.points.slice(0, 4) };
+    mock.setPayload(
+      'zj/TyhoonActivity',
+      JSON.stringify([{ tfid: '20260099', name: '', enname: '', time: '2026-09-11 02:00:00', lat: '15.1', lng: '133.0' }]),
+    );
+    mock.setPayload('zj/TyphoonInfo/20260099', JSON.stringify(depression));
+    // 99W's b-deck at the same instants (UTC), JTWC's centres 0.3–0.6° from the Zhejiang service's.
+    const row = (time: string, lat: string, lng: string) =>
+      `WP, 99, ${time},   , BEST,   0, ${lat}, ${lng},  25, 1004, DB,   0,    ,    0,    0,    0,    0, 1009,  120,  50,   0,   0,   W,   0,    ,   0,   0,     INVEST,  ,`;
+    mock.setPayload(
+      'ucar/bdecks_open/2026/bwp992026',
+      [
+        row('2026091000', '135N', '1365E'),
+        row('2026091006', '142N', '1352E'),
+        row('2026091012', '149N', '1339E'),
+        row('2026091018', '156N', '1326E'),
+      ].join('\n') + '\n',
+    );
+    try {
+      const at = new Date('2026-09-10T19:00:00Z');
+      await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) }, store, at);
+      mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-high-tcfa.txt'));
+      await refreshDisturbances(up, store, at);
+      const handler = serveFunction([disturbanceList, disturbanceDetail], { ...readConfig(), store: { kind: 'files', dir } }, () => at);
+      const { data } = (await (await handler(new Request('http://localhost/api/v1/disturbances'))).json()) as any;
+      const w99 = data.list.find((d: any) => d.id === 'jtwc-wp992026');
+      expect(w99.track.points).toHaveLength(4);
+      expect(w99.sameAs).toEqual({ code: '20260099', name: null });
+      expect(data.list.find((d: any) => d.id === 'jtwc-wp982026').sameAs).toBeNull();
+      // Moved 1.5° away at every instant: not the same system.
+      mock.setPayload(
+        'ucar/bdecks_open/2026/bwp992026',
+        [
+          row('2026091000', '147N', '1368E'),
+          row('2026091006', '153N', '1356E'),
+          row('2026091012', '160N', '1343E'),
+          row('2026091018', '166N', '1330E'),
+        ].join('\n') + '\n',
+      );
+      await refreshDisturbances(up, store, at);
+      const again = (await (await handler(new Request('http://localhost/api/v1/disturbances/jtwc-wp992026'))).json()) as any;
+      expect(again.data.disturbance.sameAs).toBeNull();
+    } finally {
+      mock.setPayload('zj/TyhoonActivity', fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8'));
+      mock.setPayload('zj/TyphoonInfo/20260099', null);
+      mock.setPayload('ucar/bdecks_open/2026/bwp992026', null);
+    }
   });
 
   it('answers 503, never an empty list, when the stored disturbances cannot be read', async () => {
