@@ -42,13 +42,13 @@ const PUBLISHED_REPORT = path.join(CACHE_DIR, 'published-archive-report.json');
 
 async function refreshAndLog(): Promise<void> {
   const { runWithConfig } = await import('../src/jobs/scheduled-function.ts');
-  const { typhoons: result, global, flash, text, milliseconds } = await runWithConfig(config());
+  const { typhoons: result, global, disturbances, flash, text, milliseconds } = await runWithConfig(config());
   log(
     result.ok
       ? `Live: ${result.typhoons} active storm(s) from ${result.source}`
       : `Live refresh failed, keeping the last good snapshot: ${result.errors.join(' | ')}`,
   );
-  log(`Flash news: ${flash.typhoons + flash.global} new item(s)`);
+  log(`Flash news: ${flash.typhoons + flash.global + flash.disturbances} new item(s)`);
   const rejected = Object.entries(text?.rejected ?? {})
     .map(([reason, n]) => `${reason} ${n}`)
     .join(', ');
@@ -58,6 +58,11 @@ async function refreshAndLog(): Promise<void> {
     );
   log(
     `Global: NHC ${global.nhc.ok ? `${global.nhc.cyclones} cyclone(s)` : `failed (${global.nhc.error})`}, JTWC ${global.jtwc.ok ? `${global.jtwc.cyclones} cyclone(s)` : `failed (${global.jtwc.error})`}`,
+  );
+  log(
+    disturbances.ok
+      ? `Disturbances: ${disturbances.active} active, ${disturbances.total} kept`
+      : `Disturbances: refresh failed, keeping the last good data (${disturbances.error})`,
   );
   log(`Refresh took ${(milliseconds / 1000).toFixed(1)} s`);
 }

@@ -38,13 +38,13 @@ export async function readDisturbanceRecords(store: KeyValueStore, now: Date): P
   return { state: 'ok', records, advisories, context: { fetchedAt, ...freshness(status, fetchedAt, now, lost) } };
 }
 
-export type DisturbanceAnswer =
+export type DisturbanceLookup =
   | { state: 'ok'; disturbance: Disturbance; context: DisturbanceContext }
   | { state: 'missing' }
   | { state: 'unavailable'; reason: string };
 
 /** One record, active or last named by a bulletin within RECENTLY_ENDED_DAYS. */
-export async function disturbanceById(store: KeyValueStore, id: string, now: Date): Promise<DisturbanceAnswer> {
+export async function disturbanceById(store: KeyValueStore, id: string, now: Date): Promise<DisturbanceLookup> {
   const read = await readDisturbanceRecords(store, now);
   if (read.state !== 'ok') return read;
   const record = read.records.find((r) => r.id === id);

@@ -3,7 +3,7 @@
  *
  * - the demo archive as a fresh clone serves it (`npm start -- --demo`: no live data, no dump), loaded at a phone's
  *   width: the demo notice at the top, cards closed until asked, the contents menu, no example that answers 404
- *   (the two that need live data say there is none), and the dump linked only once it exists;
+ *   (the three that need live data say there is none), and the dump linked only once it exists;
  * - the run's shared build with live data from the mock upstream, loaded once at 1280 px: one card per resource in
  *   its area with the text once, the navigation, search as you type, deep links, code samples that run, every
  *   example answering 200 when clicked, YAGI's track, the "storms near a place" form, no horizontal scrolling at
@@ -66,7 +66,7 @@ const AREAS: [string, string][] = [
   ['feeds-maps', 'Feeds & maps'],
 ];
 /** Examples that need live data: a fresh clone has none, so the page offers no example for them there. */
-const LIVE_EXAMPLES = ['flash-item', 'global-typhoon'];
+const LIVE_EXAMPLES = ['flash-item', 'global-typhoon', 'disturbance'];
 
 type Json = Record<string, any>;
 
