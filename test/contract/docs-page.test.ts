@@ -238,7 +238,7 @@ describe.runIf(available)('docs page', () => {
         if (LIVE_EXAMPLES.includes(endpoint.resource.id)) {
           expect(await panel.locator('a.example').count(), endpoint.path).toBe(0);
           expect(await panel.locator('.no-example').textContent()).toMatch(
-            /^No example right now: \/api\/\S+ lists no (flash news item|global cyclone) right now/,
+            /^No example right now: \/api\/\S+ lists no (flash news item|global cyclone|disturbance) right now/,
           );
           continue;
         }
