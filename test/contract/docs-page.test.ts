@@ -6,7 +6,7 @@
  *   (the three that need live data say there is none), and the dump linked only once it exists;
  * - the run's shared build with live data from the mock upstream, loaded once at 1280 px: one card per resource in
  *   its area with the text once, the navigation, search as you type, deep links, code samples that run, every
- *   example answering 200 when clicked, YAGI's track, the "storms near a place" form, no horizontal scrolling at
+ *   example answering 200 when clicked, YAGI's track, the active disturbances, the "storms near a place" form, no horizontal scrolling at
  *   390 px.
  *
  * Screenshots go to test-output/: docs-390.png and docs-1280.png (the shared build in its widest state: results,
@@ -556,6 +556,23 @@ describe.runIf(available)('docs page', () => {
       expect(await page.locator('#history-near .family-panel[data-family="web"] .answer').isVisible()).toBe(false);
       expect(errors).toEqual([]);
     }, 60_000);
+
+    it('draws the active disturbances: 94W at its position, listed in words', async () => {
+      const { page, errors } = shared;
+      await page.waitForSelector('#disturbance-map[data-drawn]', { timeout: 15_000 });
+      expect(await page.textContent('#disturbance-caption')).toMatch(/active tropical disturbance\(s\) from \/api\/disturbances/);
+      expect(await page.locator('#disturbance-list li[data-id="jtwc-wp942026"]').textContent()).toMatch(/^94W \(WP\) · potential LOW/);
+      const [, , width, height] = (await page.getAttribute('#disturbance-map', 'viewBox'))!.split(' ').map(Number);
+      for (const [cx, cy] of await page
+        .locator('#disturbance-map circle.invest')
+        .evaluateAll((dots) => dots.map((d) => [Number(d.getAttribute('cx')), Number(d.getAttribute('cy'))]))) {
+        expect(cx).toBeGreaterThan(0);
+        expect(cx).toBeLessThan(width!);
+        expect(cy).toBeGreaterThan(0);
+        expect(cy).toBeLessThan(height!);
+      }
+      expect(errors).toEqual([]);
+    });
 
     it('draws YAGI on the basemap, with a legend, and reads its points without a mouse', async () => {
       const { page, errors } = shared;
