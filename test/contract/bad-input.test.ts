@@ -123,7 +123,9 @@ async function answerProblem(path: string, resource: Resource | null, response: 
   const type = response.headers.get('content-type') ?? '';
   const feed = response.status === 200 && resource !== null && !answersJson(resource);
   if (response.status >= 500) return `HTTP ${response.status}`;
-  if (!type.startsWith(feed ? (mediaTypeOf(resource as Resource).split(';')[0] as string) : 'application/json')) return type;
+  // A 200 carries its route's media type (JSON, GeoJSON, a feed's); every error is JSON.
+  const expected = response.status === 200 && resource !== null ? (mediaTypeOf(resource).split(';')[0] as string) : 'application/json';
+  if (!type.startsWith(expected)) return type;
   if (/<html/i.test(text) || /\n\s+at \S+ \(|\b[A-Z]\w*Error: /.test(text)) return 'looks like HTML or a stack trace';
   if (feed || (response.status === 200 && text === '')) return null;
   let body: unknown;
