@@ -88,7 +88,7 @@ describeRealData('upstream', 'recorded JTWC disturbance bulletins through the re
     const history = await both('/disturbances/history?year=2026');
     const w97 = history.list.find((d: { id: string }) => d.id === 'jtwc-wp972026');
     // Ended, and answered by id: the advisory named it this run.
-    expect((await both('/disturbances/jtwc-wp972026')).disturbance).toEqual(w97);
+    expect((await both('/disturbances/jtwc-wp972026')).disturbance).toEqual({ ...w97, sameAs: null });
     expect(w97).toMatchObject({
       isActive: false,
       outcome: 'warning',
