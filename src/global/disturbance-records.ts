@@ -191,7 +191,10 @@ export function updateDisturbances(previous: readonly Disturbance[], bulletins: 
   for (const advisory of bulletins.advisories) {
     const at = new Date(advisory.validFrom);
     const listed = new Set<string>();
-    for (const { atcfId, system, basin, item } of investParagraphs(advisory)) {
+    for (const { atcfId: fromDate, system, basin, item } of investParagraphs(advisory)) {
+      // An invest watched across the new year (or the southern season's start in July) keeps the id it was opened
+      // with, as JTWC's ATCF id does: the active record of the same designator is it.
+      const atcfId = [...records.values()].find((r) => r.isActive && r.designator === system.id && r.basin === basin)?.atcfId ?? fromDate;
       listed.add(atcfId);
       const record = records.get(atcfId) ?? blank(atcfId, system, basin, stamp);
       records.set(atcfId, applyParagraph(record, item, advisory, at, stamp));

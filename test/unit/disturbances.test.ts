@@ -172,6 +172,19 @@ describe('disturbance refresh', () => {
     expect(body.formedFrom).toEqual({ id: 'jtwc-al902025', designator: '90L' });
   });
 
+  it('keeps the id of an invest watched across the new year', async () => {
+    const december = own('own-abpw-high-tcfa.txt').replace('312200Z-010600ZSEP2026', '312200Z-010600ZJAN2027');
+    mock.setPayload('jtwc/products/abpwweb.txt', december);
+    mock.setPayload('jtwc/products/wp9826.tcw', alert98W);
+    await refreshDisturbances(up, store, new Date('2026-12-31T22:30:00Z'));
+    mock.setPayload('jtwc/products/abpwweb.txt', december.replace('312200Z-010600ZJAN2027', '010600Z-020600ZJAN2027'));
+    const now = new Date('2027-01-01T06:30:00Z');
+    await refreshDisturbances(up, store, now);
+    const { list, records } = await active(now);
+    expect(list.map((d) => d.id).sort()).toEqual(['jtwc-sh932027', 'jtwc-wp982026', 'jtwc-wp992026']);
+    expect(records.map((d) => d.id)).not.toContain('jtwc-wp982027');
+  });
+
   it('links an invest to the storm it became', async () => {
     mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-warning.txt'));
     const now = new Date('2026-10-10T03:30:00Z');
