@@ -1,0 +1,77 @@
+/**
+ * Every request example in the README and docs/ is asked of a local server and must answer what the example shows
+ * (build/doc-examples.ts: the demo archive, with and without the mock upstream's live data). `npm run
+ * docs:examples` writes the answers again after a change.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type ExampleOutcome,
+  type ExampleServers,
+  findExamples,
+  readShownAnswer,
+  renderTrimmed,
+  runExamples,
+  sameAnswer,
+  startExampleServers,
+} from '../../build/doc-examples.ts';
+
+describe('the trimming rules', () => {
+  const block = [
+    '// 200',
+    '{',
+    '  "list": [',
+    '    { "a": 1, "b": "a long string" },',
+    '    // … 2 more (3 in all)',
+    '  ],',
+    '  "name": "abc…"',
+    '  // … left out here: extra',
+    '}',
+  ];
+  const shown = readShownAnswer(block);
+
+  it('reads the status, the items shown, cut strings and fields left out', () => {
+    expect(shown.status).toBe(200);
+    expect(renderTrimmed({ list: [{ a: 1, b: 'a long string' }, { a: 2 }, { a: 3 }], name: 'abcdef', extra: true }, shown.shape)).toBe(
+      block.slice(1).join('\n'),
+    );
+  });
+
+  it('lists a field the answer gained as left out, and counts the items again', () => {
+    const text = renderTrimmed({ list: [{ a: 1, b: 'x' }], name: 'abcdef', extra: 1, added: 2 }, shown.shape);
+    expect(text).toContain('// … left out here: extra, added');
+    expect(text).not.toContain('more');
+  });
+
+  it('finds a curl followed by its answer, and nothing else', () => {
+    const md = ['```sh', "curl 'http://localhost:8977/api/v1/history/2024'", '```', '', '```jsonc', '// 200', '{}', '```'];
+    expect(findExamples('x.md', md.join('\n'))).toMatchObject([{ port: 8977, method: 'GET', target: '/api/v1/history/2024', line: 2 }]);
+    expect(findExamples('x.md', md.slice(0, 3).join('\n'))).toEqual([]);
+  });
+
+  it('ignores only the values that are the time of a run', () => {
+    expect(sameAnswer(['"ts": 1', '"fetchedAt": "a"'], ['"ts": 2', '"fetchedAt": "b"'])).toBe(true);
+    expect(sameAnswer(['"total": 1'], ['"total": 2'])).toBe(false);
+  });
+});
+
+describe('the documentation examples against a local server', () => {
+  let servers: ExampleServers;
+  let outcomes: ExampleOutcome[];
+
+  beforeAll(async () => {
+    servers = await startExampleServers();
+    outcomes = await runExamples(servers);
+  }, 180_000);
+  afterAll(() => servers?.close());
+
+  it('finds the examples of every endpoint page', () => {
+    expect(outcomes.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('answers each example as it is shown (npm run docs:examples writes them again)', () => {
+    const differing = outcomes
+      .filter((o) => !sameAnswer(o.expected, o.actual))
+      .map((o) => `${o.example.file}:${o.example.line} ${o.example.method} ${o.example.target}\n${o.expected.join('\n')}`);
+    expect(differing).toEqual([]);
+  });
+});
