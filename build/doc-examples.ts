@@ -5,6 +5,9 @@
  * state (arrays cut with `// … n more (m in all)`, fields left out with `// … left out here: a, b`, long strings
  * cut with `…`), after a `// <status>` line and optional `// Header: value` lines.
  *
+ * A ```js block that names one of those addresses is a JavaScript example: it is run as the body of an async
+ * function against the same servers and must not throw.
+ *
  * `npm run docs:examples` asks the two servers every example and writes each answer again, keeping each example's
  * trimming (the fields shown, how many items, where a string is cut) and listing fields the answer has gained as
  * left out; `--check` (and test/contract/doc-examples.test.ts) fails on any example whose answer differs.
@@ -43,6 +46,13 @@ export const sameAnswer = (a: string[], b: string[]) => {
 /** Headers an example may show whose values change from run to run or build to build. */
 const VARYING_HEADERS = new Set(['etag', 'date', 'age', 'last-modified']);
 
+export interface ScriptExample {
+  file: string;
+  /** 1-based line of the block's first line. */
+  line: number;
+  source: string;
+}
+
 export interface Example {
   file: string;
   /** 1-based line of the curl command. */
@@ -57,10 +67,15 @@ export interface Example {
 
 const CURL = /^curl(?:\s+-s)?(?:\s+-X\s+([A-Z]+))?\s+'?http:\/\/localhost:(\d+)(\/[^'\s]*)'?\s*$/;
 
-/** Every runnable example of a markdown text: a one-line curl block followed directly by a jsonc block. */
-export function findExamples(file: string, text: string): Example[] {
-  const lines = text.split('\n');
-  const blocks: { lang: string; start: number; end: number }[] = [];
+interface Block {
+  lang: string;
+  /** Line indexes (0-based) of its content, `[start, end)`. */
+  start: number;
+  end: number;
+}
+
+function fencedBlocks(lines: string[]): Block[] {
+  const blocks: Block[] = [];
   for (let i = 0; i < lines.length; i++) {
     const open = /^```(\S*)\s*$/.exec(lines[i] as string);
     if (!open) continue;
@@ -69,6 +84,24 @@ export function findExamples(file: string, text: string): Example[] {
     blocks.push({ lang: open[1] as string, start: i + 1, end });
     i = end;
   }
+  return blocks;
+}
+
+const EXAMPLE_ADDRESS = new RegExp(`http://localhost:(${DEMO_PORT}|${LIVE_PORT})`, 'g');
+
+/** Every JavaScript example of a markdown text: a js block that asks one of the examples' servers. */
+export function findScripts(file: string, text: string): ScriptExample[] {
+  const lines = text.split('\n');
+  return fencedBlocks(lines)
+    .filter((block) => block.lang === 'js')
+    .map((block) => ({ file, line: block.start + 1, source: lines.slice(block.start, block.end).join('\n') }))
+    .filter((script) => new RegExp(EXAMPLE_ADDRESS.source).test(script.source));
+}
+
+/** Every runnable example of a markdown text: a one-line curl block followed directly by a jsonc block. */
+export function findExamples(file: string, text: string): Example[] {
+  const lines = text.split('\n');
+  const blocks = fencedBlocks(lines);
   const examples: Example[] = [];
   blocks.forEach((block, index) => {
     const next = blocks[index + 1];
@@ -325,6 +358,35 @@ export async function runExamples(servers: ExampleServers, root = PROJECT_ROOT):
   return outcomes;
 }
 
+export interface ScriptOutcome {
+  script: ScriptExample;
+  /** What it logged. */
+  output: string[];
+  /** Its error's message, or null. */
+  error: string | null;
+}
+
+/** Every JavaScript example, run against the servers (their addresses put in), with what it logged or threw. */
+export async function runScripts(servers: ExampleServers, root = PROJECT_ROOT): Promise<ScriptOutcome[]> {
+  const files = await fg(EXAMPLE_FILES, { cwd: root, ignore: ['**/node_modules/**'] });
+  const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
+  const outcomes: ScriptOutcome[] = [];
+  for (const file of files.sort()) {
+    for (const script of findScripts(file, await fs.readFile(path.join(root, file), 'utf8'))) {
+      const output: string[] = [];
+      const source = script.source.replace(EXAMPLE_ADDRESS, (_, port: string) => servers.baseUrl(Number(port)));
+      const log = (...values: unknown[]) => output.push(values.map(String).join(' '));
+      try {
+        await new AsyncFunction('console', source)({ log, error: log, warn: log });
+        outcomes.push({ script, output, error: null });
+      } catch (error) {
+        outcomes.push({ script, output, error: (error as Error).message });
+      }
+    }
+  }
+  return outcomes;
+}
+
 /** Writes the blocks that differ back into their files. */
 export async function writeExamples(outcomes: ExampleOutcome[], root = PROJECT_ROOT): Promise<number> {
   const byFile = new Map<string, ExampleOutcome[]>();
@@ -348,10 +410,13 @@ async function main(): Promise<void> {
   try {
     const outcomes = await runExamples(servers);
     const stale = outcomes.filter((o) => !sameAnswer(o.expected, o.actual));
+    const failing = (await runScripts(servers)).filter((o) => o.error !== null);
+    for (const { script, error } of failing) console.log(`${script.file}:${script.line} JavaScript example throws: ${error}`);
+    if (failing.length > 0) process.exitCode = 1;
     if (check) {
       for (const { example } of stale) console.log(`${example.file}:${example.line} ${example.method} ${example.target} differs`);
       console.log(`${outcomes.length} examples, ${stale.length} differ`);
-      process.exitCode = stale.length > 0 ? 1 : 0;
+      if (stale.length > 0) process.exitCode = 1;
     } else {
       console.log(`${outcomes.length} examples, ${await writeExamples(outcomes)} rewritten`);
     }

@@ -8,9 +8,12 @@ import {
   type ExampleOutcome,
   type ExampleServers,
   findExamples,
+  findScripts,
   readShownAnswer,
   renderTrimmed,
   runExamples,
+  runScripts,
+  type ScriptOutcome,
   sameAnswer,
   startExampleServers,
 } from '../../build/doc-examples.ts';
@@ -48,6 +51,11 @@ describe('the trimming rules', () => {
     expect(findExamples('x.md', md.slice(0, 3).join('\n'))).toEqual([]);
   });
 
+  it('finds the JavaScript that asks an example server, and only that', () => {
+    const md = ['```js', "await fetch('http://localhost:8978/api/v1/near?lat=1&lng=2');", '```', '```js', 'const x = 1;', '```'];
+    expect(findScripts('x.md', md.join('\n'))).toMatchObject([{ line: 2 }]);
+  });
+
   it('ignores only the values that are the time of a run', () => {
     expect(sameAnswer(['"ts": 1', '"fetchedAt": "a"'], ['"ts": 2', '"fetchedAt": "b"'])).toBe(true);
     expect(sameAnswer(['"total": 1'], ['"total": 2'])).toBe(false);
@@ -57,10 +65,12 @@ describe('the trimming rules', () => {
 describe('the documentation examples against a local server', () => {
   let servers: ExampleServers;
   let outcomes: ExampleOutcome[];
+  let scripts: ScriptOutcome[];
 
   beforeAll(async () => {
     servers = await startExampleServers();
     outcomes = await runExamples(servers);
+    scripts = await runScripts(servers);
   }, 180_000);
   afterAll(() => servers?.close());
 
@@ -73,5 +83,11 @@ describe('the documentation examples against a local server', () => {
       .filter((o) => !sameAnswer(o.expected, o.actual))
       .map((o) => `${o.example.file}:${o.example.line} ${o.example.method} ${o.example.target}\n${o.expected.join('\n')}`);
     expect(differing).toEqual([]);
+  });
+
+  it('runs each JavaScript example without an error, and each logs what it read', () => {
+    expect(scripts.length).toBeGreaterThanOrEqual(3);
+    const failing = scripts.filter((o) => o.error !== null || o.output.length === 0);
+    expect(failing.map((o) => `${o.script.file}:${o.script.line}: ${o.error ?? 'logged nothing'}`)).toEqual([]);
   });
 });
