@@ -21,7 +21,7 @@ import { datedDump, STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts'
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { apiAndDumpLinks, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
-import { readTyped, type TableSchema } from '../helpers/table-schema.ts';
+import { readTyped, type TableField, type TableSchema } from '../helpers/table-schema.ts';
 
 /** An IBTrACS record of the sample's YAGI, invented (see its README): the agencies' tracks come from its columns. */
 const SAMPLE_IBTRACS = path.resolve(import.meta.dirname, '..', 'fixtures', 'sample-ibtracs');
@@ -282,7 +282,7 @@ describe('datapackage.json', () => {
     const points = tables.get('points')?.rows ?? [];
     const yagiJma = points.find((r) => r.code === '202411' && r.agency === 'jma' && r.speed_kt === 110);
     expect(yagiJma).toMatchObject({ year: 2024, speed_ms: 56.6, pressure_hpa: 915, wind_period: '10min', grade: null, r7_ne_km: null });
-    expect((yagiJma?.time as Date).toISOString()).toBe('2024-09-05T12:00:00.000Z');
+    expect((yagiJma as { time: Date }).time.toISOString()).toBe('2024-09-05T12:00:00.000Z');
     // The crosswalk's key is unique (its declared primaryKey), and every points row's code is in it (the foreign key).
     const codes = (tables.get('crosswalk')?.rows ?? []).map((r) => r.code);
     expect(new Set(codes).size).toBe(codes.length);
@@ -291,7 +291,9 @@ describe('datapackage.json', () => {
 
   it('declares every id as text, with its unit on every measured column and what wind_period means', async () => {
     const pkg = await fs.readJson(path.join(root, 'datapackage.json'));
-    const fields = new Map((pkg.resources as Resource[]).flatMap((r) => r.schema.fields.map((f) => [`${r.name}.${f.name}`, f] as const)));
+    const fields = new Map<string, TableField>(
+      (pkg.resources as Resource[]).flatMap((r) => r.schema.fields.map((f) => [`${r.name}.${f.name}`, f] as const)),
+    );
     for (const id of ['points.code', 'crosswalk.code', 'crosswalk.jma', 'crosswalk.jtwc', 'crosswalk.hko', 'crosswalk.ibtracs'])
       expect(fields.get(id)?.type).toBe('string');
     for (const [name, unit] of [
