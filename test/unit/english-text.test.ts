@@ -1,7 +1,8 @@
 /**
  * English that reads as English: no Chinese character in any English text the project writes from the demo
  * data, the archive's answers (every file the build renders from the demo archive) and the live ones (the local
- * server over the mock upstream: the live list and details, flash news, the summary, bootstrap's briefing).
+ * server over the mock upstream: the live list and details, flash news, the summary, bootstrap's briefing, the
+ * other basins' cyclones).
  * Landfall places are in English there (`land[].positionEn`, the flash item's "made landfall at …"). The same over
  * the real archive and the real upstream captures: test/real-data/english-text.test.ts.
  */
@@ -61,6 +62,7 @@ describe('English text from the live data (mock upstream)', () => {
       '/api/v1/flash',
       '/api/llm/summary',
       '/api/v1/bootstrap',
+      '/api/global/typhoons',
     ];
     for (const path of paths) englishTexts(await get(path), path, found);
     expect(found.withHan).toEqual([]);
