@@ -18,8 +18,9 @@
  */
 import { toBeijingIso } from '../model/time.ts';
 import type { Typhoon } from '../model/schemas.ts';
-import type { NameList, TextCheck } from '../model/upstream-text.ts';
+import type { TextCheck } from '../model/upstream-text.ts';
 import { liveNamesTable } from '../sources/names-table.ts';
+import { livePlacesTable } from '../sources/places-table.ts';
 import { normalizeNmcList, normalizeNmcView } from '../upstream/nmc-service.ts';
 import { runWasStopped } from '../model/freshness.ts';
 import {
@@ -45,12 +46,12 @@ import { recordTextProblems, type LiveRejection, type LiveTextSource } from '../
  */
 async function checked<T>(
   found: LiveRejection[],
-  names: NameList,
+  tables: LiveTables,
   source: LiveTextSource,
   storm: string | null,
   work: (text: TextCheck) => Promise<T>,
 ): Promise<T> {
-  const text: TextCheck = { names, rejected: [] };
+  const text: TextCheck = { ...tables, rejected: [] };
   try {
     return await work(text);
   } finally {
@@ -58,23 +59,26 @@ async function checked<T>(
   }
 }
 
+/** The reviewed tables upstream text is read with: names checked against, places given in English. */
+type LiveTables = Omit<TextCheck, 'rejected'>;
+
 /** What a refresh checks upstream text against, and where each source's rejections go. */
 interface LiveTextCheck {
-  names: NameList;
+  tables: LiveTables;
   found: LiveRejection[];
 }
 
-async function fetchFromZj(upstreams: LiveUpstreams, now: Date, { names, found }: LiveTextCheck): Promise<Typhoon[]> {
+async function fetchFromZj(upstreams: LiveUpstreams, now: Date, { tables, found }: LiveTextCheck): Promise<Typhoon[]> {
   const ids = activeZjIds(await upstreams.client.json(`${upstreams.zjBase}/TyhoonActivity`));
-  return Promise.all(ids.map((id) => checked(found, names, 'zj-live', id, (text) => fetchZjTyphoon(upstreams, id, now, text))));
+  return Promise.all(ids.map((id) => checked(found, tables, 'zj-live', id, (text) => fetchZjTyphoon(upstreams, id, now, text))));
 }
 
-async function fetchFromNmc(upstreams: LiveUpstreams, now: Date, { names, found }: LiveTextCheck): Promise<Typhoon[]> {
+async function fetchFromNmc(upstreams: LiveUpstreams, now: Date, { tables, found }: LiveTextCheck): Promise<Typhoon[]> {
   const list = normalizeNmcList(await upstreams.client.json(`${upstreams.nmcBase}/list_default`));
   const active = list.filter((item) => item.active);
   return Promise.all(
     active.map((item) =>
-      checked(found, names, 'nmc', null, async (text) =>
+      checked(found, tables, 'nmc', null, async (text) =>
         normalizeNmcView(await upstreams.client.json(`${upstreams.nmcBase}/view_${item.id}`), now, text),
       ),
     ),
@@ -116,7 +120,7 @@ export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore
   const started = performance.now();
   // Read first, before anything is asked (the scheduled run starts the global part right after this returns):
   // parsing the table takes the thread for a moment, which must not eat into a request's timeout.
-  const names = attempt(liveNamesTable);
+  const tables = attempt((): LiveTables => ({ names: liveNamesTable(), places: livePlacesTable() }));
   const stamp = toBeijingIso(now);
   const before = await readStatus(store);
   const previousRunStopped = runWasStopped(before, now);
@@ -132,8 +136,8 @@ export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore
   const found: LiveRejection[] = [];
   const settled = await Promise.allSettled(
     SOURCES.map(async ([, fetchAll]) => {
-      if (names instanceof Error) throw new Error(`names table unreadable: ${names.message}`);
-      return fetchAll(upstreams, now, { names, found });
+      if (tables instanceof Error) throw new Error(`names or places table unreadable: ${tables.message}`);
+      return fetchAll(upstreams, now, { tables, found });
     }),
   );
   const errors: string[] = previousRunStopped ? [`the run started at ${before?.runningSince} was stopped before it finished`] : [];

@@ -34,9 +34,11 @@ export const KEYS = { snapshot: 'snapshot', previous: 'previous-snapshot', statu
 
 /**
  * Version 2 gave every storm `windPeriod` and `landRecorded`, version 3 `ids` and the headline figures' sources
- * in `provenance`. An older snapshot reads with them filled in as a refresh would write them: both live services
- * give 2-minute winds; zj-live lists landfalls, NMC does not; a live storm is linked to no other agency; every
- * figure comes from the service that gave the track. What a snapshot already has is kept.
+ * in `provenance`, version 4 each landfall's `positionEn`. An older snapshot reads with them filled in as a refresh
+ * would write them: both live services give 2-minute winds; zj-live lists landfalls, NMC does not; a live storm is
+ * linked to no other agency; every figure comes from the service that gave the track. A landfall's English is not
+ * made up here (that needs the place table): it reads as null until the next refresh. What a snapshot already has
+ * is kept.
  */
 function migrateSnapshot(data: unknown): unknown {
   if (typeof data !== 'object' || data === null || !Array.isArray((data as { typhoons?: unknown }).typhoons)) return data;
@@ -49,13 +51,14 @@ function migrateSnapshot(data: unknown): unknown {
       landRecorded: source === 'zj-live',
       ids: typeof t.code === 'string' ? unlinkedIds(t.code) : undefined,
       ...t,
+      land: Array.isArray(t.land) ? t.land.map((l) => (typeof l === 'object' && l !== null ? { positionEn: null, ...l } : l)) : t.land,
       provenance: { ...headlineSources(summary, provenance.track, provenance.track), ...provenance },
     };
   };
   return { ...data, typhoons: typhoons.map((t) => (typeof t === 'object' && t !== null ? storm(t as Record<string, unknown>) : t)) };
 }
 
-const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSnapshotSchema, version: 3, migrate: migrateSnapshot };
+const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSnapshotSchema, version: 4, migrate: migrateSnapshot };
 const STATUS: DocumentKind<RefreshStatus> = { name: 'refresh status', schema: refreshStatusSchema, version: 1 };
 
 export const readSnapshot = (store: KeyValueStore) => readDocumentValue(store, KEYS.snapshot, SNAPSHOT);

@@ -21,6 +21,7 @@ import { normaliseLongitude } from '../model/geo.ts';
 import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import type { AgencyForecast, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
+import { placeInEnglish } from '../model/place-names.ts';
 import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, trackSummary } from '../model/track-summary.ts';
@@ -181,11 +182,13 @@ function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[], tfid: 
         Math.abs(Date.parse(p.time) - time.getTime()) < Math.abs(Date.parse(best.time) - time.getTime()) ? p : best,
       );
       const grade = gradeFromLabel(l.strong === null || l.strong === undefined ? null : String(l.strong)) ?? nearest.grade;
+      const position = keep(checkPlace(l.landaddress), text.rejected, { field: `land[${index}].landaddress`, storm: tfid }) ?? '';
       return {
         time: toBeijingIso(time),
         lat: requiredNumber(l.lat, 'land.lat'),
         lng: normaliseLongitude(requiredNumber(l.lng, 'land.lng')),
-        position: keep(checkPlace(l.landaddress), text.rejected, { field: `land[${index}].landaddress`, storm: tfid }) ?? '',
+        position,
+        positionEn: placeInEnglish(position, text.places).en,
         strong: gradeName(grade),
         grade,
         speed: nearest.speed,

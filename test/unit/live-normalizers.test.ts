@@ -68,6 +68,7 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
         lat: 19.85,
         lng: 125.1,
         position: '菲律宾吕宋岛东北部沿海（演示）',
+        positionEn: 'the northeastern coast of Luzon, the Philippines (demo)',
         strong: '超强台风',
         grade: 'SuperTY',
         speed: 52,
