@@ -14,9 +14,12 @@ export interface TyphoonClientOptions extends Omit<ClientOptions, 'baseUrl'> {
   baseUrl: string;
 }
 
-/** A client of the API at `baseUrl`; other options (fetch, headers) go to openapi-fetch. */
-export function createTyphoonClient({ baseUrl, ...options }: TyphoonClientOptions): TyphoonClient {
-  return createClient<paths>({ ...options, baseUrl: baseUrl.replace(/\/+$/, '') });
+/**
+ * A client of the API at `baseUrl`; other options (fetch, headers) go to openapi-fetch. The paths' types are this
+ * package's; a caller may give others (types generated from a newer document, or looser ones for a generic walk).
+ */
+export function createTyphoonClient<Paths extends {} = paths>({ baseUrl, ...options }: TyphoonClientOptions): Client<Paths> {
+  return createClient<Paths>({ ...options, baseUrl: baseUrl.replace(/\/+$/, '') });
 }
 
 /** The paths that answer XML (RSS, Atom): ask them with `parseAs: 'text'`, their data is the document's text. */
