@@ -171,7 +171,7 @@ describe('OpenAPI document: what it says', () => {
     for (const [path, type] of [
       ['/feeds/flash.xml', 'application/rss+xml'],
       ['/feeds/flash.atom', 'application/atom+xml'],
-    ]) {
+    ] as const) {
       const content = doc.paths[path].get.responses[200].content;
       expect(Object.keys(content), path).toEqual([type]);
       expect(content[type].schema.type, path).toBe('string');
