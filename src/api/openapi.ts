@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { CMA_ATTRIBUTION } from '../archive/attribution.ts';
 import type { SiteConfig } from '../model/content-schemas.ts';
 import { ApiError, ERROR_CATALOG, type ErrorName } from './errors.ts';
-import { PARAMS, QUERIES, queryName, type ParamKind, type QueryKind } from './params.ts';
+import { checkYearRange, PARAMS, QUERIES, queryName, rejection, type ParamKind, type QueryKind } from './params.ts';
 import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './envelope.ts';
 import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
@@ -251,32 +251,75 @@ const ERROR_TEXTS: Record<ErrorName, { when: string; example: string }> = {
   },
 };
 
+const EXAMPLE_TS = 1725580800000;
+
 const familyPrefix = (family: Family) => (family === 'v1' ? 'V1' : 'Web');
 
 /** The response of errors sharing a status, in a family's body. */
 function errorResponse(b: Builder, family: Family, names: ErrorName[]): Json {
+  return shared(b, 'responses', familyPrefix(family) + names.map(pascal).join('Or'), () => errorResponseOf(b, family, names));
+}
+
+function errorResponseOf(b: Builder, family: Family, names: ErrorName[]): Json {
   const first = names[0] as ErrorName;
-  return shared(b, 'responses', familyPrefix(family) + names.map(pascal).join('Or'), () => ({
+  return {
     description: names.map((n) => `${ERROR_CATALOG[n].title}, code ${ERROR_CATALOG[n].code}: ${ERROR_TEXTS[n].when}`).join('; '),
     headers: headersOf(family, false),
     content: {
       'application/json': {
         schema: b.schemas[`error ${family}`],
-        example: errorBody(family, new ApiError(first, ERROR_TEXTS[first].example), 1725580800000),
+        example: errorBody(family, new ApiError(first, ERROR_TEXTS[first].example), EXAMPLE_TS),
       },
     },
-  }));
+  };
 }
 
 /** A function may answer (a function route, or the misses of a static collection), and a function can fail. */
 const mayFail = (resource: Resource) => resource.servedBy.kind === 'function' || Object.keys(resource.params).length > 0;
 
-/** The error responses of an endpoint, one per status (names sharing a status share the response). */
-function errorResponses(b: Builder, { family, resource }: Endpoint): Record<string, Json> {
+/**
+ * The 40001s an endpoint's parameters get, as examples: per parameter a malformed value (its kind's `invalid`)
+ * with the message parse gives it, a required one missing, and the rule between `from` and `to`.
+ */
+function badParameterExamples({ family, resource }: Endpoint): Record<string, Json> {
+  const cases: [string, string, string][] = [];
+  for (const [name, kind] of Object.entries(resource.params) as [string, ParamKind][]) {
+    const { invalid, parse } = PARAMS[kind];
+    cases.push([`${name}-malformed`, `${name} = ${invalid}`, rejection(() => parse(invalid))]);
+  }
+  const kinds = resource.query ?? [];
+  for (const kind of kinds) {
+    const { invalid, parse, required } = QUERIES[kind];
+    const name = queryName(kind);
+    cases.push([`${name}-malformed`, `${name}=${invalid}`, rejection(() => parse(invalid))]);
+    if (required) cases.push([`${name}-missing`, `no ${name}`, rejection(() => parse(null))]);
+  }
+  if (kinds.includes('from') && kinds.includes('to'))
+    cases.push(['from-after-to', 'from=2000&to=1990', rejection(() => checkYearRange({ from: 2000, to: 1990 }))]);
+  return Object.fromEntries(
+    cases.map(([key, summary, text]) => [key, { summary, value: errorBody(family, new ApiError('badParameter', text), EXAMPLE_TS) }]),
+  );
+}
+
+/**
+ * The error responses of an endpoint, one per status (names sharing a status share the response). The 400 of an
+ * endpoint with parameters is its own, with an example per rule its parameters follow.
+ */
+function errorResponses(b: Builder, endpoint: Endpoint): Record<string, Json> {
+  const { family, resource } = endpoint;
   const names: ErrorName[] = [...resource.errors, ...(mayFail(resource) ? (['serverError'] as const) : [])];
   const byStatus = new Map<number, ErrorName[]>();
   for (const name of names) byStatus.set(ERROR_CATALOG[name].status, [...(byStatus.get(ERROR_CATALOG[name].status) ?? []), name]);
-  return Object.fromEntries([...byStatus].map(([status, group]) => [String(status), errorResponse(b, family, group)]));
+  const examples = badParameterExamples(endpoint);
+  return Object.fromEntries(
+    [...byStatus].map(([status, group]) => {
+      if (status !== ERROR_CATALOG.badParameter.status || Object.keys(examples).length === 0)
+        return [String(status), errorResponse(b, family, group)];
+      const { content, ...rest } = errorResponseOf(b, family, group);
+      const { example: _one, ...media } = (content as Record<string, Json>)['application/json'] as Json;
+      return [String(status), { ...rest, content: { 'application/json': { ...media, examples } } }];
+    }),
+  );
 }
 
 const notModified = (b: Builder, family: Family) =>

@@ -11,10 +11,11 @@ import {
   newsItemSchema,
   newsSummarySchema,
   pageSchema,
-  platformVersionSchema,
   siteConfigSchema,
   versionAnswerSchema,
+  versionsFileSchema,
 } from '../model/content-schemas.ts';
+import { featureCollectionSchema } from '../model/geojson-schemas.ts';
 import {
   historyYearSchema,
   historyYearsSchema,
@@ -273,18 +274,7 @@ export const ROUTES = defineRoutes({
     cache: 'archive',
     missFn: 'typhoon-lookup',
     mediaType: 'application/geo+json; charset=utf-8',
-    dataSchema: z.object({
-      type: z.literal('FeatureCollection'),
-      bbox: z
-        .tuple([
-          z.number().describe('West, degrees east'),
-          z.number().describe('South, degrees north'),
-          z.number().describe('East, degrees east'),
-          z.number().describe('North, degrees north'),
-        ])
-        .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian'),
-      features: z.array(z.object({ type: z.literal('Feature') }).loose()),
-    }),
+    dataSchema: featureCollectionSchema,
     notFound: (code) => `No active or archived storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
     errors: ['badParameter', 'notFound'],
   },
@@ -383,7 +373,7 @@ export const ROUTES = defineRoutes({
     summary: 'Knowledge (wiki) articles by category, paged',
     paths: { v1: '/api/v1/knowledge' },
     params: {},
-    query: ['page', 'size'],
+    query: ['page', 'size', 'category'],
     servedBy: { kind: 'function', fn: 'content-list' },
     cache: 'deployData',
     reads: [DATA_FILES.knowledgeList],
@@ -440,7 +430,7 @@ export const ROUTES = defineRoutes({
         .nullable()
         .describe('null before the first refresh'),
       todayInHistory: z.array(todayEntrySchema),
-      versions: z.record(z.string(), platformVersionSchema),
+      versions: versionsFileSchema.describe('The current version of each client platform'),
     }),
     errors: [],
   },

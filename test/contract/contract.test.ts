@@ -486,6 +486,8 @@ describe('conditional requests', () => {
       expect(again.status).toBe(304);
       expect(await again.text()).toBe('');
       expect(again.headers.get('etag')).toBe(etag);
+      // RFC 9110 §8.6: a 304 may carry the 200's Content-Length or none, never the 0 of its empty body.
+      expect([null, first.headers.get('content-length')]).toContain(again.headers.get('content-length'));
       if (path.startsWith('/api/v1')) expect(again.headers.get('x-api-version')).toBe('v1');
       expect((await get(path, { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
     },

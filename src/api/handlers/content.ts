@@ -2,7 +2,7 @@
  * News, knowledge and the version check. Lists are paged by a function over the lists the build wrote (../paging.ts); an item is a static answer rendered from the content in memory.
  */
 import semver from 'semver';
-import type { VersionsFile } from '../../model/content-schemas.ts';
+import type { KnowledgeItem, VersionsFile } from '../../model/content-schemas.ts';
 import { parseLocalTimestamp } from '../../model/time.ts';
 import { answerRequests, answerStatically, notFoundIn } from '../bind.ts';
 import { DATA_FILES } from '../data-files.ts';
@@ -12,9 +12,10 @@ import { ROUTES } from '../route-table.ts';
 export const newsList = answerRequests(ROUTES['news-list'], async (ctx, { query }) => ({
   payload: pageOf(await ctx.data<unknown[]>(DATA_FILES.newsList), query),
 }));
-export const knowledgeList = answerRequests(ROUTES['knowledge-list'], async (ctx, { query }) => ({
-  payload: pageOf(await ctx.data<unknown[]>(DATA_FILES.knowledgeList), query),
-}));
+export const knowledgeList = answerRequests(ROUTES['knowledge-list'], async (ctx, { query }) => {
+  const articles = await ctx.data<Omit<KnowledgeItem, 'body'>[]>(DATA_FILES.knowledgeList);
+  return { payload: pageOf(query.category === null ? articles : articles.filter((a) => a.category === query.category), query) };
+});
 
 /** Midnight Beijing time of a `YYYY-MM-DD` content date, as ms since the epoch (content dates are validated). */
 const contentTime = (date: string) => (parseLocalTimestamp(date, 'beijing') as Date).getTime();

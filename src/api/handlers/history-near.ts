@@ -5,9 +5,9 @@
 import { searchNear, nearStorm, type NearData } from '../../archive/past-storms-near.ts';
 import type { NearQuery } from '../../model/track-search-schemas.ts';
 import { DATA_FILES } from '../data-files.ts';
-import { badParameter } from '../errors.ts';
 import { answerRequests, type QueryOf } from '../bind.ts';
 import { pageOf } from '../paging.ts';
+import { checkYearRange } from '../params.ts';
 import { ROUTES } from '../route-table.ts';
 
 /** The query as parsed (each value checked by its kind in params.ts), and the one rule across two values. */
@@ -22,7 +22,7 @@ function nearQuery(q: QueryOf<(typeof ROUTES)['history-near']>): NearQuery {
     minGrade: q.minGrade,
     landfall: q.landfall,
   };
-  if (near.from !== null && near.to !== null && near.from > near.to) throw badParameter(`from (${near.from}) is after to (${near.to}).`);
+  checkYearRange(near);
   return near;
 }
 
