@@ -1446,8 +1446,10 @@ export interface components {
             lat: number;
             /** @description Longitude of the landfall point, degrees east (−180…180) */
             lng: number;
-            /** @description Place of landfall as the source writes it */
+            /** @description Place of landfall as the source writes it (Chinese); empty when the source gives none or its text failed the check */
             position: string;
+            /** @description The same place in English, from a reviewed table of place names (provinces, countries, islands, cities), a name the table does not know in pinyin: a phrase to follow "at" ("the coast of Wenchang, Hainan"); empty when position is empty; null only on a live landfall stored before English places were given (the next refresh gives it) */
+            positionEn: string | null;
             /** @description Grade name at the nearest track point */
             strong: string | null;
             grade: components["schemas"]["GradeCode"] | null;
