@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { typhoonSchema, type Typhoon } from '../model/schemas.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, type TrackSummary } from '../model/track-summary.ts';
+import { latestTime } from '../model/track-point.ts';
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../store/documents.ts';
 import { freshness, type UpstreamState } from '../model/freshness.ts';
 import type { KeyValueStore } from '../store/store.ts';
@@ -34,10 +35,16 @@ export const KEYS = { snapshot: 'snapshot', previous: 'previous-snapshot', statu
 
 /**
  * Version 2 gave every storm `windPeriod` and `landRecorded`, version 3 `ids` and the headline figures' sources
- * in `provenance`. An older snapshot reads with them filled in as a refresh would write them: both live services
+ * in `provenance`, version 4 `live.publishedAt` (the time of the latest point, as a refresh writes it). An older snapshot reads with them filled in as a refresh would write them: both live services
  * give 2-minute winds; zj-live lists landfalls, NMC does not; a live storm is linked to no other agency; every
  * figure comes from the service that gave the track. What a snapshot already has is kept.
  */
+function publishedLive(t: Record<string, unknown>): unknown {
+  const { live, points } = t as { live?: unknown; points?: unknown };
+  if (typeof live !== 'object' || live === null || !Array.isArray(points)) return live;
+  return { publishedAt: latestTime(points.filter((p): p is { time: string } => typeof p?.time === 'string')), ...live };
+}
+
 function migrateSnapshot(data: unknown): unknown {
   if (typeof data !== 'object' || data === null || !Array.isArray((data as { typhoons?: unknown }).typhoons)) return data;
   const { source, typhoons } = data as { source?: unknown; typhoons: unknown[] };
@@ -50,12 +57,13 @@ function migrateSnapshot(data: unknown): unknown {
       ids: typeof t.code === 'string' ? unlinkedIds(t.code) : undefined,
       ...t,
       provenance: { ...headlineSources(summary, provenance.track, provenance.track), ...provenance },
+      live: publishedLive(t),
     };
   };
   return { ...data, typhoons: typhoons.map((t) => (typeof t === 'object' && t !== null ? storm(t as Record<string, unknown>) : t)) };
 }
 
-const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSnapshotSchema, version: 3, migrate: migrateSnapshot };
+const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSnapshotSchema, version: 4, migrate: migrateSnapshot };
 const STATUS: DocumentKind<RefreshStatus> = { name: 'refresh status', schema: refreshStatusSchema, version: 1 };
 
 export const readSnapshot = (store: KeyValueStore) => readDocumentValue(store, KEYS.snapshot, SNAPSHOT);
@@ -70,6 +78,8 @@ export interface LiveView {
   typhoons: Typhoon[];
   total: number;
   fetchedAt: string | null;
+  /** The newest of the storms' `live.publishedAt`: the upstream's own time of the data; null without storms. */
+  publishedAt: string | null;
   source: LiveSnapshot['source'] | null;
   stale: boolean;
   /** Why the answer is stale, in words; null when it is not. */
@@ -89,6 +99,7 @@ export function liveView(snapshot: LiveSnapshot | null, status: RefreshStatus | 
     typhoons,
     total: typhoons.length,
     fetchedAt: snapshot?.fetchedAt ?? null,
+    publishedAt: typhoons.length ? latestTime(typhoons.flatMap((t) => (t.live ? [{ time: t.live.publishedAt }] : []))) || null : null,
     source: snapshot?.source ?? null,
     ...state,
     lastError: status?.lastError ?? null,
