@@ -25,6 +25,7 @@ import { activeGlobalCyclones } from '../global/global-view.ts';
 import type { CacheTag } from '../api/cache-policy.ts';
 import { planPolls, readPollInputs, writePollState, type PollPlan } from './poll-plan.ts';
 import { answerFingerprint, purgeTags, type Purge, type PurgeOutcome } from './purge.ts';
+import { openValidators } from './validator-store.ts';
 import { globalUpstreams, liveUpstreams } from '../upstream/addresses.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { createUpstreamClient } from '../upstream/client.ts';
@@ -116,11 +117,14 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
     plan.global ? globalAnswers(store).catch(() => null) : null,
   ]);
   const nwMode = plan.nwPacific;
+  // The north-western Pacific services are asked conditionally: they are the ones polled every few minutes.
+  const validators = nwMode ? await openValidators(store, now) : null;
+  const liveClient = validators ? createUpstreamClient({ deadline, clock, fetch: pooledFetch, validators }) : client;
   const typhoons = nwMode
-    ? refreshLive(liveUpstreams(options.upstreams, client), store, now, nwMode).then(async (result) => ({
-        result,
-        flash: await recordTyphoonEvents(store, llm, now),
-      }))
+    ? refreshLive(liveUpstreams(options.upstreams, liveClient), store, now, nwMode).then(async (result) => {
+        await validators?.save().catch((error: unknown) => console.warn(`upstream validators not written: ${(error as Error).message}`));
+        return { result, flash: await recordTyphoonEvents(store, llm, now) };
+      })
     : null;
   const global = plan.global ? refreshGlobal(globalUpstreams(options.upstreams, client), store, now) : null;
   const [live, globalResult] = await Promise.all([typhoons, global]);
