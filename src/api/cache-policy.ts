@@ -71,6 +71,9 @@ export const ROUTE_CACHE_TAGS: Readonly<Record<string, readonly CacheTag[]>> = {
   'flash-atom': ['flash'],
   'llm-summary': ['summary', 'live', 'global'],
   bootstrap: ['live', 'summary'],
+  // Their function answers are for codes no static file has: a storm of the live snapshot, or of the upstream.
+  'typhoon-detail': ['live'],
+  'typhoon-geojson': ['live'],
 };
 
 /** The `Netlify-Cache-Tag` header of a route's answers; none for a route no run changes. */

@@ -30,7 +30,7 @@ export const pollStateSchema = z.object({
   nwPacific: z.object({
     lastPollAt: z.string().nullable(),
     lastFullAt: z.string().nullable(),
-    /** The last poll wrote a snapshot that differs from the one before (a new position, a storm gone). */
+    /** The last poll changed the stored storms (a new position, a storm gone); a failure alone changes none. */
     changed: z.boolean(),
   }),
   global: z.object({ lastPollAt: z.string().nullable() }),

@@ -20,7 +20,7 @@ import { recordGlobalEvents, recordTyphoonEvents } from '../flash/record-events.
 import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
 import { refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
 import { refreshLive, type RefreshResult } from '../live/refresh-typhoons.ts';
-import { readLiveView } from '../live/snapshot.ts';
+import { readLiveView, readSnapshot } from '../live/snapshot.ts';
 import { activeGlobalCyclones } from '../global/global-view.ts';
 import type { CacheTag } from '../api/cache-policy.ts';
 import { planPolls, readPollInputs, writePollState, type PollPlan } from './poll-plan.ts';
@@ -78,8 +78,15 @@ export interface ScheduledRunOptions {
 
 const EVERYTHING: PollPlan = { nwPacific: 'full', global: true, reasons: [] };
 
-/** The answers each part of the run may change, as they read now (compared before and after the part). */
-const liveAnswers = async (store: KeyValueStore, now: Date) => answerFingerprint(await readLiveView(store, now));
+/**
+ * The answers each part of the run may change, as they read now (compared before and after the part). For the
+ * north-western Pacific also its storms alone: a failing upstream changes the answers (stale, and why) but not
+ * the storms, and only a change of the storms keeps the fast pace.
+ */
+const liveAnswers = async (store: KeyValueStore, now: Date) => ({
+  answers: answerFingerprint(await readLiveView(store, now)),
+  storms: answerFingerprint((await readSnapshot(store))?.typhoons ?? null),
+});
 const globalAnswers = async (store: KeyValueStore) => answerFingerprint(await activeGlobalCyclones(store));
 
 /** A run that polls everything in full (the command line, tests). */
@@ -140,7 +147,8 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
     nwMode ? liveAnswers(store, now).catch(() => null) : null,
     globalResult ? globalAnswers(store).catch(() => null) : null,
   ]);
-  const liveChanged = nwMode !== null && (liveAfter === null || liveAfter !== liveBefore);
+  const liveChanged = nwMode !== null && (liveAfter === null || liveAfter.answers !== liveBefore?.answers);
+  const stormsChanged = nwMode !== null && (liveAfter === null || liveAfter.storms !== liveBefore?.storms);
   const changed: CacheTag[] = [
     ...(liveChanged ? (['live'] as const) : []),
     ...(globalResult && (globalAfter === null || globalAfter !== globalBefore) ? (['global'] as const) : []),
@@ -151,7 +159,7 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   const { state } = inputs;
   await writePollState(store, {
     nwPacific: nwMode
-      ? { lastPollAt: stamp, lastFullAt: nwMode === 'full' ? stamp : state.nwPacific.lastFullAt, changed: liveChanged }
+      ? { lastPollAt: stamp, lastFullAt: nwMode === 'full' ? stamp : state.nwPacific.lastFullAt, changed: stormsChanged }
       : state.nwPacific,
     global: globalResult ? { lastPollAt: stamp } : state.global,
   }).catch((error: unknown) => console.warn(`poll state not written: ${(error as Error).message}`));

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_POLICIES, cacheTagHeader, ROUTE_CACHE_TAGS } from '../../src/api/cache-policy.ts';
+import { CACHE_POLICIES, CACHE_TAGS, cacheTagHeader, ROUTE_CACHE_TAGS } from '../../src/api/cache-policy.ts';
 import { ROUTES } from '../../src/api/route-table.ts';
 import {
   ACTIVE_PACE_MS,
@@ -143,6 +143,24 @@ describe('the paced run', () => {
     }
   });
 
+  it('keeps the idle pace while the services fail: a failure changes the answers, not the storms', async () => {
+    mock.setPayload('zj/TyhoonActivity', '[]');
+    try {
+      await run(at(-15));
+      mock.setFault('5xx', 'zj');
+      mock.setFault('5xx', 'nmc');
+      const polls: string[] = [];
+      for (let minute = 0; minute < 60; minute += 1) {
+        const result = await run(at(minute));
+        if (result.typhoons) polls.push(`${minute} ${result.typhoons.ok} ${result.purge.tags.includes('live')}`);
+      }
+      expect(polls).toEqual(['0 false true', '15 false true', '30 false true', '45 false true']);
+    } finally {
+      mock.setFault(null);
+      mock.setPayload('zj/TyhoonActivity', await fs.readFile(activityFile, 'utf8'));
+    }
+  });
+
   it('takes any check of ACTIVITY_CHECKS as a reason for the fast pace', async () => {
     const disturbance: ActivityCheck = { name: 'disturbance', isActive: async () => true };
     const inputs = await readPollInputs(store, [disturbance]);
@@ -152,12 +170,14 @@ describe('the paced run', () => {
 });
 
 describe('cache tags and purging', () => {
-  it('tags every live route, and only those', () => {
-    for (const route of Object.values(ROUTES)) {
-      if (route.cache === 'live') expect(ROUTE_CACHE_TAGS[route.id], route.id).toBeDefined();
-      else expect(cacheTagHeader(route.id), route.id).toEqual({});
+  it('tags every live route, with known tags', () => {
+    for (const route of Object.values(ROUTES)) if (route.cache === 'live') expect(ROUTE_CACHE_TAGS[route.id], route.id).toBeDefined();
+    for (const [id, tags] of Object.entries(ROUTE_CACHE_TAGS)) {
+      expect(Object.keys(ROUTES), id).toContain(id);
+      for (const tag of tags) expect(CACHE_TAGS, id).toContain(tag);
     }
     expect(cacheTagHeader('live-typhoons')).toEqual({ 'Netlify-Cache-Tag': 'live' });
+    expect(cacheTagHeader('history-years')).toEqual({});
   });
 
   it('keeps no live answer at the CDN longer than six minutes, should a purge fail', () => {
