@@ -22,7 +22,7 @@ import {
 } from '../../src/jobs/poll-plan.ts';
 import { netlifyPurge, purgeTags } from '../../src/jobs/purge.ts';
 import { runPacedRefresh } from '../../src/jobs/scheduled-run.ts';
-import { readLiveView } from '../../src/live/snapshot.ts';
+import { readLiveView, readSnapshot } from '../../src/live/snapshot.ts';
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
@@ -159,6 +159,16 @@ describe('the paced run', () => {
       mock.setFault(null);
       mock.setPayload('zj/TyhoonActivity', await fs.readFile(activityFile, 'utf8'));
     }
+  });
+
+  it("reads a snapshot written before publishedAt with each storm's latest point time", async () => {
+    await run(T0);
+    const written = JSON.parse((await store.get('snapshot')) as string);
+    const storm = written.data.typhoons[0];
+    const { publishedAt, ...older } = storm.live;
+    expect(publishedAt).toBe('2026-09-12T14:00:00+08:00');
+    await store.set('snapshot', JSON.stringify({ schemaVersion: 3, data: { ...written.data, typhoons: [{ ...storm, live: older }] } }));
+    expect((await readSnapshot(store))?.typhoons[0]?.live?.publishedAt).toBe(publishedAt);
   });
 
   it('takes any check of ACTIVITY_CHECKS as a reason for the fast pace', async () => {
