@@ -11,8 +11,7 @@
  *
  * A paced run (runPacedRefresh: the function, the local server) polls only what the poll plan says is due
  * (src/jobs/poll-plan.ts); runScheduledRefresh (the command line, tests) polls everything in full. Both record
- * what they polled. Either way
- * the run ends by purging the cache tags whose answers it changed (src/jobs/purge.ts).
+ * what they polled, and end by purging the cache tags whose answers they changed (src/jobs/purge.ts).
  */
 import type { LlmEndpoint, UpstreamAddresses } from '../config/env.ts';
 import { newTally, runBudget, type TextTally } from '../flash/llm.ts';
