@@ -6,7 +6,7 @@
  */
 import { readConfig, type Config } from '../config/env.ts';
 import type { Answer, ApiRequest, RequestBinding } from './bind.ts';
-import { netlifyVary, resolvePolicy, type CachePolicy } from './cache-policy.ts';
+import { cacheTagHeader, netlifyVary, resolvePolicy, type CachePolicy } from './cache-policy.ts';
 import { classifyMiss } from './classify-miss.ts';
 import { requestContext } from './context.ts';
 import { answerToMethod, envelope, errorResponse, familyHeaders, familyOfPath, toErrorResponse, type Family } from './envelope.ts';
@@ -43,7 +43,7 @@ const policyOf = (answer: Answer, resource: Resource, now: () => Date): CachePol
   return typeof chosen === 'string' ? resolvePolicy(chosen, now) : chosen;
 };
 
-/** Headers of a function answer: the family's, then the route's media type, cache policy and CDN variation. */
+/** Headers of a function answer: the family's, then the route's media type, cache policy, cache tags and CDN variation. */
 function answerHeaders(resource: Resource, family: Family, policy: CachePolicy): Record<string, string> {
   const headers: Record<string, string> = {
     ...familyHeaders(family),
@@ -51,7 +51,7 @@ function answerHeaders(resource: Resource, family: Family, policy: CachePolicy):
     'Cache-Control': policy.browser,
   };
   if (policy.cdn) headers['Netlify-CDN-Cache-Control'] = policy.cdn;
-  return { ...headers, ...netlifyVary((resource.query ?? []).map(queryName)) };
+  return { ...headers, ...cacheTagHeader(resource.id), ...netlifyVary((resource.query ?? []).map(queryName)) };
 }
 
 /** The endpoint a request names among the bindings a function serves, with its raw path parameters. */

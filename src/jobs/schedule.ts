@@ -7,6 +7,9 @@ import { NAMES_FILE_IN_PROJECT, PLACES_FILE_IN_PROJECT } from '../config/paths.t
 
 export const SCHEDULED_FUNCTION = {
   name: 'scheduled-run',
-  /** Every 15 minutes on the published deploy; the live normalisers read the names and places tables at run time. */
-  config: { schedule: '*/15 * * * *', includedFiles: [`../${NAMES_FILE_IN_PROJECT}`, `../${PLACES_FILE_IN_PROJECT}`] },
+  /**
+   * Every minute on the published deploy: each start polls only what is due (src/jobs/poll-plan.ts), most start
+   * and end without asking anything. The live normalisers read the names and places tables at run time.
+   */
+  config: { schedule: '* * * * *', includedFiles: [`../${NAMES_FILE_IN_PROJECT}`, `../${PLACES_FILE_IN_PROJECT}`] },
 } as const;

@@ -226,6 +226,9 @@ export const typhoonSchema = z
       .object({
         source: z.enum(['zj-live', 'nmc']).describe('Upstream that gave this snapshot'),
         fetchedAt: beijingTime.describe('When the snapshot was fetched'),
+        publishedAt: beijingTime.describe(
+          "The upstream's own time of this data: the time of the storm's latest position (the service releases a position some minutes after it)",
+        ),
         stale: z.boolean().describe('true when the latest refresh failed and this is the last good data'),
       })
       .nullable()

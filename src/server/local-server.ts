@@ -147,11 +147,11 @@ function reply(site: Site, req: http.IncomingMessage): MaybePromise<Reply> {
   }
 }
 
-// Minutes between runs of an "every N minutes" cron schedule (the only form this project uses).
+// Minutes between runs of an "every N minutes" cron schedule (the only form this project uses; `*` is every minute).
 export function everyMinutes(schedule: string): number {
-  const match = /^\*\/(\d+) \* \* \* \*$/.exec(schedule.trim());
+  const match = /^(\*|\*\/(\d+)) \* \* \* \*$/.exec(schedule.trim());
   if (!match) throw new Error(`the local server runs only every-N-minutes schedules, not "${schedule}"`);
-  return Number(match[1]);
+  return match[2] ? Number(match[2]) : 1;
 }
 
 /** Runs scheduled functions once now and then on their schedule, as Netlify does for the published deploy. */

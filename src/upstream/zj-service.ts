@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { gradeFromLabel, gradeName } from '../model/grades.ts';
-import { trackPoint } from '../model/track-point.ts';
+import { latestTime, trackPoint } from '../model/track-point.ts';
 import { compassFromText } from '../model/compass.ts';
 import { normaliseLongitude } from '../model/geo.ts';
 import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
@@ -250,16 +250,29 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck)
       ...headlineSources(summary, 'zj-live', 'zj-live'),
     },
     retiredName: false,
-    live: { source: 'zj-live', fetchedAt: toBeijingIso(fetchedAt), stale: false },
+    live: { source: 'zj-live', fetchedAt: toBeijingIso(fetchedAt), publishedAt: latestTime(points), stale: false },
   };
 }
 
-/** `TyhoonActivity` → the tfids of the active storms. */
-export function activeZjIds(json: unknown): string[] {
+/**
+ * `TyhoonActivity` → the active storms: each one's tfid and the time of its latest position (+08:00; null when
+ * unreadable, which only means the storm's details must be asked).
+ */
+export function activeZjStorms(json: unknown): { tfid: string; latestAt: string | null }[] {
   const parsed = rawZjActivitySchema.safeParse(json);
   if (!parsed.success) throw new ShapeError(`TyhoonActivity: ${parsed.error.issues[0]?.message}`);
-  return parsed.data.map((item) => item.tfid);
+  const latest = (time: string) => {
+    try {
+      return toBeijingIso(parseZjTime(time));
+    } catch {
+      return null;
+    }
+  };
+  return parsed.data.map((item) => ({ tfid: item.tfid, latestAt: latest(item.time) }));
 }
+
+/** `TyhoonActivity` → the tfids of the active storms. */
+export const activeZjIds = (json: unknown): string[] => activeZjStorms(json).map((item) => item.tfid);
 
 export interface SeasonItem {
   tfid: string;

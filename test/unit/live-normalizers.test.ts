@@ -48,7 +48,12 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
       moveDir: 'NW',
       moveSpeed: 20,
     });
-    expect(storm.live).toEqual({ source: 'zj-live', fetchedAt: '2026-09-12T14:10:00+08:00', stale: false });
+    expect(storm.live).toEqual({
+      source: 'zj-live',
+      fetchedAt: '2026-09-12T14:10:00+08:00',
+      publishedAt: '2026-09-12T14:00:00+08:00',
+      stale: false,
+    });
   });
 
   it("keeps each agency's forecast from the last point, its base point as origin", () => {
