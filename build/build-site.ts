@@ -167,7 +167,9 @@ export async function renderSite(
   const archive = indexArchive(typhoons);
   const agencies = compareArchive(typhoons, crosswalk, sources.demo);
   const attribution = archiveAttribution(sources.demo, agencies.values());
-  const site: SiteData = { archive, content, today: renderTodayInHistory(archive), agencies, demo: sources.demo, attribution };
+  const report = archiveReport(typhoons, sources.demo);
+  const today = renderTodayInHistory(archive);
+  const site: SiteData = { archive, content, today, agencies, demo: sources.demo, releasedAt: report.releasedAt, attribution };
   const { statics } = await loadBindings();
   const { files, problems: invalid } = await renderStaticAnswers(
     site,
@@ -175,7 +177,6 @@ export async function renderSite(
   );
   if (invalid.length) throw new BuildError(invalid);
 
-  const report = archiveReport(typhoons, sources.demo);
   files.push(
     ...renderDataFiles(site, sources.names),
     { file: DATA_FILES.archiveReport, body: JSON.stringify(report) },

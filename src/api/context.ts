@@ -25,6 +25,8 @@ export interface SiteData {
   /** Storm code → every agency's track of it (src/archive/agency-comparison.ts). */
   agencies: ReadonlyMap<string, StormAgencies>;
   demo: boolean;
+  /** When the archive's data was released (ms since the epoch, src/archive/release-time.ts): the v1 `ts` of archive answers. */
+  releasedAt: number;
   /** The archive answers' attribution (src/archive/attribution.ts): worked out once, as it reads every storm's agencies. */
   attribution: Attribution;
 }

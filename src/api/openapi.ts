@@ -11,6 +11,7 @@ import type { SiteConfig } from '../model/content-schemas.ts';
 import { ApiError, ERROR_CATALOG, type ErrorName } from './errors.ts';
 import { PARAMS, QUERIES, queryName, type ParamKind, type QueryKind } from './params.ts';
 import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './envelope.ts';
+import { v1DataSchema } from './v1-data.ts';
 import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
 type Json = Record<string, unknown>;
@@ -39,7 +40,9 @@ const errorCodeSchema = z
 
 const tsSchema = z
   .int()
-  .describe('Milliseconds since the Unix epoch: when a function made the answer; for a static answer, when its data was released');
+  .describe(
+    'Milliseconds since the Unix epoch: when the data in data was produced. Archive and content answers (static or not): the release time of the data the build published; live answers: the last successful fetch of the snapshot they show (stale data keeps its old ts); errors, preflights and live answers before any fetch: the time of the answer',
+  );
 
 const envelopeSchema = z
   .object({
@@ -125,7 +128,7 @@ function reachable(document: unknown, all: Record<string, Json>): Record<string,
 const bodyKey = ({ family, resource }: Endpoint) => `${family} ${resource.id}`;
 
 function bodySchema({ family, resource }: Endpoint): z.ZodType {
-  if (family === 'v1') return z.intersection(envelopeSchema, z.object({ data: resource.dataSchema }));
+  if (family === 'v1') return z.intersection(envelopeSchema, z.object({ data: v1DataSchema(resource) }));
   return resource.webKey ? z.object({ [resource.webKey]: resource.dataSchema }) : resource.dataSchema;
 }
 

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { compareArchive } from '../archive/agency-comparison.ts';
+import { datasetOf } from '../archive/archive-report.ts';
 import { archiveAttribution } from '../archive/attribution.ts';
 import type { Crosswalk } from '../archive/crosswalk.ts';
 import { trackFeature } from '../archive/geojson.ts';
@@ -120,6 +121,7 @@ function dumpFiles({ typhoons, crosswalk, sources, demo, generatedAt }: DumpInpu
     schemaVersion: DUMP_SCHEMA_VERSION,
     schemaChanges: DUMP_SCHEMA_CHANGES,
     generatedAt: generatedAt.toISOString(),
+    dataset: datasetOf({ demo, storms: typhoons.length }),
     storms: typhoons.length,
     points: points.length,
     pointsByAgency: Object.fromEntries(COMPARED_AGENCIES.map((agency) => [agency, points.filter((p) => p.agency === agency).length])),

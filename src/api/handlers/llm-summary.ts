@@ -10,6 +10,7 @@ import { globalBrief } from '../../global/build-cyclone.ts';
 import { activeGlobalCyclones } from '../../global/global-view.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import { answerRequests } from '../bind.ts';
+import { timeOf } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
 export const llmSummary = answerRequests(ROUTES['llm-summary'], async (ctx) => {
@@ -27,5 +28,6 @@ export const llmSummary = answerRequests(ROUTES['llm-summary'], async (ctx) => {
       aiGenerated: true,
       generator: summary.generator,
     },
+    dataTime: timeOf(live.fetchedAt),
   };
 });
