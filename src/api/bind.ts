@@ -44,8 +44,11 @@ export interface Answer {
    * (the answer's own time is used). Every handler states it (docs/conventions.md).
    */
   dataTime: number | null;
-  /** Which archive the data comes from: required in v1 by the routes that declare `dataset` (./v1-data.ts). */
-  dataset?: Dataset;
+  /**
+   * Which archive the data comes from, null when it does not come from the archive (a live storm): required in v1
+   * by the routes that declare `dataset` (./v1-data.ts).
+   */
+  dataset?: Dataset | null;
   /** Another policy than the route's (a stale live list, an upstream lookup, a calendar day). */
   cache?: CachePolicyName | CachePolicy;
 }

@@ -17,7 +17,8 @@ import type { Resource } from './route-table.ts';
 export function v1Data(resource: Resource, answer: Answer): unknown {
   const data = resource.list ? collection(resource, resource.list.key, answer.payload) : answer.payload;
   if (!resource.dataset) return data;
-  if (!answer.dataset) throw new Error(`${resource.id}: its v1 answer says which archive it comes from, and the handler gave none`);
+  if (answer.dataset === undefined)
+    throw new Error(`${resource.id}: its v1 answer says which archive it comes from, and the handler gave none`);
   return { ...(data as object), dataset: answer.dataset };
 }
 
@@ -35,7 +36,10 @@ export const datasetSchema = z
       .describe("demo: the demo archive, a few storms kept for demonstration, not the real data; real: built from the agencies' archives"),
     storms: z.number().int().describe('Storms the archive holds, as counted by the build'),
   })
-  .describe('The archive the answer comes from')
+  .nullable()
+  .describe(
+    'The archive the answer comes from; null when it does not come from the archive (a storm of the live snapshot or the upstream service)',
+  )
   .meta({ id: 'Dataset' });
 
 const totalSchema = z.number().int().describe('How many there are in all (more than the list holds when it is a page or cut short)');

@@ -16,7 +16,7 @@ import { beijingYear } from '../../model/time.ts';
 import { answerMisses, answerStatically, notFoundIn, type Answer } from '../bind.ts';
 import type { LookupContext, RequestContext } from '../context.ts';
 import { DATA_FILES } from '../data-files.ts';
-import { archiveRelease, timeOf } from '../data-time.ts';
+import { timeOf } from '../data-time.ts';
 import { notFound, upstreamUnavailable, type ApiError } from '../errors.ts';
 import { ROUTES } from '../route-table.ts';
 
@@ -68,7 +68,7 @@ async function fromUpstream(ctx: LookupContext, code: string): Promise<Answer> {
   }
   if (!typhoon) throw notFound(`No storm with code ${code} in the live snapshot, the archive or the upstream service.`);
   // Fetched for this request: its data time is now.
-  return { payload: typhoon, dataTime: ctx.now().getTime(), cache: 'upstream' };
+  return { payload: typhoon, dataTime: ctx.now().getTime(), dataset: null, cache: 'upstream' };
 }
 
 /** The lookup the misses' function is given: the upstream service, asked once within 3 s. */
@@ -87,10 +87,10 @@ export const typhoonDetail = answerStatically(detail, {
 export const typhoonDetailMisses = answerMisses(detail, lookup, async (ctx, { params: { code } }) => {
   const miss = await archivedSeasonMiss(ctx, code);
   if (miss) throw miss;
-  const { dataset } = await archiveRelease(ctx);
   const active = await activeStorm(ctx, code);
-  if (active) return { payload: active.typhoon, dataTime: active.dataTime, dataset, cache: 'live' };
-  return { ...(await fromUpstream(ctx, code)), dataset };
+  // Not from the archive: its v1 answer says so with dataset null.
+  if (active) return { payload: active.typhoon, dataTime: active.dataTime, dataset: null, cache: 'live' };
+  return fromUpstream(ctx, code);
 });
 
 export const typhoonGeojson = answerStatically(geojson, {
