@@ -134,7 +134,9 @@ export const ROUTES = defineRoutes({
     params: { id: 'globalId' },
     servedBy: { kind: 'function', fn: 'global-typhoon' },
     cache: 'live',
-    dataSchema: z.object({ typhoon: globalCycloneSchema }),
+    dataSchema: globalCycloneSchema,
+    // The web body is `{typhoon: …}` per the spec; v1's data is the cyclone itself, as a storm's detail is.
+    webKey: 'typhoon',
     // 503: a cyclone whose stored record cannot be read until the next refresh restores it.
     notFound: (id) => `No global cyclone ${id}; /api/global/history lists every cyclone ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],

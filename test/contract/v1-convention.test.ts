@@ -114,6 +114,8 @@ describe('v1 twins', () => {
     // The documented list (docs/conventions.md): feeds are not JSON, GeoJSON and OpenAPI are read as they are, flash news is /api/v1/flash.
     expect(webOnly.map((r) => r.id).sort()).toEqual(['flash-atom', 'flash-rss', 'openapi', 'seo-news', 'typhoon-geojson']);
     expect(RESOURCES.filter((r) => r.webOnly && r.paths.v1).map((r) => r.id)).toEqual([]);
+    const conventions = fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'docs', 'conventions.md'), 'utf8');
+    for (const r of webOnly) expect(conventions, r.id).toContain(`\`${r.paths.web?.replace(/:(\w+)/g, '{$1}')}\``);
   });
 
   it('/api/v1/history/today is today in history, not a year named "today"', async () => {

@@ -24,7 +24,7 @@ export const globalTyphoon = answerRequests(ROUTES['global-typhoon'], async (ctx
     );
   if (answer.state === 'missing') throw notFoundIn(ROUTES['global-typhoon'], params.id);
   // Its record was written when a feed last listed it.
-  return { payload: { typhoon: answer.typhoon }, dataTime: timeOf(answer.typhoon.lastSeenAt) };
+  return { payload: answer.typhoon, dataTime: timeOf(answer.typhoon.lastSeenAt) };
 });
 
 export const globalHistoryList = answerRequests(ROUTES['global-history'], async (ctx, { query: { year, q } }) => {
