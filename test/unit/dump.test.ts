@@ -63,6 +63,8 @@ describe('writeDump', () => {
     const manifest = await fs.readJson(path.join(root, 'manifest.json'));
     expect(manifest).toMatchObject({
       schemaVersion: 3,
+      // The same field as the v1 answers: which archive, its storms counted (the fixtures are not the demo archive).
+      dataset: { kind: 'real', storms: 6 },
       storms: 6,
       generatedAt: '2025-02-28T16:00:00.000Z',
       countsPerYear: { 1945: 1, 1949: 1, 2024: 4 },
