@@ -13,7 +13,7 @@ import fg from 'fast-glob';
 import fs from 'fs-extra';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import { indexArchive } from '../src/archive/archive-index.ts';
-import { archiveReport, poorerThan, type ArchiveReport } from '../src/archive/archive-report.ts';
+import { archiveReport, datasetOf, poorerThan, type ArchiveReport } from '../src/archive/archive-report.ts';
 import { archiveAttribution } from '../src/archive/attribution.ts';
 import { compareArchive } from '../src/archive/agency-comparison.ts';
 import { dataQualityReport, rejectedTextProblem, summarizeDataQuality } from '../src/archive/data-quality.ts';
@@ -169,7 +169,16 @@ export async function renderSite(
   const attribution = archiveAttribution(sources.demo, agencies.values());
   const report = archiveReport(typhoons, sources.demo);
   const today = renderTodayInHistory(archive);
-  const site: SiteData = { archive, content, today, agencies, demo: sources.demo, releasedAt: report.releasedAt, attribution };
+  const site: SiteData = {
+    archive,
+    content,
+    today,
+    agencies,
+    demo: sources.demo,
+    releasedAt: report.releasedAt,
+    dataset: datasetOf(report),
+    attribution,
+  };
   const { statics } = await loadBindings();
   const { files, problems: invalid } = await renderStaticAnswers(
     site,

@@ -9,19 +9,13 @@ import { beijingCalendarDay } from '../../model/time.ts';
 import { answerRequests, answerStatically, notFoundIn } from '../bind.ts';
 import { DATA_FILES, todayFile } from '../data-files.ts';
 import { archiveRelease } from '../data-time.ts';
-import { datasetOf } from '../../archive/archive-report.ts';
 import { ROUTES } from '../route-table.ts';
 
 export const historyYears = answerStatically(ROUTES['history-years'], {
   instances: () => [{}],
-  render: async ({ site }) => {
-    const { archive, agencies, attribution } = site;
+  render: async ({ site: { archive, agencies, attribution, releasedAt, dataset } }) => {
     const years = archive.years.map((year) => yearStatistic(year, archive.byYear.get(year) ?? [], agencies));
-    return {
-      payload: { years, attribution },
-      dataTime: site.releasedAt,
-      dataset: datasetOf({ demo: site.demo, storms: archive.typhoons.length }),
-    };
+    return { payload: { years, attribution }, dataTime: releasedAt, dataset };
   },
 });
 

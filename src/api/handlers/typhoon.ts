@@ -8,7 +8,6 @@
  */
 import type { ArchiveReport } from '../../archive/archive-report.ts';
 import { typhoonGeoJson } from '../../archive/geojson.ts';
-import { datasetOf } from '../../archive/archive-report.ts';
 import { LOOKUP_FILES, requestLookup } from '../../live/lookup.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import type { Typhoon } from '../../model/schemas.ts';
@@ -79,7 +78,7 @@ export const typhoonDetail = answerStatically(detail, {
   render: async ({ site }, { params: { code } }) => {
     const archived = site.archive.byCode.get(code);
     if (!archived) throw notFoundIn(detail, code);
-    return { payload: archived, dataTime: site.releasedAt, dataset: datasetOf({ demo: site.demo, storms: site.archive.typhoons.length }) };
+    return { payload: archived, dataTime: site.releasedAt, dataset: site.dataset };
   },
 });
 
