@@ -30,18 +30,14 @@ export const EXAMPLE_FILES = ['README.md', 'docs/**/*.md', 'clients/**/README.md
 export const DEMO_PORT = 8977;
 export const LIVE_PORT = 8978;
 
-/**
- * Fields whose values are the time of the live refresh or of the answer, which no run repeats: an example shows the
- * value of the run that wrote it, and `--check` compares everything else.
- */
-const VARYING_FIELDS = ['ts', 'fetchedAt', 'firstSeenAt', 'lastSeenAt', 'generatedAt', 'createdAt'];
-const VARYING_VALUE = new RegExp(`("(?:${VARYING_FIELDS.join('|')})": )("[^"]*"|\\d+)`, 'g');
+/** Whether an example's block is the block its answer gives. */
+export const sameAnswer = (a: string[], b: string[]) => a.join('\n') === b.join('\n');
 
-/** Whether an example's block and the block its answer gives agree, apart from the varying fields' values. */
-export const sameAnswer = (a: string[], b: string[]) => {
-  const masked = (lines: string[]) => lines.map((line) => line.replace(VARYING_VALUE, '$1…')).join('\n');
-  return masked(a) === masked(b);
-};
+/**
+ * The instant the examples' servers live at: the live data is refreshed then and every function answers then, so
+ * that each example, times included, gives the same answer on every run (the mock's storm 202699 is active then).
+ */
+export const EXAMPLE_NOW = new Date('2026-09-12T06:10:00Z');
 
 /** Headers an example may show whose values change from run to run or build to build. */
 const VARYING_HEADERS = new Set(['etag', 'date', 'age', 'last-modified']);
@@ -292,7 +288,7 @@ export interface ExampleServers {
 /**
  * The two servers the examples name, on free ports: the demo archive built afresh, one with an empty live store
  * and one whose store the scheduled run filled from the mock upstream (no recorded samples, no language model)
- * the moment it started.
+ * at {@link EXAMPLE_NOW}, both answering at that instant.
  */
 export async function startExampleServers(log: (line: string) => void = () => {}): Promise<ExampleServers> {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-doc-examples-'));
@@ -303,7 +299,7 @@ export async function startExampleServers(log: (line: string) => void = () => {}
   const liveDir = path.join(scratch, 'live');
   // Loaded here, not at the top: importing the run installs undici as the process's fetch (src/upstream/pool.ts).
   const { runScheduledRefresh } = await import('../src/jobs/scheduled-run.ts');
-  await runScheduledRefresh({ store: fileStore(liveDir), upstreams: mock.addresses, llm: null });
+  await runScheduledRefresh({ store: fileStore(liveDir), upstreams: mock.addresses, llm: null, now: EXAMPLE_NOW });
   const quiet = () => {};
   const demo = await startLocalServer({
     publicDir,
@@ -312,12 +308,14 @@ export async function startExampleServers(log: (line: string) => void = () => {}
     config: { ...base, upstreams: unreachable(mock.addresses), store: { kind: 'files', dir: path.join(scratch, 'empty') } },
     port: 0,
     log: quiet,
+    clock: () => EXAMPLE_NOW,
   });
   const live = await startLocalServer({
     publicDir,
     config: { ...base, upstreams: mock.addresses, store: { kind: 'files', dir: liveDir } },
     port: 0,
     log: quiet,
+    clock: () => EXAMPLE_NOW,
   });
   return {
     baseUrl: (port) => {

@@ -11,15 +11,17 @@ import type { SiteConfig } from '../model/content-schemas.ts';
 import { ApiError, ERROR_CATALOG, type ErrorName } from './errors.ts';
 import { checkYearRange, PARAMS, QUERIES, queryName, rejection, type ParamKind, type QueryKind } from './params.ts';
 import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './envelope.ts';
+import { v1DataSchema } from './v1-data.ts';
 import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
 type Json = Record<string, unknown>;
 
 const DESCRIPTION = [
-  'Times are ISO 8601 with an explicit offset (+08:00 for north-western Pacific data).',
+  'Times are ISO 8601 with an explicit offset (+08:00 for north-western Pacific data, Z for global cyclones).',
   "Wind speed m/s, averaged over the storm's windPeriod (2 minutes, CMA; 1 minute for the 1945–1948 storms from JTWC and the global cyclones), pressure hPa, wind-circle radii km per quadrant {ne,se,sw,nw}, motion km/h.",
   'A missing value is null. Objects may gain fields; clients should ignore the ones they do not know.',
   'The v1 family (/api/v1) wraps every answer, errors included, in {code,msg,data,ts} and sends X-Api-Version: v1; the web family (/api) answers the payload itself and errors as {error:{code,status,message}}.',
+  "In v1, every collection's array is data.list with its full count data.total (and page, size, pages when paged), ts is when the data was produced (the archive's release, the live data's last fetch), and archive answers say in data.dataset whether the archive is the demo one. Every web endpoint has a v1 twin but the feeds, the GeoJSON, this document and /api/seo/news (its twin is /api/v1/flash).",
   'Every 200 answer has an ETag: send it back in If-None-Match to get 304 Not Modified. HEAD answers like GET without a body.',
   'A path that is no endpoint answers 404 with code 40400.',
   'Every endpoint answers GET and HEAD, and on v1 OPTIONS (the CORS preflight); another method is refused with 405, an Allow header and code 40400 (on Netlify a request of another method for a static answer is answered by the CDN itself).',
@@ -39,7 +41,9 @@ const errorCodeSchema = z
 
 const tsSchema = z
   .int()
-  .describe('Milliseconds since the Unix epoch: when a function made the answer; for a static answer, when its data was released');
+  .describe(
+    'Milliseconds since the Unix epoch: when the data in data was produced. Archive and content answers (static or not): the release time of the data the build published; live answers: the last successful fetch of the snapshot they show (stale data keeps its old ts); errors, preflights and live answers before any fetch: the time of the answer',
+  );
 
 const envelopeSchema = z
   .object({
@@ -125,7 +129,7 @@ function reachable(document: unknown, all: Record<string, Json>): Record<string,
 const bodyKey = ({ family, resource }: Endpoint) => `${family} ${resource.id}`;
 
 function bodySchema({ family, resource }: Endpoint): z.ZodType {
-  if (family === 'v1') return z.intersection(envelopeSchema, z.object({ data: resource.dataSchema }));
+  if (family === 'v1') return z.intersection(envelopeSchema, z.object({ data: v1DataSchema(resource) }));
   return resource.webKey ? z.object({ [resource.webKey]: resource.dataSchema }) : resource.dataSchema;
 }
 

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { compareArchive } from '../archive/agency-comparison.ts';
+import { datasetOf } from '../archive/archive-report.ts';
 import { archiveAttribution } from '../archive/attribution.ts';
 import type { Crosswalk } from '../archive/crosswalk.ts';
 import { trackFeature } from '../archive/geojson.ts';
@@ -36,7 +37,7 @@ export const DUMP_SCHEMA_CHANGES: Record<number, string> = {
     'tracks.geojson holds every storm, a storm of one fix as a Point (schema 2 left such storms out)',
   4:
     "datapackage.json is new: a Frictionless Data Package describing points.csv and crosswalk.csv (each column's type, unit and meaning, ids as text, empty as missing); " +
-    'manifest.demo says whether the dump is of the demo archive',
+    'manifest.dataset says which archive the dump holds ({kind: demo|real, storms}), as the v1 answers do',
 };
 
 export interface SourceFileVersion {
@@ -101,7 +102,7 @@ function dataPackage(demo: boolean, storms: number, generatedAt: Date) {
       'Times are ISO 8601 with their offset (+08:00). An empty field is a missing value. Credits and terms: LICENSE-AND-ATTRIBUTION.txt.',
     version: `${DUMP_SCHEMA_VERSION}.0.0`,
     created: generatedAt.toISOString(),
-    demo,
+    dataset: datasetOf({ demo, storms }),
     licenses: [{ path: 'LICENSE-AND-ATTRIBUTION.txt', title: 'Credits and terms required by the sources' }],
     resources: [
       {
@@ -170,8 +171,8 @@ export function dumpFiles({ typhoons, crosswalk, sources, demo, generatedAt }: D
   const manifest = {
     schemaVersion: DUMP_SCHEMA_VERSION,
     schemaChanges: DUMP_SCHEMA_CHANGES,
-    demo,
     generatedAt: generatedAt.toISOString(),
+    dataset: datasetOf({ demo, storms: typhoons.length }),
     storms: typhoons.length,
     points: points.length,
     pointsByAgency: Object.fromEntries(COMPARED_AGENCIES.map((agency) => [agency, points.filter((p) => p.agency === agency).length])),

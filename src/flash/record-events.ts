@@ -46,7 +46,7 @@ export async function recordTyphoonEvents(store: KeyValueStore, llm: LlmConfig |
 }
 
 export async function recordGlobalEvents(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
-  return recordFlash(store, globalEvents((await activeGlobalCyclones(store)).typhoons), llm, now);
+  return recordFlash(store, globalEvents((await activeGlobalCyclones(store, now)).typhoons), llm, now);
 }
 
 /** Both parts, one after the other (they write the same document). */

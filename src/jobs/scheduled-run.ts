@@ -86,7 +86,7 @@ const liveAnswers = async (store: KeyValueStore, now: Date) => ({
   answers: answerFingerprint(await readLiveView(store, now)),
   storms: answerFingerprint((await readSnapshot(store))?.typhoons ?? null),
 });
-const globalAnswers = async (store: KeyValueStore) => answerFingerprint(await activeGlobalCyclones(store));
+const globalAnswers = async (store: KeyValueStore, now: Date) => answerFingerprint(await activeGlobalCyclones(store, now));
 
 /** A run that polls everything in full (the command line, tests). */
 export const runScheduledRefresh = (options: ScheduledRunOptions) => run(options, false) as Promise<ScheduledRunResult>;
@@ -120,7 +120,7 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
 
   const [liveBefore, globalBefore] = await Promise.all([
     plan.nwPacific ? liveAnswers(store, now).catch(() => null) : null,
-    plan.global ? globalAnswers(store).catch(() => null) : null,
+    plan.global ? globalAnswers(store, now).catch(() => null) : null,
   ]);
   const nwMode = plan.nwPacific;
   // The north-western Pacific services are asked conditionally: they are the ones polled every few minutes.
@@ -144,7 +144,7 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   });
   const [liveAfter, globalAfter] = await Promise.all([
     nwMode ? liveAnswers(store, now).catch(() => null) : null,
-    globalResult ? globalAnswers(store).catch(() => null) : null,
+    globalResult ? globalAnswers(store, now).catch(() => null) : null,
   ]);
   const liveChanged = nwMode !== null && (liveAfter === null || liveAfter.answers !== liveBefore?.answers);
   const stormsChanged = nwMode !== null && (liveAfter === null || liveAfter.storms !== liveBefore?.storms);

@@ -29,12 +29,13 @@ export interface LocalFunction {
 }
 
 /** A planned function's handler, as its generated file makes it, with the configuration given. */
-export function apiFunctionHandler(fn: PlannedFunction, config: Config | (() => Config)): Handler {
+export function apiFunctionHandler(fn: PlannedFunction, config: Config | (() => Config), clock?: () => Date): Handler {
   if (fn.kind === 'api-miss') return safeHandler(handleApiMiss);
-  if (fn.kind === 'v1-preflight') return safeHandler(() => v1Preflight());
+  if (fn.kind === 'v1-preflight') return safeHandler(() => v1Preflight(clock?.().getTime()));
   return serveFunction(
     fn.handlers.map((h) => h.binding),
     config,
+    clock,
   );
 }
 
@@ -43,9 +44,10 @@ export async function apiFunctions(): Promise<PlannedFunction[]> {
   return planFunctions((await loadBindings()).requests);
 }
 
-export async function localFunctions(config: Config, log: (line: string) => void): Promise<LocalFunction[]> {
+/** `clock`: the time the API's functions answer at (default the machine's; the docs' examples fix it). */
+export async function localFunctions(config: Config, log: (line: string) => void, clock?: () => Date): Promise<LocalFunction[]> {
   const api = (await apiFunctions()).map(
-    (fn): LocalFunction => ({ name: fn.name, handler: apiFunctionHandler(fn, config), config: fn.config }),
+    (fn): LocalFunction => ({ name: fn.name, handler: apiFunctionHandler(fn, config, clock), config: fn.config }),
   );
   const scheduled: LocalFunction = {
     name: SCHEDULED_FUNCTION.name,

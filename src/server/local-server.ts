@@ -180,9 +180,11 @@ export async function startLocalServer(options: {
   host?: string;
   schedules?: boolean;
   log?: (line: string) => void;
+  /** The time the API's functions answer at; default the machine's. */
+  clock?: () => Date;
 }): Promise<LocalServer> {
   const publicDir = path.resolve(options.publicDir);
-  const functions = await localFunctions({ ...options.config, publicDir }, options.log ?? console.log);
+  const functions = await localFunctions({ ...options.config, publicDir }, options.log ?? console.log, options.clock);
   const site: Site = {
     root: publicRoot(publicDir),
     find: fileFinder(),

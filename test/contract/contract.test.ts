@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, type Endpoint } from '../../src/api/route-table.ts';
 import { exampleQuery, queryName, type ParamKind } from '../../src/api/params.ts';
+import { v1DataSchema } from '../../src/api/v1-data.ts';
 import type { MockUpstream } from '../helpers/mock.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';
@@ -139,7 +140,7 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     const body = await json(response);
     if (endpoint.family === 'v1') {
       expect(body).toMatchObject({ code: 0, msg: 'ok', ts: expect.any(Number) });
-      endpoint.resource.dataSchema.parse(body.data);
+      v1DataSchema(endpoint.resource).parse(body.data);
     } else {
       endpoint.resource.dataSchema.parse(endpoint.resource.webKey ? body[endpoint.resource.webKey] : body);
     }
@@ -243,7 +244,7 @@ describe('unknown endpoints', () => {
 describe('search', () => {
   it('finds by Chinese name, English name in any case, code and code prefix, best match first', async () => {
     const byName = await json(await get('/api/v1/history/search/%E6%91%A9%E7%BE%AF'));
-    expect(byName.data.typhoons[0].code).toBe('202411');
+    expect(byName.data.list[0].code).toBe('202411');
     const byEnglish = await json(await get('/api/history/search/YaGi'));
     expect(byEnglish.typhoons[0].code).toBe('202411');
     const byCode = await json(await get('/api/history/search/202411'));
@@ -316,7 +317,9 @@ describe('version check', () => {
 describe('bootstrap', () => {
   it('bundles site, announcements, typhoons, briefing, today in history and versions', async () => {
     const { data } = await json(await get('/api/v1/bootstrap'));
-    expect(Object.keys(data).sort()).toEqual(['announcements', 'briefing', 'site', 'todayInHistory', 'typhoons', 'versions']);
+    expect(Object.keys(data).sort()).toEqual(['announcements', 'briefing', 'dataset', 'site', 'todayInHistory', 'typhoons', 'versions']);
+    expect(data.announcements.total).toBe(data.announcements.list.length);
+    expect(data.todayInHistory.total).toBeGreaterThanOrEqual(data.todayInHistory.list.length);
     expect(Object.keys(data.versions).sort()).toEqual(['android', 'harmony', 'ios']);
     if (!AGAINST_MOCK) return;
     expect(data.typhoons).toMatchObject({ total: 1, list: [{ code: '202699', grade: 'SuperTY' }] });
@@ -337,7 +340,7 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
         source: 'zj-live',
         fetchedAt: expect.stringMatching(/\+08:00$/),
       });
-      const storm = data.typhoons[0];
+      const storm = (path.startsWith('/api/v1') ? data.list : data.typhoons)[0];
       expect(storm).toMatchObject({ code: '202699', name: '山竹', isActive: true, live: { source: 'zj-live', stale: false } });
       expect(Object.keys(storm.forecasts).sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
       expect(storm.land[0]).toMatchObject({ time: '2026-09-12T11:30:00+08:00', grade: 'SuperTY' });
@@ -398,7 +401,7 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
       expect(result.ok).toBe(false);
       const body = await json(await get('/api/v1/typhoons'));
       expect(body.data).toMatchObject({ total: 1, stale: true, upstream: 'unavailable' });
-      expect(body.data.typhoons[0]).toMatchObject({ code: '202699', live: { stale: true } });
+      expect(body.data.list[0]).toMatchObject({ code: '202699', live: { stale: true } });
       expect(body.data.staleReason).toMatch(/upstream failed at the last refresh/);
       // The upstream could not be asked: not "no such storm", which nobody said.
       await expectError('/api/v1/typhoons/20260099', 'v1', 50000, 503);

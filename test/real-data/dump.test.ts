@@ -75,10 +75,10 @@ describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
   it('reads, every cell of points.csv and crosswalk.csv, as datapackage.json declares it; JMA numbers such as 0121 stay text', async () => {
     const { files: dumped } = dumpFiles({ ...archive, sources: [], demo, generatedAt: new Date(0) });
     const pkg = JSON.parse(dumped.get('datapackage.json') as string) as {
-      demo: boolean;
+      dataset: { kind: string; storms: number };
       resources: { name: string; path: string; schema: TableSchema }[];
     };
-    expect(pkg.demo).toBe(false);
+    expect(pkg.dataset.kind).toBe('real');
     const tables = new Map(pkg.resources.map((r) => [r.name, readTyped(r.schema, dumped.get(r.path) as string)]));
     expect(tables.get('points')?.faults.slice(0, 10)).toEqual([]);
     expect(tables.get('crosswalk')?.faults.slice(0, 10)).toEqual([]);

@@ -65,7 +65,8 @@ describe('writeDump', () => {
     const manifest = await fs.readJson(path.join(root, 'manifest.json'));
     expect(manifest).toMatchObject({
       schemaVersion: 4,
-      demo: false,
+      // The same field as the v1 answers: which archive, its storms counted (the fixtures are not the demo archive).
+      dataset: { kind: 'real', storms: 6 },
       storms: 6,
       generatedAt: '2025-02-28T16:00:00.000Z',
       countsPerYear: { 1945: 1, 1949: 1, 2024: 4 },
@@ -265,7 +266,7 @@ describe('datapackage.json', () => {
 
   it('describes both CSV tables so that every cell reads as its declared type, empty as missing', async () => {
     const pkg = await fs.readJson(path.join(root, 'datapackage.json'));
-    expect(pkg).toMatchObject({ profile: 'tabular-data-package', name: 'typhoon-archive', demo: false, version: '4.0.0' });
+    expect(pkg).toMatchObject({ profile: 'tabular-data-package', name: 'typhoon-archive', dataset: { kind: 'real', storms: 6 }, version: '4.0.0' });
     expect(pkg.created).toBe((await fs.readJson(path.join(root, 'manifest.json'))).generatedAt);
     const resources = pkg.resources as Resource[];
     expect(resources.map((r) => [r.name, r.path, r.profile])).toEqual([
@@ -331,8 +332,8 @@ describe('datapackage.json', () => {
     const manifest = await fs.readJson(path.join(demoRoot, 'manifest.json'));
     const pkg = await fs.readJson(path.join(demoRoot, 'datapackage.json'));
     const storms = (await fs.readdir(path.join(demoRoot, 'storms'))).length;
-    expect(manifest).toMatchObject({ demo: true, storms });
-    expect(pkg).toMatchObject({ name: 'typhoon-archive-demo', demo: true });
+    expect(manifest).toMatchObject({ dataset: { kind: 'demo', storms }, storms });
+    expect(pkg).toMatchObject({ name: 'typhoon-archive-demo', dataset: { kind: 'demo', storms } });
     expect(pkg.title).toBe(`Typhoon API demo archive (${storms} storms), not the full record`);
     expect(pkg.description).toMatch(new RegExp(`^DEMO: built from the project's demo archive \\(${storms} storms`));
     await fs.remove(demoOut);

@@ -6,6 +6,7 @@ import { searchNear, nearStorm, type NearData } from '../../archive/past-storms-
 import type { NearQuery } from '../../model/track-search-schemas.ts';
 import { DATA_FILES } from '../data-files.ts';
 import { answerRequests, type QueryOf } from '../bind.ts';
+import { archiveRelease } from '../data-time.ts';
 import { pageOf } from '../paging.ts';
 import { checkYearRange } from '../params.ts';
 import { ROUTES } from '../route-table.ts';
@@ -28,13 +29,14 @@ function nearQuery(q: QueryOf<(typeof ROUTES)['history-near']>): NearQuery {
 
 export const historyNear = answerRequests(ROUTES['history-near'], async (ctx, request) => {
   const query = nearQuery(request.query);
-  const [summaries, tracks, index] = await Promise.all([
+  const [summaries, tracks, index, release] = await Promise.all([
     ctx.data<NearData['summaries']>(DATA_FILES.archiveSummaries),
     ctx.data<NearData['tracks']>(DATA_FILES.archiveTracks),
     ctx.data<NearData['index']>(DATA_FILES.proximityIndex),
+    archiveRelease(ctx),
   ]);
   const data: NearData = { summaries, tracks, index };
   const { matches, counts } = searchNear(data, query);
   const page = pageOf(matches, request.query);
-  return { payload: { ...page, list: page.list.map((match) => nearStorm(data, match)), query, counts } };
+  return { payload: { ...page, list: page.list.map((match) => nearStorm(data, match)), query, counts }, ...release };
 });

@@ -4,6 +4,7 @@ import { KT_TO_MS } from '../../model/units.ts';
 import { stormNear } from '../../live/active-storms-near.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import { answerRequests } from '../bind.ts';
+import { latestOf, timeOf } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
 const FORCE_THRESHOLDS_MS = [13.9, 24.5, 32.7];
@@ -12,7 +13,7 @@ const KT_THRESHOLDS_MS = [34, 50, 64].map((kt) => Math.round(kt * KT_TO_MS * 10)
 export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query }) => {
   const place = { lat: query.lat, lng: query.lng };
   const store = ctx.store;
-  const [view, global] = await Promise.all([readLiveView(store, ctx.now()), activeGlobalCyclones(store)]);
+  const [view, global] = await Promise.all([readLiveView(store, ctx.now()), activeGlobalCyclones(store, ctx.now())]);
   const typhoons = view.typhoons.map((t) => {
     const near = stormNear(place, t);
     return near && { code: t.code, name: t.name, enname: t.enname, region: 'nw-pacific', radiusThresholdsMs: FORCE_THRESHOLDS_MS, ...near };
@@ -23,5 +24,9 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
   });
   const storms = [...typhoons, ...cyclones].filter((s) => s !== null).sort((a, b) => a.distanceKm - b.distanceKm);
   const stale = view.stale || global.typhoons.some((c) => c.stale);
-  return { payload: { ...place, total: storms.length, storms, fetchedAt: view.fetchedAt, stale, upstream: view.upstream } };
+  const fetched = [view.fetchedAt, global.sources.nhc.fetchedAt, global.sources.jtwc.fetchedAt].map(timeOf);
+  return {
+    payload: { ...place, total: storms.length, storms, fetchedAt: view.fetchedAt, stale, upstream: view.upstream },
+    dataTime: latestOf(fetched),
+  };
 });
