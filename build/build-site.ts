@@ -13,7 +13,7 @@ import fg from 'fast-glob';
 import fs from 'fs-extra';
 import { buildArchive } from '../src/archive/build-archive.ts';
 import { indexArchive } from '../src/archive/archive-index.ts';
-import { archiveReport, poorerThan, type ArchiveReport } from '../src/archive/archive-report.ts';
+import { archiveReport, datasetOf, poorerThan, type ArchiveReport } from '../src/archive/archive-report.ts';
 import { archiveAttribution } from '../src/archive/attribution.ts';
 import { compareArchive } from '../src/archive/agency-comparison.ts';
 import { dataQualityReport, rejectedTextProblem, summarizeDataQuality } from '../src/archive/data-quality.ts';
@@ -167,7 +167,18 @@ export async function renderSite(
   const archive = indexArchive(typhoons);
   const agencies = compareArchive(typhoons, crosswalk, sources.demo);
   const attribution = archiveAttribution(sources.demo, agencies.values());
-  const site: SiteData = { archive, content, today: renderTodayInHistory(archive), agencies, demo: sources.demo, attribution };
+  const report = archiveReport(typhoons, sources.demo);
+  const today = renderTodayInHistory(archive);
+  const site: SiteData = {
+    archive,
+    content,
+    today,
+    agencies,
+    demo: sources.demo,
+    releasedAt: report.releasedAt,
+    dataset: datasetOf(report),
+    attribution,
+  };
   const { statics } = await loadBindings();
   const { files, problems: invalid } = await renderStaticAnswers(
     site,
@@ -175,7 +186,6 @@ export async function renderSite(
   );
   if (invalid.length) throw new BuildError(invalid);
 
-  const report = archiveReport(typhoons, sources.demo);
   files.push(
     ...renderDataFiles(site, sources.names),
     { file: DATA_FILES.archiveReport, body: JSON.stringify(report) },

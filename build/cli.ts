@@ -190,7 +190,7 @@ program
       const { startLocalServer } = await import('../src/server/local-server.ts');
       const port = options.port === undefined ? serverConfig.port : Number(options.port);
       const server = await startLocalServer({ publicDir: PUBLIC_DIR, config: serverConfig, port, host: options.host, schedules, log });
-      log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)${schedules ? '; live refresh every 15 minutes' : ''}`);
+      log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)${schedules ? '; live refresh paced every minute' : ''}`);
       if (sources.origin === 'demo') log('(DEMO archive: run "npm run cli -- sources fetch" for the real one.)');
     },
   );

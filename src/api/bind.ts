@@ -10,6 +10,7 @@
  * name from the others (./functions.ts, build/write-functions.ts): adding an endpoint is one table entry and one
  * handler file (docs/architecture.md).
  */
+import type { Dataset } from '../archive/archive-report.ts';
 import type { CachePolicy, CachePolicyName } from './cache-policy.ts';
 import type { ArchiveContext, LookupContext, RequestContext, SiteData } from './context.ts';
 import type { Family } from './envelope.ts';
@@ -37,8 +38,17 @@ export interface ApiRequest<R extends Resource = Resource> {
 export interface Answer {
   /** The data; the body's text itself for a route whose media type is not JSON (a feed). */
   payload: unknown;
-  /** When the data was released (ms since the epoch): the v1 `ts` of a static answer, so the same data gives the same bytes. */
-  releasedAt?: number;
+  /**
+   * When the data was produced (ms since the epoch), the v1 `ts`: the release time of archive and content data (so
+   * the same data gives the same bytes), the last successful fetch of live data; null when there is no data yet
+   * (the answer's own time is used). Every handler states it (docs/conventions.md).
+   */
+  dataTime: number | null;
+  /**
+   * Which archive the data comes from, null when it does not come from the archive (a live storm): required in v1
+   * by the routes that declare `dataset` (./v1-data.ts).
+   */
+  dataset?: Dataset | null;
   /** Another policy than the route's (a stale live list, an upstream lookup, a calendar day). */
   cache?: CachePolicyName | CachePolicy;
 }

@@ -3,7 +3,8 @@
  * with another named one (a stale live list, an upstream lookup) or a computed one (until Beijing midnight).
  * `browser` is `Cache-Control`; `cdn` is `Netlify-CDN-Cache-Control` (functions only: static files get
  * `Cache-Control` from `_headers`). A deploy purges Netlify's CDN, so data that changes only with a deploy can
- * be kept there for a day.
+ * be kept there for a day. Live answers carry cache tags (`Netlify-Cache-Tag`): a scheduled run that changes
+ * what a tag's answers say purges that tag (src/jobs/purge.ts), so the CDN may keep them for minutes.
  */
 import { secondsUntilBeijingMidnight } from '../model/time.ts';
 
@@ -19,8 +20,11 @@ export const CACHE_POLICIES = {
   deployData: { browser: 'public, max-age=300', cdn: 'public, durable, s-maxage=86400, stale-while-revalidate=604800' },
   /** The version check: a release should reach clients within the hour. */
   versions: { browser: 'public, max-age=300', cdn: 'public, durable, s-maxage=3600' },
-  /** Live data: the scheduled run refreshes it every 15 minutes. */
-  live: { browser: 'public, max-age=60', cdn: 'public, durable, s-maxage=60, stale-while-revalidate=300' },
+  /**
+   * Live data: a run that changes it purges its tags at once. Should a purge fail, the CDN still serves no copy
+   * older than 5 minutes plus 1 of stale-while-revalidate (6 minutes in all, as before purging existed).
+   */
+  live: { browser: 'public, max-age=60', cdn: 'public, durable, s-maxage=300, stale-while-revalidate=60' },
   /** A stale live answer: cached briefly, so the next good snapshot shows up soon. */
   liveStale: { browser: 'public, max-age=60', cdn: 'public, s-maxage=15' },
   /** A storm found only at the upstream service. */
@@ -44,6 +48,43 @@ export function untilBeijingMidnight(now: Date): CachePolicy {
   const ttl = secondsUntilBeijingMidnight(now);
   return { browser: `public, max-age=${Math.min(300, ttl)}`, cdn: `public, durable, s-maxage=${ttl}` };
 }
+
+/**
+ * What a live answer is made of, as cache tags: `live` the north-western Pacific snapshot, `global` the other
+ * basins, `disturbances` the tropical disturbances (invests, formation alerts), `flash` the flash items, `summary` the live summary (the briefing). A run purges the tags whose data it
+ * changed; per-storm tags would add nothing, since every live answer naming a storm is also a list of them.
+ */
+export const CACHE_TAGS = ['live', 'global', 'disturbances', 'flash', 'summary'] as const;
+export type CacheTag = (typeof CACHE_TAGS)[number];
+
+/** The tags of each route whose answers change with a scheduled run (by route id); the others carry none. */
+export const ROUTE_CACHE_TAGS: Readonly<Record<string, readonly CacheTag[]>> = {
+  'live-typhoons': ['live'],
+  'live-near': ['live', 'global', 'disturbances'],
+  'global-typhoons': ['global'],
+  'global-typhoon': ['global'],
+  'global-history': ['global'],
+  disturbances: ['disturbances'],
+  disturbance: ['disturbances'],
+  'disturbance-history': ['disturbances'],
+  'disturbances-geojson': ['disturbances'],
+  'seo-news': ['flash'],
+  'flash-list': ['flash'],
+  'flash-item': ['flash'],
+  'flash-rss': ['flash'],
+  'flash-atom': ['flash'],
+  'llm-summary': ['summary', 'live', 'global'],
+  bootstrap: ['live', 'summary', 'disturbances'],
+  // Their function answers are for codes no static file has: a storm of the live snapshot, or of the upstream.
+  'typhoon-detail': ['live'],
+  'typhoon-geojson': ['live'],
+};
+
+/** The `Netlify-Cache-Tag` header of a route's answers; none for a route no run changes. */
+export const cacheTagHeader = (routeId: string): Record<string, string> => {
+  const tags = ROUTE_CACHE_TAGS[routeId];
+  return tags?.length ? { 'Netlify-Cache-Tag': tags.join(',') } : {};
+};
 
 /** The CDN keeps one copy per value of the query parameters an endpoint reads (Netlify-Vary). */
 export const netlifyVary = (query: readonly string[]): Record<string, string> =>

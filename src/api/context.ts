@@ -9,6 +9,7 @@
  * - LookupContext: the typhoon-lookup function's handlers get, besides, the upstream service's lookup.
  */
 import type { ArchiveIndex } from '../archive/archive-index.ts';
+import type { Dataset } from '../archive/archive-report.ts';
 import type { SiteContent } from '../content/load-content.ts';
 import type { Config } from '../config/env.ts';
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
@@ -25,6 +26,10 @@ export interface SiteData {
   /** Storm code → every agency's track of it (src/archive/agency-comparison.ts). */
   agencies: ReadonlyMap<string, StormAgencies>;
   demo: boolean;
+  /** When the archive's data was released (ms since the epoch, src/archive/release-time.ts): the v1 `ts` of archive answers. */
+  releasedAt: number;
+  /** Which archive it is (demo or real) and its storms: the v1 `data.dataset`. */
+  dataset: Dataset;
   /** The archive answers' attribution (src/archive/attribution.ts): worked out once, as it reads every storm's agencies. */
   attribution: Attribution;
 }

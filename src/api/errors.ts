@@ -45,5 +45,6 @@ export const notFound = (message: string) => new ApiError('notFound', message);
 export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
   new ApiError('methodNotAllowed', `${method.slice(0, 20)} is not answered here: this API is read-only and answers ${allowed.join(', ')}.`);
 export const requestTooLarge = (message: string) => new ApiError('requestTooLarge', message);
-export const unknownEndpoint = (path: string) =>
-  new ApiError('unknownEndpoint', `No endpoint at ${path}. The README lists every endpoint.`);
+/** `hint` names the endpoint the path most likely meant (classify-miss.ts), or is empty. */
+export const unknownEndpoint = (path: string, hint = '') =>
+  new ApiError('unknownEndpoint', `No endpoint at ${path}.${hint} The README lists every endpoint.`);

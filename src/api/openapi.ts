@@ -9,17 +9,19 @@ import { z } from 'zod';
 import { CMA_ATTRIBUTION } from '../archive/attribution.ts';
 import type { SiteConfig } from '../model/content-schemas.ts';
 import { ApiError, ERROR_CATALOG, type ErrorName } from './errors.ts';
-import { PARAMS, QUERIES, queryName, type ParamKind, type QueryKind } from './params.ts';
+import { checkYearRange, PARAMS, QUERIES, queryName, rejection, type ParamKind, type QueryKind } from './params.ts';
 import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './envelope.ts';
+import { v1DataSchema } from './v1-data.ts';
 import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
 type Json = Record<string, unknown>;
 
 const DESCRIPTION = [
-  'Times are ISO 8601 with an explicit offset (+08:00 for north-western Pacific data).',
+  'Times are ISO 8601 with an explicit offset (+08:00 for north-western Pacific data, Z for global cyclones).',
   "Wind speed m/s, averaged over the storm's windPeriod (2 minutes, CMA; 1 minute for the 1945–1948 storms from JTWC and the global cyclones), pressure hPa, wind-circle radii km per quadrant {ne,se,sw,nw}, motion km/h.",
   'A missing value is null. Objects may gain fields; clients should ignore the ones they do not know.',
   'The v1 family (/api/v1) wraps every answer, errors included, in {code,msg,data,ts} and sends X-Api-Version: v1; the web family (/api) answers the payload itself and errors as {error:{code,status,message}}.',
+  "In v1, every collection's array is data.list with its full count data.total (and page, size, pages when paged), ts is when the data was produced (the archive's release, the live data's last fetch), and archive answers say in data.dataset whether the archive is the demo one. Every web endpoint has a v1 twin but the feeds, the GeoJSON, this document and /api/seo/news (its twin is /api/v1/flash).",
   'Every 200 answer has an ETag: send it back in If-None-Match to get 304 Not Modified. HEAD answers like GET without a body.',
   'A path that is no endpoint answers 404 with code 40400.',
   'Every endpoint answers GET and HEAD, and on v1 OPTIONS (the CORS preflight); another method is refused with 405, an Allow header and code 40400 (on Netlify a request of another method for a static answer is answered by the CDN itself).',
@@ -39,7 +41,9 @@ const errorCodeSchema = z
 
 const tsSchema = z
   .int()
-  .describe('Milliseconds since the Unix epoch: when a function made the answer; for a static answer, when its data was released');
+  .describe(
+    'Milliseconds since the Unix epoch: when the data in data was produced. Archive and content answers (static or not): the release time of the data the build published; live answers: the last successful fetch of the snapshot they show (stale data keeps its old ts); errors, preflights and live answers before any fetch: the time of the answer',
+  );
 
 const envelopeSchema = z
   .object({
@@ -125,7 +129,7 @@ function reachable(document: unknown, all: Record<string, Json>): Record<string,
 const bodyKey = ({ family, resource }: Endpoint) => `${family} ${resource.id}`;
 
 function bodySchema({ family, resource }: Endpoint): z.ZodType {
-  if (family === 'v1') return z.intersection(envelopeSchema, z.object({ data: resource.dataSchema }));
+  if (family === 'v1') return z.intersection(envelopeSchema, z.object({ data: v1DataSchema(resource) }));
   return resource.webKey ? z.object({ [resource.webKey]: resource.dataSchema }) : resource.dataSchema;
 }
 
@@ -251,32 +255,75 @@ const ERROR_TEXTS: Record<ErrorName, { when: string; example: string }> = {
   },
 };
 
+const EXAMPLE_TS = 1725580800000;
+
 const familyPrefix = (family: Family) => (family === 'v1' ? 'V1' : 'Web');
 
 /** The response of errors sharing a status, in a family's body. */
 function errorResponse(b: Builder, family: Family, names: ErrorName[]): Json {
+  return shared(b, 'responses', familyPrefix(family) + names.map(pascal).join('Or'), () => errorResponseOf(b, family, names));
+}
+
+function errorResponseOf(b: Builder, family: Family, names: ErrorName[]): Json {
   const first = names[0] as ErrorName;
-  return shared(b, 'responses', familyPrefix(family) + names.map(pascal).join('Or'), () => ({
+  return {
     description: names.map((n) => `${ERROR_CATALOG[n].title}, code ${ERROR_CATALOG[n].code}: ${ERROR_TEXTS[n].when}`).join('; '),
     headers: headersOf(family, false),
     content: {
       'application/json': {
         schema: b.schemas[`error ${family}`],
-        example: errorBody(family, new ApiError(first, ERROR_TEXTS[first].example), 1725580800000),
+        example: errorBody(family, new ApiError(first, ERROR_TEXTS[first].example), EXAMPLE_TS),
       },
     },
-  }));
+  };
 }
 
 /** A function may answer (a function route, or the misses of a static collection), and a function can fail. */
 const mayFail = (resource: Resource) => resource.servedBy.kind === 'function' || Object.keys(resource.params).length > 0;
 
-/** The error responses of an endpoint, one per status (names sharing a status share the response). */
-function errorResponses(b: Builder, { family, resource }: Endpoint): Record<string, Json> {
+/**
+ * The 40001s an endpoint's parameters get, as examples: per parameter a malformed value (its kind's `invalid`)
+ * with the message parse gives it, a required one missing, and the rule between `from` and `to`.
+ */
+function badParameterExamples({ family, resource }: Endpoint): Record<string, Json> {
+  const cases: [string, string, string][] = [];
+  for (const [name, kind] of Object.entries(resource.params) as [string, ParamKind][]) {
+    const { invalid, parse } = PARAMS[kind];
+    cases.push([`${name}-malformed`, `${name} = ${invalid}`, rejection(() => parse(invalid))]);
+  }
+  const kinds = resource.query ?? [];
+  for (const kind of kinds) {
+    const { invalid, parse, required } = QUERIES[kind];
+    const name = queryName(kind);
+    cases.push([`${name}-malformed`, `${name}=${invalid}`, rejection(() => parse(invalid))]);
+    if (required) cases.push([`${name}-missing`, `no ${name}`, rejection(() => parse(null))]);
+  }
+  if (kinds.includes('from') && kinds.includes('to'))
+    cases.push(['from-after-to', 'from=2000&to=1990', rejection(() => checkYearRange({ from: 2000, to: 1990 }))]);
+  return Object.fromEntries(
+    cases.map(([key, summary, text]) => [key, { summary, value: errorBody(family, new ApiError('badParameter', text), EXAMPLE_TS) }]),
+  );
+}
+
+/**
+ * The error responses of an endpoint, one per status (names sharing a status share the response). The 400 of an
+ * endpoint with parameters is its own, with an example per rule its parameters follow.
+ */
+function errorResponses(b: Builder, endpoint: Endpoint): Record<string, Json> {
+  const { family, resource } = endpoint;
   const names: ErrorName[] = [...resource.errors, ...(mayFail(resource) ? (['serverError'] as const) : [])];
   const byStatus = new Map<number, ErrorName[]>();
   for (const name of names) byStatus.set(ERROR_CATALOG[name].status, [...(byStatus.get(ERROR_CATALOG[name].status) ?? []), name]);
-  return Object.fromEntries([...byStatus].map(([status, group]) => [String(status), errorResponse(b, family, group)]));
+  const examples = badParameterExamples(endpoint);
+  return Object.fromEntries(
+    [...byStatus].map(([status, group]) => {
+      if (status !== ERROR_CATALOG.badParameter.status || Object.keys(examples).length === 0)
+        return [String(status), errorResponse(b, family, group)];
+      const { content, ...rest } = errorResponseOf(b, family, group);
+      const { example: _one, ...media } = (content as Record<string, Json>)['application/json'] as Json;
+      return [String(status), { ...rest, content: { 'application/json': { ...media, examples } } }];
+    }),
+  );
 }
 
 const notModified = (b: Builder, family: Family) =>

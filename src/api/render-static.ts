@@ -48,8 +48,8 @@ export async function renderStaticAnswers(
           problems.push(...result.error.issues.slice(0, 5).map((issue) => `${where}: ${issue.path.join('.')}: ${issue.message}`));
       }
       // A static v1 `ts` is the data's release time, not the build's: the same data gives the same bytes.
-      if (family === 'v1' && answer.releasedAt === undefined) throw new Error(`static v1 answer ${where} has no release time for ts`);
-      files.push({ file: url.pathname.slice(1), body: answerBody(resource, family, answer, answer.releasedAt ?? 0) });
+      if (family === 'v1' && answer.dataTime === null) throw new Error(`static v1 answer ${where} has no release time for ts`);
+      files.push({ file: url.pathname.slice(1), body: answerBody(resource, family, answer, answer.dataTime ?? 0) });
     }
   }
   return { files, problems };

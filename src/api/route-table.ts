@@ -11,10 +11,11 @@ import {
   newsItemSchema,
   newsSummarySchema,
   pageSchema,
-  platformVersionSchema,
   siteConfigSchema,
   versionAnswerSchema,
+  versionsFileSchema,
 } from '../model/content-schemas.ts';
+import { bboxSchema, featureCollectionSchema, geometrySchema } from '../model/geojson-schemas.ts';
 import {
   historyYearSchema,
   historyYearsSchema,
@@ -65,6 +66,15 @@ export interface Resource {
   missFn?: string;
   /** The web family's body around the payload (the detail is `{typhoon: …}` per the spec). */
   webKey?: string;
+  /**
+   * A collection: the payload's array field, and whether the route pages it. The v1 answer names that array
+   * `list` and its full count `total` (./v1-data.ts); the web answer keeps the spec's names. Single resources have none.
+   */
+  list?: { key: string; paged?: boolean };
+  /** Its v1 answers end with `data.dataset`, which archive the data comes from (the demo one or the real one). */
+  dataset?: true;
+  /** Why a route with a web path has no v1 twin (every other web route has one: docs/conventions.md, checked by a test). */
+  webOnly?: string;
   /** Its cache policy (static files get it from `_headers`, per collection; a handler may answer with another). */
   cache: CachePolicyName;
   /** Generated files under public/ its function (or its miss function) reads: that function's `includedFiles`, checked by a test. */
@@ -99,6 +109,7 @@ export const ROUTES = defineRoutes({
     summary: 'Active storms with complete tracks, wind circles and every agency forecast; stale-marked when the upstreams fail',
     paths: { web: '/api/typhoons', v1: '/api/v1/typhoons' },
     params: {},
+    list: { key: 'typhoons' },
     servedBy: { kind: 'function', fn: 'live-typhoons' },
     cache: 'live',
     dataSchema: liveListSchema,
@@ -109,6 +120,7 @@ export const ROUTES = defineRoutes({
       'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive',
     paths: { web: '/api/near', v1: '/api/v1/near' },
     params: {},
+    list: { key: 'storms' },
     query: ['lat', 'lng'],
     servedBy: { kind: 'function', fn: 'live-near' },
     cache: 'live',
@@ -118,8 +130,9 @@ export const ROUTES = defineRoutes({
   'global-typhoons': {
     summary:
       'Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)',
-    paths: { web: '/api/global/typhoons' },
+    paths: { web: '/api/global/typhoons', v1: '/api/v1/global/typhoons' },
     params: {},
+    list: { key: 'typhoons' },
     servedBy: { kind: 'function', fn: 'global-typhoons' },
     cache: 'live',
     dataSchema: globalListSchema,
@@ -127,25 +140,27 @@ export const ROUTES = defineRoutes({
   },
   'global-typhoon': {
     summary: 'One global cyclone, active or ended, with its whole ingested track and the official forecast',
-    paths: { web: '/api/global/typhoons/:id' },
+    paths: { web: '/api/global/typhoons/:id', v1: '/api/v1/global/typhoons/:id' },
     params: { id: 'globalId' },
     servedBy: { kind: 'function', fn: 'global-typhoon' },
     cache: 'live',
-    dataSchema: z.object({
-      typhoon: globalCycloneSchema,
+    dataSchema: globalCycloneSchema.extend({
       formedFrom: z
         .object({ id: disturbanceIdSchema, designator: z.string().describe('93S, 91E, …') })
         .nullable()
         .describe('The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise'),
     }),
+    // The web body is `{typhoon: …}` per the spec; v1's data is the cyclone itself, as a storm's detail is.
+    webKey: 'typhoon',
     // 503: a cyclone whose stored record cannot be read until the next refresh restores it.
     notFound: (id) => `No global cyclone ${id}; /api/global/history lists every cyclone ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
   'global-history': {
     summary: 'The global archive: every cyclone ingested since the service began, by year or keyword',
-    paths: { web: '/api/global/history' },
+    paths: { web: '/api/global/history', v1: '/api/v1/global/history' },
     params: {},
+    list: { key: 'typhoons' },
     query: ['year', 'q'],
     servedBy: { kind: 'function', fn: 'global-history' },
     cache: 'live',
@@ -162,6 +177,7 @@ export const ROUTES = defineRoutes({
       "Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track",
     paths: { web: '/api/disturbances', v1: '/api/v1/disturbances' },
     params: {},
+    list: { key: 'list' },
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
     dataSchema: disturbanceListSchema,
@@ -176,19 +192,32 @@ export const ROUTES = defineRoutes({
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
     mediaType: 'application/geo+json; charset=utf-8',
-    dataSchema: z.object({
-      type: z.literal('FeatureCollection'),
-      bbox: z
-        .tuple([
-          z.number().describe('West, degrees east'),
-          z.number().describe('South, degrees north'),
-          z.number().describe('East, degrees east'),
-          z.number().describe('North, degrees north'),
-        ])
-        .optional()
-        .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none'),
-      features: z.array(z.object({ type: z.literal('Feature') }).loose()),
-    }),
+    webOnly: 'GeoJSON is read by map libraries and GDAL from its URL as-is: an envelope would make it something else',
+    dataSchema: z
+      .object({
+        type: z.literal('FeatureCollection'),
+        bbox: bboxSchema
+          .optional()
+          .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none'),
+        features: z.array(
+          z.object({
+            type: z.literal('Feature'),
+            bbox: bboxSchema.optional(),
+            geometry: geometrySchema,
+            properties: z
+              .object({
+                id: disturbanceIdSchema,
+                kind: z
+                  .enum(['alert-box', 'track', 'position'])
+                  .describe(
+                    'alert-box: the formation alert box as a Polygon (issuedAt, expiresAt); track: the invest b-deck as a LineString (source, points); position: the latest position as a Point',
+                  ),
+              })
+              .loose(),
+          }),
+        ),
+      })
+      .describe('A GeoJSON FeatureCollection (RFC 7946) of the active disturbances: alert boxes, then tracks, then positions'),
     errors: ['dataUnavailable'],
   },
   // Before the detail: /disturbances/history is this route, not a disturbance named "history".
@@ -197,6 +226,7 @@ export const ROUTES = defineRoutes({
     paths: { web: '/api/disturbances/history', v1: '/api/v1/disturbances/history' },
     params: {},
     query: ['year'],
+    list: { key: 'list' },
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
     dataSchema: disturbanceHistorySchema,
@@ -216,6 +246,7 @@ export const ROUTES = defineRoutes({
     summary: 'Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id',
     paths: { web: '/api/seo/news' },
     params: {},
+    webOnly: '/api/v1/flash is its v1 counterpart: the same items, paged, every one (and ?code= is a filter over them)',
     query: ['code'],
     servedBy: { kind: 'function', fn: 'seo-news' },
     cache: 'live',
@@ -230,6 +261,7 @@ export const ROUTES = defineRoutes({
     summary: 'Flash news (AI-generated), newest first, paged',
     paths: { v1: '/api/v1/flash' },
     params: {},
+    list: { key: 'list', paged: true },
     query: ['page', 'size'],
     servedBy: { kind: 'function', fn: 'flash-list' },
     cache: 'live',
@@ -251,6 +283,7 @@ export const ROUTES = defineRoutes({
     // Not under /api/: a feed is not JSON. Errors are still the web family's JSON.
     paths: { web: '/feeds/flash.xml' },
     params: {},
+    webOnly: 'a feed is an RSS document for feed readers, not JSON: it has no envelope to be in',
     query: ['code'],
     servedBy: { kind: 'function', fn: 'flash-feed' },
     cache: 'live',
@@ -267,6 +300,7 @@ export const ROUTES = defineRoutes({
     summary: 'Flash news (AI-generated) as an Atom 1.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
     paths: { web: '/feeds/flash.atom' },
     params: {},
+    webOnly: 'a feed is an Atom document for feed readers, not JSON: it has no envelope to be in',
     query: ['code'],
     servedBy: { kind: 'function', fn: 'flash-feed' },
     cache: 'live',
@@ -279,7 +313,7 @@ export const ROUTES = defineRoutes({
   },
   'llm-summary': {
     summary: 'Live summary: natural language (AI-generated) plus structured north-western Pacific and global data',
-    paths: { web: '/api/llm/summary' },
+    paths: { web: '/api/llm/summary', v1: '/api/v1/summary' },
     params: {},
     servedBy: { kind: 'function', fn: 'llm-summary' },
     cache: 'live',
@@ -303,6 +337,8 @@ export const ROUTES = defineRoutes({
     summary: 'Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE',
     paths: { web: '/api/history/years', v1: '/api/v1/history/years' },
     params: {},
+    list: { key: 'years' },
+    dataset: true,
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: historyYearsSchema,
@@ -312,6 +348,7 @@ export const ROUTES = defineRoutes({
     summary: "Summary list of one year's storms, in order of formation",
     paths: { web: '/api/history/:year', v1: '/api/v1/history/:year' },
     params: { year: 'year' },
+    list: { key: 'typhoons' },
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: historyYearSchema,
@@ -329,6 +366,7 @@ export const ROUTES = defineRoutes({
     reads: [DATA_FILES.archiveReport],
     dataSchema: typhoonSchema,
     webKey: 'typhoon',
+    dataset: true,
     // 503: a code no tier answers is asked of the upstream service, which may not answer (typhoon-lookup).
     notFound: (code) => `No storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
     errors: ['badParameter', 'notFound', 'upstreamUnavailable'],
@@ -339,22 +377,13 @@ export const ROUTES = defineRoutes({
     // Not under /api/typhoons/{code}/: a static answer is a file at its URL, and a file and a folder cannot share a name.
     paths: { web: '/api/geojson/:code' },
     params: { code: 'code' },
+    webOnly:
+      'a GeoJSON document is loaded by map libraries from its URL as it is; in the envelope it would no longer be GeoJSON (and every storm would need a second file)',
     servedBy: { kind: 'static' },
     cache: 'archive',
     missFn: 'typhoon-lookup',
     mediaType: 'application/geo+json; charset=utf-8',
-    dataSchema: z.object({
-      type: z.literal('FeatureCollection'),
-      bbox: z
-        .tuple([
-          z.number().describe('West, degrees east'),
-          z.number().describe('South, degrees north'),
-          z.number().describe('East, degrees east'),
-          z.number().describe('North, degrees north'),
-        ])
-        .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian'),
-      features: z.array(z.object({ type: z.literal('Feature') }).loose()),
-    }),
+    dataSchema: featureCollectionSchema,
     notFound: (code) => `No active or archived storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
     errors: ['badParameter', 'notFound'],
   },
@@ -362,9 +391,11 @@ export const ROUTES = defineRoutes({
     summary: 'Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first',
     paths: { web: '/api/history/search/:keyword', v1: '/api/v1/history/search/:keyword' },
     params: { keyword: 'keyword' },
+    list: { key: 'typhoons' },
+    dataset: true,
     servedBy: { kind: 'function', fn: 'history-search' },
     cache: 'deployData',
-    reads: [DATA_FILES.searchIndex],
+    reads: [DATA_FILES.searchIndex, DATA_FILES.archiveReport],
     dataSchema: searchResultSchema,
     errors: ['badParameter'],
   },
@@ -374,9 +405,11 @@ export const ROUTES = defineRoutes({
     paths: { web: '/api/history/near', v1: '/api/v1/history/near' },
     params: {},
     query: ['lat', 'lng', 'radius', 'from', 'to', 'months', 'minGrade', 'landfall', 'page', 'size'],
+    list: { key: 'list', paged: true },
+    dataset: true,
     servedBy: { kind: 'function', fn: 'history-near' },
     cache: 'deployData',
-    reads: [DATA_FILES.archiveSummaries, DATA_FILES.archiveTracks, DATA_FILES.proximityIndex],
+    reads: [DATA_FILES.archiveSummaries, DATA_FILES.archiveTracks, DATA_FILES.proximityIndex, DATA_FILES.archiveReport],
     dataSchema: historyNearSchema,
     errors: ['badParameter'],
   },
@@ -387,9 +420,10 @@ export const ROUTES = defineRoutes({
     paths: { web: '/api/typhoons/:code/similar', v1: '/api/v1/typhoons/:code/similar' },
     params: { code: 'code' },
     query: ['similarSize'],
+    list: { key: 'list' },
     servedBy: { kind: 'function', fn: 'typhoon-similar' },
     cache: 'deployData',
-    reads: [DATA_FILES.archiveSummaries, DATA_FILES.similarTracks, DATA_FILES.archiveTracks],
+    reads: [DATA_FILES.archiveSummaries, DATA_FILES.similarTracks, DATA_FILES.archiveTracks, DATA_FILES.archiveReport],
     dataSchema: similarTracksSchema,
     notFound: (code) => `No archived or active storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
     errors: ['badParameter', 'notFound'],
@@ -401,7 +435,7 @@ export const ROUTES = defineRoutes({
     params: { code: 'code' },
     servedBy: { kind: 'function', fn: 'typhoon-agencies' },
     cache: 'deployData',
-    reads: [DATA_FILES.archiveSummaries, AGENCY_COMPARISON_FILES],
+    reads: [DATA_FILES.archiveSummaries, AGENCY_COMPARISON_FILES, DATA_FILES.archiveReport],
     dataSchema: stormAgenciesSchema,
     notFound: (code) =>
       `No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in /api/v1/typhoons/{code}).`,
@@ -409,18 +443,20 @@ export const ROUTES = defineRoutes({
   },
   'history-today': {
     summary: 'Well-known storms active on this calendar day in past years (today in Asia/Shanghai)',
-    paths: { web: '/api/history/today' },
+    paths: { web: '/api/history/today', v1: '/api/v1/history/today' },
     params: {},
+    list: { key: 'typhoons' },
     servedBy: { kind: 'function', fn: 'history-today' },
     cache: 'calendarDay',
-    reads: [TODAY_FILES],
+    reads: [TODAY_FILES, DATA_FILES.archiveReport],
     dataSchema: todayInHistorySchema,
     errors: [],
   },
   'history-today-date': {
     summary: 'The same for a given calendar day MM-DD',
-    paths: { web: '/api/history/today/:date' },
+    paths: { web: '/api/history/today/:date', v1: '/api/v1/history/today/:date' },
     params: { date: 'date' },
+    list: { key: 'typhoons' },
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: todayInHistorySchema,
@@ -431,6 +467,7 @@ export const ROUTES = defineRoutes({
     summary: 'Daily typhoon news, newest first, paged',
     paths: { v1: '/api/v1/news' },
     params: {},
+    list: { key: 'list', paged: true },
     query: ['page', 'size'],
     servedBy: { kind: 'function', fn: 'content-list' },
     cache: 'deployData',
@@ -453,7 +490,8 @@ export const ROUTES = defineRoutes({
     summary: 'Knowledge (wiki) articles by category, paged',
     paths: { v1: '/api/v1/knowledge' },
     params: {},
-    query: ['page', 'size'],
+    list: { key: 'list', paged: true },
+    query: ['page', 'size', 'category'],
     servedBy: { kind: 'function', fn: 'content-list' },
     cache: 'deployData',
     reads: [DATA_FILES.knowledgeList],
@@ -477,7 +515,7 @@ export const ROUTES = defineRoutes({
     query: ['platform', 'current'],
     servedBy: { kind: 'function', fn: 'version' },
     cache: 'versions',
-    reads: [DATA_FILES.versions],
+    reads: [DATA_FILES.versions, DATA_FILES.archiveReport],
     dataSchema: versionAnswerSchema,
     errors: ['badParameter'],
   },
@@ -487,10 +525,11 @@ export const ROUTES = defineRoutes({
     params: {},
     servedBy: { kind: 'function', fn: 'bootstrap' },
     cache: 'live',
-    reads: [DATA_FILES.site, DATA_FILES.announcements, DATA_FILES.versions, TODAY_FILES],
+    reads: [DATA_FILES.site, DATA_FILES.announcements, DATA_FILES.versions, TODAY_FILES, DATA_FILES.archiveReport],
+    dataset: true,
     dataSchema: z.object({
       site: siteConfigSchema,
-      announcements: z.array(announcementSchema),
+      announcements: z.object({ list: z.array(announcementSchema), total: z.number().int().describe('Announcements in effect') }),
       typhoons: z.object({
         list: z.array(activeStormSchema),
         total: z.number().int().describe('Number of active storms'),
@@ -517,8 +556,12 @@ export const ROUTES = defineRoutes({
         })
         .nullable()
         .describe('null before the first refresh'),
-      todayInHistory: z.array(todayEntrySchema),
-      versions: z.record(z.string(), platformVersionSchema),
+      todayInHistory: z.object({
+        date: todayInHistorySchema.shape.date,
+        list: z.array(todayEntrySchema).describe('The first 5 of /api/v1/history/today'),
+        total: todayInHistorySchema.shape.total,
+      }),
+      versions: versionsFileSchema.describe('The current version of each client platform'),
     }),
     errors: [],
   },
@@ -526,6 +569,7 @@ export const ROUTES = defineRoutes({
     summary: 'This API described in OpenAPI 3.1',
     paths: { web: '/api/openapi.json' },
     params: {},
+    webOnly: 'the document describes both families and is read by OpenAPI tools as it is; in the envelope they could not read it',
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: z.object({ openapi: z.literal('3.1.0') }).loose(),

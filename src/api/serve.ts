@@ -6,12 +6,13 @@
  */
 import { readConfig, type Config } from '../config/env.ts';
 import type { Answer, ApiRequest, RequestBinding } from './bind.ts';
-import { netlifyVary, resolvePolicy, type CachePolicy } from './cache-policy.ts';
+import { cacheTagHeader, netlifyVary, resolvePolicy, type CachePolicy } from './cache-policy.ts';
 import { classifyMiss } from './classify-miss.ts';
 import { requestContext } from './context.ts';
 import { answerToMethod, envelope, errorResponse, familyHeaders, familyOfPath, toErrorResponse, type Family } from './envelope.ts';
 import { etagOf, matchingEtag } from './etag.ts';
 import { PARAMS, parseQuery, queryName } from './params.ts';
+import { v1Data } from './v1-data.ts';
 import { answersJson, ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
 /** The request as the route declares it: path parameters decoded and checked, query values parsed. */
@@ -25,7 +26,7 @@ export function parseRequest(endpoint: Endpoint, rawParams: Record<string, strin
 }
 
 /**
- * The body of an answer in its family: the v1 envelope with `ts`, or the web payload (wrapped where the route
+ * The body of an answer in its family: the v1 envelope with `ts` (a collection's array as `data.list`: ./v1-data.ts), or the web payload (wrapped where the route
  * says); a route that answers another media type than JSON (a feed) has its payload, text, sent as it is.
  */
 export function answerBody(resource: Resource, family: Family, answer: Answer, ts: number): string {
@@ -34,7 +35,7 @@ export function answerBody(resource: Resource, family: Family, answer: Answer, t
       throw new Error(`${resource.id} answers ${mediaTypeOf(resource)}: a web-only route whose handler returns text`);
     return answer.payload;
   }
-  if (family === 'v1') return JSON.stringify(envelope(answer.payload, ts));
+  if (family === 'v1') return JSON.stringify(envelope(v1Data(resource, answer), ts));
   return JSON.stringify(resource.webKey ? { [resource.webKey]: answer.payload } : answer.payload);
 }
 
@@ -43,7 +44,7 @@ const policyOf = (answer: Answer, resource: Resource, now: () => Date): CachePol
   return typeof chosen === 'string' ? resolvePolicy(chosen, now) : chosen;
 };
 
-/** Headers of a function answer: the family's, then the route's media type, cache policy and CDN variation. */
+/** Headers of a function answer: the family's, then the route's media type, cache policy, cache tags and CDN variation. */
 function answerHeaders(resource: Resource, family: Family, policy: CachePolicy): Record<string, string> {
   const headers: Record<string, string> = {
     ...familyHeaders(family),
@@ -51,7 +52,7 @@ function answerHeaders(resource: Resource, family: Family, policy: CachePolicy):
     'Cache-Control': policy.browser,
   };
   if (policy.cdn) headers['Netlify-CDN-Cache-Control'] = policy.cdn;
-  return { ...headers, ...netlifyVary((resource.query ?? []).map(queryName)) };
+  return { ...headers, ...cacheTagHeader(resource.id), ...netlifyVary((resource.query ?? []).map(queryName)) };
 }
 
 /** The endpoint a request names among the bindings a function serves, with its raw path parameters. */
@@ -79,7 +80,8 @@ async function respond(bindings: readonly RequestBinding[], req: Request, config
   const { binding, endpoint, raw } = found;
   const ctx = binding.context(requestContext(config, clock));
   const answer = await binding.handle(ctx, parseRequest(endpoint, raw, url));
-  const body = answerBody(endpoint.resource, endpoint.family, answer, answer.releasedAt ?? ctx.now().getTime());
+  // `ts` is when the data was produced; an answer with no data time (nothing fetched yet) has the time of the answer.
+  const body = answerBody(endpoint.resource, endpoint.family, answer, answer.dataTime ?? ctx.now().getTime());
   return new Response(body, {
     status: 200,
     headers: answerHeaders(endpoint.resource, endpoint.family, policyOf(answer, endpoint.resource, ctx.now)),

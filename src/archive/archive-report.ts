@@ -4,10 +4,13 @@
  * publish, so a deploy built from poorer sources (a failed download, a missing folder) never replaces a richer one.
  */
 import type { Typhoon } from '../model/schemas.ts';
+import { archiveReleaseTime } from './release-time.ts';
 
 export interface ArchiveReport {
   demo: boolean;
   storms: number;
+  /** When its data was released (ms since the epoch, ./release-time.ts): the v1 `ts` of archive answers functions give. */
+  releasedAt: number;
   firstYear: number | null;
   lastYear: number | null;
   /** Storms with a Chinese name. */
@@ -34,6 +37,7 @@ export function archiveReport(typhoons: readonly Typhoon[], demo: boolean): Arch
   return {
     demo,
     storms: typhoons.length,
+    releasedAt: archiveReleaseTime(typhoons),
     firstYear: years.length ? Math.min(...years) : null,
     lastYear: years.length ? Math.max(...years) : null,
     chineseNames: typhoons.filter((t) => t.name !== null).length,
@@ -53,3 +57,14 @@ export function poorerThan(next: ArchiveReport, baseline: ArchiveReport): string
     problems.push(`last year ${next.lastYear}, the published archive reaches ${baseline.lastYear}`);
   return problems;
 }
+
+/**
+ * What the v1 answers say of the archive they come from (`data.dataset`): the demo archive (a few storms kept in
+ * the repository, not the real data) or the real one, with its number of storms as counted.
+ */
+export interface Dataset {
+  kind: 'demo' | 'real';
+  storms: number;
+}
+
+export const datasetOf = ({ demo, storms }: { demo: boolean; storms: number }): Dataset => ({ kind: demo ? 'demo' : 'real', storms });

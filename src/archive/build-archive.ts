@@ -15,6 +15,7 @@
 import { gradeFromCmaDigit, gradeFromLabel, gradeFromWind } from '../model/grades.ts';
 import { trackPoint } from '../model/track-point.ts';
 import type { Landfall, Provenance, TrackPoint, Typhoon } from '../model/schemas.ts';
+import { placeInEnglish, type PlacesTable } from '../model/place-names.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, trackSummary } from '../model/track-summary.ts';
@@ -41,6 +42,8 @@ export interface ArchiveSources {
   names: NamesTable;
   /** Reviewed per-storm corrections of English names, by storm code (content/names/corrections.yaml). */
   nameCorrections: ReadonlyMap<string, NameCorrection>;
+  /** The reviewed place table (content/places/places.yaml): every landfall place also in English. */
+  places: PlacesTable;
   /** Other agencies' best tracks (any subset, or none), linked to the records by the crosswalk. */
   agencies: { tracks: AgencyTracks };
 }
@@ -90,8 +93,8 @@ function zjTrack(zj: ZjStorm, fromJtwc: boolean): TrackPoint[] {
   });
 }
 
-/** Landfall intensity is not recorded; it is taken from the track point nearest in time. */
-function landfalls(land: readonly ZjLandfall[], points: readonly TrackPoint[]): Landfall[] {
+/** Landfall intensity is not recorded; it is taken from the track point nearest in time. The place is also given in English. */
+function landfalls(land: readonly ZjLandfall[], points: readonly TrackPoint[], places: PlacesTable): Landfall[] {
   return land.map((land) => {
     const instant = land.time.getTime();
     const nearest = points.reduce((best, p) =>
@@ -102,6 +105,7 @@ function landfalls(land: readonly ZjLandfall[], points: readonly TrackPoint[]): 
       lat: land.lat,
       lng: land.lng,
       position: land.position,
+      positionEn: placeInEnglish(land.position, places).en,
       strong: nearest.strong,
       grade: nearest.grade,
       speed: nearest.speed,
@@ -135,6 +139,7 @@ function resolveNames(year: number, cma: CmaEntryRaw | null, zj: ZjStorm | null,
 interface RecordContext {
   names: NamesTable;
   nameCorrections: ReadonlyMap<string, NameCorrection>;
+  places: PlacesTable;
   /** Years whose zj records carry landfalls (src/archive/landfall-coverage.ts). */
   landfallYears: ReadonlySet<number>;
   quality: DataQualityProblem[];
@@ -158,7 +163,7 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjS
   );
   const sourceNames = resolveNames(year, cma, zj, names);
   const resolved: Names = corrected ? { ...sourceNames, enname: corrected.enname, nameEn: 'name-corrections' } : sourceNames;
-  const land = landfalls(checked?.land ?? [], points);
+  const land = landfalls(checked?.land ?? [], points, context.places);
   const retired = resolved.enname ? names.byEnglish(resolved.enname) : undefined;
   const has = (test: (p: TrackPoint) => boolean) => points.some(test);
   const summary = trackSummary(points);
@@ -204,12 +209,18 @@ function record(code: string, year: number, cma: CmaEntryRaw | null, source: ZjS
  * last CMA year file), sorted by start. zj storms from 1949 on without a CMA entry inside CMA's years are
  * refused earlier, by readSources (src/archive/source-coverage.ts).
  */
-export function buildArchive({ cma, zj, names, nameCorrections, agencies }: ArchiveSources): ArchiveResult {
+export function buildArchive({ cma, zj, names, nameCorrections, places, agencies }: ArchiveSources): ArchiveResult {
   const matches = matchArchive(cma, zj);
   const codes = assignCodes(cma, matches);
   const zjOf = new Map(matches.filter((m) => m.cma).map((m) => [m.cma as CmaEntryRaw, m.zj]));
   const quality: DataQualityProblem[] = [...checkCoverage(matches, new Set(cma.map((e) => e.year))).notes];
-  const context: RecordContext = { names, nameCorrections, landfallYears: yearsWithLandfallRecords(matches.map((m) => m.zj)), quality };
+  const context: RecordContext = {
+    names,
+    nameCorrections,
+    places,
+    landfallYears: yearsWithLandfallRecords(matches.map((m) => m.zj)),
+    quality,
+  };
 
   const typhoons = [
     ...cma.map((entry) => record(codes.get(entry) as string, entry.year, entry, zjOf.get(entry) ?? null, context)),

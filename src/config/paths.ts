@@ -21,8 +21,9 @@ export const NAMES_FILE_IN_PROJECT = 'content/names/typhoon-committee.yaml';
 export const NAMES_FILE = path.join(PROJECT_ROOT, NAMES_FILE_IN_PROJECT);
 /** Reviewed per-storm corrections of English names (src/sources/name-corrections.ts). */
 export const NAME_CORRECTIONS_FILE = path.join(CONTENT_DIR, 'names', 'corrections.yaml');
-/** Reviewed Chinese → English place names (src/model/place-names.ts). */
-export const PLACES_FILE = path.join(CONTENT_DIR, 'places', 'places.yaml');
+/** Reviewed Chinese → English place names (src/model/place-names.ts); the live normalisers read it at this relative path, like the names table. */
+export const PLACES_FILE_IN_PROJECT = 'content/places/places.yaml';
+export const PLACES_FILE = path.join(PROJECT_ROOT, PLACES_FILE_IN_PROJECT);
 export const FETCHED_SOURCES_DIR = path.join(CACHE_DIR, 'sources');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
 /** The generated Netlify functions (build/write-functions.ts). */

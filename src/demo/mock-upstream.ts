@@ -15,9 +15,11 @@
  *
  * Fault switches, per service (`zj`, `nmc`, `nhc`, `jtwc`, `ucar`) or all: timeout, 5xx, html404, truncated, wrong-types, empty.
  * Set them in-process (`setFault`) or over HTTP: `POST /__mock/fault?service=zj&fault=timeout`, `DELETE /__mock/fault`.
- * Payloads can be replaced at run time (`setPayload`) to replay a storm's life; `injectedTextPayloads()` gives the
+ * Every payload answer carries an ETag (of its bytes) and a matching If-None-Match gets 304, as a static file server
+ * answers. Payloads can be replaced at run time (`setPayload`) to replay a storm's life; `injectedTextPayloads()` gives the
  * active storms' payloads with attacker text in every name and place.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
@@ -81,6 +83,8 @@ export interface MockUpstream {
   requests(): number;
   /** The paths asked so far, in order (what `requests` counts): whether a route was asked at all. */
   requestedPaths(): readonly string[];
+  /** How many of those were answered 304 Not Modified. */
+  notModified(): number;
   /** Requests held open by the `timeout` fault that their client has not given up yet. */
   hanging(): number;
   close(): Promise<void>;
@@ -204,6 +208,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
   const faults: Record<Service, Fault | null> = { zj: null, nmc: null, nhc: null, jtwc: null, ucar: null };
   const held = new Set<http.ServerResponse>();
   let count = 0;
+  let unchanged = 0;
   const requested: string[] = [];
 
   const server = http.createServer((req, res) => {
@@ -252,9 +257,15 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
       else res.writeHead(404, { 'Content-Type': 'text/html' }).end('<html><body>404</body></html>');
       return;
     }
+    const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
+    if (req.headers['if-none-match'] === etag) {
+      unchanged += 1;
+      res.writeHead(304, { ETag: etag }).end();
+      return;
+    }
     // Like the real services: no charset on the content type.
-    if (route.gzip) res.writeHead(200, { 'Content-Type': 'application/gzip' }).end(gzipSync(body));
-    else res.writeHead(200, { 'Content-Type': CONTENT_TYPES[route.service] }).end(body);
+    if (route.gzip) res.writeHead(200, { 'Content-Type': 'application/gzip', ETag: etag }).end(gzipSync(body));
+    else res.writeHead(200, { 'Content-Type': CONTENT_TYPES[route.service], ETag: etag }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -276,6 +287,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     },
     requests: () => count,
     requestedPaths: () => [...requested],
+    notModified: () => unchanged,
     hanging: () => held.size,
     close: () =>
       new Promise<void>((resolve) => {

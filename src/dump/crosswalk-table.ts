@@ -42,6 +42,7 @@ const MEASURED_TRACK: Record<AgencySource, string> = {
 const linkColumns = (agency: AgencySource): Column<CrosswalkRow>[] => [
   {
     name: `${agency}_method`,
+    type: 'string',
     description:
       agency === 'ibtracs'
         ? 'how the IBTrACS record was found: track-match (centres agree at shared instants); empty when none is linked'
@@ -51,16 +52,20 @@ const linkColumns = (agency: AgencySource): Column<CrosswalkRow>[] => [
   },
   {
     name: `${agency}_agreeing_fixes`,
+    type: 'integer',
     description: `of ${agency}_shared_fixes, the instants at which ${MEASURED_TRACK[agency]} lies within the match distance (${MATCH_DISTANCE_KM} km) of the storm's own track; empty where no track was read (an id from a header alone)`,
     value: ({ links }) => links[agency]?.agreement?.agreeing ?? null,
   },
   {
     name: `${agency}_shared_fixes`,
+    type: 'integer',
     description: `instants (UTC) at which both that track and the storm's own have a fix`,
     value: ({ links }) => links[agency]?.agreement?.shared ?? null,
   },
   {
     name: `${agency}_median_distance_km`,
+    type: 'number',
+    unit: 'km',
     description: 'median distance between the two centres at the agreeing instants, km to 0.1; empty when none agree',
     value: ({ links }) => links[agency]?.agreement?.medianKm ?? null,
   },
@@ -68,12 +73,14 @@ const linkColumns = (agency: AgencySource): Column<CrosswalkRow>[] => [
 
 /** crosswalk.csv, in order: the storm, its ids, then method and agreement per agency. */
 export const CROSSWALK_CSV_COLUMNS: Column<CrosswalkRow>[] = [
-  { name: 'code', description: "the storm's code in this API (= ids.cma)", value: ({ storm }) => storm.code },
-  { name: 'year', description: "the storm's year", value: ({ storm }) => storm.year },
-  { name: 'name', description: 'Chinese name', value: ({ storm }) => storm.name },
-  { name: 'enname', description: 'English name', value: ({ storm }) => storm.enname },
+  { name: 'code', type: 'string', description: "the storm's code in this API (= ids.cma)", value: ({ storm }) => storm.code },
+  { name: 'year', type: 'integer', description: "the storm's year", value: ({ storm }) => storm.year },
+  { name: 'name', type: 'string', description: 'Chinese name', value: ({ storm }) => storm.name },
+  { name: 'enname', type: 'string', description: 'English name', value: ({ storm }) => storm.enname },
   ...AGENCY_SOURCES.map((agency) => ({
     name: agency,
+    // Text: JMA's 0121 is not the number 121.
+    type: 'string' as const,
     description: `${ID_DESCRIPTION[agency]}; empty when none is linked or the id is not known`,
     value: ({ storm }: CrosswalkRow) => storm.ids[agency],
   })),

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { zipSync } from 'fflate';
 import { compareArchive } from '../archive/agency-comparison.ts';
+import { datasetOf } from '../archive/archive-report.ts';
 import { archiveAttribution } from '../archive/attribution.ts';
 import type { Crosswalk } from '../archive/crosswalk.ts';
 import { trackFeature } from '../archive/geojson.ts';
@@ -17,9 +18,9 @@ import { AGENCY_SOURCES } from '../model/agency-track-schemas.ts';
 import type { Typhoon } from '../model/schemas.ts';
 import { CROSSWALK_CSV_COLUMNS, crosswalkJsonLine, crosswalkRows } from './crosswalk-table.ts';
 import { POINTS_CSV_COLUMNS, POINTS_JSONL_KEYS, pointJsonLine, stormPoints, type DumpPoint } from './points-table.ts';
-import { describeColumns, tableCsv } from './table.ts';
+import { describeColumns, tableCsv, tableSchema } from './table.ts';
 
-export const DUMP_SCHEMA_VERSION = 3;
+export const DUMP_SCHEMA_VERSION = 4;
 export const DUMP_ROOT = 'typhoon-archive';
 
 /** What each schema version changed, in the manifest and the licence text. */
@@ -34,6 +35,9 @@ export const DUMP_SCHEMA_CHANGES: Record<number, string> = {
     "however its id was found (schema 2 gave them for track matches alone, and for a track taken from IBTrACS gave the IBTrACS record's own figures); " +
     "a track taken from IBTrACS's columns without the agency's id is a link too (method ibtracs, id empty or null); " +
     'tracks.geojson holds every storm, a storm of one fix as a Point (schema 2 left such storms out)',
+  4:
+    "datapackage.json is new: a Frictionless Data Package describing points.csv and crosswalk.csv (each column's type, unit and meaning, ids as text, empty as missing); " +
+    'manifest.dataset says which archive the dump holds ({kind: demo|real, storms}), as the v1 answers do',
 };
 
 export interface SourceFileVersion {
@@ -68,10 +72,58 @@ ${describeColumns(POINTS_CSV_COLUMNS)}
 ${describeColumns(CROSSWALK_CSV_COLUMNS)}
 - crosswalk.jsonl: the same, one object per storm: {code, ids, links: [{agency, id, method, agreeingFixes, sharedFixes, medianDistanceKm}]} (id null where not known).
 - tracks.geojson: every storm's track as a GeoJSON feature: a LineString (a MultiLineString where it crosses 180°), a Point for a storm of one fix.
-- manifest.json: schema version, counts, the source files with their SHA-256; SHA256SUMS: checksums of every file.
+- datapackage.json: the same description of points.csv and crosswalk.csv, machine-readable (Frictionless Data Package,
+  Table Schema): each column's type (ids and codes are text), unit and meaning; an empty field is a missing value.
+- manifest.json: schema version, whether it is the demo archive, counts, the source files with their SHA-256;
+  SHA256SUMS: checksums of every file.
 
 Changes in schema ${DUMP_SCHEMA_VERSION}: ${DUMP_SCHEMA_CHANGES[DUMP_SCHEMA_VERSION]}.
 `;
+}
+
+/**
+ * datapackage.json: the two CSV tables as a Frictionless Tabular Data Package (https://specs.frictionlessdata.io/),
+ * their Table Schemas generated from the same column lists the CSV is written from, so that pandas, R or the
+ * frictionless tools read ids as text, numbers as numbers and empty fields as missing.
+ */
+function dataPackage(demo: boolean, storms: number, generatedAt: Date) {
+  const csv = { profile: 'tabular-data-resource', format: 'csv', mediatype: 'text/csv', encoding: 'utf-8' } as const;
+  return {
+    profile: 'tabular-data-package',
+    name: demo ? 'typhoon-archive-demo' : 'typhoon-archive',
+    title: demo
+      ? `Typhoon API demo archive (${storms} storms), not the full record`
+      : 'Typhoon API archive: north-western Pacific tropical cyclones',
+    description:
+      (demo
+        ? `DEMO: built from the project's demo archive (${storms} storms, their tracks abridged by hand), for demonstration only, not for research: not the full record. `
+        : `Every archived north-western Pacific tropical cyclone (${storms} storms) with the tracks of the other agencies linked to it. `) +
+      "Winds are averaged over each row's wind_period (points.csv) and never converted between periods. " +
+      'Times are ISO 8601 with their offset (+08:00). An empty field is a missing value. Credits and terms: LICENSE-AND-ATTRIBUTION.txt.',
+    version: `${DUMP_SCHEMA_VERSION}.0.0`,
+    created: generatedAt.toISOString(),
+    dataset: datasetOf({ demo, storms }),
+    licenses: [{ path: 'LICENSE-AND-ATTRIBUTION.txt', title: 'Credits and terms required by the sources' }],
+    resources: [
+      {
+        name: 'points',
+        path: 'points.csv',
+        ...csv,
+        description: "One row per point: each storm's own track first, then every linked agency's",
+        schema: {
+          ...tableSchema(POINTS_CSV_COLUMNS),
+          foreignKeys: [{ fields: 'code', reference: { resource: 'crosswalk', fields: 'code' } }],
+        },
+      },
+      {
+        name: 'crosswalk',
+        path: 'crosswalk.csv',
+        ...csv,
+        description: "One row per archived storm, linked or not: its ids in the other agencies' records and how each link was found",
+        schema: { ...tableSchema(CROSSWALK_CSV_COLUMNS), primaryKey: 'code' },
+      },
+    ],
+  };
 }
 
 export interface DumpInput {
@@ -85,8 +137,8 @@ export interface DumpInput {
   generatedAt: Date;
 }
 
-/** The dump's files by name (under DUMP_ROOT), and its manifest. */
-function dumpFiles({ typhoons, crosswalk, sources, demo, generatedAt }: DumpInput): {
+/** The dump's files by name (under DUMP_ROOT), and its manifest (exported for the real-data suite, which reads them unzipped). */
+export function dumpFiles({ typhoons, crosswalk, sources, demo, generatedAt }: DumpInput): {
   files: Map<string, string>;
   manifest: Record<string, unknown>;
 } {
@@ -120,6 +172,7 @@ function dumpFiles({ typhoons, crosswalk, sources, demo, generatedAt }: DumpInpu
     schemaVersion: DUMP_SCHEMA_VERSION,
     schemaChanges: DUMP_SCHEMA_CHANGES,
     generatedAt: generatedAt.toISOString(),
+    dataset: datasetOf({ demo, storms: typhoons.length }),
     storms: typhoons.length,
     points: points.length,
     pointsByAgency: Object.fromEntries(COMPARED_AGENCIES.map((agency) => [agency, points.filter((p) => p.agency === agency).length])),
@@ -133,11 +186,13 @@ function dumpFiles({ typhoons, crosswalk, sources, demo, generatedAt }: DumpInpu
       'crosswalk.csv',
       'crosswalk.jsonl',
       'tracks.geojson',
+      'datapackage.json',
       'LICENSE-AND-ATTRIBUTION.txt',
       'SHA256SUMS',
     ],
   };
   files.set('manifest.json', JSON.stringify(manifest, null, 2));
+  files.set('datapackage.json', JSON.stringify(dataPackage(demo, typhoons.length, generatedAt), null, 2));
   files.set('LICENSE-AND-ATTRIBUTION.txt', licenceText(comparisons.values()));
   const sums = [...files]
     .sort(([a], [b]) => a.localeCompare(b))

@@ -6,7 +6,7 @@
  * The archive's own columns (grade, wind circles, motion) are empty (CSV) or null (JSON) on the agencies' rows.
  * Columns are only ever added at the end, so a reader by position keeps working across schema versions.
  */
-import type { StormAgencies, StormAgencyTrack } from '../model/agency-comparison-schemas.ts';
+import { AGENCY_WIND_PERIODS, COMPARED_AGENCIES, type StormAgencies, type StormAgencyTrack } from '../model/agency-comparison-schemas.ts';
 import type { TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
 import type { Column } from './table.ts';
 
@@ -76,6 +76,8 @@ const RADIUS_FIELD = { r7: 'radius7', r10: 'radius10', r12: 'radius12' } as cons
 const radiusColumns = (circle: keyof typeof FORCE): Column<PointsCsvRow>[] =>
   QUADRANTS.map((q) => ({
     name: `${circle}_${q}_km`,
+    type: 'number',
+    unit: 'km',
     description: `radius of force-${FORCE[circle]} winds in the ${q.toUpperCase()} quadrant, km (archive rows only, from the Zhejiang archive)`,
     value: ({ point }) => (point[RADIUS_FIELD[circle]] as WindCircle | null)?.[q] ?? null,
   }));
@@ -84,56 +86,87 @@ const radiusColumns = (circle: keyof typeof FORCE): Column<PointsCsvRow>[] =>
 export const POINTS_CSV_COLUMNS: Column<PointsCsvRow>[] = [
   {
     name: 'code',
+    type: 'string',
     description: "the storm's code in this API (= ids.cma); the key to storms/<code>.json and crosswalk.csv",
     value: ({ storm }) => storm.code,
   },
-  { name: 'name', description: 'Chinese name', value: ({ storm }) => storm.name },
-  { name: 'enname', description: 'English name', value: ({ storm }) => storm.enname },
-  { name: 'year', description: "the storm's year", value: ({ storm }) => storm.year },
-  { name: 'time', description: 'ISO 8601 with +08:00 (Beijing time)', value: ({ point }) => point.time },
-  { name: 'lat', description: 'latitude, degrees north', value: ({ point }) => point.lat },
-  { name: 'lng', description: 'longitude, degrees east, −180…180', value: ({ point }) => point.lng },
+  { name: 'name', type: 'string', description: 'Chinese name', value: ({ storm }) => storm.name },
+  { name: 'enname', type: 'string', description: 'English name', value: ({ storm }) => storm.enname },
+  { name: 'year', type: 'integer', description: "the storm's year", value: ({ storm }) => storm.year },
+  { name: 'time', type: 'datetime', description: 'ISO 8601 with +08:00 (Beijing time)', value: ({ point }) => point.time },
+  { name: 'lat', type: 'number', unit: 'degrees north', description: 'latitude, degrees north', value: ({ point }) => point.lat },
+  { name: 'lng', type: 'number', unit: 'degrees east', description: 'longitude, degrees east, −180…180', value: ({ point }) => point.lng },
   {
     name: 'grade',
+    type: 'string',
     description: "grade code of the archive (TD, TS, STS, TY, STY, SuperTY, ET); archive rows only (an agency's own scale is in category)",
     value: ({ point }) => point.grade,
   },
-  { name: 'strong', description: 'Chinese grade name; archive rows only', value: ({ point }) => point.strong },
-  { name: 'power', description: 'Beaufort force of the wind (GB/T 28591-2012); archive rows only', value: ({ point }) => point.power },
+  { name: 'strong', type: 'string', description: 'Chinese grade name; archive rows only', value: ({ point }) => point.strong },
+  {
+    name: 'power',
+    type: 'integer',
+    unit: 'Beaufort force',
+    description: 'Beaufort force of the wind (GB/T 28591-2012); archive rows only',
+    value: ({ point }) => point.power,
+  },
   {
     name: 'speed_ms',
+    type: 'number',
+    unit: 'm/s',
     description: 'maximum sustained wind, m/s, averaged over wind_period (agencies: converted from speed_kt, 1 kt = 1852/3600 m/s, to 0.1)',
     value: ({ point }) => point.speed,
   },
-  { name: 'pressure_hpa', description: 'central pressure, hPa', value: ({ point }) => point.pressure },
-  { name: 'move_dir', description: 'direction of motion, 16-point compass code; archive rows only', value: ({ point }) => point.moveDir },
-  { name: 'move_speed_kmh', description: 'speed of motion, km/h; archive rows only', value: ({ point }) => point.moveSpeed },
+  { name: 'pressure_hpa', type: 'number', unit: 'hPa', description: 'central pressure, hPa', value: ({ point }) => point.pressure },
+  {
+    name: 'move_dir',
+    type: 'string',
+    description: 'direction of motion, 16-point compass code; archive rows only',
+    value: ({ point }) => point.moveDir,
+  },
+  {
+    name: 'move_speed_kmh',
+    type: 'number',
+    unit: 'km/h',
+    description: 'speed of motion, km/h; archive rows only',
+    value: ({ point }) => point.moveSpeed,
+  },
   ...radiusColumns('r7'),
   ...radiusColumns('r10'),
   ...radiusColumns('r12'),
   {
     name: 'agency',
+    type: 'string',
+    values: COMPARED_AGENCIES,
     description: "whose analysis the row is: cma, jma, jtwc or hko (the archive's own rows are cma's, jtwc's for 1945-1948)",
     value: ({ point }) => point.agency,
   },
   {
     name: 'source',
+    type: 'string',
     description:
       'the file it was read from: cma-bst, zj (Zhejiang archive), jma-bst, jtwc-bdeck, hko-bst, ibtracs (IBTrACS columns for the agency)',
     value: ({ point }) => point.source,
   },
   {
     name: 'wind_period',
-    description: 'averaging period of the wind: 2min (CMA), 10min (JMA, HKO), 1min (JTWC)',
+    type: 'string',
+    values: AGENCY_WIND_PERIODS,
+    description:
+      "averaging period of this row's speed_ms and speed_kt: 2min (CMA's best track), 1min (JTWC, also the archive's 1945-1948 rows), " +
+      '10min (JMA, HKO); nothing is converted between periods (1- and 10-minute winds of one storm differ by about 12%)',
     value: ({ point }) => point.windPeriod,
   },
   {
     name: 'speed_kt',
+    type: 'number',
+    unit: 'kt',
     description: 'the wind in kt exactly as the agency wrote it; empty on the archive rows (CMA writes m/s)',
     value: ({ point }) => point.speedKt,
   },
   {
     name: 'category',
+    type: 'string',
     description:
       "the agency's own category as written (archive rows: the grade code; JMA grade 2-9; JTWC TD, TS, TY, ST, EX, ...; HKO TD ... SuperT)",
     value: ({ point }) => point.category,

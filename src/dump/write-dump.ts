@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { buildArchive } from '../archive/build-archive.ts';
-import { releaseTime } from '../archive/release-time.ts';
+import { archiveReleaseTime } from '../archive/release-time.ts';
 import { AGENCY_SOURCES } from '../model/agency-track-schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { NAMES_FILE } from '../config/paths.ts';
@@ -33,7 +33,7 @@ export async function writeDump(options: {
       `sources have problems, e.g. ${sources.problems[0]?.file}:${sources.problems[0]?.line}: ${sources.problems[0]?.message}`,
     );
   const { typhoons, crosswalk } = buildArchive(sources);
-  const version = new Date(Math.max(...typhoons.map(releaseTime)));
+  const version = new Date(archiveReleaseTime(typhoons));
   progress.tick('archive built');
   const sha256 = async (file: string) =>
     createHash('sha256')

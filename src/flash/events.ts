@@ -59,6 +59,8 @@ export interface FlashEvent {
   point: TrackPoint | null;
   from?: GradeCode | null;
   position?: string;
+  /** The landfall place in English (the landfall's positionEn), for the English item. */
+  positionEn?: string;
   basin?: string;
   /** `numbered` after renumbering: the unnumbered system's id (8 digits). */
   formerCode?: string;
@@ -222,6 +224,8 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
         point: storm.points.find((p) => p.time >= land.time) ?? last,
         // "" is a place the source left out or that failed its check: the item then says "on the coast".
         ...(land.position ? { position: land.position } : {}),
+        // The English item never carries the Chinese: without the English place it says "the coast" too.
+        ...(land.positionEn ? { positionEn: land.positionEn } : {}),
       });
       entry.landfalls.push(land.time);
     }

@@ -47,7 +47,7 @@ export async function recordTyphoonEvents(store: KeyValueStore, llm: LlmConfig |
 }
 
 export async function recordGlobalEvents(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
-  return recordFlash(store, globalEvents((await activeGlobalCyclones(store)).typhoons), llm, now);
+  return recordFlash(store, globalEvents((await activeGlobalCyclones(store, now)).typhoons), llm, now);
 }
 
 /** Formation alerts issued and cancelled, potentials raised to HIGH; nothing when the disturbances cannot be read. */

@@ -109,7 +109,7 @@ export function writeFlash(e: FlashEvent): FlashText {
         ),
         titleEn: `${en} makes landfall`,
         contentEn: n.aboutStorm(
-          `${n.put('storm', stormEn(storm, grade, true))} ${n.put('event', `made landfall at ${e.position ?? 'the coast'}`)} ${n.put('time', `around ${whenEn(e.time)}`)}${intensityEn(p, n)}.`,
+          `${n.put('storm', stormEn(storm, grade, true))} ${n.put('event', `made landfall at ${e.positionEn ?? 'the coast'}`)} ${n.put('time', `around ${whenEn(e.time)}`)}${intensityEn(p, n)}.`,
           time,
         ),
       };

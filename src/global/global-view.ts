@@ -26,9 +26,9 @@ function statusOf(read: DocumentRead<GlobalStatus>, archived: boolean): { status
 }
 
 /** One source's state, by the same rules as the typhoon list (src/model/freshness.ts). */
-const sourceState = (status: GlobalStatus[Source], lost: string | null) => ({
+const sourceState = (status: GlobalStatus[Source], lost: string | null, now: Date) => ({
   fetchedAt: status?.lastSuccessAt ?? null,
-  ...freshness(status, status?.lastSuccessAt ?? null, new Date(), lost),
+  ...freshness(status, status?.lastSuccessAt ?? null, now, lost),
 });
 
 /**
@@ -54,12 +54,13 @@ function lostOf(
 }
 
 /** A cyclone as answered: active ones of a source whose last refresh failed (or whose status is lost) are `stale`. */
-const withStale = (c: GlobalCyclone, status: GlobalStatus, statusLost: string | null): GlobalCyclone => ({
+const withStale = (c: GlobalCyclone, status: GlobalStatus, statusLost: string | null, now: Date): GlobalCyclone => ({
   ...c,
-  stale: c.isActive && sourceState(status[c.source], lostOf(c.source, status, statusLost, true, [])).stale,
+  stale: c.isActive && sourceState(status[c.source], lostOf(c.source, status, statusLost, true, []), now).stale,
 });
 
-export async function activeGlobalCyclones(store: KeyValueStore) {
+/** The active cyclones and each source's state at `now` (a refresh is overdue by then or not). */
+export async function activeGlobalCyclones(store: KeyValueStore, now: Date) {
   const [{ summaries, unknown }, statusRead] = await Promise.all([readArchiveIndex(store), readGlobalStatusDocument(store)]);
   const { status, lost } = statusOf(statusRead, summaries.length + unknown.length > 0);
   const reads = await Promise.all(
@@ -68,9 +69,9 @@ export async function activeGlobalCyclones(store: KeyValueStore) {
   // Active cyclones that cannot be listed, and records of which nothing is known (they may be active).
   const unreadable = [...reads.filter((r) => r.read.state !== 'ok').map((r) => r.id), ...unknown];
   const stored = (source: Source) => [...summaries.map((s) => s.id), ...unknown].some((id) => id.startsWith(`${source}-`));
-  const stateOf = (source: Source) => sourceState(status[source], lostOf(source, status, lost, stored(source), unreadable));
+  const stateOf = (source: Source) => sourceState(status[source], lostOf(source, status, lost, stored(source), unreadable), now);
   // A cyclone is stale by its source's refresh, not by another cyclone's damaged record.
-  const typhoons = reads.flatMap(({ read }) => (read.state === 'ok' ? [withStale(read.value, status, lost)] : []));
+  const typhoons = reads.flatMap(({ read }) => (read.state === 'ok' ? [withStale(read.value, status, lost, now)] : []));
   return { typhoons, total: typhoons.length, sources: { nhc: stateOf('nhc'), jtwc: stateOf('jtwc') } };
 }
 
@@ -80,11 +81,11 @@ export type GlobalCycloneAnswer =
   /** Its record cannot be read (both copies damaged, or gone while the index lists it): the next refresh restores it. */
   | { state: 'unreadable' };
 
-export async function globalCyclone(store: KeyValueStore, id: string): Promise<GlobalCycloneAnswer> {
+export async function globalCyclone(store: KeyValueStore, id: string, now: Date): Promise<GlobalCycloneAnswer> {
   const [read, statusRead] = await Promise.all([readCycloneDocument(store, id), readGlobalStatusDocument(store)]);
   if (read.state === 'ok') {
     const { status, lost } = statusOf(statusRead, true);
-    return { state: 'ok', typhoon: withStale(read.value, status, lost) };
+    return { state: 'ok', typhoon: withStale(read.value, status, lost, now) };
   }
   if (read.state !== 'missing') {
     console.warn(`global cyclone ${id} ${read.state}: ${read.error}`);

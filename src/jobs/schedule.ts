@@ -3,10 +3,13 @@
  * (./scheduled-function.ts) so that what writes the functions (build/write-functions.ts) does not load the run,
  * whose connection pool (undici) would take over the process's global fetch.
  */
-import { NAMES_FILE_IN_PROJECT } from '../config/paths.ts';
+import { NAMES_FILE_IN_PROJECT, PLACES_FILE_IN_PROJECT } from '../config/paths.ts';
 
 export const SCHEDULED_FUNCTION = {
   name: 'scheduled-run',
-  /** Every 15 minutes on the published deploy; the live normalisers read the names table at run time. */
-  config: { schedule: '*/15 * * * *', includedFiles: [`../${NAMES_FILE_IN_PROJECT}`] },
+  /**
+   * Every minute on the published deploy: each start polls only what is due (src/jobs/poll-plan.ts), most start
+   * and end without asking anything. The live normalisers read the names and places tables at run time.
+   */
+  config: { schedule: '* * * * *', includedFiles: [`../${NAMES_FILE_IN_PROJECT}`, `../${PLACES_FILE_IN_PROJECT}`] },
 } as const;

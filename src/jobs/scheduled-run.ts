@@ -1,5 +1,5 @@
 /**
- * One scheduled run (the `scheduled-run` function every 15 minutes, `npm run cli -- refresh`, the local server):
+ * One scheduled run (the `scheduled-run` function every minute, `npm run cli -- refresh`, the local server):
  * the north-western Pacific snapshot and the global archive are refreshed side by side under one deadline,
  * and the flash items of each part are recorded as soon as that part is done; then the live summary is written
  * (requests only read it). The optional language model makes at most MAX_LLM_CALLS_PER_RUN calls in all, and
@@ -8,6 +8,10 @@
  * Netlify stops a scheduled function at 30 s. Every upstream request of the run takes its timeout and its
  * retries from one deadline (RUN_BUDGET_MS from the start), so the run ends in time whatever the upstreams
  * do, and the status documents are marked at the start so that a run stopped anyway is seen as such.
+ *
+ * A paced run (runPacedRefresh: the function, the local server) polls only what the poll plan says is due
+ * (src/jobs/poll-plan.ts); runScheduledRefresh (the command line, tests) polls everything in full. Both record
+ * what they polled, and end by purging the cache tags whose answers they changed (src/jobs/purge.ts).
  */
 import type { LlmEndpoint, UpstreamAddresses } from '../config/env.ts';
 import { newTally, runBudget, type TextTally } from '../flash/llm.ts';
@@ -16,6 +20,13 @@ import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
 import { refreshDisturbances, type DisturbanceRefreshResult } from '../global/refresh-disturbances.ts';
 import { refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
 import { refreshLive, type RefreshResult } from '../live/refresh-typhoons.ts';
+import { readLiveView, readSnapshot } from '../live/snapshot.ts';
+import { activeGlobalCyclones } from '../global/global-view.ts';
+import { readDisturbanceRecords } from '../global/disturbance-view.ts';
+import type { CacheTag } from '../api/cache-policy.ts';
+import { planPolls, readPollInputs, writePollState, type PollPlan } from './poll-plan.ts';
+import { answerFingerprint, purgeTags, type Purge, type PurgeOutcome } from './purge.ts';
+import { openValidators } from './validator-store.ts';
 import { globalUpstreams, liveUpstreams } from '../upstream/addresses.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { createUpstreamClient } from '../upstream/client.ts';
@@ -26,17 +37,30 @@ export const RUN_BUDGET_MS = 25_000;
 /** Flash text rewriting (the optional language model) stops this long before the deadline. */
 const LLM_MARGIN_MS = 2_000;
 
-export interface ScheduledRunResult {
-  typhoons: RefreshResult;
-  global: GlobalRefreshResult;
-  /** JTWC's advisories, formation alerts and invest tracks (src/global/refresh-disturbances.ts). */
-  disturbances: DisturbanceRefreshResult;
+export interface PacedRunResult {
+  /** What this run polled: the plan of a paced run, everything in full otherwise. */
+  polled: PollPlan;
+  /** null when the north-western Pacific was not due (a paced run). */
+  typhoons: RefreshResult | null;
+  /** null when the global sources were not due (a paced run). */
+  global: GlobalRefreshResult | null;
+  /** JTWC's advisories, formation alerts and invest tracks (src/global/refresh-disturbances.ts), polled with the global sources; null when not due. */
+  disturbances: DisturbanceRefreshResult | null;
   flash: { typhoons: number; global: number; disturbances: number };
   /** The live summary: who wrote it, and whether this run wrote it; null when it could not be written. */
   summary: SummaryResult | null;
   /** The texts a language model was asked to reword, published from it, and fallen back (by reason); null without a model. */
   text: TextTally | null;
+  /** The cache tags whose answers this run changed, and how purging them went. */
+  purge: PurgeOutcome;
   milliseconds: number;
+}
+
+/** A full run's result: both parts were polled. */
+export interface ScheduledRunResult extends PacedRunResult {
+  typhoons: RefreshResult;
+  global: GlobalRefreshResult;
+  disturbances: DisturbanceRefreshResult;
 }
 
 export interface ScheduledRunOptions {
@@ -52,9 +76,31 @@ export interface ScheduledRunOptions {
    * Date.now unless a test passes its own.
    */
   clock?: () => number;
+  /** Purges the CDN's answers of the changed tags (Netlify's purge API, the local server's own); none: nothing to purge. */
+  purge?: Purge | null;
 }
 
-export async function runScheduledRefresh(options: ScheduledRunOptions): Promise<ScheduledRunResult> {
+const EVERYTHING: PollPlan = { nwPacific: 'full', global: true, reasons: [] };
+
+/**
+ * The answers each part of the run may change, as they read now (compared before and after the part). For the
+ * north-western Pacific also its storms alone: a failing upstream changes the answers (stale, and why) but not
+ * the storms, and only a change of the storms keeps the fast pace.
+ */
+const liveAnswers = async (store: KeyValueStore, now: Date) => ({
+  answers: answerFingerprint(await readLiveView(store, now)),
+  storms: answerFingerprint((await readSnapshot(store))?.typhoons ?? null),
+});
+const globalAnswers = async (store: KeyValueStore, now: Date) => answerFingerprint(await activeGlobalCyclones(store, now));
+const disturbanceAnswers = async (store: KeyValueStore, now: Date) => answerFingerprint(await readDisturbanceRecords(store, now));
+
+/** A run that polls everything in full (the command line, tests). */
+export const runScheduledRefresh = (options: ScheduledRunOptions) => run(options, false) as Promise<ScheduledRunResult>;
+
+/** A run that polls what the poll plan says is due (the scheduled function every minute, the local server). */
+export const runPacedRefresh = (options: ScheduledRunOptions) => run(options, true);
+
+async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedRunResult> {
   const clock = options.clock ?? Date.now;
   const started = clock();
   const deadline = started + (options.budgetMs ?? RUN_BUDGET_MS);
@@ -63,30 +109,80 @@ export async function runScheduledRefresh(options: ScheduledRunOptions): Promise
   // One call budget and one tally for the whole run: the flash items of both parts and the summary share them.
   const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS, clock, budget: runBudget(), tally: newTally() };
   const { store, now = new Date() } = options;
+  const inputs = await readPollInputs(store);
+  const plan = paced ? planPolls(inputs, now) : EVERYTHING;
+  const nothing = { tags: [], error: null } satisfies PurgeOutcome;
+  if (!plan.nwPacific && !plan.global)
+    return {
+      polled: plan,
+      typhoons: null,
+      global: null,
+      disturbances: null,
+      flash: { typhoons: 0, global: 0, disturbances: 0 },
+      summary: null,
+      text: null,
+      purge: nothing,
+      milliseconds: clock() - started,
+    };
 
-  const typhoons = refreshLive(liveUpstreams(options.upstreams, client), store, now).then(async (result) => ({
-    result,
-    flash: await recordTyphoonEvents(store, llm, now),
-  }));
-  const global = refreshGlobal(globalUpstreams(options.upstreams, client), store, now);
-  const disturbances = refreshDisturbances(globalUpstreams(options.upstreams, client), store, now);
+  const [liveBefore, globalBefore, disturbancesBefore] = await Promise.all([
+    plan.nwPacific ? liveAnswers(store, now).catch(() => null) : null,
+    plan.global ? globalAnswers(store, now).catch(() => null) : null,
+    plan.global ? disturbanceAnswers(store, now).catch(() => null) : null,
+  ]);
+  const nwMode = plan.nwPacific;
+  // The north-western Pacific services are asked conditionally: they are the ones polled every few minutes.
+  const validators = nwMode ? await openValidators(store, now) : null;
+  const liveClient = validators ? createUpstreamClient({ deadline, clock, fetch: pooledFetch, validators }) : client;
+  const typhoons = nwMode
+    ? refreshLive(liveUpstreams(options.upstreams, liveClient), store, now, nwMode).then(async (result) => {
+        await validators?.save().catch((error: unknown) => console.warn(`upstream validators not written: ${(error as Error).message}`));
+        return { result, flash: await recordTyphoonEvents(store, llm, now) };
+      })
+    : null;
+  const global = plan.global ? refreshGlobal(globalUpstreams(options.upstreams, client), store, now) : null;
+  const disturbances = plan.global ? refreshDisturbances(globalUpstreams(options.upstreams, client), store, now) : null;
   const [live, globalResult, disturbanceResult] = await Promise.all([typhoons, global, disturbances]);
-  // After the typhoon items: both parts write the same flash document.
-  const globalFlash = await recordGlobalEvents(store, llm, now);
-  const disturbanceFlash = await recordDisturbanceEvents(store, llm, now);
+  // After the typhoon items: every part writes the same flash document.
+  const globalFlash = globalResult ? await recordGlobalEvents(store, llm, now) : [];
+  const disturbanceFlash = disturbanceResult ? await recordDisturbanceEvents(store, llm, now) : [];
   // After the flash items: the summary of this run's data, so that no request ever calls the model. Derived
   // data: a failure here costs nothing stored, and the next run writes it again.
   const summary = await recordSummary(store, llm, now).catch((error: unknown) => {
     console.warn(`live summary not written: ${(error as Error).message}`);
     return null;
   });
+  const [liveAfter, globalAfter, disturbancesAfter] = await Promise.all([
+    nwMode ? liveAnswers(store, now).catch(() => null) : null,
+    globalResult ? globalAnswers(store, now).catch(() => null) : null,
+    disturbanceResult ? disturbanceAnswers(store, now).catch(() => null) : null,
+  ]);
+  const liveChanged = nwMode !== null && (liveAfter === null || liveAfter.answers !== liveBefore?.answers);
+  const stormsChanged = nwMode !== null && (liveAfter === null || liveAfter.storms !== liveBefore?.storms);
+  const changed: CacheTag[] = [
+    ...(liveChanged ? (['live'] as const) : []),
+    ...(globalResult && (globalAfter === null || globalAfter !== globalBefore) ? (['global'] as const) : []),
+    ...(disturbanceResult && (disturbancesAfter === null || disturbancesAfter !== disturbancesBefore) ? (['disturbances'] as const) : []),
+    ...((live?.flash.length ?? 0) + globalFlash.length + disturbanceFlash.length > 0 ? (['flash'] as const) : []),
+    ...(summary?.written ? (['summary'] as const) : []),
+  ];
+  const stamp = now.toISOString();
+  const { state } = inputs;
+  await writePollState(store, {
+    nwPacific: nwMode
+      ? { lastPollAt: stamp, lastFullAt: nwMode === 'full' ? stamp : state.nwPacific.lastFullAt, changed: stormsChanged }
+      : state.nwPacific,
+    global: globalResult ? { lastPollAt: stamp } : state.global,
+  }).catch((error: unknown) => console.warn(`poll state not written: ${(error as Error).message}`));
   return {
-    typhoons: live.result,
+    polled: plan,
+    typhoons: live?.result ?? null,
     global: globalResult,
     disturbances: disturbanceResult,
-    flash: { typhoons: live.flash.length, global: globalFlash.length, disturbances: disturbanceFlash.length },
+    flash: { typhoons: live?.flash.length ?? 0, global: globalFlash.length, disturbances: disturbanceFlash.length },
     summary,
     text: llm?.tally ?? null,
+    purge: await purgeTags(options.purge ?? null, changed),
     milliseconds: clock() - started,
   };
 }

@@ -5,8 +5,9 @@
 import type { Config } from '../config/env.ts';
 import type { Typhoon } from '../model/schemas.ts';
 import { reportedValue, type TextCheck } from '../model/upstream-text.ts';
-import { NAMES_FILE_IN_PROJECT } from '../config/paths.ts';
+import { NAMES_FILE_IN_PROJECT, PLACES_FILE_IN_PROJECT } from '../config/paths.ts';
 import { liveNamesTable } from '../sources/names-table.ts';
+import { livePlacesTable } from '../sources/places-table.ts';
 import { liveUpstreams, type LiveUpstreams } from '../upstream/addresses.ts';
 import { createUpstreamClient, UpstreamError } from '../upstream/client.ts';
 import { normalizeZjInfo } from '../upstream/zj-service.ts';
@@ -32,7 +33,7 @@ export async function lookupZjTyphoon(upstreams: LiveUpstreams, tfid: string, no
     throw error;
   }
   if (isEmptyJson(json)) return null;
-  const text: TextCheck = { names: liveNamesTable(), rejected: [] };
+  const text: TextCheck = { names: liveNamesTable(), places: livePlacesTable(), rejected: [] };
   const typhoon = normalizeZjInfo(json, now, text);
   for (const r of text.rejected) console.warn(`zj-live ${tfid} ${r.field}: ${reportedValue(r.value)} left out (${r.rule})`);
   return typhoon;
@@ -47,5 +48,5 @@ export const requestLookup = (config: Config) => {
   return (tfid: string, now: Date) => lookupZjTyphoon(upstreams, tfid, now);
 };
 
-/** What the lookup reads besides the upstream: the names table (bundled with the function that runs it). */
-export const LOOKUP_FILES = [NAMES_FILE_IN_PROJECT] as const;
+/** What the lookup reads besides the upstream: the names and places tables (bundled with the function that runs it). */
+export const LOOKUP_FILES = [NAMES_FILE_IN_PROJECT, PLACES_FILE_IN_PROJECT] as const;

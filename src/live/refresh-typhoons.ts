@@ -1,7 +1,11 @@
 /**
- * The refresh job, shared by the scheduled function (every 15 minutes) and `build --live`: fetch the active
- * storms with full details from the Zhejiang service and from NMC at once, keep Zhejiang's answer (NMC is the
- * failover), and replace the snapshot only with a complete, validated result. Any failure of both leaves the
+ * The refresh job, shared by the scheduled run and `build --live`. A `full` refresh fetches the active storms
+ * with full details from the Zhejiang service and from NMC at once and keeps Zhejiang's answer (NMC is the
+ * failover). A `changes` refresh (the scheduled run's polls between full ones, src/jobs/poll-plan.ts) asks the
+ * Zhejiang list and the details only of the storms whose latest position differs from the stored record's (the
+ * others keep their stored record, confirmed current); NMC, whose list carries no times, is asked only when the
+ * Zhejiang service fails or the stored snapshot is NMC's. Either way the snapshot is replaced only with a complete,
+ * validated result. Any failure of both leaves the
  * last good snapshot in place. The status records that a run started before anything is fetched, so a run the
  * platform stops half-way is visible to the next run and to every answer.
  *
@@ -18,8 +22,9 @@
  */
 import { toBeijingIso } from '../model/time.ts';
 import type { Typhoon } from '../model/schemas.ts';
-import type { NameList, TextCheck } from '../model/upstream-text.ts';
+import type { TextCheck } from '../model/upstream-text.ts';
 import { liveNamesTable } from '../sources/names-table.ts';
+import { livePlacesTable } from '../sources/places-table.ts';
 import { normalizeNmcList, normalizeNmcView } from '../upstream/nmc-service.ts';
 import { runWasStopped } from '../model/freshness.ts';
 import {
@@ -35,7 +40,7 @@ import {
 } from './snapshot.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import type { LiveUpstreams } from '../upstream/addresses.ts';
-import { activeZjIds, fetchZjTyphoon } from '../upstream/zj-service.ts';
+import { activeZjStorms, fetchZjTyphoon } from '../upstream/zj-service.ts';
 import { assembleStorms, newestRecords } from './storm-identity.ts';
 import { recordTextProblems, type LiveRejection, type LiveTextSource } from '../store/text-quality.ts';
 
@@ -45,12 +50,12 @@ import { recordTextProblems, type LiveRejection, type LiveTextSource } from '../
  */
 async function checked<T>(
   found: LiveRejection[],
-  names: NameList,
+  tables: LiveTables,
   source: LiveTextSource,
   storm: string | null,
   work: (text: TextCheck) => Promise<T>,
 ): Promise<T> {
-  const text: TextCheck = { names, rejected: [] };
+  const text: TextCheck = { ...tables, rejected: [] };
   try {
     return await work(text);
   } finally {
@@ -58,23 +63,50 @@ async function checked<T>(
   }
 }
 
+/** The reviewed tables upstream text is read with: names checked against, places given in English. */
+type LiveTables = Omit<TextCheck, 'rejected'>;
+
 /** What a refresh checks upstream text against, and where each source's rejections go. */
 interface LiveTextCheck {
-  names: NameList;
+  tables: LiveTables;
   found: LiveRejection[];
 }
 
-async function fetchFromZj(upstreams: LiveUpstreams, now: Date, { names, found }: LiveTextCheck): Promise<Typhoon[]> {
-  const ids = activeZjIds(await upstreams.client.json(`${upstreams.zjBase}/TyhoonActivity`));
-  return Promise.all(ids.map((id) => checked(found, names, 'zj-live', id, (text) => fetchZjTyphoon(upstreams, id, now, text))));
+/**
+ * Stored Zhejiang records that a `changes` refresh may keep, by tfid (none in a full refresh). A kept record is
+ * the stored one, stamped with this fetch: the list has just confirmed its latest position.
+ */
+type Unchanged = ReadonlyMap<string, Typhoon>;
+
+function keepIfUnchanged(unchanged: Unchanged, tfid: string, latestAt: string | null, now: Date): Typhoon | null {
+  const stored = unchanged.get(tfid);
+  const last = stored?.points.at(-1);
+  if (!stored?.live || !last || latestAt === null || Date.parse(last.time) !== Date.parse(latestAt)) return null;
+  return { ...stored, live: { ...stored.live, fetchedAt: toBeijingIso(now) } };
 }
 
-async function fetchFromNmc(upstreams: LiveUpstreams, now: Date, { names, found }: LiveTextCheck): Promise<Typhoon[]> {
+async function fetchFromZj(
+  upstreams: LiveUpstreams,
+  now: Date,
+  { tables, found }: LiveTextCheck,
+  unchanged: Unchanged,
+): Promise<Typhoon[]> {
+  const active = activeZjStorms(await upstreams.client.json(`${upstreams.zjBase}/TyhoonActivity`));
+  return Promise.all(
+    active.map(
+      ({ tfid, latestAt }) =>
+        keepIfUnchanged(unchanged, tfid, latestAt, now) ??
+        checked(found, tables, 'zj-live', tfid, (text) => fetchZjTyphoon(upstreams, tfid, now, text)),
+    ),
+  );
+}
+
+async function fetchFromNmc(upstreams: LiveUpstreams, now: Date, { tables, found }: LiveTextCheck): Promise<Typhoon[]> {
   const list = normalizeNmcList(await upstreams.client.json(`${upstreams.nmcBase}/list_default`));
   const active = list.filter((item) => item.active);
   return Promise.all(
     active.map((item) =>
-      checked(found, names, 'nmc', null, async (text) =>
+      checked(found, tables, 'nmc', null, async (text) =>
         normalizeNmcView(await upstreams.client.json(`${upstreams.nmcBase}/view_${item.id}`), now, text),
       ),
     ),
@@ -112,11 +144,19 @@ const SOURCES = [
   ['nmc', fetchFromNmc],
 ] as const;
 
-export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore, now = new Date()): Promise<RefreshResult> {
+/** A full refresh, or one that asks only what the Zhejiang list says changed (see the top of this file). */
+export type RefreshMode = 'full' | 'changes';
+
+export async function refreshLive(
+  upstreams: LiveUpstreams,
+  store: KeyValueStore,
+  now = new Date(),
+  mode: RefreshMode = 'full',
+): Promise<RefreshResult> {
   const started = performance.now();
   // Read first, before anything is asked (the scheduled run starts the global part right after this returns):
   // parsing the table takes the thread for a moment, which must not eat into a request's timeout.
-  const names = attempt(liveNamesTable);
+  const tables = attempt((): LiveTables => ({ names: liveNamesTable(), places: livePlacesTable() }));
   const stamp = toBeijingIso(now);
   const before = await readStatus(store);
   const previousRunStopped = runWasStopped(before, now);
@@ -130,12 +170,19 @@ export async function refreshLive(upstreams: LiveUpstreams, store: KeyValueStore
   await writeStatus(store, { ...base, lastAttemptAt: stamp, runningSince: stamp });
 
   const found: LiveRejection[] = [];
-  const settled = await Promise.allSettled(
-    SOURCES.map(async ([, fetchAll]) => {
-      if (names instanceof Error) throw new Error(`names table unreadable: ${names.message}`);
-      return fetchAll(upstreams, now, { names, found });
-    }),
+  const stored = mode === 'changes' ? await readSnapshot(store).catch(() => null) : null;
+  const unchanged: Unchanged = new Map(
+    stored?.source === 'zj-live' ? stored.typhoons.filter((t) => t.zjId).map((t) => [t.zjId as string, t]) : [],
   );
+  const ask = async ([, fetchAll]: (typeof SOURCES)[number]) => {
+    if (tables instanceof Error) throw new Error(`names or places table unreadable: ${tables.message}`);
+    return fetchAll(upstreams, now, { tables, found }, unchanged);
+  };
+  const [zj, nmc] = SOURCES;
+  const settled: PromiseSettledResult<Typhoon[]>[] =
+    mode === 'full' || stored?.source === 'nmc' ? await Promise.allSettled(SOURCES.map(ask)) : await Promise.allSettled([ask(zj)]);
+  // A `changes` refresh asks the failover only once the Zhejiang service has failed.
+  if (settled.length === 1 && settled[0]?.status === 'rejected') settled.push(...(await Promise.allSettled([ask(nmc)])));
   const errors: string[] = previousRunStopped ? [`the run started at ${before?.runningSince} was stopped before it finished`] : [];
   await recordTextProblems(store, found, now).catch((error: unknown) =>
     console.warn(`live data-quality document not written: ${describe(error)}`),

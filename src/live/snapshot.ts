@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { typhoonSchema, type Typhoon } from '../model/schemas.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, type TrackSummary } from '../model/track-summary.ts';
+import { latestTime } from '../model/track-point.ts';
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../store/documents.ts';
 import { freshness, type UpstreamState } from '../model/freshness.ts';
 import type { KeyValueStore } from '../store/store.ts';
@@ -32,11 +33,20 @@ export type RefreshStatus = z.infer<typeof refreshStatusSchema>;
 
 export const KEYS = { snapshot: 'snapshot', previous: 'previous-snapshot', status: 'status' } as const;
 
+/** A stored storm's `live` with `publishedAt`: the time of its latest point, as a refresh writes it. */
+function publishedLive(t: Record<string, unknown>): unknown {
+  const { live, points } = t as { live?: unknown; points?: unknown };
+  if (typeof live !== 'object' || live === null || !Array.isArray(points)) return live;
+  return { publishedAt: latestTime(points.filter((p): p is { time: string } => typeof p?.time === 'string')), ...live };
+}
+
 /**
  * Version 2 gave every storm `windPeriod` and `landRecorded`, version 3 `ids` and the headline figures' sources
- * in `provenance`. An older snapshot reads with them filled in as a refresh would write them: both live services
- * give 2-minute winds; zj-live lists landfalls, NMC does not; a live storm is linked to no other agency; every
- * figure comes from the service that gave the track. What a snapshot already has is kept.
+ * in `provenance`, version 4 each landfall's `positionEn`, version 5 `live.publishedAt` (the time of the latest
+ * point, as a refresh writes it). An older snapshot reads with them filled in as a refresh would write them: both
+ * live services give 2-minute winds; zj-live lists landfalls, NMC does not; a live storm is linked to no other
+ * agency; every figure comes from the service that gave the track. A landfall's English is not made up here (that
+ * needs the place table): it reads as null until the next refresh. What a snapshot already has is kept.
  */
 function migrateSnapshot(data: unknown): unknown {
   if (typeof data !== 'object' || data === null || !Array.isArray((data as { typhoons?: unknown }).typhoons)) return data;
@@ -49,13 +59,15 @@ function migrateSnapshot(data: unknown): unknown {
       landRecorded: source === 'zj-live',
       ids: typeof t.code === 'string' ? unlinkedIds(t.code) : undefined,
       ...t,
+      land: Array.isArray(t.land) ? t.land.map((l) => (typeof l === 'object' && l !== null ? { positionEn: null, ...l } : l)) : t.land,
       provenance: { ...headlineSources(summary, provenance.track, provenance.track), ...provenance },
+      live: publishedLive(t),
     };
   };
   return { ...data, typhoons: typhoons.map((t) => (typeof t === 'object' && t !== null ? storm(t as Record<string, unknown>) : t)) };
 }
 
-const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSnapshotSchema, version: 3, migrate: migrateSnapshot };
+const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSnapshotSchema, version: 5, migrate: migrateSnapshot };
 const STATUS: DocumentKind<RefreshStatus> = { name: 'refresh status', schema: refreshStatusSchema, version: 1 };
 
 export const readSnapshot = (store: KeyValueStore) => readDocumentValue(store, KEYS.snapshot, SNAPSHOT);
@@ -70,6 +82,8 @@ export interface LiveView {
   typhoons: Typhoon[];
   total: number;
   fetchedAt: string | null;
+  /** The newest of the storms' `live.publishedAt`: the upstream's own time of the data; null without storms. */
+  publishedAt: string | null;
   source: LiveSnapshot['source'] | null;
   stale: boolean;
   /** Why the answer is stale, in words; null when it is not. */
@@ -89,6 +103,7 @@ export function liveView(snapshot: LiveSnapshot | null, status: RefreshStatus | 
     typhoons,
     total: typhoons.length,
     fetchedAt: snapshot?.fetchedAt ?? null,
+    publishedAt: typhoons.length ? latestTime(typhoons.flatMap((t) => (t.live ? [{ time: t.live.publishedAt }] : []))) || null : null,
     source: snapshot?.source ?? null,
     ...state,
     lastError: status?.lastError ?? null,

@@ -9,6 +9,10 @@ export const liveListSchema = z
     typhoons: z.array(typhoonSchema).describe('Active storms; empty when none is active (see upstream)'),
     total: z.number().int().describe('Number of active storms'),
     fetchedAt: z.string().nullable().describe('When the snapshot was fetched (+08:00); null before the first successful refresh'),
+    publishedAt: z
+      .string()
+      .nullable()
+      .describe("The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms"),
     source: z.enum(['zj-live', 'nmc']).nullable().describe('Upstream of the snapshot: the Zhejiang service, or NMC as failover'),
     stale: z.boolean().describe('true when the latest refresh failed, was stopped, or is overdue, and this is the last good data'),
     staleReason: z.string().nullable().describe('Why the answer is stale, in words; null when it is not'),

@@ -422,6 +422,9 @@ function phraseText(all: readonly Token[]): string | null {
   return nearBorder ? `${text}, near ${unitText({ place: nearBorder, dir: null })}` : text;
 }
 
+/** Remarks in brackets after a place that are words, not places: the demo upstream marks its places 演示 (demo). */
+const REMARKS: Record<string, string> = { 演示: 'demo' };
+
 /** Words a dotted path writes in place of a name (上海.上海市.浦东新区.机场). */
 const PATH_WORDS: Record<string, string> = { 机场: 'the airport' };
 
@@ -469,11 +472,12 @@ function wholeInPinyin(tokens: readonly Token[] | undefined, text: string): stri
 function convert(table: PlacesTable, text: string): { en: string; unknown: string[] } {
   if (!HAN.test(text)) return { en: text, unknown: [] };
   if (isPath(text)) return pathText(table, text);
-  // A trailing remark in brackets: 菲律宾吕宋岛东北部沿海（演示） → … (Yanshi).
+  // A trailing remark in brackets: 菲律宾吕宋岛东北部沿海（演示） → … (demo).
   const remark = /^(.+?)\s*\(([^()]+)\)$/.exec(text);
   if (remark?.[1] && remark[2]) {
     const main = convert(table, remark[1]);
-    const note = convert(table, remark[2]);
+    const known = REMARKS[remark[2]];
+    const note = known ? { en: known, unknown: [] } : convert(table, remark[2]);
     return { en: `${main.en} (${note.en})`, unknown: [...main.unknown, ...note.unknown] };
   }
   const cut = tokenize(table, text);

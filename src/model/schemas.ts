@@ -55,7 +55,16 @@ export const landfallSchema = z
     time: beijingTime,
     lat: z.number().describe('Latitude of the landfall point, degrees north'),
     lng: z.number().describe('Longitude of the landfall point, degrees east (−180…180)'),
-    position: z.string().describe('Place of landfall as the source writes it'),
+    position: z
+      .string()
+      .describe('Place of landfall as the source writes it (Chinese); empty when the source gives none or its text failed the check'),
+    positionEn: z
+      .string()
+      .nullable()
+      .describe(
+        'The same place in English, from a reviewed table of place names (provinces, countries, islands, cities), a name the table does not know in pinyin: ' +
+          'a phrase to follow "at" ("the coast of Wenchang, Hainan"); empty when position is empty; null only on a live landfall stored before English places were given (the next refresh gives it)',
+      ),
     strong: z.string().nullable().describe('Grade name at the nearest track point'),
     grade: gradeCodeSchema.nullable(),
     speed: nullableNumber('Maximum wind at the nearest track point, m/s'),
@@ -217,6 +226,9 @@ export const typhoonSchema = z
       .object({
         source: z.enum(['zj-live', 'nmc']).describe('Upstream that gave this snapshot'),
         fetchedAt: beijingTime.describe('When the snapshot was fetched'),
+        publishedAt: beijingTime.describe(
+          "The upstream's own time of this data: the time of the storm's latest position (the service releases a position some minutes after it)",
+        ),
         stale: z.boolean().describe('true when the latest refresh failed and this is the last good data'),
       })
       .nullable()

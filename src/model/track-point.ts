@@ -45,3 +45,7 @@ export function trackPoint(p: TrackPointFields): TrackPoint {
     radius12: p.radius12 ?? null,
   };
 }
+
+/** The time of a track's latest point (its points' times carry offsets); "" for a track without points. */
+export const latestTime = (points: readonly { time: string }[]): string =>
+  points.reduce((latest, p) => (latest === '' || Date.parse(p.time) > Date.parse(latest) ? p.time : latest), '');

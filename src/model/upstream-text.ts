@@ -15,6 +15,7 @@
  * out and report it (the build's data-quality report, the live data-quality document). A report shows the raw
  * value only through `inertText`, so a report carries no markup or link either.
  */
+import type { PlacesTable } from './place-names.ts';
 
 export type TextKind = 'storm-name' | 'cyclone-name' | 'place' | 'code';
 
@@ -44,6 +45,8 @@ export type Checked =
 /** What a parser checks names against and where it puts what it rejects. */
 export interface TextCheck {
   names: NameList;
+  /** The reviewed place table: a kept landfall place is also given in English (src/model/place-names.ts). */
+  places: PlacesTable;
   rejected: TextRejection[];
 }
 

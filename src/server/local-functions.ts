@@ -13,6 +13,15 @@ import { SCHEDULED_FUNCTION } from '../jobs/schedule.ts';
 
 export type Handler = (req: Request) => Promise<Response>;
 
+/**
+ * The local server's purge: it keeps no copy of a function's answer (its cache holds static files only), so every
+ * request already gets the current data; the purge only says what changed.
+ */
+const purgeLocally =
+  (log: (line: string) => void) =>
+  async (tags: readonly string[]): Promise<void> =>
+    log(`purged ${tags.join(', ')} (the local server keeps no copy of live answers)`);
+
 export interface LocalFunction {
   name: string;
   handler: Handler;
@@ -20,12 +29,13 @@ export interface LocalFunction {
 }
 
 /** A planned function's handler, as its generated file makes it, with the configuration given. */
-export function apiFunctionHandler(fn: PlannedFunction, config: Config | (() => Config)): Handler {
+export function apiFunctionHandler(fn: PlannedFunction, config: Config | (() => Config), clock?: () => Date): Handler {
   if (fn.kind === 'api-miss') return safeHandler(handleApiMiss);
-  if (fn.kind === 'v1-preflight') return safeHandler(() => v1Preflight());
+  if (fn.kind === 'v1-preflight') return safeHandler(() => v1Preflight(clock?.().getTime()));
   return serveFunction(
     fn.handlers.map((h) => h.binding),
     config,
+    clock,
   );
 }
 
@@ -34,20 +44,23 @@ export async function apiFunctions(): Promise<PlannedFunction[]> {
   return planFunctions((await loadBindings()).requests);
 }
 
-export async function localFunctions(config: Config, log: (line: string) => void): Promise<LocalFunction[]> {
+/** `clock`: the time the API's functions answer at (default the machine's; the docs' examples fix it). */
+export async function localFunctions(config: Config, log: (line: string) => void, clock?: () => Date): Promise<LocalFunction[]> {
   const api = (await apiFunctions()).map(
-    (fn): LocalFunction => ({ name: fn.name, handler: apiFunctionHandler(fn, config), config: fn.config }),
+    (fn): LocalFunction => ({ name: fn.name, handler: apiFunctionHandler(fn, config, clock), config: fn.config }),
   );
   const scheduled: LocalFunction = {
     name: SCHEDULED_FUNCTION.name,
     handler: async () => {
       // Loaded when a run is due: the run's connection pool (undici) takes over the process's global fetch once
       // imported (src/upstream/pool.ts), which a server that never runs the schedule (the tests') must not get.
-      const { runWithConfig } = await import('../jobs/scheduled-function.ts');
-      const run = await runWithConfig(config);
-      log(
-        `scheduled run: ${run.typhoons.ok ? `${run.typhoons.typhoons} active storm(s)` : 'live refresh failed'}, ${run.flash.typhoons + run.flash.global} new flash item(s)`,
-      );
+      const { runPacedWithConfig } = await import('../jobs/scheduled-function.ts');
+      const run = await runPacedWithConfig(config, purgeLocally(log));
+      const { typhoons } = run;
+      if (typhoons || run.global)
+        log(
+          `scheduled run: ${!typhoons ? 'north-western Pacific not due' : typhoons.ok ? `${typhoons.typhoons} active storm(s)` : 'live refresh failed'}, ${run.flash.typhoons + run.flash.global} new flash item(s)`,
+        );
       return new Response(null, { status: 204 });
     },
     config: { ...SCHEDULED_FUNCTION.config, includedFiles: [...SCHEDULED_FUNCTION.config.includedFiles] },

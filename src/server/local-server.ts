@@ -147,11 +147,11 @@ function reply(site: Site, req: http.IncomingMessage): MaybePromise<Reply> {
   }
 }
 
-// Minutes between runs of an "every N minutes" cron schedule (the only form this project uses).
+// Minutes between runs of an "every N minutes" cron schedule (the only form this project uses; `*` is every minute).
 export function everyMinutes(schedule: string): number {
-  const match = /^\*\/(\d+) \* \* \* \*$/.exec(schedule.trim());
+  const match = /^(\*|\*\/(\d+)) \* \* \* \*$/.exec(schedule.trim());
   if (!match) throw new Error(`the local server runs only every-N-minutes schedules, not "${schedule}"`);
-  return Number(match[1]);
+  return match[2] ? Number(match[2]) : 1;
 }
 
 /** Runs scheduled functions once now and then on their schedule, as Netlify does for the published deploy. */
@@ -180,9 +180,11 @@ export async function startLocalServer(options: {
   host?: string;
   schedules?: boolean;
   log?: (line: string) => void;
+  /** The time the API's functions answer at; default the machine's. */
+  clock?: () => Date;
 }): Promise<LocalServer> {
   const publicDir = path.resolve(options.publicDir);
-  const functions = await localFunctions({ ...options.config, publicDir }, options.log ?? console.log);
+  const functions = await localFunctions({ ...options.config, publicDir }, options.log ?? console.log, options.clock);
   const site: Site = {
     root: publicRoot(publicDir),
     find: fileFinder(),

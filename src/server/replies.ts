@@ -120,6 +120,7 @@ export async function responseReply(req: http.IncomingMessage, response: Respons
       if (headers.etag) headers.etag = encodedEtag(headers.etag, encoding);
     }
   }
-  if (!head || body.length) headers['content-length'] = String(body.length);
-  return { status: response.status, headers, body: head ? null : body };
+  // A 304 carries no Content-Length: the only one it may carry is the 200's (RFC 9110 §8.6), which a function does not send.
+  if (response.status !== 304 && (!head || body.length)) headers['content-length'] = String(body.length);
+  return { status: response.status, headers, body: head || response.status === 304 ? null : body };
 }

@@ -15,7 +15,7 @@
  */
 import path from 'node:path';
 import fs from 'fs-extra';
-import { NAMES_FILE } from '../config/paths.ts';
+import { NAMES_FILE, PLACES_FILE } from '../config/paths.ts';
 import { createProgress } from '../console/progress.ts';
 import type { FileRejection } from '../model/parse-problems.ts';
 import { beijingYear, toBeijingIso } from '../model/time.ts';
@@ -24,6 +24,7 @@ import type { LiveUpstreams } from '../upstream/addresses.ts';
 import { fetchZjTyphoon, rawZjListSchema } from '../upstream/zj-service.ts';
 import { sha256 } from './download.ts';
 import { parseNamesTable } from './names-table.ts';
+import { placesTable } from './places-table.ts';
 import { toZjArchiveJson } from './zj-archive-writer.ts';
 import { parseZjArchiveFile } from './zj-archive.ts';
 
@@ -147,6 +148,7 @@ export async function fetchZjArchive(options: ZjFetchOptions): Promise<ZjFetchRe
     saved = text;
   };
   const names = options.names ?? parseNamesTable(await fs.readFile(NAMES_FILE, 'utf8'));
+  const places = placesTable(await fs.readFile(PLACES_FILE, 'utf8'));
   const report: ZjFetchReport = { written: [], unchanged: [], skipped: [], failed: [], years: [], rejected: [] };
   const pause = () => (delayMs > 0 ? sleep(delayMs) : Promise.resolve());
   const fail = (id: string, error: unknown) => {
@@ -157,7 +159,7 @@ export async function fetchZjArchive(options: ZjFetchOptions): Promise<ZjFetchRe
 
   const fetchStorm = async (item: ListItem, digest: string) => {
     try {
-      const text: TextCheck = { names, rejected: [] };
+      const text: TextCheck = { names, places, rejected: [] };
       const typhoon = await fetchZjTyphoon(upstreams, item.tfid, now, text);
       if (typhoon.code !== item.tfid) throw new Error(`TyphoonInfo/${item.tfid} answered storm ${typhoon.code}`);
       // Listed as finished, detailed as active: a race at the storm's end; a later run gets it.

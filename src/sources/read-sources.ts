@@ -16,7 +16,9 @@ import type { FileRejection } from '../model/parse-problems.ts';
 import { parseCmaBestTrack, type CmaEntryRaw } from './cma-best-track.ts';
 import { AGENCIES_DIR, readAgencySources, type AgencySources } from './agencies/read-agency-sources.ts';
 import { decodeAscii, decodeUtf8 } from './decode-text.ts';
-import { NAME_CORRECTIONS_FILE } from '../config/paths.ts';
+import { NAME_CORRECTIONS_FILE, PLACES_FILE } from '../config/paths.ts';
+import type { PlacesTable } from '../model/place-names.ts';
+import { placesTable } from './places-table.ts';
 import { parseNameCorrections, type NameCorrection } from './name-corrections.ts';
 import { parseNamesTable, type NamesTable } from './names-table.ts';
 import { parseZjArchiveFile, type ZjStorm } from './zj-archive.ts';
@@ -33,6 +35,8 @@ export interface LoadedSources {
   names: NamesTable;
   /** Reviewed per-storm corrections of English names, by storm code. */
   nameCorrections: ReadonlyMap<string, NameCorrection>;
+  /** The reviewed place table (content/places/places.yaml): landfall places in English. */
+  places: PlacesTable;
   /** Files read, relative to the sources folder, for fingerprints and the dump manifest. */
   files: string[];
   problems: SourceProblem[];
@@ -141,12 +145,14 @@ export async function readSources(sourcesDir: string, namesFile: string, options
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   rejected.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const nameCorrections = parseNameCorrections(await fs.readFile(correctionsFile, 'utf8'));
+  const places = placesTable(await fs.readFile(PLACES_FILE, 'utf8'));
   const agencies = await readAgencySources(agenciesDir);
   return {
     cma,
     zj,
     names,
     nameCorrections,
+    places,
     files,
     problems,
     rejected,

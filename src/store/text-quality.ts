@@ -6,7 +6,7 @@
  * and last seen and how many refreshes saw it), most recently seen first. Values are shown inert (reportedValue).
  *
  * Both parts of a scheduled run record their problems when they end; the writes of one process are chained, so
- * the two cannot overwrite each other's (runs themselves never overlap: one every 15 minutes, 30 s at most).
+ * the two cannot overwrite each other's (runs themselves never overlap: one started a minute apart, 30 s at most).
  */
 import { z } from 'zod';
 import { toBeijingIso } from '../model/time.ts';

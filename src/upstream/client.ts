@@ -3,6 +3,10 @@
  * only for the failures listed in RETRYABLE (a 404 or a garbage body is an answer, not a hiccup). Bodies are
  * decoded as UTF-8 whatever the headers say (the Zhejiang service sends no charset), a BOM is dropped, and
  * JSONP wrappers (one or two levels of parentheses, any callback name) are stripped before JSON.parse.
+ *
+ * Given a cache of validators (`validators`), a request for a URL whose last answer carried an ETag or a
+ * Last-Modified is conditional (If-None-Match, If-Modified-Since), and a 304 answer means "unchanged": the client
+ * returns the body it kept. An upstream that sends neither header is asked as before.
  */
 export type UpstreamFailure = 'timeout' | 'network' | 'http' | 'html' | 'empty' | 'json' | 'shape';
 
@@ -45,6 +49,20 @@ export interface UpstreamClientOptions {
   deadline?: number;
   /** Reads the time the deadline is measured against (ms since the epoch): Date.now unless a test passes its own. */
   clock?: () => number;
+  /** The validators and bodies of earlier answers, per URL: requests for those URLs are conditional. */
+  validators?: ValidatorCache;
+}
+
+/** What a conditional request needs of an earlier answer. */
+export interface Validated {
+  etag: string | null;
+  lastModified: string | null;
+  body: Uint8Array;
+}
+
+export interface ValidatorCache {
+  get(url: string): Validated | undefined;
+  set(url: string, answer: Validated): void;
 }
 
 /** Below this much time left, an attempt could not get an answer anyway: it is not started. */
@@ -73,13 +91,20 @@ export function stripJsonp(text: string): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const conditionalHeaders = (known: Validated | undefined): Record<string, string> => ({
+  ...(known?.etag ? { 'If-None-Match': known.etag } : {}),
+  ...(known?.lastModified ? { 'If-Modified-Since': known.lastModified } : {}),
+});
+
 async function fetchOnce(
   url: string,
-  options: { timeoutMs: number; headers: Record<string, string>; fetch: typeof globalThis.fetch },
+  options: { timeoutMs: number; headers: Record<string, string>; fetch: typeof globalThis.fetch; validators?: ValidatorCache },
 ): Promise<Uint8Array> {
+  const known = options.validators?.get(url);
+  const headers = { ...options.headers, ...conditionalHeaders(known) };
   let response: Response;
   try {
-    response = await options.fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: options.headers });
+    response = await options.fetch(url, { signal: AbortSignal.timeout(options.timeoutMs), headers });
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'TimeoutError' || name === 'AbortError')
@@ -97,9 +122,14 @@ async function fetchOnce(
       `body not received: ${(error as Error).message}`,
     );
   }
+  if (response.status === 304 && known) return known.body;
   if (!response.ok) throw new UpstreamError('http', url, `HTTP ${response.status}`, response.status);
   if (bytes.byteLength === 0) throw new UpstreamError('empty', url, 'empty body');
-  return new Uint8Array(bytes);
+  const body = new Uint8Array(bytes);
+  const etag = response.headers.get('etag');
+  const lastModified = response.headers.get('last-modified');
+  if (options.validators && (etag || lastModified)) options.validators.set(url, { etag, lastModified, body });
+  return body;
 }
 
 function decode(url: string, bytes: Uint8Array): string {
@@ -122,7 +152,12 @@ export function createUpstreamClient(options: UpstreamClientOptions = {}): Upstr
       const left = timeLeft();
       if (left < MIN_ATTEMPT_MS) throw new UpstreamError('timeout', url, 'not asked: the time for this run is used up');
       try {
-        return await fetchOnce(url, { timeoutMs: Math.min(timeoutMs, left), headers, fetch: options.fetch ?? globalThis.fetch });
+        return await fetchOnce(url, {
+          timeoutMs: Math.min(timeoutMs, left),
+          headers,
+          fetch: options.fetch ?? globalThis.fetch,
+          validators: options.validators,
+        });
       } catch (error) {
         const retryable =
           error instanceof UpstreamError &&

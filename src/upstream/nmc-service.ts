@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { compassFromText } from '../model/compass.ts';
 import { normaliseLongitude } from '../model/geo.ts';
 import { gradeFromLabel } from '../model/grades.ts';
-import { intensityOf, trackPoint } from '../model/track-point.ts';
+import { intensityOf, latestTime, trackPoint } from '../model/track-point.ts';
 import { nonZeroOrNull } from '../model/numbers.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import type { AgencyForecast, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
@@ -193,6 +193,6 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date, text: TextCheck
       ...headlineSources(summary, 'nmc', 'nmc'),
     },
     retiredName: false,
-    live: { source: 'nmc', fetchedAt: toBeijingIso(fetchedAt), stale: false },
+    live: { source: 'nmc', fetchedAt: toBeijingIso(fetchedAt), publishedAt: latestTime(points), stale: false },
   };
 }

@@ -15,12 +15,13 @@
  */
 import { z } from 'zod';
 import { gradeFromLabel, gradeName } from '../model/grades.ts';
-import { trackPoint } from '../model/track-point.ts';
+import { latestTime, trackPoint } from '../model/track-point.ts';
 import { compassFromText } from '../model/compass.ts';
 import { normaliseLongitude } from '../model/geo.ts';
 import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import type { AgencyForecast, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
+import { placeInEnglish } from '../model/place-names.ts';
 import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, trackSummary } from '../model/track-summary.ts';
@@ -181,11 +182,13 @@ function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[], tfid: 
         Math.abs(Date.parse(p.time) - time.getTime()) < Math.abs(Date.parse(best.time) - time.getTime()) ? p : best,
       );
       const grade = gradeFromLabel(l.strong === null || l.strong === undefined ? null : String(l.strong)) ?? nearest.grade;
+      const position = keep(checkPlace(l.landaddress), text.rejected, { field: `land[${index}].landaddress`, storm: tfid }) ?? '';
       return {
         time: toBeijingIso(time),
         lat: requiredNumber(l.lat, 'land.lat'),
         lng: normaliseLongitude(requiredNumber(l.lng, 'land.lng')),
-        position: keep(checkPlace(l.landaddress), text.rejected, { field: `land[${index}].landaddress`, storm: tfid }) ?? '',
+        position,
+        positionEn: placeInEnglish(position, text.places).en,
         strong: gradeName(grade),
         grade,
         speed: nearest.speed,
@@ -247,16 +250,29 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck)
       ...headlineSources(summary, 'zj-live', 'zj-live'),
     },
     retiredName: false,
-    live: { source: 'zj-live', fetchedAt: toBeijingIso(fetchedAt), stale: false },
+    live: { source: 'zj-live', fetchedAt: toBeijingIso(fetchedAt), publishedAt: latestTime(points), stale: false },
   };
 }
 
-/** `TyhoonActivity` → the tfids of the active storms. */
-export function activeZjIds(json: unknown): string[] {
+/**
+ * `TyhoonActivity` → the active storms: each one's tfid and the time of its latest position (+08:00; null when
+ * unreadable, which only means the storm's details must be asked).
+ */
+export function activeZjStorms(json: unknown): { tfid: string; latestAt: string | null }[] {
   const parsed = rawZjActivitySchema.safeParse(json);
   if (!parsed.success) throw new ShapeError(`TyhoonActivity: ${parsed.error.issues[0]?.message}`);
-  return parsed.data.map((item) => item.tfid);
+  const latest = (time: string) => {
+    try {
+      return toBeijingIso(parseZjTime(time));
+    } catch {
+      return null;
+    }
+  };
+  return parsed.data.map((item) => ({ tfid: item.tfid, latestAt: latest(item.time) }));
 }
+
+/** `TyhoonActivity` → the tfids of the active storms. */
+export const activeZjIds = (json: unknown): string[] => activeZjStorms(json).map((item) => item.tfid);
 
 export interface SeasonItem {
   tfid: string;

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, type Endpoint } from '../../src/api/route-table.ts';
 import { exampleQuery, queryName, type ParamKind } from '../../src/api/params.ts';
+import { v1DataSchema } from '../../src/api/v1-data.ts';
 import type { MockUpstream } from '../helpers/mock.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';
@@ -143,7 +144,7 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     const body = await json(response);
     if (endpoint.family === 'v1') {
       expect(body).toMatchObject({ code: 0, msg: 'ok', ts: expect.any(Number) });
-      endpoint.resource.dataSchema.parse(body.data);
+      v1DataSchema(endpoint.resource).parse(body.data);
     } else {
       endpoint.resource.dataSchema.parse(endpoint.resource.webKey ? body[endpoint.resource.webKey] : body);
     }
@@ -247,7 +248,7 @@ describe('unknown endpoints', () => {
 describe('search', () => {
   it('finds by Chinese name, English name in any case, code and code prefix, best match first', async () => {
     const byName = await json(await get('/api/v1/history/search/%E6%91%A9%E7%BE%AF'));
-    expect(byName.data.typhoons[0].code).toBe('202411');
+    expect(byName.data.list[0].code).toBe('202411');
     const byEnglish = await json(await get('/api/history/search/YaGi'));
     expect(byEnglish.typhoons[0].code).toBe('202411');
     const byCode = await json(await get('/api/history/search/202411'));
@@ -323,12 +324,15 @@ describe('bootstrap', () => {
     expect(Object.keys(data).sort()).toEqual([
       'announcements',
       'briefing',
+      'dataset',
       'disturbances',
       'site',
       'todayInHistory',
       'typhoons',
       'versions',
     ]);
+    expect(data.announcements.total).toBe(data.announcements.list.length);
+    expect(data.todayInHistory.total).toBeGreaterThanOrEqual(data.todayInHistory.list.length);
     expect(Object.keys(data.versions).sort()).toEqual(['android', 'harmony', 'ios']);
     if (!AGAINST_MOCK) return;
     expect(data.typhoons).toMatchObject({ total: 1, list: [{ code: '202699', grade: 'SuperTY' }] });
@@ -352,7 +356,7 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
         source: 'zj-live',
         fetchedAt: expect.stringMatching(/\+08:00$/),
       });
-      const storm = data.typhoons[0];
+      const storm = (path.startsWith('/api/v1') ? data.list : data.typhoons)[0];
       expect(storm).toMatchObject({ code: '202699', name: '山竹', isActive: true, live: { source: 'zj-live', stale: false } });
       expect(Object.keys(storm.forecasts).sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
       expect(storm.land[0]).toMatchObject({ time: '2026-09-12T11:30:00+08:00', grade: 'SuperTY' });
@@ -366,7 +370,9 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
     const body = await json(response);
     const storm = path.startsWith('/api/v1') ? body.data : body.typhoon;
     expect(storm).toMatchObject({ code: '202699', live: { source: 'zj-live' } });
-    expect(response.headers.get('netlify-cdn-cache-control')).toMatch(/s-maxage=60/);
+    // The live policy, purged by tag when the run changes the snapshot (the upstream tier keeps its answer longer).
+    expect(response.headers.get('netlify-cdn-cache-control')).toBe('public, durable, s-maxage=300, stale-while-revalidate=60');
+    expect(response.headers.get('netlify-cache-tag')).toBe('live');
   });
 
   it('answers a code the archive lacks from the upstream (tier 3), and 40401 for a code found nowhere', async () => {
@@ -411,7 +417,7 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
       expect(result.ok).toBe(false);
       const body = await json(await get('/api/v1/typhoons'));
       expect(body.data).toMatchObject({ total: 1, stale: true, upstream: 'unavailable' });
-      expect(body.data.typhoons[0]).toMatchObject({ code: '202699', live: { stale: true } });
+      expect(body.data.list[0]).toMatchObject({ code: '202699', live: { stale: true } });
       expect(body.data.staleReason).toMatch(/upstream failed at the last refresh/);
       // The upstream could not be asked: not "no such storm", which nobody said.
       await expectError('/api/v1/typhoons/20260099', 'v1', 50000, 503);
@@ -501,6 +507,8 @@ describe('conditional requests', () => {
       expect(again.status).toBe(304);
       expect(await again.text()).toBe('');
       expect(again.headers.get('etag')).toBe(etag);
+      // RFC 9110 §8.6: a 304 may carry the 200's Content-Length or none, never the 0 of its empty body.
+      expect([null, first.headers.get('content-length')]).toContain(again.headers.get('content-length'));
       if (path.startsWith('/api/v1')) expect(again.headers.get('x-api-version')).toBe('v1');
       expect((await get(path, { headers: { 'If-None-Match': '"other"' } })).status).toBe(200);
     },

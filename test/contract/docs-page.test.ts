@@ -521,7 +521,7 @@ describe.runIf(available)('docs page', () => {
       // Every example is offered: the live ones take their id from a list first.
       expect(await page.locator('.no-example').count()).toBe(0);
       expect(await page.getAttribute('#flash-item a.example', 'href')).toMatch(/^\/api\/v1\/flash\/[0-9a-f]{12}$/);
-      expect(await page.getAttribute('#global-typhoon a.example', 'href')).toMatch(/^\/api\/global\/typhoons\/[\w-]+$/);
+      expect(await page.getAttribute('#global-typhoon a.example', 'href')).toMatch(/^\/api\/v1\/global\/typhoons\/[\w-]+$/);
       // The static ones were clicked on the demo archive above (the contract suite requests them on this build).
       const statuses: Record<string, string> = {};
       for (const endpoint of ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'function'))

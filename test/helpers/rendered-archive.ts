@@ -25,7 +25,8 @@ function fromBodies(bodies: Map<string, string | Buffer>): RenderedArchive {
   const details = new Map<string, Typhoon>();
   for (const [file, body] of bodies) {
     if (!file.startsWith(DETAILS)) continue;
-    const typhoon = JSON.parse(body as string).data as Typhoon;
+    // v1 adds `dataset` (which archive) to the record.
+    const { dataset: _dataset, ...typhoon } = JSON.parse(body as string).data as Typhoon & { dataset: unknown };
     details.set(typhoon.code, typhoon);
   }
   const json = <T>(file: string): T => {

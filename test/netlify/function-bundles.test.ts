@@ -128,7 +128,7 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
         for (const route of fn.routes ?? []) expect(route.methods.sort(), fn.name).toEqual(['GET', 'HEAD']);
       }
     }
-    expect(manifest.find((f) => f.name === 'scheduled-run')?.schedule).toBe('*/15 * * * *');
+    expect(manifest.find((f) => f.name === 'scheduled-run')?.schedule).toBe('* * * * *');
   });
 
   it(`runs on the build's Node (${process.version.split('.')[0]}), stated in every bundle's manifest entry`, () => {

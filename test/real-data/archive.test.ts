@@ -19,8 +19,8 @@ describeRealData('archive', 'the archive built from the real sources', (sources)
   beforeAll(async () => {
     const site = await renderArchive(sources);
     for (const [code, typhoon] of site.details) details.set(code, typhoon);
-    for (const { year } of site.json<{ data: { years: { year: number }[] } }>('api/v1/history/years').data.years) {
-      yearLists.set(year, site.json<{ data: { typhoons: TyphoonSummary[] } }>(`api/v1/history/${year}`).data.typhoons);
+    for (const { year } of site.json<{ data: { list: { year: number }[] } }>('api/v1/history/years').data.list) {
+      yearLists.set(year, site.json<{ data: { list: TyphoonSummary[] } }>(`api/v1/history/${year}`).data.list);
     }
   }, 60_000);
 

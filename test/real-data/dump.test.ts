@@ -9,23 +9,29 @@ import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { trackFeature } from '../../src/archive/geojson.ts';
 import { crosswalkJsonLine, crosswalkRows } from '../../src/dump/crosswalk-table.ts';
+import { dumpFiles } from '../../src/dump/dump.ts';
 import type { StormAgencies } from '../../src/model/agency-comparison-schemas.ts';
 import { apiAndDumpLinks, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
 import { describeRealData } from '../helpers/real-data.ts';
 import { renderArchive } from '../helpers/rendered-archive.ts';
 import { agenciesFor } from '../helpers/sources.ts';
+import { readTyped, type TableSchema } from '../helpers/table-schema.ts';
 
 describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
   /** The few files read here, as text, and the codes of storms/*.json. */
   const files = new Map<string, string>();
   const storms: string[] = [];
+  let archive: ReturnType<typeof buildArchive>;
+  let demo: boolean;
   beforeAll(async () => {
     const agenciesDir = agenciesFor(sourcesDir);
     if (!agenciesDir) throw new Error('the real dump checks need TYPHOON_AGENCY_SOURCES beside TYPHOON_SOURCES');
     // What the dump writes in tracks.geojson and crosswalk.jsonl, by the functions it writes them with (dumpFiles in
     // src/dump/dump.ts; the zip itself and the rest of its files: test/unit/dump.test.ts).
     const sources = await readArchiveSources(sourcesDir, NAMES_FILE, { agenciesDir });
-    const { typhoons, crosswalk } = buildArchive(sources);
+    archive = buildArchive(sources);
+    demo = sources.demo;
+    const { typhoons, crosswalk } = archive;
     files.set('tracks.geojson', JSON.stringify({ type: 'FeatureCollection', features: typhoons.map(trackFeature) }));
     files.set('crosswalk.jsonl', crosswalkRows(typhoons, crosswalk.links).map(crosswalkJsonLine).join('\n'));
     files.set('manifest.json', JSON.stringify({ storms: typhoons.length }));
@@ -64,5 +70,21 @@ describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
     });
     expect(dumped('202411 hko')).toEqual({ id: null, method: 'ibtracs', agreeingFixes: 34, sharedFixes: 34, medianDistanceKm: 10.7 });
     expect(dumped('202516 jtwc')).toEqual({ id: 'wp222025', method: 'ibtracs', agreeingFixes: 8, sharedFixes: 8, medianDistanceKm: 22.9 });
+  });
+
+  it('reads, every cell of points.csv and crosswalk.csv, as datapackage.json declares it; JMA numbers such as 0121 stay text', async () => {
+    const { files: dumped } = dumpFiles({ ...archive, sources: [], demo, generatedAt: new Date(0) });
+    const pkg = JSON.parse(dumped.get('datapackage.json') as string) as {
+      dataset: { kind: string; storms: number };
+      resources: { name: string; path: string; schema: TableSchema }[];
+    };
+    expect(pkg.dataset.kind).toBe('real');
+    const tables = new Map(pkg.resources.map((r) => [r.name, readTyped(r.schema, dumped.get(r.path) as string)]));
+    expect(tables.get('points')?.faults.slice(0, 10)).toEqual([]);
+    expect(tables.get('crosswalk')?.faults.slice(0, 10)).toEqual([]);
+    const jma = (tables.get('crosswalk')?.rows ?? []).map((r) => r.jma).filter((id) => id !== null);
+    expect(jma.length).toBeGreaterThan(1000);
+    expect(jma.every((id) => typeof id === 'string' && /^\d{4}$/.test(id))).toBe(true);
+    expect(jma).toContain('0121');
   });
 });

@@ -23,7 +23,7 @@ describeRealData('archive', 'honest records on the real archive', (sources) => {
     details = site.details;
     search = site.json('api/_data/search-index.json');
     report = site.json('api/_data/data-quality.json');
-    years = site.json<{ data: { years: YearStatistic[] } }>('api/v1/history/years').data.years;
+    years = site.json<{ data: { list: YearStatistic[] } }>('api/v1/history/years').data.list;
   }, 60_000);
 
   const found = (keyword: string) => searchArchive(search, keyword).map((hit) => hit.code);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import type { TextRejection } from '../../src/model/upstream-text.ts';
-import { names } from '../helpers/names.ts';
+import { names, places } from '../helpers/names.ts';
 import { describeRealData } from '../helpers/real-data.ts';
 
 describeRealData('upstream', 'the recorded upstream samples', (dir) => {
@@ -19,7 +19,7 @@ describeRealData('upstream', 'the recorded upstream samples', (dir) => {
     const { stripJsonp } = await import('../../src/upstream/client.ts');
     const read = (...parts: string[]) => fs.readFileSync(path.join(dir, ...parts), 'utf8');
     const rejected: TextRejection[] = [];
-    const text = { names, rejected };
+    const text = { names, places, rejected };
     for (const file of fs.readdirSync(path.join(dir, 'nhc')).filter((f) => f.endsWith('.json')))
       parseCurrentStorms(JSON.parse(read('nhc', file)), rejected);
     parseJtwcRss(read('jtwc', 'jtwc.2026-08-22T1840Z.rss'), rejected);

@@ -14,6 +14,7 @@ import { decodeUtf8, firstInvalidUtf8 } from '../../src/sources/decode-text.ts';
 import type { Typhoon } from '../../src/model/schemas.ts';
 import { parseCmaBestTrack } from '../../src/sources/cma-best-track.ts';
 import { parseNamesTable } from '../../src/sources/names-table.ts';
+import { places } from '../helpers/names.ts';
 import { parseZjArchiveFile, type ZjLandfall, type ZjPoint, type ZjStorm } from '../../src/sources/zj-archive.ts';
 import { newestByAgency } from '../../src/sources/agencies/read-agency-sources.ts';
 
@@ -257,6 +258,7 @@ describe('buildArchive leaves failing zj values out of the records', () => {
       zj: [zj.storm as ZjStorm],
       names: NAMES,
       nameCorrections: new Map(),
+      places,
       agencies: { tracks: newestByAgency([]) },
     });
     const record = typhoons[0] as Typhoon;

@@ -15,11 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareArchive } from '../../src/archive/agency-comparison.ts';
 import { buildArchive } from '../../src/archive/build-archive.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
-import { DUMP_ROOT } from '../../src/dump/dump.ts';
+import { buildDump, DUMP_ROOT } from '../../src/dump/dump.ts';
+import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
 import { datedDump, STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { apiAndDumpLinks, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
+import { readTyped, type TableField, type TableSchema } from '../helpers/table-schema.ts';
 
 /** An IBTrACS record of the sample's YAGI, invented (see its README): the agencies' tracks come from its columns. */
 const SAMPLE_IBTRACS = path.resolve(import.meta.dirname, '..', 'fixtures', 'sample-ibtracs');
@@ -62,13 +64,16 @@ describe('writeDump', () => {
 
     const manifest = await fs.readJson(path.join(root, 'manifest.json'));
     expect(manifest).toMatchObject({
-      schemaVersion: 3,
+      schemaVersion: 4,
+      // The same field as the v1 answers: which archive, its storms counted (the fixtures are not the demo archive).
+      dataset: { kind: 'real', storms: 6 },
       storms: 6,
       generatedAt: '2025-02-28T16:00:00.000Z',
       countsPerYear: { 1945: 1, 1949: 1, 2024: 4 },
     });
     expect(manifest.schemaChanges[2]).toMatch(/crosswalk\.csv/);
     expect(manifest.schemaChanges[3]).toMatch(/tracks\.geojson holds every storm/);
+    expect(manifest.schemaChanges[4]).toMatch(/datapackage\.json is new/);
     // 13 CMA points; JTWC: 1945's own 2 (via the Zhejiang archive) and YAGI's 4; JMA's and HKO's 4 of YAGI.
     expect(manifest.pointsByAgency).toEqual({ cma: 13, jma: 4, jtwc: 6, hko: 4 });
     expect(manifest.linkedStorms).toEqual({ jma: 1, jtwc: 1, hko: 1, ibtracs: 0 });
@@ -240,6 +245,103 @@ describe('the dump with the other agencies', () => {
     const keys = Object.keys((await readJsonl(path.join(root, 'points.jsonl')))[0] as object);
     expect(documented).toContain(keys.join(','));
     expect(licence).toContain(keys.join(', '));
+  });
+});
+
+describe('datapackage.json', () => {
+  let outDir: string;
+  let root: string;
+  beforeAll(async () => {
+    outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-package-'));
+    root = await unpackedDump(outDir);
+  });
+  afterAll(() => fs.remove(outDir));
+
+  interface Resource {
+    name: string;
+    path: string;
+    profile: string;
+    schema: TableSchema & { primaryKey?: string };
+  }
+
+  it('describes both CSV tables so that every cell reads as its declared type, empty as missing', async () => {
+    const pkg = await fs.readJson(path.join(root, 'datapackage.json'));
+    expect(pkg).toMatchObject({
+      profile: 'tabular-data-package',
+      name: 'typhoon-archive',
+      dataset: { kind: 'real', storms: 6 },
+      version: '4.0.0',
+    });
+    expect(pkg.created).toBe((await fs.readJson(path.join(root, 'manifest.json'))).generatedAt);
+    const resources = pkg.resources as Resource[];
+    expect(resources.map((r) => [r.name, r.path, r.profile])).toEqual([
+      ['points', 'points.csv', 'tabular-data-resource'],
+      ['crosswalk', 'crosswalk.csv', 'tabular-data-resource'],
+    ]);
+    const tables = new Map<string, ReturnType<typeof readTyped>>();
+    for (const resource of resources) {
+      const table = readTyped(resource.schema, await fs.readFile(path.join(root, resource.path), 'utf8'));
+      expect(table.faults).toEqual([]);
+      expect(table.rows.length).toBeGreaterThan(0);
+      tables.set(resource.name, table);
+    }
+    const points = tables.get('points')?.rows ?? [];
+    const yagiJma = points.find((r) => r.code === '202411' && r.agency === 'jma' && r.speed_kt === 110);
+    expect(yagiJma).toMatchObject({ year: 2024, speed_ms: 56.6, pressure_hpa: 915, wind_period: '10min', grade: null, r7_ne_km: null });
+    expect((yagiJma as { time: Date }).time.toISOString()).toBe('2024-09-05T12:00:00.000Z');
+    // The crosswalk's key is unique (its declared primaryKey), and every points row's code is in it (the foreign key).
+    const codes = (tables.get('crosswalk')?.rows ?? []).map((r) => r.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    expect(points.filter((r) => !codes.includes(r.code))).toEqual([]);
+  });
+
+  it('declares every id as text, with its unit on every measured column and what wind_period means', async () => {
+    const pkg = await fs.readJson(path.join(root, 'datapackage.json'));
+    const fields = new Map<string, TableField>(
+      (pkg.resources as Resource[]).flatMap((r) => r.schema.fields.map((f) => [`${r.name}.${f.name}`, f] as const)),
+    );
+    for (const id of ['points.code', 'crosswalk.code', 'crosswalk.jma', 'crosswalk.jtwc', 'crosswalk.hko', 'crosswalk.ibtracs'])
+      expect(fields.get(id)?.type).toBe('string');
+    for (const [name, unit] of [
+      ['points.speed_ms', 'm/s'],
+      ['points.speed_kt', 'kt'],
+      ['points.pressure_hpa', 'hPa'],
+      ['points.move_speed_kmh', 'km/h'],
+      ['points.r12_nw_km', 'km'],
+      ['crosswalk.jma_median_distance_km', 'km'],
+    ])
+      expect(fields.get(name as string)?.unit).toBe(unit);
+    expect(fields.get('points.wind_period')).toMatchObject({ constraints: { enum: ['1min', '2min', '10min'] } });
+    expect(fields.get('points.wind_period')?.description).toMatch(/10min \(JMA, HKO\); nothing is converted/);
+    expect(fields.get('points.time')).toMatchObject({ type: 'datetime', format: '%Y-%m-%dT%H:%M:%S%z' });
+  });
+
+  it('keeps a JMA number such as 0121 as text', async () => {
+    // The sample's YAGI given JMA's number of 2001's 21st storm: read as a number it would be 121.
+    const sources = await readArchiveSources(FIXTURE_SOURCES, NAMES_FILE);
+    const { typhoons, crosswalk } = buildArchive(sources);
+    const renumbered = typhoons.map((t) => (t.code === '202411' ? { ...t, ids: { ...t.ids, jma: '0121' } } : t));
+    const { zip } = buildDump({ typhoons: renumbered, crosswalk, sources: [], demo: false, generatedAt: new Date(0) });
+    const files = unzipSync(zip);
+    const text = (name: string) => new TextDecoder().decode(files[`${DUMP_ROOT}/${name}`]);
+    const crosswalkResource = (JSON.parse(text('datapackage.json')).resources as Resource[]).find((r) => r.name === 'crosswalk');
+    const table = readTyped((crosswalkResource as Resource).schema, text('crosswalk.csv'));
+    expect(table.faults).toEqual([]);
+    expect(table.rows.find((r) => r.code === '202411')).toMatchObject({ jma: '0121', jma_agreeing_fixes: 3 });
+  });
+
+  it('says, in the manifest and the package, that a dump of the demo archive is the demo, with its count of storms', async () => {
+    const demoOut = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-demo-'));
+    await writeDump({ sourcesDir: DEMO_SOURCES_DIR, outDir: demoOut });
+    const demoRoot = await unpack(demoOut);
+    const manifest = await fs.readJson(path.join(demoRoot, 'manifest.json'));
+    const pkg = await fs.readJson(path.join(demoRoot, 'datapackage.json'));
+    const storms = (await fs.readdir(path.join(demoRoot, 'storms'))).length;
+    expect(manifest).toMatchObject({ dataset: { kind: 'demo', storms }, storms });
+    expect(pkg).toMatchObject({ name: 'typhoon-archive-demo', dataset: { kind: 'demo', storms } });
+    expect(pkg.title).toBe(`Typhoon API demo archive (${storms} storms), not the full record`);
+    expect(pkg.description).toMatch(new RegExp(`^DEMO: built from the project's demo archive \\(${storms} storms`));
+    await fs.remove(demoOut);
   });
 });
 

@@ -17,6 +17,7 @@ import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { parseZjArchiveFile } from '../../src/sources/zj-archive.ts';
 import { parseNamesTable } from '../../src/sources/names-table.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
+import { places } from '../helpers/names.ts';
 
 const names = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
 const demo = fs.readJsonSync(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'));
@@ -128,7 +129,7 @@ describe('fetchZjArchive', () => {
   it('writes files the archive parser and the build read without a problem', async () => {
     const { storm, problems } = parseZjArchiveFile(await fs.readFile(file('209801'), 'utf8'), names);
     expect(problems).toEqual([]);
-    const live = normalizeZjInfo({ ...demo, tfid: '209801' }, new Date(), { names, rejected: [] });
+    const live = normalizeZjInfo({ ...demo, tfid: '209801' }, new Date(), { names, places, rejected: [] });
     expect(storm?.points.map((p) => [p.time.toISOString(), p.lat, p.lng, p.speed, p.pressure])).toEqual(
       live.points.map((p) => [new Date(p.time).toISOString(), p.lat, p.lng, p.speed, p.pressure]),
     );

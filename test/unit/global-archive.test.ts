@@ -83,7 +83,7 @@ describe('global archive over a replayed life', () => {
     mock.setFault('5xx', 'nhc');
     expect((await refresh()).nhc.ok).toBe(false);
     mock.setFault(null);
-    const stale = await activeGlobalCyclones(fileStore(dir));
+    const stale = await activeGlobalCyclones(fileStore(dir), new Date());
     expect(stale.typhoons[0]).toMatchObject({ id: 'nhc-al132025', stale: true });
     // A crash between the cyclone write and the index write loses the index; it is rebuilt from the documents.
     await fs.remove(path.join(dir, 'global-index.json'));
@@ -101,7 +101,7 @@ describe('global archive over a replayed life', () => {
     expect(new Set(times).size).toBe(times.length);
     expect(stored).toMatchObject({ isActive: false, peakGrade: 'SuperTY', maxWindKt: 160, minPressure: 892 });
     expect(stored).toMatchObject({ code: 'nhc-al132025', name: 'MELISSA', enname: 'MELISSA', nameSource: 'english' });
-    expect((await activeGlobalCyclones(fileStore(dir))).typhoons).toEqual([]);
+    expect((await activeGlobalCyclones(fileStore(dir), new Date())).typhoons).toEqual([]);
     expect((await readIndex(fileStore(dir)))[0]).toMatchObject({ id: 'nhc-al132025', isActive: false });
     await fs.remove(dir);
   });

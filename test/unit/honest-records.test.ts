@@ -23,7 +23,7 @@ import { parseNameCorrections } from '../../src/sources/name-corrections.ts';
 import { parseNamesTable } from '../../src/sources/names-table.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { parseZjArchiveFile, type ZjLandfall, type ZjStorm } from '../../src/sources/zj-archive.ts';
-import { CORRECTIONS } from '../helpers/names.ts';
+import { CORRECTIONS, places } from '../helpers/names.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 import { newestByAgency } from '../../src/sources/agencies/read-agency-sources.ts';
 import { compareArchive } from '../../src/archive/agency-comparison.ts';
@@ -134,6 +134,7 @@ describe('1945–1948 winds: JTWC knots back from the zj values, converted again
       zj: [zj],
       names,
       nameCorrections: new Map(),
+      places,
       agencies: { tracks: newestByAgency([]) },
     });
     expect(typhoons[0]).toMatchObject({
@@ -206,5 +207,19 @@ describe('what the fields say', () => {
       JSON.stringify({ schemaVersion: 1, data: { fetchedAt: '2024-09-06T08:00:00+08:00', source: 'zj-live', typhoons: [old] } }),
     );
     expect((await readSnapshot(store))?.typhoons[0]).toMatchObject({ code: '202411', windPeriod: '2min', landRecorded: true });
+  });
+
+  it("a live snapshot stored before positionEn reads with each landfall's English unknown (null), not made up", async () => {
+    const { typhoons } = buildArchive(await readArchiveSources(FIXTURE_SOURCES, NAMES_FILE));
+    const yagi = typhoons.find((t) => t.code === '202411') as Typhoon;
+    expect(yagi.land.length).toBeGreaterThan(0);
+    const old = { ...yagi, land: yagi.land.map(({ positionEn: _en, ...land }) => land) };
+    const store = fileStore(fs.mkdtempSync(path.join(os.tmpdir(), 'honest-records-')));
+    await store.set(
+      'snapshot',
+      JSON.stringify({ schemaVersion: 3, data: { fetchedAt: '2024-09-06T08:00:00+08:00', source: 'zj-live', typhoons: [old] } }),
+    );
+    const land = (await readSnapshot(store))?.typhoons[0]?.land ?? [];
+    expect(land.map((l) => [l.position, l.positionEn])).toEqual(yagi.land.map((l) => [l.position, null]));
   });
 });

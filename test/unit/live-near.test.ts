@@ -102,10 +102,10 @@ describe('/api/near', () => {
   it('lists every active storm, nearest first, in the envelope', async () => {
     const response = await ask('lat=22.3&lng=114.2');
     expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: { total: number; storms: { code: string; region: string; distanceKm: number }[] } };
-    expect(data.storms.map((s) => s.region).sort()).toEqual(['global', 'global', 'nw-pacific']);
+    const { data } = (await response.json()) as { data: { total: number; list: { code: string; region: string; distanceKm: number }[] } };
+    expect(data.list.map((s) => s.region).sort()).toEqual(['global', 'global', 'nw-pacific']);
     expect(data.total).toBe(3);
-    const distances = data.storms.map((s) => s.distanceKm);
+    const distances = data.list.map((s) => s.distanceKm);
     expect(distances).toEqual([...distances].sort((a, b) => a - b));
   });
 

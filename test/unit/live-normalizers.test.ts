@@ -48,7 +48,12 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
       moveDir: 'NW',
       moveSpeed: 20,
     });
-    expect(storm.live).toEqual({ source: 'zj-live', fetchedAt: '2026-09-12T14:10:00+08:00', stale: false });
+    expect(storm.live).toEqual({
+      source: 'zj-live',
+      fetchedAt: '2026-09-12T14:10:00+08:00',
+      publishedAt: '2026-09-12T14:00:00+08:00',
+      stale: false,
+    });
   });
 
   it("keeps each agency's forecast from the last point, its base point as origin", () => {
@@ -68,6 +73,7 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
         lat: 19.85,
         lng: 125.1,
         position: '菲律宾吕宋岛东北部沿海（演示）',
+        positionEn: 'the northeastern coast of Luzon, the Philippines (demo)',
         strong: '超强台风',
         grade: 'SuperTY',
         speed: 52,

@@ -98,7 +98,7 @@ const liveList = async () => {
   return {
     status: response.status,
     body: (await response.json()) as {
-      data: { typhoons: { code: string; live: { stale: boolean } }[]; stale: boolean; source: string; upstream: string };
+      data: { list: { code: string; live: { stale: boolean } }[]; stale: boolean; source: string; upstream: string };
     },
   };
 };
@@ -119,7 +119,7 @@ describe('refreshLive', () => {
   it('before any success says "never fetched", not "no storm"', async () => {
     process.env.TYPHOON_LIVE_DIR = path.join(liveDir, 'empty');
     const { body } = await liveList();
-    expect(body.data).toMatchObject({ typhoons: [], upstream: 'never-fetched' });
+    expect(body.data).toMatchObject({ list: [], upstream: 'never-fetched' });
     process.env.TYPHOON_LIVE_DIR = liveDir;
   });
 
@@ -129,10 +129,10 @@ describe('refreshLive', () => {
     mock.setPayload('zj/TyhoonActivity', '[]');
     try {
       await refreshLive(upstreams, store);
-      expect((await liveList()).body.data).toMatchObject({ typhoons: [], upstream: 'ok', stale: false });
+      expect((await liveList()).body.data).toMatchObject({ list: [], upstream: 'ok', stale: false });
       setFault('5xx');
       await refreshLive(upstreams, store);
-      expect((await liveList()).body.data).toMatchObject({ typhoons: [], upstream: 'unavailable', stale: true });
+      expect((await liveList()).body.data).toMatchObject({ list: [], upstream: 'unavailable', stale: true });
     } finally {
       setFault(null);
       mock.setPayload('zj/TyhoonActivity', await fs.readFile(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8'));
@@ -191,12 +191,12 @@ describe('refreshLive', () => {
       const { status, body } = await liveList();
       expect(status).toBe(200);
       expect(
-        body.data.typhoons.map((t) => t.code),
+        body.data.list.map((t) => t.code),
         `cycle ${cycle}`,
       ).toEqual(['202699']);
       expect(body.data.stale).toBe(expectedSource === null);
       expect(body.data.upstream).toBe(expectedSource === null ? 'unavailable' : 'ok');
-      expect(body.data.typhoons[0]?.live.stale).toBe(expectedSource === null);
+      expect(body.data.list[0]?.live.stale).toBe(expectedSource === null);
 
       const detail = await handleTyphoonLookup(new Request('http://localhost/api/v1/typhoons/202699'));
       expect(detail.status).toBe(200);
@@ -253,7 +253,7 @@ describe('within Netlify limits', () => {
       // Every request given up by the client (the mock sees its connection close just after).
       await vi.waitFor(() => expect(mock.hanging()).toBe(0), { timeout: 10_000 });
       const { body } = await liveList();
-      expect(body.data).toMatchObject({ stale: true, upstream: 'unavailable', typhoons: [{ code: '202699' }] });
+      expect(body.data).toMatchObject({ stale: true, upstream: 'unavailable', list: [{ code: '202699' }] });
       expect((body.data as unknown as { staleReason: string }).staleReason).toMatch(/upstream failed at the last refresh/);
     } finally {
       setFault(null);

@@ -14,7 +14,7 @@ import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG } from '../../src/api/errors.ts';
 import { renderOpenApi } from '../../src/api/openapi.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PARAMS } from '../../src/api/params.ts';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PARAMS, QUERIES, queryName, type QueryKind } from '../../src/api/params.ts';
 import { ENDPOINTS } from '../../src/api/route-table.ts';
 import { PLATFORMS, siteConfigSchema } from '../../src/model/content-schemas.ts';
 
@@ -140,6 +140,57 @@ describe('OpenAPI document: what it says', () => {
     expect(query('SizeQuery').schema).toMatchObject({ type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE });
     expect(query('PlatformQuery')).toMatchObject({ name: 'platform', required: true });
     expect(resolve(query('PlatformQuery').schema).enum).toEqual([...PLATFORMS]);
+  });
+
+  it('shows the 40001 each parameter rule gives, in the words the server uses, and accepts every example', () => {
+    for (const { resource, path } of ENDPOINTS) {
+      const operation = doc.paths[openApiPath(path)].get;
+      for (const parameter of operation.parameters.map(resolve).filter((p: Node) => p.in === 'query')) {
+        const kind = (resource.query ?? []).find((k) => queryName(k) === parameter.name) as QueryKind;
+        expect(() => QUERIES[kind].parse(String(parameter.example)), `${path} ${parameter.name}`).not.toThrow();
+      }
+      const names = [...Object.keys(resource.params), ...(resource.query ?? []).map(queryName)];
+      if (names.length === 0) continue;
+      const examples = operation.responses[400].content['application/json'].examples as Record<string, { value: Node }>;
+      for (const name of names) expect(Object.keys(examples), `${path} ${name}`).toContain(`${name}-malformed`);
+      for (const { value } of Object.values(examples)) {
+        const error = value.error ?? value;
+        expect(error.code, path).toBe(40001);
+      }
+    }
+    const near = doc.paths['/api/v1/history/near'].get.responses[400].content['application/json'].examples;
+    expect(near['from-after-to'].value.msg).toBe('from (2000) is after to (1990).');
+    expect(near['lat-malformed'].value.msg).toContain('1e-7');
+    const today = doc.paths['/api/history/today/{date}'];
+    expect(today.get.responses[400].content['application/json'].examples['date-malformed'].value.error.message).toContain('"02-30"');
+    expect(resolve(resolve(today.parameters[0]).schema).pattern).toBeDefined();
+    expect(resolve(today.parameters[0]).description).toContain('02-30');
+  });
+
+  it('types the feeds as XML text, GeoJSON as RFC 7946 features and bootstrap versions per platform', () => {
+    for (const [path, type] of [
+      ['/feeds/flash.xml', 'application/rss+xml'],
+      ['/feeds/flash.atom', 'application/atom+xml'],
+    ] as const) {
+      const content = doc.paths[path].get.responses[200].content;
+      expect(Object.keys(content), path).toEqual([type]);
+      expect(content[type].schema.type, path).toBe('string');
+    }
+    const geo = resolve(doc.paths['/api/geojson/{code}'].get.responses[200].content['application/geo+json'].schema);
+    const feature = resolve(geo.properties.features.items);
+    expect(resolve(feature.properties.geometry).oneOf.map((g: Node) => g.properties.type.const)).toEqual([
+      'Point',
+      'LineString',
+      'MultiLineString',
+      'Polygon',
+      'MultiPolygon',
+    ]);
+    expect(resolve(feature.properties.properties).properties.kind.enum).toContain('track-point');
+    const bootstrap = doc.paths['/api/v1/bootstrap'].get.responses[200].content['application/json'].schema.allOf[1];
+    const versions = bootstrap.properties.data.properties.versions;
+    expect(Object.keys(versions.properties)).toEqual([...PLATFORMS]);
+    expect(versions.required).toEqual([...PLATFORMS]);
+    expect(versions.additionalProperties).toBeUndefined();
   });
 
   it('documents every status an operation can answer, with its headers', () => {

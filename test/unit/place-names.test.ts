@@ -110,7 +110,8 @@ describe('placeInEnglish', () => {
     ['福建省.福州市.平潭县.南海', 'Nanhai, Pingtan, Fuzhou, Fujian', ['南海']],
     ['上海.上海市.浦东新区.机场', 'the airport, Pudong New Area, Shanghai', []],
     // a trailing remark, Latin text, full-width forms
-    ['菲律宾吕宋岛东北部沿海（演示）', 'the northeastern coast of Luzon, the Philippines (Yanshi)', ['演示']],
+    ['菲律宾吕宋岛东北部沿海（演示）', 'the northeastern coast of Luzon, the Philippines (demo)', []],
+    ['菲律宾吕宋岛东北部沿海（测试）', 'the northeastern coast of Luzon, the Philippines (Ceshi)', ['测试']],
     ['Hong Kong', 'Hong Kong', []],
     ['  海南文昌沿海 ', 'the coast of Wenchang, Hainan', []],
   ])('%s → %s', (zh, en, inPinyin) => {

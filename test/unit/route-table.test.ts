@@ -8,7 +8,7 @@ import { CACHE_POLICIES } from '../../src/api/cache-policy.ts';
 import type { FunctionConfig } from '../../src/api/functions.ts';
 import { loadBindings } from '../../src/api/handler-modules.ts';
 import { ENDPOINTS, RESOURCES } from '../../src/api/route-table.ts';
-import { NAMES_FILE_IN_PROJECT, PROJECT_ROOT } from '../../src/config/paths.ts';
+import { NAMES_FILE_IN_PROJECT, PLACES_FILE_IN_PROJECT, PROJECT_ROOT } from '../../src/config/paths.ts';
 import { configMethods, configPaths } from '../../src/server/local-functions.ts';
 import { writeFunctions } from '../../build/write-functions.ts';
 import { headersFor, readSiteRules, type SiteRules } from '../../src/server/site-rules.ts';
@@ -140,12 +140,12 @@ describe('functions (generated from the table and the bindings: build/write-func
     }
   });
 
-  it('bundle exactly the data files their routes read, and the names table where they read upstream names', () => {
-    // The functions that normalise live upstream answers check storm names against the names table.
+  it('bundle exactly the data files their routes read, and the names and places tables where they read upstream names', () => {
+    // The functions that normalise live upstream answers check storm names against the names table and give landfall places in English.
     const namesReaders = new Set(['scheduled-run', 'typhoon-lookup']);
     for (const fn of generated) {
       const served = RESOURCES.filter((r) => (r.servedBy.kind === 'function' && r.servedBy.fn === fn.name) || r.missFn === fn.name);
-      const names = namesReaders.has(fn.name) ? [`../${NAMES_FILE_IN_PROJECT}`] : [];
+      const names = namesReaders.has(fn.name) ? [`../${NAMES_FILE_IN_PROJECT}`, `../${PLACES_FILE_IN_PROJECT}`] : [];
       const reads = [...new Set(served.flatMap((r) => r.reads ?? []))]
         .map((file) => `../public/${file}`)
         .concat(names)

@@ -12,20 +12,23 @@ import { readLiveView, type LiveView } from '../../live/snapshot.ts';
 import { answerRequests } from '../bind.ts';
 import type { RequestContext } from '../context.ts';
 import { DATA_FILES, todayFile } from '../data-files.ts';
+import { archiveRelease, timeOf } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
 const TODAY_IN_HISTORY_ITEMS = 5;
 
-/** Announcements whose window [from, until] contains today's Beijing date. */
-async function currentAnnouncements(ctx: RequestContext): Promise<Announcement[]> {
+/** Announcements whose window [from, until] contains today's Beijing date (a v1 collection: list and total). */
+async function currentAnnouncements(ctx: RequestContext) {
   const { isoDate } = beijingCalendarDay(ctx.now());
   const all = await ctx.data<Announcement[]>(DATA_FILES.announcements);
-  return all.filter((a) => a.from <= isoDate && (a.until === null || isoDate <= a.until));
+  const list = all.filter((a) => a.from <= isoDate && (a.until === null || isoDate <= a.until));
+  return { list, total: list.length };
 }
 
+/** The first well-known storms of today in past years; `total` counts them all, as /api/v1/history/today does. */
 async function todayInHistory(ctx: RequestContext) {
   const day = await ctx.data<TodayInHistory>(todayFile(beijingCalendarDay(ctx.now()).monthDay));
-  return day.typhoons.slice(0, TODAY_IN_HISTORY_ITEMS);
+  return { date: day.date, list: day.typhoons.slice(0, TODAY_IN_HISTORY_ITEMS), total: day.total };
 }
 
 function activeSummary(view: LiveView) {
@@ -63,5 +66,6 @@ const SECTIONS = {
 export const bootstrap = answerRequests(ROUTES.bootstrap, async (ctx) => {
   const live = await readLiveView(ctx.store, ctx.now());
   const entries = await Promise.all(Object.entries(SECTIONS).map(async ([name, provide]) => [name, await provide(ctx, live)] as const));
-  return { payload: Object.fromEntries(entries) };
+  // Its data time is the live part's, what a client calls it for at start-up.
+  return { payload: Object.fromEntries(entries), dataTime: timeOf(live.fetchedAt), dataset: (await archiveRelease(ctx)).dataset };
 });

@@ -10,6 +10,7 @@ import { sameStorm } from '../../live/storm-identity.ts';
 import { SAME_DEPRESSION_DEGREES, type Disturbance, type DisturbanceAnswer } from '../../model/disturbance-schemas.ts';
 import { answerRequests, notFoundIn } from '../bind.ts';
 import type { RequestContext } from '../context.ts';
+import { timeOf } from '../data-time.ts';
 import { dataUnavailable } from '../errors.ts';
 import { ROUTES } from '../route-table.ts';
 
@@ -36,14 +37,14 @@ export const disturbanceList = answerRequests(ROUTES.disturbances, async (ctx) =
     ctx,
     read.records.filter((r) => r.isActive),
   );
-  return { payload: { list, total: list.length, advisories: read.advisories, ...read.context } };
+  return { payload: { list, total: list.length, advisories: read.advisories, ...read.context }, dataTime: timeOf(read.context.fetchedAt) };
 });
 
 export const disturbanceHistoryList = answerRequests(ROUTES['disturbance-history'], async (ctx, { query: { year } }) => {
   const read = await readDisturbanceRecords(ctx.store, ctx.now());
   if (read.state !== 'ok') throw unavailable(read.reason);
   const list = read.records.filter((r) => year === null || disturbanceYear(r) === year);
-  return { payload: { year, list, total: list.length } };
+  return { payload: { year, list, total: list.length }, dataTime: timeOf(read.context.fetchedAt) };
 });
 
 export const disturbanceDetail = answerRequests(ROUTES.disturbance, async (ctx, { params }) => {
@@ -51,11 +52,11 @@ export const disturbanceDetail = answerRequests(ROUTES.disturbance, async (ctx, 
   if (answer.state === 'unavailable') throw unavailable(answer.reason);
   if (answer.state === 'missing') throw notFoundIn(ROUTES.disturbance, params.id);
   const [disturbance] = await withSameAs(ctx, [answer.disturbance]);
-  return { payload: { disturbance: disturbance as DisturbanceAnswer, ...answer.context } };
+  return { payload: { disturbance: disturbance as DisturbanceAnswer, ...answer.context }, dataTime: timeOf(answer.context.fetchedAt) };
 });
 
 export const disturbanceGeoJson = answerRequests(ROUTES['disturbances-geojson'], async (ctx) => {
   const read = await readDisturbanceRecords(ctx.store, ctx.now());
   if (read.state !== 'ok') throw unavailable(read.reason);
-  return { payload: disturbancesGeoJson(read.records) };
+  return { payload: disturbancesGeoJson(read.records), dataTime: timeOf(read.context.fetchedAt) };
 });

@@ -13,7 +13,8 @@ const feedIn =
   async (ctx: RequestContext, { query: { code } }: { query: { code: string | null } }) => {
     const items = (await flashOf(ctx, code)).slice(0, LATEST_FLASH_ITEMS);
     const site = await ctx.data<SiteConfig>(DATA_FILES.site);
-    return { payload: flashFeed(items, site, code, ctx.now())[format]() };
+    // A feed is web-only: it has no `ts`.
+    return { payload: flashFeed(items, site, code, ctx.now())[format](), dataTime: null };
   };
 
 export const flashRss = answerRequests(ROUTES['flash-rss'], feedIn('rss2'));

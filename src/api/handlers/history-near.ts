@@ -5,9 +5,10 @@
 import { searchNear, nearStorm, type NearData } from '../../archive/past-storms-near.ts';
 import type { NearQuery } from '../../model/track-search-schemas.ts';
 import { DATA_FILES } from '../data-files.ts';
-import { badParameter } from '../errors.ts';
 import { answerRequests, type QueryOf } from '../bind.ts';
+import { archiveRelease } from '../data-time.ts';
 import { pageOf } from '../paging.ts';
+import { checkYearRange } from '../params.ts';
 import { ROUTES } from '../route-table.ts';
 
 /** The query as parsed (each value checked by its kind in params.ts), and the one rule across two values. */
@@ -22,19 +23,20 @@ function nearQuery(q: QueryOf<(typeof ROUTES)['history-near']>): NearQuery {
     minGrade: q.minGrade,
     landfall: q.landfall,
   };
-  if (near.from !== null && near.to !== null && near.from > near.to) throw badParameter(`from (${near.from}) is after to (${near.to}).`);
+  checkYearRange(near);
   return near;
 }
 
 export const historyNear = answerRequests(ROUTES['history-near'], async (ctx, request) => {
   const query = nearQuery(request.query);
-  const [summaries, tracks, index] = await Promise.all([
+  const [summaries, tracks, index, release] = await Promise.all([
     ctx.data<NearData['summaries']>(DATA_FILES.archiveSummaries),
     ctx.data<NearData['tracks']>(DATA_FILES.archiveTracks),
     ctx.data<NearData['index']>(DATA_FILES.proximityIndex),
+    archiveRelease(ctx),
   ]);
   const data: NearData = { summaries, tracks, index };
   const { matches, counts } = searchNear(data, query);
   const page = pageOf(matches, request.query);
-  return { payload: { ...page, list: page.list.map((match) => nearStorm(data, match)), query, counts } };
+  return { payload: { ...page, list: page.list.map((match) => nearStorm(data, match)), query, counts }, ...release };
 });

@@ -2,34 +2,32 @@
  * The archive's history answers. Years, a year, a calendar day: static, rendered by the build from the archive
  * in memory. Search and today: functions over the files the build generated.
  */
-import { releaseTime } from '../../archive/release-time.ts';
 import { searchArchive } from '../../archive/search.ts';
 import { summarizeTyphoon, yearStatistic } from '../../archive/summaries.ts';
 import type { SearchEntry, TodayInHistory } from '../../model/schemas.ts';
 import { beijingCalendarDay } from '../../model/time.ts';
 import { answerRequests, answerStatically, notFoundIn } from '../bind.ts';
 import { DATA_FILES, todayFile } from '../data-files.ts';
+import { archiveRelease } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
-
-const latest = (times: number[]) => times.reduce((a, b) => Math.max(a, b), 0);
 
 export const historyYears = answerStatically(ROUTES['history-years'], {
   instances: () => [{}],
-  render: async ({ site: { archive, agencies, attribution } }) => {
+  render: async ({ site: { archive, agencies, attribution, releasedAt, dataset } }) => {
     const years = archive.years.map((year) => yearStatistic(year, archive.byYear.get(year) ?? [], agencies));
-    return { payload: { years, attribution }, releasedAt: latest(archive.typhoons.map(releaseTime)) };
+    return { payload: { years, attribution }, dataTime: releasedAt, dataset };
   },
 });
 
 export const historyYear = answerStatically(ROUTES['history-year'], {
   instances: (site) => site.archive.years.map((year) => ({ year: String(year) })),
-  render: async ({ site: { archive, attribution } }, { params }) => {
+  render: async ({ site: { archive, attribution, releasedAt } }, { params }) => {
     const storms = archive.byYear.get(Number(params.year));
     if (!storms) throw notFoundIn(ROUTES['history-year'], params.year);
     const typhoons = storms.map(summarizeTyphoon);
     return {
       payload: { year: Number(params.year), total: typhoons.length, typhoons, attribution },
-      releasedAt: latest(storms.map(releaseTime)),
+      dataTime: releasedAt,
     };
   },
 });
@@ -39,18 +37,19 @@ export const historyTodayDate = answerStatically(ROUTES['history-today-date'], {
   render: async ({ site }, { params }) => {
     const day = site.today.get(params.date);
     if (!day) throw notFoundIn(ROUTES['history-today-date'], params.date);
-    return { payload: day };
+    return { payload: day, dataTime: site.releasedAt };
   },
 });
 
 /** Today in Asia/Shanghai: the static file of the day, with today's date filled in. */
 export const historyToday = answerRequests(ROUTES['history-today'], async (ctx) => {
   const { monthDay, isoDate } = beijingCalendarDay(ctx.now());
-  const day = await ctx.data<TodayInHistory>(todayFile(monthDay));
-  return { payload: { ...day, today: isoDate } };
+  const [day, { dataTime }] = await Promise.all([ctx.data<TodayInHistory>(todayFile(monthDay)), archiveRelease(ctx)]);
+  return { payload: { ...day, today: isoDate }, dataTime };
 });
 
 export const historySearch = answerRequests(ROUTES['history-search'], async (ctx, { params: { keyword } }) => {
-  const typhoons = searchArchive(await ctx.data<SearchEntry[]>(DATA_FILES.searchIndex), keyword);
-  return { payload: { keyword, total: typhoons.length, typhoons } };
+  const [index, release] = await Promise.all([ctx.data<SearchEntry[]>(DATA_FILES.searchIndex), archiveRelease(ctx)]);
+  const typhoons = searchArchive(index, keyword);
+  return { payload: { keyword, total: typhoons.length, typhoons }, ...release };
 });

@@ -5,6 +5,7 @@ import { KT_TO_MS } from '../../model/units.ts';
 import { stormNear } from '../../live/active-storms-near.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import { answerRequests } from '../bind.ts';
+import { latestOf, timeOf } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
 const FORCE_THRESHOLDS_MS = [13.9, 24.5, 32.7];
@@ -15,7 +16,7 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
   const store = ctx.store;
   const [view, global, disturbanceRead] = await Promise.all([
     readLiveView(store, ctx.now()),
-    activeGlobalCyclones(store),
+    activeGlobalCyclones(store, ctx.now()),
     readDisturbanceRecords(store, ctx.now()),
   ]);
   const typhoons = view.typhoons.map((t) => {
@@ -31,6 +32,7 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
   // Disturbances that cannot be read are told as stale with an empty list, never as "none".
   const disturbances = disturbanceRead.state === 'ok' ? disturbancesNear(place, disturbanceRead.records) : [];
   const disturbancesStale = disturbanceRead.state === 'ok' ? disturbanceRead.context.stale : true;
+  const fetched = [view.fetchedAt, global.sources.nhc.fetchedAt, global.sources.jtwc.fetchedAt].map(timeOf);
   return {
     payload: {
       ...place,
@@ -42,5 +44,6 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
       stale,
       upstream: view.upstream,
     },
+    dataTime: latestOf(fetched),
   };
 });

@@ -5,10 +5,11 @@
  */
 import { readLiveView } from '../../live/snapshot.ts';
 import { answerRequests } from '../bind.ts';
+import { timeOf } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
 export const liveTyphoons = answerRequests(ROUTES['live-typhoons'], async (ctx) => {
   const view = await readLiveView(ctx.store, ctx.now());
   const { lastError: _internal, ...payload } = view;
-  return { payload, cache: !view.stale && view.upstream === 'ok' ? 'live' : 'liveStale' };
+  return { payload, dataTime: timeOf(view.fetchedAt), cache: !view.stale && view.upstream === 'ok' ? 'live' : 'liveStale' };
 });

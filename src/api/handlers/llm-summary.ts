@@ -10,11 +10,12 @@ import { globalBrief } from '../../global/build-cyclone.ts';
 import { activeGlobalCyclones } from '../../global/global-view.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import { answerRequests } from '../bind.ts';
+import { timeOf } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
 export const llmSummary = answerRequests(ROUTES['llm-summary'], async (ctx) => {
   const store = ctx.store;
-  const [live, global] = await Promise.all([readLiveView(store, ctx.now()), activeGlobalCyclones(store)]);
+  const [live, global] = await Promise.all([readLiveView(store, ctx.now()), activeGlobalCyclones(store, ctx.now())]);
   const summary = await currentSummary(store, live);
   return {
     payload: {
@@ -27,5 +28,6 @@ export const llmSummary = answerRequests(ROUTES['llm-summary'], async (ctx) => {
       aiGenerated: true,
       generator: summary.generator,
     },
+    dataTime: timeOf(live.fetchedAt),
   };
 });

@@ -5,5 +5,5 @@ import { ROUTES } from '../route-table.ts';
 
 export const openapi = answerStatically(ROUTES.openapi, {
   instances: () => [{}],
-  render: async ({ site }) => ({ payload: renderOpenApi(site.content.site) }),
+  render: async ({ site }) => ({ payload: renderOpenApi(site.content.site), dataTime: site.releasedAt }),
 });

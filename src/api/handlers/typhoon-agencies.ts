@@ -6,6 +6,7 @@ import type { StormAgencies } from '../../model/agency-comparison-schemas.ts';
 import type { TyphoonSummary } from '../../model/schemas.ts';
 import { answerRequests, notFoundIn } from '../bind.ts';
 import { agencyComparisonFile, DATA_FILES } from '../data-files.ts';
+import { archiveRelease } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
 export const typhoonAgencies = answerRequests(ROUTES['typhoon-agencies'], async (ctx, { params: { code } }) => {
@@ -13,5 +14,5 @@ export const typhoonAgencies = answerRequests(ROUTES['typhoon-agencies'], async 
   const storm = summaries.find((s) => s.code === code);
   if (!storm) throw notFoundIn(ROUTES['typhoon-agencies'], code);
   const year = await ctx.data<Record<string, StormAgencies>>(agencyComparisonFile(storm.year));
-  return { payload: year[code] };
+  return { payload: year[code], dataTime: (await archiveRelease(ctx)).dataTime };
 });

@@ -18,6 +18,7 @@ import type { TyphoonSummary } from '../../model/schemas.ts';
 import type { SimilarTracks } from '../../model/track-search-schemas.ts';
 import { answerRequests, notFoundIn } from '../bind.ts';
 import { DATA_FILES } from '../data-files.ts';
+import { archiveRelease, timeOf } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
 /** The answer: the `size` lowest scores (to 0.1 km; ties: newer storm first). */
@@ -52,12 +53,19 @@ export const typhoonSimilar = answerRequests(ROUTES['typhoon-similar'], async (c
   const archived = summaries.findIndex((s) => s.code === code);
   if (archived >= 0) {
     const scored = scoreAgainstArchived(await ctx.data<SimilarTracksFile>(DATA_FILES.similarTracks), archived);
-    return { payload: similarAnswer(summaries[archived] as TyphoonSummary, summaries, scored, size, null) };
+    const { dataTime } = await archiveRelease(ctx);
+    return { payload: similarAnswer(summaries[archived] as TyphoonSummary, summaries, scored, size, null), dataTime };
   }
-  const active = (await readLiveView(ctx.store, ctx.now())).typhoons.find((t) => t.code === code);
+  const view = await readLiveView(ctx.store, ctx.now());
+  const active = view.typhoons.find((t) => t.code === code);
   if (!active) throw notFoundIn(ROUTES['typhoon-similar'], code);
   const hours = (Date.parse(active.endTime) - Date.parse(active.startTime)) / 3_600_000;
   const tracks = loadTracks(await ctx.data<ArchiveTracksFile>(DATA_FILES.archiveTracks));
   const scored = scoreAgainstActive(tracks, active.points, hours);
-  return { payload: similarAnswer(summarizeTyphoon(active), summaries, scored, size, hours), cache: 'live' };
+  // Compared with a live track: the data is as new as the snapshot it was fetched in.
+  return {
+    payload: similarAnswer(summarizeTyphoon(active), summaries, scored, size, hours),
+    dataTime: timeOf(view.fetchedAt),
+    cache: 'live',
+  };
 });

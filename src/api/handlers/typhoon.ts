@@ -8,7 +8,6 @@
  */
 import type { ArchiveReport } from '../../archive/archive-report.ts';
 import { typhoonGeoJson } from '../../archive/geojson.ts';
-import { releaseTime } from '../../archive/release-time.ts';
 import { LOOKUP_FILES, requestLookup } from '../../live/lookup.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import type { Typhoon } from '../../model/schemas.ts';
@@ -16,6 +15,7 @@ import { beijingYear } from '../../model/time.ts';
 import { answerMisses, answerStatically, notFoundIn, type Answer } from '../bind.ts';
 import type { LookupContext, RequestContext } from '../context.ts';
 import { DATA_FILES } from '../data-files.ts';
+import { timeOf } from '../data-time.ts';
 import { notFound, upstreamUnavailable, type ApiError } from '../errors.ts';
 import { ROUTES } from '../route-table.ts';
 
@@ -25,8 +25,11 @@ const geojson = ROUTES['typhoon-geojson'];
 /** Every archived storm, the instances of both static routes. */
 const archivedCodes = ({ archive }: { archive: { typhoons: readonly Typhoon[] } }) => archive.typhoons.map((t) => ({ code: t.code }));
 
-async function activeStorm(ctx: RequestContext, code: string): Promise<Typhoon | null> {
-  return (await readLiveView(ctx.store, ctx.now())).typhoons.find((t) => t.code === code) ?? null;
+/** An active storm of the snapshot, with the snapshot's fetch time (its data time). */
+async function activeStorm(ctx: RequestContext, code: string): Promise<{ typhoon: Typhoon; dataTime: number | null } | null> {
+  const view = await readLiveView(ctx.store, ctx.now());
+  const typhoon = view.typhoons.find((t) => t.code === code);
+  return typhoon ? { typhoon, dataTime: timeOf(view.fetchedAt) } : null;
 }
 
 /**
@@ -63,7 +66,8 @@ async function fromUpstream(ctx: LookupContext, code: string): Promise<Answer> {
     );
   }
   if (!typhoon) throw notFound(`No storm with code ${code} in the live snapshot, the archive or the upstream service.`);
-  return { payload: typhoon, cache: 'upstream' };
+  // Fetched for this request: its data time is now.
+  return { payload: typhoon, dataTime: ctx.now().getTime(), dataset: null, cache: 'upstream' };
 }
 
 /** The lookup the misses' function is given: the upstream service, asked once within 3 s. */
@@ -74,7 +78,7 @@ export const typhoonDetail = answerStatically(detail, {
   render: async ({ site }, { params: { code } }) => {
     const archived = site.archive.byCode.get(code);
     if (!archived) throw notFoundIn(detail, code);
-    return { payload: archived, releasedAt: releaseTime(archived) };
+    return { payload: archived, dataTime: site.releasedAt, dataset: site.dataset };
   },
 });
 
@@ -83,7 +87,8 @@ export const typhoonDetailMisses = answerMisses(detail, lookup, async (ctx, { pa
   const miss = await archivedSeasonMiss(ctx, code);
   if (miss) throw miss;
   const active = await activeStorm(ctx, code);
-  if (active) return { payload: active, cache: 'live' };
+  // Not from the archive: its v1 answer says so with dataset null.
+  if (active) return { payload: active.typhoon, dataTime: active.dataTime, dataset: null, cache: 'live' };
   return fromUpstream(ctx, code);
 });
 
@@ -92,7 +97,7 @@ export const typhoonGeojson = answerStatically(geojson, {
   render: async ({ site }, { params: { code } }) => {
     const archived = site.archive.byCode.get(code);
     if (!archived) throw notFoundIn(geojson, code);
-    return { payload: typhoonGeoJson(archived) };
+    return { payload: typhoonGeoJson(archived), dataTime: site.releasedAt };
   },
 });
 
@@ -100,5 +105,5 @@ export const typhoonGeojson = answerStatically(geojson, {
 export const typhoonGeojsonMisses = answerMisses(geojson, lookup, async (ctx, { params: { code } }) => {
   const active = await activeStorm(ctx, code);
   if (!active) throw notFoundIn(geojson, code);
-  return { payload: typhoonGeoJson(active), cache: 'live' };
+  return { payload: typhoonGeoJson(active.typhoon), dataTime: active.dataTime, cache: 'live' };
 });

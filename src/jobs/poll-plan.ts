@@ -1,0 +1,106 @@
+/**
+ * What a scheduled run polls. The function is started every minute (src/jobs/schedule.ts); each start decides,
+ * from the stored poll state and the time alone (planPolls, pure), which parts are due:
+ *
+ * - the north-western Pacific services every ACTIVE_PACE_MS while something is active (a storm in the snapshot,
+ *   a check of ACTIVITY_CHECKS) or the last poll found a change, else every IDLE_PACE_MS (the pace before runs
+ *   became adaptive, so an idle season asks no more than it did);
+ * - among those polls, a full one (every storm's details from both services) every IDLE_PACE_MS; the polls
+ *   between ask the Zhejiang list and the details only of the storms whose latest position changed;
+ * - the global sources every IDLE_PACE_MS (the spec's 15 minutes; none of them publishes more often).
+ *
+ * A start where nothing is due asks no upstream and writes nothing.
+ */
+import { z } from 'zod';
+import { readDocumentValue, writeDocument, type DocumentKind } from '../store/documents.ts';
+import type { KeyValueStore } from '../store/store.ts';
+import { readSnapshot } from '../live/snapshot.ts';
+import { readDisturbanceRecords } from '../global/disturbance-view.ts';
+
+/** The pace while nothing is active: the 15 minutes of the spec. */
+export const IDLE_PACE_MS = 15 * 60_000;
+/**
+ * The north-western Pacific pace while something is active: a position released just after a poll is fetched
+ * 3 minutes later, and answered at once (the run purges the CDN), within the 5 minutes promised.
+ */
+export const ACTIVE_PACE_MS = 3 * 60_000;
+/** The function's schedule ticks every minute; a poll is due half a tick early, so a late start skips none. */
+export const TICK_MS = 60_000;
+
+export const pollStateSchema = z.object({
+  nwPacific: z.object({
+    lastPollAt: z.string().nullable(),
+    lastFullAt: z.string().nullable(),
+    /** The last poll changed the stored storms (a new position, a storm gone); a failure alone changes none. */
+    changed: z.boolean(),
+  }),
+  global: z.object({ lastPollAt: z.string().nullable() }),
+});
+export type PollState = z.infer<typeof pollStateSchema>;
+
+export const NO_POLLS: PollState = { nwPacific: { lastPollAt: null, lastFullAt: null, changed: false }, global: { lastPollAt: null } };
+
+const POLL_STATE: DocumentKind<PollState> = { name: 'poll state', schema: pollStateSchema, version: 1 };
+const POLL_STATE_KEY = 'poll-state';
+
+/** An unreadable poll state reads as "never polled": the next start polls everything, as a first run does. */
+export const readPollState = async (store: KeyValueStore): Promise<PollState> =>
+  (await readDocumentValue(store, POLL_STATE_KEY, POLL_STATE).catch(() => null)) ?? NO_POLLS;
+export const writePollState = (store: KeyValueStore, state: PollState) => writeDocument(store, POLL_STATE_KEY, POLL_STATE, state);
+
+/**
+ * What makes the north-western Pacific worth polling often, each a question to the store. Another kind of
+ * activity is one more line here (a disturbance: `{ name: 'disturbance', isActive: async (store) => … }`).
+ */
+export interface ActivityCheck {
+  name: string;
+  isActive: (store: KeyValueStore) => Promise<boolean>;
+}
+
+export const ACTIVITY_CHECKS: readonly ActivityCheck[] = [
+  { name: 'storm', isActive: async (store) => ((await readSnapshot(store).catch(() => null))?.typhoons.length ?? 0) > 0 },
+  // A north-western Pacific invest: the Zhejiang service and NMC list a depression as soon as it forms.
+  { name: 'disturbance', isActive: async (store) => (await activeWpDisturbances(store)) > 0 },
+];
+
+async function activeWpDisturbances(store: KeyValueStore): Promise<number> {
+  const read = await readDisturbanceRecords(store, new Date(0)).catch(() => null);
+  return read?.state === 'ok' ? read.records.filter((d) => d.isActive && d.basin === 'WP').length : 0;
+}
+
+/** What the store says, for planPolls. */
+export interface PollInputs {
+  state: PollState;
+  /** The names of the checks that found something active. */
+  active: readonly string[];
+}
+
+export async function readPollInputs(store: KeyValueStore, checks: readonly ActivityCheck[] = ACTIVITY_CHECKS): Promise<PollInputs> {
+  const [state, answers] = await Promise.all([
+    readPollState(store),
+    Promise.all(checks.map(async (check) => ((await check.isActive(store).catch(() => false)) ? [check.name] : []))),
+  ]);
+  return { state, active: answers.flat() };
+}
+
+export interface PollPlan {
+  /** null: the north-western Pacific is not due; `full`: every storm's details from both services; `changes`: see above. */
+  nwPacific: 'full' | 'changes' | null;
+  global: boolean;
+  /** Why the fast pace applies (the active checks, `changed`); empty at the idle pace. */
+  reasons: string[];
+}
+
+const due = (lastAt: string | null, pace: number, now: Date) => lastAt === null || now.getTime() - Date.parse(lastAt) >= pace - TICK_MS / 2;
+
+export function planPolls({ state, active }: PollInputs, now: Date): PollPlan {
+  const reasons = [...active, ...(state.nwPacific.changed ? ['changed'] : [])];
+  const pace = reasons.length > 0 ? ACTIVE_PACE_MS : IDLE_PACE_MS;
+  const nwDue = due(state.nwPacific.lastPollAt, pace, now);
+  const full = due(state.nwPacific.lastFullAt, IDLE_PACE_MS, now);
+  return {
+    nwPacific: !nwDue ? null : full ? 'full' : 'changes',
+    global: due(state.global.lastPollAt, IDLE_PACE_MS, now),
+    reasons,
+  };
+}

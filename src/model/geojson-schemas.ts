@@ -1,0 +1,74 @@
+/**
+ * GeoJSON (RFC 7946) as the API writes it, for the OpenAPI document: positions `[longitude, latitude]` in WGS 84,
+ * the five geometry types the storm documents use, and features whose `properties.kind` says what they are.
+ */
+import { z } from 'zod';
+
+export const positionSchema = z
+  .tuple([z.number().describe('Longitude, degrees east (−180…180)'), z.number().describe('Latitude, degrees north (−90…90)')])
+  .describe('A position [longitude, latitude], WGS 84, rounded to 4 decimals')
+  .meta({ id: 'GeoPosition' });
+
+export const bboxSchema = z
+  .tuple([
+    z.number().describe('West, degrees east'),
+    z.number().describe('South, degrees north'),
+    z.number().describe('East, degrees east'),
+    z.number().describe('North, degrees north'),
+  ])
+  .describe('Bounding box (RFC 7946 §5); west > east when it crosses the antimeridian')
+  .meta({ id: 'GeoBBox' });
+
+const ring = z.array(positionSchema).describe('A closed ring: the first and last positions are the same');
+
+export const geometrySchema = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('Point'), coordinates: positionSchema }),
+    z.object({ type: z.literal('LineString'), coordinates: z.array(positionSchema).min(2) }),
+    z.object({ type: z.literal('MultiLineString'), coordinates: z.array(z.array(positionSchema).min(2)) }),
+    z.object({ type: z.literal('Polygon'), coordinates: z.array(ring) }),
+    z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ring)) }),
+  ])
+  .describe('A GeoJSON geometry; lines that cross the antimeridian are cut there (RFC 7946 §3.1.9)')
+  .meta({ id: 'GeoGeometry' });
+
+export const FEATURE_KINDS = [
+  'wind-circle',
+  'forecast-cone',
+  'track',
+  'track-point',
+  'landfall',
+  'forecast-track',
+  'forecast-point',
+] as const;
+
+export const featurePropertiesSchema = z
+  .object({
+    kind: z
+      .enum(FEATURE_KINDS)
+      .describe(
+        "What the feature is: wind-circle (a Polygon per wind force of a track point: time, force, radii km, latest), forecast-cone (an agency's cone: agency, issuedAt, radiiFrom, circles), track (the storm's LineString, a Point for one fix: the storm's fields and landfalls, a count), track-point (every field of a track point), landfall (every field of a landfall), forecast-track (an agency's forecast LineString: agency, issuedAt), forecast-point (every field of a forecast point, with agency)",
+      ),
+    code: z.string().describe('The storm code'),
+  })
+  .loose()
+  .describe("The feature's fields: `kind` and `code`, then the fields of what it is (see kind), units as in the API's JSON")
+  .meta({ id: 'GeoFeatureProperties' });
+
+export const featureSchema = z
+  .object({
+    type: z.literal('Feature'),
+    bbox: bboxSchema.optional().describe('On lines and areas'),
+    geometry: geometrySchema,
+    properties: featurePropertiesSchema,
+  })
+  .meta({ id: 'GeoFeature' });
+
+export const featureCollectionSchema = z
+  .object({
+    type: z.literal('FeatureCollection'),
+    bbox: bboxSchema,
+    features: z.array(featureSchema),
+  })
+  .describe('A GeoJSON FeatureCollection (RFC 7946): areas first, then lines and points')
+  .meta({ id: 'GeoFeatureCollection' });

@@ -1,0 +1,152 @@
+/**
+ * The typed client (clients/typescript) against the API: every GET operation of the OpenAPI document the server
+ * serves, walked from its paths (a new route is covered without touching this file), is asked through the client
+ * with its parameters' examples. Each answer is one the operation documents, read by the client as the document
+ * says (JSON, or text for the feeds) without a parse error, and of the media type the document gives. The
+ * committed generated types are checked to be what `npm run client:generate` writes now.
+ */
+import fs from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLIENT_SCHEMA_FILE, renderClientSchema } from '../../build/client-schema.ts';
+import { createTyphoonClient, FEED_PATHS, type paths, type TyphoonClient } from '../../clients/typescript/src/index.ts';
+import { startTestServer } from '../helpers/server.ts';
+import { awaitSharedBuild } from '../helpers/shared-build.ts';
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header';
+  required?: boolean;
+  example?: string | number;
+}
+interface Operation {
+  operationId: string;
+  parameters?: (Parameter | { $ref: string })[];
+  responses: Record<string, { $ref: string } | { content?: Record<string, unknown> }>;
+}
+interface Document {
+  paths: Record<string, { parameters?: (Parameter | { $ref: string })[]; get?: Operation }>;
+  components: { parameters: Record<string, Parameter>; responses: Record<string, { content?: Record<string, unknown> }> };
+}
+
+type GetPath = {
+  [P in keyof paths]: paths[P] extends { get: object } ? P : never;
+}[keyof paths];
+
+/**
+ * The paths as the walk sees them: the parameters come from the document at run time, so the compiler cannot pair
+ * them with a path (the server checks them: a mismatch is an undocumented 400 the test fails on), and each answer
+ * is checked as what it is at run time. The same client with the generated types is in the typed calls below.
+ */
+type WalkPaths = Record<
+  GetPath,
+  {
+    get: {
+      parameters: { path?: Record<string, string>; query?: Record<string, string> };
+      responses: { 200: { content: Record<string, unknown> }; default: { content: Record<string, unknown> } };
+    };
+  }
+>;
+
+let baseUrl = '';
+let close = async () => {};
+let client: TyphoonClient;
+let walker: ReturnType<typeof createTyphoonClient<WalkPaths>>;
+let doc: Document;
+
+awaitSharedBuild();
+beforeAll(async () => {
+  ({ baseUrl, close } = await startTestServer());
+  client = createTyphoonClient({ baseUrl });
+  walker = createTyphoonClient<WalkPaths>({ baseUrl });
+  doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as Document;
+}, 120_000);
+afterAll(() => close());
+
+const isGetPath = (path: string): path is GetPath => Object.hasOwn(doc.paths, path) && doc.paths[path]?.get !== undefined;
+const isFeed = (path: string) => (FEED_PATHS as readonly string[]).includes(path);
+
+function parameter(p: Parameter | { $ref: string }): Parameter {
+  if (!('$ref' in p)) return p;
+  const found = doc.components.parameters[p.$ref.split('/').pop() as string];
+  if (!found) throw new Error(`No parameter ${p.$ref}`);
+  return found;
+}
+
+/** The media types a documented answer of that status has ('' for one without a body, the 304). */
+function mediaTypes(operation: Operation, status: number): string[] {
+  const response = operation.responses[String(status)];
+  if (!response) return [];
+  const resolved = '$ref' in response ? doc.components.responses[response.$ref.split('/').pop() as string] : response;
+  return Object.keys(resolved?.content ?? { '': null });
+}
+
+/** Every GET operation's request: its path and its parameters' examples. */
+function requests(): { path: GetPath; operation: Operation; pathParams: Record<string, string>; query: Record<string, string> }[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) => {
+    if (!item.get || !isGetPath(path)) throw new Error(`${path}: no GET operation in the typed client's paths`);
+    const params = [...(item.parameters ?? []), ...(item.get.parameters ?? [])].map(parameter);
+    const values = (where: Parameter['in']) =>
+      Object.fromEntries(params.filter((p) => p.in === where && p.example !== undefined).map((p) => [p.name, String(p.example)]));
+    return [{ path, operation: item.get, pathParams: values('path'), query: values('query') }];
+  });
+}
+
+describe('typed client', () => {
+  it('has its generated types up to date (npm run client:generate)', async () => {
+    expect(await fs.readFile(CLIENT_SCHEMA_FILE, 'utf8')).toBe(await renderClientSchema());
+  });
+
+  it('asks every GET operation of the document with its examples and reads every answer', async () => {
+    const seen: string[] = [];
+    for (const { path, operation, pathParams, query } of requests()) {
+      const init = { params: { path: pathParams, query }, parseAs: isFeed(path) ? ('text' as const) : ('json' as const) };
+      const { data, error, response } = await walker.GET(path, init);
+      const label = `${operation.operationId} ${response.url}`;
+      expect(mediaTypes(operation, response.status), `${label}: ${response.status} is not documented`).not.toEqual([]);
+      const type = response.headers.get('content-type')?.split(';')[0] ?? '';
+      expect(mediaTypes(operation, response.status), label).toContain(type);
+      if (response.ok) {
+        expect(error, label).toBeUndefined();
+        expect(data, label).toBeDefined();
+        if (isFeed(path)) expect(typeof data, label).toBe('string');
+        else expect(typeof data, label).toBe('object');
+      } else {
+        expect(error, label).toBeDefined();
+      }
+      seen.push(`${response.status} ${operation.operationId}`);
+    }
+    expect(seen.length).toBe(Object.keys(doc.paths).length);
+  }, 120_000);
+
+  it('reads typed answers without a cast: feeds as text, GeoJSON, bootstrap, numbers as JavaScript writes them', async () => {
+    const rss = await client.GET('/feeds/flash.xml', { parseAs: 'text' });
+    const feed: string | undefined = rss.data;
+    expect(feed).toMatch(/^<\?xml[^>]*\?>\s*<rss/);
+    const atom = await client.GET('/feeds/flash.atom', { params: { query: { code: '202411' } }, parseAs: 'text' });
+    expect(atom.data).toMatch(/<feed xmlns="http:\/\/www.w3.org\/2005\/Atom"/);
+
+    const geo = await client.GET('/api/geojson/{code}', { params: { path: { code: '202411' } } });
+    expect(geo.data?.type).toBe('FeatureCollection');
+    const kinds = new Set(geo.data?.features.map((f) => `${f.properties.kind} ${f.geometry.type}`));
+    expect(kinds).toContain('track LineString');
+    expect(kinds).toContain('track-point Point');
+
+    const boot = await client.GET('/api/v1/bootstrap');
+    const latest: string | undefined = boot.data?.data.versions.android.latest;
+    expect(latest).toMatch(/^\d+\.\d+\.\d+$/);
+
+    // openapi-fetch writes 0.0000001 as String() does, 1e-7: the server reads it as the number it is.
+    const near = await client.GET('/api/v1/near', { params: { query: { lat: 0.0000001, lng: 114.2 } } });
+    expect(near.response.status).toBe(200);
+    expect(near.response.url).toContain('lat=1e-7');
+
+    const articles = await client.GET('/api/v1/knowledge', { params: { query: { category: 'basics' } } });
+    expect(articles.data?.data.list.length).toBeGreaterThan(0);
+    expect(articles.data?.data.list.every((a) => a.category === 'basics')).toBe(true);
+    const unknown = await client.GET('/api/v1/knowledge', {
+      params: { query: { category: 'basics' } },
+      querySerializer: () => 'category=weather',
+    });
+    expect(unknown.error?.code).toBe(40001);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Parameter values as the document states them: numbers as JSON, JavaScript, Kotlin and Swift write them, the
+ * calendar-day pattern against the calendar, the category filter's values, and 40400s that name the endpoint a
+ * path most likely meant.
+ */
+import { describe, expect, it } from 'vitest';
+import { classifyMiss } from '../../src/api/classify-miss.ts';
+import { ApiError } from '../../src/api/errors.ts';
+import { checkYearRange, PARAMS, QUERIES } from '../../src/api/params.ts';
+import { KNOWLEDGE_CATEGORIES } from '../../src/model/content-schemas.ts';
+
+const rejected = (parse: () => unknown) => {
+  try {
+    parse();
+    return null;
+  } catch (thrown) {
+    return thrown instanceof ApiError ? thrown.code : thrown;
+  }
+};
+
+describe('numbers (lat, lng, radius)', () => {
+  it.each([
+    ['22.3', 22.3],
+    ['1e-7', 1e-7], // JavaScript's String(0.0000001)
+    ['1.0E-7', 1e-7], // Kotlin's Double.toString()
+    ['1e-07', 1e-7], // Swift's description
+    ['-0.0', -0],
+    ['+22.3', 22.3],
+    ['90', 90],
+    ['-9.0E1', -90],
+    [String(0.1 + 0.2), 0.1 + 0.2],
+  ])('accepts %s', (raw, value) => {
+    expect(QUERIES.lat.parse(raw)).toBe(value);
+  });
+
+  it.each([
+    'NaN',
+    'Infinity',
+    '-Infinity',
+    '0x10',
+    '',
+    ' 1',
+    '1e',
+    '.5',
+    '5.',
+    '022.3',
+    '1_000',
+    '9e1x',
+    '90.0000001',
+    '1e400',
+    '1'.repeat(41),
+  ])('rejects %j with a 40001', (raw) => {
+    expect(rejected(() => QUERIES.lat.parse(raw))).toBe(40001);
+  });
+
+  it('says what a number is in the message', () => {
+    expect(() => QUERIES.radius.parse('0x10')).toThrow(/written as JSON writes numbers/);
+  });
+});
+
+describe('calendar days', () => {
+  it('accepts exactly the days of a leap year', () => {
+    for (let month = 1; month <= 12; month += 1) {
+      for (let day = 1; day <= 31; day += 1) {
+        const value = `${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+        const exists = new Date(Date.UTC(2000, month - 1, day)).getUTCDate() === day;
+        expect(
+          rejected(() => PARAMS.date.parse(value)),
+          value,
+        ).toBe(exists ? null : 40001);
+      }
+    }
+    for (const value of ['00-10', '13-01', '9-6', '09-6', '0906'])
+      expect(
+        rejected(() => PARAMS.date.parse(value)),
+        value,
+      ).toBe(40001);
+  });
+});
+
+describe('cross-parameter rules and the category filter', () => {
+  it('refuses from after to, allows from = to and either alone', () => {
+    expect(rejected(() => checkYearRange({ from: 2000, to: 1990 }))).toBe(40001);
+    for (const range of [
+      { from: 2000, to: 2000 },
+      { from: null, to: 1990 },
+      { from: 2000, to: null },
+    ])
+      expect(() => checkYearRange(range)).not.toThrow();
+  });
+
+  it('knows every knowledge category and no other', () => {
+    for (const category of KNOWLEDGE_CATEGORIES) expect(QUERIES.category.parse(category)).toBe(category);
+    expect(QUERIES.category.parse(null)).toBeNull();
+    expect(() => QUERIES.category.parse('weather')).toThrow(/category must be one of basics, /);
+  });
+});
+
+describe('a path that is no endpoint', () => {
+  it.each([
+    ['/api/typhoon/202411', 'web', 'Did you mean /api/typhoons/{code}?'],
+    ['/api/history/today/09-06/x', 'web', '/api/history/today/{date} is an endpoint; it takes nothing after its last segment.'],
+    ['/api/v1/geojson/202411', 'v1', 'The web family has /api/geojson/{code}.'],
+    ['/api/v1/histroy/2024', 'v1', 'Did you mean /api/v1/history/{year}?'],
+  ] as const)('%s says what is wrong', (path, family, hint) => {
+    const error = classifyMiss(path, family);
+    expect(error.code).toBe(40400);
+    expect(error.message).toBe(`No endpoint at ${path}. ${hint} The README lists every endpoint.`);
+  });
+
+  it('guesses nothing for a path far from every endpoint', () => {
+    expect(classifyMiss('/api/nothing-like-it', 'web').message).toBe(
+      'No endpoint at /api/nothing-like-it. The README lists every endpoint.',
+    );
+  });
+});
