@@ -32,7 +32,6 @@ import {
   disturbanceFreshnessSchema,
   disturbanceHistorySchema,
   disturbanceListSchema,
-  disturbanceSchema,
 } from '../model/disturbance-schemas.ts';
 import { aiGeneratedSchema, flashItemSchema, generatorSchema } from '../model/flash-schemas.ts';
 import { globalBriefSchema, globalCycloneSchema, globalSummarySchema } from '../model/global-schemas.ts';

@@ -1,12 +1,14 @@
 /**
  * The track searches' generated files (as the build writes them) for an archive, in a public/ folder for the
- * functions to read (TYPHOON_PUBLIC_DIR), with the archive they came from: the run's shared build when it was
+ * functions to read (TYPHOON_PUBLIC_DIR), the archive report included, with the archive they came from: the run's shared build when it was
  * made from these sources (nothing to write or remove), else a scratch folder holding just those files.
  */
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
+import { archiveReport } from '../../src/archive/archive-report.ts';
 import { buildArchive } from '../../src/archive/build-archive.ts';
+import { DATA_FILES } from '../../src/api/data-files.ts';
 import { trackSearchFiles } from '../../src/api/render-static.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import type { Typhoon } from '../../src/model/schemas.ts';
@@ -25,5 +27,7 @@ export async function writeTrackSearchSite(sourcesDir: string): Promise<TrackSea
   const { typhoons } = buildArchive(await readArchiveSources(sourcesDir, NAMES_FILE));
   const publicDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-track-search-'));
   for (const [file, value] of trackSearchFiles(typhoons)) await fs.outputJson(path.join(publicDir, file), value);
+  // The searches' answers say which archive they come from (data.dataset) and its release (ts), as the build writes them.
+  await fs.outputJson(path.join(publicDir, DATA_FILES.archiveReport), archiveReport(typhoons, false));
   return { publicDir, typhoons, remove: () => fs.remove(publicDir) };
 }

@@ -52,8 +52,8 @@ describe('English text from the live data (mock upstream)', () => {
 
   it('carries no Chinese character in the live list, details, flash news, summary and briefing', async () => {
     const found: EnglishTexts = { texts: [], withHan: [] };
-    const live = (await get('/api/v1/typhoons')) as { data: { typhoons: { code: string }[] } };
-    const codes = live.data.typhoons.map((t) => t.code);
+    const live = (await get('/api/v1/typhoons')) as { data: { list: { code: string }[] } };
+    const codes = live.data.list.map((t) => t.code);
     expect(codes.length).toBeGreaterThan(0);
     const paths = [
       '/api/typhoons',

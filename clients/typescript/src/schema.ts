@@ -111,6 +111,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/global/typhoons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)
+         * @description Answered by the global-typhoons function.
+         */
+        get: operations["v1-global-typhoons"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-global-typhoons-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/global/typhoons/{id}": {
         parameters: {
             query?: never;
@@ -137,6 +161,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/global/typhoons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One global cyclone, active or ended, with its whole ingested track and the official forecast
+         * @description Answered by the global-typhoon function.
+         */
+        get: operations["v1-global-typhoon"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-global-typhoon-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/global/history": {
         parameters: {
             query?: never;
@@ -153,6 +207,194 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/global/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The global archive: every cyclone ingested since the service began, by year or keyword
+         * @description Answered by the global-history function.
+         */
+        get: operations["v1-global-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-global-history-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/disturbances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track
+         * @description Answered by the disturbances function.
+         */
+        get: operations["web-disturbances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/disturbances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track
+         * @description Answered by the disturbances function.
+         */
+        get: operations["v1-disturbances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-disturbances-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geojson/disturbances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GeoJSON (RFC 7946) of the active disturbances, for a map: the formation alert box as a Polygon, the invest track as a LineString, the latest position as a Point
+         * @description Answered by the disturbances function.
+         */
+        get: operations["web-disturbances-geojson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/disturbances/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year
+         * @description Answered by the disturbances function.
+         */
+        get: operations["web-disturbance-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/disturbances/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year
+         * @description Answered by the disturbances function.
+         */
+        get: operations["v1-disturbance-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-disturbance-history-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/disturbances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)
+                 * @example jtwc-wp942026
+                 */
+                id: components["parameters"]["DisturbanceIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One disturbance, active or ended, while a bulletin named it within the last 7 days
+         * @description Answered by the disturbances function.
+         */
+        get: operations["web-disturbance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/disturbances/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)
+                 * @example jtwc-wp942026
+                 */
+                id: components["parameters"]["DisturbanceIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One disturbance, active or ended, while a bulletin named it within the last 7 days
+         * @description Answered by the disturbances function.
+         */
+        get: operations["v1-disturbance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-disturbance-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -287,6 +529,30 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Live summary: natural language (AI-generated) plus structured north-western Pacific and global data
+         * @description Answered by the llm-summary function.
+         */
+        get: operations["v1-llm-summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-llm-summary-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -705,6 +971,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/history/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Well-known storms active on this calendar day in past years (today in Asia/Shanghai)
+         * @description Answered by the history-today function.
+         */
+        get: operations["v1-history-today"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-history-today-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/history/today/{date}": {
         parameters: {
             query?: never;
@@ -727,6 +1017,36 @@ export interface paths {
         post?: never;
         delete?: never;
         options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/history/today/{date}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Calendar day MM-DD, two digits each, of a day that exists in a leap year: 02-29 is one, 02-30 and 04-31 are not
+                 * @example 09-06
+                 */
+                date: components["parameters"]["DatePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The same for a given calendar day MM-DD
+         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         */
+        get: operations["v1-history-today-date"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-history-today-date-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -871,7 +1191,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Start-up bundle: site configuration, announcements, active typhoons, briefing, versions
+         * Start-up bundle: site configuration, announcements, active typhoons and disturbances, briefing, versions
          * @description Answered by the bootstrap function.
          */
         get: operations["v1-bootstrap"];
@@ -935,6 +1255,24 @@ export interface components {
             moveDir: string | null;
             /** @description Speed of motion in km/h */
             moveSpeed: number | null;
+        };
+        AdvisorySummary: {
+            /**
+             * @description ABPW10: western and south Pacific; ABIO10: Indian Ocean
+             * @enum {string}
+             */
+            product: "ABPW10" | "ABIO10";
+            /** @description The areas it covers */
+            regions: ("western-north-pacific" | "south-pacific" | "north-indian" | "south-indian")[];
+            /** @description ISO 8601 time in UTC (Z) */
+            issuedAt: string;
+            reissued: boolean;
+            /** @description ISO 8601 time in UTC (Z) */
+            validFrom: string;
+            /** @description ISO 8601 time in UTC (Z) */
+            validUntil: string;
+            /** @description The invests it lists as suspect areas (the active list of its areas) */
+            watched: string[];
         };
         /** @description How this agency's storm was linked to the archive's, and how well this very track (whatever its source) agrees with the archive's own */
         AgencyLink: {
@@ -1026,6 +1364,444 @@ export interface components {
             /** Format: uri */
             url?: string;
         };
+        /** @description The archive the answer comes from; null when it does not come from the archive (a storm of the live snapshot or the upstream service) */
+        Dataset: {
+            /**
+             * @description demo: the demo archive, a few storms kept for demonstration, not the real data; real: built from the agencies' archives
+             * @enum {string}
+             */
+            kind: "demo" | "real";
+            /** @description Storms the archive holds, as counted by the build */
+            storms: number;
+        } | null;
+        Disturbance: {
+            /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
+            id: string;
+            atcfId: string;
+            /** @description JTWC's designator (94W, 91E, 93S) */
+            designator: string;
+            /**
+             * @description ATCF basin: AL, EP, CP, WP, IO, SH
+             * @enum {string}
+             */
+            basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
+            /**
+             * @description Whose bulletins the record is read from
+             * @constant
+             */
+            agency: "JTWC";
+            /** @description Listed as a suspect area by the latest advisory fetched (or, where no advisory covers the basin, its formation alert still listed by the feed) */
+            isActive: boolean;
+            /**
+             * @description watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it
+             * @enum {string}
+             */
+            outcome: "watched" | "warning" | "dissipated" | "dropped" | "cancelled" | "unlisted";
+            /** @description Latest position: from the newest of the advisory, the formation alert and the b-deck */
+            position: {
+                /** @description Latitude in degrees, north positive */
+                lat: number;
+                /** @description Longitude in degrees, −180…180, east positive */
+                lng: number;
+                /** @description Time of the position; null when the bulletin gives none (the advisories do not) */
+                time: string | null;
+                /** @enum {string} */
+                source: "advisory" | "formation-alert" | "best-track";
+            } | null;
+            /** @description The advisory's PREVIOUSLY LOCATED NEAR (no time given) */
+            previousPosition: components["schemas"]["DisturbancePosition"] | null;
+            /** @description Estimated maximum sustained surface wind, as the latest advisory or alert states it */
+            wind: {
+                /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
+                kt: {
+                    /** @description Lower end, knots */
+                    from: number;
+                    /** @description Upper end, knots (from = to for a single value) */
+                    to: number;
+                };
+                /** @description The same in m/s (1 kt = 1852/3600 m/s, one decimal) */
+                ms: {
+                    /** @description Lower end, m/s */
+                    from: number;
+                    /** @description Upper end, m/s */
+                    to: number;
+                };
+                /**
+                 * @description Averaging period: one-minute mean (JTWC's and ATCF's convention)
+                 * @constant
+                 */
+                windPeriod: "1min";
+            } | null;
+            /** @description Estimated minimum sea-level pressure, hPa */
+            pressureHpa: number | null;
+            potential: {
+                /**
+                 * @description The agency’s word, as written
+                 * @enum {string}
+                 */
+                words: "LOW" | "MEDIUM" | "HIGH";
+                /** @description Chance of formation in percent; null: JTWC gives none */
+                chancePercent: number | null;
+                /** @description Within the next N hours */
+                horizonHours: number | null;
+                /**
+                 * @description How the bulletin words it: IS, REMAINS, IS UPGRADED TO, IS DOWNGRADED TO
+                 * @enum {string}
+                 */
+                change: "stated" | "remains" | "upgraded" | "downgraded";
+            } | null;
+            /** @description The Tropical Cyclone Formation Alert in force; null when none is */
+            alert: {
+                /** @description WMO heading (WTPN21 PGTW) */
+                heading: string | null;
+                /** @description The alert says it is a reissue of an earlier one */
+                reissued: boolean;
+                issuedAt: string | null;
+                /** @description Reissued, upgraded to a warning or cancelled by this time */
+                expiresAt: string | null;
+                /** @description Rectangle of the half-width either side of the alert line, without caps beyond its ends: each end point is moved the half-width (nm × 1.852 km) along the WGS 84 geodesic at right angles to the line (the line’s azimuth at that end ± 90°). Corners in counter-clockwise order: start right, end right, end left, start left. */
+                box: components["schemas"]["DisturbancePosition"][] | null;
+                /** @description The line formation is possible either side of */
+                line: {
+                    from: components["schemas"]["DisturbancePosition"];
+                    to: components["schemas"]["DisturbancePosition"];
+                } | null;
+                halfWidthKm: number | null;
+                halfWidthNm: number | null;
+                /** @description Circulation centre and the time of the imagery that shows it */
+                centre: {
+                    /** @description Latitude in degrees, north positive */
+                    lat: number;
+                    /** @description Longitude in degrees, −180…180, east positive */
+                    lng: number;
+                    time: string | null;
+                } | null;
+                /** @description WITHIN THE NEXT 12 TO 24 HOURS */
+                formationWithinHours: {
+                    /** @description Hours from the alert, at the earliest */
+                    from: number;
+                    /** @description Hours from the alert, at the latest */
+                    to: number;
+                } | null;
+            } | null;
+            /** @description The last formation alert once it is no longer in force (cancelled, expired or upgraded), with when this service saw it end */
+            lastAlert: {
+                issuedAt: string | null;
+                expiresAt: string | null;
+                /** @description ISO 8601 time in UTC (Z) */
+                endedAt: string;
+            } | null;
+            /** @description The invest’s track from its ATCF b-deck; null when no b-deck could be read */
+            track: {
+                /**
+                 * @description Whose b-deck: UCAR's open repository (JTWC basins) or NHC's ATCF
+                 * @enum {string}
+                 */
+                source: "ucar" | "nhc";
+                /** @description One point per time, oldest first */
+                points: {
+                    /** @description ISO 8601 time in UTC (Z) */
+                    time: string;
+                    /** @description Latitude in degrees, north positive */
+                    lat: number;
+                    /** @description Longitude in degrees, −180…180, east positive */
+                    lng: number;
+                    /** @description Maximum sustained wind, knots (1-minute mean); null when the deck gives 0 */
+                    windKt: number | null;
+                    /** @description The same in m/s, one decimal */
+                    windMs: number | null;
+                    /** @description Minimum sea-level pressure, hPa; null when the deck gives 0 */
+                    pressureMb: number | null;
+                    /** @description ATCF system type: DB, LO, WV, TD, TS, … */
+                    type: string | null;
+                }[];
+            } | null;
+            /** @description The numbered cyclone it became, once a warning is issued */
+            becameStorm: {
+                designator: string;
+                atcfId: string | null;
+                /** @description Its id in /api/global/typhoons (JTWC and NHC basins); null for the north-western Pacific, whose storms the typhoon family lists */
+                globalId: string | null;
+                name: string | null;
+                classification: ("TROPICAL DEPRESSION" | "TROPICAL STORM" | "TYPHOON" | "SUPER TYPHOON" | "HURRICANE" | "TROPICAL CYCLONE" | "SUBTROPICAL DEPRESSION" | "SUBTROPICAL STORM") | null;
+            } | null;
+            /** @description The advisory that last listed it, and its validity period; null when only a formation alert names it */
+            validity: {
+                /** @enum {string} */
+                product: "ABPW10" | "ABIO10";
+                /** @description ISO 8601 time in UTC (Z) */
+                issuedAt: string;
+                /** @description ISO 8601 time in UTC (Z) */
+                validFrom: string;
+                /** @description ISO 8601 time in UTC (Z) */
+                validUntil: string;
+            } | null;
+            /** @description When this service first ingested it */
+            firstSeenAt: string;
+            /** @description When a bulletin last named it */
+            lastSeenAt: string;
+            /** @description When this service saw it leave the active list */
+            endedAt: string | null;
+        };
+        DisturbanceAnswer: {
+            /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
+            id: string;
+            atcfId: string;
+            /** @description JTWC's designator (94W, 91E, 93S) */
+            designator: string;
+            /**
+             * @description ATCF basin: AL, EP, CP, WP, IO, SH
+             * @enum {string}
+             */
+            basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
+            /**
+             * @description Whose bulletins the record is read from
+             * @constant
+             */
+            agency: "JTWC";
+            /** @description Listed as a suspect area by the latest advisory fetched (or, where no advisory covers the basin, its formation alert still listed by the feed) */
+            isActive: boolean;
+            /**
+             * @description watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it
+             * @enum {string}
+             */
+            outcome: "watched" | "warning" | "dissipated" | "dropped" | "cancelled" | "unlisted";
+            /** @description Latest position: from the newest of the advisory, the formation alert and the b-deck */
+            position: {
+                /** @description Latitude in degrees, north positive */
+                lat: number;
+                /** @description Longitude in degrees, −180…180, east positive */
+                lng: number;
+                /** @description Time of the position; null when the bulletin gives none (the advisories do not) */
+                time: string | null;
+                /** @enum {string} */
+                source: "advisory" | "formation-alert" | "best-track";
+            } | null;
+            /** @description The advisory's PREVIOUSLY LOCATED NEAR (no time given) */
+            previousPosition: components["schemas"]["DisturbancePosition"] | null;
+            /** @description Estimated maximum sustained surface wind, as the latest advisory or alert states it */
+            wind: {
+                /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
+                kt: {
+                    /** @description Lower end, knots */
+                    from: number;
+                    /** @description Upper end, knots (from = to for a single value) */
+                    to: number;
+                };
+                /** @description The same in m/s (1 kt = 1852/3600 m/s, one decimal) */
+                ms: {
+                    /** @description Lower end, m/s */
+                    from: number;
+                    /** @description Upper end, m/s */
+                    to: number;
+                };
+                /**
+                 * @description Averaging period: one-minute mean (JTWC's and ATCF's convention)
+                 * @constant
+                 */
+                windPeriod: "1min";
+            } | null;
+            /** @description Estimated minimum sea-level pressure, hPa */
+            pressureHpa: number | null;
+            potential: {
+                /**
+                 * @description The agency’s word, as written
+                 * @enum {string}
+                 */
+                words: "LOW" | "MEDIUM" | "HIGH";
+                /** @description Chance of formation in percent; null: JTWC gives none */
+                chancePercent: number | null;
+                /** @description Within the next N hours */
+                horizonHours: number | null;
+                /**
+                 * @description How the bulletin words it: IS, REMAINS, IS UPGRADED TO, IS DOWNGRADED TO
+                 * @enum {string}
+                 */
+                change: "stated" | "remains" | "upgraded" | "downgraded";
+            } | null;
+            /** @description The Tropical Cyclone Formation Alert in force; null when none is */
+            alert: {
+                /** @description WMO heading (WTPN21 PGTW) */
+                heading: string | null;
+                /** @description The alert says it is a reissue of an earlier one */
+                reissued: boolean;
+                issuedAt: string | null;
+                /** @description Reissued, upgraded to a warning or cancelled by this time */
+                expiresAt: string | null;
+                /** @description Rectangle of the half-width either side of the alert line, without caps beyond its ends: each end point is moved the half-width (nm × 1.852 km) along the WGS 84 geodesic at right angles to the line (the line’s azimuth at that end ± 90°). Corners in counter-clockwise order: start right, end right, end left, start left. */
+                box: components["schemas"]["DisturbancePosition"][] | null;
+                /** @description The line formation is possible either side of */
+                line: {
+                    from: components["schemas"]["DisturbancePosition"];
+                    to: components["schemas"]["DisturbancePosition"];
+                } | null;
+                halfWidthKm: number | null;
+                halfWidthNm: number | null;
+                /** @description Circulation centre and the time of the imagery that shows it */
+                centre: {
+                    /** @description Latitude in degrees, north positive */
+                    lat: number;
+                    /** @description Longitude in degrees, −180…180, east positive */
+                    lng: number;
+                    time: string | null;
+                } | null;
+                /** @description WITHIN THE NEXT 12 TO 24 HOURS */
+                formationWithinHours: {
+                    /** @description Hours from the alert, at the earliest */
+                    from: number;
+                    /** @description Hours from the alert, at the latest */
+                    to: number;
+                } | null;
+            } | null;
+            /** @description The last formation alert once it is no longer in force (cancelled, expired or upgraded), with when this service saw it end */
+            lastAlert: {
+                issuedAt: string | null;
+                expiresAt: string | null;
+                /** @description ISO 8601 time in UTC (Z) */
+                endedAt: string;
+            } | null;
+            /** @description The invest’s track from its ATCF b-deck; null when no b-deck could be read */
+            track: {
+                /**
+                 * @description Whose b-deck: UCAR's open repository (JTWC basins) or NHC's ATCF
+                 * @enum {string}
+                 */
+                source: "ucar" | "nhc";
+                /** @description One point per time, oldest first */
+                points: {
+                    /** @description ISO 8601 time in UTC (Z) */
+                    time: string;
+                    /** @description Latitude in degrees, north positive */
+                    lat: number;
+                    /** @description Longitude in degrees, −180…180, east positive */
+                    lng: number;
+                    /** @description Maximum sustained wind, knots (1-minute mean); null when the deck gives 0 */
+                    windKt: number | null;
+                    /** @description The same in m/s, one decimal */
+                    windMs: number | null;
+                    /** @description Minimum sea-level pressure, hPa; null when the deck gives 0 */
+                    pressureMb: number | null;
+                    /** @description ATCF system type: DB, LO, WV, TD, TS, … */
+                    type: string | null;
+                }[];
+            } | null;
+            /** @description The numbered cyclone it became, once a warning is issued */
+            becameStorm: {
+                designator: string;
+                atcfId: string | null;
+                /** @description Its id in /api/global/typhoons (JTWC and NHC basins); null for the north-western Pacific, whose storms the typhoon family lists */
+                globalId: string | null;
+                name: string | null;
+                classification: ("TROPICAL DEPRESSION" | "TROPICAL STORM" | "TYPHOON" | "SUPER TYPHOON" | "HURRICANE" | "TROPICAL CYCLONE" | "SUBTROPICAL DEPRESSION" | "SUBTROPICAL STORM") | null;
+            } | null;
+            /** @description The advisory that last listed it, and its validity period; null when only a formation alert names it */
+            validity: {
+                /** @enum {string} */
+                product: "ABPW10" | "ABIO10";
+                /** @description ISO 8601 time in UTC (Z) */
+                issuedAt: string;
+                /** @description ISO 8601 time in UTC (Z) */
+                validFrom: string;
+                /** @description ISO 8601 time in UTC (Z) */
+                validUntil: string;
+            } | null;
+            /** @description When this service first ingested it */
+            firstSeenAt: string;
+            /** @description When a bulletin last named it */
+            lastSeenAt: string;
+            /** @description When this service saw it leave the active list */
+            endedAt: string | null;
+            /** @description The depression of the north-western Pacific list it is the same system as (shared instants, centres within 1°); null when none is listed */
+            sameAs: {
+                /** @description Its unnumbered id at the Zhejiang service or NMC (/api/v1/typhoons/{code}) */
+                code: string;
+                /** @description Its Chinese name there, if any */
+                name: string | null;
+            } | null;
+        };
+        DisturbanceBrief: {
+            /** @description /api/v1/disturbances/{id} */
+            id: string;
+            /** @description 94W, 91E, … */
+            designator: string;
+            /**
+             * @description ATCF basin: AL, EP, CP, WP, IO, SH
+             * @enum {string}
+             */
+            basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
+            /** @description Latitude of its latest position, degrees north */
+            lat: number;
+            /** @description Longitude of its latest position, degrees east */
+            lng: number;
+            /** @description Time of that position; null when the bulletin gives none */
+            time: string | null;
+            /** @description The agency’s word for its development potential */
+            potential: ("LOW" | "MEDIUM" | "HIGH") | null;
+            /** @description A formation alert is in force */
+            alertInForce: boolean;
+        };
+        DisturbanceHistory: {
+            /** @description The year asked for (the ATCF id’s year; the season’s in the southern hemisphere); null: every year */
+            year: number | null;
+            /** @description Every disturbance ingested, active or ended, newest first */
+            list: components["schemas"]["Disturbance"][];
+            /** @description Number listed */
+            total: number;
+        };
+        DisturbanceList: {
+            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+            fetchedAt: string | null;
+            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+            stale: boolean;
+            /** @description Why the answer is stale, in words; null when it is not */
+            staleReason: string | null;
+            /**
+             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+             * @enum {string}
+             */
+            upstream: "ok" | "unavailable" | "never-fetched";
+            /** @description Active disturbances, every basin, newest first */
+            list: components["schemas"]["DisturbanceAnswer"][];
+            /** @description Number listed */
+            total: number;
+            /** @description The last good read of each advisory: an area with no disturbance is told by an advisory that lists none */
+            advisories: components["schemas"]["AdvisorySummary"][];
+        };
+        DisturbanceNear: {
+            /** @description /api/v1/disturbances/{id} */
+            id: string;
+            /** @description 94W, 91E, … */
+            designator: string;
+            /**
+             * @description ATCF basin: AL, EP, CP, WP, IO, SH
+             * @enum {string}
+             */
+            basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
+            /** @description Latitude of its latest position, degrees north */
+            lat: number;
+            /** @description Longitude of its latest position, degrees east */
+            lng: number;
+            /** @description Time of that position; null when the bulletin gives none */
+            time: string | null;
+            /** @description The agency’s word for its development potential */
+            potential: ("LOW" | "MEDIUM" | "HIGH") | null;
+            /** @description A formation alert is in force */
+            alertInForce: boolean;
+            /** @description Great-circle distance from the place to its latest position, km */
+            distanceKm: number;
+            bearing: {
+                /** @description Initial bearing from the place to it, degrees clockwise from north */
+                degrees: number;
+                /** @description The same as a 16-point compass code (N … NNW) */
+                compass: string | null;
+            };
+        };
+        DisturbancePosition: {
+            /** @description Latitude in degrees, north positive */
+            lat: number;
+            /** @description Longitude in degrees, −180…180, east positive */
+            lng: number;
+        };
         /** @description The v1 envelope of a successful answer */
         Envelope: {
             /**
@@ -1037,7 +1813,7 @@ export interface components {
             msg: "ok";
             /** @description The payload: see each operation */
             data: unknown;
-            /** @description Milliseconds since the Unix epoch: when a function made the answer; for a static answer, when its data was released */
+            /** @description Milliseconds since the Unix epoch: when the data in data was produced. Archive and content answers (static or not): the release time of the data the build published; live answers: the last successful fetch of the snapshot they show (stale data keeps its old ts); errors, preflights and live answers before any fetch: the time of the answer */
             ts: number;
         };
         /** @description A web-family error */
@@ -1061,16 +1837,16 @@ export interface components {
             /** @description What went wrong and what to do */
             msg: string;
             data: null;
-            /** @description Milliseconds since the Unix epoch: when a function made the answer; for a static answer, when its data was released */
+            /** @description Milliseconds since the Unix epoch: when the data in data was produced. Archive and content answers (static or not): the release time of the data the build published; live answers: the last successful fetch of the snapshot they show (stale data keeps its old ts); errors, preflights and live answers before any fetch: the time of the answer */
             ts: number;
         };
         FlashItem: {
             /** @description Stable id derived from the event */
             id: string;
-            /** @description Typhoon code or global cyclone id */
+            /** @description Typhoon code, global cyclone id or disturbance id */
             code: string;
             /** @enum {string} */
-            type: "numbered" | "formed" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed";
+            type: "numbered" | "formed" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high";
             /** @description When the event happened (ISO 8601 with offset) */
             time: string;
             title: string;
@@ -1465,6 +2241,8 @@ export interface components {
             total: number;
             /** @description When the snapshot was fetched (+08:00); null before the first successful refresh */
             fetchedAt: string | null;
+            /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
+            publishedAt: string | null;
             /** @description Upstream of the snapshot: the Zhejiang service, or NMC as failover */
             source: ("zj-live" | "nmc") | null;
             /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
@@ -1486,6 +2264,10 @@ export interface components {
             total: number;
             /** @description Every active storm, nearest first */
             storms: components["schemas"]["StormNear"][];
+            /** @description Every active tropical disturbance with a position, nearest first */
+            disturbances: components["schemas"]["DisturbanceNear"][];
+            /** @description The disturbances are the last good data of a failed refresh, or cannot be read (then the list is empty) */
+            disturbancesStale: boolean;
             /** @description When the north-western Pacific snapshot was fetched */
             fetchedAt: string | null;
             /** @description Some of the live data is the last good data of a failed refresh */
@@ -1996,6 +2778,8 @@ export interface components {
                 source: "zj-live" | "nmc";
                 /** @description When the snapshot was fetched */
                 fetchedAt: string;
+                /** @description The upstream's own time of this data: the time of the storm's latest position (the service releases a position some minutes after it) */
+                publishedAt: string;
                 /** @description true when the latest refresh failed and this is the last good data */
                 stale: boolean;
             } | null;
@@ -2249,6 +3033,31 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Data unavailable, code 50000: the stored data cannot be read just now; the next scheduled refresh (every 15 minutes) restores it */
+        V1DataUnavailable: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "code": 50000,
+                 *       "msg": "Global cyclone nhc-al132025: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).",
+                 *       "data": null,
+                 *       "ts": 1725580800000
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description Upstream unavailable, code 50000: an upstream that had to be asked could not be; try again in a minute */
         WebUpstreamUnavailable: {
             headers: {
@@ -2324,6 +3133,11 @@ export interface components {
          * @example melissa
          */
         QQuery: string;
+        /**
+         * @description Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)
+         * @example jtwc-wp942026
+         */
+        DisturbanceIdPath: string;
         /**
          * @description Typhoon code (202411) or global cyclone id (nhc-al132025)
          * @example 202411
@@ -2502,7 +3316,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["LiveList"];
+                        data: {
+                            /** @description Active storms; empty when none is active (see upstream) */
+                            list: components["schemas"]["Typhoon"][];
+                            /** @description Number of active storms */
+                            total: number;
+                            /** @description When the snapshot was fetched (+08:00); null before the first successful refresh */
+                            fetchedAt: string | null;
+                            /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
+                            publishedAt: string | null;
+                            /** @description Upstream of the snapshot: the Zhejiang service, or NMC as failover */
+                            source: ("zj-live" | "nmc") | null;
+                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                            stale: boolean;
+                            /** @description Why the answer is stale, in words; null when it is not */
+                            staleReason: string | null;
+                            /**
+                             * @description ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed
+                             * @enum {string}
+                             */
+                            upstream: "ok" | "unavailable" | "never-fetched";
+                        };
                     };
                 };
             };
@@ -2615,7 +3449,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["LiveNear"];
+                        data: {
+                            /** @description Every active storm, nearest first */
+                            list: components["schemas"]["StormNear"][];
+                            /** @description Number of active storms */
+                            total: number;
+                            /** @description The place, degrees north */
+                            lat: number;
+                            /** @description The place, degrees east */
+                            lng: number;
+                            /** @description Every active tropical disturbance with a position, nearest first */
+                            disturbances: components["schemas"]["DisturbanceNear"][];
+                            /** @description The disturbances are the last good data of a failed refresh, or cannot be read (then the list is empty) */
+                            disturbancesStale: boolean;
+                            /** @description When the north-western Pacific snapshot was fetched */
+                            fetchedAt: string | null;
+                            /** @description Some of the live data is the last good data of a failed refresh */
+                            stale: boolean;
+                            /**
+                             * @description The north-western Pacific list's upstream state: never-fetched means no storm list was fetched yet, so an empty list says nothing
+                             * @enum {string}
+                             */
+                            upstream: "ok" | "unavailable" | "never-fetched";
+                        };
                     };
                 };
             };
@@ -2683,6 +3539,65 @@ export interface operations {
             500: components["responses"]["WebServerError"];
         };
     };
+    "v1-global-typhoons": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description Active cyclones outside the north-western Pacific */
+                            list: components["schemas"]["GlobalCyclone"][];
+                            /** @description Number of active cyclones */
+                            total: number;
+                            sources: {
+                                nhc: components["schemas"]["SourceState"];
+                                jtwc: components["schemas"]["SourceState"];
+                            };
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "v1-global-typhoons-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
     "web-global-typhoon": {
         parameters: {
             query?: never;
@@ -2712,7 +3627,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        typhoon: components["schemas"]["GlobalCyclone"];
+                        typhoon: {
+                            /** @description <agency_prefix>-<atcf_id>, lower case: nhc-al092024, jtwc-sh062024 */
+                            id: string;
+                            /** @description The same as id, under the typhoon records' key */
+                            code: string;
+                            /** @description ATCF id, lower case: basin + number + year */
+                            atcfId: string;
+                            /** @description Chinese name where one is known (see nameSource), else the English name as the agency issues it, upper case; null while unnamed */
+                            name: string | null;
+                            /** @description English name as the agency issues it, upper case; null while unnamed */
+                            enname: string | null;
+                            /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
+                            nameSource: ("cma" | "english") | null;
+                            /** @enum {string} */
+                            basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
+                            /** @description Chinese name of the basin */
+                            seaArea: string;
+                            seaAreaEn: string;
+                            /**
+                             * @description Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)
+                             * @enum {string}
+                             */
+                            source: "nhc" | "jtwc";
+                            /**
+                             * @description Averaging period of the maximum sustained wind
+                             * @constant
+                             */
+                            windPeriod: "1min";
+                            /** @description Wind speeds (kt) of radius7, radius10, radius12 */
+                            radiusThresholdsKt: [
+                                34,
+                                50,
+                                64
+                            ];
+                            /** @description Listed by the agency at the last successful refresh */
+                            isActive: boolean;
+                            /** @description The last refresh of this source failed; this is the last good data */
+                            stale: boolean;
+                            /** @description ISO 8601 time in UTC (Z) */
+                            startTime: string;
+                            /** @description ISO 8601 time in UTC (Z) */
+                            endTime: string;
+                            /** @description Highest GB/T 19201 grade reached, applied to the 1-minute wind */
+                            peakGrade: components["schemas"]["GradeCode"] | null;
+                            /** @description Highest maximum wind of the track, m/s (1-minute) */
+                            maxSpeed: number | null;
+                            /** @description Highest maximum wind of the track, kt (1-minute), as issued */
+                            maxWindKt: number | null;
+                            /** @description Lowest central pressure, hPa */
+                            minPressure: number | null;
+                            points: components["schemas"]["GlobalTrackPoint"][];
+                            forecasts: {
+                                [key: string]: components["schemas"]["GlobalForecast"];
+                            };
+                            /** @description Landfalls are not recorded for global cyclones */
+                            land: unknown[];
+                            /** @description When ingestion first saw the cyclone; null when its stored record was lost to damage and restored from the upstream, which does not know it */
+                            firstSeenAt: string | null;
+                            /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
+                            lastSeenAt: string | null;
+                            /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
+                            formedFrom: {
+                                /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
+                                id: string;
+                                /** @description 93S, 91E, … */
+                                designator: string;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -2732,6 +3714,154 @@ export interface operations {
             404: components["responses"]["WebNotFound"];
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "v1-global-typhoon": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description <agency_prefix>-<atcf_id>, lower case: nhc-al092024, jtwc-sh062024 */
+                            id: string;
+                            /** @description The same as id, under the typhoon records' key */
+                            code: string;
+                            /** @description ATCF id, lower case: basin + number + year */
+                            atcfId: string;
+                            /** @description Chinese name where one is known (see nameSource), else the English name as the agency issues it, upper case; null while unnamed */
+                            name: string | null;
+                            /** @description English name as the agency issues it, upper case; null while unnamed */
+                            enname: string | null;
+                            /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
+                            nameSource: ("cma" | "english") | null;
+                            /** @enum {string} */
+                            basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
+                            /** @description Chinese name of the basin */
+                            seaArea: string;
+                            seaAreaEn: string;
+                            /**
+                             * @description Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)
+                             * @enum {string}
+                             */
+                            source: "nhc" | "jtwc";
+                            /**
+                             * @description Averaging period of the maximum sustained wind
+                             * @constant
+                             */
+                            windPeriod: "1min";
+                            /** @description Wind speeds (kt) of radius7, radius10, radius12 */
+                            radiusThresholdsKt: [
+                                34,
+                                50,
+                                64
+                            ];
+                            /** @description Listed by the agency at the last successful refresh */
+                            isActive: boolean;
+                            /** @description The last refresh of this source failed; this is the last good data */
+                            stale: boolean;
+                            /** @description ISO 8601 time in UTC (Z) */
+                            startTime: string;
+                            /** @description ISO 8601 time in UTC (Z) */
+                            endTime: string;
+                            /** @description Highest GB/T 19201 grade reached, applied to the 1-minute wind */
+                            peakGrade: components["schemas"]["GradeCode"] | null;
+                            /** @description Highest maximum wind of the track, m/s (1-minute) */
+                            maxSpeed: number | null;
+                            /** @description Highest maximum wind of the track, kt (1-minute), as issued */
+                            maxWindKt: number | null;
+                            /** @description Lowest central pressure, hPa */
+                            minPressure: number | null;
+                            points: components["schemas"]["GlobalTrackPoint"][];
+                            forecasts: {
+                                [key: string]: components["schemas"]["GlobalForecast"];
+                            };
+                            /** @description Landfalls are not recorded for global cyclones */
+                            land: unknown[];
+                            /** @description When ingestion first saw the cyclone; null when its stored record was lost to damage and restored from the upstream, which does not know it */
+                            firstSeenAt: string | null;
+                            /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
+                            lastSeenAt: string | null;
+                            /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
+                            formedFrom: {
+                                /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
+                                id: string;
+                                /** @description 93S, 91E, … */
+                                designator: string;
+                            } | null;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["V1NotFound"];
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1DataUnavailable"];
+        };
+    };
+    "v1-global-typhoon-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "web-global-history": {
@@ -2791,6 +3921,527 @@ export interface operations {
                 };
             };
             500: components["responses"]["WebServerError"];
+        };
+    };
+    "v1-global-history": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Four-digit year
+                 * @example 2025
+                 */
+                year?: components["parameters"]["YearQuery"];
+                /**
+                 * @description Keyword: Chinese or English name, ATCF id or sea area, 1–50 characters
+                 * @example melissa
+                 */
+                q?: components["parameters"]["QQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["GlobalSummary"][];
+                            /** @description Number of cyclones listed */
+                            total: number;
+                            /** @description The year asked for */
+                            year: number | null;
+                            q: string | null;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "v1-global-history-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-disturbances": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisturbanceList"];
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "v1-disturbances": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description Active disturbances, every basin, newest first */
+                            list: components["schemas"]["DisturbanceAnswer"][];
+                            /** @description Number listed */
+                            total: number;
+                            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                            fetchedAt: string | null;
+                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                            stale: boolean;
+                            /** @description Why the answer is stale, in words; null when it is not */
+                            staleReason: string | null;
+                            /**
+                             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                             * @enum {string}
+                             */
+                            upstream: "ok" | "unavailable" | "never-fetched";
+                            /** @description The last good read of each advisory: an area with no disturbance is told by an advisory that lists none */
+                            advisories: components["schemas"]["AdvisorySummary"][];
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1DataUnavailable"];
+        };
+    };
+    "v1-disturbances-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-disturbances-geojson": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/geo+json": {
+                        /** @constant */
+                        type: "FeatureCollection";
+                        /** @description Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none */
+                        bbox?: components["schemas"]["GeoBBox"];
+                        features: {
+                            /** @constant */
+                            type: "Feature";
+                            bbox?: components["schemas"]["GeoBBox"];
+                            geometry: components["schemas"]["GeoGeometry"];
+                            properties: {
+                                /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
+                                id: string;
+                                /**
+                                 * @description alert-box: the formation alert box as a Polygon (issuedAt, expiresAt); track: the invest b-deck as a LineString (source, points); position: the latest position as a Point
+                                 * @enum {string}
+                                 */
+                                kind: "alert-box" | "track" | "position";
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                    };
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-disturbance-history": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Four-digit year
+                 * @example 2025
+                 */
+                year?: components["parameters"]["YearQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisturbanceHistory"];
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "v1-disturbance-history": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Four-digit year
+                 * @example 2025
+                 */
+                year?: components["parameters"]["YearQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description Every disturbance ingested, active or ended, newest first */
+                            list: components["schemas"]["Disturbance"][];
+                            /** @description Number listed */
+                            total: number;
+                            /** @description The year asked for (the ATCF id’s year; the season’s in the southern hemisphere); null: every year */
+                            year: number | null;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1DataUnavailable"];
+        };
+    };
+    "v1-disturbance-history-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-disturbance": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)
+                 * @example jtwc-wp942026
+                 */
+                id: components["parameters"]["DisturbanceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                        fetchedAt: string | null;
+                        /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                        stale: boolean;
+                        /** @description Why the answer is stale, in words; null when it is not */
+                        staleReason: string | null;
+                        /**
+                         * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                         * @enum {string}
+                         */
+                        upstream: "ok" | "unavailable" | "never-fetched";
+                        disturbance: components["schemas"]["DisturbanceAnswer"];
+                    };
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "v1-disturbance": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)
+                 * @example jtwc-wp942026
+                 */
+                id: components["parameters"]["DisturbanceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                            fetchedAt: string | null;
+                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                            stale: boolean;
+                            /** @description Why the answer is stale, in words; null when it is not */
+                            staleReason: string | null;
+                            /**
+                             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                             * @enum {string}
+                             */
+                            upstream: "ok" | "unavailable" | "never-fetched";
+                            disturbance: components["schemas"]["DisturbanceAnswer"];
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["V1NotFound"];
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1DataUnavailable"];
+        };
+    };
+    "v1-disturbance-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)
+                 * @example jtwc-wp942026
+                 */
+                id: components["parameters"]["DisturbanceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "web-seo-news": {
@@ -3147,6 +4798,75 @@ export interface operations {
             500: components["responses"]["WebServerError"];
         };
     };
+    "v1-llm-summary": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description Chinese text about the north-western Pacific, written by the scheduled run (the same text as bootstrap's briefing); before one is stored for the current data, the template text of the current live view */
+                            summary: string;
+                            /** @description English beside it */
+                            summaryEn: string;
+                            typhoons: components["schemas"]["ActiveStorm"][];
+                            global: components["schemas"]["GlobalBrief"][];
+                            fetchedAt: string | null;
+                            stale: boolean;
+                            /**
+                             * @description Always true: a program wrote this text, the template generator or a language model (see generator)
+                             * @constant
+                             */
+                            aiGenerated: true;
+                            /**
+                             * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/generated-text.md)
+                             * @enum {string}
+                             */
+                            generator: "template" | "llm";
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "v1-llm-summary-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
     "web-history-years": {
         parameters: {
             query?: never;
@@ -3203,7 +4923,13 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["HistoryYears"];
+                        data: {
+                            list: components["schemas"]["YearStatistic"][];
+                            /** @description How many there are in all (more than the list holds when it is a page or cut short) */
+                            total: number;
+                            attribution: components["schemas"]["Attribution"];
+                            dataset: components["schemas"]["Dataset"];
+                        };
                     };
                 };
             };
@@ -3306,7 +5032,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["HistoryYear"];
+                        data: {
+                            list: components["schemas"]["TyphoonSummary"][];
+                            /** @description Number of storms in the list */
+                            total: number;
+                            /** @description Calendar year */
+                            year: number;
+                            attribution: components["schemas"]["Attribution"];
+                        };
                     };
                 };
             };
@@ -3437,7 +5170,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["Typhoon"];
+                        data: components["schemas"]["Typhoon"] & {
+                            dataset: components["schemas"]["Dataset"];
+                        };
                     };
                 };
             };
@@ -3613,7 +5348,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["SearchResult"];
+                        data: {
+                            /** @description Best match first (docs/endpoints.md gives the ranking) */
+                            list: components["schemas"]["SearchHit"][];
+                            /** @description Number of results (at most 50) */
+                            total: number;
+                            keyword: string;
+                            dataset: components["schemas"]["Dataset"];
+                        };
                     };
                 };
             };
@@ -3839,6 +5581,8 @@ export interface operations {
                         } & {
                             query: components["schemas"]["NearQuery"];
                             counts: components["schemas"]["NearCounts"];
+                        } & {
+                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -3972,7 +5716,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["SimilarTracks"];
+                        data: {
+                            /** @description Most similar first (lowest score; ties: newer first); never the storm itself */
+                            list: components["schemas"]["SimilarStorm"][];
+                            /** @description How many there are in all (more than the list holds when it is a page or cut short) */
+                            total: number;
+                            /** @description The storm asked about */
+                            storm: components["schemas"]["TyphoonSummary"];
+                            /**
+                             * @description whole-track: an archived storm, whole tracks compared; first-hours: an active storm, its track so far against the first `hours` of each archived track that lasted as long
+                             * @enum {string}
+                             */
+                            basis: "whole-track" | "first-hours";
+                            /** @description first-hours: the active storm's hours since its first fix; null for whole-track */
+                            hours: number | null;
+                            /** @description Points each track is resampled to, evenly spaced along its length */
+                            points: number;
+                            /** @description The method, in words */
+                            method: string;
+                            /** @description Storms asked for (1–50, default 10) */
+                            size: number;
+                        };
                     };
                 };
             };
@@ -4175,6 +5939,64 @@ export interface operations {
             500: components["responses"]["WebServerError"];
         };
     };
+    "v1-history-today": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["TodayEntry"][];
+                            /** @description Number of well-known storms of the day (the list holds at most 20) */
+                            total: number;
+                            /** @description Calendar day MM-DD, Beijing time */
+                            date: string;
+                            /** @description YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day */
+                            today: string | null;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "v1-history-today-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
     "web-history-today-date": {
         parameters: {
             query?: never;
@@ -4220,6 +6042,93 @@ export interface operations {
                 };
             };
             500: components["responses"]["WebServerError"];
+        };
+    };
+    "v1-history-today-date": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Calendar day MM-DD, two digits each, of a day that exists in a leap year: 02-29 is one, 02-30 and 04-31 are not
+                 * @example 09-06
+                 */
+                date: components["parameters"]["DatePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            list: components["schemas"]["TodayEntry"][];
+                            /** @description Number of well-known storms of the day (the list holds at most 20) */
+                            total: number;
+                            /** @description Calendar day MM-DD, Beijing time */
+                            date: string;
+                            /** @description YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day */
+                            today: string | null;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "v1-history-today-date-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Calendar day MM-DD, two digits each, of a day that exists in a leap year: 02-29 is one, 02-30 and 04-31 are not
+                 * @example 09-06
+                 */
+                date: components["parameters"]["DatePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
         };
     };
     "v1-news-list": {
@@ -4655,7 +6564,11 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
                             site: components["schemas"]["SiteConfig"];
-                            announcements: components["schemas"]["Announcement"][];
+                            announcements: {
+                                list: components["schemas"]["Announcement"][];
+                                /** @description Announcements in effect */
+                                total: number;
+                            };
                             typhoons: {
                                 list: components["schemas"]["ActiveStorm"][];
                                 /** @description Number of active storms */
@@ -4671,6 +6584,24 @@ export interface operations {
                                  * @enum {string}
                                  */
                                 upstream: "ok" | "unavailable" | "never-fetched";
+                            };
+                            /** @description Active tropical disturbances (invests) in brief */
+                            disturbances: {
+                                /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                                fetchedAt: string | null;
+                                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                                stale: boolean;
+                                /** @description Why the answer is stale, in words; null when it is not */
+                                staleReason: string | null;
+                                /**
+                                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                                 * @enum {string}
+                                 */
+                                upstream: "ok" | "unavailable" | "never-fetched";
+                                /** @description Active tropical disturbances with a position (/api/v1/disturbances has them whole) */
+                                list: components["schemas"]["DisturbanceBrief"][];
+                                /** @description Number listed */
+                                total: number;
                             };
                             /** @description null before the first refresh */
                             briefing: {
@@ -4691,13 +6622,21 @@ export interface operations {
                                  */
                                 generator: "template" | "llm";
                             } | null;
-                            todayInHistory: components["schemas"]["TodayEntry"][];
+                            todayInHistory: {
+                                /** @description Calendar day MM-DD, Beijing time */
+                                date: string;
+                                /** @description The first 5 of /api/v1/history/today */
+                                list: components["schemas"]["TodayEntry"][];
+                                /** @description Number of well-known storms of the day (the list holds at most 20) */
+                                total: number;
+                            };
                             /** @description The current version of each client platform */
                             versions: {
                                 android: components["schemas"]["PlatformVersion"];
                                 ios: components["schemas"]["PlatformVersion"];
                                 harmony: components["schemas"]["PlatformVersion"];
                             };
+                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
