@@ -266,7 +266,12 @@ describe('datapackage.json', () => {
 
   it('describes both CSV tables so that every cell reads as its declared type, empty as missing', async () => {
     const pkg = await fs.readJson(path.join(root, 'datapackage.json'));
-    expect(pkg).toMatchObject({ profile: 'tabular-data-package', name: 'typhoon-archive', dataset: { kind: 'real', storms: 6 }, version: '4.0.0' });
+    expect(pkg).toMatchObject({
+      profile: 'tabular-data-package',
+      name: 'typhoon-archive',
+      dataset: { kind: 'real', storms: 6 },
+      version: '4.0.0',
+    });
     expect(pkg.created).toBe((await fs.readJson(path.join(root, 'manifest.json'))).generatedAt);
     const resources = pkg.resources as Resource[];
     expect(resources.map((r) => [r.name, r.path, r.profile])).toEqual([
