@@ -66,6 +66,8 @@ describe('v1 collections', () => {
   it('are declared in the route table (the live list, a year, search, near, paged lists, today, global)', () => {
     expect(V1_COLLECTIONS.map((e) => e.resource.id).sort()).toEqual(
       [
+        'disturbance-history',
+        'disturbances',
         'flash-list',
         'global-history',
         'global-typhoons',
@@ -112,7 +114,14 @@ describe('v1 twins', () => {
   it('every web route has one, but those the table says why not', () => {
     expect(webOnly.filter((r) => !r.webOnly).map((r) => r.id)).toEqual([]);
     // The documented list (docs/conventions.md): feeds are not JSON, GeoJSON and OpenAPI are read as they are, flash news is /api/v1/flash.
-    expect(webOnly.map((r) => r.id).sort()).toEqual(['flash-atom', 'flash-rss', 'openapi', 'seo-news', 'typhoon-geojson']);
+    expect(webOnly.map((r) => r.id).sort()).toEqual([
+      'disturbances-geojson',
+      'flash-atom',
+      'flash-rss',
+      'openapi',
+      'seo-news',
+      'typhoon-geojson',
+    ]);
     expect(RESOURCES.filter((r) => r.webOnly && r.paths.v1).map((r) => r.id)).toEqual([]);
     const conventions = fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'docs', 'conventions.md'), 'utf8');
     for (const r of webOnly) expect(conventions, r.id).toContain(`\`${r.paths.web?.replace(/:(\w+)/g, '{$1}')}\``);

@@ -169,7 +169,7 @@ describe('disturbance refresh', () => {
     const handler = serveFunction([globalTyphoon], { ...readConfig(), store: { kind: 'files', dir } });
     const body = (await (await handler(new Request('http://localhost/api/global/typhoons/nhc-al132025'))).json()) as any;
     expect(body.typhoon.id).toBe('nhc-al132025');
-    expect(body.formedFrom).toEqual({ id: 'jtwc-al902025', designator: '90L' });
+    expect(body.typhoon.formedFrom).toEqual({ id: 'jtwc-al902025', designator: '90L' });
   });
 
   it('keeps the id of an invest watched across the new year', async () => {

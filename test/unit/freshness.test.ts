@@ -75,6 +75,11 @@ describe('the paced run', () => {
   const infoFile = path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json');
   const activityFile = path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json');
   const run = (now: Date) => runPacedRefresh({ store, upstreams: mock.addresses, llm: null, clock, now });
+  /** A quiet season: the Pacific advisory lists no invest (its 94W and 97W would keep the fast pace). */
+  const quietPacific = () =>
+    mock.setPayload('jtwc/products/abpwweb.txt', fs.readFileSync(path.join(OWN_PAYLOADS, 'jtwc', 'own-abpw-nothing.txt'), 'utf8'));
+  const restorePacific = () =>
+    mock.setPayload('jtwc/products/abpwweb.txt', fs.readFileSync(path.join(OWN_PAYLOADS, 'jtwc', 'abpwweb.2026-08-22T0800Z.txt'), 'utf8'));
   const asked = (from: number) => mock.requestedPaths().slice(from);
 
   beforeAll(async () => {
@@ -95,8 +100,9 @@ describe('the paced run', () => {
     expect((await run(at(1))).typhoons).toBeNull();
     expect(mock.requests()).toBe(n);
     const quiet = await run(at(3));
-    // The first run changed the answers (from none), so the fast pace has two reasons at first.
-    expect(quiet.polled).toEqual({ nwPacific: 'changes', global: false, reasons: ['storm', 'changed'] });
+    // The first run changed the answers (from none), so the fast pace has three reasons at first: the storm, the
+    // mock's north-western Pacific invests (94W, 97W), the change.
+    expect(quiet.polled).toEqual({ nwPacific: 'changes', global: false, reasons: ['storm', 'disturbance', 'changed'] });
     expect(asked(n)).toEqual(['/zj/Api/TyhoonActivity']);
     expect(mock.notModified()).toBeGreaterThanOrEqual(1); // the list, asked with its ETag
     expect(quiet.purge.tags).not.toContain('live');
@@ -126,6 +132,7 @@ describe('the paced run', () => {
   });
 
   it('asks each upstream no more often in an idle hour than the 15-minute schedule did', async () => {
+    quietPacific();
     mock.setPayload('zj/TyhoonActivity', '[]');
     mock.setPayload('nmc/list_default', 'typhoon_jsons_list_default(({"typhoonList":[]}))');
     try {
@@ -140,10 +147,12 @@ describe('the paced run', () => {
     } finally {
       mock.setPayload('zj/TyhoonActivity', await fs.readFile(activityFile, 'utf8'));
       mock.setPayload('nmc/list_default', await fs.readFile(path.join(OWN_PAYLOADS, 'nmc', 'list_default.jsonp'), 'utf8'));
+      restorePacific();
     }
   });
 
   it('keeps the idle pace while the services fail: a failure changes the answers, not the storms', async () => {
+    quietPacific();
     mock.setPayload('zj/TyhoonActivity', '[]');
     try {
       await run(at(-15));
@@ -158,6 +167,7 @@ describe('the paced run', () => {
     } finally {
       mock.setFault(null);
       mock.setPayload('zj/TyhoonActivity', await fs.readFile(activityFile, 'utf8'));
+      restorePacific();
     }
   });
 
