@@ -353,7 +353,7 @@ export const searchResultSchema = z
   .object({
     keyword: z.string(),
     total: countField('results (at most 50)'),
-    typhoons: z.array(searchHitSchema).describe('Best match first (docs/endpoints.md gives the ranking)'),
+    typhoons: z.array(searchHitSchema).describe('Best match first (docs/endpoints-archive.md gives the ranking)'),
   })
   .meta({ id: 'SearchResult' });
 

@@ -2459,7 +2459,7 @@ export interface components {
             keyword: string;
             /** @description Number of results (at most 50) */
             total: number;
-            /** @description Best match first (docs/endpoints.md gives the ranking) */
+            /** @description Best match first (docs/endpoints-archive.md gives the ranking) */
             typhoons: components["schemas"]["SearchHit"][];
         };
         SimilarStorm: {
@@ -5349,7 +5349,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
-                            /** @description Best match first (docs/endpoints.md gives the ranking) */
+                            /** @description Best match first (docs/endpoints-archive.md gives the ranking) */
                             list: components["schemas"]["SearchHit"][];
                             /** @description Number of results (at most 50) */
                             total: number;
