@@ -39,6 +39,8 @@ showProgress(!config().ci);
 
 /** The report of the archive last published (the deploy workflow keeps it; see docs/operations.md). */
 const PUBLISHED_REPORT = path.join(CACHE_DIR, 'published-archive-report.json');
+/** The live store of `npm start -- --mock-upstream`, apart from the real one (.cache/live). */
+const MOCK_LIVE_DIR = path.join(CACHE_DIR, 'live-mock');
 
 async function refreshAndLog(): Promise<void> {
   const { runWithConfig } = await import('../src/jobs/scheduled-function.ts');
@@ -175,7 +177,8 @@ program
       if (options.mockUpstream) {
         const { startMockUpstream } = await import('../src/demo/mock-upstream.ts');
         const mock = await startMockUpstream();
-        serverConfig = { ...serverConfig, upstreams: mock.addresses };
+        // Its own live store: the mock's invented storm must never be served later by a start without the mock.
+        serverConfig = { ...serverConfig, upstreams: mock.addresses, store: { kind: 'files', dir: MOCK_LIVE_DIR } };
         log(`Mock upstream on ${mock.url} (faults: POST ${mock.url}/__mock/fault?service=zj&fault=timeout)`);
       }
       const sources = await sourcesToServe(options.sources, Boolean(options.demo));
@@ -326,5 +329,6 @@ program
 
 program.parseAsync().catch((error: unknown) => {
   console.error(error instanceof BuildError ? error.message : error instanceof Error ? `Error: ${error.message}` : error);
-  process.exitCode = 1;
+  // Exit now: a server or mock upstream started before the failure would keep the process alive.
+  process.exit(1);
 });

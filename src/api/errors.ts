@@ -47,4 +47,4 @@ export const methodNotAllowed = (method: string, allowed: readonly string[]) =>
 export const requestTooLarge = (message: string) => new ApiError('requestTooLarge', message);
 /** `hint` names the endpoint the path most likely meant (classify-miss.ts), or is empty. */
 export const unknownEndpoint = (path: string, hint = '') =>
-  new ApiError('unknownEndpoint', `No endpoint at ${path}.${hint} The README lists every endpoint.`);
+  new ApiError('unknownEndpoint', `No endpoint at ${path}.${hint} /api/openapi.json describes every endpoint.`);

@@ -236,7 +236,7 @@ const ERROR_TEXTS: Record<ErrorName, { when: string; example: string }> = {
     when: 'well formed, but nothing there',
     example: 'No storm with code 202499; /api/history/search/{keyword} finds codes by name.',
   },
-  unknownEndpoint: { when: 'no such endpoint', example: 'No endpoint at /api/nothing. The README lists every endpoint.' },
+  unknownEndpoint: { when: 'no such endpoint', example: 'No endpoint at /api/nothing. /api/openapi.json describes every endpoint.' },
   serverError: { when: 'a fault of ours (the details are logged, never sent)', example: 'Server error: the error was logged.' },
   upstreamUnavailable: {
     when: 'an upstream that had to be asked could not be; try again in a minute',

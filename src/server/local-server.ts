@@ -220,7 +220,18 @@ export async function startLocalServer(options: {
   });
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
-  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    // A port in use is the likeliest mistake: say so and what to do, instead of an unhandled 'error' event.
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`Port ${options.port} on ${host} is in use (another server?); choose another with --port <n>.`)
+          : error,
+      ),
+    );
+    server.listen(options.port, host, resolve);
+  });
   const { port } = server.address() as AddressInfo;
   const stopSchedules = options.schedules ? runSchedules(site.functions, options.log ?? console.log) : () => {};
   return {

@@ -15,11 +15,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, RESOURCES } from '../../src/api/route-table.ts';
 import { exampleQuery, PARAMS, type ParamKind } from '../../src/api/params.ts';
 import { FUNCTIONS_DIR, PROJECT_ROOT } from '../../src/config/paths.ts';
+import { SCHEDULED_FUNCTION } from '../../src/jobs/schedule.ts';
 import { CLOSED_UPSTREAMS, zisiEntry } from '../../build/netlify-tools.ts';
 
 const TOOLS = process.env.NETLIFY_TOOLS_DIR;
 if (!TOOLS) throw new Error('NETLIFY_TOOLS_DIR is not set: run this through `npm run test:netlify`');
 const MAX_UNZIPPED_BYTES = 5_000_000;
+/**
+ * The scheduled run carries every live parser, the place names' pinyin fallback (pinyin-pro, 1.2 MB) and the purge
+ * client; it answers no request, so its cold start is no one's wait. Measured 6.0 MB on 2026-11-26.
+ */
+const MAX_SCHEDULED_RUN_CODE_BYTES = 7_000_000;
 /** Netlify accepts 50 MB zipped per function; ours stay far below, so a stray folder shows at once. */
 const MAX_ZIPPED_BYTES = 2_500_000;
 
@@ -135,7 +141,7 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
     for (const fn of manifest) expect(fn.runtimeVersion, fn.name).toBe(`nodejs${process.versions.node.split('.')[0]}.x`);
   });
 
-  it('carries only what each function reads: under 5 MB of code and 2.5 MB zipped each, only its declared data files', () => {
+  it('carries only what each function reads: under 5 MB of code (the scheduled run 7) and 2.5 MB zipped each, only its declared data files', () => {
     let zipped = 0;
     for (const fn of manifest) {
       const bytes = fs.readFileSync(fn.path);
@@ -145,7 +151,8 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
       // Generated data sits under public/ at its path there; everything else is code (and node_modules).
       const data = files.filter(([file]) => file.startsWith('public/'));
       const code = files.filter(([file]) => !file.startsWith('public/')).reduce((n, [, content]) => n + content.length, 0);
-      expect(code, `${fn.name}: ${(code / 1e6).toFixed(2)} MB of code`).toBeLessThan(MAX_UNZIPPED_BYTES);
+      const codeBudget = fn.name === SCHEDULED_FUNCTION.name ? MAX_SCHEDULED_RUN_CODE_BYTES : MAX_UNZIPPED_BYTES;
+      expect(code, `${fn.name}: ${(code / 1e6).toFixed(2)} MB of code`).toBeLessThan(codeBudget);
       const declared = resourcesOf(fn.name)
         .flatMap((r) => r.reads ?? [])
         .map((glob) => new RegExp(`^public/${glob.replace(/[.]/g, '\\.').replace('*', '[^/]+')}$`));

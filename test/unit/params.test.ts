@@ -105,12 +105,12 @@ describe('a path that is no endpoint', () => {
   ] as const)('%s says what is wrong', (path, family, hint) => {
     const error = classifyMiss(path, family);
     expect(error.code).toBe(40400);
-    expect(error.message).toBe(`No endpoint at ${path}. ${hint} The README lists every endpoint.`);
+    expect(error.message).toBe(`No endpoint at ${path}. ${hint} /api/openapi.json describes every endpoint.`);
   });
 
   it('guesses nothing for a path far from every endpoint', () => {
     expect(classifyMiss('/api/nothing-like-it', 'web').message).toBe(
-      'No endpoint at /api/nothing-like-it. The README lists every endpoint.',
+      'No endpoint at /api/nothing-like-it. /api/openapi.json describes every endpoint.',
     );
   });
 });
