@@ -326,6 +326,7 @@ export const ROUTES = defineRoutes({
       typhoons: z.array(activeStormSchema),
       global: z.array(globalBriefSchema),
       fetchedAt: z.string().nullable(),
+      publishedAt: liveListSchema.shape.publishedAt,
       stale: z.boolean(),
       aiGenerated: aiGeneratedSchema,
       generator: generatorSchema,
@@ -533,6 +534,7 @@ export const ROUTES = defineRoutes({
         list: z.array(activeStormSchema),
         total: z.number().int().describe('Number of active storms'),
         fetchedAt: z.string().nullable().describe('When the live data was fetched; null before the first fetch'),
+        publishedAt: liveListSchema.shape.publishedAt,
         stale: liveListSchema.shape.stale,
         staleReason: liveListSchema.shape.staleReason,
         upstream: liveListSchema.shape.upstream,
@@ -550,6 +552,7 @@ export const ROUTES = defineRoutes({
           text: z.string().describe("Chinese: the same text as /api/llm/summary's summary"),
           textEn: z.string().describe("English: the same text as /api/llm/summary's summaryEn"),
           generatedAt: z.string().describe('When the live data it describes was fetched'),
+          publishedAt: liveListSchema.shape.publishedAt,
           aiGenerated: aiGeneratedSchema,
           generator: generatorSchema,
         })

@@ -171,6 +171,8 @@ export function briefingText(view: LiveView): BriefingText {
  */
 export interface Briefing extends BriefingText {
   generatedAt: string;
+  /** The upstream's own time of the data it describes (the live list's publishedAt); null without storms. */
+  publishedAt: string | null;
   aiGenerated: true;
   generator: Generator;
 }

@@ -47,5 +47,5 @@ export async function currentSummary(store: KeyValueStore, view: LiveView): Prom
 export async function currentBriefing(store: KeyValueStore, view: LiveView): Promise<Briefing | null> {
   if (view.upstream === 'never-fetched') return null;
   const { text, textEn, generator } = await currentSummary(store, view);
-  return { text, textEn, generatedAt: view.fetchedAt ?? '', aiGenerated: true, generator };
+  return { text, textEn, generatedAt: view.fetchedAt ?? '', publishedAt: view.publishedAt, aiGenerated: true, generator };
 }

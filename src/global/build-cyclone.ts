@@ -78,6 +78,8 @@ export interface CycloneInput {
   points: GlobalPoint[];
   forecast: GlobalForecast | null;
   seenAt: Date;
+  /** The upstream's own time of this data (`publishedAt`): NHC's `lastUpdate`, JTWC's warning issue time, else the latest fix's. */
+  publishedAt: Date;
 }
 
 /** Summary fields recomputed from the points. */
@@ -121,6 +123,7 @@ export function mergeCyclone(stored: GlobalCyclone | null, input: CycloneInput):
     // A restored record does not know when it was first seen (null): that stays unknown.
     firstSeenAt: stored ? stored.firstSeenAt : toUtcIso(input.seenAt),
     lastSeenAt: toUtcIso(input.seenAt),
+    publishedAt: toUtcIso(input.publishedAt),
   });
 }
 
@@ -197,7 +200,7 @@ export function summarizeCyclone(c: GlobalCyclone): GlobalSummary {
 /** An active cyclone in brief: its names, where it is now and how strong. */
 export function globalBrief(c: GlobalCyclone): GlobalBrief {
   const p = c.points[c.points.length - 1];
-  const { id, code, name, enname, nameSource, basin, seaArea, stale } = c;
+  const { id, code, name, enname, nameSource, basin, seaArea, stale, publishedAt } = c;
   return {
     id,
     code,
@@ -207,6 +210,7 @@ export function globalBrief(c: GlobalCyclone): GlobalBrief {
     basin,
     seaArea,
     stale,
+    publishedAt,
     time: p?.time ?? null,
     lat: p?.lat ?? null,
     lng: p?.lng ?? null,

@@ -20,6 +20,7 @@ import {
   type GlobalCyclone,
   type GlobalSummary,
 } from '../model/global-schemas.ts';
+import { latestTime } from '../model/track-point.ts';
 import { summarizeCyclone } from './build-cyclone.ts';
 import { cycloneNames } from './cyclone-names.ts';
 
@@ -50,7 +51,25 @@ function withTyphoonNames(record: unknown): unknown {
   return { ...record, code: id, ...cycloneNames(typeof name === 'string' ? name : null, basin as Basin) };
 }
 
-const CYCLONE: DocumentKind<GlobalCyclone> = { name: 'global cyclone', schema: globalCycloneSchema, version: 2, migrate: withTyphoonNames };
+/**
+ * Version 3 gave records `publishedAt`, the upstream's own time of the data. An older record reads with the time
+ * of its latest fix: what the upstream issued with it is not stored, and the next refresh of an active cyclone
+ * writes the upstream's own time.
+ */
+function withPublishedAt(record: unknown): unknown {
+  if (typeof record !== 'object' || record === null || 'publishedAt' in record) return record;
+  const { points } = record as { points?: unknown };
+  if (!Array.isArray(points)) return record;
+  const published = latestTime(points.filter((p): p is { time: string } => typeof p?.time === 'string'));
+  return published ? { ...record, publishedAt: published } : record;
+}
+
+const CYCLONE: DocumentKind<GlobalCyclone> = {
+  name: 'global cyclone',
+  schema: globalCycloneSchema,
+  version: 3,
+  migrate: (data) => withPublishedAt(withTyphoonNames(data)),
+};
 const STATUS_DOC: DocumentKind<GlobalStatus> = { name: 'global status', schema: globalStatusSchema, version: 1 };
 const INDEX_DOC: DocumentKind<GlobalSummary[]> = {
   name: 'global index',

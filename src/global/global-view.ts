@@ -9,6 +9,7 @@
  */
 import type { DocumentRead } from '../store/documents.ts';
 import { freshness } from '../model/freshness.ts';
+import { newestPublished } from '../model/track-point.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import type { GLOBAL_SOURCES, GlobalCyclone, GlobalSummary } from '../model/global-schemas.ts';
 import { readArchiveIndex, readCycloneDocument, readGlobalStatusDocument, readIndex, type GlobalStatus } from './global-store.ts';
@@ -72,7 +73,11 @@ export async function activeGlobalCyclones(store: KeyValueStore, now: Date) {
   const stateOf = (source: Source) => sourceState(status[source], lostOf(source, status, lost, stored(source), unreadable), now);
   // A cyclone is stale by its source's refresh, not by another cyclone's damaged record.
   const typhoons = reads.flatMap(({ read }) => (read.state === 'ok' ? [withStale(read.value, status, lost, now)] : []));
-  return { typhoons, total: typhoons.length, sources: { nhc: stateOf('nhc'), jtwc: stateOf('jtwc') } };
+  const sourceOf = (source: Source) => {
+    const { fetchedAt, ...state } = stateOf(source);
+    return { fetchedAt, publishedAt: newestPublished(typhoons.filter((c) => c.source === source)), ...state };
+  };
+  return { typhoons, total: typhoons.length, sources: { nhc: sourceOf('nhc'), jtwc: sourceOf('jtwc') } };
 }
 
 export type GlobalCycloneAnswer =

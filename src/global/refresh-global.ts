@@ -94,6 +94,8 @@ async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejectio
         points: [...(best ?? []).map((r) => globalPoint(r)), globalPoint(current)],
         forecast: official && globalForecast('nhc', official.issuedAt, official.points),
         seenAt: now,
+        // The storm's lastUpdate: the time of its latest advisory, which the current position is valid at.
+        publishedAt: storm.time,
       };
     }),
   );
@@ -140,6 +142,7 @@ async function fetchJtwc(up: GlobalUpstreams, now: Date, rejections: LiveRejecti
         points: fixes.map((f) => globalPoint(f)),
         forecast: forecast.length ? globalForecast('jtwc', tcw.baseTime, forecast) : null,
         seenAt: now,
+        publishedAt: tcw.issuedAt ?? fixes.at(-1)?.time ?? tcw.baseTime,
       };
     }),
   );
@@ -170,7 +173,10 @@ async function fetchArchivedTrack(
       const text = url.endsWith('.gz') ? gunzipSync(await up.client.bytes(url)).toString('utf8') : await up.client.text(url);
       const best = bestTrack(deck(text, `b${atcfId}`, found(rejections, source, `${source}-${atcfId}`)));
       if (best.length === 0) throw new ShapeError(`b${atcfId}: no track`);
-      return { source, atcfId, enname: deckName(best), points: best.map((r) => globalPoint(r)), forecast: null, seenAt: now };
+      const points = best.map((r) => globalPoint(r));
+      // A best track has no issue time: its latest fix's stands for it.
+      const publishedAt = new Date(points.at(-1)?.time ?? now);
+      return { source, atcfId, enname: deckName(best), points, forecast: null, seenAt: now, publishedAt };
     } catch (error) {
       errors.push(`${url}: ${describe(error)}`);
     }

@@ -116,6 +116,9 @@ export const globalCycloneSchema = z
       .describe(
         "When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive",
       ),
+    publishedAt: utcTime.describe(
+      "The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field)",
+    ),
   })
   .meta({ id: 'GlobalCyclone' });
 
@@ -143,7 +146,7 @@ export const globalSummarySchema = globalCycloneSchema
 
 /** An active cyclone in brief (the live summary's `global`): its names and latest position and intensity. */
 export const globalBriefSchema = globalCycloneSchema
-  .pick({ id: true, code: true, name: true, enname: true, nameSource: true, basin: true, seaArea: true, stale: true })
+  .pick({ id: true, code: true, name: true, enname: true, nameSource: true, basin: true, seaArea: true, stale: true, publishedAt: true })
   .extend({
     time: utcTime.nullable(),
     lat: z.number().nullable().describe('Degrees north'),

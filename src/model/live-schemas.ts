@@ -43,6 +43,10 @@ export const activeStormSchema = typhoonSchema
 const sourceStateSchema = z
   .object({
     fetchedAt: z.string().nullable().describe('Last successful refresh of this source (UTC)'),
+    publishedAt: z
+      .string()
+      .nullable()
+      .describe("The upstream's own time of this source's data (UTC): the newest publishedAt of its cyclones listed here; null when none"),
     stale: z.boolean().describe('The data of this source may be out of date (same rules as the typhoon list)'),
     staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
     upstream: z.enum(['ok', 'unavailable', 'never-fetched']),
@@ -67,6 +71,12 @@ export const stormNearSchema = z
     name: z.string().nullable().describe('Chinese name where known'),
     enname: z.string().nullable().describe('English name'),
     region: z.enum(['nw-pacific', 'global']).describe('nw-pacific: /api/typhoons/{code}; global: /api/global/typhoons/{code}'),
+    publishedAt: z
+      .string()
+      .nullable()
+      .describe(
+        "The upstream's own time of the storm's data: live.publishedAt of a north-western Pacific storm (+08:00), publishedAt of a global cyclone (Z)",
+      ),
     time: z.string().describe('Time of the latest fix (its own offset: +08:00 north-western Pacific, Z global)'),
     lat: z.number().describe('Latitude of the latest fix, degrees north'),
     lng: z.number().describe('Longitude of the latest fix, degrees east'),
@@ -123,6 +133,10 @@ export const liveNearSchema = z
       .boolean()
       .describe('The disturbances are the last good data of a failed refresh, or cannot be read (then the list is empty)'),
     fetchedAt: z.string().nullable().describe('When the north-western Pacific snapshot was fetched'),
+    publishedAt: z
+      .string()
+      .nullable()
+      .describe("The newest of the storms' publishedAt (compared as instants; written with that storm's offset); null without storms"),
     stale: z.boolean().describe('Some of the live data is the last good data of a failed refresh'),
     upstream: liveListSchema.shape.upstream.describe(
       "The north-western Pacific list's upstream state: never-fetched means no storm list was fetched yet, so an empty list says nothing",

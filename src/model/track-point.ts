@@ -49,3 +49,7 @@ export function trackPoint(p: TrackPointFields): TrackPoint {
 /** The time of a track's latest point (its points' times carry offsets); "" for a track without points. */
 export const latestTime = (points: readonly { time: string }[]): string =>
   points.reduce((latest, p) => (latest === '' || Date.parse(p.time) > Date.parse(latest) ? p.time : latest), '');
+
+/** The newest of some `publishedAt` times, compared as instants whatever their offsets, as written; null for none. */
+export const newestPublished = (items: readonly { publishedAt: string | null }[]): string | null =>
+  latestTime(items.flatMap((i) => (i.publishedAt === null ? [] : [{ time: i.publishedAt }]))) || null;

@@ -7,7 +7,7 @@
  * title and the warning's remarks are not kept.
  */
 import { nonZeroOrNull } from '../model/numbers.ts';
-import { MONTH_ABBREVIATIONS, utcDate } from '../model/time.ts';
+import { dayTimeNear, MONTH_ABBREVIATIONS, utcDate } from '../model/time.ts';
 import { checkCycloneName, keep, type TextRejection } from '../model/upstream-text.ts';
 import { atcfLatitude, atcfLongitude, type Quadrants } from './atcf.ts';
 
@@ -58,6 +58,11 @@ export interface JtwcFix {
 export interface JtwcTcw {
   kind: 'warning' | 'alert';
   baseTime: Date;
+  /**
+   * When JTWC issued it: the date-time group of the WMO heading (`WTXS31 PGTW 311500`), its month and year those
+   * nearest the base time; null when the file has no heading.
+   */
+  issuedAt: Date | null;
   name: string | null;
   directionDeg: number | null;
   speedKt: number | null;
@@ -84,10 +89,22 @@ export function parseJtwcTcw(text: string, rejected: TextRejection[]): JtwcTcw {
   // The WARNING/ALERT header follows the WMO heading, which a TCFA file lacks.
   const at = lines.slice(0, 3).findIndex((l) => /^(WARNING|ALERT)\b/.test(l.trim()));
   if (at === -1) throw new Error('.tcw: no WARNING or ALERT header in the first lines');
+  const heading = at > 0 ? /^[A-Z]{4}\d{2} [A-Z]{4} (\d{2})(\d{2})(\d{2})\b/.exec(lines[at - 1]?.trim() ?? '') : null;
+  const issuedNear = (baseTime: Date) =>
+    heading ? dayTimeNear(Number(heading[1]), Number(heading[2]), Number(heading[3]), baseTime) : null;
   if (/^ALERT\b/.test(lines[at]?.trim() ?? '')) {
     const baseTime = fromStamp((lines[at + 1] ?? '').trim());
     if (!baseTime) throw new Error('TCFA .tcw: no base time after the ALERT header');
-    return { kind: 'alert', baseTime, name: null, directionDeg: null, speedKt: null, taus: [], history: [] };
+    return {
+      kind: 'alert',
+      baseTime,
+      issuedAt: issuedNear(baseTime),
+      name: null,
+      directionDeg: null,
+      speedKt: null,
+      taus: [],
+      history: [],
+    };
   }
   const header = (lines[at + 1] ?? '').trim().split(/\s+/);
   const baseTime = fromStamp(header[0] ?? '');
@@ -111,6 +128,7 @@ export function parseJtwcTcw(text: string, rejected: TextRejection[]): JtwcTcw {
   return {
     kind: 'warning',
     baseTime,
+    issuedAt: issuedNear(baseTime),
     name:
       header[2] && !/^\d+$/.test(header[2])
         ? (keep(checkCycloneName(header[2]), rejected, { field: 'name', line: at + 2 })?.toUpperCase() ?? null)

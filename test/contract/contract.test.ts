@@ -2,11 +2,13 @@
  * Black-box contract suite: speaks HTTP to a base URL (see helpers/server.ts) and covers every endpoint of the
  * route table in both families: success, each error code, and the headers.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, type Endpoint } from '../../src/api/route-table.ts';
 import { exampleQuery, queryName, type ParamKind } from '../../src/api/params.ts';
 import { v1DataSchema } from '../../src/api/v1-data.ts';
-import type { MockUpstream } from '../helpers/mock.ts';
+import { OWN_PAYLOADS, type MockUpstream } from '../helpers/mock.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';
 
@@ -493,6 +495,77 @@ describe.runIf(AGAINST_MOCK)('flash news and the live summary (mock upstream)', 
     expect(body.summary).toContain('山竹');
     expect(body.typhoons[0]).toMatchObject({ code: '202699', speed: 52, pressure: 935 });
     expect(body.global.map((g: { id: string }) => g.id).sort()).toEqual(['jtwc-sh062024', 'nhc-al132025']);
+  });
+});
+
+describe.runIf(AGAINST_MOCK)("publishedAt: the upstream's own time of live answers (mock upstream)", () => {
+  const own = (file: string) => fs.readFileSync(path.join(OWN_PAYLOADS, file), 'utf8');
+  const two = (n: string) => n.padStart(2, '0');
+  /** The times the mock's payloads give: the Zhejiang storm's latest position, NHC's lastUpdate, the JTWC .tcw's heading. */
+  const upstream = (() => {
+    const zj = /^(\d{4})\/(\d+)\/(\d+) (\d+):(\d+)/.exec(JSON.parse(own('zj/TyphoonInfo_202699.json')).points.at(-1).time) ?? [];
+    const [heading, , base] = own('jtwc/sh0624.tcw').split('\n');
+    const dtg = /^WTXS31 PGTW (\d{2})(\d{2})(\d{2})/.exec(heading ?? '') ?? [];
+    return {
+      zj: `${zj[1]}-${two(zj[2] ?? '')}-${two(zj[3] ?? '')}T${two(zj[4] ?? '')}:${zj[5]}:00+08:00`,
+      nhc: (JSON.parse(own('nhc/CurrentStorms.json')).activeStorms[0].lastUpdate as string).replace('.000Z', 'Z'),
+      jtwc: `${base?.slice(0, 4)}-${base?.slice(4, 6)}-${dtg[1]}T${dtg[2]}:${dtg[3]}:00Z`,
+    };
+  })();
+  const global = { 'nhc-al132025': upstream.nhc, 'jtwc-sh062024': upstream.jtwc };
+  const BEIJING = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/;
+  const UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/;
+  /** The field is there, an ISO time with the family's offset, the upstream's time, and not later than the fetch. */
+  const expectPublished = (published: unknown, expected: string, fetched: string) => {
+    expect(published).toMatch(expected.endsWith('Z') ? UTC : BEIJING);
+    expect(published).toBe(expected);
+    expect(Date.parse(published as string)).toBeLessThanOrEqual(Date.parse(fetched));
+  };
+  const answer = async (web: string, v1: string, family: 'web' | 'v1') =>
+    family === 'web' ? json(await get(web)) : (await json(await get(v1))).data;
+
+  it('have been read from the payloads (the test can fail)', () => {
+    expect(upstream).toEqual({ zj: '2026-09-12T14:00:00+08:00', nhc: '2025-10-31T18:00:00Z', jtwc: '2024-01-31T15:00:00Z' });
+  });
+
+  it.each(['web', 'v1'] as const)('global list (%s): every cyclone, and each source the newest of its own', async (family) => {
+    const body = await answer('/api/global/typhoons', '/api/v1/global/typhoons', family);
+    const cyclones: { id: keyof typeof global; publishedAt: string; lastSeenAt: string }[] = family === 'web' ? body.typhoons : body.list;
+    expect(cyclones.map((c) => c.id).sort()).toEqual(Object.keys(global).sort());
+    for (const c of cyclones) expectPublished(c.publishedAt, global[c.id], c.lastSeenAt);
+    expectPublished(body.sources.nhc.publishedAt, upstream.nhc, body.sources.nhc.fetchedAt);
+    expectPublished(body.sources.jtwc.publishedAt, upstream.jtwc, body.sources.jtwc.fetchedAt);
+  });
+
+  it.each(['web', 'v1'] as const)('global detail (%s)', async (family) => {
+    for (const [id, expected] of Object.entries(global)) {
+      const body = await answer(`/api/global/typhoons/${id}`, `/api/v1/global/typhoons/${id}`, family);
+      const cyclone = family === 'web' ? body.typhoon : body;
+      // Its record was written when the feed listed it: lastSeenAt is that fetch.
+      expectPublished(cyclone.publishedAt, expected, cyclone.lastSeenAt);
+    }
+  });
+
+  it.each(['web', 'v1'] as const)('near (%s): every storm, and the newest at the top', async (family) => {
+    const body = await answer('/api/near?lat=22.3&lng=114.2', '/api/v1/near?lat=22.3&lng=114.2', family);
+    const storms: { code: string; publishedAt: string }[] = family === 'web' ? body.storms : body.list;
+    const expected: Record<string, string> = { '202699': upstream.zj, ...global };
+    expect(storms.map((s) => s.code).sort()).toEqual(Object.keys(expected).sort());
+    for (const s of storms) expectPublished(s.publishedAt, expected[s.code] as string, body.fetchedAt);
+    expectPublished(body.publishedAt, upstream.zj, body.fetchedAt);
+  });
+
+  it.each(['web', 'v1'] as const)('live summary (%s): beside fetchedAt, and every global brief', async (family) => {
+    const body = await answer('/api/llm/summary', '/api/v1/summary', family);
+    expectPublished(body.publishedAt, upstream.zj, body.fetchedAt);
+    for (const brief of body.global as { id: keyof typeof global; publishedAt: string }[])
+      expectPublished(brief.publishedAt, global[brief.id], body.fetchedAt);
+  });
+
+  it("bootstrap: the typhoons' and the briefing's, beside their fetch", async () => {
+    const { data } = await json(await get('/api/v1/bootstrap'));
+    expectPublished(data.typhoons.publishedAt, upstream.zj, data.typhoons.fetchedAt);
+    expectPublished(data.briefing.publishedAt, upstream.zj, data.briefing.generatedAt);
   });
 });
 

@@ -448,7 +448,15 @@ describe('words', () => {
   it('name a global cyclone in Chinese where a Chinese name is known, in English in English', () => {
     const fix = globalPoint({ time: new Date('2026-08-01T00:00:00Z'), lat: 15, lng: -150, windKt: 40 });
     const cyclone = (atcfId: string, enname: string) =>
-      mergeCyclone(null, { source: 'nhc', atcfId, enname, points: [fix], forecast: null, seenAt: new Date(fix.time) });
+      mergeCyclone(null, {
+        source: 'nhc',
+        atcfId,
+        enname,
+        points: [fix],
+        forecast: null,
+        seenAt: new Date(fix.time),
+        publishedAt: new Date(fix.time),
+      });
     const [kilo, melissa] = globalEvents([cyclone('cp012026', 'KILO'), cyclone('al132025', 'MELISSA')]).map(written);
     expect(kilo).toMatchObject({ title: '中北太平洋热带气旋基洛生成', titleEn: 'Tropical cyclone KILO forms' });
     expect(kilo?.content).toBe('中北太平洋的热带气旋基洛（KILO，nhc-cp012026）于2026-08-01生成（世界时）。');

@@ -107,7 +107,7 @@ describe('global archive over a replayed life', () => {
   });
 });
 
-describe('global archive stored before the typhoon names (schema version 1)', () => {
+describe('global archive stored before the typhoon names (schema version 1) or publishedAt (version 2)', () => {
   it('reads old records and index entries with code, enname and nameSource filled in from the English name', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-global-v1-'));
     const store = fileStore(dir);
@@ -121,9 +121,11 @@ describe('global archive stored before the typhoon names (schema version 1)', ()
       points: fixes,
       forecast: null,
       seenAt: new Date('2026-08-01T12:00:00Z'),
+      // The latest fix's time: what a record stored before publishedAt reads with.
+      publishedAt: new Date('2026-08-01T12:00:00Z'),
     });
-    // As version 1 wrote it: the English name in `name`, no code, enname or nameSource.
-    const { code: _code, enname: _enname, nameSource: _source, ...v1 } = { ...current, name: 'GENEVIEVE' };
+    // As version 1 wrote it: the English name in `name`, no code, enname or nameSource (nor publishedAt).
+    const { code: _code, enname: _enname, nameSource: _source, publishedAt: _published, ...v1 } = { ...current, name: 'GENEVIEVE' };
     const { code: _c, enname: _e, nameSource: _s, ...v1Summary } = { ...summarizeCyclone(current), name: 'GENEVIEVE' };
     await store.set('global/nhc-ep072026', JSON.stringify({ schemaVersion: 1, data: v1 }));
     await store.set(
@@ -144,11 +146,16 @@ describe('global archive stored before the typhoon names (schema version 1)', ()
     expect(index.find((s) => s.id === 'nhc-ep072026')).toEqual(summarizeCyclone(current));
     expect(index.map((s) => s.id).sort()).toEqual(['jtwc-sh062024', 'nhc-ep072026']);
 
-    // Written back as version 2, then read the same.
+    // Version 2 had the names but no publishedAt: it reads with the latest fix's time.
+    const { publishedAt: _p, ...v2 } = current;
+    await store.set('global/nhc-ep082026', JSON.stringify({ schemaVersion: 2, data: { ...v2, id: 'nhc-ep082026', code: 'nhc-ep082026' } }));
+    expect((await readCyclone(store, 'nhc-ep082026'))?.publishedAt).toBe('2026-08-01T12:00:00Z');
+
+    // Written back as version 3, then read the same.
     await writeCyclone(store, (await readCyclone(store, 'nhc-ep072026'))!);
     expect(JSON.parse((await store.get('global/nhc-ep072026'))!)).toMatchObject({
-      schemaVersion: 2,
-      data: { code: 'nhc-ep072026', name: '吉纳维芙' },
+      schemaVersion: 3,
+      data: { code: 'nhc-ep072026', name: '吉纳维芙', publishedAt: '2026-08-01T12:00:00Z' },
     });
     await fs.remove(dir);
   });

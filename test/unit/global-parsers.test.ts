@@ -31,6 +31,16 @@ describe('own JTWC payloads', () => {
     expect(parseJtwcRss(read(OWN_PAYLOADS, 'jtwc/jtwc.rss'), []).map((s) => s.atcfId)).toEqual(['wp172026', 'cp012026', 'sh062024']);
     expect(parseJtwcTcw(read(OWN_PAYLOADS, 'jtwc/sh0624.tcw'), []).history).toHaveLength(16);
   });
+
+  it("read the issue time from the .tcw's WMO heading, in the month nearest the base time", () => {
+    const tcw = read(OWN_PAYLOADS, 'jtwc/sh0624.tcw');
+    expect(tcw.split('\n')[0]).toMatch(/^WTXS31 PGTW 311500/);
+    expect(parseJtwcTcw(tcw, []).issuedAt?.toISOString()).toBe('2024-01-31T15:00:00.000Z');
+    // A warning at 18 UTC on the last day of a month, issued early the next day.
+    const nextDay = tcw.replace('WTXS31 PGTW 311500', 'WTXS31 PGTW 010300');
+    expect(parseJtwcTcw(nextDay, []).issuedAt?.toISOString()).toBe('2024-02-01T03:00:00.000Z');
+    expect(parseJtwcTcw(tcw.split('\n').slice(1).join('\n'), []).issuedAt).toBeNull();
+  });
 });
 
 describe('units and fixed-width history lines', () => {
@@ -65,7 +75,7 @@ describe('units and fixed-width history lines', () => {
 describe('global cyclone records in the typhoon structure', () => {
   const fix = { time: new Date('2026-08-01T00:00:00Z'), lat: 15, lng: -120, windKt: 50 };
   const record = (source: 'nhc' | 'jtwc', atcfId: string, enname: string | null) =>
-    mergeCyclone(null, { source, atcfId, enname, points: [globalPoint(fix)], forecast: null, seenAt: fix.time });
+    mergeCyclone(null, { source, atcfId, enname, points: [globalPoint(fix)], forecast: null, seenAt: fix.time, publishedAt: fix.time });
 
   it('carry code (the id), the English name upper case as enname, and the Chinese name where one is known', () => {
     const names = (c: ReturnType<typeof record>) => ({ id: c.id, code: c.code, name: c.name, enname: c.enname, nameSource: c.nameSource });
@@ -90,7 +100,15 @@ describe('global cyclone records in the typhoon structure', () => {
 
   it('keep the stored name when a fetch has none', () => {
     const named = record('nhc', 'cp012026', 'KILO');
-    const again = mergeCyclone(named, { source: 'nhc', atcfId: 'cp012026', enname: null, points: [], forecast: null, seenAt: fix.time });
+    const again = mergeCyclone(named, {
+      source: 'nhc',
+      atcfId: 'cp012026',
+      enname: null,
+      points: [],
+      forecast: null,
+      seenAt: fix.time,
+      publishedAt: fix.time,
+    });
     expect(again).toMatchObject({ name: '基洛', enname: 'KILO', nameSource: 'cma' });
   });
 

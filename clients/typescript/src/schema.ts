@@ -1979,6 +1979,8 @@ export interface components {
             seaArea: string;
             /** @description The last refresh of this source failed; this is the last good data */
             stale: boolean;
+            /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
+            publishedAt: string;
             time: string | null;
             /** @description Degrees north */
             lat: number | null;
@@ -2049,6 +2051,8 @@ export interface components {
             firstSeenAt: string | null;
             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
             lastSeenAt: string | null;
+            /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
+            publishedAt: string;
         };
         GlobalForecast: {
             /** @enum {string} */
@@ -2270,6 +2274,8 @@ export interface components {
             disturbancesStale: boolean;
             /** @description When the north-western Pacific snapshot was fetched */
             fetchedAt: string | null;
+            /** @description The newest of the storms' publishedAt (compared as instants; written with that storm's offset); null without storms */
+            publishedAt: string | null;
             /** @description Some of the live data is the last good data of a failed refresh */
             stale: boolean;
             /**
@@ -2529,6 +2535,8 @@ export interface components {
         SourceState: {
             /** @description Last successful refresh of this source (UTC) */
             fetchedAt: string | null;
+            /** @description The upstream's own time of this source's data (UTC): the newest publishedAt of its cyclones listed here; null when none */
+            publishedAt: string | null;
             /** @description The data of this source may be out of date (same rules as the typhoon list) */
             stale: boolean;
             /** @description Why it is stale, in words; null when it is not */
@@ -2613,6 +2621,8 @@ export interface components {
              * @enum {string}
              */
             region: "nw-pacific" | "global";
+            /** @description The upstream's own time of the storm's data: live.publishedAt of a north-western Pacific storm (+08:00), publishedAt of a global cyclone (Z) */
+            publishedAt: string | null;
             /** @description Time of the latest fix (its own offset: +08:00 north-western Pacific, Z global) */
             time: string;
             /** @description Latitude of the latest fix, degrees north */
@@ -3464,6 +3474,8 @@ export interface operations {
                             disturbancesStale: boolean;
                             /** @description When the north-western Pacific snapshot was fetched */
                             fetchedAt: string | null;
+                            /** @description The newest of the storms' publishedAt (compared as instants; written with that storm's offset); null without storms */
+                            publishedAt: string | null;
                             /** @description Some of the live data is the last good data of a failed refresh */
                             stale: boolean;
                             /**
@@ -3687,6 +3699,8 @@ export interface operations {
                             firstSeenAt: string | null;
                             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
                             lastSeenAt: string | null;
+                            /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
+                            publishedAt: string;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
                             formedFrom: {
                                 /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
@@ -3810,6 +3824,8 @@ export interface operations {
                             firstSeenAt: string | null;
                             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
                             lastSeenAt: string | null;
+                            /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
+                            publishedAt: string;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
                             formedFrom: {
                                 /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
@@ -4780,6 +4796,8 @@ export interface operations {
                         typhoons: components["schemas"]["ActiveStorm"][];
                         global: components["schemas"]["GlobalBrief"][];
                         fetchedAt: string | null;
+                        /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
+                        publishedAt: string | null;
                         stale: boolean;
                         /**
                          * @description Always true: a program wrote this text, the template generator or a language model (see generator)
@@ -4834,6 +4852,8 @@ export interface operations {
                             typhoons: components["schemas"]["ActiveStorm"][];
                             global: components["schemas"]["GlobalBrief"][];
                             fetchedAt: string | null;
+                            /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
+                            publishedAt: string | null;
                             stale: boolean;
                             /**
                              * @description Always true: a program wrote this text, the template generator or a language model (see generator)
@@ -6575,6 +6595,8 @@ export interface operations {
                                 total: number;
                                 /** @description When the live data was fetched; null before the first fetch */
                                 fetchedAt: string | null;
+                                /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
+                                publishedAt: string | null;
                                 /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */
@@ -6611,6 +6633,8 @@ export interface operations {
                                 textEn: string;
                                 /** @description When the live data it describes was fetched */
                                 generatedAt: string;
+                                /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
+                                publishedAt: string | null;
                                 /**
                                  * @description Always true: a program wrote this text, the template generator or a language model (see generator)
                                  * @constant

@@ -33,7 +33,15 @@ async function todayInHistory(ctx: RequestContext) {
 
 function activeSummary(view: LiveView) {
   const list = view.typhoons.map(stormBrief);
-  return { list, total: list.length, fetchedAt: view.fetchedAt, stale: view.stale, staleReason: view.staleReason, upstream: view.upstream };
+  return {
+    list,
+    total: list.length,
+    fetchedAt: view.fetchedAt,
+    publishedAt: view.publishedAt,
+    stale: view.stale,
+    staleReason: view.staleReason,
+    upstream: view.upstream,
+  };
 }
 
 /** Active disturbances in brief; stored ones that cannot be read are told as unavailable, never as none. */

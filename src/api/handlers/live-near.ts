@@ -1,6 +1,7 @@
 /** `/api/near?lat=&lng=` and `/api/v1/near`: every active storm, north-western Pacific and global, relative to a place. */
 import { disturbancesNear, readDisturbanceRecords } from '../../global/disturbance-view.ts';
 import { activeGlobalCyclones } from '../../global/global-view.ts';
+import { newestPublished } from '../../model/track-point.ts';
 import { KT_TO_MS } from '../../model/units.ts';
 import { stormNear } from '../../live/active-storms-near.ts';
 import { readLiveView } from '../../live/snapshot.ts';
@@ -21,11 +22,25 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
   ]);
   const typhoons = view.typhoons.map((t) => {
     const near = stormNear(place, t);
-    return near && { code: t.code, name: t.name, enname: t.enname, region: 'nw-pacific', radiusThresholdsMs: FORCE_THRESHOLDS_MS, ...near };
+    const publishedAt = t.live?.publishedAt ?? null;
+    return (
+      near && {
+        code: t.code,
+        name: t.name,
+        enname: t.enname,
+        region: 'nw-pacific',
+        publishedAt,
+        radiusThresholdsMs: FORCE_THRESHOLDS_MS,
+        ...near,
+      }
+    );
   });
   const cyclones = global.typhoons.map((c) => {
     const near = stormNear(place, c);
-    return near && { code: c.code, name: c.name, enname: c.enname, region: 'global', radiusThresholdsMs: KT_THRESHOLDS_MS, ...near };
+    const publishedAt = c.publishedAt;
+    return (
+      near && { code: c.code, name: c.name, enname: c.enname, region: 'global', publishedAt, radiusThresholdsMs: KT_THRESHOLDS_MS, ...near }
+    );
   });
   const storms = [...typhoons, ...cyclones].filter((s) => s !== null).sort((a, b) => a.distanceKm - b.distanceKm);
   const stale = view.stale || global.typhoons.some((c) => c.stale);
@@ -41,6 +56,7 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
       disturbances,
       disturbancesStale,
       fetchedAt: view.fetchedAt,
+      publishedAt: newestPublished(storms),
       stale,
       upstream: view.upstream,
     },

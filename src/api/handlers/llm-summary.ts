@@ -24,6 +24,7 @@ export const llmSummary = answerRequests(ROUTES['llm-summary'], async (ctx) => {
       typhoons: live.typhoons.map(stormBrief),
       global: global.typhoons.map(globalBrief),
       fetchedAt: live.fetchedAt,
+      publishedAt: live.publishedAt,
       stale: live.stale,
       aiGenerated: true,
       generator: summary.generator,
