@@ -10,6 +10,7 @@ import type { Family } from './envelope.ts';
 import { type ApiError, unknownEndpoint } from './errors.ts';
 import { PARAMS } from './params.ts';
 import { ENDPOINTS, matchPath, type Endpoint } from './route-table.ts';
+import { errorInV1 } from './family-paths.ts';
 
 /** Letters of the fixed segments a path may get wrong and still name an endpoint (`typhoon` for `typhoons`). */
 const MAX_TYPOS = 2;
@@ -53,6 +54,11 @@ function nearestEndpoint(pathname: string): string {
 }
 
 export function classifyMiss(pathname: string, family: Family): ApiError {
+  const error = classify(pathname, family);
+  return family === 'v1' ? errorInV1(error) : error;
+}
+
+function classify(pathname: string, family: Family): ApiError {
   for (const endpoint of ENDPOINTS) {
     if (endpoint.family !== family) continue;
     const raw = matchPath(endpoint.path, pathname);

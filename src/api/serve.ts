@@ -11,6 +11,7 @@ import { classifyMiss } from './classify-miss.ts';
 import { requestContext } from './context.ts';
 import { answerToMethod, envelope, errorResponse, familyHeaders, familyOfPath, toErrorResponse, type Family } from './envelope.ts';
 import { etagOf, matchingEtag } from './etag.ts';
+import { inV1 } from './family-paths.ts';
 import { PARAMS, parseQuery, queryName } from './params.ts';
 import { v1Data } from './v1-data.ts';
 import { answersJson, ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
@@ -142,7 +143,7 @@ export function safeHandler(handler: (req: Request) => Promise<Response> | Respo
     try {
       return withoutBodyForHead(req, await withEtag(req, answerToMethod(req.method, family) ?? (await handler(req))));
     } catch (thrown) {
-      return withoutBodyForHead(req, toErrorResponse(family, thrown));
+      return withoutBodyForHead(req, toErrorResponse(family, family === 'v1' ? inV1(thrown) : thrown));
     }
   };
 }
