@@ -19,7 +19,22 @@ export type DisturbanceStatus = z.infer<typeof disturbanceStatusSchema>;
 export const storedDisturbancesSchema = z.object({ records: z.array(disturbanceSchema), advisories: z.array(advisorySummarySchema) });
 export type StoredDisturbances = { records: Disturbance[]; advisories: AdvisorySummary[] };
 
-const RECORDS_DOC: DocumentKind<StoredDisturbances> = { name: 'disturbances', schema: storedDisturbancesSchema, version: 1 };
+/** Version 2 stores the links to the north-western Pacific list (`sameAs`, `becameStorm.code`): none before. */
+function linksAdded(data: unknown): unknown {
+  const stored = data as { records?: { becameStorm?: object | null }[] };
+  if (!Array.isArray(stored?.records)) return data;
+  return {
+    ...stored,
+    records: stored.records.map((r) => ({ sameAs: null, ...r, becameStorm: r.becameStorm ? { code: null, ...r.becameStorm } : null })),
+  };
+}
+
+const RECORDS_DOC: DocumentKind<StoredDisturbances> = {
+  name: 'disturbances',
+  schema: storedDisturbancesSchema,
+  version: 2,
+  migrate: linksAdded,
+};
 const STATUS_DOC: DocumentKind<DisturbanceStatus> = { name: 'disturbance status', schema: disturbanceStatusSchema, version: 1 };
 
 export const readDisturbanceDocument = (store: KeyValueStore): Promise<DocumentRead<StoredDisturbances>> =>

@@ -5,7 +5,7 @@
  * are `unavailable`, never an empty list.
  */
 import { compassFromDegrees } from '../model/compass.ts';
-import type { AdvisorySummary, Disturbance, DisturbanceBrief, DisturbanceNear } from '../model/disturbance-schemas.ts';
+import type { AdvisorySummary, Disturbance, DisturbanceBrief, DisturbanceNear, InvestLink } from '../model/disturbance-schemas.ts';
 import { greatCircleKm, initialBearing, type Position } from '../model/geo.ts';
 import { freshness, type Freshness } from '../model/freshness.ts';
 import type { KeyValueStore } from '../store/store.ts';
@@ -54,19 +54,22 @@ export async function disturbanceById(store: KeyValueStore, id: string, now: Dat
 }
 
 /**
- * The invest a numbered cyclone formed from (the other direction of `becameStorm`): by its ATCF id, from the records
- * whose advisory said the invest is now the subject of that cyclone's warning. Null when none did, or when the
- * records cannot be read (the link is an extra: the cyclone's answer does not fail for it).
+ * The invests numbered storms formed from (the other direction of `becameStorm` and `sameAs`): a global cyclone by its
+ * ATCF id, from the records whose advisory said the invest is now the subject of its warning; a north-western Pacific
+ * storm by its code, from the records linked to it by track (src/jobs/link-disturbances.ts). Null when none is, or
+ * when the records cannot be read (the link is an extra: the storm's answer does not fail for it).
  */
-export async function investOfStorm(
+export async function investLinks(
   store: KeyValueStore,
-  stormAtcfId: string,
   now: Date,
-): Promise<{ id: string; designator: string } | null> {
+): Promise<{ ofCyclone: (atcfId: string) => InvestLink | null; ofLiveStorm: (code: string) => InvestLink | null }> {
   const read = await readDisturbanceRecords(store, now);
-  if (read.state !== 'ok') return null;
-  const invest = read.records.find((r) => r.becameStorm?.atcfId === stormAtcfId);
-  return invest ? { id: invest.id, designator: invest.designator } : null;
+  const records = read.state === 'ok' ? read.records : [];
+  const link = (invest: Disturbance | undefined) => (invest ? { id: invest.id, designator: invest.designator } : null);
+  return {
+    ofCyclone: (atcfId) => link(records.find((r) => r.becameStorm?.atcfId === atcfId)),
+    ofLiveStorm: (code) => link(records.find((r) => r.becameStorm?.code === code || r.sameAs?.code === code)),
+  };
 }
 
 /** The ATCF id's year (the season's, for the southern hemisphere). */

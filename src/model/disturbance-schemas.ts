@@ -365,6 +365,14 @@ const trackPoint = z.object({
     .describe('ATCF system type: DB, LO, WV, TD, TS, …'),
 });
 
+/**
+ * A JTWC invest and a storm the Zhejiang service or NMC lists (an unnumbered depression's 8-digit id, or a China
+ * number) are the same system when their tracks share instants and, at at least half of them, the centres are within this many degrees of
+ * latitude and of longitude (one degree, about 110 km: the two agencies fix a weak centre apart, and two
+ * depressions are not that close at the same time).
+ */
+export const SAME_DEPRESSION_DEGREES = 1;
+
 export const disturbanceSchema = z
   .object({
     id: disturbanceIdSchema,
@@ -433,7 +441,11 @@ export const disturbanceSchema = z
       .describe('The invest’s track from its ATCF b-deck; null when no b-deck could be read'),
     becameStorm: z
       .object({
-        designator: z.string().regex(/^\d{2}[A-Z]$/),
+        designator: z
+          .string()
+          .regex(/^\d{2}[A-Z]$/)
+          .nullable()
+          .describe('JTWC’s number for it (19W); null while only the China number is known (code)'),
         atcfId: z
           .string()
           .regex(/^(al|ep|cp|wp|io|sh)\d{6}$/)
@@ -444,11 +456,32 @@ export const disturbanceSchema = z
           .describe(
             'Its id in /api/global/typhoons (JTWC and NHC basins); null for the north-western Pacific, whose storms the typhoon family lists',
           ),
+        code: z
+          .string()
+          .regex(/^\d{6}$/)
+          .nullable()
+          .describe(
+            `Its China number in the north-western Pacific list (/api/v1/typhoons/{code}), linked by track (shared instants, centres within ${SAME_DEPRESSION_DEGREES}°); null when no listed storm matched`,
+          ),
         name: z.string().nullable(),
         classification: z.enum(CYCLONE_CLASSES).nullable(),
       })
       .nullable()
-      .describe('The numbered cyclone it became, once a warning is issued'),
+      .describe(
+        'The numbered cyclone it became: once a warning is issued, or once a numbered storm of the north-western Pacific list matches its track',
+      ),
+    sameAs: z
+      .object({
+        code: z
+          .string()
+          .regex(/^\d{8}$/)
+          .describe('Its unnumbered id at the Zhejiang service or NMC (/api/v1/typhoons/{code})'),
+        name: z.string().nullable().describe('Its Chinese name there, if any'),
+      })
+      .nullable()
+      .describe(
+        `The depression of the north-western Pacific list it is the same system as (shared instants, centres within ${SAME_DEPRESSION_DEGREES}°), as last matched; null when none was`,
+      ),
     validity: z
       .object({ product: z.enum(['ABPW10', 'ABIO10']), issuedAt: utcTime, validFrom: utcTime, validUntil: utcTime })
       .nullable()
@@ -461,32 +494,11 @@ export const disturbanceSchema = z
 
 export type Disturbance = z.infer<typeof disturbanceSchema>;
 
-/**
- * A JTWC invest and a depression the Zhejiang service or NMC lists under an unnumbered (8-digit) id are the same
- * system when their tracks share instants and, at at least half of them, the centres are within this many degrees of
- * latitude and of longitude (one degree, about 110 km: the two agencies fix a weak centre apart, and two
- * depressions are not that close at the same time).
- */
-export const SAME_DEPRESSION_DEGREES = 1;
-
-/** A disturbance as answered: the stored record, with the live depression it is (when one is listed). */
-export const disturbanceAnswerSchema = disturbanceSchema
-  .extend({
-    sameAs: z
-      .object({
-        code: z
-          .string()
-          .regex(/^\d{8}$/)
-          .describe('Its unnumbered id at the Zhejiang service or NMC (/api/v1/typhoons/{code})'),
-        name: z.string().nullable().describe('Its Chinese name there, if any'),
-      })
-      .nullable()
-      .describe(
-        `The depression of the north-western Pacific list it is the same system as (shared instants, centres within ${SAME_DEPRESSION_DEGREES}°); null when none is listed`,
-      ),
-  })
-  .meta({ id: 'DisturbanceAnswer' });
-export type DisturbanceAnswer = z.infer<typeof disturbanceAnswerSchema>;
+/** The invest a storm formed from (`formedFrom` on the global cyclones and the north-western Pacific storms). */
+export const investLinkSchema = z
+  .object({ id: disturbanceIdSchema.describe('/api/v1/disturbances/{id}'), designator: z.string().describe('94W, 93S, 91E, …') })
+  .meta({ id: 'InvestLink' });
+export type InvestLink = z.infer<typeof investLinkSchema>;
 
 /** How current the disturbances are: the same rules as every live source (src/model/freshness.ts). */
 export const disturbanceFreshnessSchema = z.object({
@@ -513,7 +525,7 @@ export const advisorySummarySchema = z
 
 export const disturbanceListSchema = disturbanceFreshnessSchema
   .extend({
-    list: z.array(disturbanceAnswerSchema).describe('Active disturbances, every basin, newest first'),
+    list: z.array(disturbanceSchema).describe('Active disturbances, every basin, newest first'),
     total: z.number().int().describe('Number listed'),
     advisories: z
       .array(advisorySummarySchema)

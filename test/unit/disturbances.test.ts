@@ -9,6 +9,9 @@ import fs from 'fs-extra';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { disturbanceDetail, disturbanceGeoJson, disturbanceHistoryList, disturbanceList } from '../../src/api/handlers/disturbances.ts';
 import { globalTyphoon } from '../../src/api/handlers/global.ts';
+import { liveTyphoons } from '../../src/api/handlers/live-typhoons.ts';
+import { typhoonDetailMisses } from '../../src/api/handlers/typhoon.ts';
+import { recordDisturbanceLinks } from '../../src/jobs/link-disturbances.ts';
 import { liveNear } from '../../src/api/handlers/live-near.ts';
 import { writeDisturbances } from '../../src/global/disturbance-store.ts';
 import { refreshGlobal } from '../../src/global/refresh-global.ts';
@@ -156,9 +159,11 @@ describe('disturbance refresh', () => {
         designator: '13L',
         atcfId: 'al132025',
         globalId: 'nhc-al132025',
+        code: null,
         name: 'MELISSA',
         classification: 'TROPICAL STORM' as const,
       },
+      sameAs: null,
       validity: null,
       firstSeenAt: '2025-10-21T12:00:00Z',
       lastSeenAt: '2025-10-21T12:00:00Z',
@@ -367,6 +372,7 @@ describe('disturbance endpoints', () => {
       await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) }, store, at);
       mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-high-tcfa.txt'));
       await refreshDisturbances(up, store, at);
+      expect(await recordDisturbanceLinks(store)).toBe(true);
       const handler = serveFunction([disturbanceList, disturbanceDetail], { ...readConfig(), store: { kind: 'files', dir } }, () => at);
       const { data } = (await (await handler(new Request('http://localhost/api/v1/disturbances'))).json()) as any;
       const w99 = data.list.find((d: any) => d.id === 'jtwc-wp992026');
@@ -384,8 +390,73 @@ describe('disturbance endpoints', () => {
         ].join('\n') + '\n',
       );
       await refreshDisturbances(up, store, at);
+      // The depression is still listed and no longer agrees: the stored link is dropped.
+      expect(await recordDisturbanceLinks(store)).toBe(true);
       const again = (await (await handler(new Request('http://localhost/api/v1/disturbances/jtwc-wp992026'))).json()) as any;
       expect(again.data.disturbance.sameAs).toBeNull();
+    } finally {
+      mock.setPayload('zj/TyhoonActivity', fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8'));
+      mock.setPayload('zj/TyphoonInfo/20260099', null);
+      mock.setPayload('ucar/bdecks_open/2026/bwp992026', null);
+    }
+  });
+
+  it('links an invest to the storm it became under a China number, both ways, and keeps the links in the history', async () => {
+    // The mock's storm 202699 (MANGKHUT) began as the depression 20260099: its first four points, Beijing time.
+    const info = JSON.parse(fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'), 'utf8'));
+    const depression = { ...info, tfid: '20260099', name: '', enname: '', land: [], points: info.points.slice(0, 4) };
+    const row = (time: string, lat: string, lng: string) =>
+      `WP, 99, ${time},   , BEST,   0, ${lat}, ${lng},  25, 1004, DB,   0,    ,    0,    0,    0,    0, 1009,  120,  50,   0,   0,   W,   0,    ,   0,   0,     INVEST,  ,`;
+    // 99W's b-deck at those instants (UTC), JTWC's centres 0.3–0.6° from the Zhejiang service's.
+    const deck = [
+      row('2026091000', '135N', '1365E'),
+      row('2026091006', '142N', '1352E'),
+      row('2026091012', '149N', '1339E'),
+      row('2026091018', '156N', '1326E'),
+    ];
+    const live = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) };
+    const config = { ...readConfig(), store: { kind: 'files' as const, dir } };
+    try {
+      mock.setPayload('ucar/bdecks_open/2026/bwp992026', `${deck.join('\n')}\n`);
+      mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-high-tcfa.txt'));
+      // First the depression is listed: 99W is the same system.
+      mock.setPayload(
+        'zj/TyhoonActivity',
+        JSON.stringify([{ tfid: '20260099', name: '', enname: '', time: '2026-09-11 02:00:00', lat: '15.1', lng: '133.0' }]),
+      );
+      mock.setPayload('zj/TyphoonInfo/20260099', JSON.stringify(depression));
+      const first = new Date('2026-09-10T19:00:00Z');
+      await refreshLive(live, store, first);
+      await refreshDisturbances(up, store, first);
+      await recordDisturbanceLinks(store);
+      // Then the storm under its China number (the mock's own list): 99W became it.
+      mock.setPayload('zj/TyhoonActivity', fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8'));
+      const at = new Date('2026-09-12T06:30:00Z');
+      await refreshLive(live, store, at);
+      expect(await recordDisturbanceLinks(store)).toBe(true);
+      expect(await recordDisturbanceLinks(store)).toBe(false); // nothing new: nothing written
+
+      const handler = serveFunction([disturbanceHistoryList, liveTyphoons, typhoonDetailMisses], config, () => at);
+      const get = async (url: string) => ((await (await handler(new Request(`http://localhost${url}`))).json()) as any).data;
+      const w99 = (await get('/api/v1/disturbances/history?year=2026')).list.find((d: any) => d.id === 'jtwc-wp992026');
+      expect(w99.sameAs).toEqual({ code: '20260099', name: null });
+      // No JTWC warning named it yet: only the China number is known.
+      expect(w99.becameStorm).toEqual({ designator: null, atcfId: null, globalId: null, code: '202699', name: null, classification: null });
+      const formedFrom = { id: 'jtwc-wp992026', designator: '99W' };
+      const listed = (await get('/api/v1/typhoons')).list;
+      expect(listed.map((t: any) => [t.code, t.live.formedFrom])).toEqual([['202699', formedFrom]]);
+      expect((await get('/api/v1/typhoons/202699')).live.formedFrom).toEqual(formedFrom);
+      const web = (await (await handler(new Request('http://localhost/api/typhoons'))).json()) as any;
+      expect(web.typhoons[0].live.formedFrom).toEqual(formedFrom);
+
+      // A storm no invest matches (the b-deck moved 1.5° away): formedFrom null, the stored link dropped.
+      mock.setPayload(
+        'ucar/bdecks_open/2026/bwp992026',
+        `${deck.map((r) => r.replace(/1(\d)(\d)N/, (_, a, b) => `1${Number(a) + 1}${b}N`).replace(/(\d{4})E/, (e) => `${Number(e.slice(0, 4)) + 15}E`)).join('\n')}\n`,
+      );
+      await refreshDisturbances(up, store, at);
+      await recordDisturbanceLinks(store);
+      expect((await get('/api/v1/typhoons/202699')).live.formedFrom).toBeNull();
     } finally {
       mock.setPayload('zj/TyhoonActivity', fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8'));
       mock.setPayload('zj/TyphoonInfo/20260099', null);
