@@ -230,7 +230,12 @@ export const ROUTES = defineRoutes({
     params: { id: 'disturbanceId' },
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
-    dataSchema: disturbanceFreshnessSchema.extend({ disturbance: disturbanceSchema }),
+    dataSchema: disturbanceFreshnessSchema.extend({
+      publishedAt: disturbanceFreshnessSchema.shape.publishedAt.describe(
+        'When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one',
+      ),
+      disturbance: disturbanceSchema,
+    }),
     notFound: (id) => `No active or recently ended disturbance ${id}; /api/v1/disturbances/history lists every disturbance ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },

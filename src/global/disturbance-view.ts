@@ -8,13 +8,17 @@ import { compassFromDegrees } from '../model/compass.ts';
 import type { AdvisorySummary, Disturbance, DisturbanceBrief, DisturbanceNear, InvestLink } from '../model/disturbance-schemas.ts';
 import { greatCircleKm, initialBearing, type Position } from '../model/geo.ts';
 import { freshness, type Freshness } from '../model/freshness.ts';
+import { latestTime } from '../model/track-point.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { readDisturbanceDocument, readDisturbanceStatusDocument } from './disturbance-store.ts';
 
 /** How long after a bulletin last named it an ended record is still answered by `/disturbances/{id}`. */
 export const RECENTLY_ENDED_DAYS = 7;
 
-export type DisturbanceContext = Freshness & { fetchedAt: string | null };
+export type DisturbanceContext = Freshness & { fetchedAt: string | null; publishedAt: string | null };
+
+/** The newest of some times; null without any. */
+const newest = (times: readonly (string | null | undefined)[]) => latestTime(times.flatMap((time) => (time ? [{ time }] : []))) || null;
 
 export type DisturbanceRecords =
   | { state: 'ok'; records: Disturbance[]; advisories: AdvisorySummary[]; context: DisturbanceContext }
@@ -35,7 +39,8 @@ export async function readDisturbanceRecords(store: KeyValueStore, now: Date): P
       ? null
       : 'the stored refresh status cannot be read';
   const fetchedAt = status?.lastSuccessAt ?? null;
-  return { state: 'ok', records, advisories, context: { fetchedAt, ...freshness(status, fetchedAt, now, lost) } };
+  const publishedAt = newest(advisories.map((a) => a.issuedAt));
+  return { state: 'ok', records, advisories, context: { fetchedAt, publishedAt, ...freshness(status, fetchedAt, now, lost) } };
 }
 
 export type DisturbanceLookup =
@@ -50,7 +55,10 @@ export async function disturbanceById(store: KeyValueStore, id: string, now: Dat
   const record = read.records.find((r) => r.id === id);
   // Recently: a bulletin named it within the period (an invest first seen already under a warning was never active).
   const recent = (r: Disturbance) => r.isActive || now.getTime() - Date.parse(r.lastSeenAt) <= RECENTLY_ENDED_DAYS * 86_400_000;
-  return record && recent(record) ? { state: 'ok', disturbance: record, context: read.context } : { state: 'missing' };
+  if (!record || !recent(record)) return { state: 'missing' };
+  // Its own bulletins' issue time: the advisory that last listed it and its formation alert (a b-deck has none).
+  const publishedAt = newest([record.validity?.issuedAt, record.alert?.issuedAt ?? record.lastAlert?.issuedAt]);
+  return { state: 'ok', disturbance: record, context: { ...read.context, publishedAt } };
 }
 
 /**

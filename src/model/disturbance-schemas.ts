@@ -503,6 +503,11 @@ export type InvestLink = z.infer<typeof investLinkSchema>;
 /** How current the disturbances are: the same rules as every live source (src/model/freshness.ts). */
 export const disturbanceFreshnessSchema = z.object({
   fetchedAt: utcTime.nullable().describe('When JTWC’s bulletins were last all read; null before the first successful refresh'),
+  publishedAt: utcTime
+    .nullable()
+    .describe(
+      'When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read',
+    ),
   stale: z.boolean().describe('true when the latest refresh failed, was stopped, or is overdue, and this is the last good data'),
   staleReason: z.string().nullable().describe('Why the answer is stale, in words; null when it is not'),
   upstream: z
@@ -540,6 +545,8 @@ export const disturbanceHistorySchema = z
       .int()
       .nullable()
       .describe('The year asked for (the ATCF id’s year; the season’s in the southern hemisphere); null: every year'),
+    fetchedAt: disturbanceFreshnessSchema.shape.fetchedAt,
+    publishedAt: disturbanceFreshnessSchema.shape.publishedAt,
     list: z.array(disturbanceSchema).describe('Every disturbance ingested, active or ended, newest first'),
     total: z.number().int().describe('Number listed'),
   })

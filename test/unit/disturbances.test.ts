@@ -263,6 +263,12 @@ describe('disturbance flash news', () => {
   });
 });
 
+/**
+ * The newest advisory's own issue time, from its heading and validity: the own Indian Ocean advisory read beside the
+ * 08Z Pacific one (ABIO10 PGTW 311800, valid from 31 March 2027) is the newer.
+ */
+const PUBLISHED = '2027-03-31T18:00:00Z';
+
 describe('disturbance endpoints', () => {
   const at = new Date('2026-08-22T09:00:00Z');
   const ask = async (pathname: string) => {
@@ -289,11 +295,14 @@ describe('disturbance endpoints', () => {
     const data = disturbanceListSchema.parse(v1.body.data);
     expect(data.list.map((d) => d.id).sort()).toEqual(['jtwc-wp942026', 'jtwc-wp972026']);
     expect(data).toMatchObject({ total: 2, stale: false, fetchedAt: '2026-08-22T09:00:00Z' });
+    expect(data.publishedAt).toBe(PUBLISHED);
   });
 
   it('answers one disturbance, and 40401 for one it does not know', async () => {
     const one = await ask('/api/v1/disturbances/jtwc-wp972026');
     expect(one.body.data.disturbance).toMatchObject({ id: 'jtwc-wp972026', potential: { words: 'HIGH' } });
+    // Its own bulletins: the 08Z advisory and the alert WTPN21 PGTW 220800.
+    expect(one.body.data).toMatchObject({ fetchedAt: '2026-08-22T09:00:00Z', publishedAt: '2026-08-22T08:00:00Z' });
     expect((await ask('/api/disturbances/jtwc-wp972026')).body).toEqual(one.body.data);
     const missing = await ask('/api/v1/disturbances/jtwc-wp992030');
     expect([missing.status, missing.body.code]).toEqual([404, 40401]);
@@ -303,8 +312,14 @@ describe('disturbance endpoints', () => {
 
   it('lists the history by year, not taking "history" for an id', async () => {
     const all = disturbanceHistorySchema.parse((await ask('/api/v1/disturbances/history')).body.data);
-    expect(all.total).toBe(2);
-    expect((await ask('/api/disturbances/history?year=2025')).body).toEqual({ year: 2025, list: [], total: 0 });
+    expect(all).toMatchObject({ total: 2, fetchedAt: '2026-08-22T09:00:00Z', publishedAt: PUBLISHED });
+    expect((await ask('/api/disturbances/history?year=2025')).body).toEqual({
+      year: 2025,
+      fetchedAt: '2026-08-22T09:00:00Z',
+      publishedAt: PUBLISHED,
+      list: [],
+      total: 0,
+    });
     expect((await ask('/api/v1/disturbances/history?year=20x6')).body.code).toBe(40001);
   });
 

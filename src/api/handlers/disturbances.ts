@@ -24,7 +24,8 @@ export const disturbanceHistoryList = answerRequests(ROUTES['disturbance-history
   const read = await readDisturbanceRecords(ctx.store, ctx.now());
   if (read.state !== 'ok') throw unavailable(read.reason);
   const list = read.records.filter((r) => year === null || disturbanceYear(r) === year);
-  return { payload: { year, list, total: list.length }, dataTime: timeOf(read.context.fetchedAt) };
+  const { fetchedAt, publishedAt } = read.context;
+  return { payload: { year, fetchedAt, publishedAt, list, total: list.length }, dataTime: timeOf(read.context.fetchedAt) };
 });
 
 export const disturbanceDetail = answerRequests(ROUTES.disturbance, async (ctx, { params }) => {
