@@ -1516,208 +1516,42 @@ export interface components {
                     type: string | null;
                 }[];
             } | null;
-            /** @description The numbered cyclone it became, once a warning is issued */
+            /** @description The numbered cyclone it became: once a warning is issued, or once a numbered storm of the north-western Pacific list matches its track */
             becameStorm: {
-                designator: string;
+                /** @description JTWC’s number for it (19W); null while only the China number is known (code) */
+                designator: string | null;
                 atcfId: string | null;
                 /** @description Its id in /api/global/typhoons (JTWC and NHC basins); null for the north-western Pacific, whose storms the typhoon family lists */
                 globalId: string | null;
+                /** @description Its China number in the north-western Pacific list (/api/v1/typhoons/{code}), linked by track (shared instants, centres within 1°); null when no listed storm matched */
+                code: string | null;
                 name: string | null;
                 classification: ("TROPICAL DEPRESSION" | "TROPICAL STORM" | "TYPHOON" | "SUPER TYPHOON" | "HURRICANE" | "TROPICAL CYCLONE" | "SUBTROPICAL DEPRESSION" | "SUBTROPICAL STORM") | null;
             } | null;
-            /** @description The advisory that last listed it, and its validity period; null when only a formation alert names it */
-            validity: {
-                /** @enum {string} */
-                product: "ABPW10" | "ABIO10";
-                /** @description ISO 8601 time in UTC (Z) */
-                issuedAt: string;
-                /** @description ISO 8601 time in UTC (Z) */
-                validFrom: string;
-                /** @description ISO 8601 time in UTC (Z) */
-                validUntil: string;
-            } | null;
-            /** @description When this service first ingested it */
-            firstSeenAt: string;
-            /** @description When a bulletin last named it */
-            lastSeenAt: string;
-            /** @description When this service saw it leave the active list */
-            endedAt: string | null;
-        };
-        DisturbanceAnswer: {
-            /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
-            id: string;
-            atcfId: string;
-            /** @description JTWC's designator (94W, 91E, 93S) */
-            designator: string;
-            /**
-             * @description ATCF basin: AL, EP, CP, WP, IO, SH
-             * @enum {string}
-             */
-            basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
-            /**
-             * @description Whose bulletins the record is read from
-             * @constant
-             */
-            agency: "JTWC";
-            /** @description Listed as a suspect area by the latest advisory fetched (or, where no advisory covers the basin, its formation alert still listed by the feed) */
-            isActive: boolean;
-            /**
-             * @description watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it
-             * @enum {string}
-             */
-            outcome: "watched" | "warning" | "dissipated" | "dropped" | "cancelled" | "unlisted";
-            /** @description Latest position: from the newest of the advisory, the formation alert and the b-deck */
-            position: {
-                /** @description Latitude in degrees, north positive */
-                lat: number;
-                /** @description Longitude in degrees, −180…180, east positive */
-                lng: number;
-                /** @description Time of the position; null when the bulletin gives none (the advisories do not) */
-                time: string | null;
-                /** @enum {string} */
-                source: "advisory" | "formation-alert" | "best-track";
-            } | null;
-            /** @description The advisory's PREVIOUSLY LOCATED NEAR (no time given) */
-            previousPosition: components["schemas"]["DisturbancePosition"] | null;
-            /** @description Estimated maximum sustained surface wind, as the latest advisory or alert states it */
-            wind: {
-                /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
-                kt: {
-                    /** @description Lower end, knots */
-                    from: number;
-                    /** @description Upper end, knots (from = to for a single value) */
-                    to: number;
-                };
-                /** @description The same in m/s (1 kt = 1852/3600 m/s, one decimal) */
-                ms: {
-                    /** @description Lower end, m/s */
-                    from: number;
-                    /** @description Upper end, m/s */
-                    to: number;
-                };
-                /**
-                 * @description Averaging period: one-minute mean (JTWC's and ATCF's convention)
-                 * @constant
-                 */
-                windPeriod: "1min";
-            } | null;
-            /** @description Estimated minimum sea-level pressure, hPa */
-            pressureHpa: number | null;
-            potential: {
-                /**
-                 * @description The agency’s word, as written
-                 * @enum {string}
-                 */
-                words: "LOW" | "MEDIUM" | "HIGH";
-                /** @description Chance of formation in percent; null: JTWC gives none */
-                chancePercent: number | null;
-                /** @description Within the next N hours */
-                horizonHours: number | null;
-                /**
-                 * @description How the bulletin words it: IS, REMAINS, IS UPGRADED TO, IS DOWNGRADED TO
-                 * @enum {string}
-                 */
-                change: "stated" | "remains" | "upgraded" | "downgraded";
-            } | null;
-            /** @description The Tropical Cyclone Formation Alert in force; null when none is */
-            alert: {
-                /** @description WMO heading (WTPN21 PGTW) */
-                heading: string | null;
-                /** @description The alert says it is a reissue of an earlier one */
-                reissued: boolean;
-                issuedAt: string | null;
-                /** @description Reissued, upgraded to a warning or cancelled by this time */
-                expiresAt: string | null;
-                /** @description Rectangle of the half-width either side of the alert line, without caps beyond its ends: each end point is moved the half-width (nm × 1.852 km) along the WGS 84 geodesic at right angles to the line (the line’s azimuth at that end ± 90°). Corners in counter-clockwise order: start right, end right, end left, start left. */
-                box: components["schemas"]["DisturbancePosition"][] | null;
-                /** @description The line formation is possible either side of */
-                line: {
-                    from: components["schemas"]["DisturbancePosition"];
-                    to: components["schemas"]["DisturbancePosition"];
-                } | null;
-                halfWidthKm: number | null;
-                halfWidthNm: number | null;
-                /** @description Circulation centre and the time of the imagery that shows it */
-                centre: {
-                    /** @description Latitude in degrees, north positive */
-                    lat: number;
-                    /** @description Longitude in degrees, −180…180, east positive */
-                    lng: number;
-                    time: string | null;
-                } | null;
-                /** @description WITHIN THE NEXT 12 TO 24 HOURS */
-                formationWithinHours: {
-                    /** @description Hours from the alert, at the earliest */
-                    from: number;
-                    /** @description Hours from the alert, at the latest */
-                    to: number;
-                } | null;
-            } | null;
-            /** @description The last formation alert once it is no longer in force (cancelled, expired or upgraded), with when this service saw it end */
-            lastAlert: {
-                issuedAt: string | null;
-                expiresAt: string | null;
-                /** @description ISO 8601 time in UTC (Z) */
-                endedAt: string;
-            } | null;
-            /** @description The invest’s track from its ATCF b-deck; null when no b-deck could be read */
-            track: {
-                /**
-                 * @description Whose b-deck: UCAR's open repository (JTWC basins) or NHC's ATCF
-                 * @enum {string}
-                 */
-                source: "ucar" | "nhc";
-                /** @description One point per time, oldest first */
-                points: {
-                    /** @description ISO 8601 time in UTC (Z) */
-                    time: string;
-                    /** @description Latitude in degrees, north positive */
-                    lat: number;
-                    /** @description Longitude in degrees, −180…180, east positive */
-                    lng: number;
-                    /** @description Maximum sustained wind, knots (1-minute mean); null when the deck gives 0 */
-                    windKt: number | null;
-                    /** @description The same in m/s, one decimal */
-                    windMs: number | null;
-                    /** @description Minimum sea-level pressure, hPa; null when the deck gives 0 */
-                    pressureMb: number | null;
-                    /** @description ATCF system type: DB, LO, WV, TD, TS, … */
-                    type: string | null;
-                }[];
-            } | null;
-            /** @description The numbered cyclone it became, once a warning is issued */
-            becameStorm: {
-                designator: string;
-                atcfId: string | null;
-                /** @description Its id in /api/global/typhoons (JTWC and NHC basins); null for the north-western Pacific, whose storms the typhoon family lists */
-                globalId: string | null;
-                name: string | null;
-                classification: ("TROPICAL DEPRESSION" | "TROPICAL STORM" | "TYPHOON" | "SUPER TYPHOON" | "HURRICANE" | "TROPICAL CYCLONE" | "SUBTROPICAL DEPRESSION" | "SUBTROPICAL STORM") | null;
-            } | null;
-            /** @description The advisory that last listed it, and its validity period; null when only a formation alert names it */
-            validity: {
-                /** @enum {string} */
-                product: "ABPW10" | "ABIO10";
-                /** @description ISO 8601 time in UTC (Z) */
-                issuedAt: string;
-                /** @description ISO 8601 time in UTC (Z) */
-                validFrom: string;
-                /** @description ISO 8601 time in UTC (Z) */
-                validUntil: string;
-            } | null;
-            /** @description When this service first ingested it */
-            firstSeenAt: string;
-            /** @description When a bulletin last named it */
-            lastSeenAt: string;
-            /** @description When this service saw it leave the active list */
-            endedAt: string | null;
-            /** @description The depression of the north-western Pacific list it is the same system as (shared instants, centres within 1°); null when none is listed */
+            /** @description The depression of the north-western Pacific list it is the same system as (shared instants, centres within 1°), as last matched; null when none was */
             sameAs: {
                 /** @description Its unnumbered id at the Zhejiang service or NMC (/api/v1/typhoons/{code}) */
                 code: string;
                 /** @description Its Chinese name there, if any */
                 name: string | null;
             } | null;
+            /** @description The advisory that last listed it, and its validity period; null when only a formation alert names it */
+            validity: {
+                /** @enum {string} */
+                product: "ABPW10" | "ABIO10";
+                /** @description ISO 8601 time in UTC (Z) */
+                issuedAt: string;
+                /** @description ISO 8601 time in UTC (Z) */
+                validFrom: string;
+                /** @description ISO 8601 time in UTC (Z) */
+                validUntil: string;
+            } | null;
+            /** @description When this service first ingested it */
+            firstSeenAt: string;
+            /** @description When a bulletin last named it */
+            lastSeenAt: string;
+            /** @description When this service saw it leave the active list */
+            endedAt: string | null;
         };
         DisturbanceBrief: {
             /** @description /api/v1/disturbances/{id} */
@@ -1743,6 +1577,10 @@ export interface components {
         DisturbanceHistory: {
             /** @description The year asked for (the ATCF id’s year; the season’s in the southern hemisphere); null: every year */
             year: number | null;
+            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+            fetchedAt: string | null;
+            /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+            publishedAt: string | null;
             /** @description Every disturbance ingested, active or ended, newest first */
             list: components["schemas"]["Disturbance"][];
             /** @description Number listed */
@@ -1751,6 +1589,8 @@ export interface components {
         DisturbanceList: {
             /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
             fetchedAt: string | null;
+            /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+            publishedAt: string | null;
             /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
             stale: boolean;
             /** @description Why the answer is stale, in words; null when it is not */
@@ -1761,7 +1601,7 @@ export interface components {
              */
             upstream: "ok" | "unavailable" | "never-fetched";
             /** @description Active disturbances, every basin, newest first */
-            list: components["schemas"]["DisturbanceAnswer"][];
+            list: components["schemas"]["Disturbance"][];
             /** @description Number listed */
             total: number;
             /** @description The last good read of each advisory: an area with no disturbance is told by an advisory that lists none */
@@ -2187,6 +2027,12 @@ export interface components {
             years: components["schemas"]["YearStatistic"][];
             attribution: components["schemas"]["Attribution"];
         };
+        InvestLink: {
+            /** @description /api/v1/disturbances/{id} */
+            id: string;
+            /** @description 94W, 93S, 91E, … */
+            designator: string;
+        };
         KnowledgeItem: {
             title: string;
             summary: string;
@@ -2236,7 +2082,7 @@ export interface components {
         };
         LiveList: {
             /** @description Active storms; empty when none is active (see upstream) */
-            typhoons: components["schemas"]["Typhoon"][];
+            typhoons: components["schemas"]["TyphoonAnswer"][];
             /** @description Number of active storms */
             total: number;
             /** @description When the snapshot was fetched (+08:00); null before the first successful refresh */
@@ -2734,7 +2580,7 @@ export interface components {
             /** @description Radius of force-12 winds (≥ 32.7 m/s) per quadrant, km */
             radius12: components["schemas"]["WindCircles"] | null;
         };
-        Typhoon: {
+        TyphoonAnswer: {
             /** @description Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries */
             code: string;
             /** @description Chinese name */
@@ -2782,6 +2628,8 @@ export interface components {
                 publishedAt: string;
                 /** @description true when the latest refresh failed and this is the last good data */
                 stale: boolean;
+                /** @description The JTWC invest it formed from, matched by track (/api/v1/disturbances/{id}: its becameStorm.code or sameAs.code is this storm); null when none was matched */
+                formedFrom: components["schemas"]["InvestLink"] | null;
             } | null;
         };
         TyphoonSummary: {
@@ -3318,7 +3166,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
                             /** @description Active storms; empty when none is active (see upstream) */
-                            list: components["schemas"]["Typhoon"][];
+                            list: components["schemas"]["TyphoonAnswer"][];
                             /** @description Number of active storms */
                             total: number;
                             /** @description When the snapshot was fetched (+08:00); null before the first successful refresh */
@@ -3688,12 +3536,7 @@ export interface operations {
                             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
                             lastSeenAt: string | null;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
-                            formedFrom: {
-                                /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
-                                id: string;
-                                /** @description 93S, 91E, … */
-                                designator: string;
-                            } | null;
+                            formedFrom: components["schemas"]["InvestLink"] | null;
                         };
                     };
                 };
@@ -3811,12 +3654,7 @@ export interface operations {
                             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
                             lastSeenAt: string | null;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
-                            formedFrom: {
-                                /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
-                                id: string;
-                                /** @description 93S, 91E, … */
-                                designator: string;
-                            } | null;
+                            formedFrom: components["schemas"]["InvestLink"] | null;
                         };
                     };
                 };
@@ -4068,11 +3906,13 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
                             /** @description Active disturbances, every basin, newest first */
-                            list: components["schemas"]["DisturbanceAnswer"][];
+                            list: components["schemas"]["Disturbance"][];
                             /** @description Number listed */
                             total: number;
                             /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
                             fetchedAt: string | null;
+                            /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+                            publishedAt: string | null;
                             /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
@@ -4248,6 +4088,10 @@ export interface operations {
                             total: number;
                             /** @description The year asked for (the ATCF id’s year; the season’s in the southern hemisphere); null: every year */
                             year: number | null;
+                            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                            fetchedAt: string | null;
+                            /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+                            publishedAt: string | null;
                         };
                     };
                 };
@@ -4319,6 +4163,8 @@ export interface operations {
                     "application/json": {
                         /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
                         fetchedAt: string | null;
+                        /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
+                        publishedAt: string | null;
                         /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                         stale: boolean;
                         /** @description Why the answer is stale, in words; null when it is not */
@@ -4328,7 +4174,7 @@ export interface operations {
                          * @enum {string}
                          */
                         upstream: "ok" | "unavailable" | "never-fetched";
-                        disturbance: components["schemas"]["DisturbanceAnswer"];
+                        disturbance: components["schemas"]["Disturbance"];
                     };
                 };
             };
@@ -4387,6 +4233,8 @@ export interface operations {
                         data: {
                             /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
                             fetchedAt: string | null;
+                            /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
+                            publishedAt: string | null;
                             /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
@@ -4396,7 +4244,7 @@ export interface operations {
                              * @enum {string}
                              */
                             upstream: "ok" | "unavailable" | "never-fetched";
-                            disturbance: components["schemas"]["DisturbanceAnswer"];
+                            disturbance: components["schemas"]["Disturbance"];
                         };
                     };
                 };
@@ -5114,7 +4962,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        typhoon: components["schemas"]["Typhoon"];
+                        typhoon: components["schemas"]["TyphoonAnswer"];
                     };
                 };
             };
@@ -5170,7 +5018,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["Typhoon"] & {
+                        data: components["schemas"]["TyphoonAnswer"] & {
                             dataset: components["schemas"]["Dataset"];
                         };
                     };
@@ -6589,6 +6437,8 @@ export interface operations {
                             disturbances: {
                                 /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
                                 fetchedAt: string | null;
+                                /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+                                publishedAt: string | null;
                                 /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */
