@@ -5,7 +5,14 @@
  * are `unavailable`, never an empty list.
  */
 import { compassFromDegrees } from '../model/compass.ts';
-import type { AdvisorySummary, Disturbance, DisturbanceBrief, DisturbanceNear, InvestLink } from '../model/disturbance-schemas.ts';
+import type {
+  AdvisorySummary,
+  Disturbance,
+  DisturbanceBrief,
+  DisturbanceNear,
+  FormationOutlook,
+  InvestLink,
+} from '../model/disturbance-schemas.ts';
 import { greatCircleKm, initialBearing, type Position } from '../model/geo.ts';
 import { freshness, type Freshness } from '../model/freshness.ts';
 import { latestTime } from '../model/track-point.ts';
@@ -21,7 +28,7 @@ export type DisturbanceContext = Freshness & { fetchedAt: string | null; publish
 const newest = (times: readonly (string | null | undefined)[]) => latestTime(times.flatMap((time) => (time ? [{ time }] : []))) || null;
 
 export type DisturbanceRecords =
-  | { state: 'ok'; records: Disturbance[]; advisories: AdvisorySummary[]; context: DisturbanceContext }
+  | { state: 'ok'; records: Disturbance[]; advisories: AdvisorySummary[]; outlooks: FormationOutlook[]; context: DisturbanceContext }
   | { state: 'unavailable'; reason: string };
 
 /** Every record, with the freshness of the source. */
@@ -31,7 +38,7 @@ export async function readDisturbanceRecords(store: KeyValueStore, now: Date): P
     console.warn(`disturbances ${read.state}: ${read.error}`);
     return { state: 'unavailable', reason: 'the stored disturbances cannot be read' };
   }
-  const { records, advisories } = read.state === 'ok' ? read.value : { records: [], advisories: [] };
+  const { records, advisories, outlooks } = read.state === 'ok' ? read.value : { records: [], advisories: [], outlooks: [] };
   const status = statusRead.state === 'ok' ? statusRead.value.jtwc : null;
   // Records stored without a readable status: it was lost, so the data cannot be vouched for.
   const lost =
@@ -40,7 +47,7 @@ export async function readDisturbanceRecords(store: KeyValueStore, now: Date): P
       : 'the stored refresh status cannot be read';
   const fetchedAt = status?.lastSuccessAt ?? null;
   const publishedAt = newest(advisories.map((a) => a.issuedAt));
-  return { state: 'ok', records, advisories, context: { fetchedAt, publishedAt, ...freshness(status, fetchedAt, now, lost) } };
+  return { state: 'ok', records, advisories, outlooks, context: { fetchedAt, publishedAt, ...freshness(status, fetchedAt, now, lost) } };
 }
 
 export type DisturbanceLookup =

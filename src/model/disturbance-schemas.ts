@@ -500,9 +500,55 @@ export const investLinkSchema = z
   .meta({ id: 'InvestLink' });
 export type InvestLink = z.infer<typeof investLinkSchema>;
 
+/** NHC's outlooks fetched (the Atlantic's and the eastern North Pacific's; the Central Pacific's is not fetched). */
+export const OUTLOOK_PRODUCTS = ['ABNT20', 'ABPZ20'] as const;
+
+/** An outlook area's formation chance through a horizon, as NHC states it. */
+const outlookPotentialSchema = outlookChanceSchema
+  .extend({ horizonHours: z.union([z.literal(48), z.literal(168)]).describe('Through the next 48 hours, or 7 days (168)') })
+  .nullable();
+
+/** NHC's Tropical Weather Outlook as last read, with its areas (docs/disturbances.md, "NHC's outlooks"). */
+export const formationOutlookSchema = z
+  .object({
+    product: z.enum(OUTLOOK_PRODUCTS).describe('ABNT20: the Atlantic; ABPZ20: the eastern North Pacific'),
+    heading: nhcOutlookSchema.shape.heading,
+    basin: nhcOutlookSchema.shape.basin,
+    issuedAt: nhcOutlookSchema.shape.issuedAt,
+    activeSystems: nhcOutlookSchema.shape.activeSystems,
+    formationNotExpected: nhcOutlookSchema.shape.formationNotExpected,
+    areas: z.array(
+      z.object({
+        id: z
+          .string()
+          .regex(/^nhc-((al|ep|cp)9\d\d{4}|(at|ep)-\d{12}-\d)$/)
+          .describe(
+            'nhc-<ATCF id> for an invest (nhc-ep912026), the same in every outlook; else nhc-<at|ep>-<outlook issued, YYYYMMDDHHMM UTC>-<its place in that outlook>: NHC gives such an area no identity from one outlook to the next',
+          ),
+        title: nhcOutlookSchema.shape.areas.element.shape.title,
+        atcfId: z
+          .string()
+          .regex(/^(al|ep|cp)9\d\d{4}$/)
+          .nullable()
+          .describe('The invest NHC tags the area with (EP91 → ep912026); null for an area without one'),
+        chance48h: outlookPotentialSchema.describe('Formation chance through 48 hours; null when unreadable'),
+        chance7d: outlookPotentialSchema.describe('Formation chance through 7 days; null when unreadable'),
+        chance7dBefore: z
+          .number()
+          .int()
+          .nullable()
+          .describe('The invest’s 7-day chance in the outlook before this one, percent; null when that outlook did not list it'),
+      }),
+    ),
+  })
+  .meta({ id: 'FormationOutlook' });
+export type FormationOutlook = z.infer<typeof formationOutlookSchema>;
+
 /** How current the disturbances are: the same rules as every live source (src/model/freshness.ts). */
 export const disturbanceFreshnessSchema = z.object({
-  fetchedAt: utcTime.nullable().describe('When JTWC’s bulletins were last all read; null before the first successful refresh'),
+  fetchedAt: utcTime
+    .nullable()
+    .describe('When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh'),
   publishedAt: utcTime
     .nullable()
     .describe(
@@ -535,6 +581,11 @@ export const disturbanceListSchema = disturbanceFreshnessSchema
     advisories: z
       .array(advisorySummarySchema)
       .describe('The last good read of each advisory: an area with no disturbance is told by an advisory that lists none'),
+    outlooks: z
+      .array(formationOutlookSchema)
+      .describe(
+        "The last good read of NHC's Tropical Weather Outlooks: the areas where a tropical cyclone may form, with NHC's chances in percent",
+      ),
   })
   .meta({ id: 'DisturbanceList' });
 

@@ -45,6 +45,7 @@ beforeAll(async () => {
   up = {
     nhcBase: mock.nhcBase,
     nhcAtcfBase: mock.nhcAtcfBase,
+    nhcTextBase: mock.nhcTextBase,
     jtwcBase: mock.jtwcBase,
     ucarBase: mock.ucarBase,
     client: createUpstreamClient({ retries: 0, timeoutMs: 500 }),
@@ -169,7 +170,7 @@ describe('disturbance refresh', () => {
       lastSeenAt: '2025-10-21T12:00:00Z',
       endedAt: null,
     };
-    await writeDisturbances(store, { records: [invest], advisories: [] });
+    await writeDisturbances(store, { records: [invest], advisories: [], outlooks: [] });
     await refreshGlobal(up, store);
     const handler = serveFunction([globalTyphoon], { ...readConfig(), store: { kind: 'files', dir } });
     const body = (await (await handler(new Request('http://localhost/api/global/typhoons/nhc-al132025'))).json()) as any;
@@ -259,6 +260,78 @@ describe('disturbance flash news', () => {
       const { content, contentEn } = writeFlash(e);
       expect(checkPattern(content.pattern, content, 'zh')).toBeNull();
       expect(checkPattern(contentEn.pattern, contentEn, 'en')).toBeNull();
+    }
+  });
+});
+
+describe("NHC's Tropical Weather Outlooks", () => {
+  const nhcOwn = (file: string) => fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', file), 'utf8');
+  /** The real outlook of 21 Aug 2026 1739Z, six hours earlier, with EP91's 7-day chance at 40 percent. */
+  const earlier = nhcOwn('two-ep.2026-08-21T1739Z.txt')
+    .replace('ABPZ20 KNHC 211739', 'ABPZ20 KNHC 211139')
+    .replace('1100 AM PDT Fri Aug 21 2026', '500 AM PDT Fri Aug 21 2026')
+    .replace('7 days...high...80 percent', '7 days...medium...40 percent');
+  const EP = 'nhc/text/abpz20.knhc.two.ep.txt';
+
+  it('serves the areas with their 48-hour and 7-day chances, and announces an invest reaching 60% in 7 days once', async () => {
+    mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-nothing.txt'));
+    try {
+      mock.setPayload(EP, earlier);
+      expect((await refreshDisturbances(up, store, new Date('2026-08-21T12:30:00Z'))).error).toBeNull();
+      mock.setPayload(EP, nhcOwn('two-ep.2026-08-21T1739Z.txt'));
+      const now = new Date('2026-08-21T18:30:00Z');
+      expect((await refreshDisturbances(up, store, now)).error).toBeNull();
+      // Read again: the outlook before stays the one before.
+      await refreshDisturbances(up, store, new Date('2026-08-21T18:45:00Z'));
+
+      const handler = serveFunction([disturbanceList], { ...readConfig(), store: { kind: 'files', dir } }, () => now);
+      const { data } = (await (await handler(new Request('http://localhost/api/v1/disturbances'))).json()) as any;
+      const [at, ep] = disturbanceListSchema.parse(data).outlooks;
+      expect([at?.product, at?.issuedAt, ep?.product, ep?.issuedAt]).toEqual([
+        'ABNT20',
+        '2026-08-22T18:00:00Z',
+        'ABPZ20',
+        '2026-08-21T18:00:00Z',
+      ]);
+      expect(at?.areas.map((a) => [a.id, a.title, a.chance48h?.percent, a.chance7d?.percent])).toEqual([
+        ['nhc-at-202608221800-1', 'Northeastern Atlantic', 20, 20],
+        ['nhc-at-202608221800-2', 'Central Subtropical Atlantic', 10, 20],
+        ['nhc-at-202608221800-3', 'Eastern Tropical Atlantic', 0, 40],
+      ]);
+      expect(ep?.areas[1]).toEqual({
+        id: 'nhc-ep912026',
+        title: 'Central East Pacific',
+        atcfId: 'ep912026',
+        chance48h: { level: 'medium', percent: 60, approximate: false, horizonHours: 48 },
+        chance7d: { level: 'high', percent: 80, approximate: false, horizonHours: 168 },
+        chance7dBefore: 40,
+      });
+      expect(ep?.areas[2]?.chance48h).toEqual({ level: 'low', percent: 0, approximate: true, horizonHours: 48 });
+
+      const { records, outlooks } = await active(now);
+      const { outlookEvents } = await import('../../src/flash/events.ts');
+      const events = outlookEvents(outlooks);
+      expect(events.map((e) => e.key)).toEqual(['disturbance-chance60:nhc-ep912026']);
+      const { content, contentEn } = writeFlash(events[0] as (typeof events)[number]);
+      expect(fill(content)).toBe(
+        '东北太平洋的热带扰动EP91（nhc-ep912026）在7天内形成热带气旋的概率被美国国家飓风中心（NHC）从40%提高到80%（2026-08-21 18:00（世界时）的热带天气展望）。',
+      );
+      expect(checkPattern(content.pattern, content, 'zh')).toBeNull();
+      expect(checkPattern(contentEn.pattern, contentEn, 'en')).toBeNull();
+      expect(records.filter((r) => r.isActive)).toEqual([]);
+      // Recorded once by the run's flash step.
+      expect((await recordDisturbanceEvents(store, null, now)).length).toBe(1);
+      expect((await recordDisturbanceEvents(store, null, now)).length).toBe(0);
+
+      // A cut-off outlook changes nothing it would have told, and the answer is stale.
+      mock.setFault('truncated', 'nhc');
+      const later = new Date('2026-08-21T19:00:00Z');
+      expect((await refreshDisturbances(up, store, later)).ok).toBe(false);
+      const after = await active(later);
+      expect(after.outlooks).toEqual(outlooks);
+      expect(after.context.stale).toBe(true);
+    } finally {
+      mock.setPayload(EP, nhcOwn('two-ep.2026-08-21T1739Z.txt'));
     }
   });
 });

@@ -17,7 +17,10 @@ export const disturbanceList = answerRequests(ROUTES.disturbances, async (ctx) =
   const read = await readDisturbanceRecords(ctx.store, ctx.now());
   if (read.state !== 'ok') throw unavailable(read.reason);
   const list = read.records.filter((r) => r.isActive);
-  return { payload: { list, total: list.length, advisories: read.advisories, ...read.context }, dataTime: timeOf(read.context.fetchedAt) };
+  return {
+    payload: { list, total: list.length, advisories: read.advisories, outlooks: read.outlooks, ...read.context },
+    dataTime: timeOf(read.context.fetchedAt),
+  };
 });
 
 export const disturbanceHistoryList = answerRequests(ROUTES['disturbance-history'], async (ctx, { query: { year } }) => {
