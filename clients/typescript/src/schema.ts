@@ -1577,7 +1577,7 @@ export interface components {
         DisturbanceHistory: {
             /** @description The year asked for (the ATCF id’s year; the season’s in the southern hemisphere); null: every year */
             year: number | null;
-            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
             fetchedAt: string | null;
             /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
             publishedAt: string | null;
@@ -1587,7 +1587,7 @@ export interface components {
             total: number;
         };
         DisturbanceList: {
-            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
             fetchedAt: string | null;
             /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
             publishedAt: string | null;
@@ -1606,6 +1606,8 @@ export interface components {
             total: number;
             /** @description The last good read of each advisory: an area with no disturbance is told by an advisory that lists none */
             advisories: components["schemas"]["AdvisorySummary"][];
+            /** @description The last good read of NHC's Tropical Weather Outlooks: the areas where a tropical cyclone may form, with NHC's chances in percent */
+            outlooks: components["schemas"]["FormationOutlook"][];
         };
         DisturbanceNear: {
             /** @description /api/v1/disturbances/{id} */
@@ -1686,7 +1688,7 @@ export interface components {
             /** @description Typhoon code, global cyclone id or disturbance id */
             code: string;
             /** @enum {string} */
-            type: "numbered" | "formed" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high";
+            type: "numbered" | "formed" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high" | "disturbance-chance60";
             /** @description When the event happened (ISO 8601 with offset) */
             time: string;
             title: string;
@@ -1740,6 +1742,52 @@ export interface components {
             speed: number | null;
             /** @description Central pressure in hPa */
             pressure: number | null;
+        };
+        FormationOutlook: {
+            /**
+             * @description ABNT20: the Atlantic; ABPZ20: the eastern North Pacific
+             * @enum {string}
+             */
+            product: "ABNT20" | "ABPZ20";
+            heading: string;
+            /** @enum {string} */
+            basin: "atlantic" | "eastern-north-pacific" | "central-north-pacific";
+            /** @description The bulletin’s own issuance line (800 AM EDT Tue Aug 11 2026), converted to UTC */
+            issuedAt: string;
+            /** @description The bulletin has an Active Systems paragraph (NHC is issuing advisories) */
+            activeSystems: boolean;
+            /** @description It says "Tropical cyclone formation is not expected during the next 7 days" */
+            formationNotExpected: boolean;
+            areas: {
+                /** @description nhc-<ATCF id> for an invest (nhc-ep912026), the same in every outlook; else nhc-<at|ep>-<outlook issued, YYYYMMDDHHMM UTC>-<its place in that outlook>: NHC gives such an area no identity from one outlook to the next */
+                id: string;
+                /** @description The area’s heading as NHC writes it, without its invest tag */
+                title: string | null;
+                /** @description The invest NHC tags the area with (EP91 → ep912026); null for an area without one */
+                atcfId: string | null;
+                /** @description Formation chance through 48 hours; null when unreadable */
+                chance48h: {
+                    /** @enum {string} */
+                    level: "low" | "medium" | "high";
+                    percent: number;
+                    /** @description NHC wrote "near N percent" (it does for 0) */
+                    approximate: boolean;
+                    /** @description Through the next 48 hours, or 7 days (168) */
+                    horizonHours: 48 | 168;
+                } | null;
+                /** @description Formation chance through 7 days; null when unreadable */
+                chance7d: {
+                    /** @enum {string} */
+                    level: "low" | "medium" | "high";
+                    percent: number;
+                    /** @description NHC wrote "near N percent" (it does for 0) */
+                    approximate: boolean;
+                    /** @description Through the next 48 hours, or 7 days (168) */
+                    horizonHours: 48 | 168;
+                } | null;
+                /** @description The invest’s 7-day chance in the outlook before this one, percent; null when that outlook did not list it */
+                chance7dBefore: number | null;
+            }[];
         };
         /** @description Bounding box (RFC 7946 §5); west > east when it crosses the antimeridian */
         GeoBBox: [
@@ -3909,7 +3957,7 @@ export interface operations {
                             list: components["schemas"]["Disturbance"][];
                             /** @description Number listed */
                             total: number;
-                            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
                             fetchedAt: string | null;
                             /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                             publishedAt: string | null;
@@ -3924,6 +3972,8 @@ export interface operations {
                             upstream: "ok" | "unavailable" | "never-fetched";
                             /** @description The last good read of each advisory: an area with no disturbance is told by an advisory that lists none */
                             advisories: components["schemas"]["AdvisorySummary"][];
+                            /** @description The last good read of NHC's Tropical Weather Outlooks: the areas where a tropical cyclone may form, with NHC's chances in percent */
+                            outlooks: components["schemas"]["FormationOutlook"][];
                         };
                     };
                 };
@@ -4088,7 +4138,7 @@ export interface operations {
                             total: number;
                             /** @description The year asked for (the ATCF id’s year; the season’s in the southern hemisphere); null: every year */
                             year: number | null;
-                            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
                             fetchedAt: string | null;
                             /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                             publishedAt: string | null;
@@ -4161,7 +4211,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                        /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
                         fetchedAt: string | null;
                         /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
                         publishedAt: string | null;
@@ -4231,7 +4281,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
-                            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
                             fetchedAt: string | null;
                             /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
                             publishedAt: string | null;
@@ -6435,7 +6485,7 @@ export interface operations {
                             };
                             /** @description Active tropical disturbances (invests) in brief */
                             disturbances: {
-                                /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                                /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
                                 fetchedAt: string | null;
                                 /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                                 publishedAt: string | null;
