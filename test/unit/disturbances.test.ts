@@ -178,6 +178,26 @@ describe('disturbance refresh', () => {
     expect(body.typhoon.formedFrom).toEqual({ id: 'jtwc-al902025', designator: '90L' });
   });
 
+  it('reads records stored before the links and the outlooks (version 1) with none', async () => {
+    mock.setPayload('jtwc/products/abpwweb.txt', own('abpwweb.2026-08-22T0800Z.txt'));
+    mock.setPayload('jtwc/products/wp9726.tcw', own('wp9726.2026-08-22T0800Z.tcw'));
+    const now = new Date('2026-08-22T09:00:00Z');
+    await refreshDisturbances(up, store, now);
+    const current = JSON.parse((await store.get('disturbances')) as string);
+    expect(current.schemaVersion).toBe(2);
+    const { records, advisories } = current.data;
+    // A version-1 record under a warning has no China number field.
+    const warning = { designator: '19W', atcfId: 'wp192026', globalId: null, name: 'NINETEEN', classification: 'TROPICAL DEPRESSION' };
+    const v1 = records.map(({ sameAs: _s, ...r }: any, i: number) => ({ ...r, becameStorm: i === 0 ? warning : null }));
+    for (const key of ['disturbances', 'backup/disturbances'])
+      await store.set(key, JSON.stringify({ schemaVersion: 1, data: { records: v1, advisories } }));
+    const read = await active(now);
+    expect(read.records).toEqual(
+      records.map((r: any, i: number) => ({ ...r, sameAs: null, becameStorm: i === 0 ? { ...warning, code: null } : null })),
+    );
+    expect(read.outlooks).toEqual([]);
+  });
+
   it('keeps the id of an invest watched across the new year', async () => {
     const december = own('own-abpw-high-tcfa.txt').replace('312200Z-010600ZSEP2026', '312200Z-010600ZJAN2027');
     mock.setPayload('jtwc/products/abpwweb.txt', december);
