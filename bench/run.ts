@@ -112,6 +112,7 @@ try {
   const global = {
     nhcBase: mock.nhcBase,
     nhcAtcfBase: mock.nhcAtcfBase,
+    nhcTextBase: mock.nhcTextBase,
     jtwcBase: mock.jtwcBase,
     ucarBase: mock.ucarBase,
     client: upstreams.client,

@@ -16,26 +16,20 @@ import {
   versionsFileSchema,
 } from '../model/content-schemas.ts';
 import { bboxSchema, featureCollectionSchema, geometrySchema } from '../model/geojson-schemas.ts';
-import {
-  historyYearSchema,
-  historyYearsSchema,
-  searchResultSchema,
-  todayEntrySchema,
-  todayInHistorySchema,
-  typhoonSchema,
-} from '../model/schemas.ts';
+import { historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema } from '../model/schemas.ts';
 import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
 import {
-  disturbanceAnswerSchema,
   disturbanceBriefSchema,
   disturbanceIdSchema,
+  disturbanceSchema,
+  investLinkSchema,
   disturbanceFreshnessSchema,
   disturbanceHistorySchema,
   disturbanceListSchema,
 } from '../model/disturbance-schemas.ts';
 import { aiGeneratedSchema, flashItemSchema, generatorSchema } from '../model/flash-schemas.ts';
 import { globalBriefSchema, globalCycloneSchema, globalSummarySchema } from '../model/global-schemas.ts';
-import { activeStormSchema, globalListSchema, liveListSchema, liveNearSchema } from '../model/live-schemas.ts';
+import { activeStormSchema, globalListSchema, liveListSchema, liveNearSchema, typhoonAnswerSchema } from '../model/live-schemas.ts';
 import { historyNearSchema, similarTracksSchema } from '../model/track-search-schemas.ts';
 import type { CachePolicyName } from './cache-policy.ts';
 import { AGENCY_COMPARISON_FILES, DATA_FILES, TODAY_FILES } from './data-files.ts';
@@ -144,8 +138,7 @@ export const ROUTES = defineRoutes({
     servedBy: { kind: 'function', fn: 'global-typhoon' },
     cache: 'live',
     dataSchema: globalCycloneSchema.extend({
-      formedFrom: z
-        .object({ id: disturbanceIdSchema, designator: z.string().describe('93S, 91E, …') })
+      formedFrom: investLinkSchema
         .nullable()
         .describe('The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise'),
     }),
@@ -237,7 +230,12 @@ export const ROUTES = defineRoutes({
     params: { id: 'disturbanceId' },
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
-    dataSchema: disturbanceFreshnessSchema.extend({ disturbance: disturbanceAnswerSchema }),
+    dataSchema: disturbanceFreshnessSchema.extend({
+      publishedAt: disturbanceFreshnessSchema.shape.publishedAt.describe(
+        'When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one',
+      ),
+      disturbance: disturbanceSchema,
+    }),
     notFound: (id) => `No active or recently ended disturbance ${id}; /api/v1/disturbances/history lists every disturbance ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
@@ -364,7 +362,7 @@ export const ROUTES = defineRoutes({
     missFn: 'typhoon-lookup',
     // The archive's seasons: a code of one the archive holds is 40401 without asking the upstream.
     reads: [DATA_FILES.archiveReport],
-    dataSchema: typhoonSchema,
+    dataSchema: typhoonAnswerSchema,
     webKey: 'typhoon',
     dataset: true,
     // 503: a code no tier answers is asked of the upstream service, which may not answer (typhoon-lookup).

@@ -29,6 +29,9 @@ export const ENV = z.object({
   TYPHOON_NMC_BASE: base('https://typhoon.nmc.cn/weatherservice/typhoon/jsons').describe("NMC's typhoon service (the failover)"),
   TYPHOON_NHC_BASE: base('https://www.nhc.noaa.gov').describe("NHC's site (CurrentStorms.json)"),
   TYPHOON_NHC_ATCF_BASE: base('https://ftp.nhc.noaa.gov/atcf').describe("NHC's ATCF decks (btk/, aid_public/, archive/)"),
+  TYPHOON_NHC_TEXT_BASE: base('https://tgftp.nws.noaa.gov/data/raw/ab').describe(
+    "NHC's plain-text Tropical Weather Outlooks (abnt20.knhc.two.at.txt, abpz20.knhc.two.ep.txt)",
+  ),
   TYPHOON_JTWC_BASE: base('https://www.metoc.navy.mil/jtwc').describe("JTWC's RSS and products"),
   TYPHOON_UCAR_BASE: base('https://hurricanes.ral.ucar.edu/repository/data').describe("UCAR's open repository of JTWC's b-decks"),
   TYPHOON_LLM_BASE_URL: optional.describe('An OpenAI-compatible endpoint that may reword generated text (all three LLM variables or none)'),
@@ -51,6 +54,7 @@ export interface UpstreamAddresses {
   nmc: string;
   nhc: string;
   nhcAtcf: string;
+  nhcText: string;
   jtwc: string;
   ucar: string;
 }
@@ -98,6 +102,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       nmc: e.TYPHOON_NMC_BASE,
       nhc: e.TYPHOON_NHC_BASE,
       nhcAtcf: e.TYPHOON_NHC_ATCF_BASE,
+      nhcText: e.TYPHOON_NHC_TEXT_BASE,
       jtwc: e.TYPHOON_JTWC_BASE,
       ucar: e.TYPHOON_UCAR_BASE,
     },

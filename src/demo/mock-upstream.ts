@@ -9,6 +9,7 @@
  *   /nmc/list_default, /nmc/view_{id}
  *   /nhc/CurrentStorms.json, /nhc/atcf/btk/b{atcf}.dat, /nhc/atcf/aid_public/a{atcf}.dat.gz (gzipped on the fly)
  *   /jtwc/rss/jtwc.rss, /jtwc/products/{file} (abpwweb.txt and abioweb.txt: the advisories, CURRENT_BULLETINS)
+ *   /nhc/text/{file} (NHC's Tropical Weather Outlooks, CURRENT_BULLETINS)
  *   /nhc/atcf/archive/{year}/b{atcf}.dat.gz (NHC's basins) and /ucar/bdecks_open/{year}/b{atcf}.dat (every basin): the
  *   upstreams' archived b-decks, for restoring a damaged record; the real ones of a folder of b-decks when given
  *   (`decksDir`: the tests give TYPHOON_GLOBAL_DECKS), else the own ones (nhc/b*.dat, ucar/b*.dat)
@@ -47,13 +48,15 @@ const RECORDED: Record<string, string> = {
 };
 
 /**
- * JTWC's current advisories and the formation alert they cite, when no recorded ones are given: real bulletins of
- * demo/upstream/jtwc (its SOURCES.md) under the names JTWC publishes them by.
+ * JTWC's current advisories and the formation alert they cite, and NHC's outlooks, when no recorded ones are given:
+ * real bulletins of demo/upstream/jtwc and demo/upstream/nhc (their SOURCES.md) under the names they are published by.
  */
 const CURRENT_BULLETINS: Record<string, string> = {
   'jtwc/products/abpwweb.txt': 'jtwc/abpwweb.2026-08-22T0800Z.txt',
   'jtwc/products/abioweb.txt': 'jtwc/own-abio-nothing.txt',
   'jtwc/products/wp9726.tcw': 'jtwc/wp9726.2026-08-22T0800Z.tcw',
+  'nhc/text/abnt20.knhc.two.at.txt': 'nhc/two-at.2026-08-22T1713Z.txt',
+  'nhc/text/abpz20.knhc.two.ep.txt': 'nhc/two-ep.2026-08-21T1739Z.txt',
 };
 
 /** Own payload files → route keys. */
@@ -73,6 +76,7 @@ export interface MockUpstream {
   nmcBase: string;
   nhcBase: string;
   nhcAtcfBase: string;
+  nhcTextBase: string;
   jtwcBase: string;
   ucarBase: string;
   /** The same, as the configuration's upstream addresses (what the refresh jobs are given). */
@@ -138,6 +142,8 @@ function routeOf(pathname: string): { service: Service; key: string; gzip?: bool
   if (deck) return { service: 'nhc', key: `nhc/${deck[1] === 'btk' ? 'btk' : 'aid'}/${deck[2]}`, gzip: Boolean(deck[3]) };
   const archived = /^\/nhc\/atcf\/archive\/(\d{4})\/(b[a-z]{2}\d{6})\.dat\.gz$/.exec(pathname);
   if (archived) return { service: 'nhc', key: `nhc/archive/${archived[1]}/${archived[2]}`, gzip: true };
+  const outlook = /^\/nhc\/text\/(ab[a-z]{2}\d{2}\.knhc\.two\.[a-z]{2}\.txt)$/.exec(pathname);
+  if (outlook) return { service: 'nhc', key: `nhc/text/${outlook[1]}` };
   const ucar = /^\/ucar\/bdecks_open\/(\d{4})\/(b[a-z]{2}\d{6})\.dat$/.exec(pathname);
   if (ucar) return { service: 'ucar', key: `ucar/bdecks_open/${ucar[1]}/${ucar[2]}` };
   if (pathname === '/jtwc/rss/jtwc.rss') return { service: 'jtwc', key: 'jtwc/rss' };
@@ -182,11 +188,12 @@ export function injectedTextPayloads(): Record<string, string> {
 }
 
 /** The environment that points the refresh jobs at a mock upstream. */
-export const mockUpstreamEnv = (mock: Pick<MockUpstream, 'zjBase' | 'nmcBase' | 'nhcBase' | 'nhcAtcfBase' | 'jtwcBase' | 'ucarBase'>): Record<string, string> => ({
+export const mockUpstreamEnv = (mock: Pick<MockUpstream, 'zjBase' | 'nmcBase' | 'nhcBase' | 'nhcAtcfBase' | 'nhcTextBase' | 'jtwcBase' | 'ucarBase'>): Record<string, string> => ({
   TYPHOON_ZJ_BASE: mock.zjBase,
   TYPHOON_NMC_BASE: mock.nmcBase,
   TYPHOON_NHC_BASE: mock.nhcBase,
   TYPHOON_NHC_ATCF_BASE: mock.nhcAtcfBase,
+  TYPHOON_NHC_TEXT_BASE: mock.nhcTextBase,
   TYPHOON_JTWC_BASE: mock.jtwcBase,
   TYPHOON_UCAR_BASE: mock.ucarBase,
 });
@@ -275,9 +282,10 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     nmcBase: `${url}/nmc`,
     nhcBase: `${url}/nhc`,
     nhcAtcfBase: `${url}/nhc/atcf`,
+    nhcTextBase: `${url}/nhc/text`,
     jtwcBase: `${url}/jtwc`,
     ucarBase: `${url}/ucar`,
-    addresses: { zj: `${url}/zj/Api`, nmc: `${url}/nmc`, nhc: `${url}/nhc`, nhcAtcf: `${url}/nhc/atcf`, jtwc: `${url}/jtwc`, ucar: `${url}/ucar` },
+    addresses: { zj: `${url}/zj/Api`, nmc: `${url}/nmc`, nhc: `${url}/nhc`, nhcAtcf: `${url}/nhc/atcf`, nhcText: `${url}/nhc/text`, jtwc: `${url}/jtwc`, ucar: `${url}/ucar` },
     setFault: (fault, service = 'all') => {
       for (const s of SERVICES) if (service === 'all' || service === s) faults[s] = fault;
     },

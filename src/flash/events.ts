@@ -34,7 +34,7 @@
  */
 import { GRADE_RANK, type GradeCode } from '../model/grades.ts';
 import type { TrackPoint, Typhoon } from '../model/schemas.ts';
-import type { Disturbance } from '../model/disturbance-schemas.ts';
+import type { Disturbance, FormationOutlook } from '../model/disturbance-schemas.ts';
 import type { GlobalCyclone } from '../model/global-schemas.ts';
 import { BASINS } from '../model/global-schemas.ts';
 import { sameStorm } from '../live/storm-identity.ts';
@@ -66,6 +66,8 @@ export interface FlashEvent {
   formerCode?: string;
   /** `disturbance-alert`: when the formation alert expires (reissued, upgraded or cancelled by then). */
   expiresAt?: string | null;
+  /** `disturbance-chance60`: NHC's 7-day formation chance, percent, in this outlook and in the one before. */
+  chance?: { percent: number; before: number };
 }
 
 /** The current snapshot, as far as events are concerned. */
@@ -325,4 +327,42 @@ export function disturbanceEvents(records: readonly Disturbance[]): FlashEvent[]
       });
     return events;
   });
+}
+
+/** A 7-day formation chance at least this high (percent) is announced once it is reached (NHC's "high" starts at 60). */
+export const CHANCE_ANNOUNCED_PERCENT = 60;
+
+/**
+ * NHC outlook events (docs/disturbances.md): an invest's 7-day formation chance reaching CHANCE_ANNOUNCED_PERCENT
+ * from below it in the outlook before (`disturbance-chance60:<area id>`, once). Only areas NHC tags with an invest
+ * have an identity from one outlook to the next; an area first seen at 60% or more is not a rise.
+ */
+export function outlookEvents(outlooks: readonly FormationOutlook[]): FlashEvent[] {
+  return outlooks.flatMap((o) =>
+    o.areas.flatMap((area) => {
+      const percent = area.chance7d?.percent;
+      const before = area.chance7dBefore;
+      if (
+        !area.atcfId ||
+        percent === undefined ||
+        before === null ||
+        before >= CHANCE_ANNOUNCED_PERCENT ||
+        percent < CHANCE_ANNOUNCED_PERCENT
+      )
+        return [];
+      const basin = BASINS[area.atcfId.slice(0, 2).toUpperCase() as keyof typeof BASINS].zh;
+      return [
+        {
+          key: `disturbance-chance60:${area.id}`,
+          type: 'disturbance-chance60' as const,
+          code: area.id,
+          time: o.issuedAt,
+          storm: { name: null, enname: area.atcfId.slice(0, 4).toUpperCase() },
+          point: null,
+          basin,
+          chance: { percent, before },
+        },
+      ];
+    }),
+  );
 }

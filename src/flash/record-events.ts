@@ -13,7 +13,7 @@ import { activeGlobalCyclones } from '../global/global-view.ts';
 import { readPreviousSnapshot, readSnapshot } from '../live/snapshot.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { readAnnounced, writeAnnounced, type Announced } from './announced.ts';
-import { disturbanceEvents, globalEvents, typhoonEvents, type FlashEvent } from './events.ts';
+import { disturbanceEvents, globalEvents, outlookEvents, typhoonEvents, type FlashEvent } from './events.ts';
 import type { FlashItem } from '../model/flash-schemas.ts';
 import { recordFlash } from './flash-store.ts';
 import type { LlmConfig } from './llm.ts';
@@ -50,10 +50,13 @@ export async function recordGlobalEvents(store: KeyValueStore, llm: LlmConfig | 
   return recordFlash(store, globalEvents((await activeGlobalCyclones(store, now)).typhoons), llm, now);
 }
 
-/** Formation alerts issued and cancelled, potentials raised to HIGH; nothing when the disturbances cannot be read. */
+/**
+ * Formation alerts issued and cancelled, potentials raised to HIGH, NHC's 7-day chances reaching 60%; nothing when
+ * the disturbances cannot be read.
+ */
 export async function recordDisturbanceEvents(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
   const read = await readDisturbanceRecords(store, now);
-  return read.state === 'ok' ? recordFlash(store, disturbanceEvents(read.records), llm, now) : [];
+  return read.state === 'ok' ? recordFlash(store, [...disturbanceEvents(read.records), ...outlookEvents(read.outlooks)], llm, now) : [];
 }
 
 /** Every part, one after the other (they write the same document). */

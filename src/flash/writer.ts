@@ -143,7 +143,8 @@ export function writeFlash(e: FlashEvent): FlashText {
     }
     case 'disturbance-alert':
     case 'disturbance-alert-cancelled':
-    case 'disturbance-high': {
+    case 'disturbance-high':
+    case 'disturbance-chance60': {
       // 西北太平洋的热带扰动97W（jtwc-wp972026） / Tropical disturbance 97W (jtwc-wp972026)
       const subject = z.put('storm', `${e.basin ?? ''}的热带扰动${e.storm.enname ?? e.code}（${e.code}）`);
       const subjectEn = n.put('storm', `Tropical disturbance ${e.storm.enname ?? e.code} (${e.code})`);
@@ -168,6 +169,12 @@ export function writeFlash(e: FlashEvent): FlashText {
           event: `在24小时内发展为显著热带气旋的可能性被美国联合台风警报中心（JTWC）升为“高”（${utc}的热带天气公告）`,
           titleEn: `Development potential of ${e.storm.enname ?? e.code} raised to HIGH`,
           eventEn: `has its potential to develop into a significant tropical cyclone raised to HIGH by JTWC (advisory of ${whenEn(e.time)})`,
+        },
+        'disturbance-chance60': {
+          title: `热带扰动${e.storm.enname ?? e.code}在7天内形成热带气旋的概率升至${e.chance?.percent}%`,
+          event: `在7天内形成热带气旋的概率被美国国家飓风中心（NHC）从${e.chance?.before}%提高到${e.chance?.percent}%（${utc}的热带天气展望）`,
+          titleEn: `Chance of ${e.storm.enname ?? e.code} forming within 7 days rises to ${e.chance?.percent} percent`,
+          eventEn: `has its chance of tropical cyclone formation through 7 days raised from ${e.chance?.before} to ${e.chance?.percent} percent by NHC (outlook of ${whenEn(e.time)})`,
         },
       }[e.type];
       return {

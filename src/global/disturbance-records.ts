@@ -69,6 +69,7 @@ function blank(atcfId: string, system: SystemRef, basin: Basin, stamp: string): 
     lastAlert: null,
     track: null,
     becameStorm: null,
+    sameAs: null,
     validity: null,
     firstSeenAt: stamp,
     lastSeenAt: stamp,
@@ -117,6 +118,8 @@ function applyParagraph(record: Disturbance, item: AdvisoryDisturbance, advisory
             atcfId: stormAtcf,
             globalId:
               stormAtcf && storm.basin && storm.basin !== 'WP' ? `${NHC_BASINS.includes(storm.basin) ? 'nhc' : 'jtwc'}-${stormAtcf}` : null,
+            // A China number linked before JTWC's warning is kept (src/jobs/link-disturbances.ts).
+            code: record.becameStorm?.code ?? null,
             name: item.becameStorm?.name ?? null,
             classification: item.becameStorm?.classification ?? null,
           }

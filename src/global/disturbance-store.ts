@@ -4,7 +4,14 @@
  * starts and written when it ends, as for the global cyclones (src/global/global-store.ts).
  */
 import { z } from 'zod';
-import { advisorySummarySchema, disturbanceSchema, type AdvisorySummary, type Disturbance } from '../model/disturbance-schemas.ts';
+import {
+  advisorySummarySchema,
+  disturbanceSchema,
+  formationOutlookSchema,
+  type AdvisorySummary,
+  type Disturbance,
+  type FormationOutlook,
+} from '../model/disturbance-schemas.ts';
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { sourceStatusSchema } from './global-store.ts';
@@ -16,10 +23,30 @@ export const disturbanceStatusSchema = z.object({ jtwc: sourceStatusSchema.nulla
 export type DisturbanceStatus = z.infer<typeof disturbanceStatusSchema>;
 
 /** Every record ever ingested, and the last good read of each advisory. */
-export const storedDisturbancesSchema = z.object({ records: z.array(disturbanceSchema), advisories: z.array(advisorySummarySchema) });
-export type StoredDisturbances = { records: Disturbance[]; advisories: AdvisorySummary[] };
+export const storedDisturbancesSchema = z.object({
+  records: z.array(disturbanceSchema),
+  advisories: z.array(advisorySummarySchema),
+  outlooks: z.array(formationOutlookSchema),
+});
+export type StoredDisturbances = { records: Disturbance[]; advisories: AdvisorySummary[]; outlooks: FormationOutlook[] };
 
-const RECORDS_DOC: DocumentKind<StoredDisturbances> = { name: 'disturbances', schema: storedDisturbancesSchema, version: 1 };
+/** Version 2 stores the links to the north-western Pacific list (`sameAs`, `becameStorm.code`) and NHC's outlooks: none before. */
+function linksAdded(data: unknown): unknown {
+  const stored = data as { records?: { becameStorm?: object | null }[] };
+  if (!Array.isArray(stored?.records)) return data;
+  return {
+    outlooks: [],
+    ...stored,
+    records: stored.records.map((r) => ({ sameAs: null, ...r, becameStorm: r.becameStorm ? { code: null, ...r.becameStorm } : null })),
+  };
+}
+
+const RECORDS_DOC: DocumentKind<StoredDisturbances> = {
+  name: 'disturbances',
+  schema: storedDisturbancesSchema,
+  version: 2,
+  migrate: linksAdded,
+};
 const STATUS_DOC: DocumentKind<DisturbanceStatus> = { name: 'disturbance status', schema: disturbanceStatusSchema, version: 1 };
 
 export const readDisturbanceDocument = (store: KeyValueStore): Promise<DocumentRead<StoredDisturbances>> =>

@@ -5,19 +5,30 @@
  * are `unavailable`, never an empty list.
  */
 import { compassFromDegrees } from '../model/compass.ts';
-import type { AdvisorySummary, Disturbance, DisturbanceBrief, DisturbanceNear } from '../model/disturbance-schemas.ts';
+import type {
+  AdvisorySummary,
+  Disturbance,
+  DisturbanceBrief,
+  DisturbanceNear,
+  FormationOutlook,
+  InvestLink,
+} from '../model/disturbance-schemas.ts';
 import { greatCircleKm, initialBearing, type Position } from '../model/geo.ts';
 import { freshness, type Freshness } from '../model/freshness.ts';
+import { latestTime } from '../model/track-point.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { readDisturbanceDocument, readDisturbanceStatusDocument } from './disturbance-store.ts';
 
 /** How long after a bulletin last named it an ended record is still answered by `/disturbances/{id}`. */
 export const RECENTLY_ENDED_DAYS = 7;
 
-export type DisturbanceContext = Freshness & { fetchedAt: string | null };
+export type DisturbanceContext = Freshness & { fetchedAt: string | null; publishedAt: string | null };
+
+/** The newest of some times; null without any. */
+const newest = (times: readonly (string | null | undefined)[]) => latestTime(times.flatMap((time) => (time ? [{ time }] : []))) || null;
 
 export type DisturbanceRecords =
-  | { state: 'ok'; records: Disturbance[]; advisories: AdvisorySummary[]; context: DisturbanceContext }
+  | { state: 'ok'; records: Disturbance[]; advisories: AdvisorySummary[]; outlooks: FormationOutlook[]; context: DisturbanceContext }
   | { state: 'unavailable'; reason: string };
 
 /** Every record, with the freshness of the source. */
@@ -27,7 +38,7 @@ export async function readDisturbanceRecords(store: KeyValueStore, now: Date): P
     console.warn(`disturbances ${read.state}: ${read.error}`);
     return { state: 'unavailable', reason: 'the stored disturbances cannot be read' };
   }
-  const { records, advisories } = read.state === 'ok' ? read.value : { records: [], advisories: [] };
+  const { records, advisories, outlooks } = read.state === 'ok' ? read.value : { records: [], advisories: [], outlooks: [] };
   const status = statusRead.state === 'ok' ? statusRead.value.jtwc : null;
   // Records stored without a readable status: it was lost, so the data cannot be vouched for.
   const lost =
@@ -35,7 +46,8 @@ export async function readDisturbanceRecords(store: KeyValueStore, now: Date): P
       ? null
       : 'the stored refresh status cannot be read';
   const fetchedAt = status?.lastSuccessAt ?? null;
-  return { state: 'ok', records, advisories, context: { fetchedAt, ...freshness(status, fetchedAt, now, lost) } };
+  const publishedAt = newest(advisories.map((a) => a.issuedAt));
+  return { state: 'ok', records, advisories, outlooks, context: { fetchedAt, publishedAt, ...freshness(status, fetchedAt, now, lost) } };
 }
 
 export type DisturbanceLookup =
@@ -50,23 +62,29 @@ export async function disturbanceById(store: KeyValueStore, id: string, now: Dat
   const record = read.records.find((r) => r.id === id);
   // Recently: a bulletin named it within the period (an invest first seen already under a warning was never active).
   const recent = (r: Disturbance) => r.isActive || now.getTime() - Date.parse(r.lastSeenAt) <= RECENTLY_ENDED_DAYS * 86_400_000;
-  return record && recent(record) ? { state: 'ok', disturbance: record, context: read.context } : { state: 'missing' };
+  if (!record || !recent(record)) return { state: 'missing' };
+  // Its own bulletins' issue time: the advisory that last listed it and its formation alert (a b-deck has none).
+  const publishedAt = newest([record.validity?.issuedAt, record.alert?.issuedAt ?? record.lastAlert?.issuedAt]);
+  return { state: 'ok', disturbance: record, context: { ...read.context, publishedAt } };
 }
 
 /**
- * The invest a numbered cyclone formed from (the other direction of `becameStorm`): by its ATCF id, from the records
- * whose advisory said the invest is now the subject of that cyclone's warning. Null when none did, or when the
- * records cannot be read (the link is an extra: the cyclone's answer does not fail for it).
+ * The invests numbered storms formed from (the other direction of `becameStorm` and `sameAs`): a global cyclone by its
+ * ATCF id, from the records whose advisory said the invest is now the subject of its warning; a north-western Pacific
+ * storm by its code, from the records linked to it by track (src/jobs/link-disturbances.ts). Null when none is, or
+ * when the records cannot be read (the link is an extra: the storm's answer does not fail for it).
  */
-export async function investOfStorm(
+export async function investLinks(
   store: KeyValueStore,
-  stormAtcfId: string,
   now: Date,
-): Promise<{ id: string; designator: string } | null> {
+): Promise<{ ofCyclone: (atcfId: string) => InvestLink | null; ofLiveStorm: (code: string) => InvestLink | null }> {
   const read = await readDisturbanceRecords(store, now);
-  if (read.state !== 'ok') return null;
-  const invest = read.records.find((r) => r.becameStorm?.atcfId === stormAtcfId);
-  return invest ? { id: invest.id, designator: invest.designator } : null;
+  const records = read.state === 'ok' ? read.records : [];
+  const link = (invest: Disturbance | undefined) => (invest ? { id: invest.id, designator: invest.designator } : null);
+  return {
+    ofCyclone: (atcfId) => link(records.find((r) => r.becameStorm?.atcfId === atcfId)),
+    ofLiveStorm: (code) => link(records.find((r) => r.becameStorm?.code === code || r.sameAs?.code === code)),
+  };
 }
 
 /** The ATCF id's year (the season's, for the southern hemisphere). */

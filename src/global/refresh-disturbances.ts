@@ -2,13 +2,21 @@
  * The disturbance part of the scheduled refresh (docs/disturbances.md): JTWC's Significant Tropical Weather
  * Advisories (ABPW10, ABIO10), the formation alerts they cite or the JTWC feed lists (`<id>.tcw`), and the b-decks
  * of the invests they name (UCAR's open repository for JTWC's basins, NHC's ATCF for NHC's), merged into the
- * stored records (src/global/disturbance-records.ts).
+ * stored records (src/global/disturbance-records.ts); and NHC's Tropical Weather Outlooks (src/global/nhc-outlooks.ts).
  *
  * A bulletin that cannot be had or read (timeout, HTTP error, an HTML page, cut off before NNNN, not the product)
  * changes nothing it would have told: the records keep the last good data, and the status records the failure, so
  * that the answers are marked stale. A b-deck is an extra: without it the record keeps the track it had.
  */
-import type { AdvisorySummary, Disturbance, FormationAlert, InvestTrack, JtwcAdvisory } from '../model/disturbance-schemas.ts';
+import {
+  OUTLOOK_PRODUCTS,
+  type AdvisorySummary,
+  type Disturbance,
+  type FormationAlert,
+  type InvestTrack,
+  type JtwcAdvisory,
+  type NhcOutlook,
+} from '../model/disturbance-schemas.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
 import type { KeyValueStore } from '../store/store.ts';
@@ -17,7 +25,9 @@ import { investTrack } from '../upstream/invest-track.ts';
 import { parseJtwcRss } from '../upstream/jtwc.ts';
 import { parseJtwcAdvisory } from '../upstream/jtwc-advisory.ts';
 import { parseJtwcTcfa } from '../upstream/jtwc-tcfa.ts';
+import { parseNhcOutlook } from '../upstream/nhc-outlook.ts';
 import { atcfIdOf, updateDisturbances } from './disturbance-records.ts';
+import { formationOutlook } from './nhc-outlooks.ts';
 import {
   readDisturbanceDocument,
   readDisturbanceStatus,
@@ -25,6 +35,9 @@ import {
   writeDisturbances,
   type DisturbanceStatus,
 } from './disturbance-store.ts';
+
+/** NHC's outlooks, by file under NHC's plain-text products. */
+export const OUTLOOK_FILES = { ABNT20: 'abnt20.knhc.two.at.txt', ABPZ20: 'abpz20.knhc.two.ep.txt' } as const;
 
 /** The advisories, by file under JTWC's products. */
 export const ADVISORY_FILES = { ABPW10: 'abpwweb.txt', ABIO10: 'abioweb.txt' } as const;
@@ -52,6 +65,16 @@ async function fetchFeedAlerts(up: GlobalUpstreams): Promise<string[]> {
   return parseJtwcRss(rss, [])
     .filter((item) => item.kind === 'tcfa' && /^[a-z]{2}9\d\d{2}$/.test(item.productId))
     .map((item) => item.productId);
+}
+
+/** An outlook, which ends with its `$$` line (anything shorter was cut off in transit). */
+async function fetchOutlook(up: GlobalUpstreams, product: keyof typeof OUTLOOK_FILES): Promise<NhcOutlook> {
+  const file = OUTLOOK_FILES[product];
+  const text = await up.client.text(`${up.nhcTextBase}/${file}`);
+  if (!/\n\$\$/.test(text)) throw new ShapeError(`${file}: the product is cut off (no closing $$)`);
+  const { outlook } = parseNhcOutlook(text);
+  if (!outlook.heading.startsWith(product)) throw new ShapeError(`${file}: holds ${outlook.heading}, not ${product}`);
+  return outlook;
 }
 
 async function fetchAlert(up: GlobalUpstreams, productId: string): Promise<FormationAlert> {
@@ -114,9 +137,11 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
   });
   await writeDisturbanceStatus(store, mark({ lastAttemptAt: stamp, runningSince: stamp }));
   const errors: string[] = [];
-  const [abpw, abio, feed, stored] = await Promise.all([
+  const [abpw, abio, abnt, abpz, feed, stored] = await Promise.all([
     settle(fetchAdvisory(up, 'ABPW10'), errors),
     settle(fetchAdvisory(up, 'ABIO10'), errors),
+    settle(fetchOutlook(up, 'ABNT20'), errors),
+    settle(fetchOutlook(up, 'ABPZ20'), errors),
     settle(fetchFeedAlerts(up), errors),
     readDisturbanceDocument(store),
   ]);
@@ -170,7 +195,15 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
     ...advisories.map((a) => advisorySummary(a, records)),
     ...(stored.state === 'ok' ? stored.value.advisories : []).filter((a) => !advisories.some((b) => b.product === a.product)),
   ].sort((a, b) => a.product.localeCompare(b.product));
-  await writeDisturbances(store, { records, advisories: summaries });
+  // Each outlook as last read, in the order of OUTLOOK_PRODUCTS: this run's where it was read, else the one stored.
+  const storedOutlooks = stored.state === 'ok' ? stored.value.outlooks : [];
+  const outlooks = OUTLOOK_PRODUCTS.flatMap((product, i) => {
+    const previous = storedOutlooks.find((o) => o.product === product);
+    const read = [abnt, abpz][i];
+    const outlook = read ? formationOutlook(read, previous) : previous;
+    return outlook ? [outlook] : [];
+  });
+  await writeDisturbances(store, { records, advisories: summaries, outlooks });
   const error = errors.length ? errors.join('; ') : null;
   await writeDisturbanceStatus(
     store,

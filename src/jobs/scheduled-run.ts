@@ -18,6 +18,7 @@ import { newTally, runBudget, type TextTally } from '../flash/llm.ts';
 import { recordDisturbanceEvents, recordGlobalEvents, recordTyphoonEvents } from '../flash/record-events.ts';
 import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
 import { refreshDisturbances, type DisturbanceRefreshResult } from '../global/refresh-disturbances.ts';
+import { recordDisturbanceLinks } from './link-disturbances.ts';
 import { refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
 import { refreshLive, type RefreshResult } from '../live/refresh-typhoons.ts';
 import { readLiveView, readSnapshot } from '../live/snapshot.ts';
@@ -143,6 +144,11 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   const global = plan.global ? refreshGlobal(globalUpstreams(options.upstreams, client), store, now) : null;
   const disturbances = plan.global ? refreshDisturbances(globalUpstreams(options.upstreams, client), store, now) : null;
   const [live, globalResult, disturbanceResult] = await Promise.all([typhoons, global, disturbances]);
+  // Both lists as now stored: the invests linked to the north-western Pacific storms they are or became.
+  const linksChanged = await recordDisturbanceLinks(store).catch((error: unknown) => {
+    console.warn(`disturbance links not written: ${(error as Error).message}`);
+    return false;
+  });
   // After the typhoon items: every part writes the same flash document.
   const globalFlash = globalResult ? await recordGlobalEvents(store, llm, now) : [];
   const disturbanceFlash = disturbanceResult ? await recordDisturbanceEvents(store, llm, now) : [];
@@ -160,9 +166,12 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   const liveChanged = nwMode !== null && (liveAfter === null || liveAfter.answers !== liveBefore?.answers);
   const stormsChanged = nwMode !== null && (liveAfter === null || liveAfter.storms !== liveBefore?.storms);
   const changed: CacheTag[] = [
-    ...(liveChanged ? (['live'] as const) : []),
+    // A new link changes the storms' answers (formedFrom) and the disturbances' (becameStorm, sameAs).
+    ...(liveChanged || linksChanged ? (['live'] as const) : []),
     ...(globalResult && (globalAfter === null || globalAfter !== globalBefore) ? (['global'] as const) : []),
-    ...(disturbanceResult && (disturbancesAfter === null || disturbancesAfter !== disturbancesBefore) ? (['disturbances'] as const) : []),
+    ...(linksChanged || (disturbanceResult && (disturbancesAfter === null || disturbancesAfter !== disturbancesBefore))
+      ? (['disturbances'] as const)
+      : []),
     ...((live?.flash.length ?? 0) + globalFlash.length + disturbanceFlash.length > 0 ? (['flash'] as const) : []),
     ...(summary?.written ? (['summary'] as const) : []),
   ];

@@ -365,6 +365,14 @@ const trackPoint = z.object({
     .describe('ATCF system type: DB, LO, WV, TD, TS, …'),
 });
 
+/**
+ * A JTWC invest and a storm the Zhejiang service or NMC lists (an unnumbered depression's 8-digit id, or a China
+ * number) are the same system when their tracks share instants and, at at least half of them, the centres are within this many degrees of
+ * latitude and of longitude (one degree, about 110 km: the two agencies fix a weak centre apart, and two
+ * depressions are not that close at the same time).
+ */
+export const SAME_DEPRESSION_DEGREES = 1;
+
 export const disturbanceSchema = z
   .object({
     id: disturbanceIdSchema,
@@ -433,7 +441,11 @@ export const disturbanceSchema = z
       .describe('The invest’s track from its ATCF b-deck; null when no b-deck could be read'),
     becameStorm: z
       .object({
-        designator: z.string().regex(/^\d{2}[A-Z]$/),
+        designator: z
+          .string()
+          .regex(/^\d{2}[A-Z]$/)
+          .nullable()
+          .describe('JTWC’s number for it (19W); null while only the China number is known (code)'),
         atcfId: z
           .string()
           .regex(/^(al|ep|cp|wp|io|sh)\d{6}$/)
@@ -444,11 +456,32 @@ export const disturbanceSchema = z
           .describe(
             'Its id in /api/global/typhoons (JTWC and NHC basins); null for the north-western Pacific, whose storms the typhoon family lists',
           ),
+        code: z
+          .string()
+          .regex(/^\d{6}$/)
+          .nullable()
+          .describe(
+            `Its China number in the north-western Pacific list (/api/v1/typhoons/{code}), linked by track (shared instants, centres within ${SAME_DEPRESSION_DEGREES}°); null when no listed storm matched`,
+          ),
         name: z.string().nullable(),
         classification: z.enum(CYCLONE_CLASSES).nullable(),
       })
       .nullable()
-      .describe('The numbered cyclone it became, once a warning is issued'),
+      .describe(
+        'The numbered cyclone it became: once a warning is issued, or once a numbered storm of the north-western Pacific list matches its track',
+      ),
+    sameAs: z
+      .object({
+        code: z
+          .string()
+          .regex(/^\d{8}$/)
+          .describe('Its unnumbered id at the Zhejiang service or NMC (/api/v1/typhoons/{code})'),
+        name: z.string().nullable().describe('Its Chinese name there, if any'),
+      })
+      .nullable()
+      .describe(
+        `The depression of the north-western Pacific list it is the same system as (shared instants, centres within ${SAME_DEPRESSION_DEGREES}°), as last matched; null when none was`,
+      ),
     validity: z
       .object({ product: z.enum(['ABPW10', 'ABIO10']), issuedAt: utcTime, validFrom: utcTime, validUntil: utcTime })
       .nullable()
@@ -461,36 +494,66 @@ export const disturbanceSchema = z
 
 export type Disturbance = z.infer<typeof disturbanceSchema>;
 
-/**
- * A JTWC invest and a depression the Zhejiang service or NMC lists under an unnumbered (8-digit) id are the same
- * system when their tracks share instants and, at at least half of them, the centres are within this many degrees of
- * latitude and of longitude (one degree, about 110 km: the two agencies fix a weak centre apart, and two
- * depressions are not that close at the same time).
- */
-export const SAME_DEPRESSION_DEGREES = 1;
+/** The invest a storm formed from (`formedFrom` on the global cyclones and the north-western Pacific storms). */
+export const investLinkSchema = z
+  .object({ id: disturbanceIdSchema.describe('/api/v1/disturbances/{id}'), designator: z.string().describe('94W, 93S, 91E, …') })
+  .meta({ id: 'InvestLink' });
+export type InvestLink = z.infer<typeof investLinkSchema>;
 
-/** A disturbance as answered: the stored record, with the live depression it is (when one is listed). */
-export const disturbanceAnswerSchema = disturbanceSchema
-  .extend({
-    sameAs: z
-      .object({
-        code: z
+/** NHC's outlooks fetched (the Atlantic's and the eastern North Pacific's; the Central Pacific's is not fetched). */
+export const OUTLOOK_PRODUCTS = ['ABNT20', 'ABPZ20'] as const;
+
+/** An outlook area's formation chance through a horizon, as NHC states it. */
+const outlookPotentialSchema = outlookChanceSchema
+  .extend({ horizonHours: z.union([z.literal(48), z.literal(168)]).describe('Through the next 48 hours, or 7 days (168)') })
+  .nullable();
+
+/** NHC's Tropical Weather Outlook as last read, with its areas (docs/disturbances.md, "NHC's outlooks"). */
+export const formationOutlookSchema = z
+  .object({
+    product: z.enum(OUTLOOK_PRODUCTS).describe('ABNT20: the Atlantic; ABPZ20: the eastern North Pacific'),
+    heading: nhcOutlookSchema.shape.heading,
+    basin: nhcOutlookSchema.shape.basin,
+    issuedAt: nhcOutlookSchema.shape.issuedAt,
+    activeSystems: nhcOutlookSchema.shape.activeSystems,
+    formationNotExpected: nhcOutlookSchema.shape.formationNotExpected,
+    areas: z.array(
+      z.object({
+        id: z
           .string()
-          .regex(/^\d{8}$/)
-          .describe('Its unnumbered id at the Zhejiang service or NMC (/api/v1/typhoons/{code})'),
-        name: z.string().nullable().describe('Its Chinese name there, if any'),
-      })
-      .nullable()
-      .describe(
-        `The depression of the north-western Pacific list it is the same system as (shared instants, centres within ${SAME_DEPRESSION_DEGREES}°); null when none is listed`,
-      ),
+          .regex(/^nhc-((al|ep|cp)9\d\d{4}|(at|ep)-\d{12}-\d)$/)
+          .describe(
+            'nhc-<ATCF id> for an invest (nhc-ep912026), the same in every outlook; else nhc-<at|ep>-<outlook issued, YYYYMMDDHHMM UTC>-<its place in that outlook>: NHC gives such an area no identity from one outlook to the next',
+          ),
+        title: nhcOutlookSchema.shape.areas.element.shape.title,
+        atcfId: z
+          .string()
+          .regex(/^(al|ep|cp)9\d\d{4}$/)
+          .nullable()
+          .describe('The invest NHC tags the area with (EP91 → ep912026); null for an area without one'),
+        chance48h: outlookPotentialSchema.describe('Formation chance through 48 hours; null when unreadable'),
+        chance7d: outlookPotentialSchema.describe('Formation chance through 7 days; null when unreadable'),
+        chance7dBefore: z
+          .number()
+          .int()
+          .nullable()
+          .describe('The invest’s 7-day chance in the outlook before this one, percent; null when that outlook did not list it'),
+      }),
+    ),
   })
-  .meta({ id: 'DisturbanceAnswer' });
-export type DisturbanceAnswer = z.infer<typeof disturbanceAnswerSchema>;
+  .meta({ id: 'FormationOutlook' });
+export type FormationOutlook = z.infer<typeof formationOutlookSchema>;
 
 /** How current the disturbances are: the same rules as every live source (src/model/freshness.ts). */
 export const disturbanceFreshnessSchema = z.object({
-  fetchedAt: utcTime.nullable().describe('When JTWC’s bulletins were last all read; null before the first successful refresh'),
+  fetchedAt: utcTime
+    .nullable()
+    .describe('When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh'),
+  publishedAt: utcTime
+    .nullable()
+    .describe(
+      'When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read',
+    ),
   stale: z.boolean().describe('true when the latest refresh failed, was stopped, or is overdue, and this is the last good data'),
   staleReason: z.string().nullable().describe('Why the answer is stale, in words; null when it is not'),
   upstream: z
@@ -513,11 +576,16 @@ export const advisorySummarySchema = z
 
 export const disturbanceListSchema = disturbanceFreshnessSchema
   .extend({
-    list: z.array(disturbanceAnswerSchema).describe('Active disturbances, every basin, newest first'),
+    list: z.array(disturbanceSchema).describe('Active disturbances, every basin, newest first'),
     total: z.number().int().describe('Number listed'),
     advisories: z
       .array(advisorySummarySchema)
       .describe('The last good read of each advisory: an area with no disturbance is told by an advisory that lists none'),
+    outlooks: z
+      .array(formationOutlookSchema)
+      .describe(
+        "The last good read of NHC's Tropical Weather Outlooks: the areas where a tropical cyclone may form, with NHC's chances in percent",
+      ),
   })
   .meta({ id: 'DisturbanceList' });
 
@@ -528,6 +596,8 @@ export const disturbanceHistorySchema = z
       .int()
       .nullable()
       .describe('The year asked for (the ATCF id’s year; the season’s in the southern hemisphere); null: every year'),
+    fetchedAt: disturbanceFreshnessSchema.shape.fetchedAt,
+    publishedAt: disturbanceFreshnessSchema.shape.publishedAt,
     list: z.array(disturbanceSchema).describe('Every disturbance ingested, active or ended, newest first'),
     total: z.number().int().describe('Number listed'),
   })

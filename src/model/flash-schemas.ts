@@ -16,6 +16,7 @@ export const EVENT_TYPES = [
   'disturbance-alert',
   'disturbance-alert-cancelled',
   'disturbance-high',
+  'disturbance-chance60',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 

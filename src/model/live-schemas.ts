@@ -1,12 +1,33 @@
 /** The answer of the live list: the snapshot's storms plus when and from where they were fetched. */
 import { z } from 'zod';
-import { disturbanceNearSchema } from './disturbance-schemas.ts';
+import { disturbanceNearSchema, investLinkSchema } from './disturbance-schemas.ts';
 import { globalCycloneSchema } from './global-schemas.ts';
 import { trackPointSchema, typhoonSchema } from './schemas.ts';
 
+/**
+ * A storm as the list and the detail answer it: the stored record, with the invest it formed from in its live status
+ * (a link the disturbance history keeps, src/jobs/link-disturbances.ts; archived storms have no live status).
+ */
+export const typhoonAnswerSchema = typhoonSchema
+  .extend({
+    live: typhoonSchema.shape.live
+      .unwrap()
+      .extend({
+        formedFrom: investLinkSchema
+          .nullable()
+          .describe(
+            'The JTWC invest it formed from, matched by track (/api/v1/disturbances/{id}: its becameStorm.code or sameAs.code is this storm); null when none was matched',
+          ),
+      })
+      .nullable()
+      .describe(typhoonSchema.shape.live.description ?? ''),
+  })
+  .meta({ id: 'TyphoonAnswer' });
+export type TyphoonAnswer = z.infer<typeof typhoonAnswerSchema>;
+
 export const liveListSchema = z
   .object({
-    typhoons: z.array(typhoonSchema).describe('Active storms; empty when none is active (see upstream)'),
+    typhoons: z.array(typhoonAnswerSchema).describe('Active storms; empty when none is active (see upstream)'),
     total: z.number().int().describe('Number of active storms'),
     fetchedAt: z.string().nullable().describe('When the snapshot was fetched (+08:00); null before the first successful refresh'),
     publishedAt: z

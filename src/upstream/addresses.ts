@@ -12,10 +12,11 @@ export interface LiveUpstreams {
   client: UpstreamClient;
 }
 
-/** The other basins: NHC (its site and ATCF decks), JTWC, and UCAR's open repository of JTWC's b-decks. */
+/** The other basins: NHC (its site, ATCF decks and outlooks), JTWC, and UCAR's open repository of JTWC's b-decks. */
 export interface GlobalUpstreams {
   nhcBase: string;
   nhcAtcfBase: string;
+  nhcTextBase: string;
   jtwcBase: string;
   ucarBase: string;
   client: UpstreamClient;
@@ -30,6 +31,7 @@ export const liveUpstreams = (addresses: UpstreamAddresses, client: UpstreamClie
 export const globalUpstreams = (addresses: UpstreamAddresses, client: UpstreamClient): GlobalUpstreams => ({
   nhcBase: addresses.nhc,
   nhcAtcfBase: addresses.nhcAtcf,
+  nhcTextBase: addresses.nhcText,
   jtwcBase: addresses.jtwc,
   ucarBase: addresses.ucar,
   client,

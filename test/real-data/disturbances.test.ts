@@ -35,6 +35,7 @@ describeRealData('upstream', 'recorded JTWC disturbance bulletins through the re
     const up = {
       nhcBase: mock.nhcBase,
       nhcAtcfBase: mock.nhcAtcfBase,
+      nhcTextBase: mock.nhcTextBase,
       jtwcBase: mock.jtwcBase,
       ucarBase: mock.ucarBase,
       client: createUpstreamClient({ retries: 0 }),

@@ -13,6 +13,7 @@ describe('readConfig', () => {
       nmc: 'https://typhoon.nmc.cn/weatherservice/typhoon/jsons',
       nhc: 'https://www.nhc.noaa.gov',
       nhcAtcf: 'https://ftp.nhc.noaa.gov/atcf',
+      nhcText: 'https://tgftp.nws.noaa.gov/data/raw/ab',
       jtwc: 'https://www.metoc.navy.mil/jtwc',
       ucar: 'https://hurricanes.ral.ucar.edu/repository/data',
     });

@@ -9,6 +9,9 @@ import fs from 'fs-extra';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { disturbanceDetail, disturbanceGeoJson, disturbanceHistoryList, disturbanceList } from '../../src/api/handlers/disturbances.ts';
 import { globalTyphoon } from '../../src/api/handlers/global.ts';
+import { liveTyphoons } from '../../src/api/handlers/live-typhoons.ts';
+import { typhoonDetailMisses } from '../../src/api/handlers/typhoon.ts';
+import { recordDisturbanceLinks } from '../../src/jobs/link-disturbances.ts';
 import { liveNear } from '../../src/api/handlers/live-near.ts';
 import { writeDisturbances } from '../../src/global/disturbance-store.ts';
 import { refreshGlobal } from '../../src/global/refresh-global.ts';
@@ -42,6 +45,7 @@ beforeAll(async () => {
   up = {
     nhcBase: mock.nhcBase,
     nhcAtcfBase: mock.nhcAtcfBase,
+    nhcTextBase: mock.nhcTextBase,
     jtwcBase: mock.jtwcBase,
     ucarBase: mock.ucarBase,
     client: createUpstreamClient({ retries: 0, timeoutMs: 500 }),
@@ -156,20 +160,42 @@ describe('disturbance refresh', () => {
         designator: '13L',
         atcfId: 'al132025',
         globalId: 'nhc-al132025',
+        code: null,
         name: 'MELISSA',
         classification: 'TROPICAL STORM' as const,
       },
+      sameAs: null,
       validity: null,
       firstSeenAt: '2025-10-21T12:00:00Z',
       lastSeenAt: '2025-10-21T12:00:00Z',
       endedAt: null,
     };
-    await writeDisturbances(store, { records: [invest], advisories: [] });
+    await writeDisturbances(store, { records: [invest], advisories: [], outlooks: [] });
     await refreshGlobal(up, store);
     const handler = serveFunction([globalTyphoon], { ...readConfig(), store: { kind: 'files', dir } });
     const body = (await (await handler(new Request('http://localhost/api/global/typhoons/nhc-al132025'))).json()) as any;
     expect(body.typhoon.id).toBe('nhc-al132025');
     expect(body.typhoon.formedFrom).toEqual({ id: 'jtwc-al902025', designator: '90L' });
+  });
+
+  it('reads records stored before the links and the outlooks (version 1) with none', async () => {
+    mock.setPayload('jtwc/products/abpwweb.txt', own('abpwweb.2026-08-22T0800Z.txt'));
+    mock.setPayload('jtwc/products/wp9726.tcw', own('wp9726.2026-08-22T0800Z.tcw'));
+    const now = new Date('2026-08-22T09:00:00Z');
+    await refreshDisturbances(up, store, now);
+    const current = JSON.parse((await store.get('disturbances')) as string);
+    expect(current.schemaVersion).toBe(2);
+    const { records, advisories } = current.data;
+    // A version-1 record under a warning has no China number field.
+    const warning = { designator: '19W', atcfId: 'wp192026', globalId: null, name: 'NINETEEN', classification: 'TROPICAL DEPRESSION' };
+    const v1 = records.map(({ sameAs: _s, ...r }: any, i: number) => ({ ...r, becameStorm: i === 0 ? warning : null }));
+    for (const key of ['disturbances', 'backup/disturbances'])
+      await store.set(key, JSON.stringify({ schemaVersion: 1, data: { records: v1, advisories } }));
+    const read = await active(now);
+    expect(read.records).toEqual(
+      records.map((r: any, i: number) => ({ ...r, sameAs: null, becameStorm: i === 0 ? { ...warning, code: null } : null })),
+    );
+    expect(read.outlooks).toEqual([]);
   });
 
   it('keeps the id of an invest watched across the new year', async () => {
@@ -258,6 +284,84 @@ describe('disturbance flash news', () => {
   });
 });
 
+describe("NHC's Tropical Weather Outlooks", () => {
+  const nhcOwn = (file: string) => fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', file), 'utf8');
+  /** The real outlook of 21 Aug 2026 1739Z, six hours earlier, with EP91's 7-day chance at 40 percent. */
+  const earlier = nhcOwn('two-ep.2026-08-21T1739Z.txt')
+    .replace('ABPZ20 KNHC 211739', 'ABPZ20 KNHC 211139')
+    .replace('1100 AM PDT Fri Aug 21 2026', '500 AM PDT Fri Aug 21 2026')
+    .replace('7 days...high...80 percent', '7 days...medium...40 percent');
+  const EP = 'nhc/text/abpz20.knhc.two.ep.txt';
+
+  it('serves the areas with their 48-hour and 7-day chances, and announces an invest reaching 60% in 7 days once', async () => {
+    mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-nothing.txt'));
+    try {
+      mock.setPayload(EP, earlier);
+      expect((await refreshDisturbances(up, store, new Date('2026-08-21T12:30:00Z'))).error).toBeNull();
+      mock.setPayload(EP, nhcOwn('two-ep.2026-08-21T1739Z.txt'));
+      const now = new Date('2026-08-21T18:30:00Z');
+      expect((await refreshDisturbances(up, store, now)).error).toBeNull();
+      // Read again: the outlook before stays the one before.
+      await refreshDisturbances(up, store, new Date('2026-08-21T18:45:00Z'));
+
+      const handler = serveFunction([disturbanceList], { ...readConfig(), store: { kind: 'files', dir } }, () => now);
+      const { data } = (await (await handler(new Request('http://localhost/api/v1/disturbances'))).json()) as any;
+      const [at, ep] = disturbanceListSchema.parse(data).outlooks;
+      expect([at?.product, at?.issuedAt, ep?.product, ep?.issuedAt]).toEqual([
+        'ABNT20',
+        '2026-08-22T18:00:00Z',
+        'ABPZ20',
+        '2026-08-21T18:00:00Z',
+      ]);
+      expect(at?.areas.map((a) => [a.id, a.title, a.chance48h?.percent, a.chance7d?.percent])).toEqual([
+        ['nhc-at-202608221800-1', 'Northeastern Atlantic', 20, 20],
+        ['nhc-at-202608221800-2', 'Central Subtropical Atlantic', 10, 20],
+        ['nhc-at-202608221800-3', 'Eastern Tropical Atlantic', 0, 40],
+      ]);
+      expect(ep?.areas[1]).toEqual({
+        id: 'nhc-ep912026',
+        title: 'Central East Pacific',
+        atcfId: 'ep912026',
+        chance48h: { level: 'medium', percent: 60, approximate: false, horizonHours: 48 },
+        chance7d: { level: 'high', percent: 80, approximate: false, horizonHours: 168 },
+        chance7dBefore: 40,
+      });
+      expect(ep?.areas[2]?.chance48h).toEqual({ level: 'low', percent: 0, approximate: true, horizonHours: 48 });
+
+      const { records, outlooks } = await active(now);
+      const { outlookEvents } = await import('../../src/flash/events.ts');
+      const events = outlookEvents(outlooks);
+      expect(events.map((e) => e.key)).toEqual(['disturbance-chance60:nhc-ep912026']);
+      const { content, contentEn } = writeFlash(events[0] as (typeof events)[number]);
+      expect(fill(content)).toBe(
+        '东北太平洋的热带扰动EP91（nhc-ep912026）在7天内形成热带气旋的概率被美国国家飓风中心（NHC）从40%提高到80%（2026-08-21 18:00（世界时）的热带天气展望）。',
+      );
+      expect(checkPattern(content.pattern, content, 'zh')).toBeNull();
+      expect(checkPattern(contentEn.pattern, contentEn, 'en')).toBeNull();
+      expect(records.filter((r) => r.isActive)).toEqual([]);
+      // Recorded once by the run's flash step.
+      expect((await recordDisturbanceEvents(store, null, now)).length).toBe(1);
+      expect((await recordDisturbanceEvents(store, null, now)).length).toBe(0);
+
+      // A cut-off outlook changes nothing it would have told, and the answer is stale.
+      mock.setFault('truncated', 'nhc');
+      const later = new Date('2026-08-21T19:00:00Z');
+      expect((await refreshDisturbances(up, store, later)).ok).toBe(false);
+      const after = await active(later);
+      expect(after.outlooks).toEqual(outlooks);
+      expect(after.context.stale).toBe(true);
+    } finally {
+      mock.setPayload(EP, nhcOwn('two-ep.2026-08-21T1739Z.txt'));
+    }
+  });
+});
+
+/**
+ * The newest advisory's own issue time, from its heading and validity: the own Indian Ocean advisory read beside the
+ * 08Z Pacific one (ABIO10 PGTW 311800, valid from 31 March 2027) is the newer.
+ */
+const PUBLISHED = '2027-03-31T18:00:00Z';
+
 describe('disturbance endpoints', () => {
   const at = new Date('2026-08-22T09:00:00Z');
   const ask = async (pathname: string) => {
@@ -284,11 +388,14 @@ describe('disturbance endpoints', () => {
     const data = disturbanceListSchema.parse(v1.body.data);
     expect(data.list.map((d) => d.id).sort()).toEqual(['jtwc-wp942026', 'jtwc-wp972026']);
     expect(data).toMatchObject({ total: 2, stale: false, fetchedAt: '2026-08-22T09:00:00Z' });
+    expect(data.publishedAt).toBe(PUBLISHED);
   });
 
   it('answers one disturbance, and 40401 for one it does not know', async () => {
     const one = await ask('/api/v1/disturbances/jtwc-wp972026');
     expect(one.body.data.disturbance).toMatchObject({ id: 'jtwc-wp972026', potential: { words: 'HIGH' } });
+    // Its own bulletins: the 08Z advisory and the alert WTPN21 PGTW 220800.
+    expect(one.body.data).toMatchObject({ fetchedAt: '2026-08-22T09:00:00Z', publishedAt: '2026-08-22T08:00:00Z' });
     expect((await ask('/api/disturbances/jtwc-wp972026')).body).toEqual(one.body.data);
     const missing = await ask('/api/v1/disturbances/jtwc-wp992030');
     expect([missing.status, missing.body.code]).toEqual([404, 40401]);
@@ -298,8 +405,14 @@ describe('disturbance endpoints', () => {
 
   it('lists the history by year, not taking "history" for an id', async () => {
     const all = disturbanceHistorySchema.parse((await ask('/api/v1/disturbances/history')).body.data);
-    expect(all.total).toBe(2);
-    expect((await ask('/api/disturbances/history?year=2025')).body).toEqual({ year: 2025, list: [], total: 0 });
+    expect(all).toMatchObject({ total: 2, fetchedAt: '2026-08-22T09:00:00Z', publishedAt: PUBLISHED });
+    expect((await ask('/api/disturbances/history?year=2025')).body).toEqual({
+      year: 2025,
+      fetchedAt: '2026-08-22T09:00:00Z',
+      publishedAt: PUBLISHED,
+      list: [],
+      total: 0,
+    });
     expect((await ask('/api/v1/disturbances/history?year=20x6')).body.code).toBe(40001);
   });
 
@@ -367,6 +480,7 @@ describe('disturbance endpoints', () => {
       await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) }, store, at);
       mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-high-tcfa.txt'));
       await refreshDisturbances(up, store, at);
+      expect(await recordDisturbanceLinks(store)).toBe(true);
       const handler = serveFunction([disturbanceList, disturbanceDetail], { ...readConfig(), store: { kind: 'files', dir } }, () => at);
       const { data } = (await (await handler(new Request('http://localhost/api/v1/disturbances'))).json()) as any;
       const w99 = data.list.find((d: any) => d.id === 'jtwc-wp992026');
@@ -384,8 +498,73 @@ describe('disturbance endpoints', () => {
         ].join('\n') + '\n',
       );
       await refreshDisturbances(up, store, at);
+      // The depression is still listed and no longer agrees: the stored link is dropped.
+      expect(await recordDisturbanceLinks(store)).toBe(true);
       const again = (await (await handler(new Request('http://localhost/api/v1/disturbances/jtwc-wp992026'))).json()) as any;
       expect(again.data.disturbance.sameAs).toBeNull();
+    } finally {
+      mock.setPayload('zj/TyhoonActivity', fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8'));
+      mock.setPayload('zj/TyphoonInfo/20260099', null);
+      mock.setPayload('ucar/bdecks_open/2026/bwp992026', null);
+    }
+  });
+
+  it('links an invest to the storm it became under a China number, both ways, and keeps the links in the history', async () => {
+    // The mock's storm 202699 (MANGKHUT) began as the depression 20260099: its first four points, Beijing time.
+    const info = JSON.parse(fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'), 'utf8'));
+    const depression = { ...info, tfid: '20260099', name: '', enname: '', land: [], points: info.points.slice(0, 4) };
+    const row = (time: string, lat: string, lng: string) =>
+      `WP, 99, ${time},   , BEST,   0, ${lat}, ${lng},  25, 1004, DB,   0,    ,    0,    0,    0,    0, 1009,  120,  50,   0,   0,   W,   0,    ,   0,   0,     INVEST,  ,`;
+    // 99W's b-deck at those instants (UTC), JTWC's centres 0.3–0.6° from the Zhejiang service's.
+    const deck = [
+      row('2026091000', '135N', '1365E'),
+      row('2026091006', '142N', '1352E'),
+      row('2026091012', '149N', '1339E'),
+      row('2026091018', '156N', '1326E'),
+    ];
+    const live = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) };
+    const config = { ...readConfig(), store: { kind: 'files' as const, dir } };
+    try {
+      mock.setPayload('ucar/bdecks_open/2026/bwp992026', `${deck.join('\n')}\n`);
+      mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-high-tcfa.txt'));
+      // First the depression is listed: 99W is the same system.
+      mock.setPayload(
+        'zj/TyhoonActivity',
+        JSON.stringify([{ tfid: '20260099', name: '', enname: '', time: '2026-09-11 02:00:00', lat: '15.1', lng: '133.0' }]),
+      );
+      mock.setPayload('zj/TyphoonInfo/20260099', JSON.stringify(depression));
+      const first = new Date('2026-09-10T19:00:00Z');
+      await refreshLive(live, store, first);
+      await refreshDisturbances(up, store, first);
+      await recordDisturbanceLinks(store);
+      // Then the storm under its China number (the mock's own list): 99W became it.
+      mock.setPayload('zj/TyhoonActivity', fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8'));
+      const at = new Date('2026-09-12T06:30:00Z');
+      await refreshLive(live, store, at);
+      expect(await recordDisturbanceLinks(store)).toBe(true);
+      expect(await recordDisturbanceLinks(store)).toBe(false); // nothing new: nothing written
+
+      const handler = serveFunction([disturbanceHistoryList, liveTyphoons, typhoonDetailMisses], config, () => at);
+      const get = async (url: string) => ((await (await handler(new Request(`http://localhost${url}`))).json()) as any).data;
+      const w99 = (await get('/api/v1/disturbances/history?year=2026')).list.find((d: any) => d.id === 'jtwc-wp992026');
+      expect(w99.sameAs).toEqual({ code: '20260099', name: null });
+      // No JTWC warning named it yet: only the China number is known.
+      expect(w99.becameStorm).toEqual({ designator: null, atcfId: null, globalId: null, code: '202699', name: null, classification: null });
+      const formedFrom = { id: 'jtwc-wp992026', designator: '99W' };
+      const listed = (await get('/api/v1/typhoons')).list;
+      expect(listed.map((t: any) => [t.code, t.live.formedFrom])).toEqual([['202699', formedFrom]]);
+      expect((await get('/api/v1/typhoons/202699')).live.formedFrom).toEqual(formedFrom);
+      const web = (await (await handler(new Request('http://localhost/api/typhoons'))).json()) as any;
+      expect(web.typhoons[0].live.formedFrom).toEqual(formedFrom);
+
+      // A storm no invest matches (the b-deck moved 1.5° away): formedFrom null, the stored link dropped.
+      mock.setPayload(
+        'ucar/bdecks_open/2026/bwp992026',
+        `${deck.map((r) => r.replace(/1(\d)(\d)N/, (_, a, b) => `1${Number(a) + 1}${b}N`).replace(/(\d{4})E/, (e) => `${Number(e.slice(0, 4)) + 15}E`)).join('\n')}\n`,
+      );
+      await refreshDisturbances(up, store, at);
+      await recordDisturbanceLinks(store);
+      expect((await get('/api/v1/typhoons/202699')).live.formedFrom).toBeNull();
     } finally {
       mock.setPayload('zj/TyhoonActivity', fs.readFileSync(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8'));
       mock.setPayload('zj/TyphoonInfo/20260099', null);

@@ -28,6 +28,7 @@ beforeAll(async () => {
   up = {
     nhcBase: mock.nhcBase,
     nhcAtcfBase: mock.nhcAtcfBase,
+    nhcTextBase: mock.nhcTextBase,
     jtwcBase: mock.jtwcBase,
     ucarBase: mock.ucarBase,
     client: createUpstreamClient({ retries: 0 }),

@@ -147,6 +147,7 @@ describe('refreshLive', () => {
     const global = {
       nhcBase: mock.nhcBase,
       nhcAtcfBase: mock.nhcAtcfBase,
+      nhcTextBase: mock.nhcTextBase,
       jtwcBase: mock.jtwcBase,
       ucarBase: mock.ucarBase,
       client: upstreams.client,

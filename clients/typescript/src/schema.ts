@@ -1516,208 +1516,42 @@ export interface components {
                     type: string | null;
                 }[];
             } | null;
-            /** @description The numbered cyclone it became, once a warning is issued */
+            /** @description The numbered cyclone it became: once a warning is issued, or once a numbered storm of the north-western Pacific list matches its track */
             becameStorm: {
-                designator: string;
+                /** @description JTWC’s number for it (19W); null while only the China number is known (code) */
+                designator: string | null;
                 atcfId: string | null;
                 /** @description Its id in /api/global/typhoons (JTWC and NHC basins); null for the north-western Pacific, whose storms the typhoon family lists */
                 globalId: string | null;
+                /** @description Its China number in the north-western Pacific list (/api/v1/typhoons/{code}), linked by track (shared instants, centres within 1°); null when no listed storm matched */
+                code: string | null;
                 name: string | null;
                 classification: ("TROPICAL DEPRESSION" | "TROPICAL STORM" | "TYPHOON" | "SUPER TYPHOON" | "HURRICANE" | "TROPICAL CYCLONE" | "SUBTROPICAL DEPRESSION" | "SUBTROPICAL STORM") | null;
             } | null;
-            /** @description The advisory that last listed it, and its validity period; null when only a formation alert names it */
-            validity: {
-                /** @enum {string} */
-                product: "ABPW10" | "ABIO10";
-                /** @description ISO 8601 time in UTC (Z) */
-                issuedAt: string;
-                /** @description ISO 8601 time in UTC (Z) */
-                validFrom: string;
-                /** @description ISO 8601 time in UTC (Z) */
-                validUntil: string;
-            } | null;
-            /** @description When this service first ingested it */
-            firstSeenAt: string;
-            /** @description When a bulletin last named it */
-            lastSeenAt: string;
-            /** @description When this service saw it leave the active list */
-            endedAt: string | null;
-        };
-        DisturbanceAnswer: {
-            /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
-            id: string;
-            atcfId: string;
-            /** @description JTWC's designator (94W, 91E, 93S) */
-            designator: string;
-            /**
-             * @description ATCF basin: AL, EP, CP, WP, IO, SH
-             * @enum {string}
-             */
-            basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
-            /**
-             * @description Whose bulletins the record is read from
-             * @constant
-             */
-            agency: "JTWC";
-            /** @description Listed as a suspect area by the latest advisory fetched (or, where no advisory covers the basin, its formation alert still listed by the feed) */
-            isActive: boolean;
-            /**
-             * @description watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it
-             * @enum {string}
-             */
-            outcome: "watched" | "warning" | "dissipated" | "dropped" | "cancelled" | "unlisted";
-            /** @description Latest position: from the newest of the advisory, the formation alert and the b-deck */
-            position: {
-                /** @description Latitude in degrees, north positive */
-                lat: number;
-                /** @description Longitude in degrees, −180…180, east positive */
-                lng: number;
-                /** @description Time of the position; null when the bulletin gives none (the advisories do not) */
-                time: string | null;
-                /** @enum {string} */
-                source: "advisory" | "formation-alert" | "best-track";
-            } | null;
-            /** @description The advisory's PREVIOUSLY LOCATED NEAR (no time given) */
-            previousPosition: components["schemas"]["DisturbancePosition"] | null;
-            /** @description Estimated maximum sustained surface wind, as the latest advisory or alert states it */
-            wind: {
-                /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
-                kt: {
-                    /** @description Lower end, knots */
-                    from: number;
-                    /** @description Upper end, knots (from = to for a single value) */
-                    to: number;
-                };
-                /** @description The same in m/s (1 kt = 1852/3600 m/s, one decimal) */
-                ms: {
-                    /** @description Lower end, m/s */
-                    from: number;
-                    /** @description Upper end, m/s */
-                    to: number;
-                };
-                /**
-                 * @description Averaging period: one-minute mean (JTWC's and ATCF's convention)
-                 * @constant
-                 */
-                windPeriod: "1min";
-            } | null;
-            /** @description Estimated minimum sea-level pressure, hPa */
-            pressureHpa: number | null;
-            potential: {
-                /**
-                 * @description The agency’s word, as written
-                 * @enum {string}
-                 */
-                words: "LOW" | "MEDIUM" | "HIGH";
-                /** @description Chance of formation in percent; null: JTWC gives none */
-                chancePercent: number | null;
-                /** @description Within the next N hours */
-                horizonHours: number | null;
-                /**
-                 * @description How the bulletin words it: IS, REMAINS, IS UPGRADED TO, IS DOWNGRADED TO
-                 * @enum {string}
-                 */
-                change: "stated" | "remains" | "upgraded" | "downgraded";
-            } | null;
-            /** @description The Tropical Cyclone Formation Alert in force; null when none is */
-            alert: {
-                /** @description WMO heading (WTPN21 PGTW) */
-                heading: string | null;
-                /** @description The alert says it is a reissue of an earlier one */
-                reissued: boolean;
-                issuedAt: string | null;
-                /** @description Reissued, upgraded to a warning or cancelled by this time */
-                expiresAt: string | null;
-                /** @description Rectangle of the half-width either side of the alert line, without caps beyond its ends: each end point is moved the half-width (nm × 1.852 km) along the WGS 84 geodesic at right angles to the line (the line’s azimuth at that end ± 90°). Corners in counter-clockwise order: start right, end right, end left, start left. */
-                box: components["schemas"]["DisturbancePosition"][] | null;
-                /** @description The line formation is possible either side of */
-                line: {
-                    from: components["schemas"]["DisturbancePosition"];
-                    to: components["schemas"]["DisturbancePosition"];
-                } | null;
-                halfWidthKm: number | null;
-                halfWidthNm: number | null;
-                /** @description Circulation centre and the time of the imagery that shows it */
-                centre: {
-                    /** @description Latitude in degrees, north positive */
-                    lat: number;
-                    /** @description Longitude in degrees, −180…180, east positive */
-                    lng: number;
-                    time: string | null;
-                } | null;
-                /** @description WITHIN THE NEXT 12 TO 24 HOURS */
-                formationWithinHours: {
-                    /** @description Hours from the alert, at the earliest */
-                    from: number;
-                    /** @description Hours from the alert, at the latest */
-                    to: number;
-                } | null;
-            } | null;
-            /** @description The last formation alert once it is no longer in force (cancelled, expired or upgraded), with when this service saw it end */
-            lastAlert: {
-                issuedAt: string | null;
-                expiresAt: string | null;
-                /** @description ISO 8601 time in UTC (Z) */
-                endedAt: string;
-            } | null;
-            /** @description The invest’s track from its ATCF b-deck; null when no b-deck could be read */
-            track: {
-                /**
-                 * @description Whose b-deck: UCAR's open repository (JTWC basins) or NHC's ATCF
-                 * @enum {string}
-                 */
-                source: "ucar" | "nhc";
-                /** @description One point per time, oldest first */
-                points: {
-                    /** @description ISO 8601 time in UTC (Z) */
-                    time: string;
-                    /** @description Latitude in degrees, north positive */
-                    lat: number;
-                    /** @description Longitude in degrees, −180…180, east positive */
-                    lng: number;
-                    /** @description Maximum sustained wind, knots (1-minute mean); null when the deck gives 0 */
-                    windKt: number | null;
-                    /** @description The same in m/s, one decimal */
-                    windMs: number | null;
-                    /** @description Minimum sea-level pressure, hPa; null when the deck gives 0 */
-                    pressureMb: number | null;
-                    /** @description ATCF system type: DB, LO, WV, TD, TS, … */
-                    type: string | null;
-                }[];
-            } | null;
-            /** @description The numbered cyclone it became, once a warning is issued */
-            becameStorm: {
-                designator: string;
-                atcfId: string | null;
-                /** @description Its id in /api/global/typhoons (JTWC and NHC basins); null for the north-western Pacific, whose storms the typhoon family lists */
-                globalId: string | null;
-                name: string | null;
-                classification: ("TROPICAL DEPRESSION" | "TROPICAL STORM" | "TYPHOON" | "SUPER TYPHOON" | "HURRICANE" | "TROPICAL CYCLONE" | "SUBTROPICAL DEPRESSION" | "SUBTROPICAL STORM") | null;
-            } | null;
-            /** @description The advisory that last listed it, and its validity period; null when only a formation alert names it */
-            validity: {
-                /** @enum {string} */
-                product: "ABPW10" | "ABIO10";
-                /** @description ISO 8601 time in UTC (Z) */
-                issuedAt: string;
-                /** @description ISO 8601 time in UTC (Z) */
-                validFrom: string;
-                /** @description ISO 8601 time in UTC (Z) */
-                validUntil: string;
-            } | null;
-            /** @description When this service first ingested it */
-            firstSeenAt: string;
-            /** @description When a bulletin last named it */
-            lastSeenAt: string;
-            /** @description When this service saw it leave the active list */
-            endedAt: string | null;
-            /** @description The depression of the north-western Pacific list it is the same system as (shared instants, centres within 1°); null when none is listed */
+            /** @description The depression of the north-western Pacific list it is the same system as (shared instants, centres within 1°), as last matched; null when none was */
             sameAs: {
                 /** @description Its unnumbered id at the Zhejiang service or NMC (/api/v1/typhoons/{code}) */
                 code: string;
                 /** @description Its Chinese name there, if any */
                 name: string | null;
             } | null;
+            /** @description The advisory that last listed it, and its validity period; null when only a formation alert names it */
+            validity: {
+                /** @enum {string} */
+                product: "ABPW10" | "ABIO10";
+                /** @description ISO 8601 time in UTC (Z) */
+                issuedAt: string;
+                /** @description ISO 8601 time in UTC (Z) */
+                validFrom: string;
+                /** @description ISO 8601 time in UTC (Z) */
+                validUntil: string;
+            } | null;
+            /** @description When this service first ingested it */
+            firstSeenAt: string;
+            /** @description When a bulletin last named it */
+            lastSeenAt: string;
+            /** @description When this service saw it leave the active list */
+            endedAt: string | null;
         };
         DisturbanceBrief: {
             /** @description /api/v1/disturbances/{id} */
@@ -1743,14 +1577,20 @@ export interface components {
         DisturbanceHistory: {
             /** @description The year asked for (the ATCF id’s year; the season’s in the southern hemisphere); null: every year */
             year: number | null;
+            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
+            fetchedAt: string | null;
+            /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+            publishedAt: string | null;
             /** @description Every disturbance ingested, active or ended, newest first */
             list: components["schemas"]["Disturbance"][];
             /** @description Number listed */
             total: number;
         };
         DisturbanceList: {
-            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
             fetchedAt: string | null;
+            /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+            publishedAt: string | null;
             /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
             stale: boolean;
             /** @description Why the answer is stale, in words; null when it is not */
@@ -1761,11 +1601,13 @@ export interface components {
              */
             upstream: "ok" | "unavailable" | "never-fetched";
             /** @description Active disturbances, every basin, newest first */
-            list: components["schemas"]["DisturbanceAnswer"][];
+            list: components["schemas"]["Disturbance"][];
             /** @description Number listed */
             total: number;
             /** @description The last good read of each advisory: an area with no disturbance is told by an advisory that lists none */
             advisories: components["schemas"]["AdvisorySummary"][];
+            /** @description The last good read of NHC's Tropical Weather Outlooks: the areas where a tropical cyclone may form, with NHC's chances in percent */
+            outlooks: components["schemas"]["FormationOutlook"][];
         };
         DisturbanceNear: {
             /** @description /api/v1/disturbances/{id} */
@@ -1846,7 +1688,7 @@ export interface components {
             /** @description Typhoon code, global cyclone id or disturbance id */
             code: string;
             /** @enum {string} */
-            type: "numbered" | "formed" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high";
+            type: "numbered" | "formed" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high" | "disturbance-chance60";
             /** @description When the event happened (ISO 8601 with offset) */
             time: string;
             title: string;
@@ -1900,6 +1742,52 @@ export interface components {
             speed: number | null;
             /** @description Central pressure in hPa */
             pressure: number | null;
+        };
+        FormationOutlook: {
+            /**
+             * @description ABNT20: the Atlantic; ABPZ20: the eastern North Pacific
+             * @enum {string}
+             */
+            product: "ABNT20" | "ABPZ20";
+            heading: string;
+            /** @enum {string} */
+            basin: "atlantic" | "eastern-north-pacific" | "central-north-pacific";
+            /** @description The bulletin’s own issuance line (800 AM EDT Tue Aug 11 2026), converted to UTC */
+            issuedAt: string;
+            /** @description The bulletin has an Active Systems paragraph (NHC is issuing advisories) */
+            activeSystems: boolean;
+            /** @description It says "Tropical cyclone formation is not expected during the next 7 days" */
+            formationNotExpected: boolean;
+            areas: {
+                /** @description nhc-<ATCF id> for an invest (nhc-ep912026), the same in every outlook; else nhc-<at|ep>-<outlook issued, YYYYMMDDHHMM UTC>-<its place in that outlook>: NHC gives such an area no identity from one outlook to the next */
+                id: string;
+                /** @description The area’s heading as NHC writes it, without its invest tag */
+                title: string | null;
+                /** @description The invest NHC tags the area with (EP91 → ep912026); null for an area without one */
+                atcfId: string | null;
+                /** @description Formation chance through 48 hours; null when unreadable */
+                chance48h: {
+                    /** @enum {string} */
+                    level: "low" | "medium" | "high";
+                    percent: number;
+                    /** @description NHC wrote "near N percent" (it does for 0) */
+                    approximate: boolean;
+                    /** @description Through the next 48 hours, or 7 days (168) */
+                    horizonHours: 48 | 168;
+                } | null;
+                /** @description Formation chance through 7 days; null when unreadable */
+                chance7d: {
+                    /** @enum {string} */
+                    level: "low" | "medium" | "high";
+                    percent: number;
+                    /** @description NHC wrote "near N percent" (it does for 0) */
+                    approximate: boolean;
+                    /** @description Through the next 48 hours, or 7 days (168) */
+                    horizonHours: 48 | 168;
+                } | null;
+                /** @description The invest’s 7-day chance in the outlook before this one, percent; null when that outlook did not list it */
+                chance7dBefore: number | null;
+            }[];
         };
         /** @description Bounding box (RFC 7946 §5); west > east when it crosses the antimeridian */
         GeoBBox: [
@@ -2191,6 +2079,12 @@ export interface components {
             years: components["schemas"]["YearStatistic"][];
             attribution: components["schemas"]["Attribution"];
         };
+        InvestLink: {
+            /** @description /api/v1/disturbances/{id} */
+            id: string;
+            /** @description 94W, 93S, 91E, … */
+            designator: string;
+        };
         KnowledgeItem: {
             title: string;
             summary: string;
@@ -2240,7 +2134,7 @@ export interface components {
         };
         LiveList: {
             /** @description Active storms; empty when none is active (see upstream) */
-            typhoons: components["schemas"]["Typhoon"][];
+            typhoons: components["schemas"]["TyphoonAnswer"][];
             /** @description Number of active storms */
             total: number;
             /** @description When the snapshot was fetched (+08:00); null before the first successful refresh */
@@ -2744,7 +2638,7 @@ export interface components {
             /** @description Radius of force-12 winds (≥ 32.7 m/s) per quadrant, km */
             radius12: components["schemas"]["WindCircles"] | null;
         };
-        Typhoon: {
+        TyphoonAnswer: {
             /** @description Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries */
             code: string;
             /** @description Chinese name */
@@ -2792,6 +2686,8 @@ export interface components {
                 publishedAt: string;
                 /** @description true when the latest refresh failed and this is the last good data */
                 stale: boolean;
+                /** @description The JTWC invest it formed from, matched by track (/api/v1/disturbances/{id}: its becameStorm.code or sameAs.code is this storm); null when none was matched */
+                formedFrom: components["schemas"]["InvestLink"] | null;
             } | null;
         };
         TyphoonSummary: {
@@ -3328,7 +3224,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
                             /** @description Active storms; empty when none is active (see upstream) */
-                            list: components["schemas"]["Typhoon"][];
+                            list: components["schemas"]["TyphoonAnswer"][];
                             /** @description Number of active storms */
                             total: number;
                             /** @description When the snapshot was fetched (+08:00); null before the first successful refresh */
@@ -3702,12 +3598,7 @@ export interface operations {
                             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
                             publishedAt: string;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
-                            formedFrom: {
-                                /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
-                                id: string;
-                                /** @description 93S, 91E, … */
-                                designator: string;
-                            } | null;
+                            formedFrom: components["schemas"]["InvestLink"] | null;
                         };
                     };
                 };
@@ -3827,12 +3718,7 @@ export interface operations {
                             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
                             publishedAt: string;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
-                            formedFrom: {
-                                /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
-                                id: string;
-                                /** @description 93S, 91E, … */
-                                designator: string;
-                            } | null;
+                            formedFrom: components["schemas"]["InvestLink"] | null;
                         };
                     };
                 };
@@ -4084,11 +3970,13 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
                             /** @description Active disturbances, every basin, newest first */
-                            list: components["schemas"]["DisturbanceAnswer"][];
+                            list: components["schemas"]["Disturbance"][];
                             /** @description Number listed */
                             total: number;
-                            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
                             fetchedAt: string | null;
+                            /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+                            publishedAt: string | null;
                             /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
@@ -4100,6 +3988,8 @@ export interface operations {
                             upstream: "ok" | "unavailable" | "never-fetched";
                             /** @description The last good read of each advisory: an area with no disturbance is told by an advisory that lists none */
                             advisories: components["schemas"]["AdvisorySummary"][];
+                            /** @description The last good read of NHC's Tropical Weather Outlooks: the areas where a tropical cyclone may form, with NHC's chances in percent */
+                            outlooks: components["schemas"]["FormationOutlook"][];
                         };
                     };
                 };
@@ -4264,6 +4154,10 @@ export interface operations {
                             total: number;
                             /** @description The year asked for (the ATCF id’s year; the season’s in the southern hemisphere); null: every year */
                             year: number | null;
+                            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
+                            fetchedAt: string | null;
+                            /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+                            publishedAt: string | null;
                         };
                     };
                 };
@@ -4333,8 +4227,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                        /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
                         fetchedAt: string | null;
+                        /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
+                        publishedAt: string | null;
                         /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                         stale: boolean;
                         /** @description Why the answer is stale, in words; null when it is not */
@@ -4344,7 +4240,7 @@ export interface operations {
                          * @enum {string}
                          */
                         upstream: "ok" | "unavailable" | "never-fetched";
-                        disturbance: components["schemas"]["DisturbanceAnswer"];
+                        disturbance: components["schemas"]["Disturbance"];
                     };
                 };
             };
@@ -4401,8 +4297,10 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
-                            /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
                             fetchedAt: string | null;
+                            /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
+                            publishedAt: string | null;
                             /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
@@ -4412,7 +4310,7 @@ export interface operations {
                              * @enum {string}
                              */
                             upstream: "ok" | "unavailable" | "never-fetched";
-                            disturbance: components["schemas"]["DisturbanceAnswer"];
+                            disturbance: components["schemas"]["Disturbance"];
                         };
                     };
                 };
@@ -5134,7 +5032,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        typhoon: components["schemas"]["Typhoon"];
+                        typhoon: components["schemas"]["TyphoonAnswer"];
                     };
                 };
             };
@@ -5190,7 +5088,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["Typhoon"] & {
+                        data: components["schemas"]["TyphoonAnswer"] & {
                             dataset: components["schemas"]["Dataset"];
                         };
                     };
@@ -6609,8 +6507,10 @@ export interface operations {
                             };
                             /** @description Active tropical disturbances (invests) in brief */
                             disturbances: {
-                                /** @description When JTWC’s bulletins were last all read; null before the first successful refresh */
+                                /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
                                 fetchedAt: string | null;
+                                /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+                                publishedAt: string | null;
                                 /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */

@@ -52,6 +52,7 @@ async function disturbanceSummary(ctx: RequestContext) {
       list: [],
       total: 0,
       fetchedAt: null,
+      publishedAt: null,
       stale: true,
       staleReason: `${read.reason}; the next refresh restores it`,
       upstream: 'unavailable' as const,

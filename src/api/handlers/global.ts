@@ -1,5 +1,5 @@
 /** `/api/global/typhoons`, `/api/global/typhoons/{id}`, `/api/global/history?year=&q=` (web family). */
-import { investOfStorm } from '../../global/disturbance-view.ts';
+import { investLinks } from '../../global/disturbance-view.ts';
 import { activeGlobalCyclones, globalCyclone, globalHistory } from '../../global/global-view.ts';
 import { readGlobalStatus } from '../../global/global-store.ts';
 import { answerRequests, notFoundIn } from '../bind.ts';
@@ -24,7 +24,7 @@ export const globalTyphoon = answerRequests(ROUTES['global-typhoon'], async (ctx
       `Global cyclone ${params.id}: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).`,
     );
   if (answer.state === 'missing') throw notFoundIn(ROUTES['global-typhoon'], params.id);
-  const formedFrom = await investOfStorm(ctx.store, answer.typhoon.atcfId, ctx.now());
+  const formedFrom = (await investLinks(ctx.store, ctx.now())).ofCyclone(answer.typhoon.atcfId);
   // Its record was written when a feed last listed it.
   return { payload: { ...answer.typhoon, formedFrom }, dataTime: timeOf(answer.typhoon.lastSeenAt) };
 });

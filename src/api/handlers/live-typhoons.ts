@@ -5,11 +5,13 @@
  */
 import { readLiveView } from '../../live/snapshot.ts';
 import { answerRequests } from '../bind.ts';
+import { withFormedFrom } from '../formed-from.ts';
 import { timeOf } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
 export const liveTyphoons = answerRequests(ROUTES['live-typhoons'], async (ctx) => {
   const view = await readLiveView(ctx.store, ctx.now());
-  const { lastError: _internal, ...payload } = view;
+  const { lastError: _internal, ...rest } = view;
+  const payload = { ...rest, typhoons: await withFormedFrom(ctx, view.typhoons) };
   return { payload, dataTime: timeOf(view.fetchedAt), cache: !view.stale && view.upstream === 'ok' ? 'live' : 'liveStale' };
 });

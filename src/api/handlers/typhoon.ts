@@ -16,6 +16,7 @@ import { answerMisses, answerStatically, notFoundIn, type Answer } from '../bind
 import type { LookupContext, RequestContext } from '../context.ts';
 import { DATA_FILES } from '../data-files.ts';
 import { timeOf } from '../data-time.ts';
+import { withFormedFrom } from '../formed-from.ts';
 import { notFound, upstreamUnavailable, type ApiError } from '../errors.ts';
 import { ROUTES } from '../route-table.ts';
 
@@ -67,7 +68,7 @@ async function fromUpstream(ctx: LookupContext, code: string): Promise<Answer> {
   }
   if (!typhoon) throw notFound(`No storm with code ${code} in the live snapshot, the archive or the upstream service.`);
   // Fetched for this request: its data time is now.
-  return { payload: typhoon, dataTime: ctx.now().getTime(), dataset: null, cache: 'upstream' };
+  return { payload: (await withFormedFrom(ctx, [typhoon]))[0], dataTime: ctx.now().getTime(), dataset: null, cache: 'upstream' };
 }
 
 /** The lookup the misses' function is given: the upstream service, asked once within 3 s. */
@@ -88,7 +89,7 @@ export const typhoonDetailMisses = answerMisses(detail, lookup, async (ctx, { pa
   if (miss) throw miss;
   const active = await activeStorm(ctx, code);
   // Not from the archive: its v1 answer says so with dataset null.
-  if (active) return { payload: active.typhoon, dataTime: active.dataTime, dataset: null, cache: 'live' };
+  if (active) return { payload: (await withFormedFrom(ctx, [active.typhoon]))[0], dataTime: active.dataTime, dataset: null, cache: 'live' };
   return fromUpstream(ctx, code);
 });
 
