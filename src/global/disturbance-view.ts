@@ -91,6 +91,25 @@ export async function investLinks(
 export const disturbanceYear = (record: Disturbance) => Number(record.atcfId.slice(-4));
 
 /** The active disturbances with a position, in brief, newest first. */
+/**
+ * The active disturbances as a part of another answer (bootstrap, near), in the shape of a collection with the
+ * source's freshness; stored ones that cannot be read are told as unavailable, never as none.
+ */
+export function disturbanceCollection<T>(read: DisturbanceRecords, list: (records: readonly Disturbance[]) => T[]) {
+  if (read.state !== 'ok')
+    return {
+      list: [] as T[],
+      total: 0,
+      fetchedAt: null,
+      publishedAt: null,
+      stale: true,
+      staleReason: `${read.reason}; the next refresh restores it`,
+      upstream: 'unavailable' as const,
+    };
+  const items = list(read.records);
+  return { list: items, total: items.length, ...read.context };
+}
+
 export const disturbanceBriefs = (records: readonly Disturbance[]): DisturbanceBrief[] =>
   records.flatMap((r) =>
     r.isActive && r.position
@@ -102,7 +121,7 @@ export const disturbanceBriefs = (records: readonly Disturbance[]): DisturbanceB
             lat: r.position.lat,
             lng: r.position.lng,
             time: r.position.time,
-            potential: r.potential?.words ?? null,
+            potential: r.potential,
             alertInForce: r.alert !== null,
           },
         ]

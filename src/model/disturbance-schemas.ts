@@ -373,6 +373,16 @@ const trackPoint = z.object({
  */
 export const SAME_DEPRESSION_DEGREES = 1;
 
+/** A disturbance's development potential as the agency states it, the same object wherever it is answered. */
+export const disturbancePotentialSchema = z
+  .object({
+    words: z.enum(POTENTIAL_LEVELS).describe('The agency’s word, as written'),
+    chancePercent: z.number().int().min(0).max(100).nullable().describe('Chance of formation in percent; null: JTWC gives none'),
+    horizonHours: z.number().int().positive().nullable().describe('Within the next N hours'),
+    change: developmentPotentialSchema.shape.change,
+  })
+  .meta({ id: 'DisturbancePotential' });
+
 export const disturbanceSchema = z
   .object({
     id: disturbanceIdSchema,
@@ -403,14 +413,7 @@ export const disturbanceSchema = z
     previousPosition: disturbancePositionSchema.nullable().describe("The advisory's PREVIOUSLY LOCATED NEAR (no time given)"),
     wind: rangeKtMs.nullable().describe('Estimated maximum sustained surface wind, as the latest advisory or alert states it'),
     pressureHpa: z.number().int().nullable().describe('Estimated minimum sea-level pressure, hPa'),
-    potential: z
-      .object({
-        words: z.enum(POTENTIAL_LEVELS).describe('The agency’s word, as written'),
-        chancePercent: z.number().int().min(0).max(100).nullable().describe('Chance of formation in percent; null: JTWC gives none'),
-        horizonHours: z.number().int().positive().nullable().describe('Within the next N hours'),
-        change: developmentPotentialSchema.shape.change,
-      })
-      .nullable(),
+    potential: disturbancePotentialSchema.nullable(),
     alert: z
       .object({
         heading: z.string().nullable().describe('WMO heading (WTPN21 PGTW)'),
@@ -612,7 +615,7 @@ export const disturbanceBriefSchema = z
     lat: z.number().describe('Latitude of its latest position, degrees north'),
     lng: z.number().describe('Longitude of its latest position, degrees east'),
     time: utcTime.nullable().describe('Time of that position; null when the bulletin gives none'),
-    potential: z.enum(POTENTIAL_LEVELS).nullable().describe('The agency’s word for its development potential'),
+    potential: disturbancePotentialSchema.nullable().describe('Its development potential, as in /api/v1/disturbances'),
     alertInForce: z.boolean().describe('A formation alert is in force'),
   })
   .meta({ id: 'DisturbanceBrief' });

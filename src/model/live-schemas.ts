@@ -1,6 +1,6 @@
 /** The answer of the live list: the snapshot's storms plus when and from where they were fetched. */
 import { z } from 'zod';
-import { disturbanceNearSchema, investLinkSchema } from './disturbance-schemas.ts';
+import { disturbanceFreshnessSchema, disturbanceNearSchema, investLinkSchema } from './disturbance-schemas.ts';
 import { globalCycloneSchema } from './global-schemas.ts';
 import { trackPointSchema, typhoonSchema } from './schemas.ts';
 
@@ -149,10 +149,14 @@ export const liveNearSchema = z
     lng: z.number().describe('The place, degrees east'),
     total: z.number().int().describe('Number of active storms'),
     storms: z.array(stormNearSchema).describe('Every active storm, nearest first'),
-    disturbances: z.array(disturbanceNearSchema).describe('Every active tropical disturbance with a position, nearest first'),
-    disturbancesStale: z
-      .boolean()
-      .describe('The disturbances are the last good data of a failed refresh, or cannot be read (then the list is empty)'),
+    disturbances: disturbanceFreshnessSchema
+      .extend({
+        list: z.array(disturbanceNearSchema).describe('Every active tropical disturbance with a position, nearest first'),
+        total: z.number().int().describe('Number listed'),
+      })
+      .describe(
+        "The active tropical disturbances relative to the place, with their source's freshness (stale and empty when they cannot be read)",
+      ),
     fetchedAt: z.string().nullable().describe('When the north-western Pacific snapshot was fetched'),
     publishedAt: z
       .string()

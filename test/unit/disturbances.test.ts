@@ -418,15 +418,18 @@ describe('disturbance endpoints', () => {
 
   it('puts them in /api/near with distance and bearing', async () => {
     const { body } = await ask('/api/v1/near?lat=25.0&lng=121.5');
-    expect(body.data.disturbances.map((d: { id: string }) => d.id)).toEqual(['jtwc-wp942026', 'jtwc-wp972026']);
-    expect(body.data.disturbances[0]).toMatchObject({
+    const { disturbances } = body.data;
+    expect(disturbances.list.map((d: { id: string }) => d.id)).toEqual(['jtwc-wp942026', 'jtwc-wp972026']);
+    expect(disturbances.total).toBe(2);
+    // The same potential object as /api/v1/disturbances answers.
+    expect(disturbances.list[0]).toMatchObject({
       designator: '94W',
-      potential: 'LOW',
+      potential: { words: 'LOW' },
       alertInForce: false,
       bearing: { compass: expect.any(String) },
     });
-    expect(body.data.disturbances[1].alertInForce).toBe(true);
-    expect(body.data.disturbancesStale).toBe(false);
+    expect(disturbances.list[1].alertInForce).toBe(true);
+    expect(disturbances).toMatchObject({ stale: false, upstream: 'ok' });
   });
 
   it('draws them as GeoJSON: the alert box as a closed polygon under the positions', async () => {
@@ -576,7 +579,12 @@ describe('disturbance endpoints', () => {
     for (const key of ['disturbances', 'backup/disturbances']) await store.set(key, '{"schemaVersion":1,"data":[{"id":');
     const { status, body } = await ask('/api/v1/disturbances');
     expect([status, body.code]).toEqual([503, 50000]);
-    expect((await ask('/api/v1/near?lat=25&lng=121.5')).body.data).toMatchObject({ disturbances: [], disturbancesStale: true });
+    expect((await ask('/api/v1/near?lat=25&lng=121.5')).body.data.disturbances).toMatchObject({
+      list: [],
+      total: 0,
+      stale: true,
+      upstream: 'unavailable',
+    });
     // A refresh does not write over them: the records stay for repair, the failure is recorded.
     expect((await refreshDisturbances(up, store, at)).ok).toBe(false);
     expect(await store.get('disturbances')).toBe('{"schemaVersion":1,"data":[{"id":');

@@ -1434,22 +1434,7 @@ export interface components {
             } | null;
             /** @description Estimated minimum sea-level pressure, hPa */
             pressureHpa: number | null;
-            potential: {
-                /**
-                 * @description The agency’s word, as written
-                 * @enum {string}
-                 */
-                words: "LOW" | "MEDIUM" | "HIGH";
-                /** @description Chance of formation in percent; null: JTWC gives none */
-                chancePercent: number | null;
-                /** @description Within the next N hours */
-                horizonHours: number | null;
-                /**
-                 * @description How the bulletin words it: IS, REMAINS, IS UPGRADED TO, IS DOWNGRADED TO
-                 * @enum {string}
-                 */
-                change: "stated" | "remains" | "upgraded" | "downgraded";
-            } | null;
+            potential: components["schemas"]["DisturbancePotential"] | null;
             /** @description The Tropical Cyclone Formation Alert in force; null when none is */
             alert: {
                 /** @description WMO heading (WTPN21 PGTW) */
@@ -1569,8 +1554,8 @@ export interface components {
             lng: number;
             /** @description Time of that position; null when the bulletin gives none */
             time: string | null;
-            /** @description The agency’s word for its development potential */
-            potential: ("LOW" | "MEDIUM" | "HIGH") | null;
+            /** @description Its development potential, as in /api/v1/disturbances */
+            potential: components["schemas"]["DisturbancePotential"] | null;
             /** @description A formation alert is in force */
             alertInForce: boolean;
         };
@@ -1625,8 +1610,8 @@ export interface components {
             lng: number;
             /** @description Time of that position; null when the bulletin gives none */
             time: string | null;
-            /** @description The agency’s word for its development potential */
-            potential: ("LOW" | "MEDIUM" | "HIGH") | null;
+            /** @description Its development potential, as in /api/v1/disturbances */
+            potential: components["schemas"]["DisturbancePotential"] | null;
             /** @description A formation alert is in force */
             alertInForce: boolean;
             /** @description Great-circle distance from the place to its latest position, km */
@@ -1643,6 +1628,22 @@ export interface components {
             lat: number;
             /** @description Longitude in degrees, −180…180, east positive */
             lng: number;
+        };
+        DisturbancePotential: {
+            /**
+             * @description The agency’s word, as written
+             * @enum {string}
+             */
+            words: "LOW" | "MEDIUM" | "HIGH";
+            /** @description Chance of formation in percent; null: JTWC gives none */
+            chancePercent: number | null;
+            /** @description Within the next N hours */
+            horizonHours: number | null;
+            /**
+             * @description How the bulletin words it: IS, REMAINS, IS UPGRADED TO, IS DOWNGRADED TO
+             * @enum {string}
+             */
+            change: "stated" | "remains" | "upgraded" | "downgraded";
         };
         /** @description The v1 envelope of a successful answer */
         Envelope: {
@@ -2162,10 +2163,26 @@ export interface components {
             total: number;
             /** @description Every active storm, nearest first */
             storms: components["schemas"]["StormNear"][];
-            /** @description Every active tropical disturbance with a position, nearest first */
-            disturbances: components["schemas"]["DisturbanceNear"][];
-            /** @description The disturbances are the last good data of a failed refresh, or cannot be read (then the list is empty) */
-            disturbancesStale: boolean;
+            /** @description The active tropical disturbances relative to the place, with their source's freshness (stale and empty when they cannot be read) */
+            disturbances: {
+                /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
+                fetchedAt: string | null;
+                /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+                publishedAt: string | null;
+                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                stale: boolean;
+                /** @description Why the answer is stale, in words; null when it is not */
+                staleReason: string | null;
+                /**
+                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                 * @enum {string}
+                 */
+                upstream: "ok" | "unavailable" | "never-fetched";
+                /** @description Every active tropical disturbance with a position, nearest first */
+                list: components["schemas"]["DisturbanceNear"][];
+                /** @description Number listed */
+                total: number;
+            };
             /** @description When the north-western Pacific snapshot was fetched */
             fetchedAt: string | null;
             /** @description The newest of the storms' publishedAt (compared as instants; written with that storm's offset); null without storms */
@@ -3364,10 +3381,26 @@ export interface operations {
                             lat: number;
                             /** @description The place, degrees east */
                             lng: number;
-                            /** @description Every active tropical disturbance with a position, nearest first */
-                            disturbances: components["schemas"]["DisturbanceNear"][];
-                            /** @description The disturbances are the last good data of a failed refresh, or cannot be read (then the list is empty) */
-                            disturbancesStale: boolean;
+                            /** @description The active tropical disturbances relative to the place, with their source's freshness (stale and empty when they cannot be read) */
+                            disturbances: {
+                                /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
+                                fetchedAt: string | null;
+                                /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+                                publishedAt: string | null;
+                                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                                stale: boolean;
+                                /** @description Why the answer is stale, in words; null when it is not */
+                                staleReason: string | null;
+                                /**
+                                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                                 * @enum {string}
+                                 */
+                                upstream: "ok" | "unavailable" | "never-fetched";
+                                /** @description Every active tropical disturbance with a position, nearest first */
+                                list: components["schemas"]["DisturbanceNear"][];
+                                /** @description Number listed */
+                                total: number;
+                            };
                             /** @description When the north-western Pacific snapshot was fetched */
                             fetchedAt: string | null;
                             /** @description The newest of the storms' publishedAt (compared as instants; written with that storm's offset); null without storms */

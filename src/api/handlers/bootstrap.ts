@@ -7,7 +7,7 @@ import type { TodayInHistory } from '../../model/schemas.ts';
 import { beijingCalendarDay } from '../../model/time.ts';
 import { stormBrief } from '../../flash/briefing.ts';
 import { currentBriefing } from '../../flash/summary-store.ts';
-import { disturbanceBriefs, readDisturbanceRecords } from '../../global/disturbance-view.ts';
+import { disturbanceBriefs, disturbanceCollection, readDisturbanceRecords } from '../../global/disturbance-view.ts';
 import { readLiveView, type LiveView } from '../../live/snapshot.ts';
 import { answerRequests } from '../bind.ts';
 import type { RequestContext } from '../context.ts';
@@ -44,22 +44,9 @@ function activeSummary(view: LiveView) {
   };
 }
 
-/** Active disturbances in brief; stored ones that cannot be read are told as unavailable, never as none. */
-async function disturbanceSummary(ctx: RequestContext) {
-  const read = await readDisturbanceRecords(ctx.store, ctx.now());
-  if (read.state !== 'ok')
-    return {
-      list: [],
-      total: 0,
-      fetchedAt: null,
-      publishedAt: null,
-      stale: true,
-      staleReason: `${read.reason}; the next refresh restores it`,
-      upstream: 'unavailable' as const,
-    };
-  const list = disturbanceBriefs(read.records);
-  return { list, total: list.length, ...read.context };
-}
+/** Active disturbances in brief. */
+const disturbanceSummary = async (ctx: RequestContext) =>
+  disturbanceCollection(await readDisturbanceRecords(ctx.store, ctx.now()), disturbanceBriefs);
 
 const SECTIONS = {
   site: (ctx) => ctx.data<SiteConfig>(DATA_FILES.site),

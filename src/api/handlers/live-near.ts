@@ -1,5 +1,5 @@
 /** `/api/near?lat=&lng=` and `/api/v1/near`: every active storm, north-western Pacific and global, relative to a place. */
-import { disturbancesNear, readDisturbanceRecords } from '../../global/disturbance-view.ts';
+import { disturbanceCollection, disturbancesNear, readDisturbanceRecords } from '../../global/disturbance-view.ts';
 import { activeGlobalCyclones } from '../../global/global-view.ts';
 import { newestPublished } from '../../model/track-point.ts';
 import { KT_TO_MS } from '../../model/units.ts';
@@ -44,9 +44,7 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
   });
   const storms = [...typhoons, ...cyclones].filter((s) => s !== null).sort((a, b) => a.distanceKm - b.distanceKm);
   const stale = view.stale || global.typhoons.some((c) => c.stale);
-  // Disturbances that cannot be read are told as stale with an empty list, never as "none".
-  const disturbances = disturbanceRead.state === 'ok' ? disturbancesNear(place, disturbanceRead.records) : [];
-  const disturbancesStale = disturbanceRead.state === 'ok' ? disturbanceRead.context.stale : true;
+  const disturbances = disturbanceCollection(disturbanceRead, (records) => disturbancesNear(place, records));
   const fetched = [view.fetchedAt, global.sources.nhc.fetchedAt, global.sources.jtwc.fetchedAt].map(timeOf);
   return {
     payload: {
@@ -54,7 +52,6 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
       total: storms.length,
       storms,
       disturbances,
-      disturbancesStale,
       fetchedAt: view.fetchedAt,
       publishedAt: newestPublished(storms),
       stale,
