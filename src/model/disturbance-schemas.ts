@@ -277,7 +277,7 @@ export const investTrackSchema = z
 export const outlookChanceSchema = z
   .object({
     level: z.enum(['low', 'medium', 'high']),
-    percent: z.number().int().min(0).max(100),
+    percent: z.number().int().min(0).max(100).describe('The chance of formation, percent (0–100), as NHC states it'),
     approximate: z.boolean().describe('NHC wrote "near N percent" (it does for 0)'),
   })
   .meta({ id: 'OutlookChance' });

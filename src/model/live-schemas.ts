@@ -22,7 +22,7 @@ export const typhoonAnswerSchema = typhoonSchema
       .nullable()
       .describe(typhoonSchema.shape.live.description ?? ''),
   })
-  .meta({ id: 'TyphoonAnswer' });
+  .meta({ id: 'Typhoon' });
 export type TyphoonAnswer = z.infer<typeof typhoonAnswerSchema>;
 
 export const liveListSchema = z

@@ -234,7 +234,7 @@ export const typhoonSchema = z
       .nullable()
       .describe('Live status of an active storm; null for archived storms'),
   })
-  .meta({ id: 'Typhoon' });
+  .meta({ id: 'TyphoonRecord' });
 
 export const typhoonSummarySchema = typhoonSchema
   .pick({

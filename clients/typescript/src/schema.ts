@@ -1770,6 +1770,7 @@ export interface components {
                 chance48h: {
                     /** @enum {string} */
                     level: "low" | "medium" | "high";
+                    /** @description The chance of formation, percent (0–100), as NHC states it */
                     percent: number;
                     /** @description NHC wrote "near N percent" (it does for 0) */
                     approximate: boolean;
@@ -1780,6 +1781,7 @@ export interface components {
                 chance7d: {
                     /** @enum {string} */
                     level: "low" | "medium" | "high";
+                    /** @description The chance of formation, percent (0–100), as NHC states it */
                     percent: number;
                     /** @description NHC wrote "near N percent" (it does for 0) */
                     approximate: boolean;
@@ -2135,7 +2137,7 @@ export interface components {
         };
         LiveList: {
             /** @description Active storms; empty when none is active (see upstream) */
-            typhoons: components["schemas"]["TyphoonAnswer"][];
+            typhoons: components["schemas"]["Typhoon"][];
             /** @description Number of active storms */
             total: number;
             /** @description When the snapshot was fetched (+08:00); null before the first successful refresh */
@@ -2655,7 +2657,7 @@ export interface components {
             /** @description Radius of force-12 winds (≥ 32.7 m/s) per quadrant, km */
             radius12: components["schemas"]["WindCircles"] | null;
         };
-        TyphoonAnswer: {
+        Typhoon: {
             /** @description Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries */
             code: string;
             /** @description Chinese name */
@@ -3241,7 +3243,7 @@ export interface operations {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
                             /** @description Active storms; empty when none is active (see upstream) */
-                            list: components["schemas"]["TyphoonAnswer"][];
+                            list: components["schemas"]["Typhoon"][];
                             /** @description Number of active storms */
                             total: number;
                             /** @description When the snapshot was fetched (+08:00); null before the first successful refresh */
@@ -5065,7 +5067,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        typhoon: components["schemas"]["TyphoonAnswer"];
+                        typhoon: components["schemas"]["Typhoon"];
                     };
                 };
             };
@@ -5121,7 +5123,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["TyphoonAnswer"] & {
+                        data: components["schemas"]["Typhoon"] & {
                             dataset: components["schemas"]["Dataset"];
                         };
                     };
