@@ -9,24 +9,9 @@ import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SCHEMA_FILE, renderClientSchema } from '../../build/client-schema.ts';
 import { createTyphoonClient, FEED_PATHS, type paths, type TyphoonClient } from '../../clients/typescript/src/index.ts';
+import { documentedMediaTypes, type OpenApiDocument, type OpenApiOperation, operationRequests } from '../helpers/openapi-walk.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';
-
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  required?: boolean;
-  example?: string | number;
-}
-interface Operation {
-  operationId: string;
-  parameters?: (Parameter | { $ref: string })[];
-  responses: Record<string, { $ref: string } | { content?: Record<string, unknown> }>;
-}
-interface Document {
-  paths: Record<string, { parameters?: (Parameter | { $ref: string })[]; get?: Operation }>;
-  components: { parameters: Record<string, Parameter>; responses: Record<string, { content?: Record<string, unknown> }> };
-}
 
 type GetPath = {
   [P in keyof paths]: paths[P] extends { get: object } ? P : never;
@@ -51,43 +36,25 @@ let baseUrl = '';
 let close = async () => {};
 let client: TyphoonClient;
 let walker: ReturnType<typeof createTyphoonClient<WalkPaths>>;
-let doc: Document;
+let doc: OpenApiDocument;
 
 awaitSharedBuild();
 beforeAll(async () => {
   ({ baseUrl, close } = await startTestServer());
   client = createTyphoonClient({ baseUrl });
   walker = createTyphoonClient<WalkPaths>({ baseUrl });
-  doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as Document;
+  doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as OpenApiDocument;
 }, 120_000);
 afterAll(() => close());
 
 const isGetPath = (path: string): path is GetPath => Object.hasOwn(doc.paths, path) && doc.paths[path]?.get !== undefined;
 const isFeed = (path: string) => (FEED_PATHS as readonly string[]).includes(path);
 
-function parameter(p: Parameter | { $ref: string }): Parameter {
-  if (!('$ref' in p)) return p;
-  const found = doc.components.parameters[p.$ref.split('/').pop() as string];
-  if (!found) throw new Error(`No parameter ${p.$ref}`);
-  return found;
-}
-
-/** The media types a documented answer of that status has ('' for one without a body, the 304). */
-function mediaTypes(operation: Operation, status: number): string[] {
-  const response = operation.responses[String(status)];
-  if (!response) return [];
-  const resolved = '$ref' in response ? doc.components.responses[response.$ref.split('/').pop() as string] : response;
-  return Object.keys(resolved?.content ?? { '': null });
-}
-
-/** Every GET operation's request: its path and its parameters' examples. */
-function requests(): { path: GetPath; operation: Operation; pathParams: Record<string, string>; query: Record<string, string> }[] {
-  return Object.entries(doc.paths).flatMap(([path, item]) => {
-    if (!item.get || !isGetPath(path)) throw new Error(`${path}: no GET operation in the typed client's paths`);
-    const params = [...(item.parameters ?? []), ...(item.get.parameters ?? [])].map(parameter);
-    const values = (where: Parameter['in']) =>
-      Object.fromEntries(params.filter((p) => p.in === where && p.example !== undefined).map((p) => [p.name, String(p.example)]));
-    return [{ path, operation: item.get, pathParams: values('path'), query: values('query') }];
+/** Every GET operation's request, its path checked to be one of the typed client's. */
+function requests(): { path: GetPath; operation: OpenApiOperation; pathParams: Record<string, string>; query: Record<string, string> }[] {
+  return operationRequests(doc, ['get']).map(({ path, operation, pathParams, query }) => {
+    if (!isGetPath(path)) throw new Error(`${path}: no GET operation in the typed client's paths`);
+    return { path, operation, pathParams, query };
   });
 }
 
@@ -102,9 +69,9 @@ describe('typed client', () => {
       const init = { params: { path: pathParams, query }, parseAs: isFeed(path) ? ('text' as const) : ('json' as const) };
       const { data, error, response } = await walker.GET(path, init);
       const label = `${operation.operationId} ${response.url}`;
-      expect(mediaTypes(operation, response.status), `${label}: ${response.status} is not documented`).not.toEqual([]);
+      expect(documentedMediaTypes(doc, operation, response.status), `${label}: ${response.status} is not documented`).not.toEqual([]);
       const type = response.headers.get('content-type')?.split(';')[0] ?? '';
-      expect(mediaTypes(operation, response.status), label).toContain(type);
+      expect(documentedMediaTypes(doc, operation, response.status), label).toContain(type);
       if (response.ok) {
         expect(error, label).toBeUndefined();
         expect(data, label).toBeDefined();
