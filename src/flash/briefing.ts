@@ -127,15 +127,16 @@ export function briefingPatterns(view: LiveView): BriefingPatterns {
     };
   }
   const n = view.typhoons.length;
+  const cyclonesEn = `${n} active tropical cyclone${n === 1 ? '' : 's'}`;
   const countZh = view.stale
     ? `截至${asOfZh(view.fetchedAt)}，西北太平洋${n ? `有${n}个活跃热带气旋` : '没有活跃的台风'}`
     : n
       ? `西北太平洋目前有${n}个活跃热带气旋`
       : '西北太平洋目前没有活跃的台风';
   const countEn = view.stale
-    ? `As of ${asOfEn(view.fetchedAt)}, ${n ? `${n} active tropical cyclone(s)` : 'no active typhoon'} in the north-western Pacific`
+    ? `As of ${asOfEn(view.fetchedAt)}, ${n ? cyclonesEn : 'no active typhoon'} in the north-western Pacific`
     : n
-      ? `${n} active tropical cyclone(s) in the north-western Pacific`
+      ? `${cyclonesEn} in the north-western Pacific`
       : 'No active typhoon in the north-western Pacific';
   const stateZh = view.stale ? `${zh.put('state', '实时数据未能按时更新')}。` : '';
   const stateEn = view.stale ? `${en.put('state', 'The live data could not be updated on time')}. ` : '';
