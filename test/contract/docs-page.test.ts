@@ -562,7 +562,7 @@ describe.runIf(available)('docs page', () => {
     it('draws the active disturbances: 94W at its position, listed in words', async () => {
       const { page, errors } = shared;
       await page.waitForSelector('#disturbance-map[data-drawn]', { timeout: 15_000 });
-      expect(await page.textContent('#disturbance-caption')).toMatch(/active tropical disturbance\(s\) from \/api\/disturbances/);
+      expect(await page.textContent('#disturbance-caption')).toMatch(/^\d+ active tropical disturbances? from \/api\/disturbances/);
       expect(await page.locator('#disturbance-list li[data-id="jtwc-wp942026"]').textContent()).toMatch(/^94W \(WP\) · potential LOW/);
       const [, , width, height] = (await page.getAttribute('#disturbance-map', 'viewBox'))!.split(' ').map(Number);
       for (const [cx, cy] of await page
