@@ -414,10 +414,13 @@ describe.runIf(available)('docs page', () => {
           .toLowerCase();
       const found = (words: string[]) => RESOURCES.filter((r) => words.every((w) => textOf(r.id).includes(w))).map((r) => r.id);
 
+      // The page's own work from the tests before (answers shown in cards, the maps) has settled first.
+      await page.waitForLoadState('networkidle');
       await page.locator('h1').click();
       await page.keyboard.press('/');
       expect(await page.evaluate('document.activeElement.id')).toBe('search');
       await page.keyboard.type('radius');
+      await page.waitForFunction(() => document.getElementById('search-count')?.textContent?.includes('“radius”'));
       const byRadius = found(['radius']);
       expect(byRadius).toContain('history-near');
       expect((await visible()).sort()).toEqual(byRadius.sort());
