@@ -420,7 +420,7 @@ describe.runIf(available)('docs page', () => {
       await page.keyboard.press('/');
       expect(await page.evaluate('document.activeElement.id')).toBe('search');
       await page.keyboard.type('radius');
-      await page.waitForFunction(() => document.getElementById('search-count')?.textContent?.includes('“radius”'));
+      await page.waitForFunction(`document.getElementById('search-count')?.textContent?.includes('“radius”')`);
       const byRadius = found(['radius']);
       expect(byRadius).toContain('history-near');
       expect((await visible()).sort()).toEqual(byRadius.sort());
