@@ -82,6 +82,11 @@ export interface Config {
   netlifyToolsDir: string | null;
   /** Progress lines are drawn (an interactive run, not CI). */
   ci: boolean;
+  /**
+   * Why this process polls no upstream: the command-line flag that turned polling off (`--offline`, `--demo`), which
+   * the live answers name; null when it polls (always on Netlify). Set by the command line, not by the environment.
+   */
+  liveOff: string | null;
 }
 
 /** The configuration of this process, from its environment; a malformed value stops it with every problem named. */
@@ -115,5 +120,6 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     netlifySiteId: e.NETLIFY_SITE_ID,
     netlifyToolsDir: e.NETLIFY_TOOLS_DIR,
     ci: e.CI !== null,
+    liveOff: null,
   };
 }

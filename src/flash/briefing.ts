@@ -68,8 +68,10 @@ function stormZh(t: Typhoon, k: number, s: Slots): string {
   const p = latestPoint(t);
   // The grade word matches the grade; a code never runs into the date (热带低压（编号20260099）).
   const label = labelZh(t, p.grade, true);
+  // A storm past its source's publishing bound is told as last reported at its time, never as now.
+  const when = `${p.time.slice(5, 7)}月${p.time.slice(8, 10)}日${p.time.slice(11, 13)}时`;
   const parts = [
-    `${s.put(`time${k}`, `${p.time.slice(5, 7)}月${p.time.slice(8, 10)}日${p.time.slice(11, 13)}时`)}，${s.put(`storm${k}`, label)}${s.put(`position${k}`, `位于${latText(p.lat, true)}、${lngText(p.lng, true)}`)}`,
+    `${s.put(`time${k}`, t.live?.stale ? `${when}（最后一次报告）` : when)}，${s.put(`storm${k}`, label)}${s.put(`position${k}`, `位于${latText(p.lat, true)}、${lngText(p.lng, true)}`)}`,
   ];
   if (p.strong)
     parts.push(
@@ -89,7 +91,7 @@ function stormEn(t: Typhoon, k: number, s: Slots): string {
   const p = latestPoint(t);
   const label = labelEn(t, p.grade, true);
   const parts = [
-    `${s.put(`storm${k}`, label)} ${s.put(`position${k}`, `was at ${latText(p.lat, false)}, ${lngText(p.lng, false)}`)} ${s.put(`time${k}`, `at ${p.time}`)}`,
+    `${s.put(`storm${k}`, label)} ${s.put(`position${k}`, `was at ${latText(p.lat, false)}, ${lngText(p.lng, false)}`)} ${s.put(`time${k}`, t.live?.stale ? `at ${p.time} (its last report)` : `at ${p.time}`)}`,
   ];
   if (p.grade) parts.push(s.put(`intensity${k}`, `grade ${p.grade}${p.speed !== null ? ` with winds of ${p.speed} m/s` : ''}`));
   if (p.pressure !== null) parts.push(s.put(`pressure${k}`, `central pressure ${p.pressure} hPa`));
@@ -110,15 +112,30 @@ export interface BriefingPatterns {
   en: SlottedText;
 }
 
+/** The state notice of a stale view, Chinese and English: why it is not current. */
+function staleNotice(view: LiveView): { zh: string; en: string } {
+  if (view.off) return { zh: `本服务器不轮询上游（以${view.off}启动）`, en: `This server polls no upstream (it was started with ${view.off})` };
+  if (view.upstream === 'ok' && view.publishedAt)
+    return { zh: `上游自${asOfZh(view.publishedAt)}以来没有发布新数据`, en: `The upstream has published nothing new since ${asOfEn(view.publishedAt)}` };
+  return { zh: '实时数据未能按时更新', en: 'The live data could not be updated on time' };
+}
+
 /**
- * The briefing of the live view: a notice of its state where it is not ok (`{state}`), the count of active storms
- * (`{count}`), then a sentence per storm, whose slots are numbered from 1.
+ * The briefing of the live view: a notice of its state where it is not current (`{state}`), the count of active
+ * storms (`{count}`), then a sentence per storm, whose slots are numbered from 1. Nothing past its source's
+ * publishing bound is told as now (目前, currently): a stale view counts as of its time, and a storm the source
+ * still lists but last reported too long ago is told as last reported at its time.
  */
 export function briefingPatterns(view: LiveView): BriefingPatterns {
   const zh = new Slots();
   const en = new Slots();
-  if (view.upstream === 'never-fetched')
-    return { zh: zh.text(`${zh.put('state', '暂无实时台风数据')}。`), en: en.text(`${en.put('state', 'No live typhoon data yet')}.`) };
+  if (view.upstream === 'never-fetched' || (view.off && view.fetchedAt === null)) {
+    const notice = view.off ? staleNotice(view) : null;
+    return {
+      zh: zh.text(`${zh.put('state', notice ? `${notice.zh}，暂无实时台风数据` : '暂无实时台风数据')}。`),
+      en: en.text(`${en.put('state', notice ? `${notice.en}: no live typhoon data` : 'No live typhoon data yet')}.`),
+    };
+  }
   // A refresh once succeeded, yet there is no data: the stored snapshot cannot be read.
   if (view.fetchedAt === null) {
     return {
@@ -127,19 +144,28 @@ export function briefingPatterns(view: LiveView): BriefingPatterns {
     };
   }
   const n = view.typhoons.length;
-  const cyclonesEn = `${n} active tropical cyclone${n === 1 ? '' : 's'}`;
+  const cyclonesEn = (count: number) => `${count} active tropical cyclone${count === 1 ? '' : 's'}`;
+  // As of when: the source's own time when it is what is old, else our fetch.
+  const asOf = view.upstream === 'ok' && !view.off && view.publishedAt ? view.publishedAt : view.fetchedAt;
+  const old = view.typhoons.filter((t) => t.live?.stale).length;
+  const current = n - old;
   const countZh = view.stale
-    ? `截至${asOfZh(view.fetchedAt)}，西北太平洋${n ? `有${n}个活跃热带气旋` : '没有活跃的台风'}`
-    : n
-      ? `西北太平洋目前有${n}个活跃热带气旋`
-      : '西北太平洋目前没有活跃的台风';
+    ? `截至${asOfZh(asOf)}，西北太平洋${n ? `有${n}个活跃热带气旋` : '没有活跃的台风'}`
+    : old
+      ? `西北太平洋目前有${current}个活跃热带气旋，另有${old}个热带气旋的最新报告已超过上游的发布间隔`
+      : n
+        ? `西北太平洋目前有${n}个活跃热带气旋`
+        : '西北太平洋目前没有活跃的台风';
   const countEn = view.stale
-    ? `As of ${asOfEn(view.fetchedAt)}, ${n ? cyclonesEn : 'no active typhoon'} in the north-western Pacific`
-    : n
-      ? `${cyclonesEn} in the north-western Pacific`
-      : 'No active typhoon in the north-western Pacific';
-  const stateZh = view.stale ? `${zh.put('state', '实时数据未能按时更新')}。` : '';
-  const stateEn = view.stale ? `${en.put('state', 'The live data could not be updated on time')}. ` : '';
+    ? `As of ${asOfEn(asOf)}, ${n ? cyclonesEn(n) : 'no active typhoon'} in the north-western Pacific`
+    : old
+      ? `${cyclonesEn(current)} in the north-western Pacific, and ${old} tropical cyclone${old === 1 ? '' : 's'} whose latest report is older than the upstream's publishing interval`
+      : n
+        ? `${cyclonesEn(n)} in the north-western Pacific`
+        : 'No active typhoon in the north-western Pacific';
+  const notice = view.stale ? staleNotice(view) : null;
+  const stateZh = notice ? `${zh.put('state', notice.zh)}。` : '';
+  const stateEn = notice ? `${en.put('state', notice.en)}. ` : '';
   const zhPattern = `${stateZh}${zh.put('count', countZh)}。${view.typhoons.map((t, i) => stormZh(t, i + 1, zh)).join('')}`;
   const enPattern = `${stateEn}${en.put('count', countEn)}.${view.typhoons.map((t, i) => ` ${stormEn(t, i + 1, en)}`).join('')}`;
   const ks = view.typhoons.map((_, i) => i + 1);

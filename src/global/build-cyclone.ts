@@ -117,6 +117,7 @@ export function mergeCyclone(stored: GlobalCyclone | null, input: CycloneInput):
     radiusThresholdsKt: [34, 50, 64],
     isActive: true,
     stale: false,
+    staleReason: null,
     points,
     forecasts: input.forecast ? { [input.forecast.agency]: input.forecast } : (stored?.forecasts ?? {}),
     land: [],
@@ -200,7 +201,7 @@ export function summarizeCyclone(c: GlobalCyclone): GlobalSummary {
 /** An active cyclone in brief: its names, where it is now and how strong. */
 export function globalBrief(c: GlobalCyclone): GlobalBrief {
   const p = c.points[c.points.length - 1];
-  const { id, code, name, enname, nameSource, basin, seaArea, stale, publishedAt } = c;
+  const { id, code, name, enname, nameSource, basin, seaArea, stale, staleReason, publishedAt } = c;
   return {
     id,
     code,
@@ -210,6 +211,7 @@ export function globalBrief(c: GlobalCyclone): GlobalBrief {
     basin,
     seaArea,
     stale,
+    staleReason,
     publishedAt,
     time: p?.time ?? null,
     lat: p?.lat ?? null,

@@ -47,7 +47,7 @@ export async function readDisturbanceRecords(store: KeyValueStore, now: Date): P
       : 'the stored refresh status cannot be read';
   const fetchedAt = status?.lastSuccessAt ?? null;
   const publishedAt = newest(advisories.map((a) => a.issuedAt));
-  return { state: 'ok', records, advisories, outlooks, context: { fetchedAt, publishedAt, ...freshness(status, fetchedAt, now, lost) } };
+  return { state: 'ok', records, advisories, outlooks, context: { fetchedAt, publishedAt, ...freshness(status, fetchedAt, now, { lost }) } };
 }
 
 export type DisturbanceLookup =

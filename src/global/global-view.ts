@@ -8,7 +8,7 @@
  * missing. The next refresh restores them (src/global/refresh-global.ts).
  */
 import type { DocumentRead } from '../store/documents.ts';
-import { freshness } from '../model/freshness.ts';
+import { freshness, PUBLISHING_BOUNDS_MS } from '../model/freshness.ts';
 import { newestPublished } from '../model/track-point.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import type { GLOBAL_SOURCES, GlobalCyclone, GlobalSummary } from '../model/global-schemas.ts';
@@ -26,10 +26,13 @@ function statusOf(read: DocumentRead<GlobalStatus>, archived: boolean): { status
   return { status: none, lost: 'the stored refresh status cannot be read' };
 }
 
-/** One source's state, by the same rules as the typhoon list (src/model/freshness.ts). */
-const sourceState = (status: GlobalStatus[Source], lost: string | null, now: Date) => ({
+/**
+ * One source's state, by the same rules as the typhoon list (src/model/freshness.ts): `publishedAt`, the newest time
+ * the source gave its active cyclones, is measured against the source's publishing bound.
+ */
+const sourceState = (status: GlobalStatus[Source], source: Source, lost: string | null, publishedAt: string | null, now: Date, off: string | null) => ({
   fetchedAt: status?.lastSuccessAt ?? null,
-  ...freshness(status, status?.lastSuccessAt ?? null, now, lost),
+  ...freshness(status, status?.lastSuccessAt ?? null, now, { lost, off, published: { at: publishedAt, boundMs: PUBLISHING_BOUNDS_MS[source] } }),
 });
 
 /**
@@ -54,14 +57,18 @@ function lostOf(
   return clauses.filter((c) => c !== null).join('; ') || null;
 }
 
-/** A cyclone as answered: active ones of a source whose last refresh failed (or whose status is lost) are `stale`. */
-const withStale = (c: GlobalCyclone, status: GlobalStatus, statusLost: string | null, now: Date): GlobalCyclone => ({
-  ...c,
-  stale: c.isActive && sourceState(status[c.source], lostOf(c.source, status, statusLost, true, []), now).stale,
-});
+/**
+ * A cyclone as answered: an active one is stale when its source's refresh failed (or its status is lost), or when
+ * the agency has published nothing new on it within its bound (it is then told as last reported at publishedAt).
+ */
+function withStale(c: GlobalCyclone, status: GlobalStatus, statusLost: string | null, now: Date, off: string | null): GlobalCyclone {
+  if (!c.isActive) return { ...c, stale: false, staleReason: null };
+  const { staleReason } = sourceState(status[c.source], c.source, lostOf(c.source, status, statusLost, true, []), c.publishedAt, now, off);
+  return { ...c, stale: staleReason !== null, staleReason };
+}
 
 /** The active cyclones and each source's state at `now` (a refresh is overdue by then or not). */
-export async function activeGlobalCyclones(store: KeyValueStore, now: Date) {
+export async function activeGlobalCyclones(store: KeyValueStore, now: Date, off: string | null = null) {
   const [{ summaries, unknown }, statusRead] = await Promise.all([readArchiveIndex(store), readGlobalStatusDocument(store)]);
   const { status, lost } = statusOf(statusRead, summaries.length + unknown.length > 0);
   const reads = await Promise.all(
@@ -70,12 +77,13 @@ export async function activeGlobalCyclones(store: KeyValueStore, now: Date) {
   // Active cyclones that cannot be listed, and records of which nothing is known (they may be active).
   const unreadable = [...reads.filter((r) => r.read.state !== 'ok').map((r) => r.id), ...unknown];
   const stored = (source: Source) => [...summaries.map((s) => s.id), ...unknown].some((id) => id.startsWith(`${source}-`));
-  const stateOf = (source: Source) => sourceState(status[source], lostOf(source, status, lost, stored(source), unreadable), now);
-  // A cyclone is stale by its source's refresh, not by another cyclone's damaged record.
-  const typhoons = reads.flatMap(({ read }) => (read.state === 'ok' ? [withStale(read.value, status, lost, now)] : []));
+  // A cyclone is stale by its source's refresh and its own time, not by another cyclone's damaged record.
+  const typhoons = reads.flatMap(({ read }) => (read.state === 'ok' ? [withStale(read.value, status, lost, now, off)] : []));
   const sourceOf = (source: Source) => {
-    const { fetchedAt, ...state } = stateOf(source);
-    return { fetchedAt, publishedAt: newestPublished(typhoons.filter((c) => c.source === source)), ...state };
+    const publishedAt = newestPublished(typhoons.filter((c) => c.source === source));
+    const lostHere = lostOf(source, status, lost, stored(source), unreadable);
+    const { fetchedAt, ...state } = sourceState(status[source], source, lostHere, publishedAt, now, off);
+    return { fetchedAt, publishedAt, ...state };
   };
   return { typhoons, total: typhoons.length, sources: { nhc: sourceOf('nhc'), jtwc: sourceOf('jtwc') } };
 }
@@ -86,11 +94,11 @@ export type GlobalCycloneAnswer =
   /** Its record cannot be read (both copies damaged, or gone while the index lists it): the next refresh restores it. */
   | { state: 'unreadable' };
 
-export async function globalCyclone(store: KeyValueStore, id: string, now: Date): Promise<GlobalCycloneAnswer> {
+export async function globalCyclone(store: KeyValueStore, id: string, now: Date, off: string | null = null): Promise<GlobalCycloneAnswer> {
   const [read, statusRead] = await Promise.all([readCycloneDocument(store, id), readGlobalStatusDocument(store)]);
   if (read.state === 'ok') {
     const { status, lost } = statusOf(statusRead, true);
-    return { state: 'ok', typhoon: withStale(read.value, status, lost, now) };
+    return { state: 'ok', typhoon: withStale(read.value, status, lost, now, off) };
   }
   if (read.state !== 'missing') {
     console.warn(`global cyclone ${id} ${read.state}: ${read.error}`);

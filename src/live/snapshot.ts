@@ -10,7 +10,7 @@ import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, type TrackSummary } from '../model/track-summary.ts';
 import { latestTime } from '../model/track-point.ts';
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../store/documents.ts';
-import { freshness, type UpstreamState } from '../model/freshness.ts';
+import { freshness, PUBLISHING_BOUNDS_MS, silentSince, type UpstreamState } from '../model/freshness.ts';
 import type { KeyValueStore } from '../store/store.ts';
 
 export const liveSnapshotSchema = z.object({
@@ -90,30 +90,51 @@ export interface LiveView {
   staleReason: string | null;
   upstream: UpstreamState;
   lastError: string | null;
+  /** The flag that turned polling off on this server (`--offline`, `--demo`); null when it polls. Not answered as such. */
+  off: string | null;
 }
 
 /**
- * What the API says about live storms right now. `lost` is set when the stored snapshot (both copies) cannot be
+ * What the API says about live storms at `now`. `lost` is set when the stored snapshot (both copies) cannot be
  * read although a refresh once succeeded: the answer then holds no storm and says so, never "no active storm".
+ * `off` names the flag that turned polling off on this server (config.liveOff).
+ *
+ * A storm is as old as its source's time of its latest position (`live.publishedAt`): past the source's publishing
+ * bound it is stale with that reason, whatever the fetch did, and the list is stale when its newest storm is.
  */
-export function liveView(snapshot: LiveSnapshot | null, status: RefreshStatus | null, now: Date, lost: string | null = null): LiveView {
-  const state = freshness(status, snapshot?.fetchedAt ?? null, now, lost);
-  const typhoons = (snapshot?.typhoons ?? []).map((t) => ({ ...t, live: t.live && { ...t.live, stale: state.stale } }));
+export function liveView(
+  snapshot: LiveSnapshot | null,
+  status: RefreshStatus | null,
+  now: Date,
+  lost: string | null = null,
+  off: string | null = null,
+): LiveView {
+  const stored = snapshot?.typhoons ?? [];
+  const publishedAt = stored.length ? latestTime(stored.flatMap((t) => (t.live ? [{ time: t.live.publishedAt }] : []))) || null : null;
+  const boundMs = PUBLISHING_BOUNDS_MS[snapshot?.source ?? 'zj-live'];
+  const state = freshness(status, snapshot?.fetchedAt ?? null, now, { lost, off, published: { at: publishedAt, boundMs } });
+  const typhoons = stored.map((t) => {
+    if (!t.live) return t;
+    const silent = silentSince(t.live.publishedAt, boundMs, now);
+    const staleReason = state.staleReason ?? silent;
+    return { ...t, live: { ...t.live, stale: staleReason !== null, staleReason } };
+  });
   return {
     typhoons,
     total: typhoons.length,
     fetchedAt: snapshot?.fetchedAt ?? null,
-    publishedAt: typhoons.length ? latestTime(typhoons.flatMap((t) => (t.live ? [{ time: t.live.publishedAt }] : []))) || null : null,
+    publishedAt,
     source: snapshot?.source ?? null,
     ...state,
     lastError: status?.lastError ?? null,
+    off,
   };
 }
 
-export async function readLiveView(store: KeyValueStore, now = new Date()): Promise<LiveView> {
+export async function readLiveView(store: KeyValueStore, now = new Date(), off: string | null = null): Promise<LiveView> {
   const [read, status] = await Promise.all([readDocument(store, KEYS.snapshot, SNAPSHOT), readStatus(store)]);
   const snapshot = read.state === 'ok' ? read.value : null;
   const everSucceeded = status?.lastSuccessAt != null;
   const lost = read.state === 'ok' ? null : read.state !== 'missing' ? read.state : everSucceeded ? 'missing' : null;
-  return liveView(snapshot, status, now, lost && `the stored data is ${lost}`);
+  return liveView(snapshot, status, now, lost && `the stored data is ${lost}`, off);
 }

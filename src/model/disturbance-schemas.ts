@@ -7,6 +7,7 @@
  * reported as a parse problem beside the result.
  */
 import { z } from 'zod';
+import { UPSTREAM_STATES } from './freshness.ts';
 import { BASINS, type Basin, utcTime } from './global-schemas.ts';
 
 const basinSchema = z.enum(Object.keys(BASINS) as [Basin, ...Basin[]]).describe('ATCF basin: AL, EP, CP, WP, IO, SH');
@@ -557,11 +558,17 @@ export const disturbanceFreshnessSchema = z.object({
     .describe(
       'When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read',
     ),
-  stale: z.boolean().describe('true when the latest refresh failed, was stopped, or is overdue, and this is the last good data'),
+  stale: z
+    .boolean()
+    .describe(
+      'true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity',
+    ),
   staleReason: z.string().nullable().describe('Why the answer is stale, in words; null when it is not'),
   upstream: z
-    .enum(['ok', 'unavailable', 'never-fetched'])
-    .describe('ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed'),
+    .enum(UPSTREAM_STATES)
+    .describe(
+      'ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list',
+    ),
 });
 
 /** An advisory as last read: what it covers, its validity, and how many invests it lists as watched. */

@@ -1,11 +1,20 @@
 /**
  * How current a live source's data is, decided the same way for every live answer (the table in docs/live-data.md, "Freshness"):
- * the north-western Pacific snapshot and each global source (NHC, JTWC).
+ * the north-western Pacific snapshot and each of its storms, each global source (NHC, JTWC) and each of its cyclones,
+ * the disturbances.
+ *
+ * A fact's age is part of the fact: data is as old as the source's own time (`publishedAt`), not our fetch. So two
+ * things make data stale, each with its reason:
+ * - our side: the last refresh failed, the last run was stopped before it finished, refreshes are overdue, the stored
+ *   data cannot be read, or this server polls no upstream at all (`--offline`, `--demo`);
+ * - the source's side: its newest time is older than the longest it goes without publishing (PUBLISHING_BOUNDS_MS),
+ *   however well the fetch went: a government site that keeps serving a frozen snapshot is told as such.
  *
  * - `never-fetched`: no refresh has succeeded yet; there is no data, so it is not stale.
- * - `ok`: the last refresh succeeded and is recent.
- * - `unavailable`, stale: the last refresh failed, the last run was stopped before it finished, the data is
- *   older than three missed refreshes, or the stored data cannot be read; `staleReason` says which.
+ * - `off`: this server polls no upstream; stale, whatever it holds.
+ * - `unavailable`, stale: our side failed (above).
+ * - `ok`: the last refresh succeeded and is recent; stale only when the source itself has published nothing new
+ *   within its bound.
  */
 export const REFRESH_INTERVAL_MINUTES = 15;
 /** Data older than three missed refreshes is stale even if no failure was recorded. */
@@ -16,7 +25,32 @@ const STALE_AFTER_MS = 3 * REFRESH_INTERVAL_MINUTES * 60_000;
  */
 export const RUN_STOPPED_AFTER_MS = 60_000;
 
-export type UpstreamState = 'ok' | 'unavailable' | 'never-fetched';
+const HOUR_MS = 3_600_000;
+
+/**
+ * How long each source may go without publishing anything newer (its longest interval between products, plus an
+ * hour for its release delay), measured from the source's own time of its newest data. Past it, what the source
+ * still serves is told as "last reported at …", never as now (docs/freshness.md, "Publishing bounds"):
+ * - the Zhejiang service and NMC position an active storm every 1 to 6 hours (6-hourly for a weak depression far
+ *   out, hourly near the coast), each position released some minutes after its time;
+ * - NHC issues an advisory every 6 hours (intermediate ones every 3 while watches or warnings are up);
+ *   `lastUpdate` is the advisory's time;
+ * - JTWC warns every 6 or 12 hours; our time is the warning's issue time;
+ * - NHC's Tropical Weather Outlooks are issued every 6 hours.
+ * JTWC's advisories (ABPW10, ABIO10) and formation alerts carry their own validity and expiry, which bound them.
+ */
+export const PUBLISHING_BOUNDS_MS = {
+  'zj-live': 7 * HOUR_MS,
+  nmc: 7 * HOUR_MS,
+  nhc: 7 * HOUR_MS,
+  jtwc: 13 * HOUR_MS,
+  'nhc-outlook': 7 * HOUR_MS,
+} as const;
+export type PublishingSource = keyof typeof PUBLISHING_BOUNDS_MS;
+
+/** The states of `upstream` (an open list: docs/versioning.md). */
+export const UPSTREAM_STATES = ['ok', 'unavailable', 'never-fetched', 'off'] as const;
+export type UpstreamState = (typeof UPSTREAM_STATES)[number];
 
 /** What a source's status document records about its runs. */
 export interface RunRecord {
@@ -38,26 +72,49 @@ export interface Freshness {
 export const runWasStopped = (record: RunRecord | null, now: Date) =>
   record?.runningSince != null && now.getTime() - Date.parse(record.runningSince) > RUN_STOPPED_AFTER_MS;
 
-/**
- * `dataTime`: when the data being served was fetched (null: there is none); `lost`: what of the stored data cannot
- * be read, as a clause ("the stored data is unreadable", "the stored record of nhc-al132025 cannot be read"): the
- * answer then holds only what can be read, and says so.
- */
-export function freshness(record: RunRecord | null, dataTime: string | null, now: Date, lost: string | null = null): Freshness {
+/** The reason a source's data is past its publishing bound at `now`, or null while it is within it (or has no time). */
+export function silentSince(publishedAt: string | null | undefined, boundMs: number, now: Date): string | null {
+  if (!publishedAt) return null;
+  return now.getTime() - Date.parse(publishedAt) > boundMs ? `the upstream has published nothing new since ${publishedAt}` : null;
+}
+
+/** The clause that says why this server polls no upstream (config.liveOff: the flag it was started with). */
+export const offClause = (flag: string) => `this server polls no upstream (it was started with ${flag})`;
+
+export interface FreshnessOptions {
+  /**
+   * What of the stored data cannot be read, as a clause ("the stored data is unreadable", "the stored record of
+   * nhc-al132025 cannot be read"): the answer then holds only what can be read, and says so.
+   */
+  lost?: string | null;
+  /** The source's own time of its newest data and the source's publishing bound (PUBLISHING_BOUNDS_MS). */
+  published?: { at: string | null; boundMs: number } | null;
+  /** The flag that turned polling off on this server (`--offline`, `--demo`); null when it polls. */
+  off?: string | null;
+}
+
+/** `dataTime`: when the data being served was fetched (null: there is none). */
+export function freshness(record: RunRecord | null, dataTime: string | null, now: Date, options: FreshnessOptions = {}): Freshness {
+  const { lost = null, published = null, off = null } = options;
   const stopped = runWasStopped(record, now);
   const failing = (record !== null && record.lastError !== null) || stopped;
   const ageMinutes = dataTime === null ? 0 : Math.floor((now.getTime() - Date.parse(dataTime)) / 60_000);
   const old = dataTime !== null && ageMinutes * 60_000 > STALE_AFTER_MS;
-  const stale = lost !== null || (dataTime !== null && (failing || old));
-  const failures = record?.consecutiveFailures ? `, ${record.consecutiveFailures} in a row` : '';
-  const staleReason = !stale
-    ? null
-    : lost
+  const ours =
+    lost !== null
       ? `${lost}; the next refresh restores it`
-      : stopped
-        ? `the refresh that started at ${record?.runningSince} was stopped before it finished`
-        : failing
-          ? `the upstream failed at the last refresh (${record?.lastAttemptAt}${failures})`
-          : `the data is ${ageMinutes} minutes old: refreshes are overdue`;
-  return { stale, staleReason, upstream: dataTime === null && lost === null ? 'never-fetched' : stale ? 'unavailable' : 'ok' };
+      : dataTime === null
+        ? null
+        : stopped
+          ? `the refresh that started at ${record?.runningSince} was stopped before it finished`
+          : failing
+            ? `the upstream failed at the last refresh (${record?.lastAttemptAt}${record?.consecutiveFailures ? `, ${record.consecutiveFailures} in a row` : ''})`
+            : old
+              ? `the data is ${ageMinutes} minutes old: refreshes are overdue`
+              : null;
+  const theirs = published ? silentSince(published.at, published.boundMs, now) : null;
+  const reasons = [off === null ? null : offClause(off), ours, theirs].filter((r) => r !== null);
+  const upstream: UpstreamState =
+    off !== null ? 'off' : dataTime === null && lost === null ? 'never-fetched' : ours !== null ? 'unavailable' : 'ok';
+  return { stale: reasons.length > 0, staleReason: reasons.length ? reasons.join('; ') : null, upstream };
 }

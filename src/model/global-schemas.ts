@@ -96,7 +96,12 @@ export const globalCycloneSchema = z
       ])
       .describe('Wind speeds (kt) of radius7, radius10, radius12'),
     isActive: z.boolean().describe('Listed by the agency at the last successful refresh'),
-    stale: z.boolean().describe('The last refresh of this source failed; this is the last good data'),
+    stale: z
+      .boolean()
+      .describe(
+        'An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt)',
+      ),
+    staleReason: z.string().nullable().default(null).describe('Why it is stale, in words; null when it is not'),
     startTime: utcTime,
     endTime: utcTime,
     peakGrade: gradeCodeSchema.nullable().describe('Highest GB/T 19201 grade reached, applied to the 1-minute wind'),
@@ -146,7 +151,7 @@ export const globalSummarySchema = globalCycloneSchema
 
 /** An active cyclone in brief (the live summary's `global`): its names and latest position and intensity. */
 export const globalBriefSchema = globalCycloneSchema
-  .pick({ id: true, code: true, name: true, enname: true, nameSource: true, basin: true, seaArea: true, stale: true, publishedAt: true })
+  .pick({ id: true, code: true, name: true, enname: true, nameSource: true, basin: true, seaArea: true, stale: true, staleReason: true, publishedAt: true })
   .extend({
     time: utcTime.nullable(),
     lat: z.number().nullable().describe('Degrees north'),

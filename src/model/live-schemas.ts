@@ -1,6 +1,7 @@
 /** The answer of the live list: the snapshot's storms plus when and from where they were fetched. */
 import { z } from 'zod';
 import { disturbanceFreshnessSchema, disturbanceNearSchema, investLinkSchema } from './disturbance-schemas.ts';
+import { UPSTREAM_STATES } from './freshness.ts';
 import { globalCycloneSchema } from './global-schemas.ts';
 import { trackPointSchema, typhoonSchema } from './schemas.ts';
 
@@ -35,11 +36,17 @@ export const liveListSchema = z
       .nullable()
       .describe("The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms"),
     source: z.enum(['zj-live', 'nmc']).nullable().describe('Upstream of the snapshot: the Zhejiang service, or NMC as failover'),
-    stale: z.boolean().describe('true when the latest refresh failed, was stopped, or is overdue, and this is the last good data'),
+    stale: z
+      .boolean()
+      .describe(
+        'true when the list is not current: the latest refresh failed, was stopped or is overdue (the last good data), this server polls no upstream, or the upstream has published nothing new within its publishing bound (its newest storm was last reported at publishedAt)',
+      ),
     staleReason: z.string().nullable().describe('Why the answer is stale, in words; null when it is not'),
     upstream: z
-      .enum(['ok', 'unavailable', 'never-fetched'])
-      .describe('ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed'),
+      .enum(UPSTREAM_STATES)
+      .describe(
+        'ok: the last refresh succeeded (an empty list that is not stale means no active storm); unavailable: the upstreams failed or the stored data cannot be read; never-fetched: no refresh has succeeded yet; off: this server polls no upstream (staleReason names the flag it was started with). An open list',
+      ),
   })
   .meta({ id: 'LiveList' });
 
@@ -68,9 +75,9 @@ const sourceStateSchema = z
       .string()
       .nullable()
       .describe("The upstream's own time of this source's data (UTC): the newest publishedAt of its cyclones listed here; null when none"),
-    stale: z.boolean().describe('The data of this source may be out of date (same rules as the typhoon list)'),
+    stale: z.boolean().describe('The data of this source is not current (same rules as the typhoon list)'),
     staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
-    upstream: z.enum(['ok', 'unavailable', 'never-fetched']),
+    upstream: z.enum(UPSTREAM_STATES).describe('As in the typhoon list; an open list'),
   })
   .meta({ id: 'SourceState' });
 

@@ -193,6 +193,6 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date, text: TextCheck
       ...headlineSources(summary, 'nmc', 'nmc'),
     },
     retiredName: false,
-    live: { source: 'nmc', fetchedAt: toBeijingIso(fetchedAt), publishedAt: latestTime(points), stale: false },
+    live: { source: 'nmc', fetchedAt: toBeijingIso(fetchedAt), publishedAt: latestTime(points), stale: false, staleReason: null },
   };
 }

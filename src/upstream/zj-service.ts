@@ -250,7 +250,7 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck)
       ...headlineSources(summary, 'zj-live', 'zj-live'),
     },
     retiredName: false,
-    live: { source: 'zj-live', fetchedAt: toBeijingIso(fetchedAt), publishedAt: latestTime(points), stale: false },
+    live: { source: 'zj-live', fetchedAt: toBeijingIso(fetchedAt), publishedAt: latestTime(points), stale: false, staleReason: null },
   };
 }
 

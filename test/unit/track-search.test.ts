@@ -43,7 +43,7 @@ beforeAll(async () => {
     land: [],
     cma: null,
     zjId: null,
-    live: { source: 'zj-live', fetchedAt: points[1]!.time, publishedAt: points[1]!.time, stale: false },
+    live: { source: 'zj-live', fetchedAt: points[1]!.time, publishedAt: points[1]!.time, stale: false, staleReason: null },
   };
   await writeSnapshot(fileStore(liveDir), { fetchedAt: points[1]!.time, source: 'zj-live', typhoons: [active] });
 });

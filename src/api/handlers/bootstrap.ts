@@ -60,7 +60,7 @@ const SECTIONS = {
 } satisfies Record<string, (ctx: RequestContext, live: LiveView) => Promise<unknown>>;
 
 export const bootstrap = answerRequests(ROUTES.bootstrap, async (ctx) => {
-  const live = await readLiveView(ctx.store, ctx.now());
+  const live = await readLiveView(ctx.store, ctx.now(), ctx.config.liveOff);
   const entries = await Promise.all(Object.entries(SECTIONS).map(async ([name, provide]) => [name, await provide(ctx, live)] as const));
   // Its data time is the live part's, what a client calls it for at start-up.
   return { payload: Object.fromEntries(entries), dataTime: timeOf(live.fetchedAt), dataset: (await archiveRelease(ctx)).dataset };

@@ -12,13 +12,13 @@ const fetchedAt = (sources: { nhc: { fetchedAt: string | null } | null; jtwc: { 
   latestOf([sources.nhc?.fetchedAt, sources.jtwc?.fetchedAt].map(timeOf));
 
 export const globalTyphoons = answerRequests(ROUTES['global-typhoons'], async (ctx) => {
-  const payload = await activeGlobalCyclones(ctx.store, ctx.now());
+  const payload = await activeGlobalCyclones(ctx.store, ctx.now(), ctx.config.liveOff);
   return { payload, dataTime: fetchedAt(payload.sources) };
 });
 
 /** A cyclone whose stored record cannot be read is unavailable (503), never "not found": the next refresh restores it. */
 export const globalTyphoon = answerRequests(ROUTES['global-typhoon'], async (ctx, { params }) => {
-  const answer = await globalCyclone(ctx.store, params.id, ctx.now());
+  const answer = await globalCyclone(ctx.store, params.id, ctx.now(), ctx.config.liveOff);
   if (answer.state === 'unreadable')
     throw dataUnavailable(
       `Global cyclone ${params.id}: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).`,

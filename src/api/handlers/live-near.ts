@@ -16,8 +16,8 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
   const place = { lat: query.lat, lng: query.lng };
   const store = ctx.store;
   const [view, global, disturbanceRead] = await Promise.all([
-    readLiveView(store, ctx.now()),
-    activeGlobalCyclones(store, ctx.now()),
+    readLiveView(store, ctx.now(), ctx.config.liveOff),
+    activeGlobalCyclones(store, ctx.now(), ctx.config.liveOff),
     readDisturbanceRecords(store, ctx.now()),
   ]);
   const typhoons = view.typhoons.map((t) => {

@@ -56,7 +56,7 @@ export const typhoonSimilar = answerRequests(ROUTES['typhoon-similar'], async (c
     const { dataTime } = await archiveRelease(ctx);
     return { payload: similarAnswer(summaries[archived] as TyphoonSummary, summaries, scored, size, null), dataTime };
   }
-  const view = await readLiveView(ctx.store, ctx.now());
+  const view = await readLiveView(ctx.store, ctx.now(), ctx.config.liveOff);
   const active = view.typhoons.find((t) => t.code === code);
   if (!active) throw notFoundIn(ROUTES['typhoon-similar'], code);
   const hours = (Date.parse(active.endTime) - Date.parse(active.startTime)) / 3_600_000;

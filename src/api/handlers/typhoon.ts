@@ -28,7 +28,7 @@ const archivedCodes = ({ archive }: { archive: { typhoons: readonly Typhoon[] } 
 
 /** An active storm of the snapshot, with the snapshot's fetch time (its data time). */
 async function activeStorm(ctx: RequestContext, code: string): Promise<{ typhoon: Typhoon; dataTime: number | null } | null> {
-  const view = await readLiveView(ctx.store, ctx.now());
+  const view = await readLiveView(ctx.store, ctx.now(), ctx.config.liveOff);
   const typhoon = view.typhoons.find((t) => t.code === code);
   return typhoon ? { typhoon, dataTime: timeOf(view.fetchedAt) } : null;
 }
