@@ -209,6 +209,11 @@ export const ROUTES = defineRoutes({
           }),
         ),
       })
+      .extend({
+        freshness: disturbanceFreshnessSchema.describe(
+          'How current the disturbances are, as /api/disturbances says it (a foreign member, RFC 7946 §6.1): the positions are as of fetchedAt and publishedAt, never newer',
+        ),
+      })
       .describe('A GeoJSON FeatureCollection (RFC 7946) of the active disturbances: alert boxes, then tracks, then positions'),
     errors: ['dataUnavailable'],
   },

@@ -46,6 +46,7 @@ function disturbanceFeatures(d: Disturbance): Feature[] {
           windKt: d.wind?.kt ?? null,
           pressureHpa: d.pressureHpa,
           alertInForce: d.alert !== null,
+          stale: d.stale,
         },
       ),
     );

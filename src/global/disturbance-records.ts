@@ -4,12 +4,17 @@
  * simply absent, and then every record it would have changed stays as it was (the last good data).
  *
  * - Only invests (numbers 90–99) become records: REMNANTS 13W or SD 01C are numbered cyclones, listed elsewhere.
- * - A record is active while the latest advisory fetched for its area lists it as a suspect area; where no advisory
- *   covers the basin (JTWC writes none for NHC's basins), while the JTWC feed lists its formation alert.
+ * - A record is active while the latest advisory fetched for its area lists it as a suspect area and that advisory
+ *   is within its validity; where no advisory covers the basin (JTWC writes none for NHC's basins), while the JTWC
+ *   feed lists its formation alert and the alert has not expired. Past that it is `expired` (disturbanceAt), at
+ *   every refresh and at every read, so that a refresh that stopped never keeps a disturbance active.
  * - An advisory that no longer names an active record ends it (`unlisted`); one that says it is under a warning,
  *   dissipated, dropped or cancelled ends it with that outcome. Ended records are kept for ever (the history).
  * - A formation alert is in force while the feed lists it or the advisory cites it, until its expiry; once it is
- *   not, it moves to `lastAlert` with the time this service saw it end.
+ *   not, it moves to `lastAlert` (all of it: box, centre, issue and expiry) with when it ended: its expiry, or the
+ *   time this service saw it cancelled or no longer listed. An alert read already expired goes to `lastAlert` at once.
+ * - The record's wind and pressure are the advisory's where an advisory lists it, the alert's own are kept on the
+ *   alert: when the two bulletins of the same hour disagree, both are served, each with its product.
  */
 import type { Basin } from '../model/global-schemas.ts';
 import type {
@@ -74,6 +79,8 @@ function blank(atcfId: string, system: SystemRef, basin: Basin, stamp: string): 
     firstSeenAt: stamp,
     lastSeenAt: stamp,
     endedAt: null,
+    stale: false,
+    staleReason: null,
   };
 }
 
@@ -92,8 +99,32 @@ const alertOf = (a: FormationAlert): NonNullable<Disturbance['alert']> => ({
   halfWidthKm: a.halfWidthKm,
   halfWidthNm: a.halfWidthNm,
   centre: a.centre,
+  textSays: a.textSays,
   formationWithinHours: a.formationWithinHours,
+  wind: a.wind ? windOf(a.wind) : null,
+  pressureHpa: a.pressureMb,
 });
+
+/** The alert no longer in force, ended at `endedAt`. */
+const lastAlertOf = (alert: NonNullable<Disturbance['alert']>, endedAt: string): NonNullable<Disturbance['lastAlert']> => ({
+  ...alert,
+  endedAt,
+});
+
+/**
+ * A record as it stands at `now`: an alert past its expiry is its last alert (ended at the expiry); an active record
+ * whose advisory is past its validity (or, with no advisory, whose alert has expired) is no longer active, `expired`
+ * at that time. Applied by every refresh and by every read (src/global/disturbance-view.ts).
+ */
+export function disturbanceAt(record: Disturbance, now: Date): Disturbance {
+  const stamp = toUtcIso(now);
+  let next = record;
+  const expiry = next.alert?.expiresAt;
+  if (next.alert && expiry && expiry <= stamp) next = { ...next, alert: null, lastAlert: lastAlertOf(next.alert, expiry) };
+  if (!next.isActive) return next;
+  const until = next.validity ? next.validity.validUntil : next.alert ? null : (next.lastAlert?.expiresAt ?? null);
+  return until !== null && until <= stamp ? { ...next, isActive: false, outcome: 'expired', endedAt: until } : next;
+}
 
 const ended = (record: Disturbance, outcome: Disturbance['outcome'], stamp: string): Disturbance =>
   record.isActive ? { ...record, isActive: false, outcome, endedAt: stamp } : { ...record, outcome };
@@ -245,13 +276,21 @@ export function updateDisturbances(previous: readonly Disturbance[], bulletins: 
       // Without the feed and without this advisory's word the alert stays as it was (last good data), unless expired.
       const unknown = feed === null && !citesAlert.has(record.atcfId);
       const keep = next.isActive && !expired(next.alert) && (unknown || (listedAlert && !alert));
-      if (!keep)
-        next = { ...next, alert: null, lastAlert: { issuedAt: next.alert.issuedAt, expiresAt: next.alert.expiresAt, endedAt: stamp } };
+      if (!keep) {
+        const end = next.alert.expiresAt && expired(next.alert) ? next.alert.expiresAt : stamp;
+        next = { ...next, alert: null, lastAlert: lastAlertOf(next.alert, end) };
+      }
     }
+    // An alert read already expired is not in force, but it was issued: it is kept as the last alert, unless a
+    // later one is known.
+    const latestKnown = [next.alert?.issuedAt, next.lastAlert?.issuedAt].reduce<string>((a, b) => (b && b > a ? b : a), '');
+    if (alert?.expiresAt && expired(alert) && (alert.issuedAt ?? '') > latestKnown)
+      next = { ...next, lastAlert: lastAlertOf(alertOf(alert), alert.expiresAt) };
     const track = bulletins.tracks.get(record.atcfId);
     if (track) next = { ...next, track: { source: track.source, points: track.track.points } };
     const position = latestPosition(next);
     if (position !== next.position) next = { ...next, position };
+    next = disturbanceAt(next, now);
     if (next !== record) records.set(record.atcfId, next);
   }
   return [...records.values()].sort((a, b) => b.firstSeenAt.localeCompare(a.firstSeenAt) || a.id.localeCompare(b.id));

@@ -14,10 +14,13 @@ import type {
   InvestLink,
 } from '../model/disturbance-schemas.ts';
 import { greatCircleKm, initialBearing, type Position } from '../model/geo.ts';
-import { freshness, type Freshness } from '../model/freshness.ts';
+import { freshness, PUBLISHING_BOUNDS_MS, silentSince, type Freshness } from '../model/freshness.ts';
+import { toUtcIso } from '../model/time.ts';
+import { disturbanceAt } from './disturbance-records.ts';
+import { everWritten } from './disturbance-salvage.ts';
 import { latestTime } from '../model/track-point.ts';
 import type { KeyValueStore } from '../store/store.ts';
-import { readDisturbanceDocument, readDisturbanceStatusDocument } from './disturbance-store.ts';
+import { alertPart, readDisturbanceDocument, readDisturbanceStatusDocument, type DisturbanceStatus } from './disturbance-store.ts';
 
 /** How long after a bulletin last named it an ended record is still answered by `/disturbances/{id}`. */
 export const RECENTLY_ENDED_DAYS = 7;
@@ -31,23 +34,82 @@ export type DisturbanceRecords =
   | { state: 'ok'; records: Disturbance[]; advisories: AdvisorySummary[]; outlooks: FormationOutlook[]; context: DisturbanceContext }
   | { state: 'unavailable'; reason: string };
 
-/** Every record, with the freshness of the source. */
-export async function readDisturbanceRecords(store: KeyValueStore, now: Date): Promise<DisturbanceRecords> {
+/** Each failed part of the last refresh, as a clause: `ABPW10 could not be read at the last refresh (<time>): <error>`. */
+function failedParts(status: DisturbanceStatus | null): Map<string, string> {
+  const failed = new Map<string, string>();
+  for (const [name, part] of Object.entries(status?.parts ?? {}))
+    if (part.lastError !== null) failed.set(name, `${name} could not be read at the last refresh (${part.lastAttemptAt}): ${part.lastError}`);
+  return failed;
+}
+
+/** The parts a record is read from: its advisory, its formation alert, and the feed where no advisory covers it. */
+function partsOf(record: Disturbance): string[] {
+  const productId = `${record.atcfId.slice(0, 4)}${record.atcfId.slice(-2)}`;
+  return [record.validity?.product ?? 'feed', alertPart(productId)];
+}
+
+/**
+ * Every record as it stands at `now` (src/global/disturbance-records.ts disturbanceAt: past its advisory's validity
+ * a disturbance is no longer active), with the freshness of the source: stale per part of the last refresh that
+ * failed (each named), per advisory or outlook past its validity, and per record whose own bulletins failed.
+ */
+export async function readDisturbanceRecords(store: KeyValueStore, now: Date, off: string | null = null): Promise<DisturbanceRecords> {
   const [read, statusRead] = await Promise.all([readDisturbanceDocument(store), readDisturbanceStatusDocument(store)]);
-  if (read.state === 'unreadable' || read.state === 'invalid') {
-    console.warn(`disturbances ${read.state}: ${read.error}`);
-    return { state: 'unavailable', reason: 'the stored disturbances cannot be read' };
+  const status = statusRead.state === 'ok' ? statusRead.value : null;
+  if (read.state !== 'ok' && (read.state !== 'missing' || (status !== null && everWritten(status)))) {
+    // Damaged, or gone although a refresh wrote it: told as unavailable, never as an empty list.
+    if (read.state !== 'missing') console.warn(`disturbances ${read.state}: ${read.error}`);
+    return {
+      state: 'unavailable',
+      reason: read.state === 'missing' ? 'the stored disturbances are missing' : 'the stored disturbances cannot be read',
+    };
   }
-  const { records, advisories, outlooks } = read.state === 'ok' ? read.value : { records: [], advisories: [], outlooks: [] };
-  const status = statusRead.state === 'ok' ? statusRead.value.jtwc : null;
+  const stored = read.state === 'ok' ? read.value : { records: [], advisories: [], outlooks: [] };
   // Records stored without a readable status: it was lost, so the data cannot be vouched for.
   const lost =
-    statusRead.state === 'ok' || (statusRead.state === 'missing' && records.length === 0)
+    statusRead.state === 'ok' || (statusRead.state === 'missing' && stored.records.length === 0)
       ? null
       : 'the stored refresh status cannot be read';
-  const fetchedAt = status?.lastSuccessAt ?? null;
-  const publishedAt = newest(advisories.map((a) => a.issuedAt));
-  return { state: 'ok', records, advisories, outlooks, context: { fetchedAt, publishedAt, ...freshness(status, fetchedAt, now, { lost }) } };
+  const run = status?.jtwc ?? null;
+  const partSuccesses = Object.values(status?.parts ?? {}).map((p) => p.lastSuccessAt);
+  // When anything was last read: data fetched before a failed part is never "never fetched".
+  const fetchedAt = newest([run?.lastSuccessAt, ...partSuccesses]);
+  const failed = failedParts(status);
+  const stamp = toUtcIso(now);
+  const expired = [
+    ...stored.advisories
+      .filter((a) => a.validUntil <= stamp)
+      .map((a) => `${a.product} issued at ${a.issuedAt} was valid until ${a.validUntil} and no newer one was read`),
+    ...stored.outlooks.flatMap((o) => {
+      const silent = silentSince(o.issuedAt, PUBLISHING_BOUNDS_MS['nhc-outlook'], now);
+      return silent ? [`${o.product}: ${silent}`] : [];
+    }),
+  ];
+  const state = freshness(run && { ...run, lastError: null }, fetchedAt, now, {
+    lost,
+    off,
+    failed: failed.size ? [...failed.values()].join('; ') : null,
+    expired,
+  });
+  const records = stored.records.map((r) => {
+    const current = disturbanceAt(r, now);
+    if (!current.isActive) return { ...current, stale: false, staleReason: null };
+    // The list's own reasons (not another record's bulletin) and this record's failed bulletins.
+    const own = partsOf(current).flatMap((name) => (failed.has(name) ? [failed.get(name) as string] : []));
+    const listWide = state.stale && failed.size === 0 ? state.staleReason : null;
+    const reasons = [listWide, ...own].filter((r) => r !== null);
+    return { ...current, stale: reasons.length > 0, staleReason: reasons.length ? reasons.join('; ') : null };
+  });
+  const outlooks = stored.outlooks.map((o) => {
+    const reasons = [
+      failed.get(o.product) ?? null,
+      silentSince(o.issuedAt, PUBLISHING_BOUNDS_MS['nhc-outlook'], now),
+      off === null ? null : state.staleReason,
+    ].filter((r) => r !== null);
+    return { ...o, stale: reasons.length > 0, staleReason: reasons.length ? reasons.join('; ') : null };
+  });
+  const publishedAt = newest(stored.advisories.map((a) => a.issuedAt));
+  return { state: 'ok', records, advisories: stored.advisories, outlooks, context: { fetchedAt, publishedAt, ...state } };
 }
 
 export type DisturbanceLookup =
@@ -56,8 +118,8 @@ export type DisturbanceLookup =
   | { state: 'unavailable'; reason: string };
 
 /** One record, active or last named by a bulletin within RECENTLY_ENDED_DAYS. */
-export async function disturbanceById(store: KeyValueStore, id: string, now: Date): Promise<DisturbanceLookup> {
-  const read = await readDisturbanceRecords(store, now);
+export async function disturbanceById(store: KeyValueStore, id: string, now: Date, off: string | null = null): Promise<DisturbanceLookup> {
+  const read = await readDisturbanceRecords(store, now, off);
   if (read.state !== 'ok') return read;
   const record = read.records.find((r) => r.id === id);
   // Recently: a bulletin named it within the period (an invest first seen already under a warning was never active).

@@ -34,5 +34,5 @@ export function formationOutlook(outlook: NhcOutlook, previous: FormationOutlook
     };
   });
   const { heading, basin, issuedAt, activeSystems, formationNotExpected } = outlook;
-  return { product, heading, basin, issuedAt, activeSystems, formationNotExpected, areas };
+  return { product, heading, basin, issuedAt, activeSystems, formationNotExpected, areas, stale: false, staleReason: null };
 }

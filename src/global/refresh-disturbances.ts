@@ -28,13 +28,16 @@ import { parseJtwcTcfa } from '../upstream/jtwc-tcfa.ts';
 import { parseNhcOutlook } from '../upstream/nhc-outlook.ts';
 import { atcfIdOf, updateDisturbances } from './disturbance-records.ts';
 import { formationOutlook } from './nhc-outlooks.ts';
+import { storedOrRebuilt } from './disturbance-salvage.ts';
 import {
   readDisturbanceDocument,
   readDisturbanceStatus,
   writeDisturbanceStatus,
   writeDisturbances,
+  alertPart,
   type DisturbanceStatus,
 } from './disturbance-store.ts';
+import { recordFaults, type LiveFault } from '../store/text-quality.ts';
 
 /** NHC's outlooks, by file under NHC's plain-text products. */
 export const OUTLOOK_FILES = { ABNT20: 'abnt20.knhc.two.at.txt', ABPZ20: 'abpz20.knhc.two.ep.txt' } as const;
@@ -120,32 +123,72 @@ export interface DisturbanceRefreshResult {
   error: string | null;
 }
 
-const settle = async <T>(work: Promise<T>, errors: string[]): Promise<T | null> => {
-  try {
-    return await work;
-  } catch (error) {
-    errors.push(describe(error));
-    return null;
-  }
-};
+/** A source time this much later than our fetch is bad source data, not a clock's drift. */
+export const FUTURE_TOLERANCE_MS = 10 * 60_000;
 
+/** The parts of a refresh besides the formation alerts (`alert:<product id>`), each with its status. */
+export const DISTURBANCE_PARTS = ['ABPW10', 'ABIO10', 'ABNT20', 'ABPZ20', 'feed'] as const;
+
+/**
+ * One refresh: each bulletin is a part with its own outcome (src/global/disturbance-store.ts). A bulletin issued
+ * later than it was fetched is bad source data: left out, its part failed, reported. A bulletin older than the one
+ * already read for the same product (a stale mirror or CDN node) changes nothing and is reported. The stored
+ * document is rebuilt, not refused, when it cannot be read (src/global/disturbance-salvage.ts).
+ */
 export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueStore, now = new Date()): Promise<DisturbanceRefreshResult> {
   const stamp = toUtcIso(now);
   const previousStatus = await readDisturbanceStatus(store);
-  const mark = (patch: Partial<NonNullable<DisturbanceStatus['jtwc']>>): DisturbanceStatus => ({
-    jtwc: { lastAttemptAt: stamp, lastSuccessAt: null, lastError: null, runningSince: null, ...previousStatus.jtwc, ...patch },
+  const before = previousStatus.jtwc;
+  await writeDisturbanceStatus(store, {
+    ...previousStatus,
+    jtwc: { lastSuccessAt: null, lastError: null, ...before, lastAttemptAt: stamp, runningSince: stamp },
   });
-  await writeDisturbanceStatus(store, mark({ lastAttemptAt: stamp, runningSince: stamp }));
-  const errors: string[] = [];
-  const [abpw, abio, abnt, abpz, feed, stored] = await Promise.all([
-    settle(fetchAdvisory(up, 'ABPW10'), errors),
-    settle(fetchAdvisory(up, 'ABIO10'), errors),
-    settle(fetchOutlook(up, 'ABNT20'), errors),
-    settle(fetchOutlook(up, 'ABPZ20'), errors),
-    settle(fetchFeedAlerts(up), errors),
+  const outcomes = new Map<string, string | null>();
+  const faults: LiveFault[] = [];
+  const part = async <T>(name: string, work: Promise<T>): Promise<T | null> => {
+    try {
+      const value = await work;
+      outcomes.set(name, null);
+      return value;
+    } catch (error) {
+      outcomes.set(name, describe(error));
+      return null;
+    }
+  };
+  /** A bulletin issued after it was fetched: left out, its part failed, reported. */
+  const fromTheFuture = (name: string, product: string, issuedAt: string | null): boolean => {
+    if (issuedAt === null || Date.parse(issuedAt) <= now.getTime() + FUTURE_TOLERANCE_MS) return false;
+    const detail = `issued at ${issuedAt}, later than it was fetched (${stamp})`;
+    outcomes.set(name, `${product}: ${detail}: left out`);
+    faults.push({ source: name.startsWith('AB') && name.endsWith('20') ? 'nhc' : 'jtwc', product, kind: 'future-time', detail, action: 'bulletin left out' });
+    return true;
+  };
+  const [abpw, abio, abnt, abpz, feed, read] = await Promise.all([
+    part('ABPW10', fetchAdvisory(up, 'ABPW10')),
+    part('ABIO10', fetchAdvisory(up, 'ABIO10')),
+    part('ABNT20', fetchOutlook(up, 'ABNT20')),
+    part('ABPZ20', fetchOutlook(up, 'ABPZ20')),
+    part('feed', fetchFeedAlerts(up)),
     readDisturbanceDocument(store),
   ]);
-  const advisories = [abpw, abio].filter((a) => a !== null);
+  const stored = await storedOrRebuilt(store, read, previousStatus, faults);
+  const storedAdvisory = (product: string) => stored.advisories.find((a) => a.product === product) ?? null;
+  /** Not older than what was read before for its product: an older one replaces nothing, and is reported. */
+  const notOlder = (product: string, issuedAt: string, known: string | null | undefined, source: LiveFault['source']) => {
+    if (!known || issuedAt >= known) return true;
+    faults.push({
+      source,
+      product,
+      kind: 'older-bulletin',
+      detail: `issued at ${issuedAt}, older than the one already read (issued at ${known})`,
+      action: 'the newer one is kept',
+    });
+    return false;
+  };
+  const advisories = [abpw, abio].filter(
+    (a): a is JtwcAdvisory =>
+      a !== null && !fromTheFuture(a.product, a.product, a.issuedAt) && notOlder(a.product, a.issuedAt, storedAdvisory(a.product)?.issuedAt, 'jtwc'),
+  );
   // The alerts to read: those the feed lists and those the advisories cite for a watched area (`<basin><nn><yy>.tcw`;
   // a cancelled area cites the cancellation, whose file is gone).
   const productIds = new Set(feed ?? []);
@@ -163,19 +206,18 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
   const alerts = new Map<string, FormationAlert>();
   await Promise.all(
     [...productIds].sort().map(async (productId) => {
-      const alert = await settle(fetchAlert(up, productId), errors);
-      if (alert) alerts.set(atcfOfProduct(productId), alert);
+      const name = alertPart(productId);
+      const alert = await part(name, fetchAlert(up, productId));
+      if (!alert || fromTheFuture(name, `${productId}.tcw`, alert.issuedAt)) return;
+      const atcfId = atcfOfProduct(productId);
+      const record = stored.records.find((r) => r.atcfId === atcfId);
+      const known = [record?.alert?.issuedAt, record?.lastAlert?.issuedAt].reduce<string>((a, b) => (b && b > a ? b : a), '');
+      if (alert.issuedAt && !notOlder(`${productId}.tcw`, alert.issuedAt, known, 'jtwc')) return;
+      alerts.set(atcfId, alert);
     }),
   );
-  if (stored.state === 'unreadable' || stored.state === 'invalid') {
-    // Never written over: the records would be lost. Told as a failure until the document is repaired.
-    const error = `the stored disturbances cannot be read (${stored.error}); not updated`;
-    await writeDisturbanceStatus(store, mark({ lastError: error, runningSince: null }));
-    return { ok: false, active: 0, total: 0, error };
-  }
-  const previous: Disturbance[] = stored.state === 'ok' ? stored.value.records : [];
   const listed = updateDisturbances(
-    previous,
+    stored.records,
     { advisories, alerts, feedAlerts: feed && new Set(feed.map(atcfOfProduct)), tracks: new Map() },
     now,
   );
@@ -185,29 +227,43 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
     listed
       .filter((r) => r.isActive)
       .map(async (r) => {
-        const track = await settle(fetchTrack(up, r.atcfId), []);
-        if (track) tracks.set(r.atcfId, track);
+        const track = await fetchTrack(up, r.atcfId).catch(() => null);
+        if (track) tracks.set(r.atcfId, { ...track, track: { ...track.track, points: pastPoints(track.track.points, now) } });
       }),
   );
   const records = tracks.size ? updateDisturbances(listed, { advisories: [], alerts: new Map(), feedAlerts: null, tracks }, now) : listed;
   // Each advisory as last read: this run's where it was read, else the one stored (the last good).
   const summaries = [
     ...advisories.map((a) => advisorySummary(a, records)),
-    ...(stored.state === 'ok' ? stored.value.advisories : []).filter((a) => !advisories.some((b) => b.product === a.product)),
+    ...stored.advisories.filter((a) => !advisories.some((b) => b.product === a.product)),
   ].sort((a, b) => a.product.localeCompare(b.product));
-  // Each outlook as last read, in the order of OUTLOOK_PRODUCTS: this run's where it was read, else the one stored.
-  const storedOutlooks = stored.state === 'ok' ? stored.value.outlooks : [];
+  // Each outlook as last read, in the order of OUTLOOK_PRODUCTS: this run's where it was read (and not older than the
+  // one stored), else the one stored.
   const outlooks = OUTLOOK_PRODUCTS.flatMap((product, i) => {
-    const previous = storedOutlooks.find((o) => o.product === product);
-    const read = [abnt, abpz][i];
-    const outlook = read ? formationOutlook(read, previous) : previous;
+    const previous = stored.outlooks.find((o) => o.product === product);
+    const fetched = [abnt, abpz][i] ?? null;
+    const usable =
+      fetched !== null && !fromTheFuture(product, product, fetched.issuedAt) && notOlder(product, fetched.issuedAt, previous?.issuedAt, 'nhc');
+    const outlook = usable ? formationOutlook(fetched, previous) : previous;
     return outlook ? [outlook] : [];
   });
   await writeDisturbances(store, { records, advisories: summaries, outlooks });
-  const error = errors.length ? errors.join('; ') : null;
-  await writeDisturbanceStatus(
-    store,
-    mark({ lastError: error, lastSuccessAt: error ? (previousStatus.jtwc?.lastSuccessAt ?? null) : stamp, runningSince: null }),
-  );
+  await recordFaults(store, faults, now).catch((error: unknown) => console.warn(`live data-quality document not written: ${describe(error)}`));
+  const parts: DisturbanceStatus['parts'] = {};
+  // The parts asked this run; an alert no longer asked for is no longer a part.
+  for (const [name, error] of outcomes) {
+    const last = previousStatus.parts[name];
+    parts[name] = { lastAttemptAt: stamp, lastSuccessAt: error === null ? stamp : (last?.lastSuccessAt ?? null), lastError: error };
+  }
+  const failed = [...outcomes].filter(([, error]) => error !== null).map(([name, error]) => `${name}: ${error}`);
+  const error = failed.length ? failed.join('; ') : null;
+  await writeDisturbanceStatus(store, {
+    jtwc: { lastAttemptAt: stamp, lastSuccessAt: error ? (before?.lastSuccessAt ?? null) : stamp, lastError: error, runningSince: null },
+    parts,
+  });
   return { ok: error === null, active: records.filter((r) => r.isActive).length, total: records.length, error };
 }
+
+/** A b-deck's points up to the fetch (a later one is bad data; b-decks are the invest's track, never a forecast). */
+const pastPoints = <T extends { time: string }>(points: readonly T[], now: Date): T[] =>
+  points.filter((p) => Date.parse(p.time) <= now.getTime() + FUTURE_TOLERANCE_MS);

@@ -54,17 +54,17 @@ export const writePollState = (store: KeyValueStore, state: PollState) => writeD
  */
 export interface ActivityCheck {
   name: string;
-  isActive: (store: KeyValueStore) => Promise<boolean>;
+  isActive: (store: KeyValueStore, now: Date) => Promise<boolean>;
 }
 
 export const ACTIVITY_CHECKS: readonly ActivityCheck[] = [
   { name: 'storm', isActive: async (store) => ((await readSnapshot(store).catch(() => null))?.typhoons.length ?? 0) > 0 },
   // A north-western Pacific invest: the Zhejiang service and NMC list a depression as soon as it forms.
-  { name: 'disturbance', isActive: async (store) => (await activeWpDisturbances(store)) > 0 },
+  { name: 'disturbance', isActive: async (store, now) => (await activeWpDisturbances(store, now)) > 0 },
 ];
 
-async function activeWpDisturbances(store: KeyValueStore): Promise<number> {
-  const read = await readDisturbanceRecords(store, new Date(0)).catch(() => null);
+async function activeWpDisturbances(store: KeyValueStore, now: Date): Promise<number> {
+  const read = await readDisturbanceRecords(store, now).catch(() => null);
   return read?.state === 'ok' ? read.records.filter((d) => d.isActive && d.basin === 'WP').length : 0;
 }
 
@@ -75,10 +75,14 @@ export interface PollInputs {
   active: readonly string[];
 }
 
-export async function readPollInputs(store: KeyValueStore, checks: readonly ActivityCheck[] = ACTIVITY_CHECKS): Promise<PollInputs> {
+export async function readPollInputs(
+  store: KeyValueStore,
+  now: Date,
+  checks: readonly ActivityCheck[] = ACTIVITY_CHECKS,
+): Promise<PollInputs> {
   const [state, answers] = await Promise.all([
     readPollState(store),
-    Promise.all(checks.map(async (check) => ((await check.isActive(store).catch(() => false)) ? [check.name] : []))),
+    Promise.all(checks.map(async (check) => ((await check.isActive(store, now).catch(() => false)) ? [check.name] : []))),
   ]);
   return { state, active: answers.flat() };
 }

@@ -110,7 +110,7 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   // One call budget and one tally for the whole run: the flash items of both parts and the summary share them.
   const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS, clock, budget: runBudget(), tally: newTally() };
   const { store, now = new Date() } = options;
-  const inputs = await readPollInputs(store);
+  const inputs = await readPollInputs(store, now);
   const plan = paced ? planPolls(inputs, now) : EVERYTHING;
   const nothing = { tags: [], error: null } satisfies PurgeOutcome;
   if (!plan.nwPacific && !plan.global)

@@ -211,6 +211,23 @@ export const historyPointSchema = z.object({
   windMs: z.number().min(0).nullable(),
 });
 
+/**
+ * What a `.tcw` alert's text states where it differs from its machine lines (which the line, half-width, box and
+ * centre are taken from): both are JTWC's, and neither is dropped.
+ */
+export const alertTextSchema = z
+  .object({
+    line: z.object({ from: disturbancePositionSchema, to: disturbancePositionSchema }).nullable().describe("The text's alert line"),
+    halfWidthNm: z.number().positive().nullable().describe("The text's half-width, nautical miles"),
+    halfWidthKm: z.number().positive().nullable().describe('The same in km (nm × 1.852)'),
+    centre: disturbancePositionSchema.nullable().describe("The text's circulation centre"),
+  })
+  .nullable()
+  .describe(
+    "What the alert's text states where it differs from its machine lines (the line, half-width and centre served are the machine lines'); null when they agree or the alert has no machine lines",
+  )
+  .meta({ id: 'FormationAlertText' });
+
 export const formationAlertSchema = z
   .object({
     form: z
@@ -237,6 +254,7 @@ export const formationAlertSchema = z
       .extend({ time: utcTime.nullable() })
       .nullable()
       .describe('Circulation centre and the time of the imagery that shows it'),
+    textSays: alertTextSchema,
     movement: movementSchema.nullable(),
     formationWithinHours: z
       .object({ from: z.number().int().min(0), to: z.number().int().min(0) })
@@ -332,7 +350,7 @@ export type OutlookChance = z.infer<typeof outlookChanceSchema>;
 export const DISTURBANCE_ID = /^jtwc-(al|ep|cp|wp|io|sh)9\d\d{4}$/;
 export const disturbanceIdSchema = z.string().regex(DISTURBANCE_ID).describe('Stable id: agency + ATCF id of the invest (jtwc-wp942026)');
 
-export const DISTURBANCE_OUTCOMES = ['watched', 'warning', 'dissipated', 'dropped', 'cancelled', 'unlisted'] as const;
+export const DISTURBANCE_OUTCOMES = ['watched', 'warning', 'dissipated', 'dropped', 'cancelled', 'unlisted', 'expired'] as const;
 
 const rangeKtMs = z.object({
   kt: z
@@ -384,6 +402,29 @@ export const disturbancePotentialSchema = z
   })
   .meta({ id: 'DisturbancePotential' });
 
+/** A formation alert as a disturbance record carries it (in force, or as its last alert). */
+export const disturbanceAlertSchema = z
+  .object({
+    heading: z.string().nullable().describe('WMO heading (WTPN21 PGTW)'),
+    reissued: z.boolean().describe('The alert says it is a reissue of an earlier one'),
+    issuedAt: utcTime.nullable(),
+    expiresAt: utcTime.nullable().describe('Reissued, upgraded to a warning or cancelled by this time'),
+    box: z.array(disturbancePositionSchema).length(4).nullable().describe(TCFA_BOX_METHOD),
+    line: formationAlertSchema.shape.line,
+    halfWidthKm: z.number().positive().describe('Half-width of the alert area either side of the line, km (nm × 1.852)').nullable(),
+    halfWidthNm: z.number().positive().describe('The same in nautical miles, as the alert gives it').nullable(),
+    centre: formationAlertSchema.shape.centre,
+    textSays: alertTextSchema,
+    formationWithinHours: hoursRange.nullable().describe('WITHIN THE NEXT 12 TO 24 HOURS'),
+    wind: rangeKtMs
+      .nullable()
+      .describe(
+        "The alert's own estimate of the maximum sustained wind (the record's wind is the advisory's where an advisory lists it: both are kept, each with its product)",
+      ),
+    pressureHpa: z.number().int().nullable().describe("The alert's own estimate of the minimum sea-level pressure, hPa"),
+  })
+  .meta({ id: 'DisturbanceAlert' });
+
 export const disturbanceSchema = z
   .object({
     id: disturbanceIdSchema,
@@ -397,12 +438,12 @@ export const disturbanceSchema = z
     isActive: z
       .boolean()
       .describe(
-        'Listed as a suspect area by the latest advisory fetched (or, where no advisory covers the basin, its formation alert still listed by the feed)',
+        'Listed as a suspect area by the latest advisory fetched while that advisory is within its validity (or, where no advisory covers the basin, its formation alert still listed by the feed and not expired)',
       ),
     outcome: z
       .enum(DISTURBANCE_OUTCOMES)
       .describe(
-        'watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it',
+        'watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it; expired: the advisory that last listed it (or its formation alert, where no advisory covers it) is past its validity and no newer one was read',
       ),
     position: disturbancePositionSchema
       .extend({
@@ -412,29 +453,23 @@ export const disturbanceSchema = z
       .nullable()
       .describe('Latest position: from the newest of the advisory, the formation alert and the b-deck'),
     previousPosition: disturbancePositionSchema.nullable().describe("The advisory's PREVIOUSLY LOCATED NEAR (no time given)"),
-    wind: rangeKtMs.nullable().describe('Estimated maximum sustained surface wind, as the latest advisory or alert states it'),
-    pressureHpa: z.number().int().nullable().describe('Estimated minimum sea-level pressure, hPa'),
-    potential: disturbancePotentialSchema.nullable(),
-    alert: z
-      .object({
-        heading: z.string().nullable().describe('WMO heading (WTPN21 PGTW)'),
-        reissued: z.boolean().describe('The alert says it is a reissue of an earlier one'),
-        issuedAt: utcTime.nullable(),
-        expiresAt: utcTime.nullable().describe('Reissued, upgraded to a warning or cancelled by this time'),
-        box: z.array(disturbancePositionSchema).length(4).nullable().describe(TCFA_BOX_METHOD),
-        line: formationAlertSchema.shape.line,
-        halfWidthKm: z.number().positive().describe('Half-width of the alert area either side of the line, km (nm × 1.852)').nullable(),
-        halfWidthNm: z.number().positive().describe('The same in nautical miles, as the alert gives it').nullable(),
-        centre: formationAlertSchema.shape.centre,
-        formationWithinHours: hoursRange.nullable().describe('WITHIN THE NEXT 12 TO 24 HOURS'),
-      })
-      .nullable()
-      .describe('The Tropical Cyclone Formation Alert in force; null when none is'),
-    lastAlert: z
-      .object({ issuedAt: utcTime.nullable(), expiresAt: utcTime.nullable(), endedAt: utcTime })
+    wind: rangeKtMs
       .nullable()
       .describe(
-        'The last formation alert once it is no longer in force (cancelled, expired or upgraded), with when this service saw it end',
+        'Estimated maximum sustained surface wind, as the advisory that lists it states it (validity.product); where no advisory covers it, as its formation alert does',
+      ),
+    pressureHpa: z.number().int().nullable().describe('Estimated minimum sea-level pressure, hPa, from the same bulletin as wind'),
+    potential: disturbancePotentialSchema.nullable(),
+    alert: disturbanceAlertSchema.nullable().describe('The Tropical Cyclone Formation Alert in force; null when none is'),
+    lastAlert: disturbanceAlertSchema
+      .extend({
+        endedAt: utcTime.describe(
+          'When it stopped being in force: its expiry, or when this service saw it cancelled, upgraded or no longer listed',
+        ),
+      })
+      .nullable()
+      .describe(
+        'The last formation alert once it is no longer in force (cancelled, expired or upgraded), also one that had already expired when this service first read it: its box, centre, issue and expiry as the alert gave them',
       ),
     track: z
       .object({
@@ -492,7 +527,14 @@ export const disturbanceSchema = z
       .describe('The advisory that last listed it, and its validity period; null when only a formation alert names it'),
     firstSeenAt: utcTime.describe('When this service first ingested it'),
     lastSeenAt: utcTime.describe('When a bulletin last named it'),
-    endedAt: utcTime.nullable().describe('When this service saw it leave the active list'),
+    endedAt: utcTime.nullable().describe('When this service saw it leave the active list (for expired: the end of the validity)'),
+    stale: z
+      .boolean()
+      .default(false)
+      .describe(
+        'An active record that is not current: a bulletin it is read from (its advisory, its formation alert, the feed) could not be read at the last refresh, or the list as a whole is stale',
+      ),
+    staleReason: z.string().nullable().default(null).describe('Why it is stale, in words; null when it is not'),
   })
   .meta({ id: 'Disturbance' });
 
@@ -544,6 +586,13 @@ export const formationOutlookSchema = z
           .describe('The invest’s 7-day chance in the outlook before this one, percent; null when that outlook did not list it'),
       }),
     ),
+    stale: z
+      .boolean()
+      .default(false)
+      .describe(
+        'This outlook is not current: it could not be read at the last refresh, or NHC has issued no newer one within its publishing bound (7 hours: NHC issues one every 6)',
+      ),
+    staleReason: z.string().nullable().default(null).describe('Why it is stale, in words; null when it is not'),
   })
   .meta({ id: 'FormationOutlook' });
 export type FormationOutlook = z.infer<typeof formationOutlookSchema>;

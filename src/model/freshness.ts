@@ -91,13 +91,17 @@ export interface FreshnessOptions {
   published?: { at: string | null; boundMs: number } | null;
   /** The flag that turned polling off on this server (`--offline`, `--demo`); null when it polls. */
   off?: string | null;
+  /** What of the last refresh failed, as a clause naming it (a part of a refresh): said instead of the record's failure. */
+  failed?: string | null;
+  /** Other reasons the source's data is past its own validity (a bulletin past the period it is valid for). */
+  expired?: readonly string[];
 }
 
 /** `dataTime`: when the data being served was fetched (null: there is none). */
 export function freshness(record: RunRecord | null, dataTime: string | null, now: Date, options: FreshnessOptions = {}): Freshness {
-  const { lost = null, published = null, off = null } = options;
+  const { lost = null, published = null, off = null, failed = null, expired = [] } = options;
   const stopped = runWasStopped(record, now);
-  const failing = (record !== null && record.lastError !== null) || stopped;
+  const failing = (record !== null && record.lastError !== null) || stopped || failed !== null;
   const ageMinutes = dataTime === null ? 0 : Math.floor((now.getTime() - Date.parse(dataTime)) / 60_000);
   const old = dataTime !== null && ageMinutes * 60_000 > STALE_AFTER_MS;
   const ours =
@@ -108,12 +112,13 @@ export function freshness(record: RunRecord | null, dataTime: string | null, now
         : stopped
           ? `the refresh that started at ${record?.runningSince} was stopped before it finished`
           : failing
-            ? `the upstream failed at the last refresh (${record?.lastAttemptAt}${record?.consecutiveFailures ? `, ${record.consecutiveFailures} in a row` : ''})`
+            ? (failed ??
+              `the upstream failed at the last refresh (${record?.lastAttemptAt}${record?.consecutiveFailures ? `, ${record.consecutiveFailures} in a row` : ''})`)
             : old
               ? `the data is ${ageMinutes} minutes old: refreshes are overdue`
               : null;
   const theirs = published ? silentSince(published.at, published.boundMs, now) : null;
-  const reasons = [off === null ? null : offClause(off), ours, theirs].filter((r) => r !== null);
+  const reasons = [off === null ? null : offClause(off), ours, theirs, ...expired].filter((r) => r !== null);
   const upstream: UpstreamState =
     off !== null ? 'off' : dataTime === null && lost === null ? 'never-fetched' : ours !== null ? 'unavailable' : 'ok';
   return { stale: reasons.length > 0, staleReason: reasons.length ? reasons.join('; ') : null, upstream };

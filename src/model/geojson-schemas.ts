@@ -3,6 +3,7 @@
  * the five geometry types the storm documents use, and features whose `properties.kind` says what they are.
  */
 import { z } from 'zod';
+import { UPSTREAM_STATES } from './freshness.ts';
 
 export const positionSchema = z
   .tuple([z.number().describe('Longitude, degrees east (−180…180)'), z.number().describe('Latitude, degrees north (−90…90)')])
@@ -69,6 +70,18 @@ export const featureCollectionSchema = z
     type: z.literal('FeatureCollection'),
     bbox: bboxSchema,
     features: z.array(featureSchema),
+    freshness: z
+      .object({
+        fetchedAt: z.string().describe('When the live snapshot holding the storm was fetched (+08:00)'),
+        publishedAt: z.string().describe("The upstream's own time of the storm's data: its latest position (+08:00)"),
+        stale: z.boolean().describe('As live.stale of /api/typhoons/{code}: not current (it was last reported at publishedAt)'),
+        staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
+        upstream: z.enum(UPSTREAM_STATES).describe("The live list's upstream state"),
+      })
+      .optional()
+      .describe(
+        'Only for a storm active now (answered from the live snapshot): how current it is (a foreign member, RFC 7946 §6.1); absent for an archived storm',
+      ),
   })
   .describe('A GeoJSON FeatureCollection (RFC 7946): areas first, then lines and points')
   .meta({ id: 'GeoFeatureCollection' });

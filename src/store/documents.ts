@@ -74,6 +74,28 @@ export async function readDocument<T>(store: KeyValueStore, key: string, kind: D
   return main.state === 'missing' ? backup : main;
 }
 
+/**
+ * What a damaged document's copies still hold, for a rebuild to recover item by item: the data of each copy that is
+ * JSON (whatever its shape), migrated to the kind's version. A copy that is missing or not JSON gives nothing.
+ */
+export async function readableData<T>(store: KeyValueStore, key: string, kind: DocumentKind<T>): Promise<unknown[]> {
+  const data: unknown[] = [];
+  for (const copy of [key, backupKey(key)]) {
+    const text = await store.get(copy).catch(() => null);
+    if (text === null) continue;
+    try {
+      const json: unknown = JSON.parse(text);
+      const versioned = typeof json === 'object' && json !== null && !Array.isArray(json) && 'schemaVersion' in json && 'data' in json;
+      const version = versioned ? Number((json as { schemaVersion: unknown }).schemaVersion) : 0;
+      const value = versioned ? (json as { data: unknown }).data : json;
+      data.push(Number.isInteger(version) && version < kind.version && kind.migrate ? kind.migrate(value, version) : value);
+    } catch {
+      // Not JSON: nothing in it can be recovered (the copy is set aside by the next write, never deleted).
+    }
+  }
+  return data;
+}
+
 /** The value, or null when there is none that can be read (the reason goes to the log). */
 export async function readDocumentValue<T>(store: KeyValueStore, key: string, kind: DocumentKind<T>): Promise<T | null> {
   const read = await readDocument(store, key, kind);

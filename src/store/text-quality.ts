@@ -5,6 +5,11 @@
  * same value at the same field of the same storm from the same source is one problem, with the times it was first
  * and last seen and how many refreshes saw it), most recently seen first. Values are shown inert (reportedValue).
  *
+ * Beside them, `faults`: what else a refresh left out or could not keep, the same way (recordFaults): a source time
+ * later than its fetch (bad source data, left out), a bulletin older than one already read for the same product
+ * (a stale mirror or CDN node: it replaces nothing), and a store document lost to damage and rebuilt (what could
+ * not be recovered).
+ *
  * Both parts of a scheduled run record their problems when they end; the writes of one process are chained, so
  * the two cannot overwrite each other's (runs themselves never overlap: one started a minute apart, 30 s at most).
  */
@@ -43,14 +48,46 @@ export const liveTextProblemSchema = z.object({
 });
 export type LiveTextProblem = z.infer<typeof liveTextProblemSchema>;
 
-export const liveTextQualitySchema = z.object({ problems: z.array(liveTextProblemSchema) });
+export const LIVE_FAULT_KINDS = ['future-time', 'older-bulletin', 'store-loss'] as const;
+
+/** A fault a refresh found that is not a string's (see the top of this file). */
+export interface LiveFault {
+  /** Whose: a live source (`zj-live`, `nmc`, `nhc`, `jtwc`), or `store` for a damaged document. */
+  source: LiveTextSource | 'store';
+  /** Which product or document: `ABPW10`, `TyphoonInfo/202699`, `CurrentStorms al132025`, `disturbances`. */
+  product: string;
+  kind: (typeof LIVE_FAULT_KINDS)[number];
+  /** What was seen, in words (times as the source gave them). */
+  detail: string;
+  /** What the refresh did about it. */
+  action: string;
+}
+
+export const liveFaultSchema = z.object({
+  source: z.enum([...LIVE_TEXT_SOURCES, 'store']),
+  product: z.string(),
+  kind: z.enum(LIVE_FAULT_KINDS),
+  detail: z.string(),
+  action: z.string(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  seen: z.number().int().positive(),
+});
+
+export const liveTextQualitySchema = z.object({ problems: z.array(liveTextProblemSchema), faults: z.array(liveFaultSchema) });
 export type LiveTextQuality = z.infer<typeof liveTextQualitySchema>;
 
 export const TEXT_QUALITY_KEY = 'data-quality';
-const TEXT_QUALITY: DocumentKind<LiveTextQuality> = { name: 'live data quality', schema: liveTextQualitySchema, version: 1 };
+/** Version 2 added `faults` (none before). */
+const TEXT_QUALITY: DocumentKind<LiveTextQuality> = {
+  name: 'live data quality',
+  schema: liveTextQualitySchema,
+  version: 2,
+  migrate: (data) => (typeof data === 'object' && data !== null ? { faults: [], ...data } : data),
+};
 
 export const readTextQuality = async (store: KeyValueStore): Promise<LiveTextQuality> =>
-  (await readDocumentValue(store, TEXT_QUALITY_KEY, TEXT_QUALITY)) ?? { problems: [] };
+  (await readDocumentValue(store, TEXT_QUALITY_KEY, TEXT_QUALITY)) ?? { problems: [], faults: [] };
 
 const identity = (p: Pick<LiveTextProblem, 'source' | 'storm' | 'field' | 'value'>) =>
   JSON.stringify([p.source, p.storm, p.field, p.value]);
@@ -92,7 +129,19 @@ export function mergeTextProblems(stored: LiveTextQuality, found: readonly LiveR
     .sort(([ka, a], [kb, b]) => Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt) || (ka < kb ? -1 : ka > kb ? 1 : 0))
     .slice(0, MAX_PROBLEMS)
     .map(([, p]) => p);
-  return { problems };
+  return { problems, faults: stored.faults };
+}
+
+/** The document with this refresh's faults merged in (pure), as mergeTextProblems does for strings. */
+export function mergeFaults(stored: LiveTextQuality, found: readonly LiveFault[], seenAt: string): LiveTextQuality {
+  const key = (f: LiveFault) => JSON.stringify([f.source, f.product, f.kind, f.detail]);
+  const byKey = new Map(stored.faults.map((f) => [key(f), f]));
+  for (const fault of new Map(found.map((f) => [key(f), f])).values()) {
+    const known = byKey.get(key(fault));
+    byKey.set(key(fault), known ? { ...known, ...fault, lastSeenAt: seenAt, seen: known.seen + 1 } : { ...fault, firstSeenAt: seenAt, lastSeenAt: seenAt, seen: 1 });
+  }
+  const faults = [...byKey.values()].sort((a, b) => Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt)).slice(0, MAX_PROBLEMS);
+  return { problems: stored.problems, faults };
 }
 
 /** The writes of this process, one after the other (both parts of a scheduled run record their problems). */
@@ -101,10 +150,18 @@ let chain: Promise<unknown> = Promise.resolve();
 /** Records a refresh's rejections in the live data-quality document (times in Beijing time); nothing is written when there are none. */
 export function recordTextProblems(store: KeyValueStore, found: readonly LiveRejection[], now: Date): Promise<void> {
   if (found.length === 0) return Promise.resolve();
-  const seenAt = toBeijingIso(now);
-  const write = chain.then(async () =>
-    writeDocument(store, TEXT_QUALITY_KEY, TEXT_QUALITY, mergeTextProblems(await readTextQuality(store), found, seenAt)),
-  );
+  return update(store, (stored) => mergeTextProblems(stored, found, toBeijingIso(now)));
+}
+
+/** Records a refresh's faults (times in Beijing time), logged too; nothing is written when there are none. */
+export function recordFaults(store: KeyValueStore, found: readonly LiveFault[], now: Date): Promise<void> {
+  if (found.length === 0) return Promise.resolve();
+  for (const f of found) console.warn(`live data quality: ${f.source} ${f.product}: ${f.detail}; ${f.action}`);
+  return update(store, (stored) => mergeFaults(stored, found, toBeijingIso(now)));
+}
+
+function update(store: KeyValueStore, change: (stored: LiveTextQuality) => LiveTextQuality): Promise<void> {
+  const write = chain.then(async () => writeDocument(store, TEXT_QUALITY_KEY, TEXT_QUALITY, change(await readTextQuality(store))));
   chain = write.catch(() => undefined);
   return write;
 }

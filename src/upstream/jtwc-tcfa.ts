@@ -162,9 +162,12 @@ function assemble(
 ): FormationAlert {
   const line = machine ? machine.line : text.line;
   const halfWidthNm = machine ? machine.halfWidthNm : text.halfWidthNm;
+  // Where the text and the machine lines disagree, the machine lines are served and the text's values are stated beside them.
+  let textDiffers = false;
   if (machine && text.line && machine.line && halfWidthNm !== null) {
     const same = near(text.line.from, machine.line.from) && near(text.line.to, machine.line.to) && text.halfWidthNm === halfWidthNm;
     if (!same) {
+      textDiffers = true;
       problems.push({
         line: text.body.line,
         message: `the text's alert line (${fmt(text.line.from)} to ${fmt(text.line.to)}, ${text.halfWidthNm} NM) differs from the machine lines' (${fmt(machine.line.from)} to ${fmt(machine.line.to)}, ${halfWidthNm} NM): the machine lines' is used`,
@@ -176,6 +179,7 @@ function assemble(
   if (machine?.centre) {
     centre = { ...machine.centre, time: toUtcIso(machine.baseTime) };
     if (text.centre && !near(text.centre.position, machine.centre)) {
+      textDiffers = true;
       problems.push({
         line: text.body.line,
         message: `the text's centre (${fmt(text.centre.position)}) differs from the machine lines' (${fmt(machine.centre)}): the machine lines' is used`,
@@ -214,6 +218,14 @@ function assemble(
     halfWidthKm,
     box,
     centre,
+    textSays: textDiffers
+      ? {
+          line: text.line,
+          halfWidthNm: text.halfWidthNm,
+          halfWidthKm: text.halfWidthNm === null ? null : nmToKmExact(text.halfWidthNm),
+          centre: text.centre?.position ?? null,
+        }
+      : null,
     movement: readMovement(text.body, problems),
     formationWithinHours: text.formationWithinHours,
     wind: readEstimatedWind(text.body, problems),

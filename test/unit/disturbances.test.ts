@@ -169,6 +169,8 @@ describe('disturbance refresh', () => {
       firstSeenAt: '2025-10-21T12:00:00Z',
       lastSeenAt: '2025-10-21T12:00:00Z',
       endedAt: null,
+      stale: false,
+      staleReason: null,
     };
     await writeDisturbances(store, { records: [invest], advisories: [], outlooks: [] });
     await refreshGlobal(up, store);

@@ -183,7 +183,7 @@ describe('the paced run', () => {
 
   it('takes any check of ACTIVITY_CHECKS as a reason for the fast pace', async () => {
     const disturbance: ActivityCheck = { name: 'disturbance', isActive: async () => true };
-    const inputs = await readPollInputs(store, [disturbance]);
+    const inputs = await readPollInputs(store, T0, [disturbance]);
     expect(inputs.active).toEqual(['disturbance']);
     expect(planPolls({ ...inputs, state: polled(0) }, at(3)).nwPacific).toBe('changes');
   });

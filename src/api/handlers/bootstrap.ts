@@ -46,7 +46,7 @@ function activeSummary(view: LiveView) {
 
 /** Active disturbances in brief. */
 const disturbanceSummary = async (ctx: RequestContext) =>
-  disturbanceCollection(await readDisturbanceRecords(ctx.store, ctx.now()), disturbanceBriefs);
+  disturbanceCollection(await readDisturbanceRecords(ctx.store, ctx.now(), ctx.config.liveOff), disturbanceBriefs);
 
 const SECTIONS = {
   site: (ctx) => ctx.data<SiteConfig>(DATA_FILES.site),

@@ -14,7 +14,7 @@ const unavailable = (reason: string) =>
   dataUnavailable(`Disturbances: data unavailable (${reason}); try again after the next refresh (every 15 minutes).`);
 
 export const disturbanceList = answerRequests(ROUTES.disturbances, async (ctx) => {
-  const read = await readDisturbanceRecords(ctx.store, ctx.now());
+  const read = await readDisturbanceRecords(ctx.store, ctx.now(), ctx.config.liveOff);
   if (read.state !== 'ok') throw unavailable(read.reason);
   const list = read.records.filter((r) => r.isActive);
   return {
@@ -24,7 +24,7 @@ export const disturbanceList = answerRequests(ROUTES.disturbances, async (ctx) =
 });
 
 export const disturbanceHistoryList = answerRequests(ROUTES['disturbance-history'], async (ctx, { query: { year } }) => {
-  const read = await readDisturbanceRecords(ctx.store, ctx.now());
+  const read = await readDisturbanceRecords(ctx.store, ctx.now(), ctx.config.liveOff);
   if (read.state !== 'ok') throw unavailable(read.reason);
   const list = read.records.filter((r) => year === null || disturbanceYear(r) === year);
   const { fetchedAt, publishedAt } = read.context;
@@ -32,14 +32,16 @@ export const disturbanceHistoryList = answerRequests(ROUTES['disturbance-history
 });
 
 export const disturbanceDetail = answerRequests(ROUTES.disturbance, async (ctx, { params }) => {
-  const answer = await disturbanceById(ctx.store, params.id, ctx.now());
+  const answer = await disturbanceById(ctx.store, params.id, ctx.now(), ctx.config.liveOff);
   if (answer.state === 'unavailable') throw unavailable(answer.reason);
   if (answer.state === 'missing') throw notFoundIn(ROUTES.disturbance, params.id);
   return { payload: { disturbance: answer.disturbance, ...answer.context }, dataTime: timeOf(answer.context.fetchedAt) };
 });
 
 export const disturbanceGeoJson = answerRequests(ROUTES['disturbances-geojson'], async (ctx) => {
-  const read = await readDisturbanceRecords(ctx.store, ctx.now());
+  const read = await readDisturbanceRecords(ctx.store, ctx.now(), ctx.config.liveOff);
   if (read.state !== 'ok') throw unavailable(read.reason);
-  return { payload: disturbancesGeoJson(read.records), dataTime: timeOf(read.context.fetchedAt) };
+  const { fetchedAt, publishedAt, stale, staleReason, upstream } = read.context;
+  const freshness = { fetchedAt, publishedAt, stale, staleReason, upstream };
+  return { payload: { ...disturbancesGeoJson(read.records), freshness }, dataTime: timeOf(fetchedAt), cache: stale ? 'liveStale' : 'live' };
 });

@@ -18,7 +18,7 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
   const [view, global, disturbanceRead] = await Promise.all([
     readLiveView(store, ctx.now(), ctx.config.liveOff),
     activeGlobalCyclones(store, ctx.now(), ctx.config.liveOff),
-    readDisturbanceRecords(store, ctx.now()),
+    readDisturbanceRecords(store, ctx.now(), ctx.config.liveOff),
   ]);
   const typhoons = view.typhoons.map((t) => {
     const near = stormNear(place, t);

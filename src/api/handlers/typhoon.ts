@@ -10,6 +10,7 @@ import type { ArchiveReport } from '../../archive/archive-report.ts';
 import { typhoonGeoJson } from '../../archive/geojson.ts';
 import { LOOKUP_FILES, requestLookup } from '../../live/lookup.ts';
 import { readLiveView } from '../../live/snapshot.ts';
+import type { UpstreamState } from '../../model/freshness.ts';
 import type { Typhoon } from '../../model/schemas.ts';
 import { beijingYear } from '../../model/time.ts';
 import { answerMisses, answerStatically, notFoundIn, type Answer } from '../bind.ts';
@@ -26,11 +27,14 @@ const geojson = ROUTES['typhoon-geojson'];
 /** Every archived storm, the instances of both static routes. */
 const archivedCodes = ({ archive }: { archive: { typhoons: readonly Typhoon[] } }) => archive.typhoons.map((t) => ({ code: t.code }));
 
-/** An active storm of the snapshot, with the snapshot's fetch time (its data time). */
-async function activeStorm(ctx: RequestContext, code: string): Promise<{ typhoon: Typhoon; dataTime: number | null } | null> {
+/** An active storm of the snapshot, with the snapshot's fetch time (its data time) and the list's upstream state. */
+async function activeStorm(
+  ctx: RequestContext,
+  code: string,
+): Promise<{ typhoon: Typhoon; dataTime: number | null; upstream: UpstreamState } | null> {
   const view = await readLiveView(ctx.store, ctx.now(), ctx.config.liveOff);
   const typhoon = view.typhoons.find((t) => t.code === code);
-  return typhoon ? { typhoon, dataTime: timeOf(view.fetchedAt) } : null;
+  return typhoon ? { typhoon, dataTime: timeOf(view.fetchedAt), upstream: view.upstream } : null;
 }
 
 /**
@@ -57,6 +61,11 @@ const lookupFailure = (code: string, error: unknown) =>
   `typhoon-lookup: ${code}: the upstream could not be asked: ${(error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ')}`;
 
 async function fromUpstream(ctx: LookupContext, code: string): Promise<Answer> {
+  // A server that polls no upstream (--offline, --demo) asks none for a lookup either.
+  if (ctx.config.liveOff)
+    throw upstreamUnavailable(
+      `No storm with code ${code} in the live snapshot or the archive, and this server asks no upstream service (it was started with ${ctx.config.liveOff}).`,
+    );
   let typhoon: Typhoon | null;
   try {
     typhoon = await ctx.lookupUpstream(code);
@@ -89,7 +98,13 @@ export const typhoonDetailMisses = answerMisses(detail, lookup, async (ctx, { pa
   if (miss) throw miss;
   const active = await activeStorm(ctx, code);
   // Not from the archive: its v1 answer says so with dataset null.
-  if (active) return { payload: (await withFormedFrom(ctx, [active.typhoon]))[0], dataTime: active.dataTime, dataset: null, cache: 'live' };
+  if (active)
+    return {
+      payload: (await withFormedFrom(ctx, [active.typhoon]))[0],
+      dataTime: active.dataTime,
+      dataset: null,
+      cache: active.typhoon.live?.stale ? 'liveStale' : 'live',
+    };
   return fromUpstream(ctx, code);
 });
 
@@ -105,6 +120,8 @@ export const typhoonGeojson = answerStatically(geojson, {
 /** Active storms add every agency's forecast to the map. */
 export const typhoonGeojsonMisses = answerMisses(geojson, lookup, async (ctx, { params: { code } }) => {
   const active = await activeStorm(ctx, code);
-  if (!active) throw notFoundIn(geojson, code);
-  return { payload: typhoonGeoJson(active.typhoon), dataTime: active.dataTime, cache: 'live' };
+  if (!active?.typhoon.live) throw notFoundIn(geojson, code);
+  const { fetchedAt, publishedAt, stale, staleReason } = active.typhoon.live;
+  const freshness = { fetchedAt, publishedAt, stale, staleReason, upstream: active.upstream };
+  return { payload: { ...typhoonGeoJson(active.typhoon), freshness }, dataTime: active.dataTime, cache: stale ? 'liveStale' : 'live' };
 });
