@@ -53,7 +53,7 @@ const RECORDED: Record<string, string> = {
  */
 const CURRENT_BULLETINS: Record<string, string> = {
   'jtwc/products/abpwweb.txt': 'jtwc/abpwweb.2026-08-22T0800Z.txt',
-  'jtwc/products/abioweb.txt': 'jtwc/own-abio-nothing.txt',
+  'jtwc/products/abioweb.txt': 'jtwc/own-abio-nothing.2026-08-22T1800Z.txt',
   'jtwc/products/wp9726.tcw': 'jtwc/wp9726.2026-08-22T0800Z.tcw',
   'nhc/text/abnt20.knhc.two.at.txt': 'nhc/two-at.2026-08-22T1713Z.txt',
   'nhc/text/abpz20.knhc.two.ep.txt': 'nhc/two-ep.2026-08-21T1739Z.txt',

@@ -17,6 +17,7 @@ import {
   type JtwcAdvisory,
   type NhcOutlook,
 } from '../model/disturbance-schemas.ts';
+import { FUTURE_TOLERANCE_MS } from '../model/freshness.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
 import type { KeyValueStore } from '../store/store.ts';
@@ -122,9 +123,6 @@ export interface DisturbanceRefreshResult {
   /** What failed, in words (joined); null when everything was read. */
   error: string | null;
 }
-
-/** A source time this much later than our fetch is bad source data, not a clock's drift. */
-export const FUTURE_TOLERANCE_MS = 10 * 60_000;
 
 /** The parts of a refresh besides the formation alerts (`alert:<product id>`), each with its status. */
 export const DISTURBANCE_PARTS = ['ABPW10', 'ABIO10', 'ABNT20', 'ABPZ20', 'feed'] as const;

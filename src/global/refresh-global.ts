@@ -18,7 +18,8 @@ import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
 import type { TextRejection } from '../model/upstream-text.ts';
 import type { KeyValueStore } from '../store/store.ts';
-import { recordTextProblems, type LiveRejection } from '../store/text-quality.ts';
+import { recordFaults, recordTextProblems, type LiveFault, type LiveRejection } from '../store/text-quality.ts';
+import { FUTURE_TOLERANCE_MS } from '../model/freshness.ts';
 import type { GlobalUpstreams } from '../upstream/addresses.ts';
 import { UpstreamError } from '../upstream/client.ts';
 import { bestTrack, deckName, officialForecast, parseAtcfDeck, type AtcfRecord } from '../upstream/atcf.ts';
@@ -197,6 +198,26 @@ export interface GlobalRefreshResult {
 
 const sourceOf = (id: string) => (id.startsWith('nhc-') ? 'nhc' : 'jtwc');
 
+/** A feed's cyclone without the fixes and forecast later than its fetch (bad source data), which are reported. */
+function withoutFuture(input: CycloneInput, now: Date, faults: LiveFault[]): CycloneInput {
+  const limit = now.getTime() + FUTURE_TOLERANCE_MS;
+  const points = input.points.filter((p) => Date.parse(p.time) <= limit);
+  const forecast = input.forecast && Date.parse(input.forecast.issuedAt) <= limit ? input.forecast : null;
+  if (points.length === input.points.length && forecast === input.forecast) return input;
+  const dropped = [
+    ...input.points.filter((p) => Date.parse(p.time) > limit).map((p) => `fix ${p.time}`),
+    ...(forecast === input.forecast ? [] : [`forecast issued ${input.forecast?.issuedAt}`]),
+  ];
+  faults.push({
+    source: input.source,
+    product: `${input.source}-${input.atcfId}`,
+    kind: 'future-time',
+    detail: `times later than the fetch (${toUtcIso(now)}): ${dropped.join(', ')}`,
+    action: 'those left out',
+  });
+  return { ...input, points, forecast };
+}
+
 export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, now = new Date()): Promise<GlobalRefreshResult> {
   const stamp = toUtcIso(now);
   const previous = await readGlobalStatus(store);
@@ -224,13 +245,38 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
   const unreadable = new Set(archive.unreadable);
   const listedNow = new Map<string, CycloneInput>();
   const written = new Set<string>();
+  const faults: LiveFault[] = [];
   for (const { source, list } of fetched) {
     if (!list) continue;
-    for (const input of list) {
-      const id = `${source}-${input.atcfId}`;
+    for (const fresh of list) {
+      const id = `${source}-${fresh.atcfId}`;
+      const input = withoutFuture(fresh, now, faults);
       listedNow.set(id, input);
       if (unreadable.has(id)) continue; // restored below
-      const merged = mergeCyclone(archive.cyclones.get(id) ?? null, input);
+      const stored = archive.cyclones.get(id) ?? null;
+      // An advisory issued after it was fetched, or older than the one stored (a stale mirror), changes nothing.
+      if (input.publishedAt.getTime() > now.getTime() + FUTURE_TOLERANCE_MS) {
+        faults.push({
+          source,
+          product: id,
+          kind: 'future-time',
+          detail: `issued at ${toUtcIso(input.publishedAt)}, later than it was fetched (${stamp})`,
+          action: 'left out; the stored record is kept',
+        });
+        continue;
+      }
+      if (input.points.length === 0) continue; // nothing true was left of it (reported above)
+      if (stored && input.publishedAt.getTime() < Date.parse(stored.publishedAt)) {
+        faults.push({
+          source,
+          product: id,
+          kind: 'older-bulletin',
+          detail: `issued at ${toUtcIso(input.publishedAt)}, older than the one already read (issued at ${stored.publishedAt})`,
+          action: 'the stored record is kept',
+        });
+        continue;
+      }
+      const merged = mergeCyclone(stored, input);
       await writeCyclone(store, merged);
       written.add(id);
       byId.set(id, summarizeCyclone(merged));
@@ -290,6 +336,7 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
   await recordTextProblems(store, rejections, now).catch((error: unknown) =>
     console.warn(`live data-quality document not written: ${describe(error)}`),
   );
+  await recordFaults(store, faults, now).catch((error: unknown) => console.warn(`live data-quality document not written: ${describe(error)}`));
   return {
     nhc: report('nhc'),
     jtwc: report('jtwc'),

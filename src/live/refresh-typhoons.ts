@@ -26,7 +26,7 @@ import type { TextCheck } from '../model/upstream-text.ts';
 import { liveNamesTable } from '../sources/names-table.ts';
 import { livePlacesTable } from '../sources/places-table.ts';
 import { normalizeNmcList, normalizeNmcView } from '../upstream/nmc-service.ts';
-import { runWasStopped } from '../model/freshness.ts';
+import { FUTURE_TOLERANCE_MS, runWasStopped } from '../model/freshness.ts';
 import {
   liveSnapshotSchema,
   readPreviousSnapshot,
@@ -41,8 +41,8 @@ import {
 import type { KeyValueStore } from '../store/store.ts';
 import type { LiveUpstreams } from '../upstream/addresses.ts';
 import { activeZjStorms, fetchZjTyphoon } from '../upstream/zj-service.ts';
-import { assembleStorms, newestRecords } from './storm-identity.ts';
-import { recordTextProblems, type LiveRejection, type LiveTextSource } from '../store/text-quality.ts';
+import { assembleStorms, newestRecords, withoutFutureTimes } from './storm-identity.ts';
+import { recordFaults, recordTextProblems, type LiveFault, type LiveRejection, type LiveTextSource } from '../store/text-quality.ts';
 
 /**
  * Runs a normaliser with a text check of its own; what it rejects joins `found` with its source (and the storm
@@ -188,11 +188,27 @@ export async function refreshLive(
     console.warn(`live data-quality document not written: ${describe(error)}`),
   );
   let snapshot: LiveSnapshot | null = null;
+  const faults: LiveFault[] = [];
+  /** Storms the source gave nothing true of (every time later than the fetch): their stored record stands. */
+  const futureOnly = new Set<string>();
   settled.forEach((outcome, i) => {
     const source = SOURCES[i]?.[0] as LiveSnapshot['source'];
     if (outcome.status === 'rejected') errors.push(`${source}: ${describe(outcome.reason)}`);
     else if (!snapshot) {
-      const parsed = liveSnapshotSchema.safeParse({ fetchedAt: stamp, source, typhoons: outcome.value });
+      const typhoons = outcome.value.flatMap((storm) => {
+        const { storm: kept, dropped } = withoutFutureTimes(storm, now, FUTURE_TOLERANCE_MS);
+        if (dropped.length)
+          faults.push({
+            source,
+            product: storm.code,
+            kind: 'future-time',
+            detail: `times later than the fetch (${stamp}): ${dropped.join(', ')}`,
+            action: kept ? 'those left out' : 'the storm left out of this refresh; its stored record is kept',
+          });
+        if (!kept) futureOnly.add(storm.code);
+        return kept ? [kept] : [];
+      });
+      const parsed = liveSnapshotSchema.safeParse({ fetchedAt: stamp, source, typhoons });
       if (parsed.success) snapshot = parsed.data;
       else errors.push(`${source}: ${parsed.error.issues[0]?.message}`);
     }
@@ -204,15 +220,25 @@ export async function refreshLive(
     const [previous, beforePrevious] = await Promise.all([readSnapshot(store), readPreviousSnapshot(store)]);
     // The storms as last stored: the snapshot's, and those of the one before it that the snapshot lacks (a storm
     // left out of one refresh's list still has its track to compare with).
-    const assembled = assembleStorms(
-      fetched.typhoons,
-      previous || beforePrevious ? newestRecords(previous?.typhoons ?? [], beforePrevious?.typhoons ?? []) : null,
-    );
+    const storedStorms = previous || beforePrevious ? newestRecords(previous?.typhoons ?? [], beforePrevious?.typhoons ?? []) : null;
+    const standing = (storedStorms ?? []).filter((t) => futureOnly.has(t.code));
+    const assembled = assembleStorms([...fetched.typhoons, ...standing], storedStorms);
     keptStored = assembled.keptStored;
+    for (const code of keptStored)
+      faults.push({
+        source: fetched.source,
+        product: code,
+        kind: 'older-bulletin',
+        detail: "its latest position is older than the stored record's",
+        action: 'the stored record is kept',
+      });
     good = { ...fetched, typhoons: assembled.typhoons };
     if (previous) await writePreviousSnapshot(store, previous);
     await writeSnapshot(store, good);
   }
+  await recordFaults(store, faults, now).catch((error: unknown) =>
+    console.warn(`live data-quality document not written: ${describe(error)}`),
+  );
   await writeStatus(store, {
     lastAttemptAt: stamp,
     lastSuccessAt: good ? stamp : base.lastSuccessAt,

@@ -67,6 +67,36 @@ export function mergeStorm(stored: Typhoon, fresh: Typhoon): Typhoon {
   };
 }
 
+/**
+ * A fresh record without what its source could not have issued yet: points and landfalls later than the fetch (by
+ * more than `toleranceMs`), and forecasts issued later. Such times are bad source data (a wrong clock, a wrong
+ * month): they are left out, never served as the storm's present, and named in `dropped` for the data-quality
+ * document. Null when no point is left: the source gave nothing of this storm that can be true.
+ */
+export function withoutFutureTimes(storm: Typhoon, now: Date, toleranceMs: number): { storm: Typhoon | null; dropped: string[] } {
+  const limit = now.getTime() + toleranceMs;
+  const past = <T extends { time: string }>(items: readonly T[]) => items.filter((i) => instant(i.time) <= limit);
+  const points = past(storm.points);
+  const land = past(storm.land);
+  const forecasts = Object.fromEntries(
+    Object.entries(storm.forecasts).filter(([, f]) => f.issuedAt === null || instant(f.issuedAt) <= limit),
+  );
+  const dropped = [
+    ...storm.points.filter((p) => !points.includes(p)).map((p) => `point ${p.time}`),
+    ...storm.land.filter((l) => !land.includes(l)).map((l) => `landfall ${l.time}`),
+    ...Object.entries(storm.forecasts)
+      .filter(([agency]) => !(agency in forecasts))
+      .map(([agency, f]) => `${agency} forecast issued ${f.issuedAt}`),
+  ];
+  if (dropped.length === 0) return { storm, dropped };
+  if (points.length === 0) return { storm: null, dropped };
+  const latest = points[points.length - 1] as TrackPoint;
+  return {
+    storm: { ...storm, ...trackSummary(points), points, land, forecasts, live: storm.live && { ...storm.live, publishedAt: latest.time } },
+    dropped,
+  };
+}
+
 /** One record per code from several lists: the one with the latest last point (the earlier list on a tie). */
 export function newestRecords(...lists: (readonly Typhoon[])[]): Typhoon[] {
   const newest = new Map<string, Typhoon>();

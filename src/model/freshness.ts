@@ -27,6 +27,9 @@ export const RUN_STOPPED_AFTER_MS = 60_000;
 
 const HOUR_MS = 3_600_000;
 
+/** A source time this much later than our fetch of it is bad source data (left out and reported), not a clock's drift. */
+export const FUTURE_TOLERANCE_MS = 10 * 60_000;
+
 /**
  * How long each source may go without publishing anything newer (its longest interval between products, plus an
  * hour for its release delay), measured from the source's own time of its newest data. Past it, what the source

@@ -58,6 +58,20 @@ export function dayTimeNear(day: number, hour: number, minute: number, anchor: D
   return candidates.sort((a, b) => Math.abs(a.getTime() - anchor.getTime()) - Math.abs(b.getTime() - anchor.getTime()))[0] ?? null;
 }
 
+/**
+ * The latest instant with this day of month, hour and minute (UTC) at or before `limit`, for a time group that gives
+ * no month or year and can only be in the past (`221500Z` of a bulletin, read against when it was fetched): the
+ * limit's month and the two before are tried, so a group is never put in the future. Null when none has that day.
+ */
+export function dayTimeAtOrBefore(day: number, hour: number, minute: number, limit: Date): Date | null {
+  for (const offset of [0, -1, -2]) {
+    const month = limit.getUTCMonth() + offset;
+    const candidate = utcDate(limit.getUTCFullYear() + Math.floor(month / 12), (((month % 12) + 12) % 12) + 1, day, hour, minute);
+    if (candidate && candidate.getTime() <= limit.getTime()) return candidate;
+  }
+  return null;
+}
+
 /** An instant from calendar fields read as Beijing time. */
 export function beijingDate(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): Date | null {
   const asUtc = utcDate(year, month, day, hour, minute, second);

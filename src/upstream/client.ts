@@ -5,8 +5,10 @@
  * JSONP wrappers (one or two levels of parentheses, any callback name) are stripped before JSON.parse.
  *
  * Given a cache of validators (`validators`), a request for a URL whose last answer carried an ETag or a
- * Last-Modified is conditional (If-None-Match, If-Modified-Since), and a 304 answer means "unchanged": the client
- * returns the body it kept. An upstream that sends neither header is asked as before.
+ * Last-Modified is conditional (If-None-Match, If-Modified-Since), and a 304 answer that confirms the validator sent
+ * means "unchanged": the client returns the body it kept. A 304 that does not (another ETag, or none where one was
+ * sent: a cache in the way that answers for another version) is not taken as "unchanged": the URL is asked again
+ * without conditions. An upstream that sends neither header is asked as before.
  */
 export type UpstreamFailure = 'timeout' | 'network' | 'http' | 'html' | 'empty' | 'json' | 'shape';
 
@@ -96,11 +98,24 @@ const conditionalHeaders = (known: Validated | undefined): Record<string, string
   ...(known?.lastModified ? { 'If-Modified-Since': known.lastModified } : {}),
 });
 
+/**
+ * A 304 confirms what was sent when it names the same ETag (weak or strong alike, RFC 9110 §13.1.2), or, when only a
+ * Last-Modified was sent, names no other one.
+ */
+function confirms(response: Response, sent: Validated): boolean {
+  const bare = (etag: string | null) => etag?.trim().replace(/^W\//, '') ?? null;
+  const etag = bare(response.headers.get('etag'));
+  if (sent.etag) return etag !== null && etag === bare(sent.etag);
+  const lastModified = response.headers.get('last-modified');
+  return etag === null && (lastModified === null || lastModified === sent.lastModified);
+}
+
 async function fetchOnce(
   url: string,
   options: { timeoutMs: number; headers: Record<string, string>; fetch: typeof globalThis.fetch; validators?: ValidatorCache },
+  conditional = true,
 ): Promise<Uint8Array> {
-  const known = options.validators?.get(url);
+  const known = conditional ? options.validators?.get(url) : undefined;
   const headers = { ...options.headers, ...conditionalHeaders(known) };
   let response: Response;
   try {
@@ -122,7 +137,11 @@ async function fetchOnce(
       `body not received: ${(error as Error).message}`,
     );
   }
-  if (response.status === 304 && known) return known.body;
+  if (response.status === 304 && known) {
+    if (confirms(response, known)) return known.body;
+    console.warn(`${url}: 304 Not Modified for another validator than the one sent; asked again without conditions`);
+    return fetchOnce(url, options, false);
+  }
   if (!response.ok) throw new UpstreamError('http', url, `HTTP ${response.status}`, response.status);
   if (bytes.byteLength === 0) throw new UpstreamError('empty', url, 'empty body');
   const body = new Uint8Array(bytes);

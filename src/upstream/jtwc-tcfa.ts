@@ -12,7 +12,7 @@ import type { DisturbancePosition, FormationAlert, HistoryPoint, SystemRef } fro
 import { normaliseLongitude } from '../model/geo.ts';
 import { destination, geodesicAzimuths } from '../model/geodesic.ts';
 import { ShapeError, type ParseProblem } from '../model/parse-problems.ts';
-import { toUtcIso, utcDate } from '../model/time.ts';
+import { dayTimeAtOrBefore, toUtcIso, utcDate } from '../model/time.ts';
 import { NM_TO_KM } from '../model/units.ts';
 import { tcwHistory } from './jtwc.ts';
 import {
@@ -304,8 +304,9 @@ export function parseJtwcTcfa(text: string, options: { productId?: string } = {}
 }
 
 /**
- * The text bulletin of a formation alert (`WTPN21 PGTW 220800`, `…web.txt`). It gives no month or year: its
- * `DDHHMM` groups are read as the dates nearest `anchor` (when the text was fetched, or the RSS item's date).
+ * The text bulletin of a formation alert (`WTPN21 PGTW 220800`, `…web.txt`). It gives no month or year: its heading's
+ * `DDHHMM` is read as the latest such time at or before `anchor` (when the text was fetched: a bulletin is never
+ * issued in the future), and its other groups (the expiry, the imagery) as the dates nearest the issue time.
  */
 export function parseJtwcTcfaText(text: string, options: { anchor: Date }): { alert: FormationAlert; problems: ParseProblem[] } {
   const lines = bulletinLines(text);
@@ -313,7 +314,11 @@ export function parseJtwcTcfaText(text: string, options: { anchor: Date }): { al
   const textPart = readAlertText(lines, 0, problems);
   if (!textPart.heading || !textPart.headingTime) throw new ShapeError('not a JTWC formation alert: no WTxx2n heading');
   if (!/^WT[A-Z]{2}2\d /.test(textPart.heading)) throw new ShapeError(`${textPart.heading} is not a formation alert heading (WTxx2n)`);
-  const issuedAt = dayTime(textPart.headingTime, options.anchor);
+  const group = /^(\d{2})(\d{2})(\d{2})$/.exec(textPart.headingTime);
+  const issuedAt =
+    group && Number(group[2]) <= 23 && Number(group[3]) <= 59
+      ? dayTimeAtOrBefore(Number(group[1]), Number(group[2]), Number(group[3]), options.anchor)
+      : null;
   if (!issuedAt) problems.push({ line: 1, message: `the heading's time group ${textPart.headingTime} is not a time` });
   const alert = assemble('text', textPart, null, issuedAt, lines, [], problems);
   return { alert, problems: problems.sort((a, b) => a.line - b.line) };
