@@ -18,7 +18,7 @@ import {
   type GlobalSummary,
 } from '../model/global-schemas.ts';
 import { compassFromDegrees } from '../model/compass.ts';
-import { knotsToKmh, knotsToMs, MS_TO_KT, nmToKm } from '../model/units.ts';
+import { knotsToKmh, knotsToMs, mphToKmh, MS_TO_KT, nmToKm } from '../model/units.ts';
 
 export interface Fix {
   time: Date;
@@ -29,7 +29,10 @@ export interface Fix {
   type?: string | null;
   radiiNm?: Partial<Record<34 | 50 | 64, Quadrants>>;
   directionDeg?: number | null;
+  /** The motion's speed in knots (ATCF, JTWC)… */
   speedKt?: number | null;
+  /** …or in statute miles per hour (NHC's CurrentStorms). */
+  speedMph?: number | null;
 }
 
 function circle(quadrants: Quadrants | undefined) {
@@ -41,7 +44,8 @@ function circle(quadrants: Quadrants | undefined) {
 export function globalPoint(fix: Fix): GlobalPoint {
   const speed = knotsToMs(fix.windKt);
   // ATCF writes 0/0 for an unknown motion; a direction means something only with a speed.
-  const moving = fix.speedKt !== null && fix.speedKt !== undefined && fix.speedKt > 0;
+  const moveSpeed = fix.speedKt != null ? knotsToKmh(fix.speedKt) : fix.speedMph != null ? mphToKmh(fix.speedMph) : null;
+  const moving = moveSpeed !== null && moveSpeed > 0;
   const grade = gradeFromWind(speed);
   return {
     time: toUtcIso(fix.time),
@@ -51,7 +55,7 @@ export function globalPoint(fix: Fix): GlobalPoint {
     speed,
     pressure: fix.pressure ?? null,
     moveDir: moving ? compassFromDegrees(fix.directionDeg ?? null) : null,
-    moveSpeed: moving ? knotsToKmh(fix.speedKt ?? null) : null,
+    moveSpeed: moving ? moveSpeed : null,
     radius7: circle(fix.radiiNm?.[34]),
     radius10: circle(fix.radiiNm?.[50]),
     radius12: circle(fix.radiiNm?.[64]),

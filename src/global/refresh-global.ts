@@ -85,7 +85,7 @@ async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejectio
         pressure: storm.pressure,
         type: storm.classification,
         directionDeg: storm.directionDeg,
-        speedKt: storm.speedKt,
+        speedMph: storm.speedMph,
       };
       const official = aids ? officialForecast(aids, 'OFCL') : null;
       return {

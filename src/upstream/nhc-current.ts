@@ -1,7 +1,8 @@
 /**
  * NHC `CurrentStorms.json`: the active storms of the Atlantic, East and Central Pacific
  * (docs/formats.md#nhc-currentstorms-and-the-tcm). Intensity and pressure are strings, coordinates numbers (sometimes
- * integer-typed), winds kt; there is no "final advisory" flag: a storm ends when it is no longer listed.
+ * integer-typed), winds kt, but the motion in statute miles per hour, as NHC's public advisories give it (not kt as
+ * its forecast advisories and decks do); there is no "final advisory" flag: a storm ends when it is no longer listed.
  * The name and the classification are free text, checked as a cyclone name and a type code
  * (src/model/upstream-text.ts): a value that fails is left out (null) and added to `rejected`.
  */
@@ -40,7 +41,8 @@ export interface NhcStorm {
   lat: number;
   lng: number;
   directionDeg: number | null;
-  speedKt: number | null;
+  /** The motion's speed, statute miles per hour (NHC's unit for `movementSpeed`). */
+  speedMph: number | null;
   time: Date;
 }
 
@@ -66,7 +68,7 @@ export function parseCurrentStorms(json: unknown, rejected: TextRejection[]): Nh
       lat: s.latitudeNumeric,
       lng: s.longitudeNumeric,
       directionDeg: s.movementDir ?? null,
-      speedKt: s.movementSpeed ?? null,
+      speedMph: s.movementSpeed ?? null,
       time,
     };
   });

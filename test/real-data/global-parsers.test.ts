@@ -7,6 +7,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { bestTrack, deckName, officialForecast, parseAtcfDeck } from '../../src/upstream/atcf.ts';
 import { parseJtwcTcw, parseJtwcRss, parseJtwcWarning } from '../../src/upstream/jtwc.ts';
+import { knotsToKmh, mphToKmh } from '../../src/model/units.ts';
 import { parseCurrentStorms } from '../../src/upstream/nhc-current.ts';
 import { read } from '../helpers/read-text.ts';
 import { describeRealData, realData } from '../helpers/real-data.ts';
@@ -69,6 +70,20 @@ describeRealData('upstream', 'recorded ATCF decks', (SHARED) => {
     const storms = parseCurrentStorms(JSON.parse(read(SHARED, 'nhc', file)), []);
     expect(storms.length).toBeGreaterThan(0);
     for (const s of storms) expect(s.atcfId).toMatch(/^(al|ep|cp)\d{6}$/);
+  });
+
+  it("states the motion in mph in the public advisory, as CurrentStorms does, and in kt in the forecast advisory of the same time", () => {
+    const tcp = read(SHARED, 'nhc/al092021.public.010.TCP.txt');
+    const tcm = read(SHARED, 'nhc/al092021.fstadv.010.TCM.txt');
+    const [, mph, kmh] = /PRESENT MOVEMENT\.\.\.\w+ OR \d+ DEGREES AT (\d+) MPH\.\.\.(\d+) KM\/H/.exec(tcp) ?? [];
+    const [, kt] = /PRESENT MOVEMENT TOWARD .* AT +(\d+) KT/.exec(tcm) ?? [];
+    expect([mph, kmh, kt]).toEqual(['16', '26', '14']);
+    // The conversions the parser applies give the advisory's own km/h from either unit.
+    expect(mphToKmh(Number(mph))).toBe(Number(kmh));
+    expect(knotsToKmh(Number(kt))).toBe(Number(kmh));
+    // Every recorded CurrentStorms gives movementSpeed as a plain number, read as mph.
+    for (const file of fs.readdirSync(path.join(SHARED, 'nhc')).filter((f) => f.endsWith('.json')))
+      for (const s of parseCurrentStorms(JSON.parse(read(SHARED, 'nhc', file)), [])) expect(Number.isInteger(s.speedMph), file).toBe(true);
   });
 
   it('reads string intensities, integer longitudes and an empty list', () => {

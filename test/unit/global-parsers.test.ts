@@ -10,7 +10,8 @@ import { NE_PACIFIC_CHINESE_NAMES } from '../../src/global/cyclone-names.ts';
 import { parseJtwcRss, parseJtwcTcw } from '../../src/upstream/jtwc.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { globalCycloneSchema } from '../../src/model/global-schemas.ts';
-import { knotsToMs, nmToKm } from '../../src/model/units.ts';
+import { knotsToKmh, knotsToMs, mphToKmh, nmToKm } from '../../src/model/units.ts';
+import { parseCurrentStorms } from '../../src/upstream/nhc-current.ts';
 import { namesTableSchema } from '../../src/sources/names-table.ts';
 import { OWN_PAYLOADS } from '../helpers/mock.ts';
 import { read } from '../helpers/read-text.ts';
@@ -23,6 +24,45 @@ describe('own ATCF b-deck (test/fixtures)', () => {
     expect(first?.radiiNm[34]).toEqual([140, 110, 40, 80]);
     const point = globalPoint(first!);
     expect(point).toMatchObject({ time: '2025-10-26T00:00:00Z', speed: 46.3, radius7: { ne: 259, se: 204, sw: 74, nw: 148 } });
+  });
+});
+
+describe("NHC's CurrentStorms motion is in statute miles per hour", () => {
+  // Written by us in CurrentStorms' shape from Ida's advisory 10 (al092021, 2100 UTC 28 Aug 2021): its public advisory
+  // gives PRESENT MOVEMENT...NW OR 320 DEGREES AT 16 MPH...26 KM/H, its forecast advisory 14 KT and 90 KT winds.
+  // CurrentStorms carries the public advisory's motion figure, in mph (NHC's documentation of the file).
+  const ida = {
+    activeStorms: [
+      {
+        id: 'al092021',
+        name: 'Ida',
+        classification: 'HU',
+        intensity: '90',
+        pressure: '976',
+        latitudeNumeric: 26.2,
+        longitudeNumeric: -87,
+        movementDir: 320,
+        movementSpeed: 16,
+        lastUpdate: '2021-08-28T21:00:00.000Z',
+      },
+    ],
+  };
+
+  it('is converted with the exact mile (1.609344 km) into the km/h the advisory states', () => {
+    const [storm] = parseCurrentStorms(ida, []);
+    expect(storm?.speedMph).toBe(16);
+    const point = globalPoint({ time: storm!.time, lat: storm!.lat, lng: storm!.lng, windKt: storm!.windKt, directionDeg: 320, speedMph: 16 });
+    expect(point).toMatchObject({ moveDir: 'NW', moveSpeed: 26 });
+    expect(mphToKmh(16)).toBe(26);
+    // The forecast advisory's 14 kt is the same motion; 16 read as knots would be 30 km/h, 15% too fast.
+    expect(knotsToKmh(14)).toBe(26);
+    expect(knotsToKmh(16)).toBe(30);
+  });
+
+  it("carries the demo MELISSA's advisory motion in mph", () => {
+    const [melissa] = parseCurrentStorms(JSON.parse(read(OWN_PAYLOADS, 'nhc/CurrentStorms.json')), []);
+    expect(melissa).toMatchObject({ speedMph: 40, directionDeg: 45 });
+    expect(globalPoint({ time: melissa!.time, lat: 0, lng: 0, windKt: 70, directionDeg: 45, speedMph: 40 }).moveSpeed).toBe(64);
   });
 });
 
