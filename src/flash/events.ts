@@ -4,10 +4,14 @@
  * formed. Every event has a key that names it once and for all, so deriving the events again (a failed refresh,
  * a repeated or stopped run) never repeats an item. The rules, per storm code:
  *
- * - **numbered / formed**, once, when a storm is first seen. A China number (6 digits) gives `numbered`, at its
+ * - **numbered / formed**, once, when a storm is first seen and its numbering (or first point) is new: later than
+ *   the poll before this one, less the hour a source may take to release a position (FIRST_SEEN_DELAY_MS; at the
+ *   first poll ever, within the source's publishing bound). A China number (6 digits) gives `numbered`, at its
  *   first point of tropical-storm grade or stronger (China numbers a storm when it reaches TS), else at its
  *   latest point. An unnumbered system (the Zhejiang service's 8-digit id) gives `formed`, at its first point,
- *   worded with its own grade (热带低压, not 台风). The key is `numbered:<code>` for both.
+ *   worded with its own grade (热带低压, not 台风). A storm first seen later than that (a service that was down, a
+ *   first start during a storm) gives `tracked`: this service began tracking it, with the source's first time;
+ *   never "forms". The key is `numbered:<code>` for all three, so a storm gets one of them, once.
  * - **Renumbering**: a new China-numbered storm whose track shares its early points with an unnumbered system
  *   already seen (same instants, centres within 0.3°: src/live/storm-identity.ts) is that system under its new
  *   number. It gets its `numbered` item (its real numbering moment) and takes over what was announced for the
@@ -40,8 +44,14 @@ import { BASINS } from '../model/global-schemas.ts';
 import { sameStorm } from '../live/storm-identity.ts';
 import type { Announced, AnnouncedStorm } from './announced.ts';
 import { isChinaNumber } from './storm-words.ts';
+import { PUBLISHING_BOUNDS_MS } from '../model/freshness.ts';
 
 import type { EventType } from '../model/flash-schemas.ts';
+
+/** How long after its time a source may release a position: a numbering this much older than the last poll is still new. */
+export const FIRST_SEEN_DELAY_MS = 3_600_000;
+/** At the first poll ever, a storm whose numbering is at most this old is new (the Chinese services' publishing bound). */
+const NEW_AT_FIRST_POLL_MS = PUBLISHING_BOUNDS_MS['zj-live'];
 
 /** A storm missing from this many snapshots in a row (and quiet for END_AFTER_HOURS_QUIET) has ended. */
 export const END_AFTER_ABSENT_REFRESHES = 3;
@@ -68,6 +78,10 @@ export interface FlashEvent {
   expiresAt?: string | null;
   /** `disturbance-chance60`: NHC's 7-day formation chance, percent, in this outlook and in the one before. */
   chance?: { percent: number; before: number };
+  /** `tracked`, `global-tracked`: the source's own first time of the storm (its numbering, its first fix). */
+  firstTime?: string;
+  /** `global-formed`, `global-tracked`: the number of the agency's advisory (warning) first read, when known. */
+  advisory?: number | null;
 }
 
 /** The current snapshot, as far as events are concerned. */
@@ -77,6 +91,7 @@ export interface StormsNow {
 }
 
 const latest = (t: Typhoon) => t.points[t.points.length - 1] as TrackPoint;
+const names = (t: Pick<Typhoon, 'name' | 'enname'>) => ({ name: t.name, enname: t.enname });
 const ms = (time: string) => Date.parse(time);
 
 /** China's 48-hour warning line: 0°N 105°E – 0°N 120°E – 15°N 132°E – 34°N 132°E. West of it is inside. */
@@ -119,12 +134,21 @@ function firstSeen(storm: Typhoon, fetchedAt: string): AnnouncedStorm {
 export function typhoonEvents(announced: Announced | null, now: StormsNow): { events: FlashEvent[]; announced: Announced } {
   const storms: Record<string, AnnouncedStorm> = structuredClone(announced?.storms ?? {});
   const newSnapshot = announced?.snapshotFetchedAt !== now.fetchedAt;
+  // A first time later than this is new since the last poll: it is announced as it happened.
+  const newAfter = announced?.snapshotFetchedAt
+    ? ms(announced.snapshotFetchedAt) - FIRST_SEEN_DELAY_MS
+    : ms(now.fetchedAt) - NEW_AT_FIRST_POLL_MS;
+  const firstSeenEvent = (storm: Typhoon, at: TrackPoint, type: 'numbered' | 'formed', extra: Partial<FlashEvent> = {}): FlashEvent =>
+    ms(at.time) > newAfter
+      ? { key: `numbered:${storm.code}`, type, code: storm.code, time: at.time, storm: names(storm), point: at, ...extra }
+      : // Seen late: the service began tracking it now; the source's first time is stated, no "forms".
+        { key: `numbered:${storm.code}`, type: 'tracked', code: storm.code, time: now.fetchedAt, storm: names(storm), point: at, firstTime: at.time };
   const events: FlashEvent[] = [];
   const present = new Set<string>();
 
   for (const storm of now.typhoons) {
     present.add(storm.code);
-    const names = { name: storm.name, enname: storm.enname };
+    const stormNames = names(storm);
     let entry = storms[storm.code];
     // An unnumbered system already recognised under its China number: that record carries the storm.
     if (entry?.renumberedAs) continue;
@@ -139,15 +163,12 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
         : undefined;
       if (isChinaNumber(storm.code)) {
         const at = numberingPoint(storm);
-        events.push({
-          key: `numbered:${storm.code}`,
-          type: 'numbered',
-          code: storm.code,
-          time: at.time,
-          storm: names,
-          point: at,
-          ...(predecessor ? { formerCode: predecessor.code } : {}),
-        });
+        // A depression already followed under its id is numbered now: that is its numbering, not a late sighting.
+        events.push(
+          predecessor
+            ? { key: `numbered:${storm.code}`, type: 'numbered', code: storm.code, time: at.time, storm: stormNames, point: at, formerCode: predecessor.code }
+            : firstSeenEvent(storm, at, 'numbered'),
+        );
         if (predecessor) {
           predecessor.renumberedAs = storm.code;
           // Go on from what was announced for the system; the change to the numbered grade is the numbering itself.
@@ -168,8 +189,7 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
           storms[storm.code] = { ...entry, renumberedAs: numbered.code };
           continue;
         }
-        const at = storm.points[0] as TrackPoint;
-        events.push({ key: `numbered:${storm.code}`, type: 'formed', code: storm.code, time: at.time, storm: names, point: at });
+        events.push(firstSeenEvent(storm, storm.points[0] as TrackPoint, 'formed'));
       }
       storms[storm.code] = entry;
     }
@@ -186,7 +206,7 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
             type,
             code: storm.code,
             time: p.time,
-            storm: names,
+            storm: stormNames,
             point: p,
             from: was,
           });
@@ -203,7 +223,7 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
             type: 'warning-48h',
             code: storm.code,
             time: entered.time,
-            storm: names,
+            storm: stormNames,
             point: entered,
           });
           entry.warning48h = true;
@@ -222,7 +242,7 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
         type: 'landfall',
         code: storm.code,
         time: land.time,
-        storm: names,
+        storm: stormNames,
         point: storm.points.find((p) => p.time >= land.time) ?? last,
         // "" is a place the source left out or that failed its check: the item then says "on the coast".
         ...(land.position ? { position: land.position } : {}),
@@ -270,16 +290,18 @@ const dissipation = (entry: AnnouncedStorm): FlashEvent => ({
   point: entry.lastPoint,
 });
 
+/**
+ * A global cyclone first seen: `global-formed` only when the agency's advisory (NHC) or warning (JTWC) first read is
+ * its first (number 1); otherwise `global-tracked`, this service began tracking it at that advisory, with the time
+ * its track begins. One key for both, once per cyclone.
+ */
 export function globalEvents(active: readonly GlobalCyclone[]): FlashEvent[] {
-  return active.map((c) => ({
-    key: `global-formed:${c.id}`,
-    type: 'global-formed' as const,
-    code: c.id,
-    time: c.startTime,
-    storm: { name: c.name, enname: c.enname },
-    point: null,
-    basin: c.seaArea,
-  }));
+  return active.map((c) => {
+    const base = { key: `global-formed:${c.id}`, code: c.id, storm: { name: c.name, enname: c.enname }, point: null, basin: c.seaArea };
+    return c.advisoryNumber === 1
+      ? { ...base, type: 'global-formed' as const, time: c.startTime, advisory: 1 }
+      : { ...base, type: 'global-tracked' as const, time: c.firstSeenAt ?? c.lastSeenAt ?? c.startTime, firstTime: c.startTime, advisory: c.advisoryNumber };
+  });
 }
 
 /**

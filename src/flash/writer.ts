@@ -81,6 +81,25 @@ export function writeFlash(e: FlashEvent): FlashText {
         ),
       };
     }
+    case 'tracked': {
+      // Seen late (src/flash/events.ts): the service began tracking it; never "forms".
+      const graded = stormZh(storm, grade, true);
+      const idZh = storm.name ? `（${storm.enname ? `${storm.enname}，` : ''}编号${e.code}）` : '';
+      const idEn = storm.enname ? ` (${isChinaNumber(e.code) ? 'China number ' : 'id '}${e.code})` : '';
+      const first = e.firstTime ?? e.time;
+      return {
+        title: `本服务开始跟踪${graded}`,
+        content: z.aboutStorm(
+          `${z.put('time', when(e.time))}，${z.put('event', '本服务开始跟踪')}${z.put('storm', `${graded}${idZh}`)}，${z.put('first', `上游对它的最早定位时间为${when(first)}`)}。`,
+          time,
+        ),
+        titleEn: `${stormEn(storm, grade, true)} tracked by this service`,
+        contentEn: n.aboutStorm(
+          `${n.put('event', 'This service began tracking')} ${n.put('storm', `${stormEn(storm, grade, true)}${idEn}`)} ${n.put('time', `at ${whenEn(e.time)}`)}; ${n.put('first', `the upstream's first position of it is dated ${whenEn(first)}`)}.`,
+          time,
+        ),
+      };
+    }
     case 'upgraded':
     case 'downgraded': {
       const up = e.type === 'upgraded';
@@ -182,6 +201,23 @@ export function writeFlash(e: FlashEvent): FlashText {
         content: z.aboutStorm(`${subject}${z.put('event', said.event)}。`),
         titleEn: said.titleEn,
         contentEn: n.aboutStorm(`${subjectEn} ${n.put('event', said.eventEn)}.`),
+      };
+    }
+    case 'global-tracked': {
+      // First read at a later advisory than its first: the service began tracking it; never "forms".
+      const english = e.storm.enname && e.storm.enname !== e.storm.name ? `${e.storm.enname}，` : '';
+      const advisoryZh = e.advisory ? `第${e.advisory}号公报` : '公报';
+      const advisoryEn = e.advisory ? `advisory ${e.advisory}` : 'an advisory';
+      const first = (e.firstTime ?? e.time).slice(0, 10);
+      return {
+        title: `本服务开始跟踪${e.basin ?? ''}热带气旋${e.storm.name ?? e.code}`,
+        content: z.aboutStorm(
+          `${z.put('storm', `${e.basin ?? '其他海域'}的热带气旋${e.storm.name ?? e.code}（${english}${e.code}）`)}${z.put('event', `自${advisoryZh}起由本服务跟踪，其路径始于${first}（世界时）`)}。`,
+        ),
+        titleEn: `Tropical cyclone ${e.storm.enname ?? e.code} tracked by this service`,
+        contentEn: n.aboutStorm(
+          `${n.put('storm', `Tropical cyclone ${e.storm.enname ?? e.code} (${e.code})`)} ${n.put('event', `is tracked by this service from ${advisoryEn}; its track begins on ${first} UTC`)}.`,
+        ),
       };
     }
     case 'global-formed': {

@@ -2,7 +2,7 @@
  * Turns parsed NHC and JTWC data into global cyclone records (units converted, UTC times, radii by quadrant)
  * and merges a fresh record into the stored one by time, so no point is ever lost or duplicated.
  */
-import { gradeFromWind } from '../model/grades.ts';
+import { gradeOfStage } from '../model/grades.ts';
 import { intensityOf } from '../model/track-point.ts';
 import { toUtcIso } from '../model/time.ts';
 import { trackSummary } from '../model/track-summary.ts';
@@ -46,7 +46,8 @@ export function globalPoint(fix: Fix): GlobalPoint {
   // ATCF writes 0/0 for an unknown motion; a direction means something only with a speed.
   const moveSpeed = fix.speedKt != null ? knotsToKmh(fix.speedKt) : fix.speedMph != null ? mphToKmh(fix.speedMph) : null;
   const moving = moveSpeed !== null && moveSpeed > 0;
-  const grade = gradeFromWind(speed);
+  // A post-tropical, subtropical or disturbance stage is never given a tropical grade by its wind.
+  const grade = gradeOfStage(fix.type, speed);
   return {
     time: toUtcIso(fix.time),
     lat: fix.lat,
@@ -84,6 +85,8 @@ export interface CycloneInput {
   seenAt: Date;
   /** The upstream's own time of this data (`publishedAt`): NHC's `lastUpdate`, JTWC's warning issue time, else the latest fix's. */
   publishedAt: Date;
+  /** The agency's advisory (warning) number of this data; null or absent when not given. */
+  advisoryNumber?: number | null;
 }
 
 /** Summary fields recomputed from the points. */
@@ -129,6 +132,7 @@ export function mergeCyclone(stored: GlobalCyclone | null, input: CycloneInput):
     firstSeenAt: stored ? stored.firstSeenAt : toUtcIso(input.seenAt),
     lastSeenAt: toUtcIso(input.seenAt),
     publishedAt: toUtcIso(input.publishedAt),
+    advisoryNumber: input.advisoryNumber ?? stored?.advisoryNumber ?? null,
   });
 }
 

@@ -97,6 +97,7 @@ async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejectio
         seenAt: now,
         // The storm's lastUpdate: the time of its latest advisory, which the current position is valid at.
         publishedAt: storm.time,
+        advisoryNumber: storm.advisory,
       };
     }),
   );
@@ -144,6 +145,7 @@ async function fetchJtwc(up: GlobalUpstreams, now: Date, rejections: LiveRejecti
         forecast: forecast.length ? globalForecast('jtwc', tcw.baseTime, forecast) : null,
         seenAt: now,
         publishedAt: tcw.issuedAt ?? fixes.at(-1)?.time ?? tcw.baseTime,
+        advisoryNumber: tcw.warningNumber,
       };
     }),
   );
@@ -177,7 +179,7 @@ async function fetchArchivedTrack(
       const points = best.map((r) => globalPoint(r));
       // A best track has no issue time: its latest fix's stands for it.
       const publishedAt = new Date(points.at(-1)?.time ?? now);
-      return { source, atcfId, enname: deckName(best), points, forecast: null, seenAt: now, publishedAt };
+      return { source, atcfId, enname: deckName(best), points, forecast: null, seenAt: now, publishedAt, advisoryNumber: null };
     } catch (error) {
       errors.push(`${url}: ${describe(error)}`);
     }

@@ -121,6 +121,15 @@ export const globalCycloneSchema = z
       .describe(
         "When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive",
       ),
+    advisoryNumber: z
+      .number()
+      .int()
+      .min(0)
+      .nullable()
+      .default(null)
+      .describe(
+        "The number of the agency's latest advisory read (NHC's public advisory, 051A → 51) or warning (JTWC's WARNING NR); null when the upstream gave none (a record restored from an archived best track, or stored before this field)",
+      ),
     publishedAt: utcTime.describe(
       "The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field)",
     ),

@@ -64,6 +64,8 @@ export interface JtwcTcw {
    */
   issuedAt: Date | null;
   name: string | null;
+  /** The warning's number (`WARNING NR 041`, the header line's third field); null when not given. */
+  warningNumber: number | null;
   directionDeg: number | null;
   speedKt: number | null;
   /** Tnnn lines: tau 0 is the warning position, the others the forecast. */
@@ -100,6 +102,7 @@ export function parseJtwcTcw(text: string, rejected: TextRejection[]): JtwcTcw {
       baseTime,
       issuedAt: issuedNear(baseTime),
       name: null,
+      warningNumber: null,
       directionDeg: null,
       speedKt: null,
       taus: [],
@@ -133,6 +136,7 @@ export function parseJtwcTcw(text: string, rejected: TextRejection[]): JtwcTcw {
       header[2] && !/^\d+$/.test(header[2])
         ? (keep(checkCycloneName(header[2]), rejected, { field: 'name', line: at + 2 })?.toUpperCase() ?? null)
         : null,
+    warningNumber: /^\d{3}$/.test(header[3] ?? '') ? Number(header[3]) : null,
     directionDeg: Number(header[5]) >= 0 ? Number(header[5]) : null,
     speedKt: Number(header[6]) >= 0 ? Number(header[6]) : null,
     taus,

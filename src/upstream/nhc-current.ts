@@ -27,6 +27,7 @@ export const rawCurrentStormsSchema = z.object({
         movementDir: z.number().nullish(),
         movementSpeed: z.number().nullish(),
         lastUpdate: z.string(),
+        publicAdvisory: z.object({ advNum: z.string().nullish() }).loose().nullish(),
       })
       .loose(),
   ),
@@ -44,6 +45,8 @@ export interface NhcStorm {
   /** The motion's speed, statute miles per hour (NHC's unit for `movementSpeed`). */
   speedMph: number | null;
   time: Date;
+  /** The public advisory's number (`051A` → 51, an intermediate advisory counting as its full one); null when not given. */
+  advisory: number | null;
 }
 
 export function parseCurrentStorms(json: unknown, rejected: TextRejection[]): NhcStorm[] {
@@ -70,6 +73,7 @@ export function parseCurrentStorms(json: unknown, rejected: TextRejection[]): Nh
       directionDeg: s.movementDir ?? null,
       speedMph: s.movementSpeed ?? null,
       time,
+      advisory: /^\d{1,3}[A-Z]?$/i.test(s.publicAdvisory?.advNum?.trim() ?? '') ? Number.parseInt(s.publicAdvisory?.advNum ?? '', 10) : null,
     };
   });
 }
