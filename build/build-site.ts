@@ -191,7 +191,7 @@ export async function renderSite(
     { file: DATA_FILES.archiveReport, body: JSON.stringify(report) },
     { file: DATA_FILES.dataQuality, body: JSON.stringify(dataQuality) },
     { file: '_redirects', body: renderRedirects() },
-    { file: '_headers', body: renderHeaders() },
+    { file: '_headers', body: renderHeaders(site.demo) },
     { file: '404.html', body: NOT_FOUND_PAGE },
     renderBasemap(), // the docs page's map (static/index.html)
   );

@@ -149,20 +149,23 @@ program
 
 program
   .command('serve')
-  .description('Build when needed, then serve public/ and the functions like Netlify does')
+  .description(
+    'Build when needed, then serve public/ and the functions like Netlify does, polling the real upstreams for live data as production does',
+  )
   .option(
     '--sources <dir>',
     'archive sources folder; default $TYPHOON_SOURCES, else .cache/sources (downloaded on the first start), else the demo archive',
   )
-  .option('--demo', 'serve the demo archive without trying to download the real one')
+  .option('--demo', 'serve the demo archive without trying to download the real one, and ask no real upstream (no live polling, no lookups)')
   .option(
     '--agencies <dir>',
     "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies",
   )
   .option('--port <port>', 'port to listen on (default $PORT, else 8888)')
   .option('--host <host>', 'address to listen on', '127.0.0.1')
-  .option('--live', 'run the scheduled live refresh against the real upstreams')
-  .option('--mock-upstream', 'run the scheduled live refresh against a local mock upstream (offline demo)')
+  .option('--offline', 'poll no upstream: the live answers say so, naming this flag')
+  .option('--live', 'poll the real upstreams (the default; kept for the command lines that name it)')
+  .option('--mock-upstream', 'poll a local mock of the upstreams instead of the real ones (offline demo)')
   .action(
     async (options: {
       sources?: string;
@@ -170,6 +173,7 @@ program
       demo?: boolean;
       port?: string;
       host: string;
+      offline?: boolean;
       live?: boolean;
       mockUpstream?: boolean;
     }) => {
@@ -181,6 +185,9 @@ program
         serverConfig = { ...serverConfig, upstreams: mock.addresses, store: { kind: 'files', dir: MOCK_LIVE_DIR } };
         log(`Mock upstream on ${mock.url} (faults: POST ${mock.url}/__mock/fault?service=zj&fault=timeout)`);
       }
+      // Live data is polled as production does, unless a flag says otherwise; the live answers then name that flag.
+      const liveOff = options.offline ? '--offline' : options.demo && !options.mockUpstream ? '--demo' : null;
+      serverConfig = { ...serverConfig, liveOff };
       const sources = await sourcesToServe(options.sources, Boolean(options.demo));
       await writeFunctions(FUNCTIONS_DIR);
       await buildSite({
@@ -189,12 +196,19 @@ program
         publicDir: PUBLIC_DIR,
         log,
       });
-      const schedules = Boolean(options.live || options.mockUpstream);
+      const schedules = liveOff === null;
       const { startLocalServer } = await import('../src/server/local-server.ts');
       const port = options.port === undefined ? serverConfig.port : Number(options.port);
       const server = await startLocalServer({ publicDir: PUBLIC_DIR, config: serverConfig, port, host: options.host, schedules, log });
-      log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)${schedules ? '; live refresh paced every minute' : ''}`);
-      if (sources.origin === 'demo') log('(DEMO archive: run "npm run cli -- sources fetch" for the real one.)');
+      log(`Typhoon API on ${server.url} (try ${server.url}/api/v1/history/years)`);
+      const { upstreams } = serverConfig;
+      log(
+        schedules
+          ? `Live data: polling ${options.mockUpstream ? 'the mock upstream' : 'the real upstreams'} now and then every minute, paced as on Netlify (Zhejiang ${upstreams.zj}, NMC ${upstreams.nmc}, NHC ${upstreams.nhc}, JTWC ${upstreams.jtwc}); each run is logged below. Start with --offline to poll nothing.`
+          : `Live data: not polled (${liveOff}): the live answers say so; start without ${liveOff} to poll the real upstreams.`,
+      );
+      if (sources.origin === 'demo')
+        log('(DEMO archive: every answer says so in its X-Typhoon-Dataset header; run "npm run cli -- sources fetch" for the real one.)');
     },
   );
 

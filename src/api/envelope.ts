@@ -42,12 +42,19 @@ export const SHARED_HEADERS: Readonly<Record<string, string>> = {
 /** What a function answer carries: JSON, and the shared headers. */
 export const COMMON_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': 'application/json; charset=utf-8', ...SHARED_HEADERS };
 
+/**
+ * Which archive the server was built from, on every answer of both families, static or not (docs/conventions.md):
+ * `demo` (the demo archive kept in the repository) or `real`.
+ */
+export const DATASET_HEADER = 'X-Typhoon-Dataset';
+export const datasetHeader = (demo: boolean): Record<string, string> => ({ [DATASET_HEADER]: demo ? 'demo' : 'real' });
+
 /** What v1 adds: the version header and full CORS (preflights included). */
 export const V1_HEADERS: Readonly<Record<string, string>> = {
   'X-Api-Version': 'v1',
   'Access-Control-Allow-Methods': ALLOWED_METHODS.v1.join(', '),
   'Access-Control-Allow-Headers': 'Accept, Content-Type, If-None-Match, X-Requested-With',
-  'Access-Control-Expose-Headers': 'X-Api-Version, ETag',
+  'Access-Control-Expose-Headers': `X-Api-Version, ETag, ${DATASET_HEADER}`,
   'Access-Control-Max-Age': '86400',
 };
 

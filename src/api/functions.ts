@@ -9,6 +9,7 @@
  */
 import type { Config } from '@netlify/functions';
 import type { RequestBinding } from './bind.ts';
+import { DATA_FILES } from './data-files.ts';
 import type { Bound } from './handler-modules.ts';
 
 /**
@@ -49,6 +50,9 @@ export const API_MISS = 'api-miss';
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
 
+/** The archive report, as a function's included file: every answer says which archive it is (DATASET_HEADER). */
+const REPORT_FILE = `../public/${DATA_FILES.archiveReport}`;
+
 /** Every function of the API, in name order. */
 export function planFunctions(requests: readonly Bound<RequestBinding>[]): PlannedFunction[] {
   const names = unique(requests.map((b) => b.binding.fn)).sort();
@@ -56,8 +60,9 @@ export function planFunctions(requests: readonly Bound<RequestBinding>[]): Plann
     const handlers = requests.filter((b) => b.binding.fn === name);
     // Misses reach their function through `_redirects` rewrites (no path); a route's own function has its paths.
     const paths = handlers.filter((b) => b.binding.kind === 'function').flatMap((b) => Object.values(b.binding.route.paths));
+    // Every function reads the archive report: every answer says which archive it is (DATASET_HEADER).
     const includedFiles = unique([
-      ...handlers.flatMap((b) => b.binding.route.reads ?? []).map((file) => `../public/${file}`),
+      ...[DATA_FILES.archiveReport, ...handlers.flatMap((b) => b.binding.route.reads ?? [])].map((file) => `../public/${file}`),
       ...handlers.flatMap((b) => b.binding.files).map((file) => `../${file}`),
     ]);
     const config: FunctionConfig = {};
@@ -67,8 +72,8 @@ export function planFunctions(requests: readonly Bound<RequestBinding>[]): Plann
   });
   const planned: PlannedFunction[] = [
     ...routeFunctions,
-    { kind: 'api-miss', name: API_MISS, config: {} },
-    { kind: 'v1-preflight', name: 'v1-preflight', config: { path: '/api/v1/*', method: 'OPTIONS' } },
+    { kind: 'api-miss', name: API_MISS, config: { includedFiles: [REPORT_FILE] } },
+    { kind: 'v1-preflight', name: 'v1-preflight', config: { path: '/api/v1/*', method: 'OPTIONS', includedFiles: [REPORT_FILE] } },
   ];
   return planned.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -11,7 +11,7 @@ import type { SiteConfig } from '../model/content-schemas.ts';
 import { ApiError, ERROR_CATALOG, type ErrorName } from './errors.ts';
 import { checkYearRange, PARAMS, QUERIES, queryName, rejection, type ParamKind, type QueryKind } from './params.ts';
 import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './envelope.ts';
-import { v1DataSchema } from './v1-data.ts';
+import { v1DataSchema, webDatasetSchema } from './v1-data.ts';
 import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
 type Json = Record<string, unknown>;
@@ -130,7 +130,8 @@ const bodyKey = ({ family, resource }: Endpoint) => `${family} ${resource.id}`;
 
 function bodySchema({ family, resource }: Endpoint): z.ZodType {
   if (family === 'v1') return z.intersection(envelopeSchema, z.object({ data: v1DataSchema(resource) }));
-  return resource.webKey ? z.object({ [resource.webKey]: resource.dataSchema }) : resource.dataSchema;
+  const body = resource.webKey ? z.object({ [resource.webKey]: resource.dataSchema }) : resource.dataSchema;
+  return resource.dataset ? webDatasetSchema(body) : body;
 }
 
 const namedSchemas = (): Record<string, z.ZodType> => ({

@@ -64,7 +64,10 @@ export interface Resource {
    * `list` and its full count `total` (./v1-data.ts); the web answer keeps the spec's names. Single resources have none.
    */
   list?: { key: string; paged?: boolean };
-  /** Its v1 answers end with `data.dataset`, which archive the data comes from (the demo one or the real one). */
+  /**
+   * Its answers say which archive the data comes from (the demo one or the real one): v1's end with `data.dataset`,
+   * the web family's with `dataset` beside the payload (a foreign member of a GeoJSON document).
+   */
   dataset?: true;
   /** Why a route with a web path has no v1 twin (every other web route has one: docs/conventions.md, checked by a test). */
   webOnly?: string;
@@ -352,6 +355,7 @@ export const ROUTES = defineRoutes({
     paths: { web: '/api/history/:year', v1: '/api/v1/history/:year' },
     params: { year: 'year' },
     list: { key: 'typhoons' },
+    dataset: true,
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: historyYearSchema,
@@ -387,6 +391,7 @@ export const ROUTES = defineRoutes({
     missFn: 'typhoon-lookup',
     mediaType: 'application/geo+json; charset=utf-8',
     dataSchema: featureCollectionSchema,
+    dataset: true,
     notFound: (code) => `No active or archived storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
     errors: ['badParameter', 'notFound'],
   },
@@ -424,6 +429,7 @@ export const ROUTES = defineRoutes({
     params: { code: 'code' },
     query: ['similarSize'],
     list: { key: 'list' },
+    dataset: true,
     servedBy: { kind: 'function', fn: 'typhoon-similar' },
     cache: 'deployData',
     reads: [DATA_FILES.archiveSummaries, DATA_FILES.similarTracks, DATA_FILES.archiveTracks, DATA_FILES.archiveReport],
@@ -440,6 +446,7 @@ export const ROUTES = defineRoutes({
     cache: 'deployData',
     reads: [DATA_FILES.archiveSummaries, AGENCY_COMPARISON_FILES, DATA_FILES.archiveReport],
     dataSchema: stormAgenciesSchema,
+    dataset: true,
     notFound: (code) =>
       `No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in /api/v1/typhoons/{code}).`,
     errors: ['badParameter', 'notFound'],
@@ -449,6 +456,7 @@ export const ROUTES = defineRoutes({
     paths: { web: '/api/history/today', v1: '/api/v1/history/today' },
     params: {},
     list: { key: 'typhoons' },
+    dataset: true,
     servedBy: { kind: 'function', fn: 'history-today' },
     cache: 'calendarDay',
     reads: [TODAY_FILES, DATA_FILES.archiveReport],
@@ -460,6 +468,7 @@ export const ROUTES = defineRoutes({
     paths: { web: '/api/history/today/:date', v1: '/api/v1/history/today/:date' },
     params: { date: 'date' },
     list: { key: 'typhoons' },
+    dataset: true,
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: todayInHistorySchema,

@@ -9,11 +9,22 @@ import type { Answer, ApiRequest, RequestBinding } from './bind.ts';
 import { cacheTagHeader, netlifyVary, resolvePolicy, type CachePolicy } from './cache-policy.ts';
 import { classifyMiss } from './classify-miss.ts';
 import { requestContext } from './context.ts';
-import { answerToMethod, envelope, errorResponse, familyHeaders, familyOfPath, toErrorResponse, type Family } from './envelope.ts';
+import {
+  answerToMethod,
+  datasetHeader,
+  envelope,
+  errorResponse,
+  familyHeaders,
+  familyOfPath,
+  toErrorResponse,
+  type Family,
+} from './envelope.ts';
+import { DATA_FILES } from './data-files.ts';
+import { readPublicJson } from './site-data.ts';
 import { etagOf, matchingEtag } from './etag.ts';
 import { inV1 } from './family-paths.ts';
 import { PARAMS, parseQuery, queryName } from './params.ts';
-import { v1Data } from './v1-data.ts';
+import { v1Data, withDataset } from './v1-data.ts';
 import { answersJson, ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
 /** The request as the route declares it: path parameters decoded and checked, query values parsed. */
@@ -37,7 +48,9 @@ export function answerBody(resource: Resource, family: Family, answer: Answer, t
     return answer.payload;
   }
   if (family === 'v1') return JSON.stringify(envelope(v1Data(resource, answer), ts));
-  return JSON.stringify(resource.webKey ? { [resource.webKey]: answer.payload } : answer.payload);
+  const web = resource.webKey ? { [resource.webKey]: answer.payload } : answer.payload;
+  // A route that says which archive it answers from says it in the web body too, beside the payload.
+  return JSON.stringify(resource.dataset ? withDataset(resource, answer, web) : web);
 }
 
 const policyOf = (answer: Answer, resource: Resource, now: () => Date): CachePolicy => {
@@ -95,9 +108,27 @@ async function respond(bindings: readonly RequestBinding[], req: Request, config
  * to read it again at every request (and a clock of their own).
  */
 export function serveFunction(bindings: readonly RequestBinding[], config?: Config | (() => Config), clock: () => Date = () => new Date()) {
+  const configOf = configReader(config);
+  return safeHandler((req) => respond(bindings, req, configOf(), clock), configOf);
+}
+
+/** The configuration given, or this process's (read from the environment at the first request, once). */
+function configReader(config?: Config | (() => Config)): () => Config {
   let configured: Config | undefined;
-  const configOf = typeof config === 'function' ? config : () => (configured ??= config ?? readConfig());
-  return safeHandler((req) => respond(bindings, req, configOf(), clock));
+  return typeof config === 'function' ? config : () => (configured ??= config ?? readConfig());
+}
+
+/**
+ * Which archive this deploy was built from, as every answer says it (DATASET_HEADER): from the archive report every
+ * function bundles. Nothing when it cannot be read (a function without a build beside it says nothing it cannot know).
+ */
+async function datasetHeaders(configOf: () => Config): Promise<Record<string, string>> {
+  try {
+    const report = await readPublicJson<{ demo: boolean }>(configOf().publicDir, DATA_FILES.archiveReport);
+    return report ? datasetHeader(report.demo) : {};
+  } catch {
+    return {};
+  }
 }
 /**
  * Conditional requests: a successful answer gets a strong ETag (a hash of its body) and an `If-None-Match` that
@@ -137,13 +168,17 @@ const withoutBodyForHead = (req: Request, response: Response) =>
  * `config.method` to the files and `_redirects`, whose rules send it to the miss functions, so every function
  * answers methods the same way (answerToMethod).
  */
-export function safeHandler(handler: (req: Request) => Promise<Response> | Response) {
+export function safeHandler(handler: (req: Request) => Promise<Response> | Response, config?: Config | (() => Config)) {
+  const configOf = configReader(config);
   return async (req: Request): Promise<Response> => {
     const family = familyOfPath(new URL(req.url).pathname);
+    let response: Response;
     try {
-      return withoutBodyForHead(req, await withEtag(req, answerToMethod(req.method, family) ?? (await handler(req))));
+      response = await withEtag(req, answerToMethod(req.method, family) ?? (await handler(req)));
     } catch (thrown) {
-      return withoutBodyForHead(req, toErrorResponse(family, family === 'v1' ? inV1(thrown) : thrown));
+      response = toErrorResponse(family, family === 'v1' ? inV1(thrown) : thrown);
     }
+    for (const [name, value] of Object.entries(await datasetHeaders(configOf))) response.headers.set(name, value);
+    return withoutBodyForHead(req, response);
   };
 }

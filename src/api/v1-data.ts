@@ -16,10 +16,14 @@ import type { Resource } from './route-table.ts';
  */
 export function v1Data(resource: Resource, answer: Answer): unknown {
   const data = resource.list ? collection(resource, resource.list.key, answer.payload) : answer.payload;
-  if (!resource.dataset) return data;
+  return resource.dataset ? withDataset(resource, answer, data) : data;
+}
+
+/** A body (an object) with `dataset` last, as the route declares: the v1 data, or the web body. */
+export function withDataset(resource: Resource, answer: Answer, body: unknown): unknown {
   if (answer.dataset === undefined)
-    throw new Error(`${resource.id}: its v1 answer says which archive it comes from, and the handler gave none`);
-  return { ...(data as object), dataset: answer.dataset };
+    throw new Error(`${resource.id}: its answer says which archive it comes from, and the handler gave none`);
+  return { ...(body as object), dataset: answer.dataset };
 }
 
 function collection(resource: Resource, key: string, payload: unknown) {
@@ -43,6 +47,9 @@ export const datasetSchema = z
   .meta({ id: 'Dataset' });
 
 const totalSchema = z.number().int().describe('How many there are in all (more than the list holds when it is a page or cut short)');
+
+/** The web body's schema of a route that says which archive it answers from: the body with `dataset` beside the payload. */
+export const webDatasetSchema = (body: z.ZodType) => z.intersection(body, z.object({ dataset: datasetSchema }));
 
 /** The schema of `v1Data`'s result, from the route's data schema (a paged route's already has `list` and `total`). */
 export function v1DataSchema(resource: Resource): z.ZodType {

@@ -30,8 +30,8 @@ export interface LocalFunction {
 
 /** A planned function's handler, as its generated file makes it, with the configuration given. */
 export function apiFunctionHandler(fn: PlannedFunction, config: Config | (() => Config), clock?: () => Date): Handler {
-  if (fn.kind === 'api-miss') return safeHandler(handleApiMiss);
-  if (fn.kind === 'v1-preflight') return safeHandler(() => v1Preflight(clock?.().getTime()));
+  if (fn.kind === 'api-miss') return safeHandler(handleApiMiss, config);
+  if (fn.kind === 'v1-preflight') return safeHandler(() => v1Preflight(clock?.().getTime()), config);
   return serveFunction(
     fn.handlers.map((h) => h.binding),
     config,
@@ -56,11 +56,27 @@ export async function localFunctions(config: Config, log: (line: string) => void
       // imported (src/upstream/pool.ts), which a server that never runs the schedule (the tests') must not get.
       const { runPacedWithConfig } = await import('../jobs/scheduled-function.ts');
       const run = await runPacedWithConfig(config, purgeLocally(log));
-      const { typhoons } = run;
-      if (typhoons || run.global)
-        log(
-          `scheduled run: ${!typhoons ? 'north-western Pacific not due' : typhoons.ok ? `${typhoons.typhoons} active storm(s)` : 'live refresh failed'}, ${run.flash.typhoons + run.flash.global} new flash item(s)`,
-        );
+      const { typhoons, global, disturbances } = run;
+      if (!typhoons && !global) return new Response(null, { status: 204 });
+      // What it polled and what it got, one line a run.
+      const parts = [
+        !typhoons
+          ? 'north-western Pacific not due'
+          : typhoons.ok
+            ? `north-western Pacific: ${typhoons.typhoons} active storm(s) from ${typhoons.source}`
+            : `north-western Pacific failed (${typhoons.errors.join(' | ')}), keeping the last good data`,
+        ...(global
+          ? [
+              `NHC ${global.nhc.ok ? `${global.nhc.cyclones} cyclone(s)` : `failed (${global.nhc.error})`}`,
+              `JTWC ${global.jtwc.ok ? `${global.jtwc.cyclones} cyclone(s)` : `failed (${global.jtwc.error})`}`,
+            ]
+          : []),
+        ...(disturbances
+          ? [disturbances.ok ? `disturbances: ${disturbances.active} active` : `disturbances: part failed (${disturbances.error})`]
+          : []),
+        `${run.flash.typhoons + run.flash.global + run.flash.disturbances} new flash item(s)`,
+      ];
+      log(`scheduled run: ${parts.join('; ')}`);
       return new Response(null, { status: 204 });
     },
     config: { ...SCHEDULED_FUNCTION.config, includedFiles: [...SCHEDULED_FUNCTION.config.includedFiles] },

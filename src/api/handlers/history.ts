@@ -21,13 +21,14 @@ export const historyYears = answerStatically(ROUTES['history-years'], {
 
 export const historyYear = answerStatically(ROUTES['history-year'], {
   instances: (site) => site.archive.years.map((year) => ({ year: String(year) })),
-  render: async ({ site: { archive, attribution, releasedAt } }, { params }) => {
+  render: async ({ site: { archive, attribution, releasedAt, dataset } }, { params }) => {
     const storms = archive.byYear.get(Number(params.year));
     if (!storms) throw notFoundIn(ROUTES['history-year'], params.year);
     const typhoons = storms.map(summarizeTyphoon);
     return {
       payload: { year: Number(params.year), total: typhoons.length, typhoons, attribution },
       dataTime: releasedAt,
+      dataset,
     };
   },
 });
@@ -37,15 +38,15 @@ export const historyTodayDate = answerStatically(ROUTES['history-today-date'], {
   render: async ({ site }, { params }) => {
     const day = site.today.get(params.date);
     if (!day) throw notFoundIn(ROUTES['history-today-date'], params.date);
-    return { payload: day, dataTime: site.releasedAt };
+    return { payload: day, dataTime: site.releasedAt, dataset: site.dataset };
   },
 });
 
 /** Today in Asia/Shanghai: the static file of the day, with today's date filled in. */
 export const historyToday = answerRequests(ROUTES['history-today'], async (ctx) => {
   const { monthDay, isoDate } = beijingCalendarDay(ctx.now());
-  const [day, { dataTime }] = await Promise.all([ctx.data<TodayInHistory>(todayFile(monthDay)), archiveRelease(ctx)]);
-  return { payload: { ...day, today: isoDate }, dataTime };
+  const [day, release] = await Promise.all([ctx.data<TodayInHistory>(todayFile(monthDay)), archiveRelease(ctx)]);
+  return { payload: { ...day, today: isoDate }, ...release };
 });
 
 export const historySearch = answerRequests(ROUTES['history-search'], async (ctx, { params: { keyword } }) => {

@@ -14,5 +14,5 @@ export const typhoonAgencies = answerRequests(ROUTES['typhoon-agencies'], async 
   const storm = summaries.find((s) => s.code === code);
   if (!storm) throw notFoundIn(ROUTES['typhoon-agencies'], code);
   const year = await ctx.data<Record<string, StormAgencies>>(agencyComparisonFile(storm.year));
-  return { payload: year[code], dataTime: (await archiveRelease(ctx)).dataTime };
+  return { payload: year[code], ...(await archiveRelease(ctx)) };
 });

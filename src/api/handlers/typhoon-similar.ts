@@ -53,8 +53,8 @@ export const typhoonSimilar = answerRequests(ROUTES['typhoon-similar'], async (c
   const archived = summaries.findIndex((s) => s.code === code);
   if (archived >= 0) {
     const scored = scoreAgainstArchived(await ctx.data<SimilarTracksFile>(DATA_FILES.similarTracks), archived);
-    const { dataTime } = await archiveRelease(ctx);
-    return { payload: similarAnswer(summaries[archived] as TyphoonSummary, summaries, scored, size, null), dataTime };
+    const release = await archiveRelease(ctx);
+    return { payload: similarAnswer(summaries[archived] as TyphoonSummary, summaries, scored, size, null), ...release };
   }
   const view = await readLiveView(ctx.store, ctx.now(), ctx.config.liveOff);
   const active = view.typhoons.find((t) => t.code === code);
@@ -63,9 +63,11 @@ export const typhoonSimilar = answerRequests(ROUTES['typhoon-similar'], async (c
   const tracks = loadTracks(await ctx.data<ArchiveTracksFile>(DATA_FILES.archiveTracks));
   const scored = scoreAgainstActive(tracks, active.points, hours);
   // Compared with a live track: the data is as new as the snapshot it was fetched in.
+  // Its list comes from the archive: the answer says which one.
   return {
     payload: similarAnswer(summarizeTyphoon(active), summaries, scored, size, hours),
     dataTime: timeOf(view.fetchedAt),
+    dataset: (await archiveRelease(ctx)).dataset,
     cache: 'live',
   };
 });

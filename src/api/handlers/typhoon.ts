@@ -113,7 +113,7 @@ export const typhoonGeojson = answerStatically(geojson, {
   render: async ({ site }, { params: { code } }) => {
     const archived = site.archive.byCode.get(code);
     if (!archived) throw notFoundIn(geojson, code);
-    return { payload: typhoonGeoJson(archived), dataTime: site.releasedAt };
+    return { payload: typhoonGeoJson(archived), dataTime: site.releasedAt, dataset: site.dataset };
   },
 });
 
@@ -123,5 +123,11 @@ export const typhoonGeojsonMisses = answerMisses(geojson, lookup, async (ctx, { 
   if (!active?.typhoon.live) throw notFoundIn(geojson, code);
   const { fetchedAt, publishedAt, stale, staleReason } = active.typhoon.live;
   const freshness = { fetchedAt, publishedAt, stale, staleReason, upstream: active.upstream };
-  return { payload: { ...typhoonGeoJson(active.typhoon), freshness }, dataTime: active.dataTime, cache: stale ? 'liveStale' : 'live' };
+  // Not from the archive: its dataset is null, as the detail's.
+  return {
+    payload: { ...typhoonGeoJson(active.typhoon), freshness },
+    dataTime: active.dataTime,
+    dataset: null,
+    cache: stale ? 'liveStale' : 'live',
+  };
 });
