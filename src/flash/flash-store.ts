@@ -46,6 +46,18 @@ export async function readFlash(store: KeyValueStore): Promise<FlashItem[]> {
   return (await readItems(store, await documentNames(store, ITEM_PREFIX))).sort(newestFirst);
 }
 
+/**
+ * Listed items whose own document cannot be read (both copies damaged), among those checked this run: the newest
+ * BACKFILL_PER_RUN and as many more in turn (a window that moves with the minute), so that every item's document is
+ * checked within a few runs at a bounded cost. Written again from the list, they heal.
+ */
+async function damagedItemDocuments(store: KeyValueStore, documented: readonly FlashItem[], now: Date): Promise<FlashItem[]> {
+  const start = documented.length ? (Math.floor(now.getTime() / 60_000) * BACKFILL_PER_RUN) % documented.length : 0;
+  const checked = new Set([...documented.slice(0, BACKFILL_PER_RUN), ...documented.slice(start, start + BACKFILL_PER_RUN)]);
+  const reads = await Promise.all([...checked].map(async (item) => ({ item, read: await readDocument(store, ITEM_PREFIX + item.id, ITEM) })));
+  return reads.filter(({ read }) => read.state !== 'ok' || read.recovered !== null).map(({ item }) => item);
+}
+
 /** Adds the items of events not seen before; returns the new items. Newest first in the store. */
 export async function recordFlash(
   store: KeyValueStore,
@@ -90,7 +102,10 @@ export async function recordFlash(
   }
   // The items' own documents first, side by side: whatever happens to the list after them, they can be read back.
   const hasDocument = new Set(documented);
-  const backfill = listed.filter((item) => !hasDocument.has(item.id)).slice(0, BACKFILL_PER_RUN);
+  const backfill = [
+    ...listed.filter((item) => !hasDocument.has(item.id)).slice(0, BACKFILL_PER_RUN),
+    ...(await damagedItemDocuments(store, listed.filter((item) => hasDocument.has(item.id)), now)),
+  ];
   await Promise.all([...added, ...backfill].map((item) => writeDocument(store, ITEM_PREFIX + item.id, ITEM, item)));
   // The list is written when it grows, and to heal it: a damaged main copy (served from its backup), both copies
   // damaged or gone while items remain, items it lacks.

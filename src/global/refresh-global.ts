@@ -316,6 +316,13 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
       await writeCyclone(store, cyclone);
       byId.set(id, summarizeCyclone(cyclone));
       restored.push(id);
+      faults.push({
+        source: 'store',
+        product: `global/${id}`,
+        kind: 'store-loss',
+        detail: 'its stored record could not be read (both copies damaged, or gone while the index lists it)',
+        action: `restored from ${[archived ? "the upstream's archived best track" : null, listed ? 'the feed' : null].filter(Boolean).join(' and ')}; what only the lost record held is unknown: when it was first seen${listed ? '' : ', when a feed last listed it, its last forecast'}`,
+      });
     }),
   );
   for (const { id, error } of unrestored)

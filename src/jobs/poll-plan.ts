@@ -2,7 +2,7 @@
  * What a scheduled run polls. The function is started every minute (src/jobs/schedule.ts); each start decides,
  * from the stored poll state and the time alone (planPolls, pure), which parts are due:
  *
- * - the north-western Pacific services every ACTIVE_PACE_MS while something is active (a storm in the snapshot,
+ * - the north-western Pacific services every ACTIVE_PACE_MS (every start) while something is active (a storm in the snapshot,
  *   a check of ACTIVITY_CHECKS) or the last poll found a change, else every IDLE_PACE_MS (the pace before runs
  *   became adaptive, so an idle season asks no more than it did);
  * - among those polls, a full one (every storm's details from both services) every IDLE_PACE_MS; the polls
@@ -20,10 +20,11 @@ import { readDisturbanceRecords } from '../global/disturbance-view.ts';
 /** The pace while nothing is active: the 15 minutes of the spec. */
 export const IDLE_PACE_MS = 15 * 60_000;
 /**
- * The north-western Pacific pace while something is active: a position released just after a poll is fetched
- * 3 minutes later, and answered at once (the run purges the CDN), within the 5 minutes promised.
+ * The north-western Pacific pace while something is active: the Zhejiang list (conditional, one small answer; the
+ * details only of the storms it says changed) at every start of the function, so a position released just after a
+ * poll is fetched at the next minute and answered at once (the run purges the CDN): under 2 minutes from release.
  */
-export const ACTIVE_PACE_MS = 3 * 60_000;
+export const ACTIVE_PACE_MS = 60_000;
 /** The function's schedule ticks every minute; a poll is due half a tick early, so a late start skips none. */
 export const TICK_MS = 60_000;
 

@@ -31,6 +31,8 @@ import { openValidators } from './validator-store.ts';
 import { globalUpstreams, liveUpstreams } from '../upstream/addresses.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { createUpstreamClient } from '../upstream/client.ts';
+import { lostBetween, quarantined } from '../store/documents.ts';
+import { healTextQuality, recordFaults } from '../store/text-quality.ts';
 import { pooledFetch } from '../upstream/pool.ts';
 
 /** The whole run's budget: 5 s below Netlify's 30 s limit for scheduled functions, for the store writes. */
@@ -95,6 +97,32 @@ const liveAnswers = async (store: KeyValueStore, now: Date) => ({
 const globalAnswers = async (store: KeyValueStore, now: Date) => answerFingerprint(await activeGlobalCyclones(store, now));
 const disturbanceAnswers = async (store: KeyValueStore, now: Date) => answerFingerprint(await readDisturbanceRecords(store, now));
 
+/**
+ * The documents both of whose copies this run found damaged and set aside before writing them again: recorded in the
+ * live data-quality document (the rebuilt document holds what could be recovered; the damaged copies are kept). The
+ * data-quality document itself is healed first when it is damaged.
+ */
+async function recordLosses(store: KeyValueStore, asideBefore: readonly string[] | null, now: Date): Promise<void> {
+  try {
+    await healTextQuality(store, now);
+    if (asideBefore === null) return;
+    const lost = lostBetween(asideBefore, await quarantined(store));
+    await recordFaults(
+      store,
+      lost.map(({ key, asides }) => ({
+        source: 'store' as const,
+        product: key,
+        kind: 'store-loss' as const,
+        detail: `both copies could not be read; set aside as ${asides.join(', ')}`,
+        action: 'written again by this run from what it could read and fetch',
+      })),
+      now,
+    );
+  } catch (error) {
+    console.warn(`store losses not recorded: ${(error as Error).message}`);
+  }
+}
+
 /** A run that polls everything in full (the command line, tests). */
 export const runScheduledRefresh = (options: ScheduledRunOptions) => run(options, false) as Promise<ScheduledRunResult>;
 
@@ -126,6 +154,8 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
       milliseconds: clock() - started,
     };
 
+  // What is set aside already: a document both of whose copies this run sets aside was lost to damage (recorded below).
+  const asideBefore = await quarantined(store).catch(() => null);
   const [liveBefore, globalBefore, disturbancesBefore] = await Promise.all([
     plan.nwPacific ? liveAnswers(store, now).catch(() => null) : null,
     plan.global ? globalAnswers(store, now).catch(() => null) : null,
@@ -158,6 +188,7 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
     console.warn(`live summary not written: ${(error as Error).message}`);
     return null;
   });
+  await recordLosses(store, asideBefore, now);
   const [liveAfter, globalAfter, disturbancesAfter] = await Promise.all([
     nwMode ? liveAnswers(store, now).catch(() => null) : null,
     globalResult ? globalAnswers(store, now).catch(() => null) : null,

@@ -31,7 +31,9 @@ import {
   liveSnapshotSchema,
   readPreviousSnapshot,
   readSnapshot,
+  readSnapshotDocument,
   readStatus,
+  salvagedStorms,
   writePreviousSnapshot,
   writeSnapshot,
   writeStatus,
@@ -217,10 +219,28 @@ export async function refreshLive(
   let good: LiveSnapshot | null = null;
   let keptStored: string[] = [];
   if (fetched) {
-    const [previous, beforePrevious] = await Promise.all([readSnapshot(store), readPreviousSnapshot(store)]);
-    // The storms as last stored: the snapshot's, and those of the one before it that the snapshot lacks (a storm
-    // left out of one refresh's list still has its track to compare with).
-    const storedStorms = previous || beforePrevious ? newestRecords(previous?.typhoons ?? [], beforePrevious?.typhoons ?? []) : null;
+    const [read, beforePrevious] = await Promise.all([readSnapshotDocument(store), readPreviousSnapshot(store)]);
+    const previous = read.state === 'ok' ? read.value : null;
+    // A snapshot lost to damage is rebuilt, not refused: the storms its copies still hold stand for it (and the loss
+    // is recorded); one missing although a refresh wrote it is rebuilt from the fresh list and the one before.
+    const salvaged = read.state === 'unreadable' || read.state === 'invalid' ? await salvagedStorms(store) : [];
+    if (read.state === 'unreadable' || read.state === 'invalid' || (read.state === 'missing' && base.lastSuccessAt !== null))
+      faults.push({
+        source: 'store',
+        product: 'snapshot',
+        kind: 'store-loss',
+        detail:
+          read.state === 'missing'
+            ? 'both copies are missing although a refresh wrote them'
+            : `both copies were ${read.state} (${read.error}); ${salvaged.length} storm(s) could be read from them`,
+        action: "rebuilt from this refresh's list over the storms that could be read and the snapshot before it",
+      });
+    // The storms as last stored: the snapshot's (or what it still holds), and those of the one before it that the
+    // snapshot lacks (a storm left out of one refresh's list still has its track to compare with).
+    const storedStorms =
+      previous || beforePrevious || salvaged.length
+        ? newestRecords(previous?.typhoons ?? salvaged, beforePrevious?.typhoons ?? [])
+        : null;
     const standing = (storedStorms ?? []).filter((t) => futureOnly.has(t.code));
     const assembled = assembleStorms([...fetched.typhoons, ...standing], storedStorms);
     keptStored = assembled.keptStored;

@@ -9,7 +9,7 @@ import { typhoonSchema, type Typhoon } from '../model/schemas.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, type TrackSummary } from '../model/track-summary.ts';
 import { latestTime } from '../model/track-point.ts';
-import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../store/documents.ts';
+import { readableData, readDocument, readDocumentValue, writeDocument, type DocumentKind } from '../store/documents.ts';
 import { freshness, PUBLISHING_BOUNDS_MS, silentSince, type UpstreamState } from '../model/freshness.ts';
 import type { KeyValueStore } from '../store/store.ts';
 
@@ -71,6 +71,23 @@ const SNAPSHOT: DocumentKind<LiveSnapshot> = { name: 'snapshot', schema: liveSna
 const STATUS: DocumentKind<RefreshStatus> = { name: 'refresh status', schema: refreshStatusSchema, version: 1 };
 
 export const readSnapshot = (store: KeyValueStore) => readDocumentValue(store, KEYS.snapshot, SNAPSHOT);
+export const readSnapshotDocument = (store: KeyValueStore) => readDocument(store, KEYS.snapshot, SNAPSHOT);
+
+/**
+ * The storms a damaged snapshot's copies still hold (each one that reads on its own), for the refresh that rebuilds it:
+ * a storm the fresh list leaves out or gives older data of is kept from them, as from an intact snapshot.
+ */
+export async function salvagedStorms(store: KeyValueStore): Promise<Typhoon[]> {
+  const storms = new Map<string, Typhoon>();
+  for (const copy of await readableData(store, KEYS.snapshot, SNAPSHOT)) {
+    const list = typeof copy === 'object' && copy !== null ? (copy as { typhoons?: unknown }).typhoons : undefined;
+    for (const storm of Array.isArray(list) ? list : []) {
+      const parsed = typhoonSchema.safeParse(storm);
+      if (parsed.success && !storms.has(parsed.data.code)) storms.set(parsed.data.code, parsed.data);
+    }
+  }
+  return [...storms.values()];
+}
 export const readPreviousSnapshot = (store: KeyValueStore) => readDocumentValue(store, KEYS.previous, SNAPSHOT);
 export const writeSnapshot = (store: KeyValueStore, snapshot: LiveSnapshot) => writeDocument(store, KEYS.snapshot, SNAPSHOT, snapshot);
 export const writePreviousSnapshot = (store: KeyValueStore, snapshot: LiveSnapshot) =>

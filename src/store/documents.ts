@@ -114,6 +114,26 @@ async function setAsideIfDamaged<T>(store: KeyValueStore, key: string, kind: Doc
   );
 }
 
+/** The documents a write set aside (`quarantine/<key>/<time>`, `quarantine/backup/<key>/<time>`), as the store lists them now. */
+export const quarantined = (store: KeyValueStore) => store.list(QUARANTINE_PREFIX);
+
+/**
+ * The documents of which both copies were set aside between two listings of quarantined(): lost to damage and
+ * written again since, each with the keys its copies were set aside as.
+ */
+export function lostBetween(before: readonly string[], after: readonly string[]): { key: string; asides: string[] }[] {
+  const known = new Set(before);
+  const byKey = new Map<string, string[]>();
+  for (const aside of after.filter((k) => !known.has(k))) {
+    const copy = aside.slice(QUARANTINE_PREFIX.length).replace(/\/[^/]+$/, '');
+    const key = copy.startsWith('backup/') ? copy.slice('backup/'.length) : copy;
+    byKey.set(key, [...(byKey.get(key) ?? []), aside]);
+  }
+  return [...byKey]
+    .filter(([key, asides]) => asides.some((a) => a.startsWith(`${QUARANTINE_PREFIX}${key}/`)) && asides.some((a) => a.startsWith(`${QUARANTINE_PREFIX}${backupKey(key)}/`)))
+    .map(([key, asides]) => ({ key, asides: asides.sort() }));
+}
+
 /** What follows `prefix` in the keys of the documents under it, either copy (a main copy may be gone, its backup not). */
 export async function documentNames(store: KeyValueStore, prefix: string): Promise<string[]> {
   const [main, backup] = await Promise.all([store.list(prefix), store.list(backupKey(prefix))]);

@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { toBeijingIso } from '../model/time.ts';
 import { reportedValue, type TextRejection } from '../model/upstream-text.ts';
-import { readDocumentValue, writeDocument, type DocumentKind } from './documents.ts';
+import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from './documents.ts';
 import type { KeyValueStore } from './store.ts';
 
 export const LIVE_TEXT_SOURCES = ['zj-live', 'nmc', 'nhc', 'jtwc'] as const;
@@ -158,6 +158,32 @@ export function recordFaults(store: KeyValueStore, found: readonly LiveFault[], 
   if (found.length === 0) return Promise.resolve();
   for (const f of found) console.warn(`live data quality: ${f.source} ${f.product}: ${f.detail}; ${f.action}`);
   return update(store, (stored) => mergeFaults(stored, found, toBeijingIso(now)));
+}
+
+/**
+ * A data-quality document that cannot be read (both copies) is written again at once, starting afresh with its own
+ * loss recorded (the damaged copies are set aside under quarantine/, never deleted); one copy damaged is healed from
+ * the other. Returns whether it was written.
+ */
+export async function healTextQuality(store: KeyValueStore, now: Date): Promise<boolean> {
+  const read = await readDocument(store, TEXT_QUALITY_KEY, TEXT_QUALITY);
+  if (read.state === 'missing' || (read.state === 'ok' && read.recovered === null)) return false;
+  if (read.state === 'ok') await update(store, (stored) => stored);
+  else
+    await recordFaults(
+      store,
+      [
+        {
+          source: 'store',
+          product: TEXT_QUALITY_KEY,
+          kind: 'store-loss',
+          detail: `both copies were ${read.state} (${read.error})`,
+          action: 'written again from this run on: the problems recorded before are lost (the damaged copies are kept under quarantine/)',
+        },
+      ],
+      now,
+    );
+  return true;
 }
 
 function update(store: KeyValueStore, change: (stored: LiveTextQuality) => LiveTextQuality): Promise<void> {
