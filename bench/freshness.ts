@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { readConfig } from '../src/config/env.ts';
-import { OWN_PAYLOADS, startMockUpstream } from '../src/demo/mock-upstream.ts';
+import { MOCK_NOW, OWN_PAYLOADS, startMockUpstream } from '../src/demo/mock-upstream.ts';
 import { runPacedRefresh } from '../src/jobs/scheduled-run.ts';
 import { toBeijingIso } from '../src/model/time.ts';
 import { parseZjTime } from '../src/upstream/zj-service.ts';
@@ -71,7 +71,7 @@ let realMs = 0;
 let purges = 0;
 try {
   // Virtual time: whole minutes, as the schedule starts the function; the first run fills the store.
-  let clock = Date.parse('2026-09-12T07:00:00Z');
+  let clock = MOCK_NOW.getTime();
   const tick = async () => {
     const started = performance.now();
     const run = await runPacedRefresh({ store, upstreams: mock.addresses, llm: null, now: new Date(clock), purge: async () => {} });

@@ -18,7 +18,7 @@ import fg from 'fast-glob';
 import fs from 'fs-extra';
 import { readConfig, type UpstreamAddresses } from '../src/config/env.ts';
 import { DEMO_SOURCES_DIR, PROJECT_ROOT } from '../src/config/paths.ts';
-import { startMockUpstream } from '../src/demo/mock-upstream.ts';
+import { MOCK_NOW, startMockUpstream } from '../src/demo/mock-upstream.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
 import { fileStore } from '../src/store/store.ts';
 import { buildSite } from './build-site.ts';
@@ -37,7 +37,7 @@ export const sameAnswer = (a: string[], b: string[]) => a.join('\n') === b.join(
  * The instant the examples' servers live at: the live data is refreshed then and every function answers then, so
  * that each example, times included, gives the same answer on every run (the mock's storm 202699 is active then).
  */
-export const EXAMPLE_NOW = new Date('2026-09-12T06:10:00Z');
+export const EXAMPLE_NOW = MOCK_NOW;
 
 /** Headers an example may show whose values change from run to run (an ETag changes only with the answer's bytes). */
 const VARYING_HEADERS = new Set(['date', 'age', 'last-modified']);

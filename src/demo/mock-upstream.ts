@@ -36,6 +36,14 @@ export type Service = (typeof SERVICES)[number];
 
 export const OWN_PAYLOADS = path.join(import.meta.dirname, '..', '..', 'demo', 'upstream');
 
+/**
+ * The instant the own payloads describe together: the demo storm's latest position (2026-08-23 02:00 Beijing time)
+ * ten minutes old, JTWC's advisories and formation alert and NHC's Atlantic outlook of the same day in force. Tests,
+ * the docs' examples and the benchmarks run at it. On any other clock the mock replays the same answers as a frozen
+ * upstream would, and the answers say so: the data is as old as its own times (src/model/freshness.ts).
+ */
+export const MOCK_NOW = new Date('2026-08-22T18:10:00Z');
+
 /** Recorded samples served under their ids (the legacy FUNG-WONG and MINDULLE captures). */
 const RECORDED: Record<string, string> = {
   'zj/TyphoonInfo/201927': 'zj/TyphoonInfo_201927_FUNG-WONG.legacy-zjwater.json',

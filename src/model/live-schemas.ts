@@ -105,6 +105,12 @@ export const stormNearSchema = z
       .describe(
         "The upstream's own time of the storm's data: live.publishedAt of a north-western Pacific storm (+08:00), publishedAt of a global cyclone (Z)",
       ),
+    stale: z
+      .boolean()
+      .describe(
+        'Not current: its source failed or has published nothing new on it within its publishing bound; told as last reported at publishedAt, never as now',
+      ),
+    staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
     time: z.string().describe('Time of the latest fix (its own offset: +08:00 north-western Pacific, Z global)'),
     lat: z.number().describe('Latitude of the latest fix, degrees north'),
     lng: z.number().describe('Longitude of the latest fix, degrees east'),

@@ -7,9 +7,10 @@ import path from 'node:path';
 import type { TextCheck } from '../../src/model/upstream-text.ts';
 import { stripJsonp } from '../../src/upstream/client.ts';
 import { names, places } from './names.ts';
+import { MOCK_NOW } from '../../src/demo/mock-upstream.ts';
 
 export const readJsonp = (dir: string, file: string) => JSON.parse(stripJsonp(fs.readFileSync(path.join(dir, file), 'utf8')));
-/** The instant the payloads are normalised at. */
-export const now = new Date('2026-09-12T06:10:00Z');
+/** The instant the payloads are normalised at: the mock's (its storm's latest position ten minutes old). */
+export const now = MOCK_NOW;
 /** A fresh text check against the names table, with the place table. */
 export const check = (): TextCheck => ({ names, places, rejected: [] });

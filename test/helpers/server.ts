@@ -7,7 +7,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
-import { mockUpstreamEnv, startMockUpstream, type MockUpstream } from './mock.ts';
+import { MOCK_NOW, mockUpstreamEnv, startMockUpstream, type MockUpstream } from './mock.ts';
 import { sharedPublicDir } from './shared-build.ts';
 import { recordEvents } from '../../src/flash/record-events.ts';
 import { refreshDisturbances } from '../../src/global/refresh-disturbances.ts';
@@ -35,11 +35,13 @@ export async function startTestServer(): Promise<TestServer> {
   Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_LIVE_DIR: path.join(scratch, 'live') });
   const store = fileStore(process.env.TYPHOON_LIVE_DIR as string);
   const client = createUpstreamClient({ backoffMs: 0 });
-  await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store);
-  await refreshGlobal(globalUpstreams(mock.addresses, client), store);
-  await refreshDisturbances(globalUpstreams(mock.addresses, client), store);
-  await recordEvents(store, null);
-  const server = await startLocalServer({ publicDir, config: readConfig(), port: 0 });
+  // At the mock's moment, refreshed and answering: its storm current, its bulletins in force (on another clock the
+  // same answers would be told as a frozen upstream's).
+  await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store, MOCK_NOW);
+  await refreshGlobal(globalUpstreams(mock.addresses, client), store, MOCK_NOW);
+  await refreshDisturbances(globalUpstreams(mock.addresses, client), store, MOCK_NOW);
+  await recordEvents(store, null, MOCK_NOW);
+  const server = await startLocalServer({ publicDir, config: readConfig(), port: 0, clock: () => MOCK_NOW });
   return {
     baseUrl: server.url,
     mock,

@@ -30,6 +30,8 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
         enname: t.enname,
         region: 'nw-pacific',
         publishedAt,
+        stale: t.live?.stale ?? view.stale,
+        staleReason: t.live?.staleReason ?? view.staleReason,
         radiusThresholdsMs: FORCE_THRESHOLDS_MS,
         ...near,
       }
@@ -39,7 +41,17 @@ export const liveNear = answerRequests(ROUTES['live-near'], async (ctx, { query 
     const near = stormNear(place, c);
     const publishedAt = c.publishedAt;
     return (
-      near && { code: c.code, name: c.name, enname: c.enname, region: 'global', publishedAt, radiusThresholdsMs: KT_THRESHOLDS_MS, ...near }
+      near && {
+        code: c.code,
+        name: c.name,
+        enname: c.enname,
+        region: 'global',
+        publishedAt,
+        stale: c.stale,
+        staleReason: c.staleReason,
+        radiusThresholdsMs: KT_THRESHOLDS_MS,
+        ...near,
+      }
     );
   });
   const storms = [...typhoons, ...cyclones].filter((s) => s !== null).sort((a, b) => a.distanceKm - b.distanceKm);
