@@ -8,9 +8,9 @@ import { apiFunctionHandler, apiFunctions } from '../../src/server/local-functio
 
 export type FunctionHandler = (req: Request) => Promise<Response>;
 
-/** The handler of the function of that name (`history-near`, `typhoon-lookup`, `api-miss`, …). */
-export async function apiFunction(name: string): Promise<FunctionHandler> {
+/** The handler of the function of that name (`history-near`, `typhoon-lookup`, `api-miss`, …), answering at `clock`'s time (the machine's by default). */
+export async function apiFunction(name: string, clock?: () => Date): Promise<FunctionHandler> {
   const fn = (await apiFunctions()).find((f) => f.name === name);
   if (!fn) throw new Error(`no function ${name}`);
-  return apiFunctionHandler(fn, () => readConfig());
+  return apiFunctionHandler(fn, () => readConfig(), clock);
 }

@@ -27,7 +27,8 @@ import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
 
-const T0 = new Date('2026-09-12T06:30:00Z');
+// The mock's moment and an hour later: its storm current, its next position (03:00 Beijing) already released.
+const T0 = new Date('2026-08-22T19:30:00Z');
 const at = (minutes: number, seconds = 0) => new Date(T0.getTime() + minutes * 60_000 + seconds * 1000);
 const polled = (minutes: number): PollState => ({
   nwPacific: { lastPollAt: at(minutes).toISOString(), lastFullAt: at(minutes).toISOString(), changed: false },
@@ -47,22 +48,22 @@ describe('the poll plan', () => {
     expect(IDLE_PACE_MS).toBe(15 * 60_000);
   });
 
-  it('polls the north-western Pacific every 3 minutes while a storm is active, in full every 15, the global sources every 15', () => {
+  it('polls the north-western Pacific every minute while a storm is active, in full every 15, the global sources every 15', () => {
     const state = polled(0);
-    expect(planPolls({ state, active: ['storm'] }, at(2))).toMatchObject({ nwPacific: null, global: false });
-    expect(planPolls({ state, active: ['storm'] }, at(3))).toEqual({ nwPacific: 'changes', global: false, reasons: ['storm'] });
-    const later: PollState = { ...state, nwPacific: { ...state.nwPacific, lastPollAt: at(12).toISOString() } };
+    expect(planPolls({ state, active: ['storm'] }, at(0, 20))).toMatchObject({ nwPacific: null, global: false });
+    expect(planPolls({ state, active: ['storm'] }, at(1))).toEqual({ nwPacific: 'changes', global: false, reasons: ['storm'] });
+    const later: PollState = { ...state, nwPacific: { ...state.nwPacific, lastPollAt: at(14).toISOString() } };
     expect(planPolls({ state: later, active: ['storm'] }, at(15))).toEqual({ nwPacific: 'full', global: true, reasons: ['storm'] });
-    expect(ACTIVE_PACE_MS).toBeLessThanOrEqual(5 * 60_000);
+    expect(ACTIVE_PACE_MS).toBe(60_000);
   });
 
   it('keeps the fast pace one more poll after a change, with nothing active', () => {
     const state: PollState = { ...polled(0), nwPacific: { ...polled(0).nwPacific, changed: true } };
-    expect(planPolls({ state, active: [] }, at(3))).toMatchObject({ nwPacific: 'changes', reasons: ['changed'] });
+    expect(planPolls({ state, active: [] }, at(1))).toMatchObject({ nwPacific: 'changes', reasons: ['changed'] });
   });
 
   it('takes a start a few seconds early as due (the schedule ticks every minute)', () => {
-    expect(planPolls({ state: polled(0), active: ['storm'] }, at(2, 50)).nwPacific).toBe('changes');
+    expect(planPolls({ state: polled(0), active: ['storm'] }, at(0, 50)).nwPacific).toBe('changes');
     expect(planPolls({ state: polled(0), active: [] }, at(14, 50)).nwPacific).toBe('full');
   });
 });
@@ -97,9 +98,9 @@ describe('the paced run', () => {
     expect(first.polled.nwPacific).toBe('full');
     expect(first.typhoons?.ok).toBe(true);
     const n = mock.requests();
-    expect((await run(at(1))).typhoons).toBeNull();
+    expect((await run(at(0, 20))).typhoons).toBeNull();
     expect(mock.requests()).toBe(n);
-    const quiet = await run(at(3));
+    const quiet = await run(at(1));
     // The first run changed the answers (from none), so the fast pace has three reasons at first: the storm, the
     // mock's north-western Pacific invests (94W, 97W), the change.
     expect(quiet.polled).toEqual({ nwPacific: 'changes', global: false, reasons: ['storm', 'disturbance', 'changed'] });
@@ -112,19 +113,19 @@ describe('the paced run', () => {
     await run(T0);
     const info = JSON.parse(await fs.readFile(infoFile, 'utf8'));
     const last = info.points.at(-1);
-    info.points.push({ ...last, time: '2026/9/12 15:00:00', lat: '20.9', lng: '123.6', forecast: null });
+    info.points.push({ ...last, time: '2026/8/23 3:00:00', lat: '20.9', lng: '123.6', forecast: null });
     const activity = JSON.parse(await fs.readFile(activityFile, 'utf8'));
-    activity[0].time = '2026-09-12 15:00:00';
+    activity[0].time = '2026-08-23 03:00:00';
     mock.setPayload('zj/TyphoonInfo/202699', JSON.stringify(info));
     mock.setPayload('zj/TyhoonActivity', JSON.stringify(activity));
     try {
       const n = mock.requests();
-      const next = await run(at(3));
+      const next = await run(at(1));
       expect(asked(n)).toEqual(['/zj/Api/TyhoonActivity', '/zj/Api/TyphoonInfo/202699']);
       expect(next.purge.tags).toContain('live');
-      const view = await readLiveView(store, at(3));
-      expect(view.typhoons[0]?.live?.publishedAt).toBe('2026-09-12T15:00:00+08:00');
-      expect(view.publishedAt).toBe('2026-09-12T15:00:00+08:00');
+      const view = await readLiveView(store, at(1));
+      expect(view.typhoons[0]?.live?.publishedAt).toBe('2026-08-23T03:00:00+08:00');
+      expect(view.publishedAt).toBe('2026-08-23T03:00:00+08:00');
     } finally {
       mock.setPayload('zj/TyphoonInfo/202699', await fs.readFile(infoFile, 'utf8'));
       mock.setPayload('zj/TyhoonActivity', await fs.readFile(activityFile, 'utf8'));
@@ -149,6 +150,18 @@ describe('the paced run', () => {
       mock.setPayload('nmc/list_default', await fs.readFile(path.join(OWN_PAYLOADS, 'nmc', 'list_default.jsonp'), 'utf8'));
       restorePacific();
     }
+  });
+
+  it('asks the Zhejiang list at most 60 times in an active hour, the details only on a change, NMC 4 times', async () => {
+    await run(at(-15));
+    const n = mock.requests();
+    for (let minute = 0; minute < 60; minute += 1) await run(at(minute));
+    const paths = asked(n);
+    expect(paths.filter((p) => p === '/zj/Api/TyhoonActivity')).toHaveLength(60);
+    // No new position in the hour: the details only at the full polls, as NMC's list and views.
+    expect(paths.filter((p) => p === '/zj/Api/TyphoonInfo/202699')).toHaveLength(4);
+    expect(paths.filter((p) => p === '/nmc/list_default')).toHaveLength(4);
+    expect(paths.filter((p) => p === '/nhc/CurrentStorms.json')).toHaveLength(4);
   });
 
   it('keeps the idle pace while the services fail: a failure changes the answers, not the storms', async () => {
@@ -176,7 +189,7 @@ describe('the paced run', () => {
     const written = JSON.parse((await store.get('snapshot')) as string);
     const storm = written.data.typhoons[0];
     const { publishedAt, ...older } = storm.live;
-    expect(publishedAt).toBe('2026-09-12T14:00:00+08:00');
+    expect(publishedAt).toBe('2026-08-23T02:00:00+08:00');
     await store.set('snapshot', JSON.stringify({ schemaVersion: 3, data: { ...written.data, typhoons: [{ ...storm, live: older }] } }));
     expect((await readSnapshot(store))?.typhoons[0]?.live?.publishedAt).toBe(publishedAt);
   });
@@ -185,7 +198,7 @@ describe('the paced run', () => {
     const disturbance: ActivityCheck = { name: 'disturbance', isActive: async () => true };
     const inputs = await readPollInputs(store, T0, [disturbance]);
     expect(inputs.active).toEqual(['disturbance']);
-    expect(planPolls({ ...inputs, state: polled(0) }, at(3)).nwPacific).toBe('changes');
+    expect(planPolls({ ...inputs, state: polled(0) }, at(1)).nwPacific).toBe('changes');
   });
 });
 

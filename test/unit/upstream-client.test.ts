@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUpstreamClient, MIN_ATTEMPT_MS, stripJsonp, type UpstreamError } from '../../src/upstream/client.ts';
+import { createUpstreamClient, MIN_ATTEMPT_MS, stripJsonp, type UpstreamError, type Validated } from '../../src/upstream/client.ts';
 import { manualClock } from '../helpers/clock.ts';
 
 const hits = new Map<string, number>();
@@ -29,7 +29,14 @@ beforeAll(async () => {
     else if (path === '/html') res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>maintenance</html>');
     else if (path === '/empty') res.writeHead(200).end();
     else if (path === '/broken') res.writeHead(200).end('{"a":');
-    else if (path === '/hang')
+    else if (path === '/versioned') {
+      // A cache in the way: every conditional request gets 304, but with the ETag of another version.
+      if (req.headers['if-none-match']) res.writeHead(304, { ETag: '"v1"' }).end();
+      else res.writeHead(200, { ETag: '"v2"' }).end(`{"version":${count}}`);
+    } else if (path === '/confirmed') {
+      if (req.headers['if-none-match'] === '"c1"') res.writeHead(304, { ETag: 'W/"c1"' }).end();
+      else res.writeHead(200, { ETag: '"c1"' }).end('{"kept":true}');
+    } else if (path === '/hang')
       return; // never answers (the connection is closed at the end)
     else if (path === '/busy') {
       clock.advance(BUSY_MS);
@@ -116,5 +123,27 @@ describe('a deadline', () => {
     const roomier = createUpstreamClient({ retries: 5, backoffMs: 0, deadline: clock() + 2 * BUSY_MS + MIN_ATTEMPT_MS, clock });
     expect(await errorOf(roomier.json(`${base}/busy`))).toMatchObject({ failure: 'http', status: 503 });
     expect(hits.get('/busy')).toBe(before + 4);
+  });
+});
+
+describe('conditional requests', () => {
+  const cacheOf = () => {
+    const entries = new Map<string, Validated>();
+    return { get: (url: string) => entries.get(url), set: (url: string, v: Validated) => void entries.set(url, v) };
+  };
+
+  it('takes a 304 as "unchanged" only when it names the ETag sent (weak or strong alike)', async () => {
+    const client = createUpstreamClient({ backoffMs: 0, validators: cacheOf() });
+    expect(await client.json(`${base}/confirmed`)).toEqual({ kept: true });
+    expect(await client.json(`${base}/confirmed`)).toEqual({ kept: true });
+    expect(hits.get('/confirmed')).toBe(2);
+  });
+
+  it('asks again without conditions after a 304 for another validator: the new version, never the kept body', async () => {
+    const client = createUpstreamClient({ backoffMs: 0, validators: cacheOf() });
+    expect(await client.json(`${base}/versioned`)).toEqual({ version: 1 });
+    // The conditional request is answered 304 with "v1" where "v2" was sent: not a confirmation.
+    expect(await client.json(`${base}/versioned`)).toEqual({ version: 3 });
+    expect(hits.get('/versioned')).toBe(3);
   });
 });
