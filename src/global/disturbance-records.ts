@@ -273,8 +273,10 @@ export function updateDisturbances(previous: readonly Disturbance[], bulletins: 
     const expired = (a: { expiresAt: string | null }) => a.expiresAt !== null && a.expiresAt <= stamp;
     if (alert && listedAlert && next.isActive && !expired(alert)) next = { ...next, alert: alertOf(alert) };
     else if (next.alert) {
-      // Without the feed and without this advisory's word the alert stays as it was (last good data), unless expired.
-      const unknown = feed === null && !citesAlert.has(record.atcfId);
+      // Without this run's word on it the alert stays as it was (last good data) until its expiry: for an invest an
+      // advisory covers, only that advisory's word (not read this run: it failed, or was older than the one kept);
+      // for one no advisory covers, the feed's.
+      const unknown = !citesAlert.has(record.atcfId) && (feed === null || advisoryCovered);
       const keep = next.isActive && !expired(next.alert) && (unknown || (listedAlert && !alert));
       if (!keep) {
         const end = next.alert.expiresAt && expired(next.alert) ? next.alert.expiresAt : stamp;

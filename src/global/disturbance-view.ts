@@ -76,15 +76,11 @@ export async function readDisturbanceRecords(store: KeyValueStore, now: Date, of
   const fetchedAt = newest([run?.lastSuccessAt, ...partSuccesses]);
   const failed = failedParts(status);
   const stamp = toUtcIso(now);
-  const expired = [
-    ...stored.advisories
-      .filter((a) => a.validUntil <= stamp)
-      .map((a) => `${a.product} issued at ${a.issuedAt} was valid until ${a.validUntil} and no newer one was read`),
-    ...stored.outlooks.flatMap((o) => {
-      const silent = silentSince(o.issuedAt, PUBLISHING_BOUNDS_MS['nhc-outlook'], now);
-      return silent ? [`${o.product}: ${silent}`] : [];
-    }),
-  ];
+  // JTWC issues both advisories every day of the year: one past its validity means nothing newer could be had. (NHC's
+  // outlooks are issued in season only: each says its own age, the list does not go stale for them.)
+  const expired = stored.advisories
+    .filter((a) => a.validUntil <= stamp)
+    .map((a) => `${a.product} issued at ${a.issuedAt} was valid until ${a.validUntil} and no newer one was read`);
   const state = freshness(run && { ...run, lastError: null }, fetchedAt, now, {
     lost,
     off,

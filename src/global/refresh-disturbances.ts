@@ -157,7 +157,7 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
   const fromTheFuture = (name: string, product: string, issuedAt: string | null): boolean => {
     if (issuedAt === null || Date.parse(issuedAt) <= now.getTime() + FUTURE_TOLERANCE_MS) return false;
     const detail = `issued at ${issuedAt}, later than it was fetched (${stamp})`;
-    outcomes.set(name, `${product}: ${detail}: left out`);
+    outcomes.set(name, `${detail}: left out`);
     faults.push({ source: name.startsWith('AB') && name.endsWith('20') ? 'nhc' : 'jtwc', product, kind: 'future-time', detail, action: 'bulletin left out' });
     return true;
   };
