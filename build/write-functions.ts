@@ -43,7 +43,7 @@ function source(fn: PlannedFunction): string {
       return `${HEADER}${typeImport}${imports([...handlers, { module: 'src/api/serve.ts', names: ['serveFunction'] }])}\n\nexport default serveFunction([${list}]);\n${config}`;
     }
     case 'api-miss':
-      return `${HEADER}${imports([
+      return `${HEADER}${typeImport}${imports([
         { module: 'src/api/handlers/api-miss.ts', names: ['handleApiMiss'] },
         { module: 'src/api/serve.ts', names: ['safeHandler'] },
       ])}\n\n// No path: reached only through the _redirects rewrites to /.netlify/functions/api-miss.\nexport default safeHandler(handleApiMiss);\n${config}`;

@@ -139,7 +139,7 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
     ? ms(announced.snapshotFetchedAt) - FIRST_SEEN_DELAY_MS
     : ms(now.fetchedAt) - NEW_AT_FIRST_POLL_MS;
   const firstSeenEvent = (storm: Typhoon, at: TrackPoint, type: 'numbered' | 'formed', extra: Partial<FlashEvent> = {}): FlashEvent =>
-    ms(at.time) > newAfter
+    ms(at.time) >= newAfter
       ? { key: `numbered:${storm.code}`, type, code: storm.code, time: at.time, storm: names(storm), point: at, ...extra }
       : // Seen late: the service began tracking it now; the source's first time is stated, no "forms".
         { key: `numbered:${storm.code}`, type: 'tracked', code: storm.code, time: now.fetchedAt, storm: names(storm), point: at, firstTime: at.time };

@@ -90,12 +90,12 @@ export function writeFlash(e: FlashEvent): FlashText {
       return {
         title: `本服务开始跟踪${graded}`,
         content: z.aboutStorm(
-          `${z.put('time', when(e.time))}，${z.put('event', '本服务开始跟踪')}${z.put('storm', `${graded}${idZh}`)}，${z.put('first', `上游对它的最早定位时间为${when(first)}`)}。`,
+          `${z.put('time', when(e.time))}，${z.put('storm', `${graded}${idZh}`)}${z.put('event', '开始由本服务跟踪')}，${z.put('first', `上游对它的最早定位时间为${when(first)}`)}。`,
           time,
         ),
         titleEn: `${stormEn(storm, grade, true)} tracked by this service`,
         contentEn: n.aboutStorm(
-          `${n.put('event', 'This service began tracking')} ${n.put('storm', `${stormEn(storm, grade, true)}${idEn}`)} ${n.put('time', `at ${whenEn(e.time)}`)}; ${n.put('first', `the upstream's first position of it is dated ${whenEn(first)}`)}.`,
+          `${n.put('storm', `${stormEn(storm, grade, true)}${idEn}`)} ${n.put('event', 'began to be tracked by this service')} ${n.put('time', `at ${whenEn(e.time)}`)}; ${n.put('first', `the upstream's first position of it is dated ${whenEn(first)}`)}.`,
           time,
         ),
       };

@@ -9,7 +9,7 @@ import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readAnnounced } from '../../src/flash/announced.ts';
-import { globalEvents, type FlashEvent } from '../../src/flash/events.ts';
+import { globalEvents, typhoonEvents, type FlashEvent } from '../../src/flash/events.ts';
 import { globalPoint, mergeCyclone } from '../../src/global/build-cyclone.ts';
 import { readFlash } from '../../src/flash/flash-store.ts';
 import type { FlashItem } from '../../src/model/flash-schemas.ts';
@@ -24,7 +24,7 @@ import { sameStorm } from '../../src/live/storm-identity.ts';
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { parseZjTime } from '../../src/upstream/zj-service.ts';
-import type { TrackPoint } from '../../src/model/schemas.ts';
+import type { TrackPoint, Typhoon } from '../../src/model/schemas.ts';
 
 type RawPoint = Record<string, unknown> & { time: string; strong: string; speed: string; lat: string; lng: string };
 type RawInfo = Record<string, unknown> & { points: RawPoint[]; land: unknown[] };
@@ -124,8 +124,8 @@ describe('when a storm has ended', () => {
     await run(last + 30 * HOUR);
     const ended = await ofType('dissipated');
     expect(ended).toHaveLength(1);
-    expect(ended[0]).toMatchObject({ code: '202699', time: '2026-09-12T14:00:00+08:00', title: '“山竹”停止编号' });
-    expect(ended[0]?.content).toContain('9月12日14时');
+    expect(ended[0]).toMatchObject({ code: '202699', time: '2026-08-23T02:00:00+08:00', title: '“山竹”停止编号' });
+    expect(ended[0]?.content).toContain('8月23日2时');
     // The same snapshot read again (a failed refresh) is not another refresh without it.
     const state = await readAnnounced(store);
     expect(state.state === 'ok' && state.value.storms['202699']).toMatchObject({ ended: true });
@@ -140,7 +140,7 @@ describe('when a storm has ended', () => {
     await run(last + 2 * HOUR);
     mock.setPayload('zj/TyhoonActivity', '[]');
     for (const hours of [3, 4, 10, 20]) await run(last + hours * HOUR);
-    expect((await ofType('dissipated')).map((i) => i.time)).toEqual(['2026-09-12T08:00:00+08:00']);
+    expect((await ofType('dissipated')).map((i) => i.time)).toEqual(['2026-08-22T20:00:00+08:00']);
   });
 });
 
@@ -165,7 +165,7 @@ describe('an unnumbered system that gets its China number', () => {
       .slice(0, k + 1)
       .map((p, i) => (i < 3 ? { ...p, strong: '热带低压', speed: '15', power: '7', ...(i === 1 ? { lat: '13.90' } : {}) } : p)),
   });
-  const listed = (tfid: string) => JSON.stringify([{ tfid, name: '', enname: '', time: '2026-09-10 08:00:00', lat: '13.2', lng: '136.8' }]);
+  const listed = (tfid: string) => JSON.stringify([{ tfid, name: '', enname: '', time: '2026-08-20 20:00:00', lat: '13.2', lng: '136.8' }]);
 
   it('is one storm: "formed" for the depression, "numbered" once, no dissipation of the depression', async () => {
     mock.setPayload('zj/TyhoonActivity', listed('20260099'));
@@ -191,13 +191,13 @@ describe('an unnumbered system that gets its China number', () => {
       'warning-48h:202631:“海葵”进入48小时警戒线',
     ]);
     const formed = (await ofType('formed'))[0];
-    expect(formed).toMatchObject({ time: '2026-09-10T08:00:00+08:00', titleEn: 'Tropical Depression 20260099 forms' });
+    expect(formed).toMatchObject({ time: '2026-08-20T20:00:00+08:00', titleEn: 'Tropical Depression 20260099 forms' });
     expect(formed?.content).toBe(
-      '9月10日8时，热带低压（编号20260099）在北纬13.2度、东经136.8度生成，中心附近最大风力7级（15米/秒），中心最低气压1000百帕。',
+      '8月20日20时，热带低压（编号20260099）在北纬13.2度、东经136.8度生成，中心附近最大风力7级（15米/秒），中心最低气压1000百帕。',
     );
     // Numbered at its first point of tropical-storm grade or more (here the 4th, a severe tropical storm).
     const number = (await ofType('numbered'))[0];
-    expect(number).toMatchObject({ time: '2026-09-11T02:00:00+08:00' });
+    expect(number).toMatchObject({ time: '2026-08-21T14:00:00+08:00' });
     expect(number?.content).toContain('此前以编号20260099跟踪');
 
     // Its real end: one item, for the numbered storm.
@@ -231,8 +231,9 @@ describe('an unnumbered system that gets its China number', () => {
     await run(pointMs(info.points[6] as RawPoint) + HOUR / 2);
     expect((await readSnapshot(store))?.typhoons.map((t) => `${t.code}:${t.name}:${t.points.length}`)).toEqual(['202631:海葵:7']);
     expect(await items()).toEqual([
-      'formed:20260099:热带低压（编号20260099）生成',
       'numbered:202631:强热带风暴“海葵”生成',
+      // First seen 12 hours after its first fix (this store's first poll): tracked, not "formed".
+      'tracked:20260099:本服务开始跟踪热带低压（编号20260099）',
       'upgraded:202631:“海葵”加强为台风', // between its numbering (a severe tropical storm) and the first sighting of 202631
       'upgraded:202631:“海葵”加强为强台风',
       'warning-48h:202631:“海葵”进入48小时警戒线',
@@ -328,8 +329,8 @@ describe('a run stopped between the snapshot write and the flash step', () => {
     await run(at3 + 45 * 60_000);
     await run(at3 + 60 * 60_000);
     expect((await ofType('upgraded')).map((i) => `${i.title}@${i.time}`).sort()).toEqual([
-      '“山竹”加强为强热带风暴@2026-09-11T02:00:00+08:00', // the change the stopped run held
-      '“山竹”加强为热带风暴@2026-09-10T14:00:00+08:00',
+      '“山竹”加强为强热带风暴@2026-08-21T14:00:00+08:00', // the change the stopped run held
+      '“山竹”加强为热带风暴@2026-08-21T02:00:00+08:00',
     ]);
 
     // Two stopped runs in a row over two changes (typhoon, then the 48-hour line): both announced by the next.
@@ -343,8 +344,8 @@ describe('a run stopped between the snapshot write and the flash step', () => {
       '“山竹”加强为强热带风暴',
       '“山竹”加强为热带风暴',
     ]);
-    expect((await ofType('upgraded')).find((i) => i.title.endsWith('为台风'))?.time).toBe('2026-09-11T08:00:00+08:00');
-    expect((await ofType('warning-48h')).map((i) => i.time)).toEqual(['2026-09-11T08:00:00+08:00']);
+    expect((await ofType('upgraded')).find((i) => i.title.endsWith('为台风'))?.time).toBe('2026-08-21T20:00:00+08:00');
+    expect((await ofType('warning-48h')).map((i) => i.time)).toEqual(['2026-08-21T20:00:00+08:00']);
   });
 
   it('before its first flash step ever: the storm is still announced', async () => {
@@ -447,7 +448,7 @@ describe('words', () => {
 
   it('name a global cyclone in Chinese where a Chinese name is known, in English in English', () => {
     const fix = globalPoint({ time: new Date('2026-08-01T00:00:00Z'), lat: 15, lng: -150, windKt: 40 });
-    const cyclone = (atcfId: string, enname: string) =>
+    const cyclone = (atcfId: string, enname: string, advisoryNumber = 1) =>
       mergeCyclone(null, {
         source: 'nhc',
         atcfId,
@@ -456,11 +457,94 @@ describe('words', () => {
         forecast: null,
         seenAt: new Date(fix.time),
         publishedAt: new Date(fix.time),
+        advisoryNumber,
       });
     const [kilo, melissa] = globalEvents([cyclone('cp012026', 'KILO'), cyclone('al132025', 'MELISSA')]).map(written);
     expect(kilo).toMatchObject({ title: '中北太平洋热带气旋基洛生成', titleEn: 'Tropical cyclone KILO forms' });
     expect(kilo?.content).toBe('中北太平洋的热带气旋基洛（KILO，nhc-cp012026）于2026-08-01生成（世界时）。');
     expect(melissa).toMatchObject({ title: '北大西洋热带气旋MELISSA生成', titleEn: 'Tropical cyclone MELISSA forms' });
     expect(melissa?.content).toBe('北大西洋的热带气旋MELISSA（nhc-al132025）于2026-08-01生成（世界时）。');
+    // First read at its 41st advisory (LALA, by the recorded feed): never "forms", the service began tracking it.
+    const [lala] = globalEvents([cyclone('cp012026', 'LALA', 41)]);
+    expect(lala).toMatchObject({ type: 'global-tracked', key: 'global-formed:nhc-cp012026', advisory: 41 });
+    const late = written(lala as FlashEvent);
+    expect(late.titleEn).toBe('Tropical cyclone LALA tracked by this service');
+    expect(late.contentEn).toBe('Tropical cyclone LALA (nhc-cp012026) is tracked by this service from advisory 41; its track begins on 2026-08-01 UTC.');
+    expect(late.title).not.toMatch(/生成/);
+    // Without an advisory number (a record restored from a best track) it cannot be told to have formed either.
+    expect(globalEvents([cyclone('cp012026', 'LALA', null as unknown as number)])[0]?.type).toBe('global-tracked');
+  });
+});
+
+describe('events only when they happened', () => {
+  const storm = (code: string, times: string[]): Typhoon =>
+    ({
+      code,
+      name: null,
+      enname: null,
+      isActive: true,
+      land: [],
+      points: times.map((time, i) => ({
+        time,
+        lat: 15 + i / 10,
+        lng: 130,
+        strong: '热带风暴',
+        grade: 'TS',
+        power: 8,
+        speed: 18,
+        pressure: 998,
+        moveDir: null,
+        moveSpeed: null,
+        radius7: null,
+        radius10: null,
+        radius12: null,
+      })),
+    }) as unknown as Typhoon;
+
+  it('says "numbered" only for a numbering new since the last poll, else that the service began tracking it', () => {
+    const announced = typhoonEvents(null, { fetchedAt: '2026-08-22T08:00:00+08:00', typhoons: [] }).announced;
+    // Numbered at 08:00, first listed by the poll of 08:20: its numbering is new since the poll of 08:00.
+    const fresh = typhoonEvents(announced, { fetchedAt: '2026-08-22T08:20:00+08:00', typhoons: [storm('202631', ['2026-08-22T08:00:00+08:00'])] });
+    expect(fresh.events.map((e) => e.type)).toEqual(['numbered']);
+    // A storm numbered a day before it was first listed (a service that was down, a first start during a storm).
+    const late = typhoonEvents(announced, {
+      fetchedAt: '2026-08-22T08:20:00+08:00',
+      typhoons: [storm('202632', ['2026-08-21T08:00:00+08:00', '2026-08-22T08:00:00+08:00'])],
+    });
+    expect(late.events).toMatchObject([
+      { key: 'numbered:202632', type: 'tracked', time: '2026-08-22T08:20:00+08:00', firstTime: '2026-08-21T08:00:00+08:00' },
+    ]);
+    const text = writeFlash(late.events[0] as FlashEvent);
+    expect(text.title).toBe('本服务开始跟踪热带风暴（编号202632）');
+    expect(fill(text.content)).toBe('8月22日8时，热带风暴（编号202632）开始由本服务跟踪，上游对它的最早定位时间为8月21日8时。');
+    expect(fill(text.contentEn)).not.toMatch(/\bforms?\b|\bformed\b/);
+    // Announced once: the same storm at the next poll makes no item.
+    expect(typhoonEvents(late.announced, { fetchedAt: '2026-08-22T08:40:00+08:00', typhoons: [storm('202632', ['2026-08-21T08:00:00+08:00', '2026-08-22T08:00:00+08:00'])] }).events).toEqual([]);
+  });
+});
+
+describe('stages named by stage', () => {
+  const fix = (type: string, windKt: number) => globalPoint({ time: new Date('2025-10-31T18:00:00Z'), lat: 40.6, lng: -58.9, windKt, type });
+
+  it('never gives a post-tropical, subtropical or disturbance point a tropical grade, whatever its wind', () => {
+    // MELISSA at 31 Oct 18Z: extratropical (EX) at 70 kt, which the wind alone would call a typhoon.
+    expect(fix('EX', 70)).toMatchObject({ grade: 'ET', strong: '温带气旋', classification: 'EX' });
+    for (const stage of ['PT', 'LO', 'SD', 'SS', 'DB', 'WV', 'MD', 'PTC'])
+      expect(fix(stage, 70), stage).toMatchObject({ grade: null, strong: null, classification: stage });
+    expect(fix('HU', 70)).toMatchObject({ grade: 'TY', strong: '台风' });
+    expect(fix('TS', 50)).toMatchObject({ grade: 'STS' });
+  });
+
+  it("labels MELISSA's post-tropical forecast points by their stage in the stored cyclone", async () => {
+    const { officialForecast, parseAtcfDeck } = await import('../../src/upstream/atcf.ts');
+    const { globalForecast } = await import('../../src/global/build-cyclone.ts');
+    const official = officialForecast(parseAtcfDeck(fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'aal132025.dat'), 'utf8')).records, 'OFCL');
+    const forecast = globalForecast('nhc', official?.issuedAt as Date, official?.points ?? []);
+    const stages = forecast.points.map((p) => [p.classification, p.grade]);
+    expect(stages.length).toBeGreaterThan(0);
+    const tropical = ['TD', 'TS', 'HU', 'TY', 'ST', 'TC', 'MH'];
+    for (const [stage, grade] of stages)
+      if (typeof stage === 'string' && !tropical.includes(stage)) expect(grade === null || grade === 'ET', stage).toBe(true);
+    expect(stages.some(([stage]) => stage === 'EX')).toBe(true);
   });
 });

@@ -116,7 +116,7 @@ describe('a storm life replayed', () => {
       'upgraded:“山竹”加强为超强台风',
       'warning-48h:“山竹”进入48小时警戒线',
     ]);
-    expect(items.find((i) => i.type === 'dissipated')).toMatchObject({ time: '2026-09-12T14:00:00+08:00' });
+    expect(items.find((i) => i.type === 'dissipated')).toMatchObject({ time: '2026-08-23T02:00:00+08:00' });
     expect(new Set(items.map((i) => i.id)).size).toBe(items.length);
     for (const item of items) expect(item).toMatchObject({ code: '202699', aiGenerated: true, generator: 'template' });
     await fs.remove(dir);
@@ -148,7 +148,7 @@ describe('the live summary', () => {
 
 describe('language-model rewording', () => {
   const point = {
-    time: '2026-09-12T14:00:00+08:00',
+    time: '2026-08-23T02:00:00+08:00',
     lat: 20.4,
     lng: 124.4,
     strong: '超强台风',

@@ -40,7 +40,7 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
       minPressure: 930,
     });
     expect(storm.points[0]).toMatchObject({
-      time: '2026-09-10T08:00:00+08:00',
+      time: '2026-08-20T20:00:00+08:00',
       lat: 13.2,
       lng: 136.8,
       grade: 'TD',
@@ -50,16 +50,17 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
     });
     expect(storm.live).toEqual({
       source: 'zj-live',
-      fetchedAt: '2026-09-12T14:10:00+08:00',
-      publishedAt: '2026-09-12T14:00:00+08:00',
+      fetchedAt: '2026-08-23T02:10:00+08:00',
+      publishedAt: '2026-08-23T02:00:00+08:00',
       stale: false,
+      staleReason: null,
     });
   });
 
   it("keeps each agency's forecast from the last point, its base point as origin", () => {
     expect(Object.keys(storm.forecasts).sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
     const hko = storm.forecasts.hko;
-    expect(hko?.origin?.time).toBe('2026-09-12T08:00:00+08:00'); // HKO's base lags the 14:00 observation by 6 h
+    expect(hko?.origin?.time).toBe('2026-08-22T20:00:00+08:00'); // HKO's base lags the 14:00 observation by 6 h
     expect(hko?.points).toHaveLength(4);
     expect(hko?.points[3]).toMatchObject({ speed: 22, power: 9 }); // force follows the wind even where the upstream left it empty
     expect(storm.forecasts.jma?.points[0]).toMatchObject({ speed: null, strong: null });
@@ -69,7 +70,7 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
   it('reads the landfall with its grade', () => {
     expect(storm.land).toEqual([
       {
-        time: '2026-09-12T11:30:00+08:00',
+        time: '2026-08-22T23:30:00+08:00',
         lat: 19.85,
         lng: 125.1,
         position: '菲律宾吕宋岛东北部沿海（演示）',
@@ -84,7 +85,7 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
 
   it('treats garbage as a shape error', () => {
     expect(() => normalizeZjInfo({ tfid: null, points: 'none' }, now, check())).toThrow(ShapeError);
-    expect(() => normalizeZjInfo({ tfid: '202699', points: [{ time: '2026/9/10 8:00:00', lat: 'abc', lng: '1' }] }, now, check())).toThrow(
+    expect(() => normalizeZjInfo({ tfid: '202699', points: [{ time: '2026/8/20 20:00:00', lat: 'abc', lng: '1' }] }, now, check())).toThrow(
       ShapeError,
     );
   });
@@ -116,7 +117,7 @@ describe('storm names from the upstreams', () => {
       name: null,
       enname: null,
       provenance: { nameZh: null, nameEn: null },
-      land: [{ time: '2026-09-12T11:30:00+08:00', lat: 19.85, position: '' }],
+      land: [{ time: '2026-08-22T23:30:00+08:00', lat: 19.85, position: '' }],
     });
     expect(text.rejected.map((r) => [r.field, r.storm, r.kind, r.reason])).toEqual([
       ['name', '202699', 'storm-name', 'word'],

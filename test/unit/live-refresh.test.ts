@@ -25,6 +25,7 @@ import {
   type Fault,
   type MockUpstream,
   type Service,
+  MOCK_NOW,
 } from '../helpers/mock.ts';
 import { LOOKUP_TIMEOUT_MS } from '../../src/live/lookup.ts';
 import { refreshLive } from '../../src/live/refresh-typhoons.ts';
@@ -37,9 +38,9 @@ import { createUpstreamClient, MIN_ATTEMPT_MS } from '../../src/upstream/client.
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 import { apiFunction } from '../helpers/functions.ts';
 
-const handleGlobalTyphoons = await apiFunction('global-typhoons');
-const handleLiveTyphoons = await apiFunction('live-typhoons');
-const handleTyphoonLookup = await apiFunction('typhoon-lookup');
+const handleGlobalTyphoons = await apiFunction('global-typhoons', () => MOCK_NOW);
+const handleLiveTyphoons = await apiFunction('live-typhoons', () => MOCK_NOW);
+const handleTyphoonLookup = await apiFunction('typhoon-lookup', () => MOCK_NOW);
 
 let mock: MockUpstream;
 let upstreams: LiveUpstreams;
@@ -108,7 +109,7 @@ describe('refreshLive', () => {
     const store = fileStore(path.join(liveDir, 'failover'));
     setFault('html404', 'zj');
     try {
-      const result = await refreshLive(upstreams, store);
+      const result = await refreshLive(upstreams, store, MOCK_NOW);
       expect(result).toMatchObject({ ok: true, source: 'nmc', typhoons: 1 });
       expect((await readSnapshot(store))?.typhoons[0]).toMatchObject({ code: '202699', name: '山竹', provenance: { track: 'nmc' } });
     } finally {
@@ -128,10 +129,10 @@ describe('refreshLive', () => {
     process.env.TYPHOON_LIVE_DIR = path.join(liveDir, 'quiet');
     mock.setPayload('zj/TyhoonActivity', '[]');
     try {
-      await refreshLive(upstreams, store);
+      await refreshLive(upstreams, store, MOCK_NOW);
       expect((await liveList()).body.data).toMatchObject({ list: [], upstream: 'ok', stale: false });
       setFault('5xx');
-      await refreshLive(upstreams, store);
+      await refreshLive(upstreams, store, MOCK_NOW);
       expect((await liveList()).body.data).toMatchObject({ list: [], upstream: 'unavailable', stale: true });
     } finally {
       setFault(null);
@@ -152,8 +153,8 @@ describe('refreshLive', () => {
       ucarBase: mock.ucarBase,
       client: upstreams.client,
     };
-    expect((await refreshLive(upstreams, store)).ok).toBe(true);
-    expect(await refreshGlobal(global, store)).toMatchObject({ nhc: { ok: true }, jtwc: { ok: true } });
+    expect((await refreshLive(upstreams, store, MOCK_NOW)).ok).toBe(true);
+    expect(await refreshGlobal(global, store, MOCK_NOW)).toMatchObject({ nhc: { ok: true }, jtwc: { ok: true } });
     // In the typhoon records' structure: code, name (no Chinese name is known for these two), enname.
     const listed = (await (await handleGlobalTyphoons(new Request('http://localhost/api/global/typhoons'))).json()) as {
       typhoons: Record<string, unknown>[];
@@ -174,16 +175,18 @@ describe('refreshLive', () => {
       setFault(nmcFault, 'nmc');
       setFault(nhcFault, 'nhc');
       setFault(jtwcFault, 'jtwc');
-      const [result, globalResult] = await Promise.all([refreshLive(upstreams, store), refreshGlobal(global, store)]);
+      const [result, globalResult] = await Promise.all([refreshLive(upstreams, store, MOCK_NOW), refreshGlobal(global, store, MOCK_NOW)]);
       setFault(null);
       expect(globalResult.nhc.ok, `cycle ${cycle}: nhc ${nhcFault}`).toBe(nhcFault === null);
       expect(globalResult.jtwc.ok, `cycle ${cycle}: jtwc ${jtwcFault}`).toBe(jtwcFault === null);
       const globalList = (await (await handleGlobalTyphoons(new Request('http://localhost/api/global/typhoons'))).json()) as {
-        typhoons: { id: string; stale: boolean }[];
+        typhoons: { id: string; stale: boolean; staleReason: string | null }[];
       };
-      expect(globalList.typhoons.map((t) => `${t.id}:${t.stale}`).sort(), `cycle ${cycle}`).toEqual([
-        `jtwc-sh062024:${jtwcFault !== null}`,
-        `nhc-al132025:${nhcFault !== null}`,
+      // Stale by their old data at the mock's moment (MELISSA 2025, ANGGREK 2024), and by the failure of their source.
+      const failed = (t: { id: string; staleReason: string | null }) => /failed at the last refresh/.test(t.staleReason ?? '');
+      expect(globalList.typhoons.map((t) => `${t.id}:${t.stale}:${failed(t)}`).sort(), `cycle ${cycle}`).toEqual([
+        `jtwc-sh062024:true:${jtwcFault !== null}`,
+        `nhc-al132025:true:${nhcFault !== null}`,
       ]);
       if (nhcFault || jtwcFault) outcomes.globalStale += 1;
       const expectedSource = zjFault === null ? 'zj-live' : nmcFault === null ? 'nmc' : null;
@@ -222,7 +225,7 @@ describe('Netlify Blobs adapter', () => {
     try {
       const store = blobStore(getStore({ name: 'live-production', siteID: 'test-site', token, apiURL: `http://127.0.0.1:${port}` }));
       expect(await store.get('snapshot')).toBeNull();
-      const result = await refreshLive(upstreams, store);
+      const result = await refreshLive(upstreams, store, MOCK_NOW);
       expect(result.ok).toBe(true);
       expect((await readSnapshot(store))?.typhoons[0]?.code).toBe('202699');
       const other = blobStore(getStore({ name: 'live-deploy-preview', siteID: 'test-site', token, apiURL: `http://127.0.0.1:${port}` }));
@@ -243,10 +246,10 @@ describe('within Netlify limits', () => {
     const store = fileStore(dir);
     Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_LIVE_DIR: dir });
     try {
-      expect((await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, clock: manualClock() })).typhoons.ok).toBe(true);
+      expect((await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, clock: manualClock(), now: MOCK_NOW })).typhoons.ok).toBe(true);
       setFault('timeout');
       // The clock stands still: 600 ms are left all along, and each attempt is given them instead of its 8 s.
-      const run = await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, budgetMs: 600, clock: manualClock() });
+      const run = await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, budgetMs: 600, clock: manualClock(), now: MOCK_NOW });
       expect(run).toMatchObject({ typhoons: { ok: false }, global: { nhc: { ok: false }, jtwc: { ok: false } } });
       const errors = [...run.typhoons.errors, run.global.nhc.error, run.global.jtwc.error];
       expect(errors).toHaveLength(4); // zj, nmc, nhc, jtwc
@@ -307,15 +310,15 @@ describe('within Netlify limits', () => {
   it('shows a run the platform stopped half-way: stale, with the reason, and the next run records it', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-stopped-'));
     const store = fileStore(dir);
-    await refreshLive(upstreams, store);
+    await refreshLive(upstreams, store, MOCK_NOW);
     const status = await readStatus(store);
-    const twoMinutesAgo = toBeijingIso(new Date(Date.now() - 120_000));
+    const twoMinutesAgo = toBeijingIso(new Date(MOCK_NOW.getTime() - 120_000));
     await writeStatus(store, { ...(status as RefreshStatus), runningSince: twoMinutesAgo });
-    const view = await readLiveView(store);
+    const view = await readLiveView(store, MOCK_NOW);
     expect(view).toMatchObject({ stale: true, upstream: 'unavailable', staleReason: expect.stringMatching(/stopped before it finished/) });
-    const next = await refreshLive(upstreams, store);
+    const next = await refreshLive(upstreams, store, MOCK_NOW);
     expect(next).toMatchObject({ ok: true, previousRunStopped: true });
-    expect(await readLiveView(store)).toMatchObject({ stale: false, upstream: 'ok', staleReason: null });
+    expect(await readLiveView(store, MOCK_NOW)).toMatchObject({ stale: false, upstream: 'ok', staleReason: null });
     await fs.remove(dir);
   });
 

@@ -44,16 +44,16 @@ import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import type { FlashItem } from '../../src/model/flash-schemas.ts';
 import type { Typhoon } from '../../src/model/schemas.ts';
-import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
+import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream, MOCK_NOW } from '../helpers/mock.ts';
 import { sharedPublicDir } from '../helpers/shared-build.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { apiFunction } from '../helpers/functions.ts';
 
-const handleBootstrap = await apiFunction('bootstrap');
-const handleFeed = await apiFunction('flash-feed');
-const handleFlashList = await apiFunction('flash-list');
-const handleLlmSummary = await apiFunction('llm-summary');
-const handleSeoNews = await apiFunction('seo-news');
+const handleBootstrap = await apiFunction('bootstrap', () => MOCK_NOW);
+const handleFeed = await apiFunction('flash-feed', () => MOCK_NOW);
+const handleFlashList = await apiFunction('flash-list', () => MOCK_NOW);
+const handleLlmSummary = await apiFunction('llm-summary', () => MOCK_NOW);
+const handleSeoNews = await apiFunction('seo-news', () => MOCK_NOW);
 
 interface ModelData {
   language: 'zh-Hans' | 'en';
@@ -149,7 +149,7 @@ async function caseStore(): Promise<KeyValueStore> {
 }
 
 const point = {
-  time: '2026-09-12T14:00:00+08:00',
+  time: '2026-08-23T02:00:00+08:00',
   lat: 20.4,
   lng: 124.4,
   strong: '超强台风',
@@ -167,7 +167,7 @@ const storm = { name: '演示台风', enname: 'DEMO' };
 /** A change of grade (one slot for from and to) and a landfall (an upstream place in its slot). */
 const EVENTS: FlashEvent[] = [
   {
-    key: 'upgraded:202699:STY>SuperTY:2026-09-12T14:00:00+08:00',
+    key: 'upgraded:202699:STY>SuperTY:2026-08-23T02:00:00+08:00',
     type: 'upgraded',
     code: '202699',
     time: point.time,
@@ -176,12 +176,12 @@ const EVENTS: FlashEvent[] = [
     from: 'STY',
   },
   {
-    key: 'landfall:202699:2026-09-12T20:00:00+08:00',
+    key: 'landfall:202699:2026-08-23T08:00:00+08:00',
     type: 'landfall',
     code: '202699',
-    time: '2026-09-12T20:00:00+08:00',
+    time: '2026-08-23T08:00:00+08:00',
     storm,
-    point: { ...point, time: '2026-09-12T20:00:00+08:00' },
+    point: { ...point, time: '2026-08-23T08:00:00+08:00' },
     position: '海南文昌',
   },
 ];
@@ -527,13 +527,13 @@ describe('what the model is given', () => {
       position: `海南文昌${injection}`,
     };
     await recordFlash(store, [event], llm);
-    await recordSummary(store, llm);
+    await recordSummary(store, llm, MOCK_NOW);
     expect(calls).toHaveLength(4);
     const texts = [
       writeFlash(event).content,
       writeFlash(event).contentEn,
-      briefingPatterns(await readLiveView(store)).zh,
-      briefingPatterns(await readLiveView(store)).en,
+      briefingPatterns(await readLiveView(store, MOCK_NOW)).zh,
+      briefingPatterns(await readLiveView(store, MOCK_NOW)).en,
     ];
     for (const call of calls) {
       expect(Object.keys(call.data)).toEqual(['language', 'pattern', 'placeholders', 'connectives']);
@@ -550,9 +550,9 @@ describe('what the model is given', () => {
 describe('the check', () => {
   const items = EVENTS.map(writeFlash);
   const view = liveView(
-    { fetchedAt: '2026-09-12T14:30:00+08:00', source: 'zj-live', typhoons: [] },
+    { fetchedAt: '2026-08-23T02:30:00+08:00', source: 'zj-live', typhoons: [] },
     null,
-    new Date('2026-09-12T06:35:00Z'),
+    new Date('2026-08-22T18:35:00Z'),
   );
 
   it('fills a pattern in one pass, a clause that begins a sentence with its capital', () => {
@@ -672,19 +672,19 @@ describe('what is published', () => {
     const store = await caseStore();
     const tally = newTally();
     await recordFlash(store, EVENTS, { ...llm, tally });
-    await recordSummary(store, { ...llm, tally });
+    await recordSummary(store, { ...llm, tally }, MOCK_NOW);
     expect(tally).toEqual({ asked: 6, llm: 6, template: 0, rejected: {} });
-    const view = await readLiveView(store);
+    const view = await readLiveView(store, MOCK_NOW);
     const patterns = briefingPatterns(view);
     const reworded = (t: SlottedText, zh: boolean) => fill(t, faithful(t.pattern, zh) as string);
     const summary = { text: reworded(patterns.zh, true), textEn: reworded(patterns.en, false) };
     expect(summary.text).not.toBe(briefingText(view).text);
-    expect(summary.text).toContain('“山竹”于09月12日');
+    expect(summary.text).toContain('“山竹”于08月23日');
     expect(summary.textEn).toMatch(/Pacific\. At \d{4}-/);
     const p = await published(store);
     expectPublished(p, reworded, 'llm', summary);
     expect(expectedItems(reworded).map((i) => i.content)).toContainEqual(
-      expect.stringContaining('“演示台风”于9月12日20时前后在海南文昌登陆'),
+      expect.stringContaining('“演示台风”于8月23日8时前后在海南文昌登陆'),
     );
     for (const entries of p.feeds) for (const d of entries) expect(d).toContain('rephrased by a language model');
   });
@@ -697,7 +697,7 @@ describe('what is published', () => {
       const tally = newTally();
       const config = { ...llm, tally, ...(timeoutMs ? { timeoutMs } : {}) };
       await recordFlash(store, EVENTS, config);
-      await recordSummary(store, config);
+      await recordSummary(store, config, MOCK_NOW);
       // Every text was asked for and fell back under its reason: two items and the summary, in each language.
       expect(calls).toHaveLength(6);
       const [zhReason, enReason] = reasons;
@@ -708,7 +708,7 @@ describe('what is published', () => {
         rejected: zhReason === enReason ? { [zhReason]: 6 } : { [zhReason]: 3, [enReason]: 3 },
       });
       const p = await published(store);
-      expectPublished(p, (t) => fill(t), 'template', briefingText(await readLiveView(store)));
+      expectPublished(p, (t) => fill(t), 'template', briefingText(await readLiveView(store, MOCK_NOW)));
       for (const marker of markers) {
         for (const body of p.raw) expect(body, marker).not.toContain(marker);
         for (const entries of p.feeds) for (const d of entries) expect(d, marker).not.toContain(marker);
@@ -758,7 +758,7 @@ describe('the call cap, the deadline and the count', () => {
     console.warn = (line: string) => logged.push(line);
     try {
       const store = fileStore(await fs.mkdtemp(path.join(root, 'run-')));
-      const run = await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock() });
+      const run = await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock(), now: MOCK_NOW });
       expect(run.typhoons.ok).toBe(true);
       const items = await readFlash(store);
       expect(items.length * 2 + 2).toBeGreaterThan(MAX_LLM_CALLS_PER_RUN);
@@ -783,7 +783,7 @@ describe('the call cap, the deadline and the count', () => {
   });
 
   it('a run without a model counts nothing', async () => {
-    const run = await runScheduledRefresh({ store: await caseStore(), upstreams: mock.addresses, llm: null, clock: manualClock() });
+    const run = await runScheduledRefresh({ store: await caseStore(), upstreams: mock.addresses, llm: null, clock: manualClock(), now: MOCK_NOW });
     expect(run.text).toBeNull();
     expect(calls).toHaveLength(0);
   });
@@ -826,8 +826,8 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
   it('before any scheduled run: the template text of the live view, no model call, whatever the query', async () => {
     const { store } = await useStore();
-    await refreshLive(upstreams, store);
-    const template = briefingText(await readLiveView(store));
+    await refreshLive(upstreams, store, MOCK_NOW);
+    const template = briefingText(await readLiveView(store, MOCK_NOW));
     expect(template.text).toMatch(/^西北太平洋目前有1个活跃热带气旋。/);
     for (const url of summaryRequests) {
       expect(await summaryData(url)).toMatchObject({
@@ -843,10 +843,10 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
   it('after a scheduled run: the stored summary, the same in bootstrap, and still no model call per request', async () => {
     const { store } = await useStore();
-    await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock() });
+    await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock(), now: MOCK_NOW });
     const inRun = calls.length;
     expect(inRun).toBeGreaterThan(0);
-    const view = await readLiveView(store);
+    const view = await readLiveView(store, MOCK_NOW);
     const stored = await currentSummary(store, view);
     expect(stored.generator).toBe('llm');
     expect(stored.text).toBe(fill(briefingPatterns(view).zh, faithful(briefingPatterns(view).zh.pattern, true) as string));
@@ -858,7 +858,7 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
     // The next run with the same data keeps the stored summary without calling the model for it.
     calls = [];
-    expect((await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock() })).summary).toEqual({
+    expect((await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock(), now: MOCK_NOW })).summary).toEqual({
       generator: 'llm',
       written: false,
     });
@@ -867,13 +867,13 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
   it('a damaged stored summary is answered as the template text and healed by the next run', async () => {
     const { dir, store } = await useStore();
-    await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock() });
+    await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock(), now: MOCK_NOW });
     for (const key of [SUMMARY_KEY, `backup/${SUMMARY_KEY}`])
       await fs.writeFile(path.join(dir, `${encodeURIComponent(key)}.json`), '{"schemaVersion":1,"da');
-    const view = await readLiveView(store);
+    const view = await readLiveView(store, MOCK_NOW);
     expect(await summaryData('/api/llm/summary')).toMatchObject({ summary: briefingText(view).text, generator: 'template' });
     calls = [];
-    expect(await recordSummary(store, null)).toEqual({ generator: 'template', written: true });
+    expect(await recordSummary(store, null, MOCK_NOW)).toEqual({ generator: 'template', written: true });
     expect(await currentBriefing(store, view)).toMatchObject({ text: briefingText(view).text, aiGenerated: true, generator: 'template' });
     expect(calls).toHaveLength(0);
   });
@@ -883,7 +883,7 @@ describe('the live summary: written by the scheduled run, only read by requests'
 
     it('before the first refresh: no live data yet, and no briefing', async () => {
       const { store } = await useStore();
-      await recordSummary(store, llm);
+      await recordSummary(store, llm, MOCK_NOW);
       expect(calls).toHaveLength(0);
       expect(await summaryData('/api/llm/summary')).toMatchObject({
         summary: '暂无实时台风数据。',
@@ -898,9 +898,9 @@ describe('the live summary: written by the scheduled run, only read by requests'
       ['both copies of the snapshot deleted', async (f: string) => fs.remove(f)],
     ])('%s: the live data is unavailable, never "no active typhoon"', async (_label, damage) => {
       const { dir, store } = await useStore();
-      await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock() });
+      await runScheduledRefresh({ store, upstreams: mock.addresses, llm, clock: manualClock(), now: MOCK_NOW });
       for (const key of ['snapshot', 'backup/snapshot']) await damage(path.join(dir, `${encodeURIComponent(key)}.json`));
-      const view = await readLiveView(store);
+      const view = await readLiveView(store, MOCK_NOW);
       expect(view).toMatchObject({ upstream: 'unavailable', stale: true, fetchedAt: null, typhoons: [] });
       expect(view.staleReason).toMatch(/^the stored data is /);
       const unavailable = {
@@ -911,7 +911,7 @@ describe('the live summary: written by the scheduled run, only read by requests'
       expect(await briefingData()).toMatchObject({ text: unavailable.summary, textEn: unavailable.summaryEn, generator: 'template' });
       // The run's summary step writes the notice as it is, without asking the model.
       calls = [];
-      await recordSummary(store, llm);
+      await recordSummary(store, llm, MOCK_NOW);
       expect(calls).toHaveLength(0);
       const after = await summaryData('/api/llm/summary');
       expect(after).toMatchObject(unavailable);
@@ -926,16 +926,16 @@ describe('the live summary: written by the scheduled run, only read by requests'
       const activityText = await fs.readFile(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8');
       if (activity) mock.setPayload('zj/TyhoonActivity', activity);
       try {
-        await refreshLive(upstreams, store);
+        await refreshLive(upstreams, store, MOCK_NOW);
         mock.setFault('5xx');
-        await refreshLive(upstreams, store);
+        await refreshLive(upstreams, store, MOCK_NOW);
       } finally {
         mock.setFault(null);
         mock.setPayload('zj/TyhoonActivity', activityText);
       }
-      const view = await readLiveView(store);
+      const view = await readLiveView(store, MOCK_NOW);
       expect(view).toMatchObject({ stale: true, upstream: 'unavailable' });
-      await recordSummary(store, llm);
+      await recordSummary(store, llm, MOCK_NOW);
       const body = await summaryData('/api/llm/summary');
       const asOf = (view.fetchedAt as string).slice(11, 16);
       expect(body.summary).toContain(`实时数据未能按时更新。截至北京时间${Number(view.fetchedAt?.slice(0, 4))}年`);

@@ -237,21 +237,21 @@ describe('reports', () => {
       reason: 'unlisted',
       rule: 'r',
     });
-    const first = mergeTextProblems({ problems: [], faults: [] }, [rejection('A'), rejection('A'), rejection('<B>')], '2026-09-12T14:00:00+08:00');
+    const first = mergeTextProblems({ problems: [], faults: [] }, [rejection('A'), rejection('A'), rejection('<B>')], '2026-08-23T02:00:00+08:00');
     expect(first.problems.map((p) => [p.value, p.seen])).toEqual([
       ['A', 1],
       ['\\u{3c}B\\u{3e}', 1],
     ]);
-    const again = mergeTextProblems(first, [rejection('A')], '2026-09-12T14:15:00+08:00');
+    const again = mergeTextProblems(first, [rejection('A')], '2026-08-23T02:15:00+08:00');
     expect(again.problems[0]).toMatchObject({
       value: 'A',
-      firstSeenAt: '2026-09-12T14:00:00+08:00',
-      lastSeenAt: '2026-09-12T14:15:00+08:00',
+      firstSeenAt: '2026-08-23T02:00:00+08:00',
+      lastSeenAt: '2026-08-23T02:15:00+08:00',
       seen: 2,
       action: 'name left out (null)',
     });
     const many = Array.from({ length: MAX_PROBLEMS + 5 }, (_, i) => rejection(`N${i}`));
-    expect(mergeTextProblems(again, many, '2026-09-12T14:30:00+08:00').problems).toHaveLength(MAX_PROBLEMS);
+    expect(mergeTextProblems(again, many, '2026-08-23T02:30:00+08:00').problems).toHaveLength(MAX_PROBLEMS);
   });
 });
 
@@ -370,7 +370,7 @@ describe('through the mock upstream: a scheduled refresh over injected text', ()
       store: fileStore(path.join(root, 'live')),
       upstreams: mock.addresses,
       llm: null,
-      now: new Date('2026-09-12T06:10:00Z'),
+      now: new Date('2026-08-22T18:10:00Z'),
     });
   }, 60_000);
 
@@ -386,7 +386,7 @@ describe('through the mock upstream: a scheduled refresh over injected text', ()
     expect(result.global).toMatchObject({ nhc: { ok: true }, jtwc: { ok: true } });
     expect(result.global.rejectedText).toBe(6); // NHC: name, classification, the b-deck's STORMNAME and TY; JTWC: RSS and .tcw names
     const storm = (await readSnapshot(fileStore(path.join(root, 'live'))))?.typhoons[0];
-    expect(storm).toMatchObject({ code: '202699', name: null, enname: null, land: [{ time: '2026-09-12T11:30:00+08:00', position: '' }] });
+    expect(storm).toMatchObject({ code: '202699', name: null, enname: null, land: [{ time: '2026-08-22T23:30:00+08:00', position: '' }] });
     const landfall = (await readFlash(fileStore(path.join(root, 'live')))).find((item) => item.type === 'landfall');
     expect(landfall?.content).toContain('在沿海登陆');
   });
@@ -437,7 +437,7 @@ describe('through the mock upstream: a scheduled refresh over injected text', ()
       'zj-live 202699 name word',
     ]);
     for (const problem of problems) {
-      expect(problem).toMatchObject({ firstSeenAt: '2026-09-12T14:10:00+08:00', lastSeenAt: '2026-09-12T14:10:00+08:00', seen: 1 });
+      expect(problem).toMatchObject({ firstSeenAt: '2026-08-23T02:10:00+08:00', lastSeenAt: '2026-08-23T02:10:00+08:00', seen: 1 });
       expect(problem.value).not.toMatch(/[<>&\u202e\u200b]|:\/\//);
     }
     expect(problems.find((p) => p.field === 'land[0].landaddress')?.value).toBe(inertText(INJECTED_TEXT.place));
