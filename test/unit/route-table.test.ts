@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DATA_FILES } from '../../src/api/data-files.ts';
 import { renderHeaders, renderRedirects } from '../../src/api/netlify-rules.ts';
 import { CACHE_POLICIES } from '../../src/api/cache-policy.ts';
 import type { FunctionConfig } from '../../src/api/functions.ts';
@@ -146,7 +147,9 @@ describe('functions (generated from the table and the bindings: build/write-func
     for (const fn of generated) {
       const served = RESOURCES.filter((r) => (r.servedBy.kind === 'function' && r.servedBy.fn === fn.name) || r.missFn === fn.name);
       const names = namesReaders.has(fn.name) ? [`../${NAMES_FILE_IN_PROJECT}`, `../${PLACES_FILE_IN_PROJECT}`] : [];
-      const reads = [...new Set(served.flatMap((r) => r.reads ?? []))]
+      // Every function bundles the archive report: every answer says which archive it is (X-Typhoon-Dataset).
+      const api = fn.name !== 'scheduled-run';
+      const reads = [...new Set([...(api ? [DATA_FILES.archiveReport] : []), ...served.flatMap((r) => r.reads ?? [])])]
         .map((file) => `../public/${file}`)
         .concat(names)
         .sort();
