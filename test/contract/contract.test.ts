@@ -435,13 +435,17 @@ describe.runIf(AGAINST_MOCK)('global cyclones (mock upstream)', () => {
   it('lists the active cyclones outside the north-western Pacific, NHC and JTWC, without duplicates', async () => {
     const body = await json(await get('/api/global/typhoons'));
     expect(body.typhoons.map((t: { id: string }) => t.id).sort()).toEqual(['jtwc-sh062024', 'nhc-al132025']);
-    expect(body.sources.nhc).toMatchObject({ stale: false, upstream: 'ok' });
+    // Fetched well, but MELISSA's last advisory (31 Oct 2025) is far past NHC's publishing bound at the mock's moment:
+    // told as stale for that reason alone, never as current.
+    const silent = 'the upstream has published nothing new since 2025-10-31T18:00:00Z';
+    expect(body.sources.nhc).toMatchObject({ stale: true, staleReason: silent, upstream: 'ok' });
     const melissa = body.typhoons.find((t: { id: string }) => t.id === 'nhc-al132025');
     expect(melissa).toMatchObject({
       basin: 'AL',
       source: 'nhc',
       windPeriod: '1min',
-      stale: false,
+      stale: true,
+      staleReason: silent,
       isActive: true,
       maxWindKt: 160,
       minPressure: 892,
@@ -478,7 +482,8 @@ describe.runIf(AGAINST_MOCK)('global cyclones (mock upstream)', () => {
 describe.runIf(AGAINST_MOCK)('flash news and the live summary (mock upstream)', () => {
   it('wrote flash items for the mock storms, marked AI-generated, filterable by code', async () => {
     const body = await json(await get('/api/seo/news?code=202699'));
-    expect(body.news.map((n: { type: string }) => n.type).sort()).toEqual(['landfall', 'numbered']);
+    // The test server's first poll sees the storm a day after its numbering: it began tracking it, no "forms".
+    expect(body.news.map((n: { type: string }) => n.type).sort()).toEqual(['landfall', 'tracked']);
     for (const item of body.news)
       expect(item).toMatchObject({
         code: '202699',

@@ -158,10 +158,29 @@ describe('dataset', () => {
     if (!publicDir) return ctx.skip();
     const report = JSON.parse(fs.readFileSync(path.join(publicDir, DATA_FILES.archiveReport), 'utf8')) as ArchiveReport;
     const expected = { kind: report.demo ? 'demo' : 'real', storms: report.storms };
-    for (const p of ['/api/v1/bootstrap', '/api/v1/history/search/yagi', '/api/v1/typhoons/202411', '/api/v1/history/years'])
-      expect((await getJson(p)).data.dataset, p).toEqual(expected);
-    expect((await getJson('/api/v1/history/near?lat=20&lng=115&radius=300')).data.dataset).toEqual(expected);
-    // The web family's bytes are the spec's: no dataset there.
-    expect(await getJson('/api/history/search/yagi')).not.toHaveProperty('dataset');
+    const archive = [
+      '/history/search/yagi',
+      '/typhoons/202411',
+      '/history/years',
+      '/history/2024',
+      '/history/near?lat=20&lng=115&radius=300',
+      '/history/today',
+      '/history/today/09-06',
+      '/typhoons/202411/similar',
+    ];
+    for (const p of ['/bootstrap', ...archive]) expect((await getJson(`/api/v1${p}`)).data.dataset, p).toEqual(expected);
+    // The web family says it beside the payload (a GeoJSON document as a foreign member).
+    for (const p of [...archive, '/geojson/202411']) expect((await getJson(`/api${p}`)).dataset, p).toEqual(expected);
+  });
+
+  it('says it in a header on every answer of both families, static, function or error', async (ctx) => {
+    if (!publicDir) return ctx.skip();
+    const report = JSON.parse(fs.readFileSync(path.join(publicDir, DATA_FILES.archiveReport), 'utf8')) as ArchiveReport;
+    const kind = report.demo ? 'demo' : 'real';
+    for (const p of ['/api/history/years', '/api/v1/typhoons/202411', '/api/typhoons', '/api/v1/near?lat=20&lng=115', '/api/v1/nope', '/api/history/24', '/feeds/flash.xml'])
+      expect((await fetch(`${baseUrl}${p}`)).headers.get('x-typhoon-dataset'), p).toBe(kind);
+    const preflight = await fetch(`${baseUrl}/api/v1/typhoons`, { method: 'OPTIONS' });
+    expect(preflight.headers.get('x-typhoon-dataset')).toBe(kind);
+    expect(preflight.headers.get('access-control-expose-headers')).toContain('X-Typhoon-Dataset');
   });
 });

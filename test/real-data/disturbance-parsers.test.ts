@@ -124,6 +124,7 @@ describeRealData('upstream', 'recorded JTWC disturbance products', (SHARED) => {
         { lat: 8.4976, lng: -118.1244 },
       ],
       centre: { lat: 9.3, lng: -115.6, time: '2026-08-22T00:00:00Z' },
+      textSays: null,
       movement: { toward: 'W', speedKt: 11, speedKmh: 20 },
       formationWithinHours: { from: 12, to: 24 },
       wind: { kt: { from: 17, to: 22 }, ms: { from: 8.7, to: 11.3 }, period: '1min' },

@@ -135,7 +135,12 @@ describeRealData('upstream', 'recorded JTWC disturbance bulletins through the re
       halfWidthKm: 296.32,
       box: tcfaBox(line, 296.32),
       centre: { lat: 9.3, lng: -115.6, time: '2026-08-22T00:00:00Z' },
+      // Its text and machine lines agree: nothing to state beside them.
+      textSays: null,
       formationWithinHours: { from: 12, to: 24 },
+      // The alert's own estimate (kept beside the record's, which here is the alert's too: no advisory covers 91E).
+      wind: { kt: { from: 17, to: 22 }, ms: { from: 8.7, to: 11.3 }, windPeriod: '1min' },
+      pressureHpa: 1006,
     });
   });
 });
