@@ -1390,13 +1390,13 @@ export interface components {
              * @constant
              */
             agency: "JTWC";
-            /** @description Listed as a suspect area by the latest advisory fetched (or, where no advisory covers the basin, its formation alert still listed by the feed) */
+            /** @description Listed as a suspect area by the latest advisory fetched while that advisory is within its validity (or, where no advisory covers the basin, its formation alert still listed by the feed and not expired) */
             isActive: boolean;
             /**
-             * @description watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it
+             * @description watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it; expired: the advisory that last listed it (or its formation alert, where no advisory covers it) is past its validity and no newer one was read
              * @enum {string}
              */
-            outcome: "watched" | "warning" | "dissipated" | "dropped" | "cancelled" | "unlisted";
+            outcome: "watched" | "warning" | "dissipated" | "dropped" | "cancelled" | "unlisted" | "expired";
             /** @description Latest position: from the newest of the advisory, the formation alert and the b-deck */
             position: {
                 /** @description Latitude in degrees, north positive */
@@ -1410,7 +1410,7 @@ export interface components {
             } | null;
             /** @description The advisory's PREVIOUSLY LOCATED NEAR (no time given) */
             previousPosition: components["schemas"]["DisturbancePosition"] | null;
-            /** @description Estimated maximum sustained surface wind, as the latest advisory or alert states it */
+            /** @description Estimated maximum sustained surface wind, as the advisory that lists it states it (validity.product); where no advisory covers it, as its formation alert does */
             wind: {
                 /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
                 kt: {
@@ -1432,11 +1432,13 @@ export interface components {
                  */
                 windPeriod: "1min";
             } | null;
-            /** @description Estimated minimum sea-level pressure, hPa */
+            /** @description Estimated minimum sea-level pressure, hPa, from the same bulletin as wind */
             pressureHpa: number | null;
             potential: components["schemas"]["DisturbancePotential"] | null;
             /** @description The Tropical Cyclone Formation Alert in force; null when none is */
-            alert: {
+            alert: components["schemas"]["DisturbanceAlert"] | null;
+            /** @description The last formation alert once it is no longer in force (cancelled, expired or upgraded), also one that had already expired when this service first read it: its box, centre, issue and expiry as the alert gave them */
+            lastAlert: {
                 /** @description WMO heading (WTPN21 PGTW) */
                 heading: string | null;
                 /** @description The alert says it is a reissue of an earlier one */
@@ -1461,6 +1463,7 @@ export interface components {
                     lng: number;
                     time: string | null;
                 } | null;
+                textSays: components["schemas"]["FormationAlertText"];
                 /** @description WITHIN THE NEXT 12 TO 24 HOURS */
                 formationWithinHours: {
                     /** @description Hours from the alert, at the earliest */
@@ -1468,12 +1471,31 @@ export interface components {
                     /** @description Hours from the alert, at the latest */
                     to: number;
                 } | null;
-            } | null;
-            /** @description The last formation alert once it is no longer in force (cancelled, expired or upgraded), with when this service saw it end */
-            lastAlert: {
-                issuedAt: string | null;
-                expiresAt: string | null;
-                /** @description ISO 8601 time in UTC (Z) */
+                /** @description The alert's own estimate of the maximum sustained wind (the record's wind is the advisory's where an advisory lists it: both are kept, each with its product) */
+                wind: {
+                    /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
+                    kt: {
+                        /** @description Lower end, knots */
+                        from: number;
+                        /** @description Upper end, knots (from = to for a single value) */
+                        to: number;
+                    };
+                    /** @description The same in m/s (1 kt = 1852/3600 m/s, one decimal) */
+                    ms: {
+                        /** @description Lower end, m/s */
+                        from: number;
+                        /** @description Upper end, m/s */
+                        to: number;
+                    };
+                    /**
+                     * @description Averaging period: one-minute mean (JTWC's and ATCF's convention)
+                     * @constant
+                     */
+                    windPeriod: "1min";
+                } | null;
+                /** @description The alert's own estimate of the minimum sea-level pressure, hPa */
+                pressureHpa: number | null;
+                /** @description When it stopped being in force: its expiry, or when this service saw it cancelled, upgraded or no longer listed */
                 endedAt: string;
             } | null;
             /** @description The invest’s track from its ATCF b-deck; null when no b-deck could be read */
@@ -1535,8 +1557,76 @@ export interface components {
             firstSeenAt: string;
             /** @description When a bulletin last named it */
             lastSeenAt: string;
-            /** @description When this service saw it leave the active list */
+            /** @description When this service saw it leave the active list (for expired: the end of the validity) */
             endedAt: string | null;
+            /**
+             * @description An active record that is not current: a bulletin it is read from (its advisory, its formation alert, the feed) could not be read at the last refresh, or the list as a whole is stale
+             * @default false
+             */
+            stale: boolean;
+            /**
+             * @description Why it is stale, in words; null when it is not
+             * @default null
+             */
+            staleReason: string | null;
+        };
+        DisturbanceAlert: {
+            /** @description WMO heading (WTPN21 PGTW) */
+            heading: string | null;
+            /** @description The alert says it is a reissue of an earlier one */
+            reissued: boolean;
+            issuedAt: string | null;
+            /** @description Reissued, upgraded to a warning or cancelled by this time */
+            expiresAt: string | null;
+            /** @description Rectangle of the half-width either side of the alert line, without caps beyond its ends: each end point is moved the half-width (nm × 1.852 km) along the WGS 84 geodesic at right angles to the line (the line’s azimuth at that end ± 90°). Corners in counter-clockwise order: start right, end right, end left, start left. */
+            box: components["schemas"]["DisturbancePosition"][] | null;
+            /** @description The line formation is possible either side of */
+            line: {
+                from: components["schemas"]["DisturbancePosition"];
+                to: components["schemas"]["DisturbancePosition"];
+            } | null;
+            halfWidthKm: number | null;
+            halfWidthNm: number | null;
+            /** @description Circulation centre and the time of the imagery that shows it */
+            centre: {
+                /** @description Latitude in degrees, north positive */
+                lat: number;
+                /** @description Longitude in degrees, −180…180, east positive */
+                lng: number;
+                time: string | null;
+            } | null;
+            textSays: components["schemas"]["FormationAlertText"];
+            /** @description WITHIN THE NEXT 12 TO 24 HOURS */
+            formationWithinHours: {
+                /** @description Hours from the alert, at the earliest */
+                from: number;
+                /** @description Hours from the alert, at the latest */
+                to: number;
+            } | null;
+            /** @description The alert's own estimate of the maximum sustained wind (the record's wind is the advisory's where an advisory lists it: both are kept, each with its product) */
+            wind: {
+                /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
+                kt: {
+                    /** @description Lower end, knots */
+                    from: number;
+                    /** @description Upper end, knots (from = to for a single value) */
+                    to: number;
+                };
+                /** @description The same in m/s (1 kt = 1852/3600 m/s, one decimal) */
+                ms: {
+                    /** @description Lower end, m/s */
+                    from: number;
+                    /** @description Upper end, m/s */
+                    to: number;
+                };
+                /**
+                 * @description Averaging period: one-minute mean (JTWC's and ATCF's convention)
+                 * @constant
+                 */
+                windPeriod: "1min";
+            } | null;
+            /** @description The alert's own estimate of the minimum sea-level pressure, hPa */
+            pressureHpa: number | null;
         };
         DisturbanceBrief: {
             /** @description /api/v1/disturbances/{id} */
@@ -1576,15 +1666,15 @@ export interface components {
             fetchedAt: string | null;
             /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
             publishedAt: string | null;
-            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
             stale: boolean;
             /** @description Why the answer is stale, in words; null when it is not */
             staleReason: string | null;
             /**
-             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
              * @enum {string}
              */
-            upstream: "ok" | "unavailable" | "never-fetched";
+            upstream: "ok" | "unavailable" | "never-fetched" | "off";
             /** @description Active disturbances, every basin, newest first */
             list: components["schemas"]["Disturbance"][];
             /** @description Number listed */
@@ -1689,7 +1779,7 @@ export interface components {
             /** @description Typhoon code, global cyclone id or disturbance id */
             code: string;
             /** @enum {string} */
-            type: "numbered" | "formed" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high" | "disturbance-chance60";
+            type: "numbered" | "formed" | "tracked" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "global-tracked" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high" | "disturbance-chance60";
             /** @description When the event happened (ISO 8601 with offset) */
             time: string;
             title: string;
@@ -1744,6 +1834,20 @@ export interface components {
             /** @description Central pressure in hPa */
             pressure: number | null;
         };
+        /** @description What the alert's text states where it differs from its machine lines (the line, half-width and centre served are the machine lines'); null when they agree or the alert has no machine lines */
+        FormationAlertText: {
+            /** @description The text's alert line */
+            line: {
+                from: components["schemas"]["DisturbancePosition"];
+                to: components["schemas"]["DisturbancePosition"];
+            } | null;
+            /** @description The text's half-width, nautical miles */
+            halfWidthNm: number | null;
+            /** @description The same in km (nm × 1.852) */
+            halfWidthKm: number | null;
+            /** @description The text's circulation centre */
+            centre: components["schemas"]["DisturbancePosition"] | null;
+        } | null;
         FormationOutlook: {
             /**
              * @description ABNT20: the Atlantic; ABPZ20: the eastern North Pacific
@@ -1791,6 +1895,16 @@ export interface components {
                 /** @description The invest’s 7-day chance in the outlook before this one, percent; null when that outlook did not list it */
                 chance7dBefore: number | null;
             }[];
+            /**
+             * @description This outlook is not current: it could not be read at the last refresh, or NHC has issued no newer one within its publishing bound (7 hours: NHC issues one every 6)
+             * @default false
+             */
+            stale: boolean;
+            /**
+             * @description Why it is stale, in words; null when it is not
+             * @default null
+             */
+            staleReason: string | null;
         };
         /** @description Bounding box (RFC 7946 §5); west > east when it crosses the antimeridian */
         GeoBBox: [
@@ -1813,6 +1927,22 @@ export interface components {
             type: "FeatureCollection";
             bbox: components["schemas"]["GeoBBox"];
             features: components["schemas"]["GeoFeature"][];
+            /** @description Only for a storm active now (answered from the live snapshot): how current it is (a foreign member, RFC 7946 §6.1); absent for an archived storm */
+            freshness?: {
+                /** @description When the live snapshot holding the storm was fetched (+08:00) */
+                fetchedAt: string;
+                /** @description The upstream's own time of the storm's data: its latest position (+08:00) */
+                publishedAt: string;
+                /** @description As live.stale of /api/typhoons/{code}: not current (it was last reported at publishedAt) */
+                stale: boolean;
+                /** @description Why it is stale, in words; null when it is not */
+                staleReason: string | null;
+                /**
+                 * @description The live list's upstream state
+                 * @enum {string}
+                 */
+                upstream: "ok" | "unavailable" | "never-fetched" | "off";
+            };
         };
         /** @description The feature's fields: `kind` and `code`, then the fields of what it is (see kind), units as in the API's JSON */
         GeoFeatureProperties: {
@@ -1868,8 +1998,13 @@ export interface components {
             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
             /** @description Chinese name of the basin */
             seaArea: string;
-            /** @description The last refresh of this source failed; this is the last good data */
+            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
             stale: boolean;
+            /**
+             * @description Why it is stale, in words; null when it is not
+             * @default null
+             */
+            staleReason: string | null;
             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
             publishedAt: string;
             time: string | null;
@@ -1918,8 +2053,13 @@ export interface components {
             ];
             /** @description Listed by the agency at the last successful refresh */
             isActive: boolean;
-            /** @description The last refresh of this source failed; this is the last good data */
+            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
             stale: boolean;
+            /**
+             * @description Why it is stale, in words; null when it is not
+             * @default null
+             */
+            staleReason: string | null;
             /** @description ISO 8601 time in UTC (Z) */
             startTime: string;
             /** @description ISO 8601 time in UTC (Z) */
@@ -1942,6 +2082,11 @@ export interface components {
             firstSeenAt: string | null;
             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
             lastSeenAt: string | null;
+            /**
+             * @description The number of the agency's latest advisory read (NHC's public advisory, 051A → 51) or warning (JTWC's WARNING NR); null when the upstream gave none (a record restored from an archived best track, or stored before this field)
+             * @default null
+             */
+            advisoryNumber: number | null;
             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
             publishedAt: string;
         };
@@ -2146,15 +2291,15 @@ export interface components {
             publishedAt: string | null;
             /** @description Upstream of the snapshot: the Zhejiang service, or NMC as failover */
             source: ("zj-live" | "nmc") | null;
-            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+            /** @description true when the list is not current: the latest refresh failed, was stopped or is overdue (the last good data), this server polls no upstream, or the upstream has published nothing new within its publishing bound (its newest storm was last reported at publishedAt) */
             stale: boolean;
             /** @description Why the answer is stale, in words; null when it is not */
             staleReason: string | null;
             /**
-             * @description ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed
+             * @description ok: the last refresh succeeded (an empty list that is not stale means no active storm); unavailable: the upstreams failed or the stored data cannot be read; never-fetched: no refresh has succeeded yet; off: this server polls no upstream (staleReason names the flag it was started with). An open list
              * @enum {string}
              */
-            upstream: "ok" | "unavailable" | "never-fetched";
+            upstream: "ok" | "unavailable" | "never-fetched" | "off";
         };
         LiveNear: {
             /** @description The place, degrees north */
@@ -2171,15 +2316,15 @@ export interface components {
                 fetchedAt: string | null;
                 /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                 publishedAt: string | null;
-                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                 stale: boolean;
                 /** @description Why the answer is stale, in words; null when it is not */
                 staleReason: string | null;
                 /**
-                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                 * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                  * @enum {string}
                  */
-                upstream: "ok" | "unavailable" | "never-fetched";
+                upstream: "ok" | "unavailable" | "never-fetched" | "off";
                 /** @description Every active tropical disturbance with a position, nearest first */
                 list: components["schemas"]["DisturbanceNear"][];
                 /** @description Number listed */
@@ -2195,7 +2340,7 @@ export interface components {
              * @description The north-western Pacific list's upstream state: never-fetched means no storm list was fetched yet, so an empty list says nothing
              * @enum {string}
              */
-            upstream: "ok" | "unavailable" | "never-fetched";
+            upstream: "ok" | "unavailable" | "never-fetched" | "off";
         };
         /** @description The whole match counted (every page, not only this one) */
         NearCounts: {
@@ -2450,12 +2595,15 @@ export interface components {
             fetchedAt: string | null;
             /** @description The upstream's own time of this source's data (UTC): the newest publishedAt of its cyclones listed here; null when none */
             publishedAt: string | null;
-            /** @description The data of this source may be out of date (same rules as the typhoon list) */
+            /** @description The data of this source is not current (same rules as the typhoon list) */
             stale: boolean;
             /** @description Why it is stale, in words; null when it is not */
             staleReason: string | null;
-            /** @enum {string} */
-            upstream: "ok" | "unavailable" | "never-fetched";
+            /**
+             * @description As in the typhoon list; an open list
+             * @enum {string}
+             */
+            upstream: "ok" | "unavailable" | "never-fetched" | "off";
         };
         StormAgencies: {
             /** @description Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries */
@@ -2536,6 +2684,10 @@ export interface components {
             region: "nw-pacific" | "global";
             /** @description The upstream's own time of the storm's data: live.publishedAt of a north-western Pacific storm (+08:00), publishedAt of a global cyclone (Z) */
             publishedAt: string | null;
+            /** @description Not current: its source failed or has published nothing new on it within its publishing bound; told as last reported at publishedAt, never as now */
+            stale: boolean;
+            /** @description Why it is stale, in words; null when it is not */
+            staleReason: string | null;
             /** @description Time of the latest fix (its own offset: +08:00 north-western Pacific, Z global) */
             time: string;
             /** @description Latitude of the latest fix, degrees north */
@@ -2703,8 +2855,13 @@ export interface components {
                 fetchedAt: string;
                 /** @description The upstream's own time of this data: the time of the storm's latest position (the service releases a position some minutes after it) */
                 publishedAt: string;
-                /** @description true when the latest refresh failed and this is the last good data */
+                /** @description true when this is not current: the latest refresh failed, was stopped or is overdue, this server polls no upstream, or the upstream has published nothing new on this storm within its publishing bound (it was last reported at publishedAt) */
                 stale: boolean;
+                /**
+                 * @description Why it is stale, in words (the list's reason, or "the upstream has published nothing new since <publishedAt>"); null when it is not
+                 * @default null
+                 */
+                staleReason: string | null;
                 /** @description The JTWC invest it formed from, matched by track (/api/v1/disturbances/{id}: its becameStorm.code or sameAs.code is this storm); null when none was matched */
                 formedFrom: components["schemas"]["InvestLink"] | null;
             } | null;
@@ -3176,7 +3333,7 @@ export interface components {
         /** @description CORS: the request headers v1 accepts */
         "Access-Control-Allow-Headers": "Accept, Content-Type, If-None-Match, X-Requested-With";
         /** @description CORS: the response headers scripts may read */
-        "Access-Control-Expose-Headers": "X-Api-Version, ETag";
+        "Access-Control-Expose-Headers": "X-Api-Version, ETag, X-Typhoon-Dataset";
         /** @description CORS: seconds a preflight answer may be cached */
         "Access-Control-Max-Age": "86400";
     };
@@ -3252,15 +3409,15 @@ export interface operations {
                             publishedAt: string | null;
                             /** @description Upstream of the snapshot: the Zhejiang service, or NMC as failover */
                             source: ("zj-live" | "nmc") | null;
-                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                            /** @description true when the list is not current: the latest refresh failed, was stopped or is overdue (the last good data), this server polls no upstream, or the upstream has published nothing new within its publishing bound (its newest storm was last reported at publishedAt) */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
                             staleReason: string | null;
                             /**
-                             * @description ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed
+                             * @description ok: the last refresh succeeded (an empty list that is not stale means no active storm); unavailable: the upstreams failed or the stored data cannot be read; never-fetched: no refresh has succeeded yet; off: this server polls no upstream (staleReason names the flag it was started with). An open list
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched";
+                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
                         };
                     };
                 };
@@ -3389,15 +3546,15 @@ export interface operations {
                                 fetchedAt: string | null;
                                 /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                                 publishedAt: string | null;
-                                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                                /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */
                                 staleReason: string | null;
                                 /**
-                                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                                 * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                                  * @enum {string}
                                  */
-                                upstream: "ok" | "unavailable" | "never-fetched";
+                                upstream: "ok" | "unavailable" | "never-fetched" | "off";
                                 /** @description Every active tropical disturbance with a position, nearest first */
                                 list: components["schemas"]["DisturbanceNear"][];
                                 /** @description Number listed */
@@ -3413,7 +3570,7 @@ export interface operations {
                              * @description The north-western Pacific list's upstream state: never-fetched means no storm list was fetched yet, so an empty list says nothing
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched";
+                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
                         };
                     };
                 };
@@ -3606,8 +3763,13 @@ export interface operations {
                             ];
                             /** @description Listed by the agency at the last successful refresh */
                             isActive: boolean;
-                            /** @description The last refresh of this source failed; this is the last good data */
+                            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
                             stale: boolean;
+                            /**
+                             * @description Why it is stale, in words; null when it is not
+                             * @default null
+                             */
+                            staleReason: string | null;
                             /** @description ISO 8601 time in UTC (Z) */
                             startTime: string;
                             /** @description ISO 8601 time in UTC (Z) */
@@ -3630,6 +3792,11 @@ export interface operations {
                             firstSeenAt: string | null;
                             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
                             lastSeenAt: string | null;
+                            /**
+                             * @description The number of the agency's latest advisory read (NHC's public advisory, 051A → 51) or warning (JTWC's WARNING NR); null when the upstream gave none (a record restored from an archived best track, or stored before this field)
+                             * @default null
+                             */
+                            advisoryNumber: number | null;
                             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
                             publishedAt: string;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
@@ -3726,8 +3893,13 @@ export interface operations {
                             ];
                             /** @description Listed by the agency at the last successful refresh */
                             isActive: boolean;
-                            /** @description The last refresh of this source failed; this is the last good data */
+                            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
                             stale: boolean;
+                            /**
+                             * @description Why it is stale, in words; null when it is not
+                             * @default null
+                             */
+                            staleReason: string | null;
                             /** @description ISO 8601 time in UTC (Z) */
                             startTime: string;
                             /** @description ISO 8601 time in UTC (Z) */
@@ -3750,6 +3922,11 @@ export interface operations {
                             firstSeenAt: string | null;
                             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
                             lastSeenAt: string | null;
+                            /**
+                             * @description The number of the agency's latest advisory read (NHC's public advisory, 051A → 51) or warning (JTWC's WARNING NR); null when the upstream gave none (a record restored from an archived best track, or stored before this field)
+                             * @default null
+                             */
+                            advisoryNumber: number | null;
                             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
                             publishedAt: string;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
@@ -4012,15 +4189,15 @@ export interface operations {
                             fetchedAt: string | null;
                             /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                             publishedAt: string | null;
-                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
                             staleReason: string | null;
                             /**
-                             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched";
+                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
                             /** @description The last good read of each advisory: an area with no disturbance is told by an advisory that lists none */
                             advisories: components["schemas"]["AdvisorySummary"][];
                             /** @description The last good read of NHC's Tropical Weather Outlooks: the areas where a tropical cyclone may form, with NHC's chances in percent */
@@ -4092,6 +4269,22 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         }[];
+                        /** @description How current the disturbances are, as /api/disturbances says it (a foreign member, RFC 7946 §6.1): the positions are as of fetchedAt and publishedAt, never newer */
+                        freshness: {
+                            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
+                            fetchedAt: string | null;
+                            /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+                            publishedAt: string | null;
+                            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
+                            stale: boolean;
+                            /** @description Why the answer is stale, in words; null when it is not */
+                            staleReason: string | null;
+                            /**
+                             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
+                             * @enum {string}
+                             */
+                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                        };
                     };
                 };
             };
@@ -4266,15 +4459,15 @@ export interface operations {
                         fetchedAt: string | null;
                         /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
                         publishedAt: string | null;
-                        /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                        /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                         stale: boolean;
                         /** @description Why the answer is stale, in words; null when it is not */
                         staleReason: string | null;
                         /**
-                         * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                         * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                          * @enum {string}
                          */
-                        upstream: "ok" | "unavailable" | "never-fetched";
+                        upstream: "ok" | "unavailable" | "never-fetched" | "off";
                         disturbance: components["schemas"]["Disturbance"];
                     };
                 };
@@ -4336,15 +4529,15 @@ export interface operations {
                             fetchedAt: string | null;
                             /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
                             publishedAt: string | null;
-                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
                             staleReason: string | null;
                             /**
-                             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched";
+                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
                             disturbance: components["schemas"]["Disturbance"];
                         };
                     };
@@ -4842,7 +5035,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HistoryYears"];
+                    "application/json": components["schemas"]["HistoryYears"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -4931,7 +5126,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HistoryYear"];
+                    "application/json": components["schemas"]["HistoryYear"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -4992,6 +5189,7 @@ export interface operations {
                             /** @description Calendar year */
                             year: number;
                             attribution: components["schemas"]["Attribution"];
+                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -5068,6 +5266,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         typhoon: components["schemas"]["Typhoon"];
+                        dataset: components["schemas"]["Dataset"];
                     };
                 };
             };
@@ -5200,7 +5399,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/geo+json": components["schemas"]["GeoFeatureCollection"];
+                    "application/geo+json": components["schemas"]["GeoFeatureCollection"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5248,7 +5449,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SearchResult"];
+                    "application/json": components["schemas"]["SearchResult"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5431,6 +5634,8 @@ export interface operations {
                     } & {
                         query: components["schemas"]["NearQuery"];
                         counts: components["schemas"]["NearCounts"];
+                    } & {
+                        dataset: components["schemas"]["Dataset"];
                     };
                 };
             };
@@ -5609,7 +5814,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimilarTracks"];
+                    "application/json": components["schemas"]["SimilarTracks"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5689,6 +5896,7 @@ export interface operations {
                             method: string;
                             /** @description Storms asked for (1–50, default 10) */
                             size: number;
+                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -5763,7 +5971,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StormAgencies"];
+                    "application/json": components["schemas"]["StormAgencies"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5817,7 +6027,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["StormAgencies"];
+                        data: components["schemas"]["StormAgencies"] & {
+                            dataset: components["schemas"]["Dataset"];
+                        };
                     };
                 };
             };
@@ -5885,7 +6097,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TodayInHistory"];
+                    "application/json": components["schemas"]["TodayInHistory"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5928,6 +6142,7 @@ export interface operations {
                             date: string;
                             /** @description YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day */
                             today: string | null;
+                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -5978,7 +6193,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TodayInHistory"];
+                    "application/json": components["schemas"]["TodayInHistory"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -6039,6 +6256,7 @@ export interface operations {
                             date: string;
                             /** @description YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day */
                             today: string | null;
+                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -6530,15 +6748,15 @@ export interface operations {
                                 fetchedAt: string | null;
                                 /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
                                 publishedAt: string | null;
-                                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                                /** @description true when the list is not current: the latest refresh failed, was stopped or is overdue (the last good data), this server polls no upstream, or the upstream has published nothing new within its publishing bound (its newest storm was last reported at publishedAt) */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */
                                 staleReason: string | null;
                                 /**
-                                 * @description ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed
+                                 * @description ok: the last refresh succeeded (an empty list that is not stale means no active storm); unavailable: the upstreams failed or the stored data cannot be read; never-fetched: no refresh has succeeded yet; off: this server polls no upstream (staleReason names the flag it was started with). An open list
                                  * @enum {string}
                                  */
-                                upstream: "ok" | "unavailable" | "never-fetched";
+                                upstream: "ok" | "unavailable" | "never-fetched" | "off";
                             };
                             /** @description Active tropical disturbances (invests) in brief */
                             disturbances: {
@@ -6546,15 +6764,15 @@ export interface operations {
                                 fetchedAt: string | null;
                                 /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                                 publishedAt: string | null;
-                                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                                /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */
                                 staleReason: string | null;
                                 /**
-                                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                                 * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                                  * @enum {string}
                                  */
-                                upstream: "ok" | "unavailable" | "never-fetched";
+                                upstream: "ok" | "unavailable" | "never-fetched" | "off";
                                 /** @description Active tropical disturbances with a position (/api/v1/disturbances has them whole) */
                                 list: components["schemas"]["DisturbanceBrief"][];
                                 /** @description Number listed */
