@@ -27,7 +27,7 @@ import { readConfig } from '../../src/config/env.ts';
 import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
 import { writeDump } from '../../src/dump/write-dump.ts';
 import { startLocalServer } from '../../src/server/local-server.ts';
-import { startMockUpstream } from '../helpers/mock.ts';
+import { MOCK_NOW, startMockUpstream } from '../helpers/mock.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';
 
@@ -660,5 +660,34 @@ describe.runIf(available)('docs page', () => {
       },
       60_000,
     );
+  });
+
+  describe('on the shared build, the live data 12 hours after its source last published', () => {
+    awaitSharedBuild();
+    let baseUrl = '';
+    let close = async () => {};
+    beforeAll(async () => {
+      ({ baseUrl, close } = await startTestServer(new Date(MOCK_NOW.getTime() + 12 * 3_600_000)));
+    }, 120_000);
+    afterAll(() => close());
+
+    it('tells the storms near a place as last reported, never as active now', async () => {
+      const { page, errors } = await openPage(browser, `${baseUrl}/`, 1280);
+      try {
+        await page.fill('#near-lat', '22.3');
+        await page.fill('#near-lng', '114.2');
+        await page.fill('#near-radius', '500');
+        await page.click('#near-form button[type=submit]');
+        await page.waitForSelector('#near-active:not([hidden]) li[data-distance-km]', { timeout: 15_000 });
+        const summary = (await page.textContent('#near-active .summary')) ?? '';
+        expect(summary).toMatch(/^\d+ listed in the last data, none current \(each as last reported\), nearest first:/);
+        expect(summary).not.toMatch(/\bactive\b|right now/);
+        for (const item of await page.locator('#near-active li').allTextContents())
+          expect(item).toMatch(/last reported at .*\(not current: the upstream has published nothing new since /);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    }, 60_000);
   });
 });

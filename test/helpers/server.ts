@@ -26,7 +26,11 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+/**
+ * `answerAt`: the time the server answers at (default the mock's moment, when its data is current): later, the same
+ * stored data is a frozen upstream's, as it would be after the mock's answers were replayed that long.
+ */
+export async function startTestServer(answerAt: Date = MOCK_NOW): Promise<TestServer> {
   const external = process.env.TYPHOON_API_BASE_URL;
   if (external) return { baseUrl: external.replace(/\/$/, ''), mock: null, close: async () => {} };
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-site-'));
@@ -41,7 +45,7 @@ export async function startTestServer(): Promise<TestServer> {
   await refreshGlobal(globalUpstreams(mock.addresses, client), store, MOCK_NOW);
   await refreshDisturbances(globalUpstreams(mock.addresses, client), store, MOCK_NOW);
   await recordEvents(store, null, MOCK_NOW);
-  const server = await startLocalServer({ publicDir, config: readConfig(), port: 0, clock: () => MOCK_NOW });
+  const server = await startLocalServer({ publicDir, config: readConfig(), port: 0, clock: () => answerAt });
   return {
     baseUrl: server.url,
     mock,
