@@ -188,7 +188,6 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
     console.warn(`live summary not written: ${(error as Error).message}`);
     return null;
   });
-  await recordLosses(store, asideBefore, now);
   const [liveAfter, globalAfter, disturbancesAfter] = await Promise.all([
     nwMode ? liveAnswers(store, now).catch(() => null) : null,
     globalResult ? globalAnswers(store, now).catch(() => null) : null,
@@ -214,6 +213,8 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
       : state.nwPacific,
     global: globalResult ? { lastPollAt: stamp } : state.global,
   }).catch((error: unknown) => console.warn(`poll state not written: ${(error as Error).message}`));
+  // After the run's last write: every document it had to set aside is known.
+  await recordLosses(store, asideBefore, now);
   return {
     polled: plan,
     typhoons: live?.result ?? null,

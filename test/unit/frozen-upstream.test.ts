@@ -41,7 +41,16 @@ beforeAll(async () => {
   const clock = manualClock();
   for (let t = MOCK_NOW.getTime(); t <= LATER.getTime(); t += 5 * 60_000)
     await runPacedRefresh({ store, upstreams: mock.addresses, llm: null, clock, now: new Date(t) });
-  for (const name of ['live-typhoons', 'live-near', 'llm-summary', 'bootstrap', 'global-typhoons', 'disturbances', 'typhoon-lookup', 'flash-feed'])
+  for (const name of [
+    'live-typhoons',
+    'live-near',
+    'llm-summary',
+    'bootstrap',
+    'global-typhoons',
+    'disturbances',
+    'typhoon-lookup',
+    'flash-feed',
+  ])
     handlers[name] = await apiFunction(name, () => LATER);
 }, 300_000);
 
@@ -73,7 +82,8 @@ describe(`the same upstream answers for ${HOURS} hours of clock`, () => {
     const near = (await json('live-near', '/api/v1/near?lat=22.3&lng=114.2')).data;
     expect(near.stale).toBe(true);
     expect(near.list.length).toBe(3);
-    for (const storm of near.list) expect(storm, storm.code).toMatchObject({ stale: true, staleReason: expect.stringContaining('published nothing new since') });
+    for (const storm of near.list)
+      expect(storm, storm.code).toMatchObject({ stale: true, staleReason: expect.stringContaining('published nothing new since') });
     const global = await json('global-typhoons', '/api/global/typhoons');
     for (const source of ['nhc', 'jtwc']) expect(global.sources[source].stale, source).toBe(true);
     // JTWC's advisories of 22 Aug are past their validity (23 Aug 06Z/18Z): nothing listed by them is active any more.
@@ -95,7 +105,9 @@ describe(`the same upstream answers for ${HOURS} hours of clock`, () => {
     }
     expect(summary.summary).toMatch(/^上游自北京时间2026年8月23日02:00以来没有发布新数据。截至北京时间2026年8月23日02:00，/);
     expect(summary.summary).toContain('08月23日02时（最后一次报告）');
-    expect(summary.summaryEn).toMatch(/^The upstream has published nothing new since 2026-08-23 02:00 Beijing time\. As of 2026-08-23 02:00 Beijing time, /);
+    expect(summary.summaryEn).toMatch(
+      /^The upstream has published nothing new since 2026-08-23 02:00 Beijing time\. As of 2026-08-23 02:00 Beijing time, /,
+    );
     expect(summary.summaryEn).toContain('(its last report)');
     expect(bootstrap.typhoons).toMatchObject({ stale: true, staleReason: expect.stringContaining(lastPosition) });
     // Flash news: nothing happened in those 12 hours, and nothing was announced.
