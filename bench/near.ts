@@ -58,7 +58,13 @@ async function prepare() {
     isActive: true,
     points,
     endTime: points.at(-1)?.time as string,
-    live: { source: 'zj-live', fetchedAt: points.at(-1)?.time as string, publishedAt: points.at(-1)?.time as string, stale: false, staleReason: null },
+    live: {
+      source: 'zj-live',
+      fetchedAt: points.at(-1)?.time as string,
+      publishedAt: points.at(-1)?.time as string,
+      stale: false,
+      staleReason: null,
+    },
   };
   return { publicDir, remove, codes: typhoons.map((t) => t.code), fixes: typhoons.reduce((n, t) => n + t.points.length, 0), active };
 }

@@ -156,7 +156,10 @@ program
     '--sources <dir>',
     'archive sources folder; default $TYPHOON_SOURCES, else .cache/sources (downloaded on the first start), else the demo archive',
   )
-  .option('--demo', 'serve the demo archive without trying to download the real one, and ask no real upstream (no live polling, no lookups)')
+  .option(
+    '--demo',
+    'serve the demo archive without trying to download the real one, and ask no real upstream (no live polling, no lookups)',
+  )
   .option(
     '--agencies <dir>',
     "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies",

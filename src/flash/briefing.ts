@@ -114,9 +114,13 @@ export interface BriefingPatterns {
 
 /** The state notice of a stale view, Chinese and English: why it is not current. */
 function staleNotice(view: LiveView): { zh: string; en: string } {
-  if (view.off) return { zh: `本服务器不轮询上游（以${view.off}启动）`, en: `This server polls no upstream (it was started with ${view.off})` };
+  if (view.off)
+    return { zh: `本服务器不轮询上游（以${view.off}启动）`, en: `This server polls no upstream (it was started with ${view.off})` };
   if (view.upstream === 'ok' && view.publishedAt)
-    return { zh: `上游自${asOfZh(view.publishedAt)}以来没有发布新数据`, en: `The upstream has published nothing new since ${asOfEn(view.publishedAt)}` };
+    return {
+      zh: `上游自${asOfZh(view.publishedAt)}以来没有发布新数据`,
+      en: `The upstream has published nothing new since ${asOfEn(view.publishedAt)}`,
+    };
   return { zh: '实时数据未能按时更新', en: 'The live data could not be updated on time' };
 }
 

@@ -142,7 +142,15 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
     ms(at.time) >= newAfter
       ? { key: `numbered:${storm.code}`, type, code: storm.code, time: at.time, storm: names(storm), point: at, ...extra }
       : // Seen late: the service began tracking it now; the source's first time is stated, no "forms".
-        { key: `numbered:${storm.code}`, type: 'tracked', code: storm.code, time: now.fetchedAt, storm: names(storm), point: at, firstTime: at.time };
+        {
+          key: `numbered:${storm.code}`,
+          type: 'tracked',
+          code: storm.code,
+          time: now.fetchedAt,
+          storm: names(storm),
+          point: at,
+          firstTime: at.time,
+        };
   const events: FlashEvent[] = [];
   const present = new Set<string>();
 
@@ -166,7 +174,15 @@ export function typhoonEvents(announced: Announced | null, now: StormsNow): { ev
         // A depression already followed under its id is numbered now: that is its numbering, not a late sighting.
         events.push(
           predecessor
-            ? { key: `numbered:${storm.code}`, type: 'numbered', code: storm.code, time: at.time, storm: stormNames, point: at, formerCode: predecessor.code }
+            ? {
+                key: `numbered:${storm.code}`,
+                type: 'numbered',
+                code: storm.code,
+                time: at.time,
+                storm: stormNames,
+                point: at,
+                formerCode: predecessor.code,
+              }
             : firstSeenEvent(storm, at, 'numbered'),
         );
         if (predecessor) {
@@ -300,7 +316,13 @@ export function globalEvents(active: readonly GlobalCyclone[]): FlashEvent[] {
     const base = { key: `global-formed:${c.id}`, code: c.id, storm: { name: c.name, enname: c.enname }, point: null, basin: c.seaArea };
     return c.advisoryNumber === 1
       ? { ...base, type: 'global-formed' as const, time: c.startTime, advisory: 1 }
-      : { ...base, type: 'global-tracked' as const, time: c.firstSeenAt ?? c.lastSeenAt ?? c.startTime, firstTime: c.startTime, advisory: c.advisoryNumber };
+      : {
+          ...base,
+          type: 'global-tracked' as const,
+          time: c.firstSeenAt ?? c.lastSeenAt ?? c.startTime,
+          firstTime: c.startTime,
+          advisory: c.advisoryNumber,
+        };
   });
 }
 

@@ -54,7 +54,9 @@ export async function readFlash(store: KeyValueStore): Promise<FlashItem[]> {
 async function damagedItemDocuments(store: KeyValueStore, documented: readonly FlashItem[], now: Date): Promise<FlashItem[]> {
   const start = documented.length ? (Math.floor(now.getTime() / 60_000) * BACKFILL_PER_RUN) % documented.length : 0;
   const checked = new Set([...documented.slice(0, BACKFILL_PER_RUN), ...documented.slice(start, start + BACKFILL_PER_RUN)]);
-  const reads = await Promise.all([...checked].map(async (item) => ({ item, read: await readDocument(store, ITEM_PREFIX + item.id, ITEM) })));
+  const reads = await Promise.all(
+    [...checked].map(async (item) => ({ item, read: await readDocument(store, ITEM_PREFIX + item.id, ITEM) })),
+  );
   return reads.filter(({ read }) => read.state !== 'ok' || read.recovered !== null).map(({ item }) => item);
 }
 
@@ -104,7 +106,11 @@ export async function recordFlash(
   const hasDocument = new Set(documented);
   const backfill = [
     ...listed.filter((item) => !hasDocument.has(item.id)).slice(0, BACKFILL_PER_RUN),
-    ...(await damagedItemDocuments(store, listed.filter((item) => hasDocument.has(item.id)), now)),
+    ...(await damagedItemDocuments(
+      store,
+      listed.filter((item) => hasDocument.has(item.id)),
+      now,
+    )),
   ];
   await Promise.all([...added, ...backfill].map((item) => writeDocument(store, ITEM_PREFIX + item.id, ITEM, item)));
   // The list is written when it grows, and to heal it: a damaged main copy (served from its backup), both copies

@@ -15,7 +15,12 @@ import { readDisturbanceCopies, type DisturbanceStatus, type StoredDisturbances 
 const EMPTY: StoredDisturbances = { records: [], advisories: [], outlooks: [] };
 
 /** The items of a list field that read on their own, newest first by `key`'s order of appearance: one per identity. */
-function itemsOf<T>(data: readonly unknown[], field: string, schema: z.ZodType<T>, identity: (item: T) => string): { items: T[]; seen: number } {
+function itemsOf<T>(
+  data: readonly unknown[],
+  field: string,
+  schema: z.ZodType<T>,
+  identity: (item: T) => string,
+): { items: T[]; seen: number } {
   const byIdentity = new Map<string, T>();
   let seen = 0;
   for (const copy of data) {

@@ -38,7 +38,8 @@ export type DisturbanceRecords =
 function failedParts(status: DisturbanceStatus | null): Map<string, string> {
   const failed = new Map<string, string>();
   for (const [name, part] of Object.entries(status?.parts ?? {}))
-    if (part.lastError !== null) failed.set(name, `${name} could not be read at the last refresh (${part.lastAttemptAt}): ${part.lastError}`);
+    if (part.lastError !== null)
+      failed.set(name, `${name} could not be read at the last refresh (${part.lastAttemptAt}): ${part.lastError}`);
   return failed;
 }
 

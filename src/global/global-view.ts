@@ -30,9 +30,20 @@ function statusOf(read: DocumentRead<GlobalStatus>, archived: boolean): { status
  * One source's state, by the same rules as the typhoon list (src/model/freshness.ts): `publishedAt`, the newest time
  * the source gave its active cyclones, is measured against the source's publishing bound.
  */
-const sourceState = (status: GlobalStatus[Source], source: Source, lost: string | null, publishedAt: string | null, now: Date, off: string | null) => ({
+const sourceState = (
+  status: GlobalStatus[Source],
+  source: Source,
+  lost: string | null,
+  publishedAt: string | null,
+  now: Date,
+  off: string | null,
+) => ({
   fetchedAt: status?.lastSuccessAt ?? null,
-  ...freshness(status, status?.lastSuccessAt ?? null, now, { lost, off, published: { at: publishedAt, boundMs: PUBLISHING_BOUNDS_MS[source] } }),
+  ...freshness(status, status?.lastSuccessAt ?? null, now, {
+    lost,
+    off,
+    published: { at: publishedAt, boundMs: PUBLISHING_BOUNDS_MS[source] },
+  }),
 });
 
 /**

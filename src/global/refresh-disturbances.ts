@@ -158,7 +158,13 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
     if (issuedAt === null || Date.parse(issuedAt) <= now.getTime() + FUTURE_TOLERANCE_MS) return false;
     const detail = `issued at ${issuedAt}, later than it was fetched (${stamp})`;
     outcomes.set(name, `${detail}: left out`);
-    faults.push({ source: name.startsWith('AB') && name.endsWith('20') ? 'nhc' : 'jtwc', product, kind: 'future-time', detail, action: 'bulletin left out' });
+    faults.push({
+      source: name.startsWith('AB') && name.endsWith('20') ? 'nhc' : 'jtwc',
+      product,
+      kind: 'future-time',
+      detail,
+      action: 'bulletin left out',
+    });
     return true;
   };
   const [abpw, abio, abnt, abpz, feed, read] = await Promise.all([
@@ -185,7 +191,9 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
   };
   const advisories = [abpw, abio].filter(
     (a): a is JtwcAdvisory =>
-      a !== null && !fromTheFuture(a.product, a.product, a.issuedAt) && notOlder(a.product, a.issuedAt, storedAdvisory(a.product)?.issuedAt, 'jtwc'),
+      a !== null &&
+      !fromTheFuture(a.product, a.product, a.issuedAt) &&
+      notOlder(a.product, a.issuedAt, storedAdvisory(a.product)?.issuedAt, 'jtwc'),
   );
   // The alerts to read: those the feed lists and those the advisories cite for a watched area (`<basin><nn><yy>.tcw`;
   // a cancelled area cites the cancellation, whose file is gone).
@@ -241,12 +249,16 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
     const previous = stored.outlooks.find((o) => o.product === product);
     const fetched = [abnt, abpz][i] ?? null;
     const usable =
-      fetched !== null && !fromTheFuture(product, product, fetched.issuedAt) && notOlder(product, fetched.issuedAt, previous?.issuedAt, 'nhc');
+      fetched !== null &&
+      !fromTheFuture(product, product, fetched.issuedAt) &&
+      notOlder(product, fetched.issuedAt, previous?.issuedAt, 'nhc');
     const outlook = usable ? formationOutlook(fetched, previous) : previous;
     return outlook ? [outlook] : [];
   });
   await writeDisturbances(store, { records, advisories: summaries, outlooks });
-  await recordFaults(store, faults, now).catch((error: unknown) => console.warn(`live data-quality document not written: ${describe(error)}`));
+  await recordFaults(store, faults, now).catch((error: unknown) =>
+    console.warn(`live data-quality document not written: ${describe(error)}`),
+  );
   const parts: DisturbanceStatus['parts'] = {};
   // The parts asked this run; an alert no longer asked for is no longer a part.
   for (const [name, error] of outcomes) {

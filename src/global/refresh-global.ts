@@ -345,7 +345,9 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
   await recordTextProblems(store, rejections, now).catch((error: unknown) =>
     console.warn(`live data-quality document not written: ${describe(error)}`),
   );
-  await recordFaults(store, faults, now).catch((error: unknown) => console.warn(`live data-quality document not written: ${describe(error)}`));
+  await recordFaults(store, faults, now).catch((error: unknown) =>
+    console.warn(`live data-quality document not written: ${describe(error)}`),
+  );
   return {
     nhc: report('nhc'),
     jtwc: report('jtwc'),

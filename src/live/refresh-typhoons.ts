@@ -238,9 +238,7 @@ export async function refreshLive(
     // The storms as last stored: the snapshot's (or what it still holds), and those of the one before it that the
     // snapshot lacks (a storm left out of one refresh's list still has its track to compare with).
     const storedStorms =
-      previous || beforePrevious || salvaged.length
-        ? newestRecords(previous?.typhoons ?? salvaged, beforePrevious?.typhoons ?? [])
-        : null;
+      previous || beforePrevious || salvaged.length ? newestRecords(previous?.typhoons ?? salvaged, beforePrevious?.typhoons ?? []) : null;
     const standing = (storedStorms ?? []).filter((t) => futureOnly.has(t.code));
     const assembled = assembleStorms([...fetched.typhoons, ...standing], storedStorms);
     keptStored = assembled.keptStored;

@@ -160,7 +160,18 @@ export const globalSummarySchema = globalCycloneSchema
 
 /** An active cyclone in brief (the live summary's `global`): its names and latest position and intensity. */
 export const globalBriefSchema = globalCycloneSchema
-  .pick({ id: true, code: true, name: true, enname: true, nameSource: true, basin: true, seaArea: true, stale: true, staleReason: true, publishedAt: true })
+  .pick({
+    id: true,
+    code: true,
+    name: true,
+    enname: true,
+    nameSource: true,
+    basin: true,
+    seaArea: true,
+    stale: true,
+    staleReason: true,
+    publishedAt: true,
+  })
   .extend({
     time: utcTime.nullable(),
     lat: z.number().nullable().describe('Degrees north'),

@@ -232,13 +232,15 @@ export const typhoonSchema = z
         stale: z
           .boolean()
           .describe(
-            "true when this is not current: the latest refresh failed, was stopped or is overdue, this server polls no upstream, or the upstream has published nothing new on this storm within its publishing bound (it was last reported at publishedAt)",
+            'true when this is not current: the latest refresh failed, was stopped or is overdue, this server polls no upstream, or the upstream has published nothing new on this storm within its publishing bound (it was last reported at publishedAt)',
           ),
         staleReason: z
           .string()
           .nullable()
           .default(null)
-          .describe('Why it is stale, in words (the list\'s reason, or "the upstream has published nothing new since <publishedAt>"); null when it is not'),
+          .describe(
+            'Why it is stale, in words (the list\'s reason, or "the upstream has published nothing new since <publishedAt>"); null when it is not',
+          ),
       })
       .nullable()
       .describe('Live status of an active storm; null for archived storms'),

@@ -130,7 +130,11 @@ export function lostBetween(before: readonly string[], after: readonly string[])
     byKey.set(key, [...(byKey.get(key) ?? []), aside]);
   }
   return [...byKey]
-    .filter(([key, asides]) => asides.some((a) => a.startsWith(`${QUARANTINE_PREFIX}${key}/`)) && asides.some((a) => a.startsWith(`${QUARANTINE_PREFIX}${backupKey(key)}/`)))
+    .filter(
+      ([key, asides]) =>
+        asides.some((a) => a.startsWith(`${QUARANTINE_PREFIX}${key}/`)) &&
+        asides.some((a) => a.startsWith(`${QUARANTINE_PREFIX}${backupKey(key)}/`)),
+    )
     .map(([key, asides]) => ({ key, asides: asides.sort() }));
 }
 

@@ -138,7 +138,12 @@ export function mergeFaults(stored: LiveTextQuality, found: readonly LiveFault[]
   const byKey = new Map(stored.faults.map((f) => [key(f), f]));
   for (const fault of new Map(found.map((f) => [key(f), f])).values()) {
     const known = byKey.get(key(fault));
-    byKey.set(key(fault), known ? { ...known, ...fault, lastSeenAt: seenAt, seen: known.seen + 1 } : { ...fault, firstSeenAt: seenAt, lastSeenAt: seenAt, seen: 1 });
+    byKey.set(
+      key(fault),
+      known
+        ? { ...known, ...fault, lastSeenAt: seenAt, seen: known.seen + 1 }
+        : { ...fault, firstSeenAt: seenAt, lastSeenAt: seenAt, seen: 1 },
+    );
   }
   const faults = [...byKey.values()].sort((a, b) => Date.parse(b.lastSeenAt) - Date.parse(a.lastSeenAt)).slice(0, MAX_PROBLEMS);
   return { problems: stored.problems, faults };

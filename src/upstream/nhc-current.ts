@@ -73,7 +73,9 @@ export function parseCurrentStorms(json: unknown, rejected: TextRejection[]): Nh
       directionDeg: s.movementDir ?? null,
       speedMph: s.movementSpeed ?? null,
       time,
-      advisory: /^\d{1,3}[A-Z]?$/i.test(s.publicAdvisory?.advNum?.trim() ?? '') ? Number.parseInt(s.publicAdvisory?.advNum ?? '', 10) : null,
+      advisory: /^\d{1,3}[A-Z]?$/i.test(s.publicAdvisory?.advNum?.trim() ?? '')
+        ? Number.parseInt(s.publicAdvisory?.advNum ?? '', 10)
+        : null,
     };
   });
 }

@@ -177,7 +177,15 @@ describe('dataset', () => {
     if (!publicDir) return ctx.skip();
     const report = JSON.parse(fs.readFileSync(path.join(publicDir, DATA_FILES.archiveReport), 'utf8')) as ArchiveReport;
     const kind = report.demo ? 'demo' : 'real';
-    for (const p of ['/api/history/years', '/api/v1/typhoons/202411', '/api/typhoons', '/api/v1/near?lat=20&lng=115', '/api/v1/nope', '/api/history/24', '/feeds/flash.xml'])
+    for (const p of [
+      '/api/history/years',
+      '/api/v1/typhoons/202411',
+      '/api/typhoons',
+      '/api/v1/near?lat=20&lng=115',
+      '/api/v1/nope',
+      '/api/history/24',
+      '/feeds/flash.xml',
+    ])
       expect((await fetch(`${baseUrl}${p}`)).headers.get('x-typhoon-dataset'), p).toBe(kind);
     const preflight = await fetch(`${baseUrl}/api/v1/typhoons`, { method: 'OPTIONS' });
     expect(preflight.headers.get('x-typhoon-dataset')).toBe(kind);

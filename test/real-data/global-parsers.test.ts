@@ -72,7 +72,7 @@ describeRealData('upstream', 'recorded ATCF decks', (SHARED) => {
     for (const s of storms) expect(s.atcfId).toMatch(/^(al|ep|cp)\d{6}$/);
   });
 
-  it("states the motion in mph in the public advisory, as CurrentStorms does, and in kt in the forecast advisory of the same time", () => {
+  it('states the motion in mph in the public advisory, as CurrentStorms does, and in kt in the forecast advisory of the same time', () => {
     const tcp = read(SHARED, 'nhc/al092021.public.010.TCP.txt');
     const tcm = read(SHARED, 'nhc/al092021.fstadv.010.TCM.txt');
     const [, mph, kmh] = /PRESENT MOVEMENT\.\.\.\w+ OR \d+ DEGREES AT (\d+) MPH\.\.\.(\d+) KM\/H/.exec(tcp) ?? [];

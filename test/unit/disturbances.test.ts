@@ -160,7 +160,10 @@ describe('disturbance refresh', () => {
     const bare = (records: typeof before.records) => records.map(({ stale: _s, staleReason: _r, ...r }) => r);
     expect(bare(after.records)).toEqual(bare(before.records));
     for (const r of after.records.filter((d) => d.isActive && d.validity?.product === 'ABPW10'))
-      expect(r).toMatchObject({ stale: true, staleReason: expect.stringMatching(/^ABPW10 could not be read at the last refresh \(2026-08-31T22:45:00Z\)/) });
+      expect(r).toMatchObject({
+        stale: true,
+        staleReason: expect.stringMatching(/^ABPW10 could not be read at the last refresh \(2026-08-31T22:45:00Z\)/),
+      });
     expect(after.context).toMatchObject({ stale: true, upstream: 'unavailable', fetchedAt: '2026-08-31T22:45:00Z' });
     expect(after.context.staleReason).toMatch(/^ABPW10 could not be read at the last refresh \(2026-08-31T22:45:00Z\)/);
   });
@@ -306,7 +309,9 @@ describe('disturbances by their own validity and times', () => {
     // No newer advisory (the frozen upstream serves the same one): past 23 Aug 06Z its invests are no longer active,
     // past 08Z the alert is no longer in force. Read, and refreshed, a day later.
     const later = new Date('2026-08-23T12:00:00Z');
-    for (const read of [await readDisturbanceRecords(store, later), (await refreshAt(later), await readDisturbanceRecords(store, later))]) {
+    const readBefore = await readDisturbanceRecords(store, later);
+    await refreshAt(later);
+    for (const read of [readBefore, await readDisturbanceRecords(store, later)]) {
       if (read.state !== 'ok') throw new Error(read.reason);
       expect(read.records.filter((r) => r.isActive)).toEqual([]);
       const w97 = read.records.find((r) => r.id === 'jtwc-wp972026');
@@ -326,7 +331,11 @@ describe('disturbances by their own validity and times', () => {
       });
     }
     // The detail and the history serve it with its last alert.
-    const handler = serveFunction([disturbanceDetail, disturbanceHistoryList], { ...readConfig(), store: { kind: 'files', dir } }, () => later);
+    const handler = serveFunction(
+      [disturbanceDetail, disturbanceHistoryList],
+      { ...readConfig(), store: { kind: 'files', dir } },
+      () => later,
+    );
     const detail = (await (await handler(new Request('http://localhost/api/v1/disturbances/jtwc-wp972026'))).json()) as any;
     expect(detail.data.disturbance).toMatchObject({ isActive: false, alert: null, lastAlert: { issuedAt: '2026-08-22T08:00:00Z' } });
     const history = (await (await handler(new Request('http://localhost/api/v1/disturbances/history'))).json()) as any;
@@ -340,7 +349,11 @@ describe('disturbances by their own validity and times', () => {
     const read = await readDisturbanceRecords(store, at);
     if (read.state !== 'ok') throw new Error(read.reason);
     const w97 = read.records.find((r) => r.id === 'jtwc-wp972026');
-    expect(w97).toMatchObject({ isActive: false, alert: null, lastAlert: { issuedAt: '2026-08-22T08:00:00Z', endedAt: '2026-08-23T08:00:00Z' } });
+    expect(w97).toMatchObject({
+      isActive: false,
+      alert: null,
+      lastAlert: { issuedAt: '2026-08-22T08:00:00Z', endedAt: '2026-08-23T08:00:00Z' },
+    });
   });
 
   it('marks stale what a failed part would have told, never the whole list never-fetched, with the time of this refresh', async () => {
@@ -392,8 +405,14 @@ describe('disturbances by their own validity and times', () => {
 
   it('leaves out a bulletin issued after it was fetched, and reports it', async () => {
     const at = new Date('2026-08-22T07:00:00Z');
-    mock.setPayload('nhc/text/abnt20.knhc.two.at.txt', fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-at.2026-08-18T1724Z.txt'), 'utf8'));
-    mock.setPayload('nhc/text/abpz20.knhc.two.ep.txt', fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-ep.2026-08-19T1140Z.txt'), 'utf8'));
+    mock.setPayload(
+      'nhc/text/abnt20.knhc.two.at.txt',
+      fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-at.2026-08-18T1724Z.txt'), 'utf8'),
+    );
+    mock.setPayload(
+      'nhc/text/abpz20.knhc.two.ep.txt',
+      fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-ep.2026-08-19T1140Z.txt'), 'utf8'),
+    );
     try {
       const result = await refreshAt(at);
       expect(result.error).toMatch(/^ABPW10: issued at 2026-08-22T08:00:00Z, later than it was fetched \(2026-08-22T07:00:00Z\): left out/);
@@ -403,8 +422,14 @@ describe('disturbances by their own validity and times', () => {
       expect(read.context.publishedAt).not.toBe('2026-08-22T08:00:00Z');
       expect((await readTextQuality(store)).faults).toContainEqual(expect.objectContaining({ product: 'ABPW10', kind: 'future-time' }));
     } finally {
-      mock.setPayload('nhc/text/abnt20.knhc.two.at.txt', fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-at.2026-08-22T1713Z.txt'), 'utf8'));
-      mock.setPayload('nhc/text/abpz20.knhc.two.ep.txt', fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-ep.2026-08-21T1739Z.txt'), 'utf8'));
+      mock.setPayload(
+        'nhc/text/abnt20.knhc.two.at.txt',
+        fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-at.2026-08-22T1713Z.txt'), 'utf8'),
+      );
+      mock.setPayload(
+        'nhc/text/abpz20.knhc.two.ep.txt',
+        fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-ep.2026-08-21T1739Z.txt'), 'utf8'),
+      );
     }
   });
 });
@@ -786,9 +811,15 @@ describe('disturbance endpoints', () => {
     // The next refresh rebuilds them from what they still hold and the bulletins it reads, instead of refusing: the
     // damaged copies are set aside (never deleted), the loss is recorded, and every bulletin it fetched is kept.
     expect((await refreshAt(at)).ok).toBe(true);
-    expect((await ask('/api/v1/disturbances')).body.data.list.map((d: { id: string }) => d.id).sort()).toEqual(['jtwc-wp942026', 'jtwc-wp972026']);
+    expect((await ask('/api/v1/disturbances')).body.data.list.map((d: { id: string }) => d.id).sort()).toEqual([
+      'jtwc-wp942026',
+      'jtwc-wp972026',
+    ]);
     const aside = await store.list('quarantine/');
-    expect(await Promise.all(aside.map((key) => store.get(key)))).toEqual(['{"schemaVersion":1,"data":[{"id":', '{"schemaVersion":1,"data":[{"id":']);
+    expect(await Promise.all(aside.map((key) => store.get(key)))).toEqual([
+      '{"schemaVersion":1,"data":[{"id":',
+      '{"schemaVersion":1,"data":[{"id":',
+    ]);
     expect((await readTextQuality(store)).faults).toContainEqual(
       expect.objectContaining({ source: 'store', product: 'disturbances', kind: 'store-loss' }),
     );

@@ -469,7 +469,9 @@ describe('words', () => {
     expect(lala).toMatchObject({ type: 'global-tracked', key: 'global-formed:nhc-cp012026', advisory: 41 });
     const late = written(lala as FlashEvent);
     expect(late.titleEn).toBe('Tropical cyclone LALA tracked by this service');
-    expect(late.contentEn).toBe('Tropical cyclone LALA (nhc-cp012026) is tracked by this service from advisory 41; its track begins on 2026-08-01 UTC.');
+    expect(late.contentEn).toBe(
+      'Tropical cyclone LALA (nhc-cp012026) is tracked by this service from advisory 41; its track begins on 2026-08-01 UTC.',
+    );
     expect(late.title).not.toMatch(/生成/);
     // Without an advisory number (a record restored from a best track) it cannot be told to have formed either.
     expect(globalEvents([cyclone('cp012026', 'LALA', null as unknown as number)])[0]?.type).toBe('global-tracked');
@@ -504,7 +506,10 @@ describe('events only when they happened', () => {
   it('says "numbered" only for a numbering new since the last poll, else that the service began tracking it', () => {
     const announced = typhoonEvents(null, { fetchedAt: '2026-08-22T08:00:00+08:00', typhoons: [] }).announced;
     // Numbered at 08:00, first listed by the poll of 08:20: its numbering is new since the poll of 08:00.
-    const fresh = typhoonEvents(announced, { fetchedAt: '2026-08-22T08:20:00+08:00', typhoons: [storm('202631', ['2026-08-22T08:00:00+08:00'])] });
+    const fresh = typhoonEvents(announced, {
+      fetchedAt: '2026-08-22T08:20:00+08:00',
+      typhoons: [storm('202631', ['2026-08-22T08:00:00+08:00'])],
+    });
     expect(fresh.events.map((e) => e.type)).toEqual(['numbered']);
     // A storm numbered a day before it was first listed (a service that was down, a first start during a storm).
     const late = typhoonEvents(announced, {
@@ -519,12 +524,18 @@ describe('events only when they happened', () => {
     expect(fill(text.content)).toBe('8月22日8时，热带风暴（编号202632）开始由本服务跟踪，上游对它的最早定位时间为8月21日8时。');
     expect(fill(text.contentEn)).not.toMatch(/\bforms?\b|\bformed\b/);
     // Announced once: the same storm at the next poll makes no item.
-    expect(typhoonEvents(late.announced, { fetchedAt: '2026-08-22T08:40:00+08:00', typhoons: [storm('202632', ['2026-08-21T08:00:00+08:00', '2026-08-22T08:00:00+08:00'])] }).events).toEqual([]);
+    expect(
+      typhoonEvents(late.announced, {
+        fetchedAt: '2026-08-22T08:40:00+08:00',
+        typhoons: [storm('202632', ['2026-08-21T08:00:00+08:00', '2026-08-22T08:00:00+08:00'])],
+      }).events,
+    ).toEqual([]);
   });
 });
 
 describe('stages named by stage', () => {
-  const fix = (type: string, windKt: number) => globalPoint({ time: new Date('2025-10-31T18:00:00Z'), lat: 40.6, lng: -58.9, windKt, type });
+  const fix = (type: string, windKt: number) =>
+    globalPoint({ time: new Date('2025-10-31T18:00:00Z'), lat: 40.6, lng: -58.9, windKt, type });
 
   it('never gives a post-tropical, subtropical or disturbance point a tropical grade, whatever its wind', () => {
     // MELISSA at 31 Oct 18Z: extratropical (EX) at 70 kt, which the wind alone would call a typhoon.
@@ -538,7 +549,10 @@ describe('stages named by stage', () => {
   it("labels MELISSA's post-tropical forecast points by their stage in the stored cyclone", async () => {
     const { officialForecast, parseAtcfDeck } = await import('../../src/upstream/atcf.ts');
     const { globalForecast } = await import('../../src/global/build-cyclone.ts');
-    const official = officialForecast(parseAtcfDeck(fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'aal132025.dat'), 'utf8')).records, 'OFCL');
+    const official = officialForecast(
+      parseAtcfDeck(fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'aal132025.dat'), 'utf8')).records,
+      'OFCL',
+    );
     const forecast = globalForecast('nhc', official?.issuedAt as Date, official?.points ?? []);
     const stages = forecast.points.map((p) => [p.classification, p.grade]);
     expect(stages.length).toBeGreaterThan(0);

@@ -51,7 +51,14 @@ describe("NHC's CurrentStorms motion is in statute miles per hour", () => {
   it('is converted with the exact mile (1.609344 km) into the km/h the advisory states', () => {
     const [storm] = parseCurrentStorms(ida, []);
     expect(storm?.speedMph).toBe(16);
-    const point = globalPoint({ time: storm!.time, lat: storm!.lat, lng: storm!.lng, windKt: storm!.windKt, directionDeg: 320, speedMph: 16 });
+    const point = globalPoint({
+      time: storm!.time,
+      lat: storm!.lat,
+      lng: storm!.lng,
+      windKt: storm!.windKt,
+      directionDeg: 320,
+      speedMph: 16,
+    });
     expect(point).toMatchObject({ moveDir: 'NW', moveSpeed: 26 });
     expect(mphToKmh(16)).toBe(26);
     // The forecast advisory's 14 kt is the same motion; 16 read as knots would be 30 km/h, 15% too fast.

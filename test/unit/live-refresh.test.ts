@@ -246,10 +246,19 @@ describe('within Netlify limits', () => {
     const store = fileStore(dir);
     Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_LIVE_DIR: dir });
     try {
-      expect((await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, clock: manualClock(), now: MOCK_NOW })).typhoons.ok).toBe(true);
+      expect(
+        (await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, clock: manualClock(), now: MOCK_NOW })).typhoons.ok,
+      ).toBe(true);
       setFault('timeout');
       // The clock stands still: 600 ms are left all along, and each attempt is given them instead of its 8 s.
-      const run = await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, budgetMs: 600, clock: manualClock(), now: MOCK_NOW });
+      const run = await runScheduledRefresh({
+        store,
+        upstreams: mock.addresses,
+        llm: null,
+        budgetMs: 600,
+        clock: manualClock(),
+        now: MOCK_NOW,
+      });
       expect(run).toMatchObject({ typhoons: { ok: false }, global: { nhc: { ok: false }, jtwc: { ok: false } } });
       const errors = [...run.typhoons.errors, run.global.nhc.error, run.global.jtwc.error];
       expect(errors).toHaveLength(4); // zj, nmc, nhc, jtwc

@@ -783,7 +783,13 @@ describe('the call cap, the deadline and the count', () => {
   });
 
   it('a run without a model counts nothing', async () => {
-    const run = await runScheduledRefresh({ store: await caseStore(), upstreams: mock.addresses, llm: null, clock: manualClock(), now: MOCK_NOW });
+    const run = await runScheduledRefresh({
+      store: await caseStore(),
+      upstreams: mock.addresses,
+      llm: null,
+      clock: manualClock(),
+      now: MOCK_NOW,
+    });
     expect(run.text).toBeNull();
     expect(calls).toHaveLength(0);
   });

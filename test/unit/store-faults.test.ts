@@ -494,7 +494,9 @@ describe('both copies of an ended cyclone damaged, its feed no longer listing it
     await expectGlobalHonest('index lost');
     const list = await call('global-typhoons', '/api/global/typhoons');
     for (const id of CYCLONES)
-      expect(list.body.sources[sourceOf(id)].staleReason).toMatch(new RegExp(`^the stored record of ${id} cannot be read; the next refresh restores it(; |$)`));
+      expect(list.body.sources[sourceOf(id)].staleReason).toMatch(
+        new RegExp(`^the stored record of ${id} cannot be read; the next refresh restores it(; |$)`),
+      );
     for (const id of CYCLONES) expect((await call('global-typhoon', `/api/global/typhoons/${id}`)).status).toBe(503);
 
     expect((await run(dir)).global).toMatchObject({ restored: CYCLONES, unrestored: [] });

@@ -237,7 +237,11 @@ describe('reports', () => {
       reason: 'unlisted',
       rule: 'r',
     });
-    const first = mergeTextProblems({ problems: [], faults: [] }, [rejection('A'), rejection('A'), rejection('<B>')], '2026-08-23T02:00:00+08:00');
+    const first = mergeTextProblems(
+      { problems: [], faults: [] },
+      [rejection('A'), rejection('A'), rejection('<B>')],
+      '2026-08-23T02:00:00+08:00',
+    );
     expect(first.problems.map((p) => [p.value, p.seen])).toEqual([
       ['A', 1],
       ['\\u{3c}B\\u{3e}', 1],

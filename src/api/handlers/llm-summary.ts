@@ -15,7 +15,10 @@ import { ROUTES } from '../route-table.ts';
 
 export const llmSummary = answerRequests(ROUTES['llm-summary'], async (ctx) => {
   const store = ctx.store;
-  const [live, global] = await Promise.all([readLiveView(store, ctx.now(), ctx.config.liveOff), activeGlobalCyclones(store, ctx.now(), ctx.config.liveOff)]);
+  const [live, global] = await Promise.all([
+    readLiveView(store, ctx.now(), ctx.config.liveOff),
+    activeGlobalCyclones(store, ctx.now(), ctx.config.liveOff),
+  ]);
   const summary = await currentSummary(store, live);
   return {
     payload: {
