@@ -2,8 +2,9 @@
  * How soon a new upstream position is answered: prints figures, asserts nothing. `npm run bench:freshness [trials]`
  * (20 trials by default; no sources needed: the live answers read only the store).
  *
- * The mock upstream (src/demo/mock-upstream.ts) replays the demo storm; in each trial it publishes the storm's next
- * position (the Zhejiang list and the storm's details, as the service does) at a random moment. The scheduled
+ * The mock upstream (src/demo/mock-upstream.ts) replays the demo storm from its moment (MOCK_NOW); in each trial it
+ * publishes the storm's next position (the Zhejiang list and the storm's details, as the service does) at a random
+ * moment, the position's own time five minutes before it. The scheduled
  * function's paced run is started every minute of a virtual clock, as Netlify starts it, and after each run the
  * local server (the one `npm start` runs, here without its own timer) is asked for /api/v1/typhoons until it
  * answers with the new position.
@@ -21,14 +22,13 @@ import { readConfig } from '../src/config/env.ts';
 import { MOCK_NOW, OWN_PAYLOADS, startMockUpstream } from '../src/demo/mock-upstream.ts';
 import { runPacedRefresh } from '../src/jobs/scheduled-run.ts';
 import { toBeijingIso } from '../src/model/time.ts';
-import { parseZjTime } from '../src/upstream/zj-service.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
 import { fileStore } from '../src/store/store.ts';
 
 const TRIALS = Number(process.argv[2] ?? 20);
 const MINUTE = 60_000;
-/** The storm's positions: one an hour, as CMA issues them near landfall. */
-const HOUR = 60 * MINUTE;
+/** How long before its release a position's own time is. */
+const RELEASE_DELAY = 5 * MINUTE;
 
 /** A reproducible sequence of numbers in [0, 1). */
 function seeded(seed: number): () => number {
@@ -48,11 +48,13 @@ const server = await startLocalServer({ publicDir, config, port: 0, schedules: f
 const info = JSON.parse(await fs.readFile(path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json'), 'utf8'));
 const activity = JSON.parse(await fs.readFile(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8'));
 const lastPoint = info.points.at(-1);
-const firstTime = parseZjTime(lastPoint.time).getTime();
 
-/** Publishes the storm's position `n` hours after its last recorded one. */
-function publish(n: number): string {
-  const time = firstTime + n * HOUR;
+/**
+ * Publishes the storm's next position (the `n`th) at `releasedAt`: a position of five minutes before, as the service
+ * releases one some minutes after its time (a position time after the fetch would be bad data, left out).
+ */
+function publish(n: number, releasedAt: number): string {
+  const time = Math.floor((releasedAt - RELEASE_DELAY) / MINUTE) * MINUTE;
   info.points.push({ ...lastPoint, time: zjTime(time), lat: (Number(lastPoint.lat) + 0.3 * n).toFixed(2), forecast: null });
   activity[0].time = zjTime(time);
   mock.setPayload('zj/TyphoonInfo/202699', JSON.stringify(info));
@@ -86,7 +88,7 @@ try {
       clock += MINUTE;
       await tick();
     }
-    const expected = publish(trial);
+    const expected = publish(trial, publishedAt);
     let extra = 0;
     for (;;) {
       clock += MINUTE;
