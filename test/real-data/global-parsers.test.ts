@@ -86,6 +86,17 @@ describeRealData('upstream', 'recorded ATCF decks', (SHARED) => {
       for (const s of parseCurrentStorms(JSON.parse(read(SHARED, 'nhc', file)), [])) expect(Number.isInteger(s.speedMph), file).toBe(true);
   });
 
+  it("gives the .tcw's numbers in the units its own warning text states: kt, nm, kt (Lala, warning 41)", () => {
+    const tcw = parseJtwcTcw(read(SHARED, 'jtwc/cp0126.tcw'), []);
+    const text = read(SHARED, 'jtwc/cp0126web.txt');
+    const t0 = tcw.taus.find((t) => t.tau === 0);
+    expect(text).toContain(`MAX SUSTAINED WINDS - ${String(t0?.windKt).padStart(3, '0')} KT`);
+    expect(text).toContain(`RADIUS OF 064 KT WINDS - ${String(t0?.radiiNm[64]?.[0]).padStart(3, '0')} NM NORTHEAST QUADRANT`);
+    expect(text).toContain(`MOVEMENT PAST SIX HOURS - ${tcw.directionDeg} DEGREES AT ${tcw.speedKt} KTS`);
+    expect(tcw.warningNumber).toBe(41);
+    expect(parseJtwcWarning(text).pressure).toBe(976);
+  });
+
   it('reads string intensities, integer longitudes and an empty list', () => {
     const lala = parseCurrentStorms(JSON.parse(read(SHARED, 'nhc/CurrentStorms.lala-cp012026-adv040.json')), []);
     expect(lala[0]).toMatchObject({ atcfId: 'cp012026', name: 'LALA', windKt: 75, lng: -172 });

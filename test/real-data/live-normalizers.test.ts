@@ -20,6 +20,15 @@ describeRealData('upstream', 'normalizeZjInfo on the recorded legacy captures', 
     expect(Object.keys(storm.forecasts).sort()).toEqual(['cma', 'cwa', 'hko', 'jma', 'jtwc']);
   });
 
+  it("FUNG-WONG: the motion in km/h, as the service's own text of the same point states it", () => {
+    const raw = recorded('zj/TyphoonInfo_201927_FUNG-WONG.legacy-zjwater.json') as { points: { movespeed: string; jl?: string }[] };
+    const last = raw.points.at(-1);
+    // 2019-11-22 11:00: movespeed "17", and its jl text 「以每小时17公里左右的速度向偏北方向移动」.
+    expect(/每小时(\d+)公里/.exec(last?.jl ?? '')?.[1]).toBe(last?.movespeed);
+    const storm = normalizeZjInfo(raw, now, check());
+    expect(storm.points.at(-1)?.moveSpeed).toBe(17);
+  });
+
   it('MINDULLE: array-wrapped; radii in NE|SE|NW|SW order; the hand-edited land element is ignored', () => {
     const storm = normalizeZjInfo(recorded('zj/TyphoonInfo_202116_MINDULLE.legacy-zjwater.array-wrapped.json'), now, check());
     expect(storm.points).toHaveLength(52);
