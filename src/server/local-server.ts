@@ -23,7 +23,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { badParameter } from '../api/errors.ts';
-import { answerToMethod, familyOfPath, toErrorResponse } from '../api/envelope.ts';
+import { DATA_FILES } from '../api/data-files.ts';
+import { answerToMethod, DATASET_HEADER, datasetHeader, familyOfPath, toErrorResponse } from '../api/envelope.ts';
+import { readPublicJson } from '../api/site-data.ts';
 import type { Config } from '../config/env.ts';
 import { configMethods, configPaths, localFunctions, type LocalFunction } from './local-functions.ts';
 import { compilePath, fillTarget, withoutTrailingSlash, type PathMatcher } from './netlify-match.ts';
@@ -129,6 +131,18 @@ function routeInBuild(site: Site, req: http.IncomingMessage, url: URL, root: str
   return file ? { file, status: rule.status, headersPath: withoutTrailingSlash(targetPath), rules } : notFoundPage(site, root, rules);
 }
 
+/**
+ * An answer the server made itself (a method no function takes, as Netlify's rules would send to the api-miss
+ * function) says which archive it is, as every answer does; functions' answers already say it.
+ */
+async function withDataset(site: Site, response: Response): Promise<Response> {
+  const root = site.root();
+  if (response.headers.has(DATASET_HEADER) || !root) return response;
+  const report = await readPublicJson<{ demo: boolean }>(root, DATA_FILES.archiveReport).catch(() => null);
+  if (report) for (const [name, value] of Object.entries(datasetHeader(report.demo))) response.headers.set(name, value);
+  return response;
+}
+
 function reply(site: Site, req: http.IncomingMessage): MaybePromise<Reply> {
   // The URL comes from the request line only: a Host header must never change the path.
   const target = req.url ?? '/';
@@ -139,7 +153,7 @@ function reply(site: Site, req: http.IncomingMessage): MaybePromise<Reply> {
     const url = new URL(`http://localhost${target}`);
     url.pathname = collapseSlashes(url.pathname);
     const answered = whenReady(routeRequest(site, req, url), (answer) =>
-      answer instanceof Response ? responseReply(req, answer) : staticReply(site.files, req, answer),
+      answer instanceof Response ? withDataset(site, answer).then((r) => responseReply(req, r)) : staticReply(site.files, req, answer),
     );
     return answered instanceof Promise ? answered.catch(fail) : answered;
   } catch (error) {

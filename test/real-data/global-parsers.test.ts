@@ -94,7 +94,7 @@ describeRealData('upstream', 'recorded ATCF decks', (SHARED) => {
     expect(text).toContain(`RADIUS OF 064 KT WINDS - ${String(t0?.radiiNm[64]?.[0]).padStart(3, '0')} NM NORTHEAST QUADRANT`);
     expect(text).toContain(`MOVEMENT PAST SIX HOURS - ${tcw.directionDeg} DEGREES AT ${tcw.speedKt} KTS`);
     expect(tcw.warningNumber).toBe(41);
-    expect(parseJtwcWarning(text).pressure).toBe(976);
+    expect(parseJtwcWarning(text)?.pressure).toBe(976);
   });
 
   it('reads string intensities, integer longitudes and an empty list', () => {
