@@ -140,6 +140,15 @@ export function briefingPatterns(view: LiveView): BriefingPatterns {
       en: en.text(`${en.put('state', notice ? `${notice.en}: no live typhoon data` : 'No live typhoon data yet')}.`),
     };
   }
+  // Nothing fetched yet, and the refreshes fail (offline): the upstream could not be reached.
+  if (view.fetchedAt === null && !view.lost) {
+    return {
+      zh: zh.text(`${zh.put('state', '实时台风数据暂不可用：上游无法访问，尚未获取到任何数据')}。`),
+      en: en.text(
+        `${en.put('state', 'Live typhoon data is unavailable: the upstream could not be reached, and nothing has been fetched yet')}.`,
+      ),
+    };
+  }
   // A refresh once succeeded, yet there is no data: the stored snapshot cannot be read.
   if (view.fetchedAt === null) {
     return {

@@ -109,6 +109,8 @@ export interface LiveView {
   lastError: string | null;
   /** The flag that turned polling off on this server (`--offline`, `--demo`); null when it polls. Not answered as such. */
   off: string | null;
+  /** The stored snapshot cannot be read although a refresh wrote it (not answered as such: `staleReason` says it). */
+  lost: boolean;
 }
 
 /**
@@ -145,6 +147,7 @@ export function liveView(
     ...state,
     lastError: status?.lastError ?? null,
     off,
+    lost: lost !== null,
   };
 }
 

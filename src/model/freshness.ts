@@ -10,7 +10,8 @@
  * - the source's side: its newest time is older than the longest it goes without publishing (PUBLISHING_BOUNDS_MS),
  *   however well the fetch went: a government site that keeps serving a frozen snapshot is told as such.
  *
- * - `never-fetched`: no refresh has succeeded yet; there is no data, so it is not stale.
+ * - `never-fetched`: no refresh has been tried yet (or the first is running); there is no data, so it is not stale.
+ *   Once one has failed with nothing fetched, `unavailable` (offline: the upstream could not be reached).
  * - `off`: this server polls no upstream; stale, whatever it holds.
  * - `unavailable`, stale: our side failed (above).
  * - `ok`: the last refresh succeeded and is recent; stale only when the source itself has published nothing new
@@ -111,7 +112,10 @@ export function freshness(record: RunRecord | null, dataTime: string | null, now
     lost !== null
       ? `${lost}; the next refresh restores it`
       : dataTime === null
-        ? null
+        ? // Nothing fetched yet: an attempt that failed is told as such (offline, the upstream could not be reached).
+          failing
+          ? `no refresh has succeeded yet: ${failed ?? `the upstream could not be reached at the last refresh (${record?.lastAttemptAt})`}`
+          : null
         : stopped
           ? `the refresh that started at ${record?.runningSince} was stopped before it finished`
           : failing
@@ -122,7 +126,6 @@ export function freshness(record: RunRecord | null, dataTime: string | null, now
               : null;
   const theirs = published ? silentSince(published.at, published.boundMs, now) : null;
   const reasons = [off === null ? null : offClause(off), ours, theirs, ...expired].filter((r) => r !== null);
-  const upstream: UpstreamState =
-    off !== null ? 'off' : dataTime === null && lost === null ? 'never-fetched' : ours !== null ? 'unavailable' : 'ok';
+  const upstream: UpstreamState = off !== null ? 'off' : ours !== null ? 'unavailable' : dataTime === null ? 'never-fetched' : 'ok';
   return { stale: reasons.length > 0, staleReason: reasons.length ? reasons.join('; ') : null, upstream };
 }

@@ -11,7 +11,7 @@ import { ROUTES } from '../route-table.ts';
 
 export const liveTyphoons = answerRequests(ROUTES['live-typhoons'], async (ctx) => {
   const view = await readLiveView(ctx.store, ctx.now(), ctx.config.liveOff);
-  const { lastError: _internal, off: _flag, ...rest } = view;
+  const { lastError: _internal, off: _flag, lost: _lost, ...rest } = view;
   const payload = { ...rest, typhoons: await withFormedFrom(ctx, view.typhoons) };
   return { payload, dataTime: timeOf(view.fetchedAt), cache: !view.stale && view.upstream === 'ok' ? 'live' : 'liveStale' };
 });
