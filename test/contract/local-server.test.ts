@@ -10,7 +10,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildSite } from '../../build/build-site.ts';
 import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
 import zlib from 'node:zlib';
@@ -202,5 +202,62 @@ describe('local server', () => {
       ['jtwc', 170],
       ['hko', 145],
     ]);
+  });
+});
+
+describe('live data from a plain start', () => {
+  it('polls at start, says what it got on the console, and offline answers that the upstream could not be reached', async () => {
+    // Every upstream on a loopback port nobody listens on: a machine without the internet, as far as the run can tell.
+    const unreachable = 'http://127.0.0.1:9';
+    const config = {
+      ...readConfig(),
+      store: { kind: 'files' as const, dir: path.join(root, 'live-offline') },
+      upstreams: {
+        zj: unreachable,
+        nmc: unreachable,
+        nhc: unreachable,
+        nhcAtcf: unreachable,
+        nhcText: unreachable,
+        jtwc: unreachable,
+        ucar: unreachable,
+      },
+    };
+    const lines: string[] = [];
+    const polling = await startLocalServer({ publicDir, config, port: 0, schedules: true, log: (line) => lines.push(line) });
+    try {
+      await vi.waitFor(() => expect(lines.some((l) => l.startsWith('scheduled run: '))).toBe(true), { timeout: 60_000, interval: 100 });
+      expect(lines.find((l) => l.startsWith('scheduled run: '))).toMatch(
+        /^scheduled run: north-western Pacific failed \(zj-live: .*\), keeping the last good data; NHC failed/,
+      );
+      const body = (await (await fetch(`${polling.url}/api/v1/typhoons`)).json()) as { data: Record<string, unknown> };
+      expect(body.data).toMatchObject({
+        list: [],
+        upstream: 'unavailable',
+        stale: true,
+        staleReason: expect.stringMatching(/^no refresh has succeeded yet: /),
+      });
+    } finally {
+      await polling.close();
+    }
+  });
+
+  it('polls nothing when started so (--offline, --demo), and every live answer names the flag', async () => {
+    const config = { ...readConfig(), store: { kind: 'files' as const, dir: path.join(root, 'live-off') }, liveOff: '--offline' };
+    const off = await startLocalServer({ publicDir, config, port: 0, log: () => {} });
+    try {
+      const list = (await (await fetch(`${off.url}/api/v1/typhoons`)).json()) as { data: Record<string, unknown> };
+      expect(list.data).toMatchObject({
+        upstream: 'off',
+        stale: true,
+        staleReason: 'this server polls no upstream (it was started with --offline)',
+      });
+      const global = (await (await fetch(`${off.url}/api/global/typhoons`)).json()) as { sources: Record<string, Record<string, unknown>> };
+      expect(global.sources.nhc).toMatchObject({ upstream: 'off', staleReason: expect.stringContaining('--offline') });
+      const lookup = await fetch(`${off.url}/api/v1/typhoons/209901`);
+      expect(lookup.status).toBe(503);
+      expect(((await lookup.json()) as { msg: string }).msg).toContain('it was started with --offline');
+    } finally {
+      await off.close();
+    }
   });
 });
