@@ -60,6 +60,9 @@ export function stormBrief(t: Typhoon) {
     pressure: p.pressure,
     moveDir: p.moveDir,
     moveSpeed: p.moveSpeed,
+    // Past its source's publishing bound (or of a stale list): as of this position, its last report, never now.
+    stale: t.live?.stale ?? false,
+    staleReason: t.live?.staleReason ?? null,
   };
 }
 

@@ -66,6 +66,12 @@ export const activeStormSchema = typhoonSchema
       moveSpeed: true,
     }).shape,
   )
+  .extend({
+    stale: z
+      .boolean()
+      .describe('Not current: as of its latest position (time), its last report, never now (the storm live.stale of /api/typhoons)'),
+    staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
+  })
   .meta({ id: 'ActiveStorm' });
 
 const sourceStateSchema = z

@@ -110,6 +110,8 @@ describe(`the same upstream answers for ${HOURS} hours of clock`, () => {
     );
     expect(summary.summaryEn).toContain('(its last report)');
     expect(bootstrap.typhoons).toMatchObject({ stale: true, staleReason: expect.stringContaining(lastPosition) });
+    // Each storm in brief says so too, in bootstrap and in the summary's data.
+    for (const storm of [...bootstrap.typhoons.list, ...summary.typhoons]) expect(storm).toMatchObject({ stale: true, time: lastPosition });
     // Flash news: nothing happened in those 12 hours, and nothing was announced.
     const feed = await ask('flash-feed', '/feeds/flash.xml');
     expect(feed.text).not.toMatch(/forms<\/title>|生成<\/title>/);

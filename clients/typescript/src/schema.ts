@@ -1255,6 +1255,10 @@ export interface components {
             moveDir: string | null;
             /** @description Speed of motion in km/h */
             moveSpeed: number | null;
+            /** @description Not current: as of its latest position (time), its last report, never now (the storm live.stale of /api/typhoons) */
+            stale: boolean;
+            /** @description Why it is stale, in words; null when it is not */
+            staleReason: string | null;
         };
         AdvisorySummary: {
             /**
