@@ -405,14 +405,12 @@ describe('disturbances by their own validity and times', () => {
 
   it('leaves out a bulletin issued after it was fetched, and reports it', async () => {
     const at = new Date('2026-08-22T07:00:00Z');
-    mock.setPayload(
-      'nhc/text/abnt20.knhc.two.at.txt',
-      fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-at.2026-08-18T1724Z.txt'), 'utf8'),
-    );
-    mock.setPayload(
-      'nhc/text/abpz20.knhc.two.ep.txt',
-      fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-ep.2026-08-19T1140Z.txt'), 'utf8'),
-    );
+    // NHC's outlooks of that morning (the mock's current ones are of later that day).
+    const outlooks = (at: string, ep: string) => {
+      mock.setPayload('nhc/text/abnt20.knhc.two.at.txt', fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', at), 'utf8'));
+      mock.setPayload('nhc/text/abpz20.knhc.two.ep.txt', fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', ep), 'utf8'));
+    };
+    outlooks('two-at.2026-08-18T1724Z.txt', 'two-ep.2026-08-19T1140Z.txt');
     try {
       const result = await refreshAt(at);
       expect(result.error).toMatch(/^ABPW10: issued at 2026-08-22T08:00:00Z, later than it was fetched \(2026-08-22T07:00:00Z\): left out/);
@@ -422,14 +420,7 @@ describe('disturbances by their own validity and times', () => {
       expect(read.context.publishedAt).not.toBe('2026-08-22T08:00:00Z');
       expect((await readTextQuality(store)).faults).toContainEqual(expect.objectContaining({ product: 'ABPW10', kind: 'future-time' }));
     } finally {
-      mock.setPayload(
-        'nhc/text/abnt20.knhc.two.at.txt',
-        fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-at.2026-08-22T1713Z.txt'), 'utf8'),
-      );
-      mock.setPayload(
-        'nhc/text/abpz20.knhc.two.ep.txt',
-        fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', 'two-ep.2026-08-21T1739Z.txt'), 'utf8'),
-      );
+      outlooks('two-at.2026-08-22T1713Z.txt', 'two-ep.2026-08-21T1739Z.txt');
     }
   });
 });
