@@ -46,17 +46,19 @@ export async function readFlash(store: KeyValueStore): Promise<FlashItem[]> {
   return (await readItems(store, await documentNames(store, ITEM_PREFIX))).sort(newestFirst);
 }
 
+/** Item documents checked per run: the newest half and as many more in turn, a window that moves with the minute. */
+const CHECKED_PER_RUN = 10;
+
 /**
- * Listed items whose own document cannot be read (both copies damaged), among those checked this run: the newest
- * BACKFILL_PER_RUN and as many more in turn (a window that moves with the minute), so that every item's document is
- * checked within a few runs at a bounded cost. Written again from the list, they heal.
+ * Listed items whose own document cannot be read (both copies damaged, or one: healed by writing it again), among
+ * those checked this run: the newest CHECKED_PER_RUN / 2 and as many more in turn, so that every item's document is
+ * checked within N / 5 runs at a bounded cost (10 reads a run).
  */
 async function damagedItemDocuments(store: KeyValueStore, documented: readonly FlashItem[], now: Date): Promise<FlashItem[]> {
-  const start = documented.length ? (Math.floor(now.getTime() / 60_000) * BACKFILL_PER_RUN) % documented.length : 0;
-  const checked = new Set([...documented.slice(0, BACKFILL_PER_RUN), ...documented.slice(start, start + BACKFILL_PER_RUN)]);
-  const reads = await Promise.all(
-    [...checked].map(async (item) => ({ item, read: await readDocument(store, ITEM_PREFIX + item.id, ITEM) })),
-  );
+  const half = CHECKED_PER_RUN / 2;
+  const start = documented.length ? (Math.floor(now.getTime() / 60_000) * half) % documented.length : 0;
+  const checked = new Set([...documented.slice(0, half), ...documented.slice(start, start + half)]);
+  const reads = await Promise.all([...checked].map(async (item) => ({ item, read: await readDocument(store, ITEM_PREFIX + item.id, ITEM) })));
   return reads.filter(({ read }) => read.state !== 'ok' || read.recovered !== null).map(({ item }) => item);
 }
 
