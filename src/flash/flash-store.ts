@@ -58,7 +58,9 @@ async function damagedItemDocuments(store: KeyValueStore, documented: readonly F
   const half = CHECKED_PER_RUN / 2;
   const start = documented.length ? (Math.floor(now.getTime() / 60_000) * half) % documented.length : 0;
   const checked = new Set([...documented.slice(0, half), ...documented.slice(start, start + half)]);
-  const reads = await Promise.all([...checked].map(async (item) => ({ item, read: await readDocument(store, ITEM_PREFIX + item.id, ITEM) })));
+  const reads = await Promise.all(
+    [...checked].map(async (item) => ({ item, read: await readDocument(store, ITEM_PREFIX + item.id, ITEM) })),
+  );
   return reads.filter(({ read }) => read.state !== 'ok' || read.recovered !== null).map(({ item }) => item);
 }
 
