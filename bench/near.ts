@@ -13,7 +13,7 @@ import { DATA_FILES } from '../src/api/data-files.ts';
 import { resolveSources } from '../src/config/paths.ts';
 import { writeSnapshot } from '../src/live/snapshot.ts';
 import { fileStore } from '../src/store/store.ts';
-import type { Typhoon } from '../src/model/schemas.ts';
+import type { Typhoon } from '../src/model/typhoon-schemas.ts';
 import { writeTrackSearchSite } from '../test/helpers/track-search-site.ts';
 import { readConfig, type Config } from '../src/config/env.ts';
 import { apiFunctionHandler, apiFunctions } from '../src/server/local-functions.ts';

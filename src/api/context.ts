@@ -13,7 +13,7 @@ import type { Dataset } from '../archive/archive-report.ts';
 import type { SiteContent } from '../content/load-content.ts';
 import type { Config } from '../config/env.ts';
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
-import type { Attribution, Typhoon, TodayInHistory } from '../model/schemas.ts';
+import type { Attribution, Typhoon, TodayInHistory } from '../model/typhoon-schemas.ts';
 import { openStore, type KeyValueStore } from '../store/store.ts';
 import { readPublicJson } from './site-data.ts';
 

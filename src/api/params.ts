@@ -7,7 +7,7 @@ import { KNOWLEDGE_CATEGORIES, PLATFORMS, platformSchema, slugSchema, type Platf
 import { DISTURBANCE_ID, disturbanceIdSchema } from '../model/disturbance-schemas.ts';
 import { globalIdSchema } from '../model/global-schemas.ts';
 import { GRADE_CODES, type GradeCode } from '../model/grades.ts';
-import { typhoonCodeSchema } from '../model/schemas.ts';
+import { typhoonCodeSchema } from '../model/typhoon-schemas.ts';
 import { ApiError, badParameter } from './errors.ts';
 
 export const FIRST_ARCHIVE_YEAR = 1945;

@@ -6,7 +6,7 @@
 import { gzipSync } from 'node:zlib';
 import { searchEntry } from '../archive/search-index.ts';
 import { buildTrackSearchData } from '../archive/track-search-data.ts';
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import type { NamesTable } from '../sources/names-table.ts';
 import type { StaticBinding } from './bind.ts';
 import type { SiteData } from './context.ts';

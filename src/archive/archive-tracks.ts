@@ -5,7 +5,7 @@
  * in its order. Each fix starts the arc to the next fix of its storm; a storm's last fix starts an arc of no
  * length, so a one-fix storm has a track too.
  */
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import { ARC_STRIDE, writeArc, writeUnitVector } from '../model/sphere.ts';
 
 export interface ArchiveTracksFile {

@@ -41,7 +41,7 @@
 import path from 'node:path';
 import { distanceToTrackKm, type Position } from '../model/geo.ts';
 import type { FileRejection } from '../model/parse-problems.ts';
-import type { TrackPoint, WindCircle } from '../model/schemas.ts';
+import type { TrackPoint, WindCircle } from '../model/typhoon-schemas.ts';
 import { reportedValue } from '../model/upstream-text.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { CMA_FILE_PATTERN } from '../sources/read-sources.ts';

@@ -12,7 +12,7 @@
 import type { Position as LatLng } from '../model/geo.ts';
 import { lngDelta } from '../model/geo.ts';
 import { destination } from '../model/geodesic.ts';
-import type { AgencyForecast } from '../model/schemas.ts';
+import type { AgencyForecast } from '../model/typhoon-schemas.ts';
 import { NM_TO_KM } from '../model/units.ts';
 import type { Geometry, Position } from './geojson-geometry.ts';
 import { convexHull, polygonGeometry } from './geojson-polygons.ts';

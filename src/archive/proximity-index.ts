@@ -10,7 +10,7 @@
  */
 import { lngDelta } from '../model/geo.ts';
 import { GRADE_CODES } from '../model/grades.ts';
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import { angleBetween, pointOnArc } from '../model/sphere.ts';
 import type { Tracks } from './archive-tracks.ts';
 

@@ -8,7 +8,7 @@
  * matches by distance first. At most 50 results.
  */
 import { distance } from 'fastest-levenshtein';
-import type { SearchEntry, SearchHit } from '../model/schemas.ts';
+import type { SearchEntry, SearchHit } from '../model/typhoon-schemas.ts';
 import { nameKey, parseKeyword, type SearchQuery } from './search-query.ts';
 
 export const MAX_SEARCH_RESULTS = 50;

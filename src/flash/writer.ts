@@ -4,7 +4,7 @@
  * slotted text (src/flash/slotted-text.ts): every fact a clause in a slot, so that a language model may reword
  * the pattern around them but never state a fact.
  */
-import type { TrackPoint } from '../model/schemas.ts';
+import type { TrackPoint } from '../model/typhoon-schemas.ts';
 import type { FlashEvent } from './events.ts';
 import { Slots, type SlottedText } from './slotted-text.ts';
 import { gradeEn, gradeZh, isChinaNumber, stormEn, stormZh } from './storm-words.ts';

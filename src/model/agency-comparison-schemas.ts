@@ -4,7 +4,7 @@
  * period and categories: nothing is converted between averaging periods.
  */
 import { z } from 'zod';
-import { attributionSchema, stormIdsSchema, trackPointSchema, typhoonSchema } from './schemas.ts';
+import { attributionSchema, stormIdsSchema, trackPointSchema, typhoonSchema } from './typhoon-schemas.ts';
 
 const { time: beijingTime } = trackPointSchema.shape;
 

@@ -5,7 +5,7 @@
  * 34/50/64-kt radii (stated in `radiusThresholdsKt`).
  */
 import { z } from 'zod';
-import { gradeCodeSchema, trackPointSchema, windCircleSchema } from './schemas.ts';
+import { gradeCodeSchema, trackPointSchema, windCircleSchema } from './typhoon-schemas.ts';
 
 export const utcTime = z
   .string()

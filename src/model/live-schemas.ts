@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { disturbanceFreshnessSchema, disturbanceNearSchema, investLinkSchema } from './disturbance-schemas.ts';
 import { globalCycloneSchema } from './global-schemas.ts';
-import { trackPointSchema, typhoonSchema } from './schemas.ts';
+import { trackPointSchema, typhoonSchema } from './typhoon-schemas.ts';
 
 /**
  * A storm as the list and the detail answer it: the stored record, with the invest it formed from in its live status

@@ -17,7 +17,7 @@ import { compassFromText } from '../model/compass.ts';
 import { normaliseLongitude } from '../model/geo.ts';
 import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
 import type { ParseProblem } from '../model/parse-problems.ts';
-import type { WindCircle } from '../model/schemas.ts';
+import type { WindCircle } from '../model/typhoon-schemas.ts';
 import { checkPlace, checkStormName, keep, type NameList, type TextRejection } from '../model/upstream-text.ts';
 import { parseLocalTimestamp } from '../model/time.ts';
 

@@ -13,7 +13,7 @@ import { gradeFromLabel } from '../model/grades.ts';
 import { intensityOf, latestTime, trackPoint } from '../model/track-point.ts';
 import { nonZeroOrNull } from '../model/numbers.ts';
 import { ShapeError } from '../model/parse-problems.ts';
-import type { AgencyForecast, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
+import type { AgencyForecast, TrackPoint, Typhoon, WindCircle } from '../model/typhoon-schemas.ts';
 import { toBeijingIso, utcDate } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, trackSummary } from '../model/track-summary.ts';

@@ -20,7 +20,7 @@ import { compassFromText } from '../model/compass.ts';
 import { normaliseLongitude } from '../model/geo.ts';
 import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
 import { ShapeError } from '../model/parse-problems.ts';
-import type { AgencyForecast, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
+import type { AgencyForecast, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/typhoon-schemas.ts';
 import { placeInEnglish } from '../model/place-names.ts';
 import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { renderSite } from '../../build/build-site.ts';
 import { parseDataFile } from '../../src/api/site-data.ts';
-import type { Typhoon } from '../../src/model/schemas.ts';
+import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { sharedPublicDir } from './shared-build.ts';
 import { agenciesFor } from './sources.ts';
 

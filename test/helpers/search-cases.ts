@@ -11,7 +11,7 @@ import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { searchEntry } from '../../src/archive/search-index.ts';
 import { searchArchive } from '../../src/archive/search.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
-import type { SearchEntry, SearchHit } from '../../src/model/schemas.ts';
+import type { SearchEntry, SearchHit } from '../../src/model/typhoon-schemas.ts';
 import { sharedBuildOf } from './rendered-archive.ts';
 
 /** The search index the build writes: the run's shared build's when it was made from these sources, else built here. */

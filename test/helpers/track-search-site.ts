@@ -11,7 +11,7 @@ import { buildArchive } from '../../src/archive/build-archive.ts';
 import { DATA_FILES } from '../../src/api/data-files.ts';
 import { trackSearchFiles } from '../../src/api/render-static.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
-import type { Typhoon } from '../../src/model/schemas.ts';
+import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { renderArchive, sharedBuildOf } from './rendered-archive.ts';
 

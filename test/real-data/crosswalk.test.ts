@@ -13,7 +13,7 @@ import { MATCH_DISTANCE_KM } from '../../src/archive/track-agreement.ts';
 import type { AgencyLink, AgencyTrackPoint, StormAgencies } from '../../src/model/agency-comparison-schemas.ts';
 import type { HkoTrack, JtwcTrack } from '../../src/model/agency-track-schemas.ts';
 import { greatCircleKm } from '../../src/model/geo.ts';
-import type { SearchEntry, Typhoon } from '../../src/model/schemas.ts';
+import type { SearchEntry, Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { parseAgencyFile } from '../../src/sources/agencies/agency-files.ts';
 import { describeRealData, realData } from '../helpers/real-data.ts';
 import { renderArchive, type RenderedArchive } from '../helpers/rendered-archive.ts';

@@ -16,7 +16,7 @@ import { archiveReport, type ArchiveReport } from '../../src/archive/archive-rep
 import { buildArchive } from '../../src/archive/build-archive.ts';
 import { startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
-import type { Typhoon, WindCircle } from '../../src/model/schemas.ts';
+import type { Typhoon, WindCircle } from '../../src/model/typhoon-schemas.ts';
 import { fetchZjArchive, FIRST_ZJ_YEAR, type ZjFetchReport } from '../../src/sources/fetch-zj.ts';
 import type { LoadedSources } from '../../src/sources/read-sources.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';

@@ -11,7 +11,7 @@ import type { SourceMatch } from '../../src/archive/match-sources.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { distanceToTrackKm } from '../../src/model/geo.ts';
 import { decodeUtf8, firstInvalidUtf8 } from '../../src/sources/decode-text.ts';
-import type { Typhoon } from '../../src/model/schemas.ts';
+import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { parseCmaBestTrack } from '../../src/sources/cma-best-track.ts';
 import { parseNamesTable } from '../../src/sources/names-table.ts';
 import { places } from '../helpers/names.ts';

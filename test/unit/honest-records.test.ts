@@ -17,7 +17,7 @@ import { yearStatistic } from '../../src/archive/summaries.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { fileStore } from '../../src/store/store.ts';
 import { readSnapshot } from '../../src/live/snapshot.ts';
-import { yearStatisticSchema, type Typhoon } from '../../src/model/schemas.ts';
+import { yearStatisticSchema, type Typhoon } from '../../src/model/typhoon-schemas.ts';
 import type { CmaEntryRaw } from '../../src/sources/cma-best-track.ts';
 import { parseNameCorrections } from '../../src/sources/name-corrections.ts';
 import { parseNamesTable } from '../../src/sources/names-table.ts';

@@ -43,7 +43,7 @@ import { liveView, readLiveView } from '../../src/live/snapshot.ts';
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import type { FlashItem } from '../../src/model/flash-schemas.ts';
-import type { Typhoon } from '../../src/model/schemas.ts';
+import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
 import { sharedPublicDir } from '../helpers/shared-build.ts';
 import { manualClock } from '../helpers/clock.ts';

@@ -3,7 +3,7 @@
  * adding a section (or making one live) is one line in SECTIONS.
  */
 import type { Announcement, SiteConfig, VersionsFile } from '../../model/content-schemas.ts';
-import type { TodayInHistory } from '../../model/schemas.ts';
+import type { TodayInHistory } from '../../model/typhoon-schemas.ts';
 import { beijingCalendarDay } from '../../model/time.ts';
 import { stormBrief } from '../../flash/briefing.ts';
 import { currentBriefing } from '../../flash/summary-store.ts';

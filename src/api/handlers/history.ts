@@ -4,7 +4,7 @@
  */
 import { searchArchive } from '../../archive/search.ts';
 import { summarizeTyphoon, yearStatistic } from '../../archive/summaries.ts';
-import type { SearchEntry, TodayInHistory } from '../../model/schemas.ts';
+import type { SearchEntry, TodayInHistory } from '../../model/typhoon-schemas.ts';
 import { beijingCalendarDay } from '../../model/time.ts';
 import { answerRequests, answerStatically, notFoundIn } from '../bind.ts';
 import { DATA_FILES, todayFile } from '../data-files.ts';

@@ -3,7 +3,7 @@
  * year's comparison file (rendered by the build: src/archive/agency-comparison.ts).
  */
 import type { StormAgencies } from '../../model/agency-comparison-schemas.ts';
-import type { TyphoonSummary } from '../../model/schemas.ts';
+import type { TyphoonSummary } from '../../model/typhoon-schemas.ts';
 import { answerRequests, notFoundIn } from '../bind.ts';
 import { agencyComparisonFile, DATA_FILES } from '../data-files.ts';
 import { archiveRelease } from '../data-time.ts';

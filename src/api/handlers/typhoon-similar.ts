@@ -14,7 +14,7 @@ import {
 } from '../../archive/similar-tracks.ts';
 import { newerFirst, summarizeTyphoon } from '../../archive/summaries.ts';
 import { readLiveView } from '../../live/snapshot.ts';
-import type { TyphoonSummary } from '../../model/schemas.ts';
+import type { TyphoonSummary } from '../../model/typhoon-schemas.ts';
 import type { SimilarTracks } from '../../model/track-search-schemas.ts';
 import { answerRequests, notFoundIn } from '../bind.ts';
 import { DATA_FILES } from '../data-files.ts';

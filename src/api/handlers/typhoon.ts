@@ -10,7 +10,7 @@ import type { ArchiveReport } from '../../archive/archive-report.ts';
 import { typhoonGeoJson } from '../../archive/geojson.ts';
 import { LOOKUP_FILES, requestLookup } from '../../live/lookup.ts';
 import { readLiveView } from '../../live/snapshot.ts';
-import type { Typhoon } from '../../model/schemas.ts';
+import type { Typhoon } from '../../model/typhoon-schemas.ts';
 import { beijingYear } from '../../model/time.ts';
 import { answerMisses, answerStatically, notFoundIn, type Answer } from '../bind.ts';
 import type { LookupContext, RequestContext } from '../context.ts';

@@ -1,5 +1,7 @@
 /**
- * The domain model. These zod schemas are the single source of the TypeScript types, of the validation the
+ * The typhoon's schemas: a north-western Pacific storm, its track points, wind circles, landfalls, forecasts,
+ * ids and provenance, and the archive's answers made of them (years, search, today in history). Like every
+ * schema file in src/model, these zod schemas are the single source of the TypeScript types, of the validation the
  * build runs before it writes anything, and of the published JSON Schema (OpenAPI). Units and time zones
  * are part of each field's description, so they reach the OpenAPI document too.
  */
