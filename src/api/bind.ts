@@ -15,14 +15,13 @@ import type { CachePolicy, CachePolicyName } from './cache-policy.ts';
 import type { ArchiveContext, LookupContext, RequestContext, SiteData } from './context.ts';
 import type { Family } from './envelope.ts';
 import { notFound, type ApiError } from './errors.ts';
-import type { QUERIES, QueryKind } from './params.ts';
+import type { ParamKind, ParamValueOf, QueryKind, QueryValueOf } from './params.ts';
 import type { Resource } from './route-table.ts';
 
 /** A route's path parameters, decoded and checked (a malformed one is a 40001 before the handler runs). */
-export type ParamsOf<R extends Resource> = { readonly [K in keyof R['params']]: string };
-
-/** A query parameter's value as its kind parses it (absent optional ones are null or their default). */
-export type QueryValueOf<K extends QueryKind> = ReturnType<(typeof QUERIES)[K]['parse']>;
+export type ParamsOf<R extends Resource> = {
+  readonly [K in keyof R['params']]: ParamValueOf<Extract<R['params'][K], ParamKind>>;
+};
 
 /** A route's declared query parameters, parsed. */
 export type QueryOf<R extends Resource> = R['query'] extends readonly QueryKind[]

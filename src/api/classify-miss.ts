@@ -8,7 +8,7 @@ import { distance } from 'fastest-levenshtein';
 import { notFoundIn } from './bind.ts';
 import type { Family } from './envelope.ts';
 import { type ApiError, unknownEndpoint } from './errors.ts';
-import { PARAMS } from './params.ts';
+import { readParam } from './params.ts';
 import { ENDPOINTS, matchPath, type Endpoint } from './route-table.ts';
 import { errorInV1 } from './family-paths.ts';
 
@@ -66,7 +66,7 @@ function classify(pathname: string, family: Family): ApiError {
     // Every parameter is checked first (a malformed one is 40001); a well-formed one names nothing: the route's 40401.
     const values = Object.entries(raw).map(([name, value]) => {
       const kind = endpoint.resource.params[name];
-      return kind ? PARAMS[kind].parse(value) : value;
+      return kind ? readParam(kind, name, value) : value;
     });
     return notFoundIn(endpoint.resource, values.join('/'));
   }

@@ -9,7 +9,18 @@ import { z } from 'zod';
 import { CMA_ATTRIBUTION } from '../archive/attribution.ts';
 import type { SiteConfig } from '../model/content-schemas.ts';
 import { ApiError, ERROR_CATALOG, type ErrorName } from './errors.ts';
-import { checkYearRange, PARAMS, QUERIES, queryName, rejection, type ParamKind, type QueryKind } from './params.ts';
+import {
+  checkYearRange,
+  isRequired,
+  PARAMS,
+  QUERIES,
+  queryName,
+  readParam,
+  readQueryValue,
+  rejection,
+  type ParamKind,
+  type QueryKind,
+} from './params.ts';
 import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './envelope.ts';
 import { v1DataSchema } from './v1-data.ts';
 import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
@@ -88,8 +99,13 @@ function tidy({ jsonSchema: s }: { jsonSchema: Json }) {
 /**
  * Converts the named schemas in one pass, with every schema that has an id in zod's global registry: those
  * become components, referenced as `#/components/schemas/<id>`. Returns the named ones and all components.
+ * `io` is the side of a schema that is shown: what an answer holds (`output`), or what a request sends (`input`:
+ * a parameter's schema reads the URL's text).
  */
-function convert(named: Record<string, z.ZodType>): { converted: Record<string, Json>; components: Record<string, Json> } {
+function convert(
+  named: Record<string, z.ZodType>,
+  io: 'input' | 'output',
+): { converted: Record<string, Json>; components: Record<string, Json> } {
   const ROOT = '~named';
   const registry = z.registry<{ id: string }>();
   // `.meta({ id })` puts a schema in the global registry; zod refers to `uri(id)` only for schemas in the converted one.
@@ -97,6 +113,7 @@ function convert(named: Record<string, z.ZodType>): { converted: Record<string, 
   registry.add(z.object(named), { id: ROOT });
   const { schemas } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
+    io,
     unrepresentable: 'any',
     uri: (id) => SCHEMAS + id,
     override: tidy,
@@ -105,6 +122,19 @@ function convert(named: Record<string, z.ZodType>): { converted: Record<string, 
   for (const [id, { $schema: _dialect, $id: _id, ...schema }] of Object.entries(schemas as Record<string, Json>)) components[id] = schema;
   const { [ROOT]: root, ...rest } = components;
   return { converted: (root as { properties: Record<string, Json> }).properties, components: rest };
+}
+
+/**
+ * Answers' schemas (their output) and parameters' (their input), converted apart; a component a parameter refers
+ * to (the platform) is the same either way, or the document would contradict itself.
+ */
+function convertAll(): { converted: Record<string, Json>; components: Record<string, Json> } {
+  const answers = convert(answerSchemas(), 'output');
+  const parameters = convert(parameterSchemas(), 'input');
+  for (const id of Object.keys(reachable(parameters.converted, parameters.components)))
+    if (JSON.stringify(parameters.components[id]) !== JSON.stringify(answers.components[id]))
+      throw new Error(`OpenAPI: the component ${id} differs as a parameter and as an answer`);
+  return { converted: { ...answers.converted, ...parameters.converted }, components: answers.components };
 }
 
 /** The schemas the document reaches through `$ref`, directly or through other schemas, by name. */
@@ -133,11 +163,14 @@ function bodySchema({ family, resource }: Endpoint): z.ZodType {
   return resource.webKey ? z.object({ [resource.webKey]: resource.dataSchema }) : resource.dataSchema;
 }
 
-const namedSchemas = (): Record<string, z.ZodType> => ({
+const answerSchemas = (): Record<string, z.ZodType> => ({
   'error v1': ERROR_BODIES.v1,
   'error web': ERROR_BODIES.web,
   preflight: envelopeSchema,
   ...Object.fromEntries(ENDPOINTS.map((e) => [bodyKey(e), bodySchema(e)])),
+});
+
+const parameterSchemas = (): Record<string, z.ZodType> => ({
   ...Object.fromEntries(Object.entries(PARAMS).map(([kind, spec]) => [`path ${kind}`, spec.schema])),
   ...Object.fromEntries(Object.entries(QUERIES).map(([kind, spec]) => [`query ${kind}`, spec.schema])),
 });
@@ -181,7 +214,7 @@ function headersOf(family: Family, withEtag: boolean): Record<string, Json> {
 // ---- Shared parameters and responses, added to the components as operations use them
 
 interface Builder {
-  /** The converted named schemas (namedSchemas' keys). */
+  /** The converted named schemas (the keys of answerSchemas and parameterSchemas). */
   schemas: Record<string, Json>;
   parameters: Record<string, Json>;
   responses: Record<string, Json>;
@@ -218,11 +251,11 @@ function pathParameter(b: Builder, resource: Resource, name: string, kind: Param
 }
 
 function queryParameter(b: Builder, kind: QueryKind): Json {
-  const { description, example, required } = QUERIES[kind];
+  const { description, example } = QUERIES[kind];
   return shared(b, 'parameters', `${pascal(kind)}Query`, () => ({
     name: queryName(kind),
     in: 'query',
-    required,
+    required: isRequired(kind),
     description,
     example,
     schema: b.schemas[`query ${kind}`],
@@ -283,20 +316,20 @@ const mayFail = (resource: Resource) => resource.servedBy.kind === 'function' ||
 
 /**
  * The 40001s an endpoint's parameters get, as examples: per parameter a malformed value (its kind's `invalid`)
- * with the message parse gives it, a required one missing, and the rule between `from` and `to`.
+ * with the message its schema gives it, a required one missing, and the rule between `from` and `to`.
  */
 function badParameterExamples({ family, resource }: Endpoint): Record<string, Json> {
   const cases: [string, string, string][] = [];
   for (const [name, kind] of Object.entries(resource.params) as [string, ParamKind][]) {
-    const { invalid, parse } = PARAMS[kind];
-    cases.push([`${name}-malformed`, `${name} = ${invalid}`, rejection(() => parse(invalid))]);
+    const { invalid } = PARAMS[kind];
+    cases.push([`${name}-malformed`, `${name} = ${invalid}`, rejection(() => readParam(kind, name, invalid))]);
   }
   const kinds = resource.query ?? [];
   for (const kind of kinds) {
-    const { invalid, parse, required } = QUERIES[kind];
+    const { invalid } = QUERIES[kind];
     const name = queryName(kind);
-    cases.push([`${name}-malformed`, `${name}=${invalid}`, rejection(() => parse(invalid))]);
-    if (required) cases.push([`${name}-missing`, `no ${name}`, rejection(() => parse(null))]);
+    cases.push([`${name}-malformed`, `${name}=${invalid}`, rejection(() => readQueryValue(kind, invalid))]);
+    if (isRequired(kind)) cases.push([`${name}-missing`, `no ${name}`, rejection(() => readQueryValue(kind, undefined))]);
   }
   if (kinds.includes('from') && kinds.includes('to'))
     cases.push(['from-after-to', 'from=2000&to=1990', rejection(() => checkYearRange({ from: 2000, to: 1990 }))]);
@@ -398,7 +431,7 @@ function pathItems(b: Builder): Record<string, Json> {
 
 /** The document. The site configuration (content/site.yaml) gives the production server and the contact. */
 export function renderOpenApi(site?: Pick<SiteConfig, 'nameEn' | 'homepage'>): Record<string, unknown> {
-  const { converted, components } = convert(namedSchemas());
+  const { converted, components } = convertAll();
   const b: Builder = { schemas: converted, parameters: {}, responses: {} };
   const paths = pathItems(b);
   return {

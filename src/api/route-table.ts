@@ -16,7 +16,13 @@ import {
   versionsFileSchema,
 } from '../model/content-schemas.ts';
 import { bboxSchema, featureCollectionSchema, geometrySchema } from '../model/geojson-schemas.ts';
-import { historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema } from '../model/typhoon-schemas.ts';
+import {
+  historyYearSchema,
+  historyYearsSchema,
+  searchResultSchema,
+  todayEntrySchema,
+  todayInHistorySchema,
+} from '../model/typhoon-schemas.ts';
 import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
 import {
   disturbanceBriefSchema,

@@ -12,7 +12,7 @@ import { requestContext } from './context.ts';
 import { answerToMethod, envelope, errorResponse, familyHeaders, familyOfPath, toErrorResponse, type Family } from './envelope.ts';
 import { etagOf, matchingEtag } from './etag.ts';
 import { inV1 } from './family-paths.ts';
-import { PARAMS, parseQuery, queryName } from './params.ts';
+import { parseQuery, queryName, readParam } from './params.ts';
 import { v1Data } from './v1-data.ts';
 import { answersJson, ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
@@ -21,7 +21,7 @@ export function parseRequest(endpoint: Endpoint, rawParams: Record<string, strin
   const params: Record<string, string> = {};
   for (const [name, raw] of Object.entries(rawParams)) {
     const kind = endpoint.resource.params[name];
-    if (kind) params[name] = PARAMS[kind].parse(raw);
+    if (kind) params[name] = readParam(kind, name, raw);
   }
   return { family: endpoint.family, params, query: parseQuery(url, endpoint.resource.query ?? []) };
 }
