@@ -16,7 +16,7 @@ import type { ArchiveContext, LookupContext, RequestContext, SiteData } from './
 import type { Family } from './envelope.ts';
 import { notFound, type ApiError } from './errors.ts';
 import type { ParamKind, ParamValueOf, QueryKind, QueryValueOf } from './params.ts';
-import type { Resource } from './route-table.ts';
+import { pathNamer, type Resource } from './route-table.ts';
 
 /** A route's path parameters, decoded and checked (a malformed one is a 40001 before the handler runs). */
 export type ParamsOf<R extends Resource> = {
@@ -125,5 +125,6 @@ export const isBinding = (value: unknown): value is Binding =>
   'route' in value &&
   ['static', 'function', 'misses'].includes((value as Binding).kind);
 
-/** The route's 40401 for a well-formed path parameter that names nothing (its one not-found message). */
-export const notFoundIn = (route: Resource, value: string): ApiError => notFound(route.notFound?.(value) ?? `Nothing for ${value}.`);
+/** The route's 40401 for a well-formed path parameter that names nothing (its one not-found message), as `family` words it. */
+export const notFoundIn = (route: Resource, value: string, family: Family): ApiError =>
+  notFound(route.notFound?.(value, pathNamer(family)) ?? `Nothing for ${value}.`);

@@ -39,7 +39,7 @@ const DESCRIPTION = [
   'Data for reference only; official releases prevail. Credit: China Meteorological Administration best track (tcdata.typhoon.org.cn; cite Ying et al. 2014 and Lu et al. 2021) and the Zhejiang Provincial Water Resources typhoon service.',
 ].join(' ');
 
-// ---- Shapes of the families' bodies, for the document only (respond.ts writes them).
+// ---- Shapes of the families' bodies, for the document only (envelope.ts writes them).
 
 const errorCodeSchema = z
   .literal([...new Set(Object.values(ERROR_CATALOG).map((e) => e.code))])
@@ -189,7 +189,7 @@ const HEADER_DESCRIPTIONS: Record<string, string> = {
   'Access-Control-Max-Age': 'CORS: seconds a preflight answer may be cached',
 };
 
-/** Every response header, once; fixed values (respond.ts) as const. */
+/** Every response header, once; fixed values (envelope.ts) as const. */
 function headerComponents(): Record<string, Json> {
   const fixed: Record<string, string> = { ...SHARED_HEADERS, ...V1_HEADERS };
   return Object.fromEntries(
@@ -262,32 +262,6 @@ function queryParameter(b: Builder, kind: QueryKind): Json {
   }));
 }
 
-/** What an error answer says when, and an example message. */
-const ERROR_TEXTS: Record<ErrorName, { when: string; example: string }> = {
-  badParameter: { when: 'a malformed parameter', example: 'year must be a four-digit year such as 2024; got "24".' },
-  notFound: {
-    when: 'well formed, but nothing there',
-    example: 'No storm with code 202499; /api/history/search/{keyword} finds codes by name.',
-  },
-  unknownEndpoint: { when: 'no such endpoint', example: 'No endpoint at /api/nothing. /api/openapi.json describes every endpoint.' },
-  serverError: { when: 'a fault of ours (the details are logged, never sent)', example: 'Server error: the error was logged.' },
-  upstreamUnavailable: {
-    when: 'an upstream that had to be asked could not be; try again in a minute',
-    example:
-      'No storm with code 202699 in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.',
-  },
-  methodNotAllowed: {
-    when: 'a method other than GET and HEAD (and OPTIONS, the v1 preflight)',
-    example: 'POST is not answered here: this API is read-only and answers GET, HEAD.',
-  },
-  requestTooLarge: { when: 'a request line and headers over 16 KiB', example: 'The request line and headers are larger than 16 KiB.' },
-  dataUnavailable: {
-    when: 'the stored data cannot be read just now; the next scheduled refresh (every 15 minutes) restores it',
-    example:
-      'Global cyclone nhc-al132025: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).',
-  },
-};
-
 const EXAMPLE_TS = 1725580800000;
 
 const familyPrefix = (family: Family) => (family === 'v1' ? 'V1' : 'Web');
@@ -300,12 +274,12 @@ function errorResponse(b: Builder, family: Family, names: ErrorName[]): Json {
 function errorResponseOf(b: Builder, family: Family, names: ErrorName[]): Json {
   const first = names[0] as ErrorName;
   return {
-    description: names.map((n) => `${ERROR_CATALOG[n].title}, code ${ERROR_CATALOG[n].code}: ${ERROR_TEXTS[n].when}`).join('; '),
+    description: names.map((n) => `${ERROR_CATALOG[n].title}, code ${ERROR_CATALOG[n].code}: ${ERROR_CATALOG[n].when}`).join('; '),
     headers: headersOf(family, false),
     content: {
       'application/json': {
         schema: b.schemas[`error ${family}`],
-        example: errorBody(family, new ApiError(first, ERROR_TEXTS[first].example), EXAMPLE_TS),
+        example: errorBody(family, new ApiError(first, ERROR_CATALOG[first].example), EXAMPLE_TS),
       },
     },
   };

@@ -3,41 +3,37 @@
  * `_headers`, the local server's function routing, the error classifier, the README's endpoint table and
  * the contract tests all read it. Adding an endpoint is one entry plus its renderer.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
+import { bootstrapSchema } from '../model/bootstrap-schemas.ts';
 import {
-  announcementSchema,
   knowledgeItemSchema,
   knowledgeSummarySchema,
   newsItemSchema,
   newsSummarySchema,
   pageSchema,
-  siteConfigSchema,
   versionAnswerSchema,
-  versionsFileSchema,
 } from '../model/content-schemas.ts';
-import { bboxSchema, featureCollectionSchema, geometrySchema } from '../model/geojson-schemas.ts';
 import {
-  historyYearSchema,
-  historyYearsSchema,
-  searchResultSchema,
-  todayEntrySchema,
-  todayInHistorySchema,
-} from '../model/typhoon-schemas.ts';
-import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
-import {
-  disturbanceBriefSchema,
-  disturbanceIdSchema,
-  disturbanceSchema,
-  investLinkSchema,
-  disturbanceFreshnessSchema,
+  disturbanceAnswerSchema,
   disturbanceHistorySchema,
   disturbanceListSchema,
-} from '../model/disturbance-schemas.ts';
-import { aiGeneratedSchema, flashItemSchema, generatorSchema } from '../model/flash-schemas.ts';
-import { globalBriefSchema, globalCycloneSchema, globalSummarySchema } from '../model/global-schemas.ts';
-import { activeStormSchema, globalListSchema, liveListSchema, liveNearSchema, typhoonAnswerSchema } from '../model/live-schemas.ts';
+  disturbancesGeoJsonSchema,
+} from '../model/disturbance-answer-schemas.ts';
+import { atomFeedSchema, flashItemSchema, liveSummarySchema, rssFeedSchema, seoNewsSchema } from '../model/flash-schemas.ts';
+import { featureCollectionSchema } from '../model/geojson-schemas.ts';
+import {
+  globalCycloneAnswerSchema,
+  globalHistorySchema,
+  globalListSchema,
+  liveListSchema,
+  liveNearSchema,
+  typhoonAnswerSchema,
+} from '../model/live-schemas.ts';
+import { openApiDocumentSchema } from '../model/openapi-schemas.ts';
 import { historyNearSchema, similarTracksSchema } from '../model/track-search-schemas.ts';
-import type { CachePolicyName } from './cache-policy.ts';
+import { historyYearSchema, historyYearsSchema, searchResultSchema, todayInHistorySchema } from '../model/typhoon-schemas.ts';
+import type { CachePolicyName, CacheTag } from './cache-policy.ts';
 import { AGENCY_COMPARISON_FILES, DATA_FILES, TODAY_FILES } from './data-files.ts';
 import type { ErrorName } from './errors.ts';
 import type { ParamKind, QueryKind } from './params.ts';
@@ -76,6 +72,11 @@ export interface Resource {
   webOnly?: string;
   /** Its cache policy (static files get it from `_headers`, per collection; a handler may answer with another). */
   cache: CachePolicyName;
+  /**
+   * What its answers are made of, when a scheduled run changes it (src/api/cache-policy.ts, CACHE_TAGS): its
+   * function answers carry them in `Netlify-Cache-Tag`, and a run that changes their data purges them.
+   */
+  tags?: readonly CacheTag[];
   /** Generated files under public/ its function (or its miss function) reads: that function's `includedFiles`, checked by a test. */
   reads?: readonly string[];
   /**
@@ -84,8 +85,12 @@ export interface Resource {
    */
   mediaType?: string;
   errors: ErrorName[];
-  /** What a 40401 says of a well-formed path parameter that names nothing (the one message for this resource). */
-  notFound?: (value: string) => string;
+  /**
+   * What a 40401 says of a well-formed path parameter that names nothing (the one message for this resource). It
+   * names other endpoints through `path` (by route id), which gives their path in the family of the answer, so a
+   * client of one family is sent to its own family's paths.
+   */
+  notFound?: (value: string, path: PathNamer) => string;
 }
 
 export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
@@ -111,6 +116,7 @@ export const ROUTES = defineRoutes({
     list: { key: 'typhoons' },
     servedBy: { kind: 'function', fn: 'live-typhoons' },
     cache: 'live',
+    tags: ['live'],
     dataSchema: liveListSchema,
     errors: [],
   },
@@ -123,6 +129,7 @@ export const ROUTES = defineRoutes({
     query: ['lat', 'lng'],
     servedBy: { kind: 'function', fn: 'live-near' },
     cache: 'live',
+    tags: ['live', 'global', 'disturbances'],
     dataSchema: liveNearSchema,
     errors: ['badParameter'],
   },
@@ -134,6 +141,7 @@ export const ROUTES = defineRoutes({
     list: { key: 'typhoons' },
     servedBy: { kind: 'function', fn: 'global-typhoons' },
     cache: 'live',
+    tags: ['global'],
     dataSchema: globalListSchema,
     errors: [],
   },
@@ -143,15 +151,12 @@ export const ROUTES = defineRoutes({
     params: { id: 'globalId' },
     servedBy: { kind: 'function', fn: 'global-typhoon' },
     cache: 'live',
-    dataSchema: globalCycloneSchema.extend({
-      formedFrom: investLinkSchema
-        .nullable()
-        .describe('The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise'),
-    }),
+    tags: ['global'],
+    dataSchema: globalCycloneAnswerSchema,
     // The web body is `{typhoon: …}` per the spec; v1's data is the cyclone itself, as a storm's detail is.
     webKey: 'typhoon',
     // 503: a cyclone whose stored record cannot be read until the next refresh restores it.
-    notFound: (id) => `No global cyclone ${id}; /api/global/history lists every cyclone ingested.`,
+    notFound: (id, path) => `No global cyclone ${id}; ${path('global-history')} lists every cyclone ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
   'global-history': {
@@ -162,12 +167,8 @@ export const ROUTES = defineRoutes({
     query: ['year', 'q'],
     servedBy: { kind: 'function', fn: 'global-history' },
     cache: 'live',
-    dataSchema: z.object({
-      year: z.number().int().nullable().describe('The year asked for'),
-      q: z.string().nullable(),
-      total: z.number().int().describe('Number of cyclones listed'),
-      typhoons: z.array(globalSummarySchema),
-    }),
+    tags: ['global'],
+    dataSchema: globalHistorySchema,
     errors: ['badParameter'],
   },
   disturbances: {
@@ -178,6 +179,7 @@ export const ROUTES = defineRoutes({
     list: { key: 'list' },
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
+    tags: ['disturbances'],
     dataSchema: disturbanceListSchema,
     // 503: the stored disturbances cannot be read.
     errors: ['dataUnavailable'],
@@ -189,33 +191,10 @@ export const ROUTES = defineRoutes({
     params: {},
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
+    tags: ['disturbances'],
     mediaType: 'application/geo+json; charset=utf-8',
     webOnly: 'GeoJSON is read by map libraries and GDAL from its URL as-is: an envelope would make it something else',
-    dataSchema: z
-      .object({
-        type: z.literal('FeatureCollection'),
-        bbox: bboxSchema
-          .optional()
-          .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none'),
-        features: z.array(
-          z.object({
-            type: z.literal('Feature'),
-            bbox: bboxSchema.optional(),
-            geometry: geometrySchema,
-            properties: z
-              .object({
-                id: disturbanceIdSchema,
-                kind: z
-                  .enum(['alert-box', 'track', 'position'])
-                  .describe(
-                    'alert-box: the formation alert box as a Polygon (issuedAt, expiresAt); track: the invest b-deck as a LineString (source, points); position: the latest position as a Point',
-                  ),
-              })
-              .loose(),
-          }),
-        ),
-      })
-      .describe('A GeoJSON FeatureCollection (RFC 7946) of the active disturbances: alert boxes, then tracks, then positions'),
+    dataSchema: disturbancesGeoJsonSchema,
     errors: ['dataUnavailable'],
   },
   // Before the detail: /disturbances/history is this route, not a disturbance named "history".
@@ -227,6 +206,7 @@ export const ROUTES = defineRoutes({
     list: { key: 'list' },
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
+    tags: ['disturbances'],
     dataSchema: disturbanceHistorySchema,
     errors: ['badParameter', 'dataUnavailable'],
   },
@@ -236,13 +216,10 @@ export const ROUTES = defineRoutes({
     params: { id: 'disturbanceId' },
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
-    dataSchema: disturbanceFreshnessSchema.extend({
-      publishedAt: disturbanceFreshnessSchema.shape.publishedAt.describe(
-        'When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one',
-      ),
-      disturbance: disturbanceSchema,
-    }),
-    notFound: (id) => `No active or recently ended disturbance ${id}; /api/v1/disturbances/history lists every disturbance ingested.`,
+    tags: ['disturbances'],
+    dataSchema: disturbanceAnswerSchema,
+    notFound: (id, path) =>
+      `No active or recently ended disturbance ${id}; ${path('disturbance-history', 'v1')} lists every disturbance ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
   'seo-news': {
@@ -253,11 +230,8 @@ export const ROUTES = defineRoutes({
     query: ['code'],
     servedBy: { kind: 'function', fn: 'seo-news' },
     cache: 'live',
-    dataSchema: z.object({
-      code: z.string().nullable(),
-      total: z.number().int().describe('Items matching'),
-      news: z.array(flashItemSchema),
-    }),
+    tags: ['flash'],
+    dataSchema: seoNewsSchema,
     errors: ['badParameter'],
   },
   'flash-list': {
@@ -268,6 +242,7 @@ export const ROUTES = defineRoutes({
     query: ['page', 'size'],
     servedBy: { kind: 'function', fn: 'flash-list' },
     cache: 'live',
+    tags: ['flash'],
     dataSchema: pageSchema(flashItemSchema),
     errors: ['badParameter'],
   },
@@ -277,8 +252,9 @@ export const ROUTES = defineRoutes({
     params: { id: 'flashId' },
     servedBy: { kind: 'function', fn: 'flash-item' },
     cache: 'live',
+    tags: ['flash'],
     dataSchema: flashItemSchema,
-    notFound: (id) => `No flash item ${id}; /api/v1/flash lists them.`,
+    notFound: (id, path) => `No flash item ${id}; ${path('flash-list')} lists them.`,
     errors: ['badParameter', 'notFound'],
   },
   'flash-rss': {
@@ -290,13 +266,10 @@ export const ROUTES = defineRoutes({
     query: ['code'],
     servedBy: { kind: 'function', fn: 'flash-feed' },
     cache: 'live',
+    tags: ['flash'],
     reads: [DATA_FILES.site],
     mediaType: 'application/rss+xml; charset=utf-8',
-    dataSchema: z
-      .string()
-      .describe(
-        'An RSS 2.0 document: an <item> per flash item, <guid isPermaLink="false"> its API URL, <category>ai-generated</category> on each',
-      ),
+    dataSchema: rssFeedSchema,
     errors: ['badParameter'],
   },
   'flash-atom': {
@@ -307,11 +280,10 @@ export const ROUTES = defineRoutes({
     query: ['code'],
     servedBy: { kind: 'function', fn: 'flash-feed' },
     cache: 'live',
+    tags: ['flash'],
     reads: [DATA_FILES.site],
     mediaType: 'application/atom+xml; charset=utf-8',
-    dataSchema: z
-      .string()
-      .describe('An Atom 1.0 document: an <entry> per flash item, <id> its API URL, <category term="ai-generated"/> on each'),
+    dataSchema: atomFeedSchema,
     errors: ['badParameter'],
   },
   'llm-summary': {
@@ -320,21 +292,8 @@ export const ROUTES = defineRoutes({
     params: {},
     servedBy: { kind: 'function', fn: 'llm-summary' },
     cache: 'live',
-    dataSchema: z.object({
-      summary: z
-        .string()
-        .describe(
-          "Chinese text about the north-western Pacific, written by the scheduled run (the same text as bootstrap's briefing); before one is stored for the current data, the template text of the current live view",
-        ),
-      summaryEn: z.string().describe('English beside it'),
-      typhoons: z.array(activeStormSchema),
-      global: z.array(globalBriefSchema),
-      fetchedAt: z.string().nullable(),
-      publishedAt: liveListSchema.shape.publishedAt,
-      stale: z.boolean(),
-      aiGenerated: aiGeneratedSchema,
-      generator: generatorSchema,
-    }),
+    tags: ['summary', 'live', 'global'],
+    dataSchema: liveSummarySchema,
     errors: [],
   },
   'history-years': {
@@ -356,7 +315,7 @@ export const ROUTES = defineRoutes({
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: historyYearSchema,
-    notFound: (year) => `No archived storms for year ${year}; /api/history/years lists the years the archive covers.`,
+    notFound: (year, path) => `No archived storms for year ${year}; ${path('history-years')} lists the years the archive covers.`,
     errors: ['badParameter', 'notFound'],
   },
   'typhoon-detail': {
@@ -365,6 +324,8 @@ export const ROUTES = defineRoutes({
     params: { code: 'code' },
     servedBy: { kind: 'static' },
     cache: 'archive',
+    // Its function answers are for codes no static file has: a storm of the live snapshot, or of the upstream.
+    tags: ['live'],
     missFn: 'typhoon-lookup',
     // The archive's seasons: a code of one the archive holds is 40401 without asking the upstream.
     reads: [DATA_FILES.archiveReport],
@@ -372,7 +333,7 @@ export const ROUTES = defineRoutes({
     webKey: 'typhoon',
     dataset: true,
     // 503: a code no tier answers is asked of the upstream service, which may not answer (typhoon-lookup).
-    notFound: (code) => `No storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
+    notFound: (code, path) => `No storm with code ${code}; ${path('history-search')} finds codes by name.`,
     errors: ['badParameter', 'notFound', 'upstreamUnavailable'],
   },
   'typhoon-geojson': {
@@ -385,10 +346,12 @@ export const ROUTES = defineRoutes({
       'a GeoJSON document is loaded by map libraries from its URL as it is; in the envelope it would no longer be GeoJSON (and every storm would need a second file)',
     servedBy: { kind: 'static' },
     cache: 'archive',
+    // Its function answers are for codes no static file has: an active storm of the live snapshot.
+    tags: ['live'],
     missFn: 'typhoon-lookup',
     mediaType: 'application/geo+json; charset=utf-8',
     dataSchema: featureCollectionSchema,
-    notFound: (code) => `No active or archived storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
+    notFound: (code, path) => `No active or archived storm with code ${code}; ${path('history-search')} finds codes by name.`,
     errors: ['badParameter', 'notFound'],
   },
   'history-search': {
@@ -429,7 +392,7 @@ export const ROUTES = defineRoutes({
     cache: 'deployData',
     reads: [DATA_FILES.archiveSummaries, DATA_FILES.similarTracks, DATA_FILES.archiveTracks, DATA_FILES.archiveReport],
     dataSchema: similarTracksSchema,
-    notFound: (code) => `No archived or active storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
+    notFound: (code, path) => `No archived or active storm with code ${code}; ${path('history-search')} finds codes by name.`,
     errors: ['badParameter', 'notFound'],
   },
   'typhoon-agencies': {
@@ -441,8 +404,8 @@ export const ROUTES = defineRoutes({
     cache: 'deployData',
     reads: [DATA_FILES.archiveSummaries, AGENCY_COMPARISON_FILES, DATA_FILES.archiveReport],
     dataSchema: stormAgenciesSchema,
-    notFound: (code) =>
-      `No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in /api/v1/typhoons/{code}).`,
+    notFound: (code, path) =>
+      `No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in ${path('typhoon-detail', 'v1')}).`,
     errors: ['badParameter', 'notFound'],
   },
   'history-today': {
@@ -487,7 +450,7 @@ export const ROUTES = defineRoutes({
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: newsItemSchema,
-    notFound: (slug) => `No news item ${slug}; /api/v1/news lists them.`,
+    notFound: (slug, path) => `No news item ${slug}; ${path('news-list')} lists them.`,
     errors: ['badParameter', 'notFound'],
   },
   'knowledge-list': {
@@ -509,7 +472,7 @@ export const ROUTES = defineRoutes({
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: knowledgeItemSchema,
-    notFound: (slug) => `No article ${slug}; /api/v1/knowledge lists them.`,
+    notFound: (slug, path) => `No article ${slug}; ${path('knowledge-list')} lists them.`,
     errors: ['badParameter', 'notFound'],
   },
   version: {
@@ -529,46 +492,10 @@ export const ROUTES = defineRoutes({
     params: {},
     servedBy: { kind: 'function', fn: 'bootstrap' },
     cache: 'live',
+    tags: ['live', 'summary', 'disturbances'],
     reads: [DATA_FILES.site, DATA_FILES.announcements, DATA_FILES.versions, TODAY_FILES, DATA_FILES.archiveReport],
     dataset: true,
-    dataSchema: z.object({
-      site: siteConfigSchema,
-      announcements: z.object({ list: z.array(announcementSchema), total: z.number().int().describe('Announcements in effect') }),
-      typhoons: z.object({
-        list: z.array(activeStormSchema),
-        total: z.number().int().describe('Number of active storms'),
-        fetchedAt: z.string().nullable().describe('When the live data was fetched; null before the first fetch'),
-        publishedAt: liveListSchema.shape.publishedAt,
-        stale: liveListSchema.shape.stale,
-        staleReason: liveListSchema.shape.staleReason,
-        upstream: liveListSchema.shape.upstream,
-      }),
-      disturbances: disturbanceFreshnessSchema
-        .extend({
-          list: z
-            .array(disturbanceBriefSchema)
-            .describe('Active tropical disturbances with a position (/api/v1/disturbances has them whole)'),
-          total: z.number().int().describe('Number listed'),
-        })
-        .describe('Active tropical disturbances (invests) in brief'),
-      briefing: z
-        .object({
-          text: z.string().describe("Chinese: the same text as /api/llm/summary's summary"),
-          textEn: z.string().describe("English: the same text as /api/llm/summary's summaryEn"),
-          generatedAt: z.string().describe('When the live data it describes was fetched'),
-          publishedAt: liveListSchema.shape.publishedAt,
-          aiGenerated: aiGeneratedSchema,
-          generator: generatorSchema,
-        })
-        .nullable()
-        .describe('null before the first refresh'),
-      todayInHistory: z.object({
-        date: todayInHistorySchema.shape.date,
-        list: z.array(todayEntrySchema).describe('The first 5 of /api/v1/history/today'),
-        total: todayInHistorySchema.shape.total,
-      }),
-      versions: versionsFileSchema.describe('The current version of each client platform'),
-    }),
+    dataSchema: bootstrapSchema,
     errors: [],
   },
   openapi: {
@@ -578,7 +505,7 @@ export const ROUTES = defineRoutes({
     webOnly: 'the document describes both families and is read by OpenAPI tools as it is; in the envelope they could not read it',
     servedBy: { kind: 'static' },
     cache: 'archive',
-    dataSchema: z.object({ openapi: z.literal('3.1.0') }).loose(),
+    dataSchema: openApiDocumentSchema,
     errors: [],
   },
 });
@@ -595,6 +522,25 @@ export interface Endpoint {
 export const ENDPOINTS: readonly Endpoint[] = RESOURCES.flatMap((resource) =>
   (Object.entries(resource.paths) as [Family, string][]).map(([family, path]) => ({ resource, family, path })),
 );
+
+/** A path as people read it: `/api/v1/history/{year}` for `/api/v1/history/:year`. */
+export const shownPath = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
+
+/**
+ * How a text names another endpoint (by route id): its path in `family`, by default the family of the answer the
+ * text is in, else its only path (a v1-only list named in a web answer).
+ */
+export type PathNamer = (routeId: string, family?: Family) => string;
+
+export const pathNamer =
+  (answering: Family): PathNamer =>
+  (routeId, family = answering) => {
+    const resource = RESOURCES.find((r) => r.id === routeId);
+    if (!resource) throw new Error(`no route ${routeId} to name in a message`);
+    const path = resource.paths[family] ?? resource.paths.web ?? resource.paths.v1;
+    if (path === undefined) throw new Error(`route ${routeId} has no path`);
+    return shownPath(path);
+  };
 
 /** Fills a pattern's `:name` segments; values must already be URL-safe. */
 export function fillPath(pattern: string, params: Record<string, string>): string {

@@ -11,7 +11,6 @@ import { classifyMiss } from './classify-miss.ts';
 import { requestContext } from './context.ts';
 import { answerToMethod, envelope, errorResponse, familyHeaders, familyOfPath, toErrorResponse, type Family } from './envelope.ts';
 import { etagOf, matchingEtag } from './etag.ts';
-import { inV1 } from './family-paths.ts';
 import { parseQuery, queryName, readParam } from './params.ts';
 import { v1Data } from './v1-data.ts';
 import { answersJson, ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
@@ -53,7 +52,7 @@ function answerHeaders(resource: Resource, family: Family, policy: CachePolicy):
     'Cache-Control': policy.browser,
   };
   if (policy.cdn) headers['Netlify-CDN-Cache-Control'] = policy.cdn;
-  return { ...headers, ...cacheTagHeader(resource.id), ...netlifyVary((resource.query ?? []).map(queryName)) };
+  return { ...headers, ...cacheTagHeader(resource.tags), ...netlifyVary((resource.query ?? []).map(queryName)) };
 }
 
 /** The endpoint a request names among the bindings a function serves, with its raw path parameters. */
@@ -143,7 +142,7 @@ export function safeHandler(handler: (req: Request) => Promise<Response> | Respo
     try {
       return withoutBodyForHead(req, await withEtag(req, answerToMethod(req.method, family) ?? (await handler(req))));
     } catch (thrown) {
-      return withoutBodyForHead(req, toErrorResponse(family, family === 'v1' ? inV1(thrown) : thrown));
+      return withoutBodyForHead(req, toErrorResponse(family, thrown));
     }
   };
 }

@@ -12,14 +12,8 @@
  *   not, it moves to `lastAlert` with the time this service saw it end.
  */
 import type { Basin } from '../model/global-schemas.ts';
-import type {
-  AdvisoryDisturbance,
-  Disturbance,
-  FormationAlert,
-  InvestTrack,
-  JtwcAdvisory,
-  SystemRef,
-} from '../model/disturbance-schemas.ts';
+import type { Disturbance } from '../model/disturbance-schemas.ts';
+import type { AdvisoryDisturbance, FormationAlert, InvestTrack, JtwcAdvisory, SystemRef } from '../model/disturbance-product-schemas.ts';
 import { toUtcIso } from '../model/time.ts';
 import { atcfIdYear } from '../upstream/invest-track.ts';
 

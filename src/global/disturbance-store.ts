@@ -4,14 +4,8 @@
  * starts and written when it ends, as for the global cyclones (src/global/global-store.ts).
  */
 import { z } from 'zod';
-import {
-  advisorySummarySchema,
-  disturbanceSchema,
-  formationOutlookSchema,
-  type AdvisorySummary,
-  type Disturbance,
-  type FormationOutlook,
-} from '../model/disturbance-schemas.ts';
+import { disturbanceSchema, formationOutlookSchema, type Disturbance, type FormationOutlook } from '../model/disturbance-schemas.ts';
+import { advisorySummarySchema, type AdvisorySummary } from '../model/disturbance-answer-schemas.ts';
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { sourceStatusSchema } from './global-store.ts';

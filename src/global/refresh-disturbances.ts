@@ -8,15 +8,9 @@
  * changes nothing it would have told: the records keep the last good data, and the status records the failure, so
  * that the answers are marked stale. A b-deck is an extra: without it the record keeps the track it had.
  */
-import {
-  OUTLOOK_PRODUCTS,
-  type AdvisorySummary,
-  type Disturbance,
-  type FormationAlert,
-  type InvestTrack,
-  type JtwcAdvisory,
-  type NhcOutlook,
-} from '../model/disturbance-schemas.ts';
+import { OUTLOOK_PRODUCTS, type Disturbance } from '../model/disturbance-schemas.ts';
+import type { FormationAlert, InvestTrack, JtwcAdvisory, NhcOutlook } from '../model/disturbance-product-schemas.ts';
+import type { AdvisorySummary } from '../model/disturbance-answer-schemas.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
 import type { KeyValueStore } from '../store/store.ts';

@@ -1,8 +1,11 @@
 /**
  * Response shapes of program-written text: flash items, and the fields every AI-generated text carries
- * (`aiGenerated`, `generator`). Kept here, beside the other schemas, so the route table needs no store code.
+ * (`aiGenerated`, `generator`), and the answers made of them: the web news list, the feeds and the live summary.
+ * Kept here, beside the other schemas, so the route table needs no store code.
  */
 import { z } from 'zod';
+import { globalBriefSchema } from './global-schemas.ts';
+import { activeStormSchema, liveListSchema } from './live-schemas.ts';
 
 export const EVENT_TYPES = [
   'numbered',
@@ -58,3 +61,37 @@ export const flashItemSchema = z
   })
   .meta({ id: 'FlashItem' });
 export type FlashItem = z.infer<typeof flashItemSchema>;
+
+/** The web family's latest flash items (`/api/seo/news`), of one storm with `?code=`. */
+export const seoNewsSchema = z.object({
+  code: z.string().nullable(),
+  total: z.number().int().describe('Items matching'),
+  news: z.array(flashItemSchema),
+});
+
+/** The flash feeds: the documents themselves, text (`/feeds/flash.xml`, `/feeds/flash.atom`). */
+export const rssFeedSchema = z
+  .string()
+  .describe(
+    'An RSS 2.0 document: an <item> per flash item, <guid isPermaLink="false"> its API URL, <category>ai-generated</category> on each',
+  );
+export const atomFeedSchema = z
+  .string()
+  .describe('An Atom 1.0 document: an <entry> per flash item, <id> its API URL, <category term="ai-generated"/> on each');
+
+/** The live summary (`/api/llm/summary`, `/api/v1/summary`): the text about the north-western Pacific with the data it describes. */
+export const liveSummarySchema = z.object({
+  summary: z
+    .string()
+    .describe(
+      "Chinese text about the north-western Pacific, written by the scheduled run (the same text as bootstrap's briefing); before one is stored for the current data, the template text of the current live view",
+    ),
+  summaryEn: z.string().describe('English beside it'),
+  typhoons: z.array(activeStormSchema),
+  global: z.array(globalBriefSchema),
+  fetchedAt: z.string().nullable(),
+  publishedAt: liveListSchema.shape.publishedAt,
+  stale: z.boolean(),
+  aiGenerated: aiGeneratedSchema,
+  generator: generatorSchema,
+});

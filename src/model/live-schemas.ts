@@ -1,7 +1,8 @@
 /** The answer of the live list: the snapshot's storms plus when and from where they were fetched. */
 import { z } from 'zod';
-import { disturbanceFreshnessSchema, disturbanceNearSchema, investLinkSchema } from './disturbance-schemas.ts';
-import { globalCycloneSchema } from './global-schemas.ts';
+import { investLinkSchema } from './disturbance-schemas.ts';
+import { disturbanceFreshnessSchema, disturbanceNearSchema } from './disturbance-answer-schemas.ts';
+import { globalCycloneSchema, globalSummarySchema } from './global-schemas.ts';
 import { trackPointSchema, typhoonSchema } from './typhoon-schemas.ts';
 
 /**
@@ -168,3 +169,18 @@ export const liveNearSchema = z
     ),
   })
   .meta({ id: 'LiveNear' });
+
+/** One global cyclone (`/api/v1/global/typhoons/{id}`; the web body is `{typhoon: …}`): its record and the invest it formed from. */
+export const globalCycloneAnswerSchema = globalCycloneSchema.extend({
+  formedFrom: investLinkSchema
+    .nullable()
+    .describe('The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise'),
+});
+
+/** The global archive (`/api/v1/global/history`): the cyclones of a year or matching a keyword. */
+export const globalHistorySchema = z.object({
+  year: z.number().int().nullable().describe('The year asked for'),
+  q: z.string().nullable(),
+  total: z.number().int().describe('Number of cyclones listed'),
+  typhoons: z.array(globalSummarySchema),
+});

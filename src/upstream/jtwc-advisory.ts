@@ -13,8 +13,8 @@ import type {
   AdvisoryDisturbance,
   DisturbancePosition,
   JtwcAdvisory,
-} from '../model/disturbance-schemas.ts';
-import { CYCLONE_CLASSES } from '../model/disturbance-schemas.ts';
+} from '../model/disturbance-product-schemas.ts';
+import { CYCLONE_CLASSES } from '../model/disturbance-product-schemas.ts';
 import { greatCircleKm } from '../model/geo.ts';
 import { ShapeError, type ParseProblem } from '../model/parse-problems.ts';
 import { dayTimeNear, MONTH_ABBREVIATIONS, toUtcIso, utcDate } from '../model/time.ts';

@@ -9,7 +9,7 @@
  * Areas are found by those lines, so a paragraph without them (Active Systems, the all-clear sentence) is not an
  * area. Of the prose only the heading is kept, checked against a narrow pattern. Format: docs/disturbance-formats.md.
  */
-import type { NhcOutlook, OutlookChance } from '../model/disturbance-schemas.ts';
+import type { NhcOutlook, OutlookChance } from '../model/disturbance-product-schemas.ts';
 import type { Basin } from '../model/global-schemas.ts';
 import { ShapeError, type ParseProblem } from '../model/parse-problems.ts';
 import { MONTH_ABBREVIATIONS, toUtcIso, utcDate } from '../model/time.ts';

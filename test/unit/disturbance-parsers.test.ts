@@ -9,7 +9,7 @@ import { investTrack } from '../../src/upstream/invest-track.ts';
 import { parseJtwcAdvisory } from '../../src/upstream/jtwc-advisory.ts';
 import { parseJtwcTcfa, parseJtwcTcfaText } from '../../src/upstream/jtwc-tcfa.ts';
 import { parseNhcOutlook } from '../../src/upstream/nhc-outlook.ts';
-import { investTrackSchema, nhcOutlookSchema } from '../../src/model/disturbance-schemas.ts';
+import { investTrackSchema, nhcOutlookSchema } from '../../src/model/disturbance-product-schemas.ts';
 import { greatCircleKm } from '../../src/model/geo.ts';
 import { ShapeError } from '../../src/model/parse-problems.ts';
 import { dayTimeNear } from '../../src/model/time.ts';

@@ -18,7 +18,7 @@ import { refreshGlobal } from '../../src/global/refresh-global.ts';
 import { refreshLive } from '../../src/live/refresh-typhoons.ts';
 import { serveFunction } from '../../src/api/serve.ts';
 import { readConfig } from '../../src/config/env.ts';
-import { disturbanceHistorySchema, disturbanceListSchema } from '../../src/model/disturbance-schemas.ts';
+import { disturbanceHistorySchema, disturbanceListSchema } from '../../src/model/disturbance-answer-schemas.ts';
 import { refreshDisturbances } from '../../src/global/refresh-disturbances.ts';
 import { runScheduledRefresh } from '../../src/jobs/scheduled-run.ts';
 import { checkPattern } from '../../src/flash/pattern-check.ts';

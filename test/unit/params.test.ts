@@ -128,6 +128,9 @@ describe('a path that is no endpoint', () => {
     ['/api/history/today/09-06/x', 'web', '/api/history/today/{date} is an endpoint; it takes nothing after its last segment.'],
     ['/api/v1/geojson/202411', 'v1', 'The web family has /api/geojson/{code}.'],
     ['/api/v1/histroy/2024', 'v1', 'Did you mean /api/v1/history/{year}?'],
+    // The other family's path of an endpoint this family names otherwise: its path in this family.
+    ['/api/v1/llm/summary', 'v1', 'Did you mean /api/v1/summary?'],
+    ['/api/summary', 'web', 'Did you mean /api/llm/summary?'],
   ] as const)('%s says what is wrong', (path, family, hint) => {
     const error = classifyMiss(path, family);
     expect(error.code).toBe(40400);

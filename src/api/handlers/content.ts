@@ -29,18 +29,18 @@ export const knowledgeList = answerRequests(ROUTES['knowledge-list'], async (ctx
 
 export const newsDetail = answerStatically(ROUTES['news-detail'], {
   instances: (site) => site.content.news.map((n) => ({ slug: n.slug })),
-  render: async ({ site }, { params }) => {
+  render: async ({ site }, { family, params }) => {
     const item = site.content.news.find((n) => n.slug === params.slug);
-    if (!item) throw notFoundIn(ROUTES['news-detail'], params.slug);
+    if (!item) throw notFoundIn(ROUTES['news-detail'], params.slug, family);
     return { payload: item, dataTime: contentTime(item.date) };
   },
 });
 
 export const knowledgeDetail = answerStatically(ROUTES['knowledge-detail'], {
   instances: (site) => site.content.knowledge.map((k) => ({ slug: k.slug })),
-  render: async ({ site }, { params }) => {
+  render: async ({ site }, { family, params }) => {
     const item = site.content.knowledge.find((k) => k.slug === params.slug);
-    if (!item) throw notFoundIn(ROUTES['knowledge-detail'], params.slug);
+    if (!item) throw notFoundIn(ROUTES['knowledge-detail'], params.slug, family);
     return { payload: item, dataTime: contentTime(item.updated) };
   },
 });

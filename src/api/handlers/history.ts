@@ -21,9 +21,9 @@ export const historyYears = answerStatically(ROUTES['history-years'], {
 
 export const historyYear = answerStatically(ROUTES['history-year'], {
   instances: (site) => site.archive.years.map((year) => ({ year: String(year) })),
-  render: async ({ site: { archive, attribution, releasedAt } }, { params }) => {
+  render: async ({ site: { archive, attribution, releasedAt } }, { family, params }) => {
     const storms = archive.byYear.get(Number(params.year));
-    if (!storms) throw notFoundIn(ROUTES['history-year'], params.year);
+    if (!storms) throw notFoundIn(ROUTES['history-year'], params.year, family);
     const typhoons = storms.map(summarizeTyphoon);
     return {
       payload: { year: Number(params.year), total: typhoons.length, typhoons, attribution },
@@ -34,9 +34,9 @@ export const historyYear = answerStatically(ROUTES['history-year'], {
 
 export const historyTodayDate = answerStatically(ROUTES['history-today-date'], {
   instances: (site) => [...site.today.keys()].map((date) => ({ date })),
-  render: async ({ site }, { params }) => {
+  render: async ({ site }, { family, params }) => {
     const day = site.today.get(params.date);
-    if (!day) throw notFoundIn(ROUTES['history-today-date'], params.date);
+    if (!day) throw notFoundIn(ROUTES['history-today-date'], params.date, family);
     return { payload: day, dataTime: site.releasedAt };
   },
 });

@@ -9,10 +9,10 @@ import { agencyComparisonFile, DATA_FILES } from '../data-files.ts';
 import { archiveRelease } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
-export const typhoonAgencies = answerRequests(ROUTES['typhoon-agencies'], async (ctx, { params: { code } }) => {
+export const typhoonAgencies = answerRequests(ROUTES['typhoon-agencies'], async (ctx, { family, params: { code } }) => {
   const summaries = await ctx.data<TyphoonSummary[]>(DATA_FILES.archiveSummaries);
   const storm = summaries.find((s) => s.code === code);
-  if (!storm) throw notFoundIn(ROUTES['typhoon-agencies'], code);
+  if (!storm) throw notFoundIn(ROUTES['typhoon-agencies'], code, family);
   const year = await ctx.data<Record<string, StormAgencies>>(agencyComparisonFile(storm.year));
   return { payload: year[code], dataTime: (await archiveRelease(ctx)).dataTime };
 });

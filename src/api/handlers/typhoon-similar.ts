@@ -48,24 +48,27 @@ function similarAnswer(
   };
 }
 
-export const typhoonSimilar = answerRequests(ROUTES['typhoon-similar'], async (ctx, { params: { code }, query: { similarSize: size } }) => {
-  const summaries = await ctx.data<TyphoonSummary[]>(DATA_FILES.archiveSummaries);
-  const archived = summaries.findIndex((s) => s.code === code);
-  if (archived >= 0) {
-    const scored = scoreAgainstArchived(await ctx.data<SimilarTracksFile>(DATA_FILES.similarTracks), archived);
-    const { dataTime } = await archiveRelease(ctx);
-    return { payload: similarAnswer(summaries[archived] as TyphoonSummary, summaries, scored, size, null), dataTime };
-  }
-  const view = await readLiveView(ctx.store, ctx.now());
-  const active = view.typhoons.find((t) => t.code === code);
-  if (!active) throw notFoundIn(ROUTES['typhoon-similar'], code);
-  const hours = (Date.parse(active.endTime) - Date.parse(active.startTime)) / 3_600_000;
-  const tracks = loadTracks(await ctx.data<ArchiveTracksFile>(DATA_FILES.archiveTracks));
-  const scored = scoreAgainstActive(tracks, active.points, hours);
-  // Compared with a live track: the data is as new as the snapshot it was fetched in.
-  return {
-    payload: similarAnswer(summarizeTyphoon(active), summaries, scored, size, hours),
-    dataTime: timeOf(view.fetchedAt),
-    cache: 'live',
-  };
-});
+export const typhoonSimilar = answerRequests(
+  ROUTES['typhoon-similar'],
+  async (ctx, { family, params: { code }, query: { similarSize: size } }) => {
+    const summaries = await ctx.data<TyphoonSummary[]>(DATA_FILES.archiveSummaries);
+    const archived = summaries.findIndex((s) => s.code === code);
+    if (archived >= 0) {
+      const scored = scoreAgainstArchived(await ctx.data<SimilarTracksFile>(DATA_FILES.similarTracks), archived);
+      const { dataTime } = await archiveRelease(ctx);
+      return { payload: similarAnswer(summaries[archived] as TyphoonSummary, summaries, scored, size, null), dataTime };
+    }
+    const view = await readLiveView(ctx.store, ctx.now());
+    const active = view.typhoons.find((t) => t.code === code);
+    if (!active) throw notFoundIn(ROUTES['typhoon-similar'], code, family);
+    const hours = (Date.parse(active.endTime) - Date.parse(active.startTime)) / 3_600_000;
+    const tracks = loadTracks(await ctx.data<ArchiveTracksFile>(DATA_FILES.archiveTracks));
+    const scored = scoreAgainstActive(tracks, active.points, hours);
+    // Compared with a live track: the data is as new as the snapshot it was fetched in.
+    return {
+      payload: similarAnswer(summarizeTyphoon(active), summaries, scored, size, hours),
+      dataTime: timeOf(view.fetchedAt),
+      cache: 'live',
+    };
+  },
+);
