@@ -17,11 +17,11 @@ import { archiveReport, datasetOf, poorerThan, type ArchiveReport } from '../src
 import { archiveAttribution } from '../src/archive/attribution.ts';
 import { compareArchive } from '../src/archive/agency-comparison.ts';
 import { dataQualityReport, rejectedTextProblem, summarizeDataQuality } from '../src/archive/data-quality.ts';
-import { DATA_FILES } from '../src/api/data-files.ts';
+import { DATA_FILES, type RenderedFile } from '../src/api/data-files.ts';
 import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import type { SiteData } from '../src/api/context.ts';
 import { loadBindings } from '../src/api/handler-modules.ts';
-import { renderDataFiles, renderStaticAnswers, type RenderedFile } from '../src/api/render-static.ts';
+import { renderDataFiles, renderStaticAnswers, unwrittenDataFiles } from '../src/api/render-static.ts';
 import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
 import { CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config/paths.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
@@ -163,7 +163,7 @@ export async function renderSite(
     ...sources.agencies.rejected.map((r) => rejectedTextProblem(r, `${AGENCIES_DIR}/`)),
   ];
   const dataQuality = dataQualityReport(sources, [...quality, ...rejectedText]);
-  log(summarizeDataQuality(dataQuality, DATA_FILES.dataQuality));
+  log(summarizeDataQuality(dataQuality, DATA_FILES.dataQuality.path));
   const archive = indexArchive(typhoons);
   const agencies = compareArchive(typhoons, crosswalk, sources.demo);
   const attribution = archiveAttribution(sources.demo, agencies.values());
@@ -188,8 +188,8 @@ export async function renderSite(
 
   files.push(
     ...renderDataFiles(site, sources.names),
-    { file: DATA_FILES.archiveReport, body: JSON.stringify(report) },
-    { file: DATA_FILES.dataQuality, body: JSON.stringify(dataQuality) },
+    DATA_FILES.archiveReport.render(report),
+    DATA_FILES.dataQuality.render(dataQuality),
     { file: '_redirects', body: renderRedirects() },
     { file: '_headers', body: renderHeaders() },
     { file: '404.html', body: NOT_FOUND_PAGE },
@@ -200,7 +200,8 @@ export async function renderSite(
   const outside = files
     .filter((f) => path.posix.normalize(f.file) !== f.file || f.file.startsWith('.'))
     .map((f) => `refusing to write outside public/: ${f.file}`);
-  if (collisions.length || outside.length) throw new BuildError([...collisions, ...outside]);
+  const unwritten = unwrittenDataFiles(files.map((f) => f.file)).map((id) => `no output writes ${id}, which a route reads`);
+  if (collisions.length || outside.length || unwritten.length) throw new BuildError([...collisions, ...outside, ...unwritten]);
   return { files, storms: typhoons.length, archive: report };
 }
 

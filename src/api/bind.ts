@@ -12,7 +12,7 @@
  */
 import type { Dataset } from '../archive/archive-report.ts';
 import type { CachePolicy, CachePolicyName } from './cache-policy.ts';
-import type { ArchiveContext, LookupContext, RequestContext, SiteData } from './context.ts';
+import type { ArchiveContext, LookupContext, ReadsOf, RequestContext, SiteData } from './context.ts';
 import type { Family } from './envelope.ts';
 import { notFound, type ApiError } from './errors.ts';
 import type { ParamKind, ParamValueOf, QueryKind, QueryValueOf } from './params.ts';
@@ -69,7 +69,7 @@ export interface StaticBinding<R extends Resource = Resource> {
 }
 
 /** Answers a Netlify function gives per request. */
-export interface RequestBinding<R extends Resource = Resource, C extends RequestContext = RequestContext> {
+export interface RequestBinding<R extends Resource = Resource> {
   /** `function`: the route's own function; `misses`: its collection's paths no static file answers. */
   readonly kind: 'function' | 'misses';
   readonly route: R;
@@ -77,8 +77,8 @@ export interface RequestBinding<R extends Resource = Resource, C extends Request
   readonly fn: string;
   /** Files outside public/ it reads at run time (project-relative), bundled with its function. */
   readonly files: readonly string[];
-  context(base: RequestContext): C;
-  handle(ctx: C, request: ApiRequest<R>): Promise<Answer>;
+  /** Answers one request; its handler sees the context its route may use (the data files it declares, the lookup for misses). */
+  handle(ctx: RequestContext<string>, request: ApiRequest<R>): Promise<Answer>;
 }
 
 export type Binding = StaticBinding | RequestBinding;
@@ -94,9 +94,9 @@ export function answerStatically<R extends StaticRoute>(
 /** A function route's handler: the function its route names runs it for every request. */
 export function answerRequests<R extends FunctionRoute>(
   route: R,
-  handle: (ctx: RequestContext, request: ApiRequest<R>) => Promise<Answer>,
+  handle: (ctx: RequestContext<ReadsOf<R>>, request: ApiRequest<R>) => Promise<Answer>,
 ): RequestBinding<R> {
-  return { kind: 'function', route, fn: route.servedBy.fn, files: [], context: (base) => base, handle };
+  return { kind: 'function', route, fn: route.servedBy.fn, files: [], handle };
 }
 
 /**
@@ -106,15 +106,14 @@ export function answerRequests<R extends FunctionRoute>(
 export function answerMisses<R extends StaticRouteWithMisses>(
   route: R,
   lookup: { upstream(base: RequestContext): LookupContext['lookupUpstream']; files: readonly string[] },
-  handle: (ctx: LookupContext, request: ApiRequest<R>) => Promise<Answer>,
-): RequestBinding<R, LookupContext> {
+  handle: (ctx: LookupContext<ReadsOf<R>>, request: ApiRequest<R>) => Promise<Answer>,
+): RequestBinding<R> {
   return {
     kind: 'misses',
     route,
     fn: route.missFn,
     files: lookup.files,
-    context: (base) => ({ ...base, lookupUpstream: lookup.upstream(base) }),
-    handle,
+    handle: (ctx, request) => handle({ ...ctx, lookupUpstream: lookup.upstream(ctx) }, request),
   };
 }
 

@@ -57,7 +57,7 @@ export function planFunctions(requests: readonly Bound<RequestBinding>[]): Plann
     // Misses reach their function through `_redirects` rewrites (no path); a route's own function has its paths.
     const paths = handlers.filter((b) => b.binding.kind === 'function').flatMap((b) => Object.values(b.binding.route.paths));
     const includedFiles = unique([
-      ...handlers.flatMap((b) => b.binding.route.reads ?? []).map((file) => `../public/${file}`),
+      ...handlers.flatMap((b) => b.binding.route.reads ?? []).map((file) => `../public/${file.id}`),
       ...handlers.flatMap((b) => b.binding.files).map((file) => `../${file}`),
     ]);
     const config: FunctionConfig = {};

@@ -34,7 +34,7 @@ import { openApiDocumentSchema } from '../model/openapi-schemas.ts';
 import { historyNearSchema, similarTracksSchema } from '../model/track-search-schemas.ts';
 import { historyYearSchema, historyYearsSchema, searchResultSchema, todayInHistorySchema } from '../model/typhoon-schemas.ts';
 import type { CachePolicyName, CacheTag } from './cache-policy.ts';
-import { AGENCY_COMPARISON_FILES, DATA_FILES, TODAY_FILES } from './data-files.ts';
+import { DATA_FILES, type DataFileRef } from './data-files.ts';
 import type { ErrorName } from './errors.ts';
 import type { ParamKind, QueryKind } from './params.ts';
 import type { Family } from './envelope.ts';
@@ -54,7 +54,6 @@ export interface Resource {
   /** Example values for this endpoint's parameters where the kind's general example does not fit. */
   examples?: Record<string, string>;
   query?: readonly QueryKind[];
-  /** Which static data file a function pages or reads (content lists). */
   servedBy: ServedBy;
   dataSchema: z.ZodType;
   /** The function that answers paths of this collection that no static file answers (default `api-miss`). */
@@ -77,8 +76,11 @@ export interface Resource {
    * function answers carry them in `Netlify-Cache-Tag`, and a run that changes their data purges them.
    */
   tags?: readonly CacheTag[];
-  /** Generated files under public/ its function (or its miss function) reads: that function's `includedFiles`, checked by a test. */
-  reads?: readonly string[];
+  /**
+   * The generated files under public/ its function (or its miss function) reads (./data-files.ts): that function's
+   * `includedFiles`, the only files its handler can read (`ctx.data`), and files the build must have written.
+   */
+  reads?: readonly DataFileRef[];
   /**
    * Content-Type of its answers (default JSON); static files get it from `_headers`, per collection. A resource
    * that does not answer JSON (the feeds) is web-only, and its handler's payload is the body's text.
@@ -402,7 +404,7 @@ export const ROUTES = defineRoutes({
     params: { code: 'code' },
     servedBy: { kind: 'function', fn: 'typhoon-agencies' },
     cache: 'deployData',
-    reads: [DATA_FILES.archiveSummaries, AGENCY_COMPARISON_FILES, DATA_FILES.archiveReport],
+    reads: [DATA_FILES.archiveSummaries, DATA_FILES.agencyComparison, DATA_FILES.archiveReport],
     dataSchema: stormAgenciesSchema,
     notFound: (code, path) =>
       `No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in ${path('typhoon-detail', 'v1')}).`,
@@ -415,7 +417,7 @@ export const ROUTES = defineRoutes({
     list: { key: 'typhoons' },
     servedBy: { kind: 'function', fn: 'history-today' },
     cache: 'calendarDay',
-    reads: [TODAY_FILES, DATA_FILES.archiveReport],
+    reads: [DATA_FILES.todayInHistory, DATA_FILES.archiveReport],
     dataSchema: todayInHistorySchema,
     errors: [],
   },
@@ -493,7 +495,7 @@ export const ROUTES = defineRoutes({
     servedBy: { kind: 'function', fn: 'bootstrap' },
     cache: 'live',
     tags: ['live', 'summary', 'disturbances'],
-    reads: [DATA_FILES.site, DATA_FILES.announcements, DATA_FILES.versions, TODAY_FILES, DATA_FILES.archiveReport],
+    reads: [DATA_FILES.site, DATA_FILES.announcements, DATA_FILES.versions, DATA_FILES.todayInHistory, DATA_FILES.archiveReport],
     dataset: true,
     dataSchema: bootstrapSchema,
     errors: [],

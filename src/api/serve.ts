@@ -78,7 +78,7 @@ async function respond(bindings: readonly RequestBinding[], req: Request, config
   const found = findEndpoint(bindings, url.pathname);
   if (!found) return errorResponse(family, classifyMiss(url.pathname, family));
   const { binding, endpoint, raw } = found;
-  const ctx = binding.context(requestContext(config, clock));
+  const ctx = requestContext(config, clock);
   const answer = await binding.handle(ctx, parseRequest(endpoint, raw, url));
   // `ts` is when the data was produced; an answer with no data time (nothing fetched yet) has the time of the answer.
   const body = answerBody(endpoint.resource, endpoint.family, answer, answer.dataTime ?? ctx.now().getTime());

@@ -7,7 +7,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ArchiveReport } from '../../src/archive/archive-report.ts';
 import { DATA_FILES } from '../../src/api/data-files.ts';
 import { exampleQuery, PARAMS } from '../../src/api/params.ts';
 import { ENDPOINTS, fillPath, RESOURCES, type Endpoint } from '../../src/api/route-table.ts';
@@ -134,10 +133,17 @@ describe('v1 twins', () => {
   });
 });
 
+/** The archive's report the build wrote beside the answers. */
+async function readReport(publicDir: string) {
+  const report = await DATA_FILES.archiveReport.read(publicDir);
+  if (!report) throw new Error(`no archive report in ${publicDir}`);
+  return report;
+}
+
 describe('ts', () => {
   it("is the archive's release time on archive answers, static or not", async (ctx) => {
     if (!publicDir) return ctx.skip();
-    const report = JSON.parse(fs.readFileSync(path.join(publicDir, DATA_FILES.archiveReport), 'utf8')) as ArchiveReport;
+    const report = await readReport(publicDir);
     expect(report.releasedAt).toBeGreaterThan(0);
     for (const p of ['/api/v1/history/years', '/api/v1/history/2024', '/api/v1/typhoons/202411', '/api/v1/history/search/yagi'])
       expect((await getJson(p)).ts, p).toBe(report.releasedAt);
@@ -156,7 +162,7 @@ describe('ts', () => {
 describe('dataset', () => {
   it('says which archive the answers come from, with its storms counted', async (ctx) => {
     if (!publicDir) return ctx.skip();
-    const report = JSON.parse(fs.readFileSync(path.join(publicDir, DATA_FILES.archiveReport), 'utf8')) as ArchiveReport;
+    const report = await readReport(publicDir);
     const expected = { kind: report.demo ? 'demo' : 'real', storms: report.storms };
     for (const p of ['/api/v1/bootstrap', '/api/v1/history/search/yagi', '/api/v1/typhoons/202411', '/api/v1/history/years'])
       expect((await getJson(p)).data.dataset, p).toEqual(expected);

@@ -146,7 +146,7 @@ describe('functions (generated from the table and the bindings: build/write-func
     for (const fn of generated) {
       const served = RESOURCES.filter((r) => (r.servedBy.kind === 'function' && r.servedBy.fn === fn.name) || r.missFn === fn.name);
       const names = namesReaders.has(fn.name) ? [`../${NAMES_FILE_IN_PROJECT}`, `../${PLACES_FILE_IN_PROJECT}`] : [];
-      const reads = [...new Set(served.flatMap((r) => r.reads ?? []))]
+      const reads = [...new Set(served.flatMap((r) => r.reads ?? []).map((file) => file.id))]
         .map((file) => `../public/${file}`)
         .concat(names)
         .sort();

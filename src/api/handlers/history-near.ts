@@ -30,9 +30,9 @@ function nearQuery(q: QueryOf<(typeof ROUTES)['history-near']>): NearQuery {
 export const historyNear = answerRequests(ROUTES['history-near'], async (ctx, request) => {
   const query = nearQuery(request.query);
   const [summaries, tracks, index, release] = await Promise.all([
-    ctx.data<NearData['summaries']>(DATA_FILES.archiveSummaries),
-    ctx.data<NearData['tracks']>(DATA_FILES.archiveTracks),
-    ctx.data<NearData['index']>(DATA_FILES.proximityIndex),
+    ctx.data(DATA_FILES.archiveSummaries),
+    ctx.data(DATA_FILES.archiveTracks),
+    ctx.data(DATA_FILES.proximityIndex),
     archiveRelease(ctx),
   ]);
   const data: NearData = { summaries, tracks, index };

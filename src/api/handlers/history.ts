@@ -4,10 +4,9 @@
  */
 import { searchArchive } from '../../archive/search.ts';
 import { summarizeTyphoon, yearStatistic } from '../../archive/summaries.ts';
-import type { SearchEntry, TodayInHistory } from '../../model/typhoon-schemas.ts';
 import { beijingCalendarDay } from '../../model/time.ts';
 import { answerRequests, answerStatically, notFoundIn } from '../bind.ts';
-import { DATA_FILES, todayFile } from '../data-files.ts';
+import { DATA_FILES } from '../data-files.ts';
 import { archiveRelease } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
@@ -44,12 +43,12 @@ export const historyTodayDate = answerStatically(ROUTES['history-today-date'], {
 /** Today in Asia/Shanghai: the static file of the day, with today's date filled in. */
 export const historyToday = answerRequests(ROUTES['history-today'], async (ctx) => {
   const { monthDay, isoDate } = beijingCalendarDay(ctx.now());
-  const [day, { dataTime }] = await Promise.all([ctx.data<TodayInHistory>(todayFile(monthDay)), archiveRelease(ctx)]);
+  const [day, { dataTime }] = await Promise.all([ctx.data(DATA_FILES.todayInHistory.of(monthDay)), archiveRelease(ctx)]);
   return { payload: { ...day, today: isoDate }, dataTime };
 });
 
 export const historySearch = answerRequests(ROUTES['history-search'], async (ctx, { params: { keyword } }) => {
-  const [index, release] = await Promise.all([ctx.data<SearchEntry[]>(DATA_FILES.searchIndex), archiveRelease(ctx)]);
+  const [index, release] = await Promise.all([ctx.data(DATA_FILES.searchIndex), archiveRelease(ctx)]);
   const typhoons = searchArchive(index, keyword);
   return { payload: { keyword, total: typhoons.length, typhoons }, ...release };
 });

@@ -3,14 +3,13 @@
  * (src/archive/similar-tracks.ts: method and score). An archived storm is compared whole track to whole track;
  * a storm the archive does not hold is looked up in the live snapshot and compared over its hours so far.
  */
-import { loadTracks, type ArchiveTracksFile } from '../../archive/archive-tracks.ts';
+import { loadTracks } from '../../archive/archive-tracks.ts';
 import {
   RESAMPLED_POINTS,
   scoreAgainstActive,
   scoreAgainstArchived,
   SIMILARITY_METHOD,
   type Scored,
-  type SimilarTracksFile,
 } from '../../archive/similar-tracks.ts';
 import { newerFirst, summarizeTyphoon } from '../../archive/summaries.ts';
 import { readLiveView } from '../../live/snapshot.ts';
@@ -51,10 +50,10 @@ function similarAnswer(
 export const typhoonSimilar = answerRequests(
   ROUTES['typhoon-similar'],
   async (ctx, { family, params: { code }, query: { similarSize: size } }) => {
-    const summaries = await ctx.data<TyphoonSummary[]>(DATA_FILES.archiveSummaries);
+    const summaries = await ctx.data(DATA_FILES.archiveSummaries);
     const archived = summaries.findIndex((s) => s.code === code);
     if (archived >= 0) {
-      const scored = scoreAgainstArchived(await ctx.data<SimilarTracksFile>(DATA_FILES.similarTracks), archived);
+      const scored = scoreAgainstArchived(await ctx.data(DATA_FILES.similarTracks), archived);
       const { dataTime } = await archiveRelease(ctx);
       return { payload: similarAnswer(summaries[archived] as TyphoonSummary, summaries, scored, size, null), dataTime };
     }
@@ -62,7 +61,7 @@ export const typhoonSimilar = answerRequests(
     const active = view.typhoons.find((t) => t.code === code);
     if (!active) throw notFoundIn(ROUTES['typhoon-similar'], code, family);
     const hours = (Date.parse(active.endTime) - Date.parse(active.startTime)) / 3_600_000;
-    const tracks = loadTracks(await ctx.data<ArchiveTracksFile>(DATA_FILES.archiveTracks));
+    const tracks = loadTracks(await ctx.data(DATA_FILES.archiveTracks));
     const scored = scoreAgainstActive(tracks, active.points, hours);
     // Compared with a live track: the data is as new as the snapshot it was fetched in.
     return {

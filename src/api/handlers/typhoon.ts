@@ -6,7 +6,6 @@
  * them (archivedSeasonMiss); the others go through tiers 1 and 3. A code the upstream says it does not have is
  * 40401; an upstream that cannot be asked is 50000 with HTTP 503, never a "not found" that is not true.
  */
-import type { ArchiveReport } from '../../archive/archive-report.ts';
 import { typhoonGeoJson } from '../../archive/geojson.ts';
 import { LOOKUP_FILES, requestLookup } from '../../live/lookup.ts';
 import { readLiveView } from '../../live/snapshot.ts';
@@ -15,7 +14,7 @@ import { beijingYear } from '../../model/time.ts';
 import { answerMisses, answerStatically, notFoundIn, type Answer } from '../bind.ts';
 import type { LookupContext, RequestContext } from '../context.ts';
 import { DATA_FILES } from '../data-files.ts';
-import { timeOf } from '../data-time.ts';
+import { timeOf, type ReportContext } from '../data-time.ts';
 import { withFormedFrom } from '../formed-from.ts';
 import { notFound, upstreamUnavailable, type ApiError } from '../errors.ts';
 import { pathNamer, ROUTES } from '../route-table.ts';
@@ -40,10 +39,10 @@ async function activeStorm(ctx: RequestContext, code: string): Promise<{ typhoon
  * time (still active, or finished since the archive was built), of a season newer than the archive, or an
  * 8-digit id of the Zhejiang service's unnamed systems, which the archive never holds, whatever the season.
  */
-async function archivedSeasonMiss(ctx: RequestContext, code: string, family: Family): Promise<ApiError | null> {
+async function archivedSeasonMiss(ctx: ReportContext, code: string, family: Family): Promise<ApiError | null> {
   const season = Number(code.slice(0, 4));
   if (/^\d{8}$/.test(code) || season >= beijingYear(ctx.now()) - 1) return null;
-  const { firstYear, lastYear } = await ctx.data<ArchiveReport>(DATA_FILES.archiveReport);
+  const { firstYear, lastYear } = await ctx.data(DATA_FILES.archiveReport);
   if (firstYear === null || lastYear === null || season > lastYear) return null;
   const search = `${pathNamer(family)('history-search')} finds codes by name.`;
   return notFound(
