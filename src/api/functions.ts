@@ -46,6 +46,8 @@ export interface PreflightFunction {
 export type PlannedFunction = RouteFunction | ApiMissFunction | PreflightFunction;
 
 export const API_MISS = 'api-miss';
+/** The paths the CORS preflight function answers: every v1 path, for OPTIONS. */
+export const PREFLIGHT_PATH = '/api/v1/*';
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
 
@@ -68,7 +70,7 @@ export function planFunctions(requests: readonly Bound<RequestBinding>[]): Plann
   const planned: PlannedFunction[] = [
     ...routeFunctions,
     { kind: 'api-miss', name: API_MISS, config: {} },
-    { kind: 'v1-preflight', name: 'v1-preflight', config: { path: '/api/v1/*', method: 'OPTIONS' } },
+    { kind: 'v1-preflight', name: 'v1-preflight', config: { path: PREFLIGHT_PATH, method: 'OPTIONS' } },
   ];
   return planned.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -336,9 +336,9 @@ export function readQueryValue(kind: QueryKind, text: string | undefined): unkno
   return checked(spec, text);
 }
 
-/** The rule between `from` and `to` (a range of years): checked where both are read. */
-export function checkYearRange({ from, to }: { from: number | null; to: number | null }): void {
-  if (from !== null && to !== null && from > to) throw badParameter(`from (${from}) is after to (${to}).`);
+/** The rule between `from` and `to` (a range of years): checked wherever a route reads both (parseQuery). */
+export function checkYearRange({ from, to }: Partial<Record<QueryKind, unknown>>): void {
+  if (typeof from === 'number' && typeof to === 'number' && from > to) throw badParameter(`from (${from}) is after to (${to}).`);
 }
 
 /** The 40001 message a malformed value gets, for the OpenAPI document's examples. */
@@ -371,7 +371,7 @@ function checkQueryEncoding(url: URL, names: ReadonlySet<string>): void {
   }
 }
 
-/** Reads the declared query parameters of a request (each at most once: a repeated one is ambiguous). */
+/** Reads the declared query parameters of a request (each at most once: a repeated one is ambiguous), and the rules between them. */
 export function parseQuery<K extends QueryKind>(url: URL, kinds: readonly K[]): { [P in K]: QueryValueOf<P> } {
   checkQueryEncoding(url, new Set(kinds.map(queryName)));
   const read = (kind: K) => {
@@ -379,5 +379,7 @@ export function parseQuery<K extends QueryKind>(url: URL, kinds: readonly K[]): 
     if (values.length > 1) throw badParameter(`${queryName(kind)} is given ${values.length} times.`);
     return [kind, readQueryValue(kind, values[0])] as const;
   };
-  return Object.fromEntries(kinds.map(read)) as { [P in K]: QueryValueOf<P> };
+  const query: Partial<Record<QueryKind, unknown>> = Object.fromEntries(kinds.map(read));
+  checkYearRange(query);
+  return query as { [P in K]: QueryValueOf<P> };
 }

@@ -47,7 +47,12 @@ export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: string };
 
 export interface Resource {
   id: string;
+  /** One line: the OpenAPI operation's summary. */
   summary: string;
+  /** What it answers, in a few words: its line in the docs' endpoint tables (README.md, docs/endpoints.md). */
+  returns: string;
+  /** Where the docs describe it: a page of docs/ and its section (`endpoints-live.md#active-storms`). */
+  docs: string;
   /** Path pattern per family; `:name` is one path segment. */
   paths: Partial<Record<Family, string>>;
   params: Partial<Record<string, ParamKind>>;
@@ -113,6 +118,9 @@ function defineRoutes<const T extends Record<string, Omit<Resource, 'id'>>>(
 export const ROUTES = defineRoutes({
   'live-typhoons': {
     summary: 'Active storms with complete tracks, wind circles and every agency forecast; stale-marked when the upstreams fail',
+    returns:
+      "active north-western Pacific storms with complete tracks, wind circles, landfalls, every agency's forecast, and how fresh the data is",
+    docs: 'endpoints-live.md#active-storms',
     paths: { web: '/api/typhoons', v1: '/api/v1/typhoons' },
     params: {},
     list: { key: 'typhoons' },
@@ -125,6 +133,8 @@ export const ROUTES = defineRoutes({
   'live-near': {
     summary:
       'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive',
+    returns: 'every active storm relative to `lat`, `lng`: distance, bearing, closest approach, wind arrival',
+    docs: 'endpoints-live.md#storms-near-a-place-now',
     paths: { web: '/api/near', v1: '/api/v1/near' },
     params: {},
     list: { key: 'storms' },
@@ -138,6 +148,8 @@ export const ROUTES = defineRoutes({
   'global-typhoons': {
     summary:
       'Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)',
+    returns: 'active cyclones outside the north-western Pacific (NHC, JTWC)',
+    docs: 'endpoints-global.md#global-cyclones',
     paths: { web: '/api/global/typhoons', v1: '/api/v1/global/typhoons' },
     params: {},
     list: { key: 'typhoons' },
@@ -149,6 +161,8 @@ export const ROUTES = defineRoutes({
   },
   'global-typhoon': {
     summary: 'One global cyclone, active or ended, with its whole ingested track and the official forecast',
+    returns: 'one global cyclone, active or ended (`nhc-al132025`)',
+    docs: 'endpoints-global.md#one-global-cyclone',
     paths: { web: '/api/global/typhoons/:id', v1: '/api/v1/global/typhoons/:id' },
     params: { id: 'globalId' },
     servedBy: { kind: 'function', fn: 'global-typhoon' },
@@ -163,6 +177,8 @@ export const ROUTES = defineRoutes({
   },
   'global-history': {
     summary: 'The global archive: every cyclone ingested since the service began, by year or keyword',
+    returns: 'every global cyclone ingested, by `year` or keyword `q`',
+    docs: 'endpoints-global.md#the-global-archive',
     paths: { web: '/api/global/history', v1: '/api/v1/global/history' },
     params: {},
     list: { key: 'typhoons' },
@@ -176,6 +192,8 @@ export const ROUTES = defineRoutes({
   disturbances: {
     summary:
       "Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track",
+    returns: 'active tropical disturbances (invests) in every basin: position, winds, pressure, potential, formation alert box, track',
+    docs: 'disturbances.md#endpoints',
     paths: { web: '/api/disturbances', v1: '/api/v1/disturbances' },
     params: {},
     list: { key: 'list' },
@@ -189,6 +207,8 @@ export const ROUTES = defineRoutes({
   'disturbances-geojson': {
     summary:
       'GeoJSON (RFC 7946) of the active disturbances, for a map: the formation alert box as a Polygon, the invest track as a LineString, the latest position as a Point',
+    returns: 'the active disturbances as GeoJSON: alert boxes, tracks, positions',
+    docs: 'disturbances.md#geojson',
     paths: { web: '/api/geojson/disturbances' },
     params: {},
     servedBy: { kind: 'function', fn: 'disturbances' },
@@ -202,6 +222,8 @@ export const ROUTES = defineRoutes({
   // Before the detail: /disturbances/history is this route, not a disturbance named "history".
   'disturbance-history': {
     summary: 'Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year',
+    returns: 'every disturbance ingested, with what became of it, by `year`',
+    docs: 'disturbances.md#endpoints',
     paths: { web: '/api/disturbances/history', v1: '/api/v1/disturbances/history' },
     params: {},
     query: ['year'],
@@ -214,6 +236,8 @@ export const ROUTES = defineRoutes({
   },
   disturbance: {
     summary: 'One disturbance, active or ended, while a bulletin named it within the last 7 days',
+    returns: 'one disturbance, active or last named by a bulletin within 7 days (`jtwc-wp942026`)',
+    docs: 'disturbances.md#endpoints',
     paths: { web: '/api/disturbances/:id', v1: '/api/v1/disturbances/:id' },
     params: { id: 'disturbanceId' },
     servedBy: { kind: 'function', fn: 'disturbances' },
@@ -226,6 +250,8 @@ export const ROUTES = defineRoutes({
   },
   'seo-news': {
     summary: 'Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id',
+    returns: 'flash news (AI-generated), newest first: the latest 20, of one storm with `code` (v1: `/api/v1/flash`)',
+    docs: 'endpoints-flash.md#flash-news',
     paths: { web: '/api/seo/news' },
     params: {},
     webOnly: '/api/v1/flash is its v1 counterpart: the same items, paged, every one (and ?code= is a filter over them)',
@@ -238,6 +264,8 @@ export const ROUTES = defineRoutes({
   },
   'flash-list': {
     summary: 'Flash news (AI-generated), newest first, paged',
+    returns: 'flash news (AI-generated), newest first, paged',
+    docs: 'endpoints-flash.md#flash-news',
     paths: { v1: '/api/v1/flash' },
     params: {},
     list: { key: 'list', paged: true },
@@ -250,6 +278,8 @@ export const ROUTES = defineRoutes({
   },
   'flash-item': {
     summary: 'One flash news item',
+    returns: 'one flash item',
+    docs: 'endpoints-flash.md#one-flash-item',
     paths: { v1: '/api/v1/flash/:id' },
     params: { id: 'flashId' },
     servedBy: { kind: 'function', fn: 'flash-item' },
@@ -262,6 +292,8 @@ export const ROUTES = defineRoutes({
   'flash-rss': {
     summary: 'Flash news (AI-generated) as an RSS 2.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
     // Not under /api/: a feed is not JSON. Errors are still the web family's JSON.
+    returns: 'flash news as RSS 2.0, of one storm with `code`',
+    docs: 'endpoints-flash.md#feeds',
     paths: { web: '/feeds/flash.xml' },
     params: {},
     webOnly: 'a feed is an RSS document for feed readers, not JSON: it has no envelope to be in',
@@ -276,6 +308,8 @@ export const ROUTES = defineRoutes({
   },
   'flash-atom': {
     summary: 'Flash news (AI-generated) as an Atom 1.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
+    returns: 'flash news as Atom 1.0, of one storm with `code`',
+    docs: 'endpoints-flash.md#feeds',
     paths: { web: '/feeds/flash.atom' },
     params: {},
     webOnly: 'a feed is an Atom document for feed readers, not JSON: it has no envelope to be in',
@@ -290,6 +324,8 @@ export const ROUTES = defineRoutes({
   },
   'llm-summary': {
     summary: 'Live summary: natural language (AI-generated) plus structured north-western Pacific and global data',
+    returns: 'a live summary in Chinese and English (AI-generated) with the data it describes',
+    docs: 'endpoints-flash.md#live-summary',
     paths: { web: '/api/llm/summary', v1: '/api/v1/summary' },
     params: {},
     servedBy: { kind: 'function', fn: 'llm-summary' },
@@ -300,6 +336,8 @@ export const ROUTES = defineRoutes({
   },
   'history-years': {
     summary: 'Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE',
+    returns: 'statistics per year from 1945: counts by grade, landfalls, strongest storm, ACE',
+    docs: 'endpoints-archive.md#years',
     paths: { web: '/api/history/years', v1: '/api/v1/history/years' },
     params: {},
     list: { key: 'years' },
@@ -311,6 +349,8 @@ export const ROUTES = defineRoutes({
   },
   'history-year': {
     summary: "Summary list of one year's storms, in order of formation",
+    returns: "one year's storms in order of formation",
+    docs: 'endpoints-archive.md#one-year',
     paths: { web: '/api/history/:year', v1: '/api/v1/history/:year' },
     params: { year: 'year' },
     list: { key: 'typhoons' },
@@ -322,6 +362,8 @@ export const ROUTES = defineRoutes({
   },
   'typhoon-detail': {
     summary: 'One storm: active snapshot, else the archive, else the upstream service (track, wind circles, landfalls, forecasts, sources)',
+    returns: 'one storm: the live snapshot, else the archive, else the Zhejiang service',
+    docs: 'endpoints-live.md#one-storm',
     paths: { web: '/api/typhoons/:code', v1: '/api/v1/typhoons/:code' },
     params: { code: 'code' },
     servedBy: { kind: 'static' },
@@ -342,6 +384,8 @@ export const ROUTES = defineRoutes({
     summary:
       'GeoJSON (RFC 7946) of a storm: wind circles as polygons, the track as a LineString (a Point for a storm of one fix), a Point per track point with every field, landfalls; active storms add every agency forecast and its cone',
     // Not under /api/typhoons/{code}/: a static answer is a file at its URL, and a file and a folder cannot share a name.
+    returns: 'a storm as GeoJSON: wind circles, track, points, landfalls, forecasts and cones',
+    docs: 'endpoints-archive.md#geojson',
     paths: { web: '/api/geojson/:code' },
     params: { code: 'code' },
     webOnly:
@@ -358,6 +402,8 @@ export const ROUTES = defineRoutes({
   },
   'history-search': {
     summary: 'Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first',
+    returns: "storms by code, name, pinyin, another agency's id or a misspelt name, best first",
+    docs: 'endpoints-archive.md#search',
     paths: { web: '/api/history/search/:keyword', v1: '/api/v1/history/search/:keyword' },
     params: { keyword: 'keyword' },
     list: { key: 'typhoons' },
@@ -371,6 +417,8 @@ export const ROUTES = defineRoutes({
   'history-near': {
     summary:
       'Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade',
+    returns: 'archived storms that passed within `radius` km of `lat`, `lng`, with counts; filters; paged',
+    docs: 'endpoints-archive.md#storms-that-passed-near-a-place',
     paths: { web: '/api/history/near', v1: '/api/v1/history/near' },
     params: {},
     query: ['lat', 'lng', 'radius', 'from', 'to', 'months', 'minGrade', 'landfall', 'page', 'size'],
@@ -386,6 +434,8 @@ export const ROUTES = defineRoutes({
     summary:
       'The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far',
     // Under /api/typhoons/{code}, a static file: a function with config.path runs before files, so no folder is needed.
+    returns: 'the archived storms with the most similar tracks',
+    docs: 'endpoints-archive.md#similar-tracks',
     paths: { web: '/api/typhoons/:code/similar', v1: '/api/v1/typhoons/:code/similar' },
     params: { code: 'code' },
     query: ['similarSize'],
@@ -400,6 +450,8 @@ export const ROUTES = defineRoutes({
   'typhoon-agencies': {
     summary:
       "Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked",
+    returns: "CMA's, JMA's, JTWC's and HKO's tracks of an archived storm side by side",
+    docs: 'endpoints-archive.md#every-agencys-track',
     paths: { web: '/api/typhoons/:code/agencies', v1: '/api/v1/typhoons/:code/agencies' },
     params: { code: 'code' },
     servedBy: { kind: 'function', fn: 'typhoon-agencies' },
@@ -412,6 +464,8 @@ export const ROUTES = defineRoutes({
   },
   'history-today': {
     summary: 'Well-known storms active on this calendar day in past years (today in Asia/Shanghai)',
+    returns: "well-known storms active on today's date (Beijing) in past years",
+    docs: 'endpoints-archive.md#today-in-history',
     paths: { web: '/api/history/today', v1: '/api/v1/history/today' },
     params: {},
     list: { key: 'typhoons' },
@@ -423,6 +477,8 @@ export const ROUTES = defineRoutes({
   },
   'history-today-date': {
     summary: 'The same for a given calendar day MM-DD',
+    returns: 'the same for a calendar day `MM-DD`',
+    docs: 'endpoints-archive.md#today-in-history',
     paths: { web: '/api/history/today/:date', v1: '/api/v1/history/today/:date' },
     params: { date: 'date' },
     list: { key: 'typhoons' },
@@ -434,6 +490,8 @@ export const ROUTES = defineRoutes({
   },
   'news-list': {
     summary: 'Daily typhoon news, newest first, paged',
+    returns: 'typhoon news, newest first, paged',
+    docs: 'endpoints-apps.md#news-and-knowledge',
     paths: { v1: '/api/v1/news' },
     params: {},
     list: { key: 'list', paged: true },
@@ -446,6 +504,8 @@ export const ROUTES = defineRoutes({
   },
   'news-detail': {
     summary: 'One news item with its Markdown body and its list of sources',
+    returns: 'one news item',
+    docs: 'endpoints-apps.md#news-and-knowledge',
     paths: { v1: '/api/v1/news/:slug' },
     params: { slug: 'slug' },
     examples: { slug: '2024-09-06-yagi-landfall-wenchang' },
@@ -457,6 +517,8 @@ export const ROUTES = defineRoutes({
   },
   'knowledge-list': {
     summary: 'Knowledge (wiki) articles by category, paged',
+    returns: 'knowledge articles, paged, of one `category` when asked',
+    docs: 'endpoints-apps.md#news-and-knowledge',
     paths: { v1: '/api/v1/knowledge' },
     params: {},
     list: { key: 'list', paged: true },
@@ -469,6 +531,8 @@ export const ROUTES = defineRoutes({
   },
   'knowledge-detail': {
     summary: 'One article with its Markdown body and sources',
+    returns: 'one knowledge article',
+    docs: 'endpoints-apps.md#news-and-knowledge',
     paths: { v1: '/api/v1/knowledge/:slug' },
     params: { slug: 'slug' },
     servedBy: { kind: 'static' },
@@ -479,6 +543,8 @@ export const ROUTES = defineRoutes({
   },
   version: {
     summary: 'Version check and forced update for one client platform',
+    returns: 'the latest and minimum app version of a `platform` (android, ios, harmony), and whether `current` must update',
+    docs: 'endpoints-apps.md#version-check',
     paths: { v1: '/api/v1/version' },
     params: {},
     query: ['platform', 'current'],
@@ -490,6 +556,8 @@ export const ROUTES = defineRoutes({
   },
   bootstrap: {
     summary: 'Start-up bundle: site configuration, announcements, active typhoons and disturbances, briefing, versions',
+    returns: "an app's start-up bundle: site, announcements, active storms and disturbances, briefing, today in history, versions",
+    docs: 'endpoints-apps.md#bootstrap',
     paths: { v1: '/api/v1/bootstrap' },
     params: {},
     servedBy: { kind: 'function', fn: 'bootstrap' },
@@ -502,6 +570,8 @@ export const ROUTES = defineRoutes({
   },
   openapi: {
     summary: 'This API described in OpenAPI 3.1',
+    returns: 'this API in OpenAPI 3.1, both families',
+    docs: 'endpoints-other.md#openapi',
     paths: { web: '/api/openapi.json' },
     params: {},
     webOnly: 'the document describes both families and is read by OpenAPI tools as it is; in the envelope they could not read it',

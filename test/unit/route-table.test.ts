@@ -1,4 +1,4 @@
-/** The generated routing agrees with the route table, the function files and the README. */
+/** The generated routing agrees with the route table and the function files (the docs' tables: docs-tables.test.ts). */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -188,10 +188,3 @@ describe('not-found texts', () => {
 });
 
 const notFoundText = (id: string, family: 'web' | 'v1') => RESOURCES.find((r) => r.id === id)?.notFound?.('X', pathNamer(family));
-
-describe('README', () => {
-  it('lists every endpoint of the route table', () => {
-    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-    for (const endpoint of ENDPOINTS) expect(readme, endpoint.path).toContain(`\`${endpoint.path.replace(/:(\w+)/g, '{$1}')}\``);
-  });
-});

@@ -8,12 +8,11 @@ import { DATA_FILES } from '../data-files.ts';
 import { answerRequests, type QueryOf } from '../bind.ts';
 import { archiveRelease } from '../data-time.ts';
 import { pageOf } from '../paging.ts';
-import { checkYearRange } from '../params.ts';
 import { ROUTES } from '../route-table.ts';
 
-/** The query as parsed (each value checked by its kind in params.ts), and the one rule across two values. */
+/** The query as parsed and checked (src/api/params.ts: each value, and `from` not after `to`). */
 function nearQuery(q: QueryOf<(typeof ROUTES)['history-near']>): NearQuery {
-  const near: NearQuery = {
+  return {
     lat: q.lat,
     lng: q.lng,
     radius: q.radius,
@@ -23,8 +22,6 @@ function nearQuery(q: QueryOf<(typeof ROUTES)['history-near']>): NearQuery {
     minGrade: q.minGrade,
     landfall: q.landfall,
   };
-  checkYearRange(near);
-  return near;
 }
 
 export const historyNear = answerRequests(ROUTES['history-near'], async (ctx, request) => {
