@@ -64,13 +64,29 @@ function endpoints(args: string[], file: string): string {
   return table(['web', 'v1', 'served by', 'returns'], rows);
 }
 
-/** The parameters of some routes: path parameters, then query parameters, each once, with where it applies when not to all. */
-function parameters(ids: string[]): string {
-  const routes = ids.map((id) => {
-    const route = RESOURCES.find((r) => r.id === id);
-    if (!route) throw new Error(`generated:parameters names no route ${id}`);
-    return route;
-  });
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
+export const headingAnchor = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+
+/** The section a block stands in: its page under docs/ and the anchor of the nearest heading above it. */
+function sectionOf(file: string, before: string): string {
+  const headings = before.replace(/```[\s\S]*?```/g, '').match(/^#{1,6} .*$/gm) ?? [];
+  const heading = headings.at(-1);
+  if (!heading) throw new Error(`${file}: a generated:parameters block under no heading`);
+  return `${path.posix.relative('docs', file)}#${headingAnchor(heading.replace(/^#+ /, ''))}`;
+}
+
+/**
+ * The parameters of the routes the section documents (their `docs`): path parameters, then query parameters,
+ * each once, with where it applies when not to all of them.
+ */
+function parameters(section: string): string {
+  const routes = RESOURCES.filter((r) => r.docs === section);
+  if (routes.length === 0) throw new Error(`generated:parameters in ${section}: no route is documented there`);
   const where = (takers: readonly Resource[]) =>
     takers.length === routes.length ? '' : ` (${takers.map((r) => code(shownPath((r.paths.v1 ?? r.paths.web) as string))).join(', ')})`;
   const rows: string[][] = [];
@@ -158,9 +174,9 @@ function openApiCounts(): string {
   return ['```json', JSON.stringify(counts, null, 2), '```'].join('\n');
 }
 
-const RENDERERS: Record<string, (args: string[], file: string) => string> = {
+const RENDERERS: Record<string, (args: string[], file: string, before: string) => string> = {
   endpoints,
-  parameters: (args) => parameters(args),
+  parameters: (_args, file, before) => parameters(sectionOf(file, before)),
   errors,
   environment,
   connectives,
@@ -172,10 +188,10 @@ const RENDERERS: Record<string, (args: string[], file: string) => string> = {
 
 /** A markdown text with its generated blocks written again (`file`: its path in the project, for relative links). */
 export function withTables(text: string, file: string): string {
-  return text.replace(BLOCK, (_all, open: string, name: string, args: string, _old: string, close: string) => {
+  return text.replace(BLOCK, (_all, open: string, name: string, args: string, _old: string, close: string, offset: number) => {
     const render = RENDERERS[name];
     if (!render) throw new Error(`${file}: unknown generated block ${name}`);
-    return `${open}${render(args.trim().split(/\s+/).filter(Boolean), file)}\n${close}`;
+    return `${open}${render(args.trim().split(/\s+/).filter(Boolean), file, text.slice(0, offset))}\n${close}`;
   });
 }
 
@@ -191,12 +207,17 @@ export async function staleTables(): Promise<{ file: string; text: string }[]> {
   return stale;
 }
 
-/** The names of the blocks in the docs, by file (for the check's message and its test). */
-export async function generatedBlocks(): Promise<{ file: string; block: string }[]> {
+/** The blocks in the docs: each with its file, its name (and arguments) and, for a parameters block, its section. */
+export async function generatedBlocks(): Promise<{ file: string; block: string; section: string | null }[]> {
   const files = (await fg(DOCS_FILES, { cwd: PROJECT_ROOT })).sort();
-  return files.flatMap((file) =>
-    [...fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8').matchAll(BLOCK)].map((m) => ({ file, block: `${m[2]}${m[3]}` })),
-  );
+  return files.flatMap((file) => {
+    const text = fs.readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
+    return [...text.matchAll(BLOCK)].map((m) => ({
+      file,
+      block: `${m[2]}${m[3]}`,
+      section: m[2] === 'parameters' ? sectionOf(file, text.slice(0, m.index)) : null,
+    }));
+  });
 }
 
 async function main(): Promise<void> {
