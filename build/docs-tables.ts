@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fg from 'fast-glob';
 import { z } from 'zod';
+import { CACHE_TAG_DATA } from '../src/api/cache-policy.ts';
 import { ERROR_CATALOG } from '../src/api/errors.ts';
 import { PREFLIGHT_PATH } from '../src/api/functions.ts';
 import { renderOpenApi } from '../src/api/openapi.ts';
@@ -174,6 +175,19 @@ function openApiCounts(): string {
   return ['```json', JSON.stringify(counts, null, 2), '```'].join('\n');
 }
 
+/** The cache tags, the data each stands for, and the endpoints whose answers carry it. */
+const cacheTags = () =>
+  table(
+    ['tag', 'data', 'endpoints'],
+    Object.entries(CACHE_TAG_DATA).map(([tag, data]) => [
+      code(tag),
+      data,
+      RESOURCES.filter((r) => r.tags?.some((t) => t === tag))
+        .flatMap((r) => Object.values(r.paths).map((p) => code(shownPath(p))))
+        .join(', '),
+    ]),
+  );
+
 const RENDERERS: Record<string, (args: string[], file: string, before: string) => string> = {
   endpoints,
   parameters: (_args, file, before) => parameters(sectionOf(file, before)),
@@ -184,6 +198,7 @@ const RENDERERS: Record<string, (args: string[], file: string, before: string) =
   'web-only': webOnly,
   'v1-collections': v1Collections,
   'openapi-counts': openApiCounts,
+  'cache-tags': cacheTags,
 };
 
 /** A markdown text with its generated blocks written again (`file`: its path in the project, for relative links). */

@@ -50,13 +50,18 @@ export function untilBeijingMidnight(now: Date): CachePolicy {
 }
 
 /**
- * What a live answer is made of, as cache tags: `live` the north-western Pacific snapshot, `global` the other
- * basins, `disturbances` the tropical disturbances (invests, formation alerts), `flash` the flash items, `summary` the live summary (the briefing). A run purges the tags whose data it
- * changed; per-storm tags would add nothing, since every live answer naming a storm is also a list of them. Each
+ * What a live answer is made of, as cache tags, each with the data it stands for. A run purges the tags whose data
+ * it changed; per-storm tags would add nothing, since every live answer naming a storm is also a list of them. Each
  * route names its tags in the route table.
  */
-export const CACHE_TAGS = ['live', 'global', 'disturbances', 'flash', 'summary'] as const;
-export type CacheTag = (typeof CACHE_TAGS)[number];
+export const CACHE_TAG_DATA = {
+  live: 'the north-western Pacific snapshot and its status',
+  global: 'the other basins',
+  disturbances: 'the tropical disturbances (invests, formation alerts)',
+  flash: 'the flash items',
+  summary: 'the stored live summary (the briefing)',
+} as const;
+export type CacheTag = keyof typeof CACHE_TAG_DATA;
 
 /** The `Netlify-Cache-Tag` header of a route's answers (its `tags` in the route table); none for a route no run changes. */
 export const cacheTagHeader = (tags: readonly CacheTag[] = []): Record<string, string> =>

@@ -77,7 +77,7 @@ export interface Resource {
   /** Its cache policy (static files get it from `_headers`, per collection; a handler may answer with another). */
   cache: CachePolicyName;
   /**
-   * What its answers are made of, when a scheduled run changes it (src/api/cache-policy.ts, CACHE_TAGS): its
+   * What its answers are made of, when a scheduled run changes it (src/api/cache-policy.ts, CACHE_TAG_DATA): its
    * function answers carry them in `Netlify-Cache-Tag`, and a run that changes their data purges them.
    */
   tags?: readonly CacheTag[];

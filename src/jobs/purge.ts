@@ -1,5 +1,5 @@
 /**
- * Purging the CDN's copies of the answers a run changed, by cache tag (src/api/cache-policy.ts, CACHE_TAGS). On
+ * Purging the CDN's copies of the answers a run changed, by cache tag (src/api/cache-policy.ts, CACHE_TAG_DATA). On
  * Netlify through its purge API (`purgeCache` of @netlify/functions, which reads the site and its token from the
  * function's environment); a purge that fails or takes longer than PURGE_TIMEOUT_MS is logged, and the live
  * answers' short CDN lifetime is the fallback: no copy outlives it.

@@ -24,6 +24,7 @@ describe('generated docs tables', () => {
       'docs/generated-text.md: connectives',
       'docs/generated-text.md: word-lists',
       'docs/endpoints-other.md: openapi-counts',
+      'docs/freshness.md: cache-tags',
     ])
       expect(blocks).toContain(expected);
   });
