@@ -1,7 +1,8 @@
 /**
- * The one route table. Every endpoint is declared here once; the build's static files, `_redirects`,
- * `_headers`, the local server's function routing, the error classifier, the README's endpoint table and
- * the contract tests all read it. Adding an endpoint is one entry plus its renderer.
+ * The one route table. Every endpoint is declared here once, with every fact about it; the build's static files,
+ * `_redirects`, `_headers`, the generated functions, the local server's function routing, the error classifier,
+ * the OpenAPI document, the docs' tables and the contract tests all read it. Adding an endpoint is one entry plus
+ * its handler, and its schema in src/model when it answers a new shape (docs/architecture.md).
  */
 import type { z } from 'zod';
 import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
