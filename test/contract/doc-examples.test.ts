@@ -17,6 +17,10 @@ import {
   sameAnswer,
   startExampleServers,
 } from '../../build/doc-examples.ts';
+import { captureLogs } from '../helpers/logs.ts';
+
+/** The servers' logs of the faults the examples show (an upstream that cannot be asked): kept, not printed. */
+captureLogs();
 
 describe('the trimming rules', () => {
   const block = [

@@ -31,6 +31,10 @@ import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import type { GlobalUpstreams } from '../../src/upstream/addresses.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { FAULTS, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
+import { captureLogs } from '../helpers/logs.ts';
+
+/** Unreadable stored disturbances are logged: kept here, asserted where they are damaged. */
+const logs = captureLogs();
 
 const own = (file: string) => fs.readFileSync(path.join(OWN_PAYLOADS, 'jtwc', file), 'utf8');
 /** The own 93W alert as 98W's (the one own-abpw-high-tcfa.txt cites): only the invest number changes. */
@@ -588,5 +592,6 @@ describe('disturbance endpoints', () => {
     // A refresh does not write over them: the records stay for repair, the failure is recorded.
     expect((await refreshDisturbances(up, store, at)).ok).toBe(false);
     expect(await store.get('disturbances')).toBe('{"schemaVersion":1,"data":[{"id":');
+    expect(logs.lines()).toContainEqual(expect.stringMatching(/^disturbances unreadable: disturbances: not JSON/));
   });
 });

@@ -26,6 +26,10 @@ import { readLiveView, readSnapshot } from '../../src/live/snapshot.ts';
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
+import { captureLogs } from '../helpers/logs.ts';
+
+/** A failed purge is logged: kept here, asserted. */
+const logs = captureLogs();
 
 const T0 = new Date('2026-09-12T06:30:00Z');
 const at = (minutes: number, seconds = 0) => new Date(T0.getTime() + minutes * 60_000 + seconds * 1000);
@@ -244,5 +248,6 @@ describe('cache tags and purging', () => {
     status = 500;
     const outcome = await purgeTags(netlifyPurge({ apiURL, token: 't', siteID: 's' }), ['global']);
     expect(outcome.error).toMatch(/purge of global failed.*500/);
+    expect(logs.lines()).toEqual([expect.stringMatching(/^purge of global failed/)]);
   });
 });

@@ -48,6 +48,10 @@ import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream } f
 import { sharedPublicDir } from '../helpers/shared-build.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { apiFunction } from '../helpers/functions.ts';
+import { captureLogs } from '../helpers/logs.ts';
+
+/** Every rejected text is logged (one line each): kept here, not printed. */
+captureLogs();
 
 const handleBootstrap = await apiFunction('bootstrap');
 const handleFeed = await apiFunction('flash-feed');
