@@ -129,6 +129,14 @@ function convert(
  * to (the platform) is the same either way, or the document would contradict itself.
  */
 function convertAll(): { converted: Record<string, Json>; components: Record<string, Json> } {
+  // The schemas are constants: converted once per process, and each document gets its own copy.
+  converted ??= convertOnce();
+  return structuredClone(converted);
+}
+
+let converted: ReturnType<typeof convertOnce> | undefined;
+
+function convertOnce(): { converted: Record<string, Json>; components: Record<string, Json> } {
   const answers = convert(answerSchemas(), 'output');
   const parameters = convert(parameterSchemas(), 'input');
   for (const id of Object.keys(reachable(parameters.converted, parameters.components)))

@@ -4,7 +4,7 @@
  * (`demo/archive`). The project never looks for data outside its own folder unless it is told where.
  */
 import path from 'node:path';
-import fs from 'fs-extra';
+import fs from 'node:fs';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The published output: a link to the current build (build/publish.ts). */
