@@ -38,7 +38,7 @@ export interface UpstreamClientOptions {
   headers?: Record<string, string>;
   /**
    * The fetch to use: Node's own by default (request-path functions stay small); the scheduled run passes a
-   * pooled one (upstream-pool.ts).
+   * pooled one (pool.ts).
    */
   fetch?: typeof globalThis.fetch;
   /**
