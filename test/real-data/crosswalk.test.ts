@@ -11,7 +11,7 @@ import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
 import { searchArchive } from '../../src/archive/search.ts';
 import { MATCH_DISTANCE_KM } from '../../src/archive/track-agreement.ts';
-import type { AgencyLink, AgencyTrackPoint, StormAgencies } from '../../src/model/agency-comparison-schemas.ts';
+import type { AgencyLink, AgencyTrackPoint } from '../../src/model/agency-comparison-schemas.ts';
 import type { HkoTrack, JtwcTrack } from '../../src/model/agency-track-schemas.ts';
 import { greatCircleKm } from '../../src/model/geo.ts';
 import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
@@ -142,8 +142,8 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
 
   it("tells YAGI's and TAPAH's tracks from IBTrACS by their own figures, not the IBTrACS record's", () => {
     const links = (code: string, year: number) => {
-      const c = site.data(DATA_FILES.agencyComparison.of(year))[code] as StormAgencies;
-      return Object.fromEntries(c.agencies.slice(1).map((a) => [a.agency, { source: a.source, id: a.id, ...a.link }]));
+      const c = site.data(DATA_FILES.agencyComparison.of(year))[code];
+      return Object.fromEntries((c?.agencies ?? []).slice(1).map((a) => [a.agency, { source: a.source, id: a.id, ...a.link }]));
     };
     // Measured from the raw files (CH2024BST.txt, CH2025BST.txt, the IBTrACS CSVs' USA_/HKO_ columns where IFLAG
     // says O, the JMA copy), independently of this code: the IBTrACS records themselves agree with CMA at
@@ -167,7 +167,8 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
   });
 
   it('answers HAIYAN with CMA, JMA, JTWC and HKO side by side, each with its own published figures', () => {
-    const haiyan = site.data(DATA_FILES.agencyComparison.of(2013))['201330'] as StormAgencies;
+    const haiyan = site.data(DATA_FILES.agencyComparison.of(2013))['201330'];
+    if (!haiyan) throw new Error('no agencies for 201330');
     expect(haiyan.ids).toEqual({ cma: '201330', jma: '1330', jtwc: 'wp312013', hko: '2013-0031', ibtracs: null });
     const figures = haiyan.agencies.map((a) => [a.agency, a.source, a.windPeriod, a.maxSpeed, a.maxSpeedKt, a.minPressure]);
     // Each agency's peak as it published it: CMA 78 m/s (2-minute) and 890 hPa; JMA 125 kt (10-minute) and

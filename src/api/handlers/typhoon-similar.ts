@@ -20,6 +20,13 @@ import { DATA_FILES } from '../data-files.ts';
 import { archiveRelease, timeOf } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
+/** Storm i of the track searches' files (the same storm in each). */
+function summaryAt(summaries: readonly TyphoonSummary[], i: number): TyphoonSummary {
+  const summary = summaries[i];
+  if (!summary) throw new Error(`the track searches' files disagree: no storm ${i} in ${summaries.length}`);
+  return summary;
+}
+
 /** The answer: the `size` lowest scores (to 0.1 km; ties: newer storm first). */
 function similarAnswer(
   storm: TyphoonSummary,
@@ -28,7 +35,7 @@ function similarAnswer(
   size: number,
   hours: number | null,
 ): SimilarTracks {
-  const rounded = scored.map(({ storm: s, score }) => ({ summary: summaries[s] as TyphoonSummary, score: Math.round(score * 10) / 10 }));
+  const rounded = scored.map(({ storm: s, score }) => ({ summary: summaryAt(summaries, s), score: Math.round(score * 10) / 10 }));
   // Only what can make the list is sorted with the tie-break: scores up to the size-th lowest.
   const cutoff = Float64Array.from(rounded, (r) => r.score).sort()[Math.min(size, rounded.length) - 1] ?? Infinity;
   const list = rounded
@@ -55,7 +62,7 @@ export const typhoonSimilar = answerRequests(
     if (archived >= 0) {
       const scored = scoreAgainstArchived(await ctx.data(DATA_FILES.similarTracks), archived);
       const { dataTime } = await archiveRelease(ctx);
-      return { payload: similarAnswer(summaries[archived] as TyphoonSummary, summaries, scored, size, null), dataTime };
+      return { payload: similarAnswer(summaryAt(summaries, archived), summaries, scored, size, null), dataTime };
     }
     const view = await readLiveView(ctx.store, ctx.now());
     const active = view.typhoons.find((t) => t.code === code);
