@@ -363,6 +363,8 @@ function getOperation(b: Builder, endpoint: Endpoint): Json {
     summary: resource.summary,
     description: operationDescription(endpoint),
     tags: [family],
+    // The docs page's area of the resource (an extension: tools ignore it).
+    'x-area': resource.area,
     parameters: [
       shared(b, 'parameters', 'IfNoneMatch', () => IF_NONE_MATCH),
       ...(resource.query ?? []).map((kind) => queryParameter(b, kind)),

@@ -40,6 +40,10 @@ import type { ErrorName } from './errors.ts';
 import type { ParamKind, QueryKind } from './params.ts';
 import type { Family } from './envelope.ts';
 
+/** The docs page's areas, in its order. */
+export const DOCS_AREAS = ['live', 'history', 'global', 'news', 'client', 'feeds-maps'] as const;
+export type DocsArea = (typeof DOCS_AREAS)[number];
+
 /**
  * Who answers a route: the build, as files the CDN serves (`static`), or a Netlify function of that name. A
  * function serves every route that names it; the function files are generated from this table (src/api/functions.ts).
@@ -54,6 +58,8 @@ export interface Resource {
   returns: string;
   /** Where the docs describe it: a page of docs/ and its section (`endpoints-live.md#active-storms`). */
   docs: string;
+  /** Its area on the docs page (static/index.html), which reads it from the OpenAPI operation's `x-area`. */
+  area: DocsArea;
   /** Path pattern per family; `:name` is one path segment. */
   paths: Partial<Record<Family, string>>;
   params: Partial<Record<string, ParamKind>>;
@@ -122,6 +128,7 @@ export const ROUTES = defineRoutes({
     returns:
       "active north-western Pacific storms with complete tracks, wind circles, landfalls, every agency's forecast, and how fresh the data is",
     docs: 'endpoints-live.md#active-storms',
+    area: 'live',
     paths: { web: '/api/typhoons', v1: '/api/v1/typhoons' },
     params: {},
     list: { key: 'typhoons' },
@@ -136,6 +143,7 @@ export const ROUTES = defineRoutes({
       'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive',
     returns: 'every active storm relative to `lat`, `lng`: distance, bearing, closest approach, wind arrival',
     docs: 'endpoints-live.md#storms-near-a-place-now',
+    area: 'live',
     paths: { web: '/api/near', v1: '/api/v1/near' },
     params: {},
     list: { key: 'storms' },
@@ -151,6 +159,7 @@ export const ROUTES = defineRoutes({
       'Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)',
     returns: 'active cyclones outside the north-western Pacific (NHC, JTWC)',
     docs: 'endpoints-global.md#global-cyclones',
+    area: 'global',
     paths: { web: '/api/global/typhoons', v1: '/api/v1/global/typhoons' },
     params: {},
     list: { key: 'typhoons' },
@@ -164,6 +173,7 @@ export const ROUTES = defineRoutes({
     summary: 'One global cyclone, active or ended, with its whole ingested track and the official forecast',
     returns: 'one global cyclone, active or ended (`nhc-al132025`)',
     docs: 'endpoints-global.md#one-global-cyclone',
+    area: 'global',
     paths: { web: '/api/global/typhoons/:id', v1: '/api/v1/global/typhoons/:id' },
     params: { id: 'globalId' },
     servedBy: { kind: 'function', fn: 'global-typhoon' },
@@ -180,6 +190,7 @@ export const ROUTES = defineRoutes({
     summary: 'The global archive: every cyclone ingested since the service began, by year or keyword',
     returns: 'every global cyclone ingested, by `year` or keyword `q`',
     docs: 'endpoints-global.md#the-global-archive',
+    area: 'global',
     paths: { web: '/api/global/history', v1: '/api/v1/global/history' },
     params: {},
     list: { key: 'typhoons' },
@@ -195,6 +206,7 @@ export const ROUTES = defineRoutes({
       "Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track",
     returns: 'active tropical disturbances (invests) in every basin: position, winds, pressure, potential, formation alert box, track',
     docs: 'disturbances.md#endpoints',
+    area: 'live',
     paths: { web: '/api/disturbances', v1: '/api/v1/disturbances' },
     params: {},
     list: { key: 'list' },
@@ -210,6 +222,7 @@ export const ROUTES = defineRoutes({
       'GeoJSON (RFC 7946) of the active disturbances, for a map: the formation alert box as a Polygon, the invest track as a LineString, the latest position as a Point',
     returns: 'the active disturbances as GeoJSON: alert boxes, tracks, positions',
     docs: 'disturbances.md#geojson',
+    area: 'feeds-maps',
     paths: { web: '/api/geojson/disturbances' },
     params: {},
     servedBy: { kind: 'function', fn: 'disturbances' },
@@ -225,6 +238,7 @@ export const ROUTES = defineRoutes({
     summary: 'Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year',
     returns: 'every disturbance ingested, with what became of it, by `year`',
     docs: 'disturbances.md#endpoints',
+    area: 'live',
     paths: { web: '/api/disturbances/history', v1: '/api/v1/disturbances/history' },
     params: {},
     query: ['year'],
@@ -239,6 +253,7 @@ export const ROUTES = defineRoutes({
     summary: 'One disturbance, active or ended, while a bulletin named it within the last 7 days',
     returns: 'one disturbance, active or last named by a bulletin within 7 days (`jtwc-wp942026`)',
     docs: 'disturbances.md#endpoints',
+    area: 'live',
     paths: { web: '/api/disturbances/:id', v1: '/api/v1/disturbances/:id' },
     params: { id: 'disturbanceId' },
     servedBy: { kind: 'function', fn: 'disturbances' },
@@ -253,6 +268,7 @@ export const ROUTES = defineRoutes({
     summary: 'Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id',
     returns: 'flash news (AI-generated), newest first: the latest 20, of one storm with `code` (v1: `/api/v1/flash`)',
     docs: 'endpoints-flash.md#flash-news',
+    area: 'news',
     paths: { web: '/api/seo/news' },
     params: {},
     webOnly: '/api/v1/flash is its v1 counterpart: the same items, paged, every one (and ?code= is a filter over them)',
@@ -267,6 +283,7 @@ export const ROUTES = defineRoutes({
     summary: 'Flash news (AI-generated), newest first, paged',
     returns: 'flash news (AI-generated), newest first, paged',
     docs: 'endpoints-flash.md#flash-news',
+    area: 'news',
     paths: { v1: '/api/v1/flash' },
     params: {},
     list: { key: 'list', paged: true },
@@ -281,6 +298,7 @@ export const ROUTES = defineRoutes({
     summary: 'One flash news item',
     returns: 'one flash item',
     docs: 'endpoints-flash.md#one-flash-item',
+    area: 'news',
     paths: { v1: '/api/v1/flash/:id' },
     params: { id: 'flashId' },
     servedBy: { kind: 'function', fn: 'flash-item' },
@@ -295,6 +313,7 @@ export const ROUTES = defineRoutes({
     // Not under /api/: a feed is not JSON. Errors are still the web family's JSON.
     returns: 'flash news as RSS 2.0, of one storm with `code`',
     docs: 'endpoints-flash.md#feeds',
+    area: 'feeds-maps',
     paths: { web: '/feeds/flash.xml' },
     params: {},
     webOnly: 'a feed is an RSS document for feed readers, not JSON: it has no envelope to be in',
@@ -311,6 +330,7 @@ export const ROUTES = defineRoutes({
     summary: 'Flash news (AI-generated) as an Atom 1.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
     returns: 'flash news as Atom 1.0, of one storm with `code`',
     docs: 'endpoints-flash.md#feeds',
+    area: 'feeds-maps',
     paths: { web: '/feeds/flash.atom' },
     params: {},
     webOnly: 'a feed is an Atom document for feed readers, not JSON: it has no envelope to be in',
@@ -327,6 +347,7 @@ export const ROUTES = defineRoutes({
     summary: 'Live summary: natural language (AI-generated) plus structured north-western Pacific and global data',
     returns: 'a live summary in Chinese and English (AI-generated) with the data it describes',
     docs: 'endpoints-flash.md#live-summary',
+    area: 'live',
     paths: { web: '/api/llm/summary', v1: '/api/v1/summary' },
     params: {},
     servedBy: { kind: 'function', fn: 'llm-summary' },
@@ -339,6 +360,7 @@ export const ROUTES = defineRoutes({
     summary: 'Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE',
     returns: 'statistics per year from 1945: counts by grade, landfalls, strongest storm, ACE',
     docs: 'endpoints-archive.md#years',
+    area: 'history',
     paths: { web: '/api/history/years', v1: '/api/v1/history/years' },
     params: {},
     list: { key: 'years' },
@@ -352,6 +374,7 @@ export const ROUTES = defineRoutes({
     summary: "Summary list of one year's storms, in order of formation",
     returns: "one year's storms in order of formation",
     docs: 'endpoints-archive.md#one-year',
+    area: 'history',
     paths: { web: '/api/history/:year', v1: '/api/v1/history/:year' },
     params: { year: 'year' },
     list: { key: 'typhoons' },
@@ -365,6 +388,7 @@ export const ROUTES = defineRoutes({
     summary: 'One storm: active snapshot, else the archive, else the upstream service (track, wind circles, landfalls, forecasts, sources)',
     returns: 'one storm: the live snapshot, else the archive, else the Zhejiang service',
     docs: 'endpoints-live.md#one-storm',
+    area: 'history',
     paths: { web: '/api/typhoons/:code', v1: '/api/v1/typhoons/:code' },
     params: { code: 'code' },
     servedBy: { kind: 'static' },
@@ -387,6 +411,7 @@ export const ROUTES = defineRoutes({
     // Not under /api/typhoons/{code}/: a static answer is a file at its URL, and a file and a folder cannot share a name.
     returns: 'a storm as GeoJSON: wind circles, track, points, landfalls, forecasts and cones',
     docs: 'endpoints-archive.md#geojson',
+    area: 'feeds-maps',
     paths: { web: '/api/geojson/:code' },
     params: { code: 'code' },
     webOnly:
@@ -405,6 +430,7 @@ export const ROUTES = defineRoutes({
     summary: 'Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first',
     returns: "storms by code, name, pinyin, another agency's id or a misspelt name, best first",
     docs: 'endpoints-archive.md#search',
+    area: 'history',
     paths: { web: '/api/history/search/:keyword', v1: '/api/v1/history/search/:keyword' },
     params: { keyword: 'keyword' },
     list: { key: 'typhoons' },
@@ -420,6 +446,7 @@ export const ROUTES = defineRoutes({
       'Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade',
     returns: 'archived storms that passed within `radius` km of `lat`, `lng`, with counts; filters; paged',
     docs: 'endpoints-archive.md#storms-that-passed-near-a-place',
+    area: 'history',
     paths: { web: '/api/history/near', v1: '/api/v1/history/near' },
     params: {},
     query: ['lat', 'lng', 'radius', 'from', 'to', 'months', 'minGrade', 'landfall', 'page', 'size'],
@@ -437,6 +464,7 @@ export const ROUTES = defineRoutes({
     // Under /api/typhoons/{code}, a static file: a function with config.path runs before files, so no folder is needed.
     returns: 'the archived storms with the most similar tracks',
     docs: 'endpoints-archive.md#similar-tracks',
+    area: 'history',
     paths: { web: '/api/typhoons/:code/similar', v1: '/api/v1/typhoons/:code/similar' },
     params: { code: 'code' },
     query: ['similarSize'],
@@ -453,6 +481,7 @@ export const ROUTES = defineRoutes({
       "Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked",
     returns: "CMA's, JMA's, JTWC's and HKO's tracks of an archived storm side by side",
     docs: 'endpoints-archive.md#every-agencys-track',
+    area: 'history',
     paths: { web: '/api/typhoons/:code/agencies', v1: '/api/v1/typhoons/:code/agencies' },
     params: { code: 'code' },
     servedBy: { kind: 'function', fn: 'typhoon-agencies' },
@@ -467,6 +496,7 @@ export const ROUTES = defineRoutes({
     summary: 'Well-known storms active on this calendar day in past years (today in Asia/Shanghai)',
     returns: "well-known storms active on today's date (Beijing) in past years",
     docs: 'endpoints-archive.md#today-in-history',
+    area: 'history',
     paths: { web: '/api/history/today', v1: '/api/v1/history/today' },
     params: {},
     list: { key: 'typhoons' },
@@ -480,6 +510,7 @@ export const ROUTES = defineRoutes({
     summary: 'The same for a given calendar day MM-DD',
     returns: 'the same for a calendar day `MM-DD`',
     docs: 'endpoints-archive.md#today-in-history',
+    area: 'history',
     paths: { web: '/api/history/today/:date', v1: '/api/v1/history/today/:date' },
     params: { date: 'date' },
     list: { key: 'typhoons' },
@@ -493,6 +524,7 @@ export const ROUTES = defineRoutes({
     summary: 'Daily typhoon news, newest first, paged',
     returns: 'typhoon news, newest first, paged',
     docs: 'endpoints-apps.md#news-and-knowledge',
+    area: 'news',
     paths: { v1: '/api/v1/news' },
     params: {},
     list: { key: 'list', paged: true },
@@ -507,6 +539,7 @@ export const ROUTES = defineRoutes({
     summary: 'One news item with its Markdown body and its list of sources',
     returns: 'one news item',
     docs: 'endpoints-apps.md#news-and-knowledge',
+    area: 'news',
     paths: { v1: '/api/v1/news/:slug' },
     params: { slug: 'slug' },
     examples: { slug: '2024-09-06-yagi-landfall-wenchang' },
@@ -520,6 +553,7 @@ export const ROUTES = defineRoutes({
     summary: 'Knowledge (wiki) articles by category, paged',
     returns: 'knowledge articles, paged, of one `category` when asked',
     docs: 'endpoints-apps.md#news-and-knowledge',
+    area: 'news',
     paths: { v1: '/api/v1/knowledge' },
     params: {},
     list: { key: 'list', paged: true },
@@ -534,6 +568,7 @@ export const ROUTES = defineRoutes({
     summary: 'One article with its Markdown body and sources',
     returns: 'one knowledge article',
     docs: 'endpoints-apps.md#news-and-knowledge',
+    area: 'news',
     paths: { v1: '/api/v1/knowledge/:slug' },
     params: { slug: 'slug' },
     servedBy: { kind: 'static' },
@@ -546,6 +581,7 @@ export const ROUTES = defineRoutes({
     summary: 'Version check and forced update for one client platform',
     returns: 'the latest and minimum app version of a `platform` (android, ios, harmony), and whether `current` must update',
     docs: 'endpoints-apps.md#version-check',
+    area: 'client',
     paths: { v1: '/api/v1/version' },
     params: {},
     query: ['platform', 'current'],
@@ -559,6 +595,7 @@ export const ROUTES = defineRoutes({
     summary: 'Start-up bundle: site configuration, announcements, active typhoons and disturbances, briefing, versions',
     returns: "an app's start-up bundle: site, announcements, active storms and disturbances, briefing, today in history, versions",
     docs: 'endpoints-apps.md#bootstrap',
+    area: 'client',
     paths: { v1: '/api/v1/bootstrap' },
     params: {},
     servedBy: { kind: 'function', fn: 'bootstrap' },
@@ -573,6 +610,7 @@ export const ROUTES = defineRoutes({
     summary: 'This API described in OpenAPI 3.1',
     returns: 'this API in OpenAPI 3.1, both families',
     docs: 'endpoints-other.md#openapi',
+    area: 'client',
     paths: { web: '/api/openapi.json' },
     params: {},
     webOnly: 'the document describes both families and is read by OpenAPI tools as it is; in the envelope they could not read it',

@@ -22,7 +22,7 @@ import { promisify } from 'node:util';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/build-site.ts';
-import { ENDPOINTS, RESOURCES, type Endpoint } from '../../src/api/route-table.ts';
+import { DOCS_AREAS, ENDPOINTS, RESOURCES, type Endpoint } from '../../src/api/route-table.ts';
 import { readConfig } from '../../src/config/env.ts';
 import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
 import { writeDump } from '../../src/dump/write-dump.ts';
@@ -56,7 +56,7 @@ const cjkFontInstalled = (() => {
   }
 })();
 
-/** The page's areas, in order, and the resources that must be in each (every resource is in one). */
+/** The page's areas, in order (the route table's areas: every resource is in its `area`). */
 const AREAS: [string, string][] = [
   ['live', 'Live'],
   ['history', 'History'],
@@ -108,7 +108,11 @@ async function waitLoaded(page: Page): Promise<void> {
 }
 
 /** The few DOM members the tests read in the page (their TypeScript has no DOM types). */
-type PageElement = { textContent: string | null; getAttribute(name: string): string | null; querySelector(selector: string): PageElement | null };
+type PageElement = {
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+  querySelector(selector: string): PageElement | null;
+};
 
 /** Opens a card's details the way a user does (a phone shows them closed), then its family's tab; returns that family's panel. */
 async function showFamily(page: Page, resourceId: string, family: string): Promise<Locator> {
@@ -335,11 +339,12 @@ describe.runIf(available)('docs page', () => {
       expect(await page.locator('#endpoints > section.area').evaluateAll((areas) => areas.map((a) => a.id))).toEqual(
         AREAS.map(([id]) => `area-${id}`),
       );
+      expect(AREAS.map(([id]) => id)).toEqual([...DOCS_AREAS]);
 
       for (const resource of RESOURCES) {
         const card = page.locator(`article.endpoint#${resource.id}`);
         expect(await card.count(), resource.id).toBe(1);
-        expect(await card.getAttribute('data-area'), resource.id).not.toBe('other');
+        expect(await card.getAttribute('data-area'), resource.id).toBe(resource.area);
         expect(await card.locator('h4').textContent()).toBe(resource.id);
         expect(await card.locator('.paths li').allTextContents()).toEqual(
           endpointsOf(resource.id).map((e) => `${e.family} GET ${documented(e.path)}`),
