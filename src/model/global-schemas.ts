@@ -104,7 +104,9 @@ export const globalCycloneSchema = z
     maxWindKt: z.number().nullable().describe('Highest maximum wind of the track, kt (1-minute), as issued'),
     minPressure: z.number().nullable().describe('Lowest central pressure, hPa'),
     points: z.array(globalPointSchema).min(1),
-    forecasts: z.record(z.string(), globalForecastSchema),
+    forecasts: z
+      .object({ nhc: globalForecastSchema.optional(), jtwc: globalForecastSchema.optional() })
+      .describe("The latest official forecast by agency key (the agency whose advisory it is); {} when there is none"),
     land: z.array(z.never()).describe('Landfalls are not recorded for global cyclones'),
     firstSeenAt: utcTime
       .nullable()

@@ -72,6 +72,10 @@ export const landfallSchema = z
   })
   .meta({ id: 'Landfall' });
 
+/** The forecast agencies' keys (src/upstream/forecast-agencies.ts maps the upstreams' labels to them). */
+export const FORECAST_AGENCIES = ['cma', 'jma', 'jtwc', 'hko', 'cwa', 'kma', 'pagasa', 'ecmwf'] as const;
+export type ForecastAgency = (typeof FORECAST_AGENCIES)[number];
+
 export const forecastPointSchema = trackPointSchema
   .pick({
     time: true,
@@ -87,7 +91,7 @@ export const forecastPointSchema = trackPointSchema
 
 export const agencyForecastSchema = z
   .object({
-    agency: z.string().describe('Agency key: cma, jma, jtwc, hko, cwa, kma, pagasa, ecmwf'),
+    agency: z.enum(FORECAST_AGENCIES).describe('Agency key, the same as its key in forecasts'),
     nameZh: z.string(),
     nameEn: z.string(),
     issuedAt: beijingTime.nullable().describe('Time of the agency analysis the forecast starts from'),
@@ -103,8 +107,23 @@ export const agencyForecastSchema = z
   })
   .meta({ id: 'Forecast' });
 
-/** `forecasts` is keyed by agency; the archive keeps none (its leftovers are not a forecast record). */
-export const forecastsSchema = z.record(z.string(), agencyForecastSchema);
+/**
+ * `forecasts` has one optional key per agency, so that a client's types name them (a record would type
+ * `forecasts.length` as a forecast); the archive keeps none (its leftovers are not a forecast record).
+ */
+const agencyForecast = agencyForecastSchema.optional();
+export const forecastsSchema = z
+  .object({
+    cma: agencyForecast,
+    jma: agencyForecast,
+    jtwc: agencyForecast,
+    hko: agencyForecast,
+    cwa: agencyForecast,
+    kma: agencyForecast,
+    pagasa: agencyForecast,
+    ecmwf: agencyForecast,
+  } satisfies Record<ForecastAgency, typeof agencyForecast>)
+  .describe('The latest forecast of each agency that issued one, by agency key; {} when none did');
 
 export const SOURCE_IDS = ['cma', 'jtwc', 'zj', 'names-table', 'name-corrections', 'zj-live', 'nmc'] as const;
 export const sourceIdSchema = z
@@ -389,3 +408,4 @@ export type Provenance = z.infer<typeof provenanceSchema>;
 export type StormIds = z.infer<typeof stormIdsSchema>;
 export type Attribution = z.infer<typeof attributionSchema>;
 export type AgencyForecast = z.infer<typeof agencyForecastSchema>;
+export type Forecasts = z.infer<typeof forecastsSchema>;

@@ -17,7 +17,7 @@
  */
 import type { PlacesTable } from './place-names.ts';
 
-export type TextKind = 'storm-name' | 'cyclone-name' | 'place' | 'code';
+export type TextKind = 'storm-name' | 'cyclone-name' | 'place' | 'code' | 'agency';
 
 /** Why a value was rejected: markup, a link, too long, not its kind's shape, a word never part of it, not in the names table. */
 export type RejectionReason = 'markup' | 'link' | 'length' | 'shape' | 'word' | 'unlisted';

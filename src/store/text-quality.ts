@@ -30,7 +30,7 @@ export const liveTextProblemSchema = z.object({
   storm: z.string().nullable(),
   /** Where in the upstream's answer: `name`, `land[0].landaddress`, `activeStorms[0].name`, `STORMNAME`. */
   field: z.string(),
-  kind: z.enum(['storm-name', 'cyclone-name', 'place', 'code']),
+  kind: z.enum(['storm-name', 'cyclone-name', 'place', 'code', 'agency']),
   reason: z.enum(['markup', 'link', 'length', 'shape', 'word', 'unlisted']),
   /** The value received, inert: every character but letters, digits and spaces as `\u{hex}`. */
   value: z.string(),
@@ -60,6 +60,7 @@ const ACTIONS: Record<TextRejection['kind'], string> = {
   'cyclone-name': 'name left out (null)',
   place: 'place left out ("")',
   code: 'code left out (null)',
+  agency: "the agency's forecast left out",
 };
 
 /** The document with this refresh's rejections merged in (pure): new ones added, known ones seen again. */

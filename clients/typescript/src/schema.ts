@@ -1709,8 +1709,11 @@ export interface components {
             createdAt: string;
         };
         Forecast: {
-            /** @description Agency key: cma, jma, jtwc, hko, cwa, kma, pagasa, ecmwf */
-            agency: string;
+            /**
+             * @description Agency key, the same as its key in forecasts
+             * @enum {string}
+             */
+            agency: "cma" | "jma" | "jtwc" | "hko" | "cwa" | "kma" | "pagasa" | "ecmwf";
             nameZh: string;
             nameEn: string;
             /** @description Time of the agency analysis the forecast starts from */
@@ -1933,8 +1936,10 @@ export interface components {
             /** @description Lowest central pressure, hPa */
             minPressure: number | null;
             points: components["schemas"]["GlobalTrackPoint"][];
+            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
             forecasts: {
-                [key: string]: components["schemas"]["GlobalForecast"];
+                nhc?: components["schemas"]["GlobalForecast"];
+                jtwc?: components["schemas"]["GlobalForecast"];
             };
             /** @description Landfalls are not recorded for global cyclones */
             land: unknown[];
@@ -2678,8 +2683,16 @@ export interface components {
             minPressure: number | null;
             windPeriod: components["schemas"]["WindPeriod"];
             points: components["schemas"]["TrackPoint"][];
+            /** @description The latest forecast of each agency that issued one, by agency key; {} when none did */
             forecasts: {
-                [key: string]: components["schemas"]["Forecast"];
+                cma?: components["schemas"]["Forecast"];
+                jma?: components["schemas"]["Forecast"];
+                jtwc?: components["schemas"]["Forecast"];
+                hko?: components["schemas"]["Forecast"];
+                cwa?: components["schemas"]["Forecast"];
+                kma?: components["schemas"]["Forecast"];
+                pagasa?: components["schemas"]["Forecast"];
+                ecmwf?: components["schemas"]["Forecast"];
             };
             /** @description Recorded landfalls in time order; empty also when none were recorded (see landRecorded) */
             land: components["schemas"]["Landfall"][];
@@ -3621,8 +3634,10 @@ export interface operations {
                             /** @description Lowest central pressure, hPa */
                             minPressure: number | null;
                             points: components["schemas"]["GlobalTrackPoint"][];
+                            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
                             forecasts: {
-                                [key: string]: components["schemas"]["GlobalForecast"];
+                                nhc?: components["schemas"]["GlobalForecast"];
+                                jtwc?: components["schemas"]["GlobalForecast"];
                             };
                             /** @description Landfalls are not recorded for global cyclones */
                             land: unknown[];
@@ -3741,8 +3756,10 @@ export interface operations {
                             /** @description Lowest central pressure, hPa */
                             minPressure: number | null;
                             points: components["schemas"]["GlobalTrackPoint"][];
+                            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
                             forecasts: {
-                                [key: string]: components["schemas"]["GlobalForecast"];
+                                nhc?: components["schemas"]["GlobalForecast"];
+                                jtwc?: components["schemas"]["GlobalForecast"];
                             };
                             /** @description Landfalls are not recorded for global cyclones */
                             land: unknown[];
