@@ -106,7 +106,7 @@ export const globalCycloneSchema = z
     points: z.array(globalPointSchema).min(1),
     forecasts: z
       .object({ nhc: globalForecastSchema.optional(), jtwc: globalForecastSchema.optional() })
-      .describe("The latest official forecast by agency key (the agency whose advisory it is); {} when there is none"),
+      .describe('The latest official forecast by agency key (the agency whose advisory it is); {} when there is none'),
     land: z.array(z.never()).describe('Landfalls are not recorded for global cyclones'),
     firstSeenAt: utcTime
       .nullable()

@@ -74,7 +74,9 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
     const changed = normalizeZjInfo(payload, now, text);
     expect(Object.keys(changed.forecasts)).toHaveLength(Object.keys(storm.forecasts).length - 1);
     expect(JSON.stringify(changed)).not.toContain('某台');
-    expect(text.rejected).toMatchObject([{ kind: 'agency', field: 'forecast.tm', storm: '202699', value: '<b>某台</b>', reason: 'unlisted' }]);
+    expect(text.rejected).toMatchObject([
+      { kind: 'agency', field: 'forecast.tm', storm: '202699', value: '<b>某台</b>', reason: 'unlisted' },
+    ]);
   });
 
   it('reads the landfall with its grade', () => {
