@@ -103,7 +103,12 @@ export async function installClientApp(dir: string, tarball: string): Promise<vo
     },
     { spaces: 2 },
   );
-  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir });
+  await run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir }).catch(
+    (error: { stderr?: string }) => {
+      if (!/ENOTCACHED/.test(error.stderr ?? '')) throw error;
+      throw new Error(`the npm cache lacks a package of the client (it installs offline): \`npm ci\` puts them there\n${error.stderr}`);
+    },
+  );
   for (const name of [manifest.name, ...Object.keys(manifest.dependencies ?? {})]) {
     const installed = path.join(dir, 'node_modules', name);
     if ((await fs.lstat(installed)).isSymbolicLink()) throw new Error(`${name} was linked, not installed, in the app`);
