@@ -5,12 +5,7 @@
  * verified) and skill against a baseline on such a sample. Means are of the per-forecast values as published
  * (0.1 of a unit), rounded to 0.1.
  */
-import {
-  VERIFICATION_LEADS,
-  type ForecastVerification,
-  type LeadSummary,
-  type LeadVerification,
-} from '../model/verification-schemas.ts';
+import { VERIFICATION_LEADS, type ForecastVerification, type LeadSummary, type LeadVerification } from '../model/verification-schemas.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const mean = (values: readonly number[]) => (values.length === 0 ? null : round1(values.reduce((s, v) => s + v, 0) / values.length));

@@ -57,7 +57,9 @@ export const issuanceSchema = z
     basin: z.enum(['WP', 'AL', 'EP', 'CP', 'IO', 'SH']),
     storm: z
       .object({
-        id: z.string().describe("The storm's id in the key: a north-western Pacific code (`202411`, 8-digit when unnumbered) or an ATCF id"),
+        id: z
+          .string()
+          .describe("The storm's id in the key: a north-western Pacific code (`202411`, 8-digit when unnumbered) or an ATCF id"),
         code: z.string().nullable().describe('North-western Pacific code, when the source names one'),
         atcfId: z.string().nullable().describe('ATCF id (`al032004`), when the source names one'),
         name: z.string().nullable(),
@@ -74,7 +76,11 @@ export const issuanceSchema = z
     initial: forecastPositionSchema.nullable().describe("The agency's own analysis at the initial time, when the source gives it"),
     points: z.array(forecastPositionSchema).describe('Forecast positions after the initial time, by lead'),
     special: z.boolean().describe("A special advisory's forecast (ATCF OFCS): it amends the issuance of its initial time"),
-    revision: z.number().int().min(1).describe('1 for the first content seen for this agency, product, storm and initial time; 2, 3, … for each amendment'),
+    revision: z
+      .number()
+      .int()
+      .min(1)
+      .describe('1 for the first content seen for this agency, product, storm and initial time; 2, 3, … for each amendment'),
     amends: z.string().nullable().describe('The key of the issuance this one amends (the previous revision); null for revision 1'),
     source: issuanceSourceSchema,
   })

@@ -10,8 +10,7 @@ import { ISSUANCE_SCHEMA_VERSION, type Issuance } from './forecast-schemas.ts';
 export type IssuanceDraft = Omit<Issuance, 'schemaVersion' | 'key' | 'revision' | 'amends'>;
 
 /** The content the digest covers: the forecast itself, not when or how it was read. */
-const content = (d: IssuanceDraft) =>
-  JSON.stringify([d.basin, d.wind, d.stageScheme, d.initial, d.points, d.special]);
+const content = (d: IssuanceDraft) => JSON.stringify([d.basin, d.wind, d.stageScheme, d.initial, d.points, d.special]);
 
 /** `YYYYMMDDHHmm` of an ISO UTC time. */
 const compact = (utc: string) => utc.slice(0, 16).replace(/[-T:]/g, '');

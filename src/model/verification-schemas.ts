@@ -47,9 +47,7 @@ export const leadVerificationSchema = z
     validTime: utcTime,
     verified: z.boolean(),
     /** Why a lead was not verified; null when it was. */
-    excluded: z
-      .enum(['no-forecast', 'not-a-cyclone-at-initial', 'not-a-cyclone-at-valid', 'no-verifying-position'])
-      .nullable(),
+    excluded: z.enum(['no-forecast', 'not-a-cyclone-at-initial', 'not-a-cyclone-at-valid', 'no-verifying-position']).nullable(),
     /** True when the verifying position was interpolated between two fixes (the valid time is not a fix's time). */
     interpolated: z.boolean(),
     trackErrorKm: z.number().nullable(),
@@ -73,7 +71,9 @@ export const forecastVerificationSchema = z
     stormId: z.string(),
     basin: z.string(),
     initialTime: utcTime,
-    status: z.enum(['final', 'provisional']).describe('provisional: verified against the operational track, before the best track is final'),
+    status: z
+      .enum(['final', 'provisional'])
+      .describe('provisional: verified against the operational track, before the best track is final'),
     against: z.object({ source: z.string(), asOf: utcTime.nullable() }),
     leads: z.array(leadVerificationSchema),
   })
