@@ -1,8 +1,9 @@
 /**
  * Which issuances are verified: for each agency, storm and initial time, one forecast. NHC's rule: a special
- * advisory does not supersede the forecast issued for its synoptic time, the original is kept; so the first
- * revision that is not a special advisory is verified (a special one only when nothing else was issued for that
- * time). When one agency's forecast came by more than one product (JTWC's in its own `.tcw` and relayed by the
+ * advisory does not supersede the forecast issued for its synoptic time, the original is kept; so a special
+ * advisory's forecast is verified only when nothing else was issued for that time. Any other amendment (a
+ * correction the agency or the relaying service made to the same initial time's forecast, or the rest of a forecast
+ * first read while it was being written) is the agency's last word: the latest such revision is verified. When one agency's forecast came by more than one product (JTWC's in its own `.tcw` and relayed by the
  * Zhejiang service), the agency's own product is verified: the a-deck, then JTWC's warning, then NMC, then the
  * Zhejiang service.
  */
@@ -11,7 +12,7 @@ import type { VerifiableForecast } from './verify-forecast.ts';
 
 const PRODUCT_PREFERENCE: readonly ForecastProduct[] = ['atcf-adeck', 'jtwc-tcw', 'nmc-service', 'zj-service'];
 
-const rank = (i: Issuance) => [PRODUCT_PREFERENCE.indexOf(i.source.product), Number(i.special), i.revision];
+const rank = (i: Issuance) => [PRODUCT_PREFERENCE.indexOf(i.source.product), Number(i.special), -i.revision];
 
 function better(a: Issuance, b: Issuance): boolean {
   const [x, y] = [rank(a), rank(b)];
