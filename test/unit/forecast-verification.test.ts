@@ -27,8 +27,10 @@ const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'forecasts');
 const storm = parseHurdat2(read(FIXTURES, 'hurdat2-verifica-al072049.txt'), 'hurdat2-verifica-al072049.txt').storms[0];
 const truth = truthFromHurdat2(storm as never);
 const records = parseAtcfDeck(read(FIXTURES, 'aal072049.dat')).records;
-const issuances = mergeIssuances([], adeckIssuances(records, { atcfId: 'al072049', channel: 'archive', file: 'aal072049.dat', seenAt: null }))
-  .issuances;
+const issuances = mergeIssuances(
+  [],
+  adeckIssuances(records, { atcfId: 'al072049', channel: 'archive', file: 'aal072049.dat', seenAt: null }),
+).issuances;
 const verified = issuancesToVerify(issuances).map((i) => verifyForecast(verifiableIssuance(i), truth));
 const at = (initial: string) => verified.find((v) => v.initialTime === initial);
 const lead = (initial: string, hours: number) => at(initial)?.leads.find((l) => l.leadHours === hours);
@@ -72,10 +74,11 @@ describe('one forecast', () => {
   });
 
   it('leaves out what NHC leaves out: not a cyclone at the initial or the valid time, no forecast at a lead', () => {
-    expect(at('2049-08-01T00:00:00Z')?.leads.slice(0, 2).map((l) => l.excluded)).toEqual([
-      'not-a-cyclone-at-initial',
-      'not-a-cyclone-at-initial',
-    ]);
+    expect(
+      at('2049-08-01T00:00:00Z')
+        ?.leads.slice(0, 2)
+        .map((l) => l.excluded),
+    ).toEqual(['not-a-cyclone-at-initial', 'not-a-cyclone-at-initial']);
     expect(lead('2049-08-01T06:00:00Z', 48)?.excluded).toBe('not-a-cyclone-at-valid'); // extratropical by then
     expect(lead('2049-08-01T06:00:00Z', 72)?.excluded).toBe('no-forecast');
     expect(lead('2049-08-01T12:00:00Z', 72)?.excluded).toBe('not-a-cyclone-at-valid'); // past the final track's end
