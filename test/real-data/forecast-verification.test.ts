@@ -14,6 +14,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adeckBaseline } from '../../src/forecasts/adeck-baselines.ts';
 import { adeckIssuances } from '../../src/forecasts/adeck-issuances.ts';
+import { measuredConeRadii } from '../../src/forecasts/error-cones.ts';
 import { mergeIssuances } from '../../src/forecasts/merge-issuances.ts';
 import { truthFromHurdat2 } from '../../src/forecasts/truth-tracks.ts';
 import { issuancesToVerify, verifiableIssuance } from '../../src/forecasts/verification-set.ts';
@@ -159,6 +160,29 @@ describeRealData('forecasts', 'official forecasts of the sample a-decks, verifie
         for (const lead of skill.filter((l) => l.count > 0 && l.leadHours <= 72))
           expect(lead.trackSkillPct, `${id} ${lead.leadHours} h`).toBeGreaterThan(0);
       }
+    });
+    it("measures NHC's cone on the sample (Andrew and Charley, final best tracks): two thirds of the errors within", () => {
+      const verified = cases.flatMap(
+        ({ file, id }) =>
+          engine(deckOf(file), id.toLowerCase(), truthFromHurdat2(hurdat2.storms.find((s) => s.id === id) as never)).verified,
+      );
+      const radii = measuredConeRadii(verified);
+      expect(radii.sample).toEqual({
+        forecasts: 70,
+        storms: 2,
+        firstInitialTime: '1992-08-16T12:00:00Z',
+        lastInitialTime: '2004-08-15T12:00:00Z',
+        against: ['hurdat2 (final)'],
+      });
+      expect(radii.leads.map((l) => [l.leadHours, l.count, l.radiusNm])).toEqual([
+        [12, 64, 42.4],
+        [24, 61, 84.3],
+        [36, 57, 121.8],
+        [48, 53, 167],
+        [72, 45, 232.9],
+        [96, 6, null],
+        [120, 2, null],
+      ]);
     });
   });
 
