@@ -4,6 +4,11 @@
  * are kt, 1-minute means (NHC and JTWC both forecast the 1-min wind), pressures mb, `0` = not forecast. The
  * tau-0 row, when the deck has one, is the agency's own analysis (`initial`); the other taus are the forecast,
  * the 3-h position of newer decks included (it is not a lead time the verification uses).
+ *
+ * The stage column (`TY`) of NHC's archived 2004 forecasts repeats the initial classification on every tau (Charley:
+ * `TD` on a 65-kt 72-h position, on every one of its 25 forecasts): a column that is the same on every row while the
+ * forecast winds leave that stage's range (TD < 34 kt, TS 34–63, HU ≥ 64) is not a forecast of the stage, and the
+ * forecast positions get no stage (the analysis keeps it).
  */
 import { toUtcIso } from '../model/time.ts';
 import type { ForecastPosition } from '../model/forecast-schemas.ts';
@@ -24,6 +29,17 @@ function agencyOf(tech: string, atcfId: string): string {
   if (tech === 'JTWC') return 'jtwc';
   // OFCL in a central Pacific deck is the Central Pacific Hurricane Center's forecast.
   return atcfId.startsWith('cp') ? 'cphc' : 'nhc';
+}
+
+/** The wind range (kt) of the stages whose names are intensities. */
+const STAGE_WINDS: Record<string, [number, number]> = { TD: [0, 33], TS: [34, 63], HU: [64, Infinity], TY: [64, Infinity] };
+
+/** True when every row repeats one stage the forecast winds contradict: the initial's, not a forecast. */
+function repeatedStage(rows: readonly AtcfRecord[]): boolean {
+  const stages = new Set(rows.map((r) => r.type));
+  const [only] = [...stages];
+  const range = stages.size === 1 && only ? STAGE_WINDS[only] : undefined;
+  return range !== undefined && rows.some((r) => r.windKt !== null && (r.windKt < range[0] || r.windKt > range[1]));
 }
 
 const position = (r: AtcfRecord, base: number): ForecastPosition => ({
@@ -49,7 +65,8 @@ export interface AdeckSource {
 function draft(forecast: TechForecast, special: boolean, name: string | null, from: AdeckSource): IssuanceDraft | null {
   const base = forecast.baseTime.getTime();
   const initial = forecast.rows.find((r) => r.tau === 0);
-  const points = forecast.rows.filter((r) => r.tau > 0).map((r) => position(r, base));
+  const repeated = repeatedStage(forecast.rows);
+  const points = forecast.rows.filter((r) => r.tau > 0).map((r) => ({ ...position(r, base), stage: repeated ? null : r.type }));
   if (points.length === 0) return null;
   return {
     agency: agencyOf(forecast.tech, from.atcfId),

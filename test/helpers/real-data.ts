@@ -47,7 +47,13 @@ const LOCATIONS = {
   forecasts: {
     env: 'TYPHOON_FORECAST_SAMPLES',
     what: "the official forecast samples (nhc-archive/: NHC's a-decks of Camille 1969, Andrew 1992 and Charley 2004; advisories-2024/: Helene's and Milton's CurrentStorms.json and b-deck at every advisory)",
-    expect: ['nhc-archive/aal091969.dat', 'nhc-archive/aal041992.dat', 'nhc-archive/aal032004.dat', 'advisories-2024/al092024', 'advisories-2024/al142024'],
+    expect: [
+      'nhc-archive/aal091969.dat',
+      'nhc-archive/aal041992.dat',
+      'nhc-archive/aal032004.dat',
+      'advisories-2024/al092024',
+      'advisories-2024/al142024',
+    ],
   },
 } satisfies Record<string, Location>;
 

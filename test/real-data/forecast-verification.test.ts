@@ -145,6 +145,8 @@ describeRealData('forecasts', 'official forecasts of the sample a-decks, verifie
       expect(special.map((i) => [i.initialTime, i.revision, i.source.tech])).toEqual([['2004-08-13T12:00:00Z', 2, 'OFCS']]);
       const original = issuances.find((i) => i.initialTime === '2004-08-13T12:00:00Z' && !i.special);
       expect(special[0]?.amends).toBe(original?.key);
+      // The 2004 deck repeats the initial's stage on every tau (TD on a 65-kt 72-h position): no forecast stage is taken from it.
+      expect(issuances.every((i) => i.points.every((p) => p.stage === null) && i.initial?.stage)).toBe(true);
       expect(verified.filter((v) => v.initialTime === '2004-08-13T12:00:00Z').map((v) => v.key)).toEqual([original?.key]);
     });
 

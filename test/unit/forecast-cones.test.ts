@@ -97,7 +97,7 @@ describe('issuance GeoJSON', () => {
     ]);
     const cone = collection.features[0];
     expect(cone?.properties.radiiFrom).toMatchObject({ agency: 'nhc', basin: 'AL', forecasts: 30 });
-    expect((cone?.properties.circles as { leadHours: number; radiusKm: number }[]).map((c) => [c.leadHours, c.radiusKm])).toEqual([
+    expect(((cone?.properties.circles ?? []) as { leadHours: number; radiusKm: number }[]).map((c) => [c.leadHours, c.radiusKm])).toEqual([
       [0, 0],
       [12, 20],
       [24, 40],
