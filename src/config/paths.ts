@@ -19,6 +19,8 @@ export const CACHE_DIR = path.join(PROJECT_ROOT, '.cache');
  */
 export const NAMES_FILE_IN_PROJECT = 'content/names/typhoon-committee.yaml';
 export const NAMES_FILE = path.join(PROJECT_ROOT, NAMES_FILE_IN_PROJECT);
+/** The north-western Pacific forecast baseline fitted on the CMA best track (build/fit-wp-baseline.ts). */
+export const WP_BASELINE_FILE = path.join(CONTENT_DIR, 'baselines', 'wp-persistence-cma.json');
 /** Reviewed per-storm corrections of English names (src/sources/name-corrections.ts). */
 export const NAME_CORRECTIONS_FILE = path.join(CONTENT_DIR, 'names', 'corrections.yaml');
 /** Reviewed Chinese → English place names (src/model/place-names.ts); the live normalisers read it at this relative path, like the names table. */

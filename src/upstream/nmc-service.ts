@@ -24,7 +24,7 @@ const cell = z.union([z.string(), z.number(), z.null()]);
 
 export const rawNmcListSchema = z.object({ typhoonList: z.array(z.array(z.unknown()).min(8)) });
 
-const rawNmcPoint = z
+export const rawNmcPoint = z
   .tuple([
     cell,
     z.string(),
@@ -78,7 +78,7 @@ export function normalizeNmcList(json: unknown): NmcListItem[] {
 }
 
 /** `YYYYMMDDHHmm` in UTC. */
-function nmcTime(text: string): Date {
+export function nmcTime(text: string): Date {
   const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(text);
   const date = m && utcDate(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]));
   if (!date) throw new ShapeError(`NMC time ${JSON.stringify(text)} is not YYYYMMDDHHmm`);
