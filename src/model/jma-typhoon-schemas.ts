@@ -14,7 +14,9 @@ export const JMA_CLASSES = ['TY', 'STS', 'TS', 'TD', 'LOW'] as const;
 
 export const jmaWindAreaSchema = z
   .object({
-    kind: z.enum(['storm-area', 'storm-warning-area', 'gale-area']).describe('暴風域 (≥ 25 m/s now), 暴風警戒域 (≥ 25 m/s may reach), 強風域 (≥ 15 m/s)'),
+    kind: z
+      .enum(['storm-area', 'storm-warning-area', 'gale-area'])
+      .describe('暴風域 (≥ 25 m/s now), 暴風警戒域 (≥ 25 m/s may reach), 強風域 (≥ 15 m/s)'),
     axes: z
       .array(
         z.object({
@@ -67,12 +69,24 @@ export type JmaTyphoonPoint = z.infer<typeof jmaTyphoonPointSchema>;
 
 export const jmaTyphoonDocumentSchema = z
   .object({
-    dataType: z.string().regex(/^VPTW[456]\d$/).describe('JMA data type code (VPTW60: 5-day forecast, H30 format)'),
+    dataType: z
+      .string()
+      .regex(/^VPTW[456]\d$/)
+      .describe('JMA data type code (VPTW60: 5-day forecast, H30 format)'),
     reportTime: offsetTime.describe('ReportDateTime (+09:00)'),
-    infoType: z.enum(['発表', '訂正', '取消']).describe('発表 issued, 訂正 corrected (replaces the one of the same serial), 取消 withdrawn'),
-    eventId: z.string().regex(/^TC\d{4}$/).describe("JMA's event id (TC1725): year and JMA's own disturbance serial, not the typhoon number"),
+    infoType: z
+      .enum(['発表', '訂正', '取消'])
+      .describe('発表 issued, 訂正 corrected (replaces the one of the same serial), 取消 withdrawn'),
+    eventId: z
+      .string()
+      .regex(/^TC\d{4}$/)
+      .describe("JMA's event id (TC1725): year and JMA's own disturbance serial, not the typhoon number"),
     serial: z.string().nullable(),
-    number: z.string().regex(/^\d{4}$/).nullable().describe("JMA's typhoon number (1718: year 2017, typhoon 18); null for a tropical depression"),
+    number: z
+      .string()
+      .regex(/^\d{4}$/)
+      .nullable()
+      .describe("JMA's typhoon number (1718: year 2017, typhoon 18); null for a tropical depression"),
     name: z.string().nullable().describe('International name (TALIM); null for none'),
     nameKana: z.string().nullable().describe('The name in katakana as JMA writes it (タリム)'),
     points: z.array(jmaTyphoonPointSchema).min(1),
@@ -90,7 +104,11 @@ export const jmaTyphoonInfoSchema = z
     subject: z
       .enum(['typhoon', 'developing-depression'])
       .describe('台風第N号に関する情報 (a numbered typhoon) or 発達する熱帯低気圧に関する情報 (a depression expected to become one)'),
-    number: z.string().regex(/^\d{4}$/).nullable().describe("The typhoon's number with its year (0908) for a typhoon; null for a depression"),
+    number: z
+      .string()
+      .regex(/^\d{4}$/)
+      .nullable()
+      .describe("The typhoon's number with its year (0908) for a typhoon; null for a depression"),
     serial: z.string().nullable().describe("The information's own number as written in its title (26, 01の02 → 01-02)"),
     formed: z.boolean().describe('The headline is JMA saying the typhoon formed (台風第N号が発生しました)'),
   })

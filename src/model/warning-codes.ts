@@ -35,10 +35,17 @@ export const HKO_WARNING_TYPES: Record<string, HkoWarningType> = {
   WRAIN: { kind: 'rainstorm', name: { en: 'Rainstorm Warning Signal', tc: '暴雨警告信號', sc: '暴雨警告信号' } },
   WFNTSA: {
     kind: 'northern-nt-flooding',
-    name: { en: 'Special Announcement on Flooding in the northern New Territories', tc: '新界北部水浸特別報告', sc: '新界北部水浸特别报告' },
+    name: {
+      en: 'Special Announcement on Flooding in the northern New Territories',
+      tc: '新界北部水浸特別報告',
+      sc: '新界北部水浸特别报告',
+    },
   },
   WL: { kind: 'landslip', name: { en: 'Landslip Warning', tc: '山泥傾瀉警告', sc: '山泥倾泻警告' } },
-  WTCSGNL: { kind: 'tropical-cyclone-signal', name: { en: 'Tropical Cyclone Warning Signal', tc: '熱帶氣旋警告信號', sc: '热带气旋警告信号' } },
+  WTCSGNL: {
+    kind: 'tropical-cyclone-signal',
+    name: { en: 'Tropical Cyclone Warning Signal', tc: '熱帶氣旋警告信號', sc: '热带气旋警告信号' },
+  },
   WTMW: { kind: 'tsunami', name: { en: 'Tsunami Warning', tc: '海嘯警告', sc: '海啸警告' } },
   WTS: { kind: 'thunderstorm', name: { en: 'Thunderstorm Warning', tc: '雷暴警告', sc: '雷暴警告' } },
 };

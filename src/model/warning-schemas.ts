@@ -58,13 +58,18 @@ export type IslandGroup = (typeof ISLAND_GROUPS)[number];
 export const warningAreaSchema = z
   .object({
     code: z.string().nullable().describe("The agency's area code (JMA's 7-digit municipality code); null where it gives none"),
-    name: z.string().nullable().describe("The area's name in the agency's language (JMA 千代田区; PAGASA Camarines Sur; HKO none: its warnings are for Hong Kong)"),
+    name: z
+      .string()
+      .nullable()
+      .describe("The area's name in the agency's language (JMA 千代田区; PAGASA Camarines Sur; HKO none: its warnings are for Hong Kong)"),
     nameEn: z.string().nullable().describe("The area's name in English (Hong Kong; PAGASA's names are English); null where none is given"),
     group: z.enum(ISLAND_GROUPS).nullable().describe("PAGASA's island group: the column of the bulletin's table the area is in"),
     part: z
       .string()
       .nullable()
-      .describe("The part of the area named, in the agency's words (`the northeastern portion`, `the rest`, `mainland`); null for all of it"),
+      .describe(
+        "The part of the area named, in the agency's words (`the northeastern portion`, `the rest`, `mainland`); null for all of it",
+      ),
     localities: z.array(z.string()).describe('The municipalities and cities the agency lists for that part, in its order (PAGASA)'),
   })
   .meta({ id: 'WarningArea' });
@@ -74,7 +79,10 @@ export const circleSchema = z
   .object({
     lat: z.number().min(-90).max(90).describe('Centre, degrees north'),
     lng: z.number().min(-180).max(180).describe('Centre, degrees east (−180…180)'),
-    radiusKm: z.number().min(0).describe("Radius, km, as the agency gives it in km (JMA gives nautical miles and km; the km value is kept)"),
+    radiusKm: z
+      .number()
+      .min(0)
+      .describe('Radius, km, as the agency gives it in km (JMA gives nautical miles and km; the km value is kept)'),
     validAt: offsetTime.describe('The time the circle is for (the analysis, or a forecast time)'),
     kind: z
       .enum(['storm-area', 'storm-warning-area'])
@@ -97,9 +105,18 @@ export const sourceDocumentSchema = z
   .object({
     type: z
       .string()
-      .describe("What the document is: HKO `warnsum`, `warningInfo` or `warnsumc` (website feed); JMA's data type code (VPWW53, VPTW60); PAGASA `TCB`"),
+      .describe(
+        "What the document is: HKO `warnsum`, `warningInfo` or `warnsumc` (website feed); JMA's data type code (VPWW53, VPTW60); PAGASA `TCB`",
+      ),
     id: z.string().nullable().describe("The document's own number where it has one (PAGASA `TCB#10`, `TCB#25F`; JMA EventID and serial)"),
-    issuedAt: offsetTime.nullable().describe("The document's own time (JMA ReportDateTime, PAGASA's issuance); null for HKO's lists, which have none"),
+    issuedAt: offsetTime
+      .nullable()
+      .describe("The document's own time (JMA ReportDateTime, PAGASA's issuance); null for HKO's lists, which have none"),
+    validUntil: offsetTime
+      .nullable()
+      .describe(
+        "The document's own bound (PAGASA: valid for broadcast until the next bulletin): past it the answer is stale, not over; null where none is given",
+      ),
   })
   .meta({ id: 'WarningSource' });
 export type SourceDocument = z.infer<typeof sourceDocumentSchema>;
@@ -122,8 +139,12 @@ export const warningSchema = z
         'Order within the kind: HKO signal number (1, 3, 8, 9, 10), rainstorm 1 amber 2 red 3 black, fire 1 yellow 2 red; PAGASA signal number 1–5; JMA 1 warning, 2 danger warning (R06), 3 special warning; null where the kind has one level',
       ),
     name: localTextSchema.describe("The agency's name of the warning (Tropical Cyclone Warning Signal / 熱帶氣旋警告信號; 暴風特別警報)"),
-    words: localTextSchema.describe("The agency's words of the level (No. 8 Southeast Gale or Storm Signal / 八號東南烈風或暴風信號; 紅色)"),
-    area: warningAreaSchema.nullable().describe('The area it is for; null for HKO (all of Hong Kong) and for JMA storm areas (their circles)'),
+    words: localTextSchema.describe(
+      "The agency's words of the level (No. 8 Southeast Gale or Storm Signal / 八號東南烈風或暴風信號; 紅色)",
+    ),
+    area: warningAreaSchema
+      .nullable()
+      .describe('The area it is for; null for HKO (all of Hong Kong) and for JMA storm areas (their circles)'),
     circles: z.array(circleSchema).describe("The agency's own geometry of the warning (JMA storm areas); empty where it gives none"),
     action: z
       .string()
@@ -131,7 +152,9 @@ export const warningSchema = z
       .describe("The agency's action, from its closed table (HKO ISSUE, REISSUE, EXTEND, UPDATE; JMA 発表, 継続, 警報から特別警報 …)"),
     issuedAt: offsetTime.nullable(),
     updatedAt: offsetTime.nullable(),
-    expiresAt: offsetTime.nullable().describe('When the agency said it ends (HKO expireTime); null when it said none: in force until replaced'),
+    expiresAt: offsetTime
+      .nullable()
+      .describe('When the agency said it ends (HKO expireTime); null when it said none: in force until replaced'),
     storm: stormRefSchema.nullable().describe('The storm as the document names it; null when it names none'),
     source: sourceDocumentSchema,
   })
@@ -154,7 +177,9 @@ export const warningSnapshotSchema = z
     warnings: z.array(warningSchema).describe('Every warning the answer has in force, in the order of the answer'),
     cancelled: z
       .array(warningSchema)
-      .describe("What the answer itself says was cancelled or lifted (HKO's CANCEL signal, JMA 解除): not in force, kept as the agency's word"),
+      .describe(
+        "What the answer itself says was cancelled or lifted (HKO's CANCEL signal, JMA 解除): not in force, kept as the agency's word",
+      ),
     documents: z.array(sourceDocumentSchema).describe('The documents the answer was read from'),
   })
   .meta({ id: 'WarningSnapshot' });
@@ -172,10 +197,14 @@ export const warningChangeSchema = z
       .describe('raised: a new warning or a higher level; changed: the same level, other words (TC8NE → TC8SE); lowered; cancelled'),
     from: warningSchema.nullable().describe('What was in force before; null when nothing was'),
     to: warningSchema.nullable().describe('What is in force now; null after a cancellation'),
-    at: offsetTime.nullable().describe("The agency's time of the change: the new warning's update or issue time, else the answer's own time"),
+    at: offsetTime
+      .nullable()
+      .describe("The agency's time of the change: the new warning's update or issue time, else the answer's own time"),
     how: z
       .enum(['agency-said', 'expired', 'left-the-answer'])
-      .describe("How it is known: the answer says it (issued, changed, CANCEL, 解除); the warning's own expiry passed; it is no longer in an answer that lists everything in force"),
+      .describe(
+        "How it is known: the answer says it (issued, changed, CANCEL, 解除); the warning's own expiry passed; it is no longer in an answer that lists everything in force",
+      ),
   })
   .meta({ id: 'WarningChange' });
 export type WarningChange = z.infer<typeof warningChangeSchema>;

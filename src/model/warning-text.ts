@@ -33,14 +33,19 @@ const SHAPES: Record<Exclude<WarningTextKind, 'table-words'>, { pattern: RegExp;
   },
   'katakana-name': { pattern: /^[\p{Script=Katakana}ー・]{1,16}$/u, rule: 'a name in katakana is 1–16 katakana (ー and ・ allowed)' },
   // PAGASA's places: Camarines Sur, City of Tabaco, Sagñay, Rapu-Rapu, Matag-Ob, Gen. Mariano Alvarez, Kalongkooan Is.
+  // Every word capitalised but the particles (de, del, of …): a glyph pdf.js cannot map comes out as a space
+  // (`Mu oz` for Muñoz in one bulletin), which this rejects.
   'pagasa-area': {
-    pattern: /^\p{Script=Latin}[\p{Script=Latin}'’-]*\.?(?: \p{Script=Latin}[\p{Script=Latin}'’-]*\.?){0,5}$/u,
-    rule: 'a PAGASA place is 1–6 words of Latin letters (hyphens, apostrophes and an abbreviation point allowed), no digits',
+    pattern: /^\p{Lu}[\p{Script=Latin}'’-]*\.?(?: (?:\p{Lu}[\p{Script=Latin}'’-]*\.?|de|del|dela|la|las|los|of|y)){0,5}$/u,
+    rule: 'a PAGASA place is 1–6 words of Latin letters, each capitalised but de, del, dela, la, las, los, of, y (hyphens, apostrophes, an abbreviation point allowed), no digits',
   },
   // The part of a province a bulletin names: the northern portion, the rest, the northeastern and central portions.
+  // The part of an area a bulletin names: the northern portion, the rest, the eastern and central portions, mainland
+  // (and PAGASA's own spellings: `northewestern`): compass words end in -ern or -ernmost.
   'pagasa-part': {
-    pattern: /^(?:the )?(?:(?:north|south|east|west|central|northern|southern|eastern|western|northeastern|northwestern|southeastern|southwestern|northernmost|southernmost|easternmost|westernmost|extreme|rest|remaining)(?:,? (?:and )?)?)+(?: portions?)?$|^mainland$/u,
-    rule: "a part of an area is compass words (northern, southeastern …), 'central', 'the rest', 'mainland' and 'portion(s)'",
+    pattern:
+      /^(?:(?:the )?(?:[a-z]+ern(?:most)?|central|extreme|rest|remaining)(?:,? (?:and )?(?:the )?(?:[a-z]+ern(?:most)?|central|extreme))*(?: portions?)?(?: of mainland)?|mainland)$/u,
+    rule: "a part of an area is compass words (-ern, -ernmost), 'central', 'extreme', 'the rest', 'portion(s)' and 'mainland'",
   },
 };
 

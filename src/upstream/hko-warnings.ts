@@ -28,7 +28,11 @@ export interface HkoParse {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const words = (lang: HkoLanguage, value: string | null): LocalText => ({ en: lang === 'en' ? value : null, zh: lang === 'tc' ? value : null, ja: null });
+const words = (lang: HkoLanguage, value: string | null): LocalText => ({
+  en: lang === 'en' ? value : null,
+  zh: lang === 'tc' ? value : null,
+  ja: null,
+});
 
 /** The code of an entry: the subtype for the types that have them, else the type itself. */
 function entryCode(type: string, code: unknown): string | null {
@@ -53,7 +57,14 @@ function snapshotOf(entries: Entries, document: string): HkoParse {
   const sourceTime = [...warnings, ...cancelled].reduce<string | null>((t, w) => laterTime(t, w.updatedAt ?? w.issuedAt), null);
   const state = warnings.length > 0 ? 'in-force' : leftOut > 0 ? 'unknown' : 'none-in-force';
   return {
-    snapshot: { agency: 'hko', state, sourceTime, warnings, cancelled, documents: [{ type: document, id: null, issuedAt: null }] },
+    snapshot: {
+      agency: 'hko',
+      state,
+      sourceTime,
+      warnings,
+      cancelled,
+      documents: [{ type: document, id: null, issuedAt: null, validUntil: null }],
+    },
     problems,
     rejected,
   };
@@ -98,7 +109,9 @@ export function parseHkoWarnsum(json: unknown, lang: HkoLanguage): HkoParse {
     const subtype = HKO_SUBTYPES[code];
     const nameWords = checkTableWords(raw.name as string, [table.name[lang]], `${type}.name`, entries.rejected);
     const typeWords =
-      raw.type === undefined || !subtype ? null : checkTableWords(raw.type as string, [subtype.type_[lang]], `${type}.type`, entries.rejected);
+      raw.type === undefined || !subtype
+        ? null
+        : checkTableWords(raw.type as string, [subtype.type_[lang]], `${type}.type`, entries.rejected);
     const warning: Warning = {
       agency: 'hko',
       slot: type,
@@ -114,7 +127,7 @@ export function parseHkoWarnsum(json: unknown, lang: HkoLanguage): HkoParse {
       updatedAt,
       expiresAt,
       storm: null,
-      source: { type: 'warnsum', id: null, issuedAt: null },
+      source: { type: 'warnsum', id: null, issuedAt: null, validUntil: null },
     };
     if (code === 'CANCEL' || action === 'CANCEL') entries.cancelled.push(warning);
     else entries.warnings.push(warning);
@@ -211,7 +224,8 @@ export function parseHkoWebWarnsum(json: unknown): HkoParse {
     }
     const subtype = HKO_SUBTYPES[code];
     const nameWords = checkTableWords(raw.Name as string, [HKO_WEB_NAMES[type] ?? table.name.tc], `${key}.Name`, entries.rejected);
-    const typeWords = raw.Type == null || !subtype ? null : checkTableWords(raw.Type as string, [subtype.type_.tc], `${key}.Type`, entries.rejected);
+    const typeWords =
+      raw.Type == null || !subtype ? null : checkTableWords(raw.Type as string, [subtype.type_.tc], `${key}.Type`, entries.rejected);
     const warning: Warning = {
       agency: 'hko',
       slot: type,
@@ -227,7 +241,7 @@ export function parseHkoWebWarnsum(json: unknown): HkoParse {
       updatedAt,
       expiresAt,
       storm: null,
-      source: { type: 'warnsumc', id: null, issuedAt: null },
+      source: { type: 'warnsumc', id: null, issuedAt: null, validUntil: null },
     };
     if (code === 'CANCEL' || warning.action === 'CANCEL') entries.cancelled.push(warning);
     else entries.warnings.push(warning);
@@ -326,4 +340,3 @@ export function withHkoStorms(snapshot: WarningSnapshot, details: readonly HkoWa
   };
   return { ...snapshot, warnings: snapshot.warnings.map((w) => ({ ...w, storm: stormOf(w) })) };
 }
-

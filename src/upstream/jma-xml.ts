@@ -9,14 +9,21 @@
  * not kept: names by shape (src/model/warning-text.ts), codes and words against JMA's closed tables.
  */
 import { XMLParser } from 'fast-xml-parser';
-import { JMA_CLASSES, type JmaTyphoonDocument, type JmaTyphoonInfo, type JmaTyphoonPoint, type JmaWindArea } from '../model/jma-typhoon-schemas.ts';
+import type { JMA_CLASSES, JmaTyphoonDocument, JmaTyphoonInfo, JmaTyphoonPoint, JmaWindArea } from '../model/jma-typhoon-schemas.ts';
 import { normaliseLongitude, type Position } from '../model/geo.ts';
 import { destination } from '../model/geodesic.ts';
 import { laterTime, readOffsetTime } from '../model/offset-time.ts';
 import { ShapeError, type ParseProblem } from '../model/parse-problems.ts';
 import { checkCycloneName } from '../model/upstream-text.ts';
 import {
-  JMA_COMPASS, JMA_INTENSITY_CLASSES, JMA_SIZE_CLASSES, JMA_STATUS_IN_FORCE, JMA_STATUS_LIFTED, JMA_STATUS_NONE, JMA_TYPHOON_REMARKS, JMA_WARNING_CODES,
+  JMA_COMPASS,
+  JMA_INTENSITY_CLASSES,
+  JMA_SIZE_CLASSES,
+  JMA_STATUS_IN_FORCE,
+  JMA_STATUS_LIFTED,
+  JMA_STATUS_NONE,
+  JMA_TYPHOON_REMARKS,
+  JMA_WARNING_CODES,
   isJmaAdvisoryCode,
 } from '../model/warning-codes.ts';
 import type { Warning, WarningCircle, WarningSnapshot } from '../model/warning-schemas.ts';
@@ -62,7 +69,8 @@ function readReport(xml: string, what: string): Node {
     throw new ShapeError(`${what}: not well-formed XML (${(error as Error).message.split('\n')[0]})`);
   }
   const report = tree.Report?.[0];
-  if (!report || !kid(report, 'Control') || !kid(report, 'Head') || !kid(report, 'Body')) throw new ShapeError(`${what}: no Report with Control, Head and Body`);
+  if (!report || !kid(report, 'Control') || !kid(report, 'Head') || !kid(report, 'Body'))
+    throw new ShapeError(`${what}: no Report with Control, Head and Body`);
   return report;
 }
 
@@ -79,7 +87,8 @@ function readHead(report: Node, what: string): Head {
   const reportTime = readOffsetTime(at(head, 'ReportDateTime'), JST);
   if (!reportTime) throw new ShapeError(`${what}: ReportDateTime is not a time with its offset`);
   const infoType = at(head, 'InfoType');
-  if (infoType !== '発表' && infoType !== '訂正' && infoType !== '取消') throw new ShapeError(`${what}: InfoType ${JSON.stringify(infoType)}`);
+  if (infoType !== '発表' && infoType !== '訂正' && infoType !== '取消')
+    throw new ShapeError(`${what}: InfoType ${JSON.stringify(infoType)}`);
   const serial = at(head, 'Serial');
   return {
     title: at(head, 'Title'),
@@ -148,7 +157,10 @@ function windArea(part: Node, problems: ParseProblem[], where: string): JmaWindA
     const whole = attr(directionNode, 'condition') === '全域';
     const direction = whole ? null : (JMA_COMPASS[text(directionNode)] ?? undefined);
     if (direction === undefined || (direction !== null && direction.length > 2)) {
-      problems.push({ line: 1, message: `${where}: a ${kind} axis with direction ${JSON.stringify(text(directionNode))} is not an 8-point direction` });
+      problems.push({
+        line: 1,
+        message: `${where}: a ${kind} axis with direction ${JSON.stringify(text(directionNode))} is not an 8-point direction`,
+      });
       return null;
     }
     axes.push({ direction, radiusKm, radiusNm: valueIn(radii, '半径', '海里') });
@@ -172,7 +184,8 @@ function point(info: Node, problems: ParseProblem[], rejected: WarningTextReject
   const classPart = kid(property('階級'), 'ClassPart');
   const classWords = at(classPart, 'TyphoonClass');
   const classCode = CLASS_WORDS[classWords] ?? null;
-  if (classWords !== '' && classCode === null) problems.push({ line: 1, message: `${where}: TyphoonClass ${JSON.stringify(classWords)} is not in JMA's table` });
+  if (classWords !== '' && classCode === null)
+    problems.push({ line: 1, message: `${where}: TyphoonClass ${JSON.stringify(classWords)} is not in JMA's table` });
   const center = kid(property('中心'), 'CenterPart');
   const circle = kid(center, 'ProbabilityCircle');
   const position = coordinate(
@@ -238,7 +251,13 @@ export function parseJmaTyphoonDocument(xml: string, dataType: string): JmaTypho
     .find((n) => n !== undefined);
   const number = at(naming, 'Number');
   const nameChecked = checkCycloneName(at(naming, 'Name') || null);
-  if (nameChecked.rejection) rejected.push({ kind: 'table-words', field: 'TyphoonNamePart/Name', value: nameChecked.rejection.value, rule: nameChecked.rejection.rule });
+  if (nameChecked.rejection)
+    rejected.push({
+      kind: 'table-words',
+      field: 'TyphoonNamePart/Name',
+      value: nameChecked.rejection.value,
+      rule: nameChecked.rejection.rule,
+    });
   return {
     document: {
       dataType,
@@ -272,7 +291,11 @@ function areaCircle(center: Position, area: JmaWindArea): { lat: number; lng: nu
   if (bearingA === undefined || bearingB === undefined || Math.abs(bearingA - bearingB) !== 180) return null;
   const [long, short] = a.radiusKm >= b.radiusKm ? [a, b] : [b, a];
   const moved = destination(center, BEARING[long.direction as string] as number, (long.radiusKm - short.radiusKm) / 2);
-  return { lat: Math.round(moved.lat * 1e4) / 1e4, lng: Math.round(normaliseLongitude(moved.lng) * 1e4) / 1e4, radiusKm: (a.radiusKm + b.radiusKm) / 2 };
+  return {
+    lat: Math.round(moved.lat * 1e4) / 1e4,
+    lng: Math.round(normaliseLongitude(moved.lng) * 1e4) / 1e4,
+    radiusKm: (a.radiusKm + b.radiusKm) / 2,
+  };
 }
 
 /**
@@ -291,7 +314,10 @@ export function jmaStormAreaWarning(parse: JmaTyphoonParse): { warning: Warning 
       if (p.lat === null || p.lng === null) continue;
       const circle = areaCircle({ lat: p.lat, lng: p.lng }, area);
       if (!circle) {
-        problems.push({ line: 1, message: `${document.dataType} ${p.time}: ${area.kind} is given on sides that are not opposite: no circle is drawn for it` });
+        problems.push({
+          line: 1,
+          message: `${document.dataType} ${p.time}: ${area.kind} is given on sides that are not opposite: no circle is drawn for it`,
+        });
         continue;
       }
       circles.push({ ...circle, validAt: p.time, kind: area.kind === 'storm-area' ? 'storm-area' : 'storm-warning-area' });
@@ -315,7 +341,12 @@ export function jmaStormAreaWarning(parse: JmaTyphoonParse): { warning: Warning 
       updatedAt: document.reportTime,
       expiresAt: null,
       storm: { number: document.number, name: document.name, localName: null },
-      source: { type: document.dataType, id: `${document.eventId}#${document.serial ?? ''}`, issuedAt: document.reportTime },
+      source: {
+        type: document.dataType,
+        id: `${document.eventId}#${document.serial ?? ''}`,
+        issuedAt: document.reportTime,
+        validUntil: null,
+      },
     },
     problems,
   };
@@ -370,7 +401,8 @@ export function forecastPointsOf(document: JmaTyphoonDocument): {
 // ── Typhoon information (VPTI) ────────────────────────────────────────────────────────────────────────────────
 
 /** `平成２１年　台風第８号に関する情報　第２６号　（位置）`, `発達する熱帯低気圧に関する情報　第０１の０２号`. */
-const TYPHOON_TITLE = /^(?:(?:平成|令和)\d{1,2}年[\s　]+)?台風第(\d{1,2})号に関する情報(?:[\s　]+第(\d{1,3})号(?:付録)?)?(?:[\s　]+（[^）]{1,8}）)?$/u;
+const TYPHOON_TITLE =
+  /^(?:(?:平成|令和)\d{1,2}年[\s　]+)?台風第(\d{1,2})号に関する情報(?:[\s　]+第(\d{1,3})号(?:付録)?)?(?:[\s　]+（[^）]{1,8}）)?$/u;
 const DEPRESSION_TITLE = /^発達する熱帯低気圧に関する情報[\s　]+第(\d{1,3})の(\d{1,3})号$/u;
 
 /** Parses a typhoon information document (VPTI50, VPTI51, VPTI52): its head only, the prose is not kept. */
@@ -382,7 +414,8 @@ export function parseJmaTyphoonInfo(xml: string, dataType: string): JmaTyphoonIn
   const title = asciiDigits(head.title);
   const typhoon = TYPHOON_TITLE.exec(title);
   const depression = DEPRESSION_TITLE.exec(title);
-  if (!typhoon && !depression) throw new ShapeError(`${dataType}: title ${JSON.stringify(head.title)} is neither a typhoon's nor a developing depression's`);
+  if (!typhoon && !depression)
+    throw new ShapeError(`${dataType}: title ${JSON.stringify(head.title)} is neither a typhoon's nor a developing depression's`);
   // The typhoon number's year is the report's year in JST (a typhoon keeps its number across a new year's day).
   const year = head.reportTime.slice(2, 4);
   const headline = asciiDigits(normalisedHeadline(report));
@@ -427,7 +460,14 @@ export function parseJmaWarnings(xml: string, dataType: string): JmaWarningsPars
   const problems: ParseProblem[] = [];
   const rejected: WarningTextRejection[] = [];
   const blocks = kids(kid(report, 'Body'), 'Warning');
-  const prefecture = at(kid(blocks.find((b) => attr(b, 'type') === PREFECTURE), 'Item'), 'Area', 'Code');
+  const prefecture = at(
+    kid(
+      blocks.find((b) => attr(b, 'type') === PREFECTURE),
+      'Item',
+    ),
+    'Area',
+    'Code',
+  );
   if (!/^\d{6}$/.test(prefecture)) throw new ShapeError(`${dataType}: no prefecture area code (${PREFECTURE})`);
   const items = kids(
     blocks.find((b) => attr(b, 'type') === MUNICIPALITIES),
@@ -454,7 +494,10 @@ export function parseJmaWarnings(xml: string, dataType: string): JmaWarningsPars
       const table = JMA_WARNING_CODES[kindCode];
       const inForce = (JMA_STATUS_IN_FORCE as readonly string[]).includes(status);
       if (!table || (!inForce && status !== JMA_STATUS_LIFTED)) {
-        problems.push({ line: 1, message: `${code}: kind ${JSON.stringify(kindCode)} with status ${JSON.stringify(status)} is not in JMA's tables: left out` });
+        problems.push({
+          line: 1,
+          message: `${code}: kind ${JSON.stringify(kindCode)} with status ${JSON.stringify(status)} is not in JMA's tables: left out`,
+        });
         leftOut += 1;
         continue;
       }
@@ -474,7 +517,7 @@ export function parseJmaWarnings(xml: string, dataType: string): JmaWarningsPars
         updatedAt: head.reportTime,
         expiresAt: null,
         storm: null,
-        source: { type: dataType, id: prefecture, issuedAt: head.reportTime },
+        source: { type: dataType, id: prefecture, issuedAt: head.reportTime, validUntil: null },
       };
       (inForce ? warnings : cancelled).push(warning);
     }
@@ -487,7 +530,7 @@ export function parseJmaWarnings(xml: string, dataType: string): JmaWarningsPars
       sourceTime: head.reportTime,
       warnings,
       cancelled,
-      documents: [{ type: dataType, id: prefecture, issuedAt: head.reportTime }],
+      documents: [{ type: dataType, id: prefecture, issuedAt: head.reportTime, validUntil: null }],
     },
     prefecture,
     infoType: head.infoType,
@@ -560,7 +603,8 @@ export function jmaSnapshot(warnings: readonly JmaWarningsParse[], typhoons: rea
   const newest = new Map<string, JmaWarningsParse>();
   for (const doc of warnings) {
     const held = newest.get(doc.prefecture);
-    if (!held || Date.parse(doc.snapshot.sourceTime as string) >= Date.parse(held.snapshot.sourceTime as string)) newest.set(doc.prefecture, doc);
+    if (!held || Date.parse(doc.snapshot.sourceTime as string) >= Date.parse(held.snapshot.sourceTime as string))
+      newest.set(doc.prefecture, doc);
   }
   const newestTyphoon = new Map<string, JmaTyphoonParse>();
   for (const doc of typhoons) {
@@ -585,7 +629,12 @@ export function jmaSnapshot(warnings: readonly JmaWarningsParse[], typhoons: rea
     cancelled: documents.flatMap((d) => d.snapshot.cancelled),
     documents: [
       ...documents.flatMap((d) => d.snapshot.documents),
-      ...[...newestTyphoon.values()].map((d) => ({ type: d.document.dataType, id: d.document.eventId, issuedAt: d.document.reportTime })),
+      ...[...newestTyphoon.values()].map((d) => ({
+        type: d.document.dataType,
+        id: d.document.eventId,
+        issuedAt: d.document.reportTime,
+        validUntil: null,
+      })),
     ],
   };
 }
