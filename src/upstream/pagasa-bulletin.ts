@@ -235,7 +235,9 @@ function areasOf(
   if (/^-$/.test(text) || text === '') return [];
   const areas: WarningArea[] = [];
   for (const raw of splitTopLevel(text, /^(?:,\s*(?:and\s+)?|\s+and\s+|\s+including\s+)/)) {
-    const m = /^(?:(.+?) of )?([^()]+?)(?: \(([^()]*)\))?$/.exec(raw.replace(/^and\s+/, ''));
+    // A part is before ` of ` and starts with `the` (`the rest of`, `The northern portion of`): a name such as
+    // `City of Tabaco` has none.
+    const m = /^(?:((?:[Tt]he )[^()]+?) of )?([^()]+?)(?: \(([^()]*)\))?$/.exec(raw.replace(/^and\s+/, ''));
     if (!m) {
       problems.push({ line: 1, message: `${where}: ${JSON.stringify(raw)} is not "[part of] area [(localities)]": left out` });
       continue;
@@ -275,6 +277,16 @@ function areasOf(
     });
   }
   return areas;
+}
+
+/** The areas of one cell's text (a bulletin's, or a transcription's such as pagasa-parser's XML), with what was left out. */
+export function areasOfCell(
+  text: string,
+  group: IslandGroup,
+): { areas: WarningArea[]; problems: ParseProblem[]; rejected: WarningTextRejection[] } {
+  const problems: ParseProblem[] = [];
+  const rejected: WarningTextRejection[] = [];
+  return { areas: areasOf(text.replace(/\s+/g, ' ').trim(), group, group, rejected, problems), problems, rejected };
 }
 
 /** Every text run of the signal table, page by page in reading order, with the columns in force on its page. */
@@ -359,16 +371,20 @@ export function parsePagasaBulletin(pages: readonly PdfText[][]): PagasaParse {
     const level = Number(signal.str.trim());
     if (seen.has(level)) throw new ShapeError(`TCB ${number}: signal No. ${level} has two rows`);
     seen.add(level);
-    const cells: PdfText[][] = [[], [], []];
+    // Each part of the row (a page) is read as text on its own: positions on two pages are not comparable.
+    const cells: string[][] = [[], [], []];
     for (const part of row) {
       // A row's closing lines (lead time, wind speeds, impacts): a label and its value, right of the label.
       const labels = part.runs.filter((r) => LABELS.some((label) => r.str.trim().startsWith(label)));
       const content = part.runs.filter((r) => r.x >= part.columns.edges[0] && !labels.some((l) => Math.abs(l.y - r.y) < 1.5 && r.x >= l.x));
-      columnsOfRow(content, part.columns, `TCB ${number}: signal No. ${level}`).forEach((runs, i) => (cells[i] as PdfText[]).push(...runs));
+      columnsOfRow(content, part.columns, `TCB ${number}: signal No. ${level}`).forEach((runs, i) =>
+        (cells[i] as string[]).push(cellText(runs)),
+      );
     }
-    cells.forEach((runs, i) => {
+    cells.forEach((texts, i) => {
       const group = ISLAND_GROUPS[i] as IslandGroup;
-      for (const area of areasOf(cellText(runs), group, `TCWS ${level} ${group}`, rejected, problems)) {
+      const text = texts.filter((t) => t !== '').join(' ');
+      for (const area of areasOf(text, group, `TCWS ${level} ${group}`, rejected, problems)) {
         warnings.push({
           agency: 'pagasa',
           slot: area.name as string,
