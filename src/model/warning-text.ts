@@ -44,8 +44,8 @@ const SHAPES: Record<Exclude<WarningTextKind, 'table-words'>, { pattern: RegExp;
   // (and PAGASA's own spellings: `northewestern`): compass words end in -ern or -ernmost.
   'pagasa-part': {
     pattern:
-      /^(?:(?:the )?(?:[a-z]+ern(?:most)?|central|extreme|rest|remaining)(?:,? (?:and )?(?:the )?(?:[a-z]+ern(?:most)?|central|extreme))*(?: portions?)?(?: of mainland)?|mainland)$/u,
-    rule: "a part of an area is compass words (-ern, -ernmost), 'central', 'extreme', 'the rest', 'portion(s)' and 'mainland'",
+      /^(?:(?:the rest of )?(?:the )?(?:[a-z]+ern(?:most)?|central|extreme|rest|remaining)(?:,? (?:and )?(?:the )?(?:[a-z]+ern(?:most)?|central|extreme))*(?: portions?)?(?: of mainland)?|mainland)$/u,
+    rule: "a part of an area is compass words (-ern, -ernmost), 'central', 'extreme', 'the rest (of)', 'portion(s)' and 'mainland'",
   },
 };
 

@@ -235,9 +235,9 @@ function areasOf(
   if (/^-$/.test(text) || text === '') return [];
   const areas: WarningArea[] = [];
   for (const raw of splitTopLevel(text, /^(?:,\s*(?:and\s+)?|\s+and\s+|\s+including\s+)/)) {
-    // A part is before ` of ` and starts with `the` (`the rest of`, `The northern portion of`): a name such as
-    // `City of Tabaco` has none.
-    const m = /^(?:((?:[Tt]he )[^()]+?) of )?([^()]+?)(?: \(([^()]*)\))?$/.exec(raw.replace(/^and\s+/, ''));
+    // A part is before the last ` of ` and starts with `the` (`the rest of`, `The rest of the northern portion
+    // of`): a name such as `City of Tabaco` has none.
+    const m = /^(?:((?:[Tt]he )[^()]+) of )?([^()]+?)(?: \(([^()]*)\))?$/.exec(raw.replace(/^and\s+/, ''));
     if (!m) {
       problems.push({ line: 1, message: `${where}: ${JSON.stringify(raw)} is not "[part of] area [(localities)]": left out` });
       continue;
