@@ -49,6 +49,21 @@ const SHAPES: Record<Exclude<WarningTextKind, 'table-words'>, { pattern: RegExp;
   },
 };
 
+/** The clean text when `accepts` it, else null and the rejection added to `rejected`. Empty text is null. */
+function checked(
+  raw: string | null | undefined,
+  accepts: (text: string) => boolean,
+  rejection: Omit<WarningTextRejection, 'value'>,
+  rejected: WarningTextRejection[],
+): string | null {
+  if (raw === null || raw === undefined) return null;
+  const text = normaliseText(raw);
+  if (text === '') return null;
+  if (accepts(text)) return text;
+  rejected.push({ ...rejection, value: raw });
+  return null;
+}
+
 /** The value when it has its kind's shape, else null and the rejection added to `rejected`. Empty text is null. */
 export function checkWarningText(
   kind: Exclude<WarningTextKind, 'table-words'>,
@@ -56,13 +71,8 @@ export function checkWarningText(
   field: string,
   rejected: WarningTextRejection[],
 ): string | null {
-  if (raw === null || raw === undefined) return null;
-  const text = normaliseText(raw);
-  if (text === '') return null;
   const { pattern, rule } = SHAPES[kind];
-  if (text.length <= 200 && pattern.test(text)) return text;
-  rejected.push({ kind, field, value: raw, rule });
-  return null;
+  return checked(raw, (text) => text.length <= 200 && pattern.test(text), { kind, field, rule }, rejected);
 }
 
 /** The value when it is one of the closed table's words for that field, else null and the rejection added. */
@@ -72,10 +82,6 @@ export function checkTableWords(
   field: string,
   rejected: WarningTextRejection[],
 ): string | null {
-  if (raw === null || raw === undefined) return null;
-  const text = normaliseText(raw);
-  if (text === '') return null;
-  if (allowed.includes(text)) return text;
-  rejected.push({ kind: 'table-words', field, value: raw, rule: `one of the agency's words for this field: ${allowed.join(' | ')}` });
-  return null;
+  const rule = `one of the agency's words for this field: ${allowed.join(' | ')}`;
+  return checked(raw, (text) => allowed.includes(text), { kind: 'table-words', field, rule }, rejected);
 }

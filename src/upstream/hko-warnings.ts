@@ -12,7 +12,7 @@
 import { laterTime, readOffsetTime, toOffsetIso, dateInOffset } from '../model/offset-time.ts';
 import { ShapeError, type ParseProblem } from '../model/parse-problems.ts';
 import { normaliseText, type NameList } from '../model/upstream-text.ts';
-import { HKO_ACTIONS, HKO_SUBTYPES, HKO_WARNING_TYPES, HKO_WEB_NAMES } from '../model/warning-codes.ts';
+import { HKO_ACTIONS, HKO_SUBTYPES, HKO_WARNING_TYPES, HKO_WEB_NAMES, type HkoWarningType } from '../model/warning-codes.ts';
 import type { LocalText, StormRef, Warning, WarningSnapshot } from '../model/warning-schemas.ts';
 import { checkTableWords, type WarningTextRejection } from '../model/warning-text.ts';
 
@@ -70,6 +70,33 @@ function snapshotOf(entries: Entries, document: string): HkoParse {
   };
 }
 
+/** One warning of an HKO answer, its words and times already checked. */
+function hkoWarning(
+  type: string,
+  code: string,
+  lang: HkoLanguage,
+  words_: { name: string | null; type: string | null },
+  action: string | null,
+  times: { issuedAt: string | null; updatedAt: string | null; expiresAt: string | null },
+  document: string,
+): Warning {
+  return {
+    agency: 'hko',
+    slot: type,
+    kind: (HKO_WARNING_TYPES[type] as HkoWarningType).kind,
+    code,
+    level: HKO_SUBTYPES[code]?.level ?? null,
+    name: words(lang, words_.name),
+    words: words(lang, words_.type),
+    area: null,
+    circles: [],
+    action,
+    ...times,
+    storm: null,
+    source: { type: document, id: null, issuedAt: null, validUntil: null },
+  };
+}
+
 /** Parses a `warnsum` answer in one language. Throws ShapeError when the answer is not a JSON object. */
 export function parseHkoWarnsum(json: unknown, lang: HkoLanguage): HkoParse {
   if (!isRecord(json)) throw new ShapeError('HKO warnsum: the answer is not a JSON object');
@@ -112,23 +139,15 @@ export function parseHkoWarnsum(json: unknown, lang: HkoLanguage): HkoParse {
       raw.type === undefined || !subtype
         ? null
         : checkTableWords(raw.type as string, [subtype.type_[lang]], `${type}.type`, entries.rejected);
-    const warning: Warning = {
-      agency: 'hko',
-      slot: type,
-      kind: table.kind,
+    const warning = hkoWarning(
+      type,
       code,
-      level: subtype?.level ?? null,
-      name: words(lang, nameWords),
-      words: words(lang, typeWords),
-      area: null,
-      circles: [],
+      lang,
+      { name: nameWords, type: typeWords },
       action,
-      issuedAt,
-      updatedAt,
-      expiresAt,
-      storm: null,
-      source: { type: 'warnsum', id: null, issuedAt: null, validUntil: null },
-    };
+      { issuedAt, updatedAt, expiresAt },
+      'warnsum',
+    );
     if (code === 'CANCEL' || action === 'CANCEL') entries.cancelled.push(warning);
     else entries.warnings.push(warning);
   }
@@ -226,24 +245,17 @@ export function parseHkoWebWarnsum(json: unknown): HkoParse {
     const nameWords = checkTableWords(raw.Name as string, [HKO_WEB_NAMES[type] ?? table.name.tc], `${key}.Name`, entries.rejected);
     const typeWords =
       raw.Type == null || !subtype ? null : checkTableWords(raw.Type as string, [subtype.type_.tc], `${key}.Type`, entries.rejected);
-    const warning: Warning = {
-      agency: 'hko',
-      slot: type,
-      kind: table.kind,
+    const action = checkTableWords(raw.ActionCode as string, HKO_ACTIONS, `${key}.ActionCode`, entries.rejected);
+    const warning = hkoWarning(
+      type,
       code,
-      level: subtype?.level ?? null,
-      name: words('tc', nameWords),
-      words: words('tc', typeWords),
-      area: null,
-      circles: [],
-      action: checkTableWords(raw.ActionCode as string, HKO_ACTIONS, `${key}.ActionCode`, entries.rejected),
-      issuedAt,
-      updatedAt,
-      expiresAt,
-      storm: null,
-      source: { type: 'warnsumc', id: null, issuedAt: null, validUntil: null },
-    };
-    if (code === 'CANCEL' || warning.action === 'CANCEL') entries.cancelled.push(warning);
+      'tc',
+      { name: nameWords, type: typeWords },
+      action,
+      { issuedAt, updatedAt, expiresAt },
+      'warnsumc',
+    );
+    if (code === 'CANCEL' || action === 'CANCEL') entries.cancelled.push(warning);
     else entries.warnings.push(warning);
   }
   const parsed = snapshotOf(entries, 'warnsumc');
