@@ -232,8 +232,13 @@ describeRealData('upstream', 'warnings: every recorded answer', (upstream) => {
   describe('PAGASA', () => {
     const areas = warningAreas();
     const pdfs = files(path.join('pagasa', 'tcb-pdf'), '.pdf');
-    const bulletin = async (file: string) =>
-      parsePagasaBulletin(await readPdfText(new Uint8Array(fs.readFileSync(path.join(dir, 'pagasa', 'tcb-pdf', file)))));
+    // Each PDF is read once (pdf.js takes about a second a bulletin on a busy machine); a refusal is kept too.
+    const read = new Map<string, Promise<ReturnType<typeof parsePagasaBulletin>>>();
+    const bulletin = (file: string) => {
+      if (!read.has(file))
+        read.set(file, readPdfText(new Uint8Array(fs.readFileSync(path.join(dir, 'pagasa', 'tcb-pdf', file)))).then(parsePagasaBulletin));
+      return read.get(file) as Promise<ReturnType<typeof parsePagasaBulletin>>;
+    };
     const signal = (warnings: readonly Warning[], level: number) =>
       warnings.filter((w) => w.level === level).map((w) => [w.area?.group, w.area?.part, w.area?.name, w.area?.localities.join(', ')]);
 
