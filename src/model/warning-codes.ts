@@ -173,5 +173,3 @@ export const JMA_COMPASS: Record<string, string> = {
   北北西: 'NNW',
 };
 
-/** PAGASA's Tropical Cyclone Wind Signals: numbers 1 to 5 (5 since 2022). */
-export const PAGASA_SIGNAL_NUMBERS = [1, 2, 3, 4, 5] as const;

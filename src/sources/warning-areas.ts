@@ -18,7 +18,7 @@ const JAPAN = '392';
 let loaded: WarningAreas | null = null;
 
 /** The shape of one country of a world-atlas topology as MultiPolygon coordinates. */
-export function countryShape(topology: Topology, id: string): MultiPolygonCoordinates {
+function countryShape(topology: Topology, id: string): MultiPolygonCoordinates {
   const countries = feature(topology, topology.objects.countries as GeometryCollection);
   const found = countries.features.find((f) => String(f.id) === id);
   if (!found) throw new Error(`world-atlas has no country ${id}`);

@@ -279,7 +279,7 @@ const CLASSES_TC = ['超強颱風', '強颱風', '颱風', '強烈熱帶風暴',
  * table (English: the next one or two capitalised words; Chinese: the longest listed name that follows). Null
  * when it names none, or names two different storms.
  */
-export function stormNamedIn(contents: readonly string[], lang: HkoLanguage, names: NameList): StormRef | null {
+function stormNamedIn(contents: readonly string[], lang: HkoLanguage, names: NameList): StormRef | null {
   const found = new Set<string>();
   for (const line of contents) {
     const text = normaliseText(line);
