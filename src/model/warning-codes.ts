@@ -172,4 +172,3 @@ export const JMA_COMPASS: Record<string, string> = {
   北西: 'NW',
   北北西: 'NNW',
 };
-
