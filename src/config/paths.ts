@@ -26,6 +26,8 @@ export const NAME_CORRECTIONS_FILE = path.join(CONTENT_DIR, 'names', 'correction
 /** Reviewed Chinese → English place names (src/model/place-names.ts); the live normalisers read it at this relative path, like the names table. */
 export const PLACES_FILE_IN_PROJECT = 'content/places/places.yaml';
 export const PLACES_FILE = path.join(PROJECT_ROOT, PLACES_FILE_IN_PROJECT);
+/** PAGASA's areas with their approximate circles (src/model/pagasa-gazetteer.ts). */
+export const PAGASA_AREAS_FILE_IN_PROJECT = 'content/warnings/pagasa-areas.yaml';
 export const FETCHED_SOURCES_DIR = path.join(CACHE_DIR, 'sources');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
 /** The generated Netlify functions (build/write-functions.ts). */

@@ -25,7 +25,7 @@ const LOCATIONS = {
   },
   upstream: {
     env: 'TYPHOON_UPSTREAM_SAMPLES',
-    what: 'the recorded upstream payloads (zj/, nmc/, nhc/, atcf/, jtwc/)',
+    what: 'the recorded upstream payloads (zj/, nmc/, nhc/, atcf/, jtwc/; warnings/ for the warnings suite)',
     expect: ['zj', 'nmc', 'nhc', 'atcf', 'jtwc'],
   },
   decks: { env: 'TYPHOON_GLOBAL_DECKS', what: 'the sample ATCF b-decks (geoips/, metget/)', expect: ['geoips', 'metget'] },
