@@ -11,6 +11,7 @@
  * run's deadline; a run counts what it asked, what was published from the model and why the rest fell back
  * (`TextTally`, in the run's result). docs/generated-text.md describes the whole design.
  */
+import { withoutCredentials } from '../model/credentials.ts';
 import type { Generator } from '../model/flash-schemas.ts';
 import { checkPattern, CONNECTIVES, type CheckReason, type Language } from './pattern-check.ts';
 import { fill, placeholdersOf, type SlottedText } from './slotted-text.ts';
@@ -138,7 +139,7 @@ async function ask(config: LlmConfig, template: SlottedText, language: Language,
     const name = (error as Error).name;
     return name === 'TimeoutError'
       ? { reason: 'timeout', detail: `no answer within ${timeoutMs} ms` }
-      : { reason: 'unavailable', detail: (error as Error).message };
+      : { reason: 'unavailable', detail: withoutCredentials((error as Error).message) };
   }
 }
 

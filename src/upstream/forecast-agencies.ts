@@ -1,4 +1,5 @@
 /** Forecast agencies as the upstreams name them (zj `tm`, NMC codes), with one key each for the API. */
+import { checkAgency, keep, type TextRejection } from '../model/upstream-text.ts';
 
 export interface Agency {
   key: string;
@@ -18,8 +19,15 @@ const AGENCIES: Record<string, Agency> = {
   欧洲: { key: 'ecmwf', nameZh: '欧洲中期天气预报中心', nameEn: 'ECMWF' },
 };
 
-/** The agency for an upstream label; unknown labels keep their text as the key so no forecast is lost. */
-export function agencyFor(label: string): Agency {
-  const text = label.trim();
-  return AGENCIES[text] ?? { key: text.toLowerCase(), nameZh: text, nameEn: text };
+/**
+ * The agency for an upstream label. A label the table lacks keeps its text as the key, so no forecast is lost,
+ * when it is an agency's label in shape (src/model/upstream-text.ts `checkAgency`: a country or region in Han, a
+ * station code); anything else is upstream text that names no agency: null (the forecast is left out), and
+ * the label added to `rejected`.
+ */
+export function agencyFor(label: string, rejected: TextRejection[], storm: string): Agency | null {
+  const known = AGENCIES[label.trim()];
+  if (known) return known;
+  const text = keep(checkAgency(label), rejected, { field: `forecast agency`, storm });
+  return text === null ? null : { key: text.toLowerCase(), nameZh: text, nameEn: text };
 }

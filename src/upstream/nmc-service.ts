@@ -140,7 +140,8 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date, text: TextCheck
   const last = rows[rows.length - 1];
   const forecasts: Record<string, AgencyForecast> = {};
   for (const [label, lines] of Object.entries(last?.[11] ?? {})) {
-    const agency = agencyFor(label);
+    const agency = agencyFor(label, text.rejected, code);
+    if (!agency) continue;
     const base = lines[0]?.[1];
     const baseTime = typeof base === 'string' ? nmcTime(base) : null;
     const lastPoint = points[points.length - 1] as TrackPoint;
