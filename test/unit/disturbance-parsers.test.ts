@@ -686,7 +686,12 @@ describe('NHC Tropical Weather Outlook (public copies of real bulletins)', () =>
   });
 
   it("keeps a title only in the shape of NHC's area titles: a claim or a link is left out, the area kept", () => {
-    for (const file of ['two-at.2026-08-18T1724Z.txt', 'two-at.2026-08-22T1713Z.txt', 'two-ep.2026-08-19T1140Z.txt', 'two-ep.2026-08-21T1739Z.txt'])
+    for (const file of [
+      'two-at.2026-08-18T1724Z.txt',
+      'two-at.2026-08-22T1713Z.txt',
+      'two-ep.2026-08-19T1140Z.txt',
+      'two-ep.2026-08-21T1739Z.txt',
+    ])
       expect(parseNhcOutlook(nhc(file)).rejected, file).toEqual([]);
     const text = nhc('two-ep.2026-08-21T1739Z.txt')
       .replace('South-Southwest of Mexico:', 'See evil.example/typhoon for the real warning:')

@@ -228,7 +228,11 @@ describe('fetchZjArchive', () => {
     ]);
     const written = await fs.readFile(file('209902'), 'utf8');
     expect(written).not.toMatch(/<|预警/);
-    expect(parseZjArchiveFile(written, names, livePlacesTable()).storm).toMatchObject({ name: null, ename: 'HAIKUI', land: [{ position: '' }] });
+    expect(parseZjArchiveFile(written, names, livePlacesTable()).storm).toMatchObject({
+      name: null,
+      ename: 'HAIKUI',
+      land: [{ position: '' }],
+    });
     setInfo('209902');
   });
 });

@@ -7,7 +7,8 @@ import { livePlacesTable } from '../../src/sources/places-table.ts';
 import { names } from '../helpers/names.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 
-const fixture = (name: string) => parseZjArchiveFile(fs.readFileSync(path.join(FIXTURE_SOURCES, 'zj', name), 'utf8'), names, livePlacesTable());
+const fixture = (name: string) =>
+  parseZjArchiveFile(fs.readFileSync(path.join(FIXTURE_SOURCES, 'zj', name), 'utf8'), names, livePlacesTable());
 
 describe('parseZjArchiveFile on hand-written samples', () => {
   it('strips the BOM and reads 1945–1948 point times as UTC', () => {
