@@ -327,6 +327,20 @@ function common(kind: TextKind, raw: string, text: string, max: number): Verdict
   return null;
 }
 
+/**
+ * The steps of every kind but the NW-Pacific storm names: nothing (null, empty) is null; then the common checks;
+ * then the kind's shape (`shapeRule` gives the rule the text breaks, or null).
+ */
+function checkKind(kind: TextKind, raw: string | null | undefined, max: number, shapeRule: (text: string) => string | null): Checked {
+  if (raw === null || raw === undefined) return ok(null);
+  const text = normaliseText(raw);
+  if (text === '') return ok(null);
+  const failed = common(kind, raw, text, max);
+  if (failed) return failed;
+  const rule = shapeRule(text);
+  return rule === null ? ok(text) : reject(kind, raw, 'shape', rule);
+}
+
 /** The years of the Typhoon Committee list (from 1 January 2000): names of storms numbered since must be in the table. */
 export const FIRST_YEAR_OF_COMMITTEE_LIST = 2000;
 
@@ -380,21 +394,12 @@ export function checkStormName(raw: string | null | undefined, language: 'zh' | 
  * nothing; the name when it has a name's shape (upper case is the caller's choice). Placeholders such as INVEST
  * and number words such as TWELVE are the callers' business, as each source writes them differently.
  */
-export function checkCycloneName(raw: string | null | undefined): Checked {
-  if (raw === null || raw === undefined) return ok(null);
-  const text = normaliseText(raw);
-  if (text === '') return ok(null);
-  const failed = common('cyclone-name', raw, text, CYCLONE_NAME_MAX);
-  if (failed) return failed;
-  return CYCLONE_NAME.test(text)
-    ? ok(text)
-    : reject(
-        'cyclone-name',
-        raw,
-        'shape',
-        "a cyclone name is Latin letters, at most two words, each with one inner hyphen or apostrophe at most (a best track's merged storms as A/B, A_B, A(1), A(B))",
-      );
-}
+export const checkCycloneName = (raw: string | null | undefined): Checked =>
+  checkKind('cyclone-name', raw, CYCLONE_NAME_MAX, (text) =>
+    CYCLONE_NAME.test(text)
+      ? null
+      : "a cyclone name is Latin letters, at most two words, each with one inner hyphen or apostrophe at most (a best track's merged storms as A/B, A_B, A(1), A(B))",
+  );
 
 /**
  * A place (a landfall's place): null for nothing; the text when it has a place's characters and a shape the
@@ -402,79 +407,46 @@ export function checkCycloneName(raw: string | null | undefined): Checked {
  * their parts with 沿海/附近/交界, names the table lacks only with a place suffix, a remark in brackets only a known
  * one or places of the table).
  */
-export function checkPlace(raw: string | null | undefined, places: PlacesTable): Checked {
-  if (raw === null || raw === undefined) return ok(null);
-  const text = normaliseText(raw);
-  if (text === '') return ok(null);
-  const failed = common('place', raw, text, PLACE_MAX);
-  if (failed) return failed;
-  const latinWords = text.split(' ').filter((w) => /\p{Script=Latin}/u.test(w)).length;
-  if (!PLACE.test(text) || /\. /.test(text) || latinWords > PLACE_MAX_LATIN_WORDS) {
-    return reject(
-      'place',
-      raw,
-      'shape',
-      `a place is Han or Latin letters (at most ${PLACE_MAX_LATIN_WORDS} Latin words), spaces, ·, hyphens, apostrophes, parentheses and the archive's level separator "."; no digits, no sentence punctuation`,
-    );
-  }
-  const problem = placeShapeProblem(text, places);
-  return problem === null ? ok(text) : reject('place', raw, 'shape', `a place in a shape of the reviewed place table: ${problem}`);
-}
+export const checkPlace = (raw: string | null | undefined, places: PlacesTable): Checked =>
+  checkKind('place', raw, PLACE_MAX, (text) => {
+    const latinWords = text.split(' ').filter((w) => /\p{Script=Latin}/u.test(w)).length;
+    if (!PLACE.test(text) || /\. /.test(text) || latinWords > PLACE_MAX_LATIN_WORDS)
+      return `a place is Han or Latin letters (at most ${PLACE_MAX_LATIN_WORDS} Latin words), spaces, ·, hyphens, apostrophes, parentheses and the archive's level separator "."; no digits, no sentence punctuation`;
+    const problem = placeShapeProblem(text, places);
+    return problem === null ? null : `a place in a shape of the reviewed place table: ${problem}`;
+  });
 
 /**
  * A forecast agency's label that the table of agencies (src/upstream/forecast-agencies.ts) lacks: null for
  * nothing; the label when it is a country or region in Han (1–8 characters) or a station code (1–8 letters and
  * digits).
  */
-export function checkAgency(raw: string | null | undefined): Checked {
-  if (raw === null || raw === undefined) return ok(null);
-  const text = normaliseText(raw);
-  if (text === '') return ok(null);
-  const failed = common('agency', raw, text, 8);
-  if (failed) return failed;
-  return AGENCY.test(text)
-    ? ok(text)
-    : reject(
-        'agency',
-        raw,
-        'shape',
-        'a forecast agency is a country or region in Han (1–8 characters) or a station code (1–8 letters and digits)',
-      );
-}
+export const checkAgency = (raw: string | null | undefined): Checked =>
+  checkKind('agency', raw, 8, (text) =>
+    AGENCY.test(text)
+      ? null
+      : 'a forecast agency is a country or region in Han (1–8 characters) or a station code (1–8 letters and digits)',
+  );
 
 /** An NHC outlook area's title: null for nothing; the title when it is words of NHC's area titles (TITLE_PLACES …) only. */
-export function checkOutlookTitle(raw: string | null | undefined): Checked {
-  if (raw === null || raw === undefined) return ok(null);
-  const text = normaliseText(raw);
-  if (text === '') return ok(null);
-  const failed = common('outlook-title', raw, text, 80);
-  if (failed) return failed;
-  const words = text.split(' ');
-  const last = words.at(-1) ?? '';
-  const fits =
-    words.length <= TITLE_MAX_WORDS &&
-    words.every((w) => TITLE_WORDS.has(w) || TITLE_DIRECTION.test(w)) &&
-    !TITLE_LINKS.includes(last) &&
-    !words.some((w, i) => TITLE_LINKS.includes(w) && TITLE_LINKS.includes(words[i + 1] ?? '') && !(w === 'of' && words[i + 1] === 'the'));
-  return fits
-    ? ok(text)
-    : reject(
-        'outlook-title',
-        raw,
-        'shape',
-        'an outlook area title is words of NHC area titles (directions such as South-Southwest, Well, Far, Portion, of, the, and, and the Atlantic and eastern and central Pacific geography), at most 8, ending with a place or a direction',
-      );
-}
+export const checkOutlookTitle = (raw: string | null | undefined): Checked =>
+  checkKind('outlook-title', raw, 80, (text) => {
+    const words = text.split(' ');
+    const linked = (w: string, i: number) =>
+      TITLE_LINKS.includes(w) && TITLE_LINKS.includes(words[i + 1] ?? '') && !(w === 'of' && words[i + 1] === 'the');
+    const fits =
+      words.length <= TITLE_MAX_WORDS &&
+      words.every((w) => TITLE_WORDS.has(w) || TITLE_DIRECTION.test(w)) &&
+      !TITLE_LINKS.includes(words.at(-1) ?? '') &&
+      !words.some(linked);
+    return fits
+      ? null
+      : 'an outlook area title is words of NHC area titles (directions such as South-Southwest, Well, Far, Portion, of, the, and, and the Atlantic and eastern and central Pacific geography), at most 8, ending with a place or a direction';
+  });
 
 /** A type or grade code: null for nothing; the code when it is 1–8 letters and digits. */
-export function checkCode(raw: string | null | undefined): Checked {
-  if (raw === null || raw === undefined) return ok(null);
-  const text = normaliseText(raw);
-  if (text === '') return ok(null);
-  const failed = common('code', raw, text, 8);
-  if (failed) return failed;
-  return CODE.test(text) ? ok(text) : reject('code', raw, 'shape', 'a type or grade code is 1–8 letters and digits');
-}
+export const checkCode = (raw: string | null | undefined): Checked =>
+  checkKind('code', raw, 8, (text) => (CODE.test(text) ? null : 'a type or grade code is 1–8 letters and digits'));
 
 /**
  * The clean value, or null with the rejection added to `rejected` where it was found (once: the same value at the
