@@ -14,11 +14,10 @@
  *   connective phrase, each phrase where what it asserts holds: an additive or simultaneity word (`also`, `while`,
  *   `同时`, `此外`, `并`) only before an event of its own the template has (a second event of the storm); `and`
  *   only before a predicate after another; `which` only after the storm; an article or `该` only before the storm;
- *   `于` only before a time. Nothing between two predicates is a run-on; a
- *   run of connectives, or a mark doubled, is no sentence. The template's own text between two placeholders
- *   stands where the template has it.
+ *   `于` only before a time. Nothing between two predicates is a run-on; a run of connectives, or a mark doubled,
+ *   is no sentence. The template's own text between two placeholders stands where the template has it.
  *
- * docs/generated-text.md ("Sentences and connectives") lists the phrases and the rules for review.
+ * docs/generated-text.md ("Sentences and events", "Connectives") lists the phrases and the rules for review.
  */
 import { PLACEHOLDER, type SlottedText } from './slotted-text.ts';
 
