@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import fs from 'fs-extra';
 import type { ArchiveReport } from '../src/archive/archive-report.ts';
 import { readConfig, type Config } from '../src/config/env.ts';
+import { withoutCredentials } from '../src/model/credentials.ts';
 import { showProgress } from '../src/console/progress.ts';
 import {
   CACHE_DIR,
@@ -85,7 +86,7 @@ async function sourcesToServe(option: string | undefined, demo: boolean): Promis
     for (const line of report.summary) log(line);
     return { dir: FETCHED_SOURCES_DIR, origin: 'fetched' };
   } catch (error) {
-    log(`Could not download the sources (${(error as Error).message}).`);
+    log(`Could not download the sources (${withoutCredentials((error as Error).message)}).`);
     log('Serving the DEMO archive (demo/archive: a few storms, for demonstration only; every history answer says so).');
     log(
       'For the real archive: connect to the internet and run "npm run cli -- sources fetch", or point TYPHOON_SOURCES at a folder holding cma-bst/ and zj/.',
@@ -328,7 +329,9 @@ program
   });
 
 program.parseAsync().catch((error: unknown) => {
-  console.error(error instanceof BuildError ? error.message : error instanceof Error ? `Error: ${error.message}` : error);
+  console.error(
+    withoutCredentials(error instanceof BuildError ? error.message : error instanceof Error ? `Error: ${error.message}` : String(error)),
+  );
   // Exit now: a server or mock upstream started before the failure would keep the process alive.
   process.exit(1);
 });

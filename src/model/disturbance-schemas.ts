@@ -2,7 +2,8 @@
  * Tropical disturbances before they are numbered cyclones: JTWC's Significant Tropical Weather Advisories
  * (ABPW10, ABIO10), its Tropical Cyclone Formation Alerts (TCFA), invest tracks from ATCF b-decks and NHC's
  * Tropical Weather Outlook. These are the shapes the parsers in src/global/ return: structured values only, no
- * free text from the bulletins (the one exception, an NHC area's title, is checked against a narrow pattern).
+ * free text from the bulletins (the exceptions, a cyclone's name and an NHC area's title, are checked by their shape:
+ * src/model/upstream-text.ts).
  * Times in UTC (`Z`); a value the bulletin does not give, or gives in a way that cannot be read, is null and
  * reported as a parse problem beside the result.
  */

@@ -26,3 +26,14 @@ export interface FileRejection extends TextRejection {
 export class ShapeError extends Error {
   override name = 'ShapeError';
 }
+
+/**
+ * Why JSON.parse refused a text, without the text: its message quotes the input (`Unexpected token 'x', "…" is
+ * not valid JSON`), and an upstream's own words must never reach a log line or an answer's stale reason.
+ */
+export function jsonFault(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  if (/end of JSON input/i.test(message)) return 'cut off before its end';
+  const at = /position (\d+)/.exec(message);
+  return at ? `invalid at position ${at[1]}` : 'invalid';
+}

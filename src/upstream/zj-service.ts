@@ -183,7 +183,8 @@ function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[], tfid: 
         Math.abs(Date.parse(p.time) - time.getTime()) < Math.abs(Date.parse(best.time) - time.getTime()) ? p : best,
       );
       const grade = gradeFromLabel(l.strong === null || l.strong === undefined ? null : String(l.strong)) ?? nearest.grade;
-      const position = keep(checkPlace(l.landaddress), text.rejected, { field: `land[${index}].landaddress`, storm: tfid }) ?? '';
+      const position =
+        keep(checkPlace(l.landaddress, text.places), text.rejected, { field: `land[${index}].landaddress`, storm: tfid }) ?? '';
       return {
         time: toBeijingIso(time),
         lat: requiredNumber(l.lat, 'land.lat'),

@@ -447,11 +447,18 @@ describe.runIf(available)('docs page', () => {
       expect(await page.textContent('#search-count')).toBe('');
       expect(await page.locator('#no-match').isVisible()).toBe(false);
 
-      // A deep link to a card the search hides: the search is cleared and the card shown.
+      // A deep link to a card the search hides: the search is cleared, the card shown and scrolled to. The page does
+      // all three in its hashchange handler: the test waits for that state, not for a time.
       await page.fill('#search', 'radius');
       expect(await visible()).not.toContain('history-year');
       await page.evaluate("location.hash = '#history-year'");
-      await page.locator('#history-year').waitFor({ state: 'visible' });
+      await page.waitForFunction(
+        `(() => {
+          const card = document.getElementById('history-year');
+          const box = card?.querySelector('h4')?.getBoundingClientRect();
+          return document.getElementById('search').value === '' && card && !card.hidden && box && box.top >= 0 && box.top < innerHeight;
+        })()`,
+      );
       expect(await page.inputValue('#search')).toBe('');
       expect(await inViewport(page, page.locator('#history-year h4'))).toBe(true);
       expect(errors).toEqual([]);

@@ -15,6 +15,7 @@
  * every file, so an interrupted run resumes where it stopped. The newest year of a yearly series answering 404 is
  * "not published yet", not a failure; every other failure is reported and the run goes on.
  */
+import { withoutCredentials } from '../../model/credentials.ts';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { createProgress } from '../../console/progress.ts';
@@ -168,7 +169,7 @@ export async function fetchAgencyTracks(options: AgencyFetchOptions): Promise<Ag
     try {
       const answer = await download(item.url, options.timeoutMs ?? 600_000, conditions);
       if (answer.status === 304) {
-        if (!current) throw new Error(`GET ${item.url} answered 304 to an unconditional request`);
+        if (!current) throw new Error(`GET ${withoutCredentials(item.url)} answered 304 to an unconditional request`);
         report.unchanged.push(id);
       } else if (current && sha256(answer.bytes) === current.sha256) {
         // The same bytes (a server without validators, or new ones): keep the file, remember the validators.
@@ -188,7 +189,7 @@ export async function fetchAgencyTracks(options: AgencyFetchOptions): Promise<Ag
       if (error instanceof HttpStatusError && error.status === 404 && item.mayBeMissing) report.missing.push(id);
       else {
         report.failed.push({ id, error: (error as Error).message });
-        log(`${id}: failed (${(error as Error).message})`);
+        log(`${id}: failed (${withoutCredentials((error as Error).message)})`);
       }
     } finally {
       if (delayMs > 0) await sleep(delayMs);

@@ -18,7 +18,15 @@ import type { IbtracsPoint, IbtracsTrack } from '../../model/agency-track-schema
 import type { ParseProblem } from '../../model/parse-problems.ts';
 import { parseLocalTimestamp, toUtcIso } from '../../model/time.ts';
 import { checkCycloneName, keep, type TextRejection } from '../../model/upstream-text.ts';
-import { checkIntensity, checkPosition, fieldNumber, increasingPoints, type AgencyParseResult, type PointRow } from './agency-points.ts';
+import {
+  checkGrade,
+  checkIntensity,
+  checkPosition,
+  fieldNumber,
+  increasingPoints,
+  type AgencyParseResult,
+  type PointRow,
+} from './agency-points.ts';
 
 const REQUIRED = [
   'SID',
@@ -162,7 +170,14 @@ export function parseIbtracsCsv(text: string): AgencyParseResult<IbtracsTrack> {
     if (at(record, 'USA_ATCF_ID')) storm.usaAtcfIds.add(at(record, 'USA_ATCF_ID'));
     if (wmoAgency && wmo.windMs !== null) storm.wmoAgencies.add(wmoAgency);
     storm.rows.push({
-      point: { time: toUtcIso(time), ...position, ...wmo, grade: at(record, 'NATURE') || null, wmoAgency, agencies },
+      point: {
+        time: toUtcIso(time),
+        ...position,
+        ...wmo,
+        grade: checkGrade(at(record, 'NATURE') || null, line, problems),
+        wmoAgency,
+        agencies,
+      },
       line,
     });
   };
