@@ -10,6 +10,12 @@ export interface ParseProblem {
   message: string;
 }
 
+/** A problem in a file, or in a member of a zip (`bwp2013.zip/bwp012013.dat`). */
+export interface FileProblem extends ParseProblem {
+  /** Relative to the folder read, or a download's name. */
+  file: string;
+}
+
 /** A value a parser left out because it failed the upstream-text check (src/model/upstream-text.ts), with its file. */
 export interface FileRejection extends TextRejection {
   /** Relative to the folder read: `zj/201522.json`, `cma-bst/CH1997BST.txt`, `jma/bst_all.zip/bst_all.txt`. */

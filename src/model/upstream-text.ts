@@ -166,10 +166,10 @@ const LATIN_PART = String.raw`\p{Script=Latin}+(?:['-]\p{Script=Latin}+)*`;
 const LATIN_NAME = `${LATIN_PART}(?: ${LATIN_PART})?`;
 /**
  * A global cyclone name, and how the best tracks write merged or split storms: two names joined by `/` (JMA
- * `KAREN/LUCILLE`) or `_` (CMA `Lucretia_Nancy`), and a part or the other name in parentheses (CMA `Ida(1)(2)`,
- * `Faye(Gloria)`).
+ * `KAREN/LUCILLE`) or `_` (CMA `Lucretia_Nancy`), a part or the other name in parentheses (CMA `Ida(1)(2)`,
+ * `Faye(Gloria)`), and a part number after a hyphen (NHC's HURDAT2 `IONE-1`, `IONE-2`: one name, two tracks).
  */
-const CYCLONE_NAME = new RegExp(String.raw`^${LATIN_NAME}(?:[/_]${LATIN_NAME})?(?:\((?:\d|${LATIN_PART})\))*$`, 'u');
+const CYCLONE_NAME = new RegExp(String.raw`^${LATIN_NAME}(?:[/_]${LATIN_NAME})?(?:\((?:\d|${LATIN_PART})\)|-\d)*$`, 'u');
 const CYCLONE_NAME_MAX = 30;
 /** A Chinese storm name: 1 to 8 Han characters, with a middle dot. */
 const CHINESE_NAME = /^[\p{Script=Han}·]{1,8}$/u;
@@ -278,7 +278,7 @@ export function checkCycloneName(raw: string | null | undefined): Checked {
         'cyclone-name',
         raw,
         'shape',
-        "a cyclone name is Latin letters, at most two words, hyphens and apostrophes allowed (a best track's merged storms as A/B, A_B, A(1), A(B))",
+        "a cyclone name is Latin letters, at most two words, hyphens and apostrophes allowed (a best track's merged or split storms as A/B, A_B, A(1), A(B), A-1)",
       );
 }
 

@@ -1,6 +1,7 @@
 /**
  * Where the real data lives, for the suites that check every real file: the archive sources, the recorded
- * upstream payloads, the sample ATCF decks, the other agencies' sample best tracks and the cross-check sets. Nothing here knows where
+ * upstream payloads, the sample ATCF decks, the other agencies' sample best tracks, the cross-check sets and the
+ * historical best tracks of the other basins. Nothing here knows where
  * they are: CI passes the locations (CI gives them: .ci/run); on a plain clone they are absent and those
  * suites are skipped, loudly.
  * With TYPHOON_REQUIRE_REAL_DATA=1 (CI) a missing location fails the run instead of skipping.
@@ -35,8 +36,13 @@ const LOCATIONS = {
   },
   crosscheck: {
     env: 'TYPHOON_CROSSCHECK_DATA',
-    what: 'the cross-check sets (derived/storm_index_cma_isc_jma.csv: an independent CMA↔JMA match)',
-    expect: ['derived/storm_index_cma_isc_jma.csv'],
+    what: "the cross-check sets (derived/storm_index_cma_isc_jma.csv: an independent CMA↔JMA match; hurdat2/: NHC's raw North-east and Central Pacific HURDAT2 1949–2024 and a third party's Atlantic JSON)",
+    expect: ['derived/storm_index_cma_isc_jma.csv', 'hurdat2/hurdat2-nepac-1949-2024.txt', 'hurdat2/atl-json-1851-2023'],
+  },
+  history: {
+    env: 'TYPHOON_HISTORY_SAMPLES',
+    what: "the historical best-track samples (NHC's raw Atlantic HURDAT2 1970–2018, HURDAT2 parser fixtures, an IBTrACS list of every basin 1842–2025)",
+    expect: ['hurdat2_atl_1970-2018.apatel726.txt', 'hurdat2-etl-fixtures/errors', 'ibtracs'],
   },
 } satisfies Record<string, Location>;
 

@@ -164,11 +164,12 @@ describe('NW-Pacific storm names', () => {
 });
 
 describe('other kinds', () => {
-  it('cyclone names: Latin letters, at most two words, hyphens, apostrophes, merged storms', () => {
-    for (const name of ['Melissa', 'MELISSA', 'TWELVE', 'KAREN/LUCILLE', "O'NEIL", 'Ram\u00f3n', 'Kong-rey', 'Lucretia_Nancy']) {
+  it('cyclone names: Latin letters, at most two words, hyphens, apostrophes, merged and split storms', () => {
+    for (const name of ['Melissa', 'MELISSA', 'TWELVE', 'KAREN/LUCILLE', "O'NEIL", 'Ram\u00f3n', 'Kong-rey', 'Lucretia_Nancy', 'IONE-1']) {
       expect(checkCycloneName(name).value, name).toBe(name);
     }
-    for (const name of ['THREE WORD NAME', 'NAME1', '山竹', 'A,B', 'x'.repeat(31)]) expect(checkCycloneName(name).value, name).toBeNull();
+    for (const name of ['THREE WORD NAME', 'NAME1', 'IONE-12', 'IONE-', '山竹', 'A,B', 'x'.repeat(31)])
+      expect(checkCycloneName(name).value, name).toBeNull();
     expect(checkCycloneName('  ')).toEqual({ value: null, rejection: null });
   });
 
