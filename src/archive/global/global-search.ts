@@ -6,7 +6,8 @@
  *
  * Tiers, best first: a whole id (nhc-al122005, AL122005, the SID, cma-201330, 201330, JMA 1330, wp312013); a whole
  * name or spelling; a name's start; and only when no name matches, a near miss (1 edit up to 7 letters, 2 beyond,
- * none below 4: the archive search's rule). Within a tier the lowest central pressure first, then the newer storm.
+ * none below 4: the archive search's rule). Within a tier the lowest central pressure first, then the newer storm. A
+ * keyword with digits other than a year's is an id only.
  */
 import { distance } from 'fastest-levenshtein';
 import type { ArchiveBasin, ArchivedSummary } from '../../model/global-archive-schemas.ts';
@@ -57,8 +58,10 @@ const notability = (a: ArchivedSummary, b: ArchivedSummary) =>
   (a.minPressure ?? Infinity) - (b.minPressure ?? Infinity) || b.startTime.localeCompare(a.startTime) || a.id.localeCompare(b.id);
 
 export function searchGlobalArchive(entries: readonly GlobalSearchEntry[], query: GlobalSearchQuery): GlobalSearchHit[] {
-  const { code, name, year: named } = parseKeyword(query.q);
+  const { code, name: key, year: named } = parseKeyword(query.q);
   const year = named ?? query.year;
+  // Digits beside a year's make the keyword an id (EP202015), not a name: its letters alone (EP) would find names.
+  const name = /\d/.test(named === null ? query.q : query.q.replace(String(named), '')) ? '' : key;
   const candidates = entries.filter(
     (e) => (year === null || e.summary.year === year) && (query.basin === null || e.summary.basins.includes(query.basin)),
   );
