@@ -103,7 +103,12 @@ export function agencyDownloads(options: Pick<AgencyFetchOptions, 'agencies' | '
 /** The storms of a download, or an error saying why it must not replace anything. */
 function verify(item: AgencyDownload, bytes: Uint8Array): number {
   const { tracks, problems } = parseAgencyFile(item.agency, item.name, bytes);
-  return soundDownload(item.agency, tracks.length, tracks.reduce((n, t) => n + t.points.length, 0), problems);
+  return soundDownload(
+    item.agency,
+    tracks.length,
+    tracks.reduce((n, t) => n + t.points.length, 0),
+    problems,
+  );
 }
 
 export async function fetchAgencyTracks(options: AgencyFetchOptions): Promise<AgencyFetchReport> {

@@ -19,6 +19,7 @@ import { BASIN_RECORDS, type ArchiveBasin } from '../../model/global-archive-sch
 import type { Hurdat2Storm } from '../../model/hurdat2-schemas.ts';
 import type { FileProblem, FileRejection } from '../../model/parse-problems.ts';
 import { parseAgencyFile } from '../agencies/agency-files.ts';
+import { decodeUtf8 } from '../decode-text.ts';
 import { parseHurdat2 } from './hurdat2.ts';
 
 /** An IBTrACS storm as the links and cross-checks need it (any basin): its SID, USA_ATCF_IDs and basins. */
@@ -83,7 +84,12 @@ export async function readGlobalSources(dir: string): Promise<GlobalSources> {
     rejected: [],
   };
   for (const file of hurdat2Files) {
-    const parsed = parseHurdat2(await fs.readFile(path.join(dir, file), 'utf8'), file);
+    const text = decodeUtf8(await fs.readFile(path.join(dir, file)));
+    if (!text.ok) {
+      sources.problems.push({ file, line: text.bad.line, message: text.message });
+      continue;
+    }
+    const parsed = parseHurdat2(text.text, file);
     sources.hurdat2.push(...parsed.storms);
     sources.problems.push(...parsed.problems);
     sources.rejected.push(...parsed.rejected);
