@@ -152,9 +152,10 @@ export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<Ibtr
   let column: Record<string, number> = {};
   let width = 0;
   let version: Version | null = null;
+  /** The agencies whose columns the file has, from its header. */
+  let agencies: FixAgency[] = [];
   const has = (name: string) => column[name] !== undefined;
   const at = (record: string[], name: string) => (column[name] === undefined ? '' : (record[column[name] as number] ?? '').trim());
-  const agencies = () => (Object.keys(AGENCY_COLUMNS) as FixAgency[]).filter((agency) => has(`${AGENCY_COLUMNS[agency].prefix}_LAT`));
 
   const fix = (record: string[], agency: FixAgency, line: number) => {
     const { prefix, grade, flag } = AGENCY_COLUMNS[agency];
@@ -215,7 +216,7 @@ export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<Ibtr
       'WMO_: ',
     );
     const fixes: IbtracsPoint['agencies'] = {};
-    for (const agency of agencies()) {
+    for (const agency of agencies) {
       const values = fix(record, agency, line);
       if (values) fixes[agency] = values;
     }
@@ -256,8 +257,9 @@ export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<Ibtr
     width = record.length;
     const missing = REQUIRED.filter((name) => !has(name));
     if (missing.length) throw new BadHeader(1, `not an IBTrACS v04 CSV: line 1 lacks ${missing.join(', ')}`);
+    agencies = (Object.keys(AGENCY_COLUMNS) as FixAgency[]).filter((agency) => has(`${AGENCY_COLUMNS[agency].prefix}_LAT`));
     const named = /v04r0[01]/.exec(name)?.[0] as Version | undefined;
-    version = has('KMA_LAT') ? 'v04r01' : agencies().length > 0 ? 'v04r00' : (named ?? null);
+    version = has('KMA_LAT') ? 'v04r01' : agencies.length > 0 ? 'v04r00' : (named ?? null);
   };
 
   const readUnits = (record: string[]) => {
