@@ -280,6 +280,15 @@ describe('IBTrACS CSV of every basin', () => {
     expect(si.tracks[1]?.points[0]?.agencies.bom).toMatchObject({ windKt: 35, grade: '30', original: true }); // 8th character
   });
 
+  it("reads a file with quoted fields (through csv-parse) as the same records as NCEI's unquoted ones (split at commas)", () => {
+    const quoted = basinFile('SI')
+      .replace(/,ARIANE,/g, ',"ARIANE",')
+      .replace(/,BRINDABELLA,/g, ',"BRINDABELLA",');
+    expect(quoted).not.toBe(basinFile('SI'));
+    expect(parseIbtracsCsv(quoted, 'ibtracs.SI.list.v04r01.csv')).toEqual(si);
+    expect(parseIbtracsCsv(basinFile('SI').replace(/\n/g, '\r\n'), 'ibtracs.SI.list.v04r01.csv')).toEqual(si);
+  });
+
   it("a southern-hemisphere storm formed after 1 July belongs to the next year's season", () => {
     expect(si.tracks.map((t) => [t.id, t.season])).toEqual([
       ['2049020S12060', 2049],

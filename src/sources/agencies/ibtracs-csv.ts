@@ -17,7 +17,8 @@
  * - NAME is free text, checked as a cyclone name (src/model/upstream-text.ts): one that fails is left out (null)
  *   and returned in `rejected`.
  * The WP file holds every storm since 1884 (about 240,000 rows): rows are reduced to the few columns used as they
- * are read (csv-parse `on_record`), so the 174-field arrays never pile up.
+ * are read, so the 174-field arrays never pile up. NCEI's files quote nothing, and are split at their commas; a
+ * file with a quote goes through csv-parse.
  */
 import { parse } from 'csv-parse/sync';
 import {
@@ -271,19 +272,32 @@ export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<Ibtr
     if (wrong.length) throw new BadHeader(2, `line 2 is not the IBTrACS units line: ${wrong.slice(0, 3).join('; ')}`);
   };
 
+  const onRecord = (record: string[], line: number) => {
+    if (line === 1) readHeader(record);
+    else if (line === 2) readUnits(record);
+    else row(record, line);
+  };
   try {
-    parse(text, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      on_record: (record: string[], context) => {
-        const line = context.lines;
-        if (line === 1) readHeader(record);
-        else if (line === 2) readUnits(record);
-        else row(record, line);
-        return null;
-      },
-    });
+    if (text.includes('"'))
+      parse(text, {
+        bom: true,
+        relax_column_count: true,
+        skip_empty_lines: true,
+        on_record: (record: string[], context) => {
+          onRecord(record, context.lines);
+          return null;
+        },
+      });
+    else
+      // NCEI never quotes a field: without a quote in the file, every comma separates fields, and a plain split
+      // reads the same records as csv-parse in a sixth of the time (the lists are up to 110 MB).
+      text
+        .replace(/^\uFEFF/, '')
+        .split('\n')
+        .forEach((raw, i) => {
+          const record = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+          if (record !== '') onRecord(record.split(','), i + 1);
+        });
   } catch (error) {
     const line = error instanceof BadHeader ? error.line : ((error as { lines?: number }).lines ?? 1);
     return {
