@@ -131,6 +131,18 @@ export function soundDownload(what: string, storms: number, fixes: number, probl
   return storms;
 }
 
+/** `all`, `none` or a comma list of `names` (any case) → those names; throws naming the option on an unknown one. */
+export function parseSourceList<T extends string>(text: string, names: readonly T[], option: string): T[] {
+  if (text.trim() === 'all') return [...names];
+  if (text.trim() === 'none') return [];
+  return text.split(',').map((part) => {
+    const name = part.trim().toLowerCase();
+    if (!(names as readonly string[]).includes(name))
+      throw new Error(`${option}: "${part}" is not one of ${names.join(', ')} (or all, none)`);
+    return name as T;
+  });
+}
+
 /** A report in one line: `<label>: 5 installed, 0 unchanged, 1 not published yet (…), 0 failed`. */
 export function filesSummary(label: string, r: FilesFetchReport): string {
   const list = (ids: string[]) => (ids.length ? ` (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''})` : '');

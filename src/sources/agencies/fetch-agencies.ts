@@ -15,7 +15,7 @@
  */
 import path from 'node:path';
 import { AGENCY_SOURCES, type AgencySource } from '../../model/agency-track-schemas.ts';
-import { fetchFiles, filesSummary, soundDownload, type FilesFetchReport } from '../fetch-files.ts';
+import { fetchFiles, filesSummary, parseSourceList, soundDownload, type FilesFetchReport } from '../fetch-files.ts';
 import { parseAgencyFile } from './agency-files.ts';
 import { AGENCIES_DIR } from './read-agency-sources.ts';
 
@@ -124,15 +124,6 @@ export async function fetchAgencyTracks(options: AgencyFetchOptions): Promise<Ag
 }
 
 /** `all`, `none` or a comma list (`jma,hko`) → the agencies; throws on an unknown name. */
-export function parseAgencyList(text: string): AgencySource[] {
-  if (text.trim() === 'all') return [...AGENCY_SOURCES];
-  if (text.trim() === 'none') return [];
-  return text.split(',').map((part) => {
-    const name = part.trim().toLowerCase();
-    if (!(AGENCY_SOURCES as readonly string[]).includes(name))
-      throw new Error(`agencies: "${part}" is not one of ${AGENCY_SOURCES.join(', ')} (or all, none)`);
-    return name as AgencySource;
-  });
-}
+export const parseAgencyList = (text: string): AgencySource[] => parseSourceList(text, AGENCY_SOURCES, 'agencies');
 
 export const agencySummary = (r: AgencyFetchReport) => filesSummary("Other agencies' best tracks", r);

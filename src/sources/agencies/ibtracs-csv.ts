@@ -288,9 +288,9 @@ export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<Ibtr
           return null;
         },
       });
+    // NCEI never quotes a field: without a quote in the file, every comma separates fields, and a plain split
+    // reads the same records as csv-parse in a sixth of the time (the lists are up to 110 MB).
     else
-      // NCEI never quotes a field: without a quote in the file, every comma separates fields, and a plain split
-      // reads the same records as csv-parse in a sixth of the time (the lists are up to 110 MB).
       text
         .replace(/^\uFEFF/, '')
         .split('\n')

@@ -23,6 +23,7 @@ import { parseAgencyFile } from '../agencies/agency-files.ts';
 import {
   fetchFiles,
   filesSummary,
+  parseSourceList,
   readManifest,
   soundDownload,
   writeManifest,
@@ -152,15 +153,6 @@ export async function fetchGlobalSources(options: GlobalFetchOptions): Promise<G
 }
 
 /** `all`, `none` or a comma list (`hurdat2,ibtracs`) → the kinds; throws on an unknown name. */
-export function parseGlobalList(text: string): GlobalSourceKind[] {
-  if (text.trim() === 'all') return [...GLOBAL_SOURCE_KINDS];
-  if (text.trim() === 'none') return [];
-  return text.split(',').map((part) => {
-    const name = part.trim().toLowerCase();
-    if (!(GLOBAL_SOURCE_KINDS as readonly string[]).includes(name))
-      throw new Error(`global: "${part}" is not one of ${GLOBAL_SOURCE_KINDS.join(', ')} (or all, none)`);
-    return name as GlobalSourceKind;
-  });
-}
+export const parseGlobalList = (text: string): GlobalSourceKind[] => parseSourceList(text, GLOBAL_SOURCE_KINDS, 'global');
 
 export const globalSummary = (r: GlobalFetchReport) => filesSummary('Best tracks of the other basins (HURDAT2, IBTrACS)', r);
