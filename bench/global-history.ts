@@ -110,17 +110,19 @@ async function main() {
   console.log(`Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model}, load ${os.loadavg()[0]?.toFixed(2)}; ${dir}`);
 
   console.log('\nParse, file by file:');
+  let storms: readonly unknown[] = [];
   for (const file of inputs) {
+    storms = []; // the previous file's result is garbage before this one is measured
     const bytes = await fs.readFile(path.join(dir, file));
     const before = heap();
     const started = performance.now();
-    const storms = file.startsWith('hurdat2/')
+    storms = file.startsWith('hurdat2/')
       ? parseHurdat2(bytes.toString('utf8'), file).storms
       : parseAgencyFile('ibtracs', file, bytes).tracks;
     const took = performance.now() - started;
-    const held = heap() - before; // `storms` is still referenced here
+    const held = heap() - before; // `storms` still holds this file's result here
     console.log(
-      `  ${file}: ${mb(bytes.length)}, ${storms.length} storms, ${s(took)} (${((bytes.length / 1e6 / took) * 1000).toFixed(1)} MB/s), the result holds ${mb(Math.max(0, held))} of heap`,
+      `  ${file}: ${mb(bytes.length)}, ${storms.length} storms, ${s(took)} (${((bytes.length / 1e6 / took) * 1000).toFixed(1)} MB/s), the result holds ${mb(held)} of heap`,
     );
   }
 
