@@ -1,8 +1,9 @@
 /**
  * Search by name or id across every basin, over an index the build makes once (globalSearchEntries): the records
  * of the other basins and the north-western Pacific's, whose entries keep every spelling the archive's own search
- * knows (Chinese names, pinyin, variants) and every agency's id. Filters: year (also "Katrina 2005"), basin (any
- * basin the track entered).
+ * knows (Chinese names, pinyin, variants) and every agency's id. Filters: year (also "Katrina 2005"; the year as
+ * each record counts it, so a southern-hemisphere storm of October 2049 is in 2050), basin (any basin the track
+ * entered).
  *
  * Tiers, best first: a whole id (nhc-al122005, AL122005, the SID, cma-201330, 201330, JMA 1330, wp312013); a whole
  * name or spelling; a name's start; and only when no name matches, a near miss (1 edit up to 7 letters, 2 beyond,
