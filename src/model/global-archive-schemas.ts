@@ -146,6 +146,11 @@ export const archivedStormSchema = z
       .describe("Year: HURDAT2's (the ATCF id's); IBTrACS's SEASON (southern hemisphere: the July–June season, named after its end)"),
     basin: archiveBasinSchema.describe('The basin where it formed (its first entry)'),
     basins: z.array(archiveBasinSchema).min(1).describe('Every basin its track entered, in order'),
+    provisional: z
+      .boolean()
+      .describe(
+        "A track not reanalysed yet: IBTrACS' provisional tracks (TRACK_TYPE PROVISIONAL: real-time data, replaced when the agencies' reanalysis of the season comes, usually within two years); in the north-western Pacific a storm after CMA's last best-track year (CMA's real-time analysis); false for HURDAT2, NHC's post-season record",
+      ),
     windPeriod: windPeriodSchema,
     windAgency: z
       .string()
@@ -189,6 +194,7 @@ export const archivedSummarySchema = archivedStormSchema
     year: true,
     basin: true,
     basins: true,
+    provisional: true,
     windPeriod: true,
     startTime: true,
     endTime: true,

@@ -129,6 +129,8 @@ describe('the archive of every basin, from the fixtures', () => {
       links: { cma: '202411', atcf: 'wp112024', global: null },
     });
     expect(yagi?.agencies).toEqual(['cma', 'jma', 'jtwc', 'hko']);
+    const realTime = typhoons.filter((t) => t.provenance.track === 'zj' && t.windPeriod === '2min').map((t) => `cma-${t.code}`);
+    expect(history.archive.summaries.filter((s) => s.source === 'cma' && s.provisional).map((s) => s.id)).toEqual(realTime);
     expect(history.archive.notes).toEqual([
       { kind: 'crosscheck', id: 'AL012048', message: 'HURDAT2 AL012048 is in no IBTrACS storm read (by USA_ATCF_ID)' },
       { kind: 'crosscheck', id: 'CP012049', message: 'HURDAT2 CP012049 is in no IBTrACS storm read (by USA_ATCF_ID)' },
@@ -192,6 +194,8 @@ describe('the archive of every basin, from the fixtures', () => {
       maxWindKt: 70,
       maxSpeed: knotsToMs(70),
     });
+    // Only FLORIPA's track is provisional (real-time, before the agencies' reanalysis); HURDAT2's never are.
+    expect(history.archive.storms.filter((s) => s.provisional).map((s) => s.id)).toEqual(['ibtracs-2049070S28315']);
     expect(record('ibtracs-2049300S10090')).toMatchObject({ year: 2050, startTime: '2049-10-27T00:00:00Z' });
   });
 

@@ -71,6 +71,7 @@ export const summarizeArchived = (s: ArchivedStorm): ArchivedSummary => ({
   year: s.year,
   basin: s.basin,
   basins: s.basins,
+  provisional: s.provisional,
   windPeriod: s.windPeriod,
   startTime: s.startTime,
   endTime: s.endTime,

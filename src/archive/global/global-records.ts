@@ -73,6 +73,8 @@ function nwPacificSummary(t: Typhoon, basins: readonly ArchiveBasin[] | undefine
     year: t.year,
     basin: 'WP',
     basins: basins?.includes('WP') ? [...basins] : ['WP'],
+    // After CMA's last best-track year the track is CMA's real-time analysis, as the Zhejiang archive keeps it.
+    provisional: t.provenance.track === 'zj' && t.windPeriod === '2min',
     windPeriod: t.windPeriod,
     startTime: toUtcIso(new Date(t.startTime)),
     endTime: toUtcIso(new Date(t.endTime)),

@@ -52,6 +52,7 @@ export function archivedFromHurdat2(storm: Hurdat2Storm, ibtracs: string | null)
     year: storm.year,
     basin: basins[0] as ArchiveBasin,
     basins,
+    provisional: false,
     windPeriod: '1min',
     windAgency: 'nhc',
     startTime: points[0]?.time as string,

@@ -69,6 +69,7 @@ export function archivedFromIbtracs(track: IbtracsTrack): ArchivedStorm {
     year: track.season,
     basin: track.basins[0] as ArchiveBasin,
     basins: track.basins,
+    provisional: track.trackType === 'PROVISIONAL',
     windPeriod: winds.period,
     windAgency: winds.agency,
     startTime: points[0]?.time as string,
