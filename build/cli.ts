@@ -16,6 +16,7 @@ import {
   PROJECT_ROOT,
   PUBLIC_DIR,
   resolveAgenciesDir,
+  resolveGlobalSourcesDir,
   resolveSources,
   type SourcesLocation,
 } from '../src/config/paths.ts';
@@ -208,7 +209,7 @@ const sources = program.command('sources').description('Manage the archive sourc
 sources
   .command('fetch')
   .description(
-    "Download the CMA best track, the Zhejiang per-storm archive and the other agencies' best tracks, verify them and install what is new or changed",
+    "Download the CMA best track, the Zhejiang per-storm archive, the other agencies' best tracks and the other basins' (HURDAT2, IBTrACS), verify them and install what is new or changed",
   )
   .option('--url <url>', 'CMA archive address (default $TYPHOON_CMA_URL, else the official address)')
   .option('--dest <dir>', 'sources folder to install into', FETCHED_SOURCES_DIR)
@@ -216,15 +217,30 @@ sources
   .option('--years <years>', 'zj seasons: 2025, 2020-2025 or 1949,2024-2025; default 1945 to this year')
   .option('--delay <ms>', 'pause after each zj or agency request', '250')
   .option('--agencies <list>', "other agencies' best tracks: all, none, or some of jma,jtwc,hko,ibtracs", 'all')
+  .option('--global <list>', 'best tracks of the other basins: all, none, or some of hurdat2,ibtracs', 'all')
+  .option('--global-sources <dir>', 'folder to install them into; default $TYPHOON_GLOBAL_SOURCES, else .cache/global-sources')
   .option('--force', 'download everything again, changed or not')
   .action(
-    async (options: { url?: string; dest: string; sha256?: string; years?: string; delay: string; agencies: string; force?: boolean }) => {
-      const [{ parseAgencyList }, { fetchSources, parseYears }] = await Promise.all([
+    async (options: {
+      url?: string;
+      dest: string;
+      sha256?: string;
+      years?: string;
+      delay: string;
+      agencies: string;
+      global: string;
+      globalSources?: string;
+      force?: boolean;
+    }) => {
+      const [{ parseAgencyList }, { fetchSources, parseYears }, { parseGlobalList }] = await Promise.all([
         import('../src/sources/agencies/fetch-agencies.ts'),
         import('../src/sources/fetch-sources.ts'),
+        import('../src/sources/global/fetch-global.ts'),
       ]);
       const report = await fetchSources({
         agencies: parseAgencyList(options.agencies),
+        global: parseGlobalList(options.global),
+        globalDestDir: resolveGlobalSourcesDir(options.globalSources, config().globalSourcesDir),
         destDir: options.dest,
         cmaUrl: options.url ?? config().cmaUrl ?? CMA_ARCHIVE_URL,
         zjBase: config().upstreams.zj,
@@ -235,7 +251,7 @@ sources
         log,
       });
       for (const line of report.summary) log(line);
-      if (report.zj.failed.length || report.agencies?.failed.length) process.exitCode = 1;
+      if (report.zj.failed.length || report.agencies?.failed.length || report.global?.failed.length) process.exitCode = 1;
     },
   );
 

@@ -29,6 +29,8 @@ export const PLACES_FILE = path.join(PROJECT_ROOT, PLACES_FILE_IN_PROJECT);
 /** PAGASA's areas with their approximate circles (src/model/pagasa-gazetteer.ts). */
 export const PAGASA_AREAS_FILE_IN_PROJECT = 'content/warnings/pagasa-areas.yaml';
 export const FETCHED_SOURCES_DIR = path.join(CACHE_DIR, 'sources');
+/** The best tracks of the other basins (HURDAT2, IBTrACS), unless given elsewhere. */
+export const GLOBAL_SOURCES_DIR = path.join(CACHE_DIR, 'global-sources');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
 /** The generated Netlify functions (build/write-functions.ts). */
 export const FUNCTIONS_DIR = path.join(PROJECT_ROOT, 'functions');
@@ -61,3 +63,7 @@ export const resolveAgenciesDir = (option: string | undefined, configured: strin
   const dir = option ?? configured;
   return dir ? path.resolve(dir) : undefined;
 };
+
+/** The best tracks of the other basins: the option, else the configured folder (TYPHOON_GLOBAL_SOURCES), else .cache/global-sources. */
+export const resolveGlobalSourcesDir = (option: string | undefined, configured: string | null): string =>
+  path.resolve(option ?? configured ?? GLOBAL_SOURCES_DIR);

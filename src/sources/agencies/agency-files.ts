@@ -27,7 +27,7 @@ export const AGENCY_FORMATS: Record<AgencySource, AgencyFormat> = {
   jma: { globs: ['bst_all*.txt', 'bst_all*.zip'], member: /^bst_all.*\.txt$/, parse: (text) => parseJmaBestTrack(text) },
   jtwc: { globs: ['b*.dat', 'b*.zip'], member: /^b[a-z]{2}\d{6}\.dat$/i, parse: parseJtwcBdeck },
   hko: { globs: ['HKO*BST.csv'], parse: (text) => parseHkoBestTrack(text) },
-  ibtracs: { globs: ['ibtracs*.csv'], parse: (text) => parseIbtracsCsv(text) },
+  ibtracs: { globs: ['ibtracs*.csv'], parse: parseIbtracsCsv },
 };
 
 export interface ParsedAgencyFile {
