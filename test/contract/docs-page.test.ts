@@ -162,6 +162,19 @@ const mapView = async (page: Page) => ({
 const viewChanged = (page: Page, key: 'center' | 'zoom', before: string | number) =>
   page.waitForFunction(`document.getElementById('map').dataset.${key} !== ${JSON.stringify(String(before))}`);
 
+/** The middle of the map, scrolled into view, in the page's pixels. */
+async function mapMiddle(page: Page): Promise<[number, number]> {
+  await page.locator('#map').scrollIntoViewIfNeeded();
+  const box = (await page.locator('#map').boundingBox())!;
+  return [box.x + box.width / 2, box.y + box.height / 2];
+}
+/** Dragged up and left, the map shows what lay south-east of the old centre. */
+function expectSouthEast(before: string, after: string): void {
+  const [[lat0, lng0], [lat1, lng1]] = [before, after].map((c) => c.split(',').map(Number)) as [number[], number[]];
+  expect(lat1).toBeLessThan(lat0!);
+  expect(lng1).toBeGreaterThan(lng0!);
+}
+
 /** The fonts Chromium drew a node's text with (its own report, through the DevTools protocol). */
 async function fontsOf(cdp: CDPSession, selector: string): Promise<{ familyName: string; isCustomFont: boolean }[]> {
   const { root } = await cdp.send('DOM.getDocument');
@@ -273,9 +286,7 @@ describe.runIf(available)('docs page', () => {
 
     it('moves the map under a finger and zooms it with a pinch', async () => {
       const { page, errors } = shared;
-      await page.locator('#map').scrollIntoViewIfNeeded();
-      const box = (await page.locator('#map').boundingBox())!;
-      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      const [x, y] = await mapMiddle(page);
       const cdp = await page.context().newCDPSession(page);
       const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', points: [number, number][]) =>
         cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points.map(([px, py], id) => ({ x: px, y: py, id })) });
@@ -287,10 +298,7 @@ describe.runIf(available)('docs page', () => {
       await viewChanged(page, 'center', before.center);
       const moved = await mapView(page);
       expect(moved.zoom).toBe(before.zoom);
-      // Dragged up and left: the map shows what lay south-east of the old centre.
-      const [[lat0, lng0], [lat1, lng1]] = [before.center, moved.center].map((c) => c.split(',').map(Number)) as [number[], number[]];
-      expect(lat1).toBeLessThan(lat0!);
-      expect(lng1).toBeGreaterThan(lng0!);
+      expectSouthEast(before.center, moved.center);
 
       await touch('touchStart', [
         [x - 20, y],
@@ -477,9 +485,7 @@ describe.runIf(available)('docs page', () => {
 
     it('moves the map with a mouse drag, zooms it with the wheel, and reads the track points without a mouse', async () => {
       const { page, errors } = shared;
-      await page.locator('#map').scrollIntoViewIfNeeded();
-      const box = (await page.locator('#map').boundingBox())!;
-      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      const [x, y] = await mapMiddle(page);
       const before = await mapView(page);
       await page.mouse.move(x, y);
       await page.mouse.down();
@@ -487,9 +493,7 @@ describe.runIf(available)('docs page', () => {
       await page.mouse.up();
       await viewChanged(page, 'center', before.center);
       const moved = await mapView(page);
-      const [[lat0, lng0], [lat1, lng1]] = [before.center, moved.center].map((c) => c.split(',').map(Number)) as [number[], number[]];
-      expect(lat1).toBeLessThan(lat0!);
-      expect(lng1).toBeGreaterThan(lng0!);
+      expectSouthEast(before.center, moved.center);
       await page.mouse.wheel(0, -300);
       await viewChanged(page, 'zoom', moved.zoom);
       expect((await mapView(page)).zoom).toBeGreaterThan(moved.zoom);
