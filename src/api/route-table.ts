@@ -137,11 +137,13 @@ export const ROUTES = defineRoutes({
     params: { id: 'globalId' },
     servedBy: { kind: 'function', fn: 'global-typhoon' },
     cache: 'live',
-    dataSchema: globalCycloneSchema.extend({
-      formedFrom: investLinkSchema
-        .nullable()
-        .describe('The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise'),
-    }),
+    dataSchema: globalCycloneSchema
+      .extend({
+        formedFrom: investLinkSchema
+          .nullable()
+          .describe('The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise'),
+      })
+      .describe('The cyclone'),
     // The web body is `{typhoon: …}` per the spec; v1's data is the cyclone itself, as a storm's detail is.
     webKey: 'typhoon',
     // 503: a cyclone whose stored record cannot be read until the next refresh restores it.
@@ -158,9 +160,9 @@ export const ROUTES = defineRoutes({
     cache: 'live',
     dataSchema: z.object({
       year: z.number().int().nullable().describe('The year asked for'),
-      q: z.string().nullable(),
+      q: z.string().nullable().describe('The keyword asked for; null without one'),
       total: z.number().int().describe('Number of cyclones listed'),
-      typhoons: z.array(globalSummarySchema),
+      typhoons: z.array(globalSummarySchema).describe('The cyclones, in brief'),
     }),
     errors: ['badParameter'],
   },
@@ -187,27 +189,30 @@ export const ROUTES = defineRoutes({
     webOnly: 'GeoJSON is read by map libraries and GDAL from its URL as-is: an envelope would make it something else',
     dataSchema: z
       .object({
-        type: z.literal('FeatureCollection'),
+        type: z.literal('FeatureCollection').describe('Always FeatureCollection'),
         bbox: bboxSchema
           .optional()
           .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none'),
-        features: z.array(
-          z.object({
-            type: z.literal('Feature'),
-            bbox: bboxSchema.optional(),
-            geometry: geometrySchema,
-            properties: z
-              .object({
-                id: disturbanceIdSchema,
-                kind: z
-                  .enum(['alert-box', 'track', 'position'])
-                  .describe(
-                    'alert-box: the formation alert box as a Polygon (issuedAt, expiresAt); track: the invest b-deck as a LineString (source, points); position: the latest position as a Point',
-                  ),
-              })
-              .loose(),
-          }),
-        ),
+        features: z
+          .array(
+            z.object({
+              type: z.literal('Feature').describe('Always Feature'),
+              bbox: bboxSchema.optional(),
+              geometry: geometrySchema,
+              properties: z
+                .object({
+                  id: disturbanceIdSchema,
+                  kind: z
+                    .enum(['alert-box', 'track', 'position'])
+                    .describe(
+                      'alert-box: the formation alert box as a Polygon (issuedAt, expiresAt); track: the invest b-deck as a LineString (source, points); position: the latest position as a Point',
+                    ),
+                })
+                .catchall(z.unknown().describe('The fields of what the feature is (see kind)'))
+                .describe("The feature's fields: `id` and `kind`, then the fields of what it is"),
+            }),
+          )
+          .describe('The features: alert boxes, then tracks, then positions'),
       })
       .describe('A GeoJSON FeatureCollection (RFC 7946) of the active disturbances: alert boxes, then tracks, then positions'),
     errors: ['dataUnavailable'],
@@ -234,7 +239,7 @@ export const ROUTES = defineRoutes({
       publishedAt: disturbanceFreshnessSchema.shape.publishedAt.describe(
         'When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one',
       ),
-      disturbance: disturbanceSchema,
+      disturbance: disturbanceSchema.describe('The disturbance'),
     }),
     notFound: (id) => `No active or recently ended disturbance ${id}; /api/v1/disturbances/history lists every disturbance ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
@@ -248,9 +253,9 @@ export const ROUTES = defineRoutes({
     servedBy: { kind: 'function', fn: 'seo-news' },
     cache: 'live',
     dataSchema: z.object({
-      code: z.string().nullable(),
+      code: z.string().nullable().describe('The code asked for (?code=); null without one'),
       total: z.number().int().describe('Items matching'),
-      news: z.array(flashItemSchema),
+      news: z.array(flashItemSchema).describe('The items, newest first'),
     }),
     errors: ['badParameter'],
   },
@@ -321,11 +326,14 @@ export const ROUTES = defineRoutes({
           "Chinese text about the north-western Pacific, written by the scheduled run (the same text as bootstrap's briefing); before one is stored for the current data, the template text of the current live view",
         ),
       summaryEn: z.string().describe('English beside it'),
-      typhoons: z.array(activeStormSchema),
-      global: z.array(globalBriefSchema),
-      fetchedAt: z.string().nullable(),
+      typhoons: z.array(activeStormSchema).describe('The active north-western Pacific storms, in brief'),
+      global: z.array(globalBriefSchema).describe('The active cyclones of the other basins, in brief'),
+      fetchedAt: z
+        .string()
+        .nullable()
+        .describe('When the north-western Pacific snapshot was fetched (+08:00); null before the first fetch'),
       publishedAt: liveListSchema.shape.publishedAt,
-      stale: z.boolean(),
+      stale: z.boolean().describe('true when the north-western Pacific snapshot is the last good data of a failed refresh'),
       aiGenerated: aiGeneratedSchema,
       generator: generatorSchema,
     }),
@@ -526,17 +534,24 @@ export const ROUTES = defineRoutes({
     reads: [DATA_FILES.site, DATA_FILES.announcements, DATA_FILES.versions, TODAY_FILES, DATA_FILES.archiveReport],
     dataset: true,
     dataSchema: z.object({
-      site: siteConfigSchema,
-      announcements: z.object({ list: z.array(announcementSchema), total: z.number().int().describe('Announcements in effect') }),
-      typhoons: z.object({
-        list: z.array(activeStormSchema),
-        total: z.number().int().describe('Number of active storms'),
-        fetchedAt: z.string().nullable().describe('When the live data was fetched; null before the first fetch'),
-        publishedAt: liveListSchema.shape.publishedAt,
-        stale: liveListSchema.shape.stale,
-        staleReason: liveListSchema.shape.staleReason,
-        upstream: liveListSchema.shape.upstream,
-      }),
+      site: siteConfigSchema.describe("The service's name, links and notices"),
+      announcements: z
+        .object({
+          list: z.array(announcementSchema).describe('The announcements in effect today'),
+          total: z.number().int().describe('Announcements in effect'),
+        })
+        .describe('Announcements to show'),
+      typhoons: z
+        .object({
+          list: z.array(activeStormSchema).describe('The active storms, in brief'),
+          total: z.number().int().describe('Number of active storms'),
+          fetchedAt: z.string().nullable().describe('When the live data was fetched; null before the first fetch'),
+          publishedAt: liveListSchema.shape.publishedAt,
+          stale: liveListSchema.shape.stale,
+          staleReason: liveListSchema.shape.staleReason,
+          upstream: liveListSchema.shape.upstream,
+        })
+        .describe('The active north-western Pacific storms in brief, with their freshness (as /api/v1/typhoons)'),
       disturbances: disturbanceFreshnessSchema
         .extend({
           list: z
@@ -556,11 +571,13 @@ export const ROUTES = defineRoutes({
         })
         .nullable()
         .describe('null before the first refresh'),
-      todayInHistory: z.object({
-        date: todayInHistorySchema.shape.date,
-        list: z.array(todayEntrySchema).describe('The first 5 of /api/v1/history/today'),
-        total: todayInHistorySchema.shape.total,
-      }),
+      todayInHistory: z
+        .object({
+          date: todayInHistorySchema.shape.date,
+          list: z.array(todayEntrySchema).describe('The first 5 of /api/v1/history/today'),
+          total: todayInHistorySchema.shape.total,
+        })
+        .describe('Well-known storms of this calendar day in past years'),
       versions: versionsFileSchema.describe('The current version of each client platform'),
     }),
     errors: [],
@@ -572,7 +589,9 @@ export const ROUTES = defineRoutes({
     webOnly: 'the document describes both families and is read by OpenAPI tools as it is; in the envelope they could not read it',
     servedBy: { kind: 'static' },
     cache: 'archive',
-    dataSchema: z.object({ openapi: z.literal('3.1.0') }).loose(),
+    dataSchema: z
+      .object({ openapi: z.literal('3.1.0').describe('The OpenAPI version of the document') })
+      .catchall(z.unknown().describe('The rest of the OpenAPI document (info, paths, components, …)')),
     errors: [],
   },
 });

@@ -40,12 +40,16 @@ export const flashItemSchema = z
       .regex(/^[0-9a-f]{12}$/)
       .describe('Stable id derived from the event'),
     code: z.string().describe('Typhoon code, global cyclone id or disturbance id'),
-    type: z.enum(EVENT_TYPES),
+    type: z
+      .enum(EVENT_TYPES)
+      .describe(
+        "The event: numbered (a China number), formed (a tropical depression), upgraded or downgraded (its grade), landfall (a recorded one), warning-48h (it entered China's 48-hour warning line), dissipated, global-formed (a global cyclone), disturbance-alert and disturbance-alert-cancelled (a formation alert), disturbance-high (potential raised to HIGH), disturbance-chance60 (NHC's 7-day chance reached 60 percent)",
+      ),
     time: z.string().describe('When the event happened (ISO 8601 with offset)'),
-    title: z.string(),
-    content: z.string(),
-    titleEn: z.string(),
-    contentEn: z.string(),
+    title: z.string().describe('Headline, Chinese'),
+    content: z.string().describe('The item, Chinese'),
+    titleEn: z.string().describe('Headline, English'),
+    contentEn: z.string().describe('The item, English'),
     aiGenerated: z
       .literal(true)
       .describe('Always true: a program wrote the text (the template generator or a language model; see generator)'),
@@ -54,7 +58,7 @@ export const flashItemSchema = z
       .describe(
         'template: the deterministic generator; llm: rephrased by a language model during the scheduled run and kept because it passed every check (src/flash/llm.ts)',
       ),
-    createdAt: z.string(),
+    createdAt: z.string().describe('When this service wrote the item (ISO 8601, UTC)'),
   })
   .meta({ id: 'FlashItem' });
 export type FlashItem = z.infer<typeof flashItemSchema>;
