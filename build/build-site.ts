@@ -29,8 +29,9 @@ import { AGENCY_SOURCES } from '../src/model/agency-track-schemas.ts';
 import { AGENCIES_DIR, describeAgencySources, listAgencyFiles } from '../src/sources/agencies/read-agency-sources.ts';
 import { CMA_FILE_PATTERN, listSourceFiles, type LoadedSources } from '../src/sources/read-sources.ts';
 import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
-import { renderBasemap } from './basemap.ts';
+import { renderBasemap, renderWorldBasemap } from './basemap.ts';
 import { buildRecordFile, publish, removeInterrupted } from './publish.ts';
+import { siteAssets } from './site-assets.ts';
 
 /** Where the build reads from: the archive sources, and the other agencies' best tracks (default <sources>/agencies). */
 export interface SourceFolders {
@@ -193,7 +194,10 @@ export async function renderSite(
     { file: '_redirects', body: renderRedirects() },
     { file: '_headers', body: renderHeaders() },
     { file: '404.html', body: NOT_FOUND_PAGE },
-    renderBasemap(), // the docs page's map (static/index.html)
+    // The docs page's map and its third-party files (static/index.html).
+    renderBasemap(),
+    renderWorldBasemap(),
+    ...siteAssets(),
   );
   const seen = new Set<string>();
   const collisions = files.filter((f) => seen.size === seen.add(f.file).size).map((f) => `two outputs write ${f.file}`);

@@ -31,10 +31,14 @@ export const CACHE_POLICIES = {
   upstream: { browser: 'public, max-age=60', cdn: 'public, durable, s-maxage=300, stale-while-revalidate=600' },
   /** CORS preflights never change. */
   preflight: { browser: 'public, max-age=86400' },
-  /** Errors may stop being errors after the next deploy. */
-  error: { browser: 'public, max-age=60' },
-  /** A fault of ours or of an upstream may be over in seconds. */
-  fault: { browser: 'public, max-age=15' },
+  /**
+   * Errors may stop being errors after the next deploy; they are `private`, so no shared cache (the CDN) keeps one:
+   * an error is about the request as sent (a duplicated or percent-encoded key, a malformed value), and a CDN that
+   * ignores part of the query could file it under a good URL.
+   */
+  error: { browser: 'private, max-age=60' },
+  /** A fault of ours or of an upstream may be over in seconds: kept by no cache. */
+  fault: { browser: 'no-store' },
 } as const satisfies Record<string, CachePolicy>;
 
 /** A named policy, or `calendarDay`: an answer about today, kept until Beijing midnight. */

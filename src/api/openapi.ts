@@ -363,7 +363,8 @@ function getOperation(b: Builder, endpoint: Endpoint): Json {
     summary: resource.summary,
     description: operationDescription(endpoint),
     tags: [family],
-    // The docs page's area of the resource (an extension: tools ignore it).
+    // The docs page's title and area of the resource (extensions: tools ignore them).
+    'x-title': resource.title,
     'x-area': resource.area,
     parameters: [
       shared(b, 'parameters', 'IfNoneMatch', () => IF_NONE_MATCH),

@@ -52,6 +52,8 @@ export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: string };
 
 export interface Resource {
   id: string;
+  /** Its name for people, a few words: its card's heading on the docs page (the OpenAPI operation's `x-title`). */
+  title: string;
   /** One line: the OpenAPI operation's summary. */
   summary: string;
   /** What it answers, in a few words: its line in the docs' endpoint tables (README.md, docs/endpoints.md). */
@@ -124,6 +126,7 @@ function defineRoutes<const T extends Record<string, Omit<Resource, 'id'>>>(
 
 export const ROUTES = defineRoutes({
   'live-typhoons': {
+    title: 'Active storms',
     summary: 'Active storms with complete tracks, wind circles and every agency forecast; stale-marked when the upstreams fail',
     returns:
       "active north-western Pacific storms with complete tracks, wind circles, landfalls, every agency's forecast, and how fresh the data is",
@@ -139,6 +142,7 @@ export const ROUTES = defineRoutes({
     errors: [],
   },
   'live-near': {
+    title: 'Active storms near a place',
     summary:
       'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive',
     returns: 'every active storm relative to `lat`, `lng`: distance, bearing, closest approach, wind arrival',
@@ -155,6 +159,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'global-typhoons': {
+    title: 'Active cyclones in other basins',
     summary:
       'Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)',
     returns: 'active cyclones outside the north-western Pacific (NHC, JTWC)',
@@ -170,6 +175,7 @@ export const ROUTES = defineRoutes({
     errors: [],
   },
   'global-typhoon': {
+    title: 'One global cyclone',
     summary: 'One global cyclone, active or ended, with its whole ingested track and the official forecast',
     returns: 'one global cyclone, active or ended (`nhc-al132025`)',
     docs: 'endpoints-global.md#one-global-cyclone',
@@ -187,6 +193,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
   'global-history': {
+    title: 'Every global cyclone',
     summary: 'The global archive: every cyclone ingested since the service began, by year or keyword',
     returns: 'every global cyclone ingested, by `year` or keyword `q`',
     docs: 'endpoints-global.md#the-global-archive',
@@ -202,6 +209,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   disturbances: {
+    title: 'Tropical disturbances',
     summary:
       "Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track",
     returns: 'active tropical disturbances (invests) in every basin: position, winds, pressure, potential, formation alert box, track',
@@ -218,6 +226,7 @@ export const ROUTES = defineRoutes({
     errors: ['dataUnavailable'],
   },
   'disturbances-geojson': {
+    title: 'Tropical disturbances as GeoJSON',
     summary:
       'GeoJSON (RFC 7946) of the active disturbances, for a map: the formation alert box as a Polygon, the invest track as a LineString, the latest position as a Point',
     returns: 'the active disturbances as GeoJSON: alert boxes, tracks, positions',
@@ -235,6 +244,7 @@ export const ROUTES = defineRoutes({
   },
   // Before the detail: /disturbances/history is this route, not a disturbance named "history".
   'disturbance-history': {
+    title: 'Every tropical disturbance',
     summary: 'Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year',
     returns: 'every disturbance ingested, with what became of it, by `year`',
     docs: 'disturbances.md#endpoints',
@@ -250,6 +260,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'dataUnavailable'],
   },
   disturbance: {
+    title: 'One tropical disturbance',
     summary: 'One disturbance, active or ended, while a bulletin named it within the last 7 days',
     returns: 'one disturbance, active or last named by a bulletin within 7 days (`jtwc-wp942026`)',
     docs: 'disturbances.md#endpoints',
@@ -265,6 +276,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
   'seo-news': {
+    title: 'Latest flash news',
     summary: 'Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id',
     returns: 'flash news (AI-generated), newest first: the latest 20, of one storm with `code` (v1: `/api/v1/flash`)',
     docs: 'endpoints-flash.md#flash-news',
@@ -280,6 +292,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'flash-list': {
+    title: 'Flash news',
     summary: 'Flash news (AI-generated), newest first, paged',
     returns: 'flash news (AI-generated), newest first, paged',
     docs: 'endpoints-flash.md#flash-news',
@@ -295,6 +308,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'flash-item': {
+    title: 'One flash news item',
     summary: 'One flash news item',
     returns: 'one flash item',
     docs: 'endpoints-flash.md#one-flash-item',
@@ -309,6 +323,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound'],
   },
   'flash-rss': {
+    title: 'Flash news as RSS',
     summary: 'Flash news (AI-generated) as an RSS 2.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
     // Not under /api/: a feed is not JSON. Errors are still the web family's JSON.
     returns: 'flash news as RSS 2.0, of one storm with `code`',
@@ -327,6 +342,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'flash-atom': {
+    title: 'Flash news as Atom',
     summary: 'Flash news (AI-generated) as an Atom 1.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
     returns: 'flash news as Atom 1.0, of one storm with `code`',
     docs: 'endpoints-flash.md#feeds',
@@ -344,6 +360,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'llm-summary': {
+    title: 'Live summary',
     summary: 'Live summary: natural language (AI-generated) plus structured north-western Pacific and global data',
     returns: 'a live summary in Chinese and English (AI-generated) with the data it describes',
     docs: 'endpoints-flash.md#live-summary',
@@ -357,6 +374,7 @@ export const ROUTES = defineRoutes({
     errors: [],
   },
   'history-years': {
+    title: 'Statistics per year',
     summary: 'Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE',
     returns: 'statistics per year from 1945: counts by grade, landfalls, strongest storm, ACE',
     docs: 'endpoints-archive.md#years',
@@ -371,6 +389,7 @@ export const ROUTES = defineRoutes({
     errors: [],
   },
   'history-year': {
+    title: "One year's storms",
     summary: "Summary list of one year's storms, in order of formation",
     returns: "one year's storms in order of formation",
     docs: 'endpoints-archive.md#one-year',
@@ -385,6 +404,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound'],
   },
   'typhoon-detail': {
+    title: 'One storm',
     summary: 'One storm: active snapshot, else the archive, else the upstream service (track, wind circles, landfalls, forecasts, sources)',
     returns: 'one storm: the live snapshot, else the archive, else the Zhejiang service',
     docs: 'endpoints-live.md#one-storm',
@@ -406,6 +426,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound', 'upstreamUnavailable'],
   },
   'typhoon-geojson': {
+    title: 'One storm as GeoJSON',
     summary:
       'GeoJSON (RFC 7946) of a storm: wind circles as polygons, the track as a LineString (a Point for a storm of one fix), a Point per track point with every field, landfalls; active storms add every agency forecast and its cone',
     // Not under /api/typhoons/{code}/: a static answer is a file at its URL, and a file and a folder cannot share a name.
@@ -427,6 +448,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound'],
   },
   'history-search': {
+    title: 'Search storms',
     summary: 'Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first',
     returns: "storms by code, name, pinyin, another agency's id or a misspelt name, best first",
     docs: 'endpoints-archive.md#search',
@@ -442,6 +464,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'history-near': {
+    title: 'Archived storms near a place',
     summary:
       'Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade',
     returns: 'archived storms that passed within `radius` km of `lat`, `lng`, with counts; filters; paged',
@@ -459,6 +482,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'typhoon-similar': {
+    title: 'Storms with similar tracks',
     summary:
       'The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far',
     // Under /api/typhoons/{code}, a static file: a function with config.path runs before files, so no folder is needed.
@@ -477,6 +501,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound'],
   },
   'typhoon-agencies': {
+    title: "One storm's tracks by agency",
     summary:
       "Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked",
     returns: "CMA's, JMA's, JTWC's and HKO's tracks of an archived storm side by side",
@@ -493,6 +518,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound'],
   },
   'history-today': {
+    title: 'Today in history',
     summary: 'Well-known storms active on this calendar day in past years (today in Asia/Shanghai)',
     returns: "well-known storms active on today's date (Beijing) in past years",
     docs: 'endpoints-archive.md#today-in-history',
@@ -507,6 +533,7 @@ export const ROUTES = defineRoutes({
     errors: [],
   },
   'history-today-date': {
+    title: 'A day in history',
     summary: 'The same for a given calendar day MM-DD',
     returns: 'the same for a calendar day `MM-DD`',
     docs: 'endpoints-archive.md#today-in-history',
@@ -521,6 +548,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'news-list': {
+    title: 'Daily news',
     summary: 'Daily typhoon news, newest first, paged',
     returns: 'typhoon news, newest first, paged',
     docs: 'endpoints-apps.md#news-and-knowledge',
@@ -536,6 +564,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'news-detail': {
+    title: 'One news item',
     summary: 'One news item with its Markdown body and its list of sources',
     returns: 'one news item',
     docs: 'endpoints-apps.md#news-and-knowledge',
@@ -550,6 +579,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound'],
   },
   'knowledge-list': {
+    title: 'Knowledge articles',
     summary: 'Knowledge (wiki) articles by category, paged',
     returns: 'knowledge articles, paged, of one `category` when asked',
     docs: 'endpoints-apps.md#news-and-knowledge',
@@ -565,6 +595,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'knowledge-detail': {
+    title: 'One knowledge article',
     summary: 'One article with its Markdown body and sources',
     returns: 'one knowledge article',
     docs: 'endpoints-apps.md#news-and-knowledge',
@@ -578,6 +609,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound'],
   },
   version: {
+    title: 'Version check',
     summary: 'Version check and forced update for one client platform',
     returns: 'the latest and minimum app version of a `platform` (android, ios, harmony), and whether `current` must update',
     docs: 'endpoints-apps.md#version-check',
@@ -592,6 +624,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   bootstrap: {
+    title: 'Start-up bundle',
     summary: 'Start-up bundle: site configuration, announcements, active typhoons and disturbances, briefing, versions',
     returns: "an app's start-up bundle: site, announcements, active storms and disturbances, briefing, today in history, versions",
     docs: 'endpoints-apps.md#bootstrap',
@@ -607,6 +640,7 @@ export const ROUTES = defineRoutes({
     errors: [],
   },
   openapi: {
+    title: 'OpenAPI document',
     summary: 'This API described in OpenAPI 3.1',
     returns: 'this API in OpenAPI 3.1, both families',
     docs: 'endpoints-other.md#openapi',

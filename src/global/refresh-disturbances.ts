@@ -14,6 +14,7 @@ import type { AdvisorySummary } from '../model/disturbance-answer-schemas.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
 import type { KeyValueStore } from '../store/store.ts';
+import { recordTextProblems, type LiveRejection } from '../store/text-quality.ts';
 import type { GlobalUpstreams } from '../upstream/addresses.ts';
 import { investTrack } from '../upstream/invest-track.ts';
 import { parseJtwcRss } from '../upstream/jtwc.ts';
@@ -44,10 +45,11 @@ function complete(text: string, file: string): string {
   return text;
 }
 
-async function fetchAdvisory(up: GlobalUpstreams, product: keyof typeof ADVISORY_FILES): Promise<JtwcAdvisory> {
+async function fetchAdvisory(up: GlobalUpstreams, product: keyof typeof ADVISORY_FILES, found: LiveRejection[]): Promise<JtwcAdvisory> {
   const file = ADVISORY_FILES[product];
-  const { advisory } = parseJtwcAdvisory(complete(await up.client.text(`${up.jtwcBase}/products/${file}`), file));
+  const { advisory, rejected } = parseJtwcAdvisory(complete(await up.client.text(`${up.jtwcBase}/products/${file}`), file));
   if (advisory.product !== product) throw new ShapeError(`${file}: holds ${advisory.product}, not ${product}`);
+  found.push(...rejected.map((r) => ({ ...r, source: 'jtwc' as const, field: `${file} ${r.field}` })));
   return advisory;
 }
 
@@ -62,12 +64,13 @@ async function fetchFeedAlerts(up: GlobalUpstreams): Promise<string[]> {
 }
 
 /** An outlook, which ends with its `$$` line (anything shorter was cut off in transit). */
-async function fetchOutlook(up: GlobalUpstreams, product: keyof typeof OUTLOOK_FILES): Promise<NhcOutlook> {
+async function fetchOutlook(up: GlobalUpstreams, product: keyof typeof OUTLOOK_FILES, found: LiveRejection[]): Promise<NhcOutlook> {
   const file = OUTLOOK_FILES[product];
   const text = await up.client.text(`${up.nhcTextBase}/${file}`);
   if (!/\n\$\$/.test(text)) throw new ShapeError(`${file}: the product is cut off (no closing $$)`);
-  const { outlook } = parseNhcOutlook(text);
+  const { outlook, rejected } = parseNhcOutlook(text);
   if (!outlook.heading.startsWith(product)) throw new ShapeError(`${file}: holds ${outlook.heading}, not ${product}`);
+  found.push(...rejected.map((r) => ({ ...r, source: 'nhc' as const, field: `${file} line ${r.line}: ${r.field}` })));
   return outlook;
 }
 
@@ -131,11 +134,13 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
   });
   await writeDisturbanceStatus(store, mark({ lastAttemptAt: stamp, runningSince: stamp }));
   const errors: string[] = [];
+  // Upstream text left out (a cyclone's name, an area's title): reported in the live data-quality document.
+  const rejections: LiveRejection[] = [];
   const [abpw, abio, abnt, abpz, feed, stored] = await Promise.all([
-    settle(fetchAdvisory(up, 'ABPW10'), errors),
-    settle(fetchAdvisory(up, 'ABIO10'), errors),
-    settle(fetchOutlook(up, 'ABNT20'), errors),
-    settle(fetchOutlook(up, 'ABPZ20'), errors),
+    settle(fetchAdvisory(up, 'ABPW10', rejections), errors),
+    settle(fetchAdvisory(up, 'ABIO10', rejections), errors),
+    settle(fetchOutlook(up, 'ABNT20', rejections), errors),
+    settle(fetchOutlook(up, 'ABPZ20', rejections), errors),
     settle(fetchFeedAlerts(up), errors),
     readDisturbanceDocument(store),
   ]);
@@ -198,6 +203,9 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
     return outlook ? [outlook] : [];
   });
   await writeDisturbances(store, { records, advisories: summaries, outlooks });
+  await recordTextProblems(store, rejections, now).catch((error: unknown) =>
+    console.warn(`live data-quality document not written: ${describe(error)}`),
+  );
   const error = errors.length ? errors.join('; ') : null;
   await writeDisturbanceStatus(
     store,

@@ -4,6 +4,7 @@
  * function's environment); a purge that fails or takes longer than PURGE_TIMEOUT_MS is logged, and the live
  * answers' short CDN lifetime is the fallback: no copy outlives it.
  */
+import { withoutCredentials } from '../model/credentials.ts';
 import { purgeCache } from '@netlify/functions';
 import type { CacheTag } from '../api/cache-policy.ts';
 
@@ -37,7 +38,7 @@ export async function purgeTags(purge: Purge | null, tags: CacheTag[]): Promise<
     await Promise.race([purge(tags), late]);
     return { tags, error: null };
   } catch (error) {
-    const message = `purge of ${tags.join(', ')} failed, the CDN keeps those answers until they expire: ${(error as Error).message}`;
+    const message = `purge of ${tags.join(', ')} failed, the CDN keeps those answers until they expire: ${withoutCredentials((error as Error).message)}`;
     console.warn(message);
     return { tags, error: message };
   } finally {

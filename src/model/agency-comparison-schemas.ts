@@ -106,7 +106,7 @@ export const stormAgencyTrackSchema = z
       ),
     startTime: beijingTime,
     endTime: beijingTime,
-    points: z.array(agencyTrackPointSchema).min(1),
+    points: z.array(agencyTrackPointSchema).min(1).describe("This agency's track: every fix in time order, at least one"),
   })
   .meta({ id: 'StormAgencyTrack' });
 

@@ -32,7 +32,7 @@ export const advisorySummarySchema = z
     product: z.enum(['ABPW10', 'ABIO10']).describe('ABPW10: western and south Pacific; ABIO10: Indian Ocean'),
     regions: z.array(z.enum(ADVISORY_REGIONS)).describe('The areas it covers'),
     issuedAt: utcTime,
-    reissued: z.boolean(),
+    reissued: z.boolean().describe('The advisory says it is a reissue of an earlier one'),
     validFrom: utcTime,
     validUntil: utcTime,
     watched: z.array(disturbanceIdSchema).describe('The invests it lists as suspect areas (the active list of its areas)'),
@@ -86,10 +86,12 @@ export const disturbanceBriefSchema = z
 export const disturbanceNearSchema = disturbanceBriefSchema
   .extend({
     distanceKm: z.number().describe('Great-circle distance from the place to its latest position, km'),
-    bearing: z.object({
-      degrees: z.number().int().describe('Initial bearing from the place to it, degrees clockwise from north'),
-      compass: z.string().nullable().describe('The same as a 16-point compass code (N … NNW)'),
-    }),
+    bearing: z
+      .object({
+        degrees: z.number().int().describe('Initial bearing from the place to it, degrees clockwise from north'),
+        compass: z.string().nullable().describe('The same as a 16-point compass code (N … NNW)'),
+      })
+      .describe('The direction from the place to its latest position'),
   })
   .meta({ id: 'DisturbanceNear' });
 export type DisturbanceNear = z.infer<typeof disturbanceNearSchema>;
@@ -101,32 +103,35 @@ export const disturbanceAnswerSchema = disturbanceFreshnessSchema.extend({
   publishedAt: disturbanceFreshnessSchema.shape.publishedAt.describe(
     'When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one',
   ),
-  disturbance: disturbanceSchema,
+  disturbance: disturbanceSchema.describe('The disturbance'),
 });
 
 /** The active disturbances for a map (`/api/geojson/disturbances`). */
 export const disturbancesGeoJsonSchema = z
   .object({
-    type: z.literal('FeatureCollection'),
+    type: z.literal('FeatureCollection').describe('Always FeatureCollection'),
     bbox: bboxSchema
       .optional()
       .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none'),
-    features: z.array(
-      z.object({
-        type: z.literal('Feature'),
-        bbox: bboxSchema.optional(),
-        geometry: geometrySchema,
-        properties: z
-          .object({
-            id: disturbanceIdSchema,
-            kind: z
-              .enum(['alert-box', 'track', 'position'])
-              .describe(
-                'alert-box: the formation alert box as a Polygon (issuedAt, expiresAt); track: the invest b-deck as a LineString (source, points); position: the latest position as a Point',
-              ),
-          })
-          .loose(),
-      }),
-    ),
+    features: z
+      .array(
+        z.object({
+          type: z.literal('Feature').describe('Always Feature'),
+          bbox: bboxSchema.optional(),
+          geometry: geometrySchema,
+          properties: z
+            .object({
+              id: disturbanceIdSchema,
+              kind: z
+                .enum(['alert-box', 'track', 'position'])
+                .describe(
+                  'alert-box: the formation alert box as a Polygon (issuedAt, expiresAt); track: the invest b-deck as a LineString (source, points); position: the latest position as a Point',
+                ),
+            })
+            .catchall(z.unknown().describe('The fields of what the feature is (see kind)'))
+            .describe("The feature's fields: `id` and `kind`, then the fields of what it is"),
+        }),
+      )
+      .describe('The features: alert boxes, then tracks, then positions'),
   })
   .describe('A GeoJSON FeatureCollection (RFC 7946) of the active disturbances: alert boxes, then tracks, then positions');

@@ -2,7 +2,8 @@
  * Tropical disturbances' bulletins as the parsers read them: JTWC's Significant Tropical Weather Advisories
  * (ABPW10, ABIO10), its Tropical Cyclone Formation Alerts (TCFA), invest tracks from ATCF b-decks and NHC's
  * Tropical Weather Outlook. These are the shapes the parsers in src/upstream/ return: structured values only, no
- * free text from the bulletins (the one exception, an NHC area's title, is checked against a narrow pattern).
+ * free text from the bulletins (the exceptions, a cyclone's name and an NHC area's title, are checked by their shape:
+ * src/model/upstream-text.ts).
  * Times in UTC (`Z`); a value the bulletin does not give, or gives in a way that cannot be read, is null and
  * reported as a parse problem beside the result. The disturbance built from them: ./disturbance-schemas.ts.
  */
@@ -226,7 +227,10 @@ export const formationAlertSchema = z
     issuedAt: utcTime.nullable(),
     expiresAt: utcTime.nullable().describe('THIS ALERT WILL BE REISSUED, UPGRADED TO WARNING OR CANCELLED BY …Z'),
     line: z
-      .object({ from: disturbancePositionSchema, to: disturbancePositionSchema })
+      .object({
+        from: disturbancePositionSchema.describe("The line's start"),
+        to: disturbancePositionSchema.describe("The line's end"),
+      })
       .nullable()
       .describe('The line formation is possible either side of'),
     halfWidthNm: z.number().positive().nullable(),
@@ -276,7 +280,7 @@ export const investTrackSchema = z
 
 export const outlookChanceSchema = z
   .object({
-    level: z.enum(['low', 'medium', 'high']),
+    level: z.enum(['low', 'medium', 'high']).describe("NHC's word for the chance, as written"),
     percent: z.number().int().min(0).max(100).describe('The chance of formation, percent (0–100), as NHC states it'),
     approximate: z.boolean().describe('NHC wrote "near N percent" (it does for 0)'),
   })
@@ -284,8 +288,11 @@ export const outlookChanceSchema = z
 
 export const nhcOutlookSchema = z
   .object({
-    heading: z.string().regex(/^[A-Z]{4}\d{2} [A-Z]{4} \d{6}$/),
-    basin: z.enum(['atlantic', 'eastern-north-pacific', 'central-north-pacific']),
+    heading: z
+      .string()
+      .regex(/^[A-Z]{4}\d{2} [A-Z]{4} \d{6}$/)
+      .describe('WMO heading of the bulletin with its time group (ABNT20 KNHC 221713)'),
+    basin: z.enum(['atlantic', 'eastern-north-pacific', 'central-north-pacific']).describe('The basin the outlook covers'),
     issuedAt: utcTime.describe('The bulletin’s own issuance line (800 AM EDT Tue Aug 11 2026), converted to UTC'),
     activeSystems: z.boolean().describe('The bulletin has an Active Systems paragraph (NHC is issuing advisories)'),
     formationNotExpected: z.boolean().describe('It says "Tropical cyclone formation is not expected during the next 7 days"'),

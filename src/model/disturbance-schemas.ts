@@ -75,12 +75,16 @@ export const disturbancePotentialSchema = z
     horizonHours: z.number().int().positive().nullable().describe('Within the next N hours'),
     change: developmentPotentialSchema.shape.change,
   })
+  .describe('Its potential for the development of a significant tropical cyclone, as the latest advisory or alert states it')
   .meta({ id: 'DisturbancePotential' });
 
 export const disturbanceSchema = z
   .object({
     id: disturbanceIdSchema,
-    atcfId: z.string().regex(/^(al|ep|cp|wp|io|sh)\d{6}$/),
+    atcfId: z
+      .string()
+      .regex(/^(al|ep|cp|wp|io|sh)\d{6}$/)
+      .describe('ATCF id, lower case: basin + invest number + year (wp942026)'),
     designator: z
       .string()
       .regex(/^\d{2}[A-Z]$/)
@@ -100,7 +104,7 @@ export const disturbanceSchema = z
     position: disturbancePositionSchema
       .extend({
         time: utcTime.nullable().describe('Time of the position; null when the bulletin gives none (the advisories do not)'),
-        source: z.enum(['advisory', 'formation-alert', 'best-track']),
+        source: z.enum(['advisory', 'formation-alert', 'best-track']).describe('Which of them gave it (best-track: the b-deck)'),
       })
       .nullable()
       .describe('Latest position: from the newest of the advisory, the formation alert and the b-deck'),
@@ -146,7 +150,8 @@ export const disturbanceSchema = z
         atcfId: z
           .string()
           .regex(/^(al|ep|cp|wp|io|sh)\d{6}$/)
-          .nullable(),
+          .nullable()
+          .describe('Its ATCF id as a numbered cyclone (wp192026); null while only the China number is known (code)'),
         globalId: z
           .string()
           .nullable()
@@ -160,8 +165,13 @@ export const disturbanceSchema = z
           .describe(
             `Its China number in the north-western Pacific list (/api/v1/typhoons/{code}), linked by track (shared instants, centres within ${SAME_DEPRESSION_DEGREES}°); null when no listed storm matched`,
           ),
-        name: z.string().nullable(),
-        classification: z.enum(CYCLONE_CLASSES).nullable(),
+        name: z.string().nullable().describe("Its name as JTWC's advisory writes it, upper case; null when the advisory gives none"),
+        classification: z
+          .enum(CYCLONE_CLASSES)
+          .nullable()
+          .describe(
+            "Its classification as JTWC's advisory words it (TROPICAL DEPRESSION, TROPICAL STORM, TYPHOON, …); null when it gives none",
+          ),
       })
       .nullable()
       .describe(
@@ -180,7 +190,12 @@ export const disturbanceSchema = z
         `The depression of the north-western Pacific list it is the same system as (shared instants, centres within ${SAME_DEPRESSION_DEGREES}°), as last matched; null when none was`,
       ),
     validity: z
-      .object({ product: z.enum(['ABPW10', 'ABIO10']), issuedAt: utcTime, validFrom: utcTime, validUntil: utcTime })
+      .object({
+        product: z.enum(['ABPW10', 'ABIO10']).describe('ABPW10: western and south Pacific; ABIO10: Indian Ocean'),
+        issuedAt: utcTime,
+        validFrom: utcTime,
+        validUntil: utcTime,
+      })
       .nullable()
       .describe('The advisory that last listed it, and its validity period; null when only a formation alert names it'),
     firstSeenAt: utcTime.describe('When this service first ingested it'),
@@ -214,29 +229,31 @@ export const formationOutlookSchema = z
     issuedAt: nhcOutlookSchema.shape.issuedAt,
     activeSystems: nhcOutlookSchema.shape.activeSystems,
     formationNotExpected: nhcOutlookSchema.shape.formationNotExpected,
-    areas: z.array(
-      z.object({
-        id: z
-          .string()
-          .regex(/^nhc-((al|ep|cp)9\d\d{4}|(at|ep)-\d{12}-\d)$/)
-          .describe(
-            'nhc-<ATCF id> for an invest (nhc-ep912026), the same in every outlook; else nhc-<at|ep>-<outlook issued, YYYYMMDDHHMM UTC>-<its place in that outlook>: NHC gives such an area no identity from one outlook to the next',
-          ),
-        title: nhcOutlookSchema.shape.areas.element.shape.title,
-        atcfId: z
-          .string()
-          .regex(/^(al|ep|cp)9\d\d{4}$/)
-          .nullable()
-          .describe('The invest NHC tags the area with (EP91 → ep912026); null for an area without one'),
-        chance48h: outlookPotentialSchema.describe('Formation chance through 48 hours; null when unreadable'),
-        chance7d: outlookPotentialSchema.describe('Formation chance through 7 days; null when unreadable'),
-        chance7dBefore: z
-          .number()
-          .int()
-          .nullable()
-          .describe('The invest’s 7-day chance in the outlook before this one, percent; null when that outlook did not list it'),
-      }),
-    ),
+    areas: z
+      .array(
+        z.object({
+          id: z
+            .string()
+            .regex(/^nhc-((al|ep|cp)9\d\d{4}|(at|ep)-\d{12}-\d)$/)
+            .describe(
+              'nhc-<ATCF id> for an invest (nhc-ep912026), the same in every outlook; else nhc-<at|ep>-<outlook issued, YYYYMMDDHHMM UTC>-<its place in that outlook>: NHC gives such an area no identity from one outlook to the next',
+            ),
+          title: nhcOutlookSchema.shape.areas.element.shape.title,
+          atcfId: z
+            .string()
+            .regex(/^(al|ep|cp)9\d\d{4}$/)
+            .nullable()
+            .describe('The invest NHC tags the area with (EP91 → ep912026); null for an area without one'),
+          chance48h: outlookPotentialSchema.describe('Formation chance through 48 hours; null when unreadable'),
+          chance7d: outlookPotentialSchema.describe('Formation chance through 7 days; null when unreadable'),
+          chance7dBefore: z
+            .number()
+            .int()
+            .nullable()
+            .describe('The invest’s 7-day chance in the outlook before this one, percent; null when that outlook did not list it'),
+        }),
+      )
+      .describe('The areas it discusses, in its order'),
   })
   .meta({ id: 'FormationOutlook' });
 export type FormationOutlook = z.infer<typeof formationOutlookSchema>;

@@ -168,7 +168,7 @@ export async function fetchZjArchive(options: ZjFetchOptions): Promise<ZjFetchRe
         return;
       }
       const json = toZjArchiveJson(typhoon);
-      const { storm, problems } = parseZjArchiveFile(json, names);
+      const { storm, problems } = parseZjArchiveFile(json, names, places);
       if (problems.length || storm?.tfbh !== item.tfid || storm.points.length === 0) {
         throw new Error(`the archive file would not read back: ${problems.map((p) => p.message).join('; ') || 'no track'}`);
       }

@@ -8,17 +8,24 @@
  * Last-Modified is conditional (If-None-Match, If-Modified-Since), and a 304 answer means "unchanged": the client
  * returns the body it kept. An upstream that sends neither header is asked as before.
  */
+import { withoutCredentials } from '../model/credentials.ts';
+import { jsonFault } from '../model/parse-problems.ts';
+
 export type UpstreamFailure = 'timeout' | 'network' | 'http' | 'html' | 'empty' | 'json' | 'shape';
 
 export class UpstreamError extends Error {
+  /** The URL asked, its credentials (user:pass@) written `***`: the error is logged, and its message stored. */
+  readonly url: string;
   constructor(
     readonly failure: UpstreamFailure,
-    readonly url: string,
+    url: string,
     message: string,
     readonly status?: number,
   ) {
-    super(`${url}: ${message}`);
+    // The message fetch gives about a URL may quote it, credentials and all.
+    super(withoutCredentials(`${url}: ${message}`));
     this.name = 'UpstreamError';
+    this.url = withoutCredentials(url);
   }
 }
 
@@ -177,7 +184,7 @@ export function createUpstreamClient(options: UpstreamClientOptions = {}): Upstr
       try {
         return JSON.parse(body);
       } catch (error) {
-        throw new UpstreamError('json', url, `not JSON (${(error as Error).message})`);
+        throw new UpstreamError('json', url, `not JSON (${jsonFault(error)})`);
       }
     },
   };

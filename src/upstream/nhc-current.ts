@@ -26,6 +26,7 @@ export const rawCurrentStormsSchema = z.object({
         movementDir: z.number().nullish(),
         movementSpeed: z.number().nullish(),
         lastUpdate: z.string(),
+        forecastAdvisory: z.object({ advNum: z.string(), issuance: z.string() }).loose().nullish(),
       })
       .loose(),
   ),
@@ -42,6 +43,18 @@ export interface NhcStorm {
   directionDeg: number | null;
   speedKt: number | null;
   time: Date;
+  /**
+   * The storm's latest forecast/advisory (TCM): its number as NHC writes it (`"005"`) and when it was issued. An
+   * intermediate public advisory (`005A`) has no forecast of its own: the forecast advisory stays `005`.
+   */
+  forecastAdvisory: { number: string; issuedAt: Date } | null;
+}
+
+/** The forecast advisory's number and issue time; null when the feed gives none or an unreadable one. */
+function forecastAdvisoryOf(product: { advNum: string; issuance: string } | null | undefined): NhcStorm['forecastAdvisory'] {
+  const issuedAt = product ? new Date(product.issuance) : null;
+  if (!product || !issuedAt || Number.isNaN(issuedAt.getTime()) || !/^\d{1,3}[A-Za-z]?$/.test(product.advNum.trim())) return null;
+  return { number: product.advNum.trim().toUpperCase(), issuedAt };
 }
 
 export function parseCurrentStorms(json: unknown, rejected: TextRejection[]): NhcStorm[] {
@@ -68,6 +81,7 @@ export function parseCurrentStorms(json: unknown, rejected: TextRejection[]): Nh
       directionDeg: s.movementDir ?? null,
       speedKt: s.movementSpeed ?? null,
       time,
+      forecastAdvisory: forecastAdvisoryOf(s.forecastAdvisory),
     };
   });
 }

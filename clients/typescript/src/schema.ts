@@ -1266,6 +1266,7 @@ export interface components {
             regions: ("western-north-pacific" | "south-pacific" | "north-indian" | "south-indian")[];
             /** @description ISO 8601 time in UTC (Z) */
             issuedAt: string;
+            /** @description The advisory says it is a reissue of an earlier one */
             reissued: boolean;
             /** @description ISO 8601 time in UTC (Z) */
             validFrom: string;
@@ -1305,11 +1306,16 @@ export interface components {
             category: string | null;
         };
         Announcement: {
+            /** @description Title, at most 120 characters */
             title: string;
-            /** @enum {string} */
+            /**
+             * @description How prominently a client shows it
+             * @enum {string}
+             */
             level: "info" | "warning" | "critical";
             /** @description First day shown */
             from: string;
+            /** @description Last day shown (YYYY-MM-DD, Beijing); null when open-ended */
             until: string | null;
             /** @description URL-safe identifier: lower-case ASCII words joined by hyphens */
             slug: string;
@@ -1318,9 +1324,13 @@ export interface components {
         };
         /** @description Credits the sources ask for: quote them with the data */
         Attribution: {
+            /** @description Which source: its short name */
             source: string;
+            /** @description The credit line to show with the data */
             credit: string;
+            /** @description The source's page; null when it has none */
             url: string | null;
+            /** @description Papers to cite when the data is used in research; empty when the source names none */
             cite: string[];
         }[];
         /** @description The track at its closest approach */
@@ -1343,6 +1353,7 @@ export interface components {
             /** @description The fix nearer in time, whose grade, wind and pressure are given (intensity is not interpolated) */
             intensityFrom: string;
         };
+        /** @description The storm's entry in CMA's best track; null for a storm CMA's best track does not hold (live data, a storm of the upstream service only) */
         CmaEntry: {
             /** @description Year of the CMA file holding the entry */
             year: number;
@@ -1356,12 +1367,18 @@ export interface components {
             name: string;
             /** @description 0 dissipated, 1 left the area, 2 merged, 3 quasi-stationary */
             endFlag: number;
+            /** @description The release date the entry's CMA header writes, YYYYMMDD (the newest of them dates the archive's release) */
             releaseDate: string;
         };
         ContentSource: {
+            /** @description The source's title */
             title: string;
+            /** @description Who published it */
             publisher: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to read it; absent when it is not online
+             */
             url?: string;
         };
         /** @description The archive the answer comes from; null when it does not come from the archive (a storm of the live snapshot or the upstream service) */
@@ -1377,6 +1394,7 @@ export interface components {
         Disturbance: {
             /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
             id: string;
+            /** @description ATCF id, lower case: basin + invest number + year (wp942026) */
             atcfId: string;
             /** @description JTWC's designator (94W, 91E, 93S) */
             designator: string;
@@ -1405,7 +1423,10 @@ export interface components {
                 lng: number;
                 /** @description Time of the position; null when the bulletin gives none (the advisories do not) */
                 time: string | null;
-                /** @enum {string} */
+                /**
+                 * @description Which of them gave it (best-track: the b-deck)
+                 * @enum {string}
+                 */
                 source: "advisory" | "formation-alert" | "best-track";
             } | null;
             /** @description The advisory's PREVIOUSLY LOCATED NEAR (no time given) */
@@ -1448,7 +1469,9 @@ export interface components {
                 box: components["schemas"]["DisturbancePosition"][] | null;
                 /** @description The line formation is possible either side of */
                 line: {
+                    /** @description The line's start */
                     from: components["schemas"]["DisturbancePosition"];
+                    /** @description The line's end */
                     to: components["schemas"]["DisturbancePosition"];
                 } | null;
                 halfWidthKm: number | null;
@@ -1505,12 +1528,15 @@ export interface components {
             becameStorm: {
                 /** @description JTWC’s number for it (19W); null while only the China number is known (code) */
                 designator: string | null;
+                /** @description Its ATCF id as a numbered cyclone (wp192026); null while only the China number is known (code) */
                 atcfId: string | null;
                 /** @description Its id in /api/global/typhoons (JTWC and NHC basins); null for the north-western Pacific, whose storms the typhoon family lists */
                 globalId: string | null;
                 /** @description Its China number in the north-western Pacific list (/api/v1/typhoons/{code}), linked by track (shared instants, centres within 1°); null when no listed storm matched */
                 code: string | null;
+                /** @description Its name as JTWC's advisory writes it, upper case; null when the advisory gives none */
                 name: string | null;
+                /** @description Its classification as JTWC's advisory words it (TROPICAL DEPRESSION, TROPICAL STORM, TYPHOON, …); null when it gives none */
                 classification: ("TROPICAL DEPRESSION" | "TROPICAL STORM" | "TYPHOON" | "SUPER TYPHOON" | "HURRICANE" | "TROPICAL CYCLONE" | "SUBTROPICAL DEPRESSION" | "SUBTROPICAL STORM") | null;
             } | null;
             /** @description The depression of the north-western Pacific list it is the same system as (shared instants, centres within 1°), as last matched; null when none was */
@@ -1522,7 +1548,10 @@ export interface components {
             } | null;
             /** @description The advisory that last listed it, and its validity period; null when only a formation alert names it */
             validity: {
-                /** @enum {string} */
+                /**
+                 * @description ABPW10: western and south Pacific; ABIO10: Indian Ocean
+                 * @enum {string}
+                 */
                 product: "ABPW10" | "ABIO10";
                 /** @description ISO 8601 time in UTC (Z) */
                 issuedAt: string;
@@ -1616,6 +1645,7 @@ export interface components {
             alertInForce: boolean;
             /** @description Great-circle distance from the place to its latest position, km */
             distanceKm: number;
+            /** @description The direction from the place to its latest position */
             bearing: {
                 /** @description Initial bearing from the place to it, degrees clockwise from north */
                 degrees: number;
@@ -1629,6 +1659,7 @@ export interface components {
             /** @description Longitude in degrees, −180…180, east positive */
             lng: number;
         };
+        /** @description Its potential for the development of a significant tropical cyclone, as the latest advisory or alert states it */
         DisturbancePotential: {
             /**
              * @description The agency’s word, as written
@@ -1688,13 +1719,20 @@ export interface components {
             id: string;
             /** @description Typhoon code, global cyclone id or disturbance id */
             code: string;
-            /** @enum {string} */
+            /**
+             * @description The event: numbered (a China number), formed (a tropical depression), upgraded or downgraded (its grade), landfall (a recorded one), warning-48h (it entered China's 48-hour warning line), dissipated, global-formed (a global cyclone), disturbance-alert and disturbance-alert-cancelled (a formation alert), disturbance-high (potential raised to HIGH), disturbance-chance60 (NHC's 7-day chance reached 60 percent)
+             * @enum {string}
+             */
             type: "numbered" | "formed" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high" | "disturbance-chance60";
             /** @description When the event happened (ISO 8601 with offset) */
             time: string;
+            /** @description Headline, Chinese */
             title: string;
+            /** @description The item, Chinese */
             content: string;
+            /** @description Headline, English */
             titleEn: string;
+            /** @description The item, English */
             contentEn: string;
             /**
              * @description Always true: a program wrote the text (the template generator or a language model; see generator)
@@ -1706,12 +1744,19 @@ export interface components {
              * @enum {string}
              */
             generator: "template" | "llm";
+            /** @description When this service wrote the item (ISO 8601, UTC) */
             createdAt: string;
         };
+        /** @description One agency's latest forecast of the storm's track and intensity */
         Forecast: {
-            /** @description Agency key: cma, jma, jtwc, hko, cwa, kma, pagasa, ecmwf */
-            agency: string;
+            /**
+             * @description Agency key, the same as its key in forecasts
+             * @enum {string}
+             */
+            agency: "cma" | "jma" | "jtwc" | "hko" | "cwa" | "kma" | "pagasa" | "ecmwf";
+            /** @description The agency's name in Chinese */
             nameZh: string;
+            /** @description The agency's name in English */
             nameEn: string;
             /** @description Time of the agency analysis the forecast starts from */
             issuedAt: string | null;
@@ -1750,8 +1795,12 @@ export interface components {
              * @enum {string}
              */
             product: "ABNT20" | "ABPZ20";
+            /** @description WMO heading of the bulletin with its time group (ABNT20 KNHC 221713) */
             heading: string;
-            /** @enum {string} */
+            /**
+             * @description The basin the outlook covers
+             * @enum {string}
+             */
             basin: "atlantic" | "eastern-north-pacific" | "central-north-pacific";
             /** @description The bulletin’s own issuance line (800 AM EDT Tue Aug 11 2026), converted to UTC */
             issuedAt: string;
@@ -1759,6 +1808,7 @@ export interface components {
             activeSystems: boolean;
             /** @description It says "Tropical cyclone formation is not expected during the next 7 days" */
             formationNotExpected: boolean;
+            /** @description The areas it discusses, in its order */
             areas: {
                 /** @description nhc-<ATCF id> for an invest (nhc-ep912026), the same in every outlook; else nhc-<at|ep>-<outlook issued, YYYYMMDDHHMM UTC>-<its place in that outlook>: NHC gives such an area no identity from one outlook to the next */
                 id: string;
@@ -1768,7 +1818,10 @@ export interface components {
                 atcfId: string | null;
                 /** @description Formation chance through 48 hours; null when unreadable */
                 chance48h: {
-                    /** @enum {string} */
+                    /**
+                     * @description NHC's word for the chance, as written
+                     * @enum {string}
+                     */
                     level: "low" | "medium" | "high";
                     /** @description The chance of formation, percent (0–100), as NHC states it */
                     percent: number;
@@ -1779,7 +1832,10 @@ export interface components {
                 } | null;
                 /** @description Formation chance through 7 days; null when unreadable */
                 chance7d: {
-                    /** @enum {string} */
+                    /**
+                     * @description NHC's word for the chance, as written
+                     * @enum {string}
+                     */
                     level: "low" | "medium" | "high";
                     /** @description The chance of formation, percent (0–100), as NHC states it */
                     percent: number;
@@ -1800,7 +1856,10 @@ export interface components {
             number
         ];
         GeoFeature: {
-            /** @constant */
+            /**
+             * @description Always Feature
+             * @constant
+             */
             type: "Feature";
             /** @description On lines and areas */
             bbox?: components["schemas"]["GeoBBox"];
@@ -1809,9 +1868,13 @@ export interface components {
         };
         /** @description A GeoJSON FeatureCollection (RFC 7946): areas first, then lines and points */
         GeoFeatureCollection: {
-            /** @constant */
+            /**
+             * @description Always FeatureCollection
+             * @constant
+             */
             type: "FeatureCollection";
             bbox: components["schemas"]["GeoBBox"];
+            /** @description The features, areas first, then lines and points */
             features: components["schemas"]["GeoFeature"][];
         };
         /** @description The feature's fields: `kind` and `code`, then the fields of what it is (see kind), units as in the API's JSON */
@@ -1828,24 +1891,44 @@ export interface components {
         };
         /** @description A GeoJSON geometry; lines that cross the antimeridian are cut there (RFC 7946 §3.1.9) */
         GeoGeometry: {
-            /** @constant */
+            /**
+             * @description The geometry's type
+             * @constant
+             */
             type: "Point";
+            /** @description Point: one position */
             coordinates: components["schemas"]["GeoPosition"];
         } | {
-            /** @constant */
+            /**
+             * @description The geometry's type
+             * @constant
+             */
             type: "LineString";
+            /** @description LineString: its positions in order */
             coordinates: components["schemas"]["GeoPosition"][];
         } | {
-            /** @constant */
+            /**
+             * @description The geometry's type
+             * @constant
+             */
             type: "MultiLineString";
+            /** @description MultiLineString: its lines (a line cut at the antimeridian) */
             coordinates: components["schemas"]["GeoPosition"][][];
         } | {
-            /** @constant */
+            /**
+             * @description The geometry's type
+             * @constant
+             */
             type: "Polygon";
+            /** @description Polygon: the outer ring, then any holes */
             coordinates: components["schemas"]["GeoPosition"][][];
         } | {
-            /** @constant */
+            /**
+             * @description The geometry's type
+             * @constant
+             */
             type: "MultiPolygon";
+            /** @description MultiPolygon: its polygons */
             coordinates: components["schemas"]["GeoPosition"][][][];
         };
         /** @description A position [longitude, latitude], WGS 84, rounded to 4 decimals */
@@ -1864,7 +1947,10 @@ export interface components {
             enname: string | null;
             /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
             nameSource: ("cma" | "english") | null;
-            /** @enum {string} */
+            /**
+             * @description ATCF basin code: AL North Atlantic, EP Eastern North Pacific, CP Central North Pacific, WP Western North Pacific, IO North Indian Ocean, SH Southern Hemisphere
+             * @enum {string}
+             */
             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
             /** @description Chinese name of the basin */
             seaArea: string;
@@ -1895,10 +1981,14 @@ export interface components {
             enname: string | null;
             /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
             nameSource: ("cma" | "english") | null;
-            /** @enum {string} */
+            /**
+             * @description ATCF basin code: AL North Atlantic, EP Eastern North Pacific, CP Central North Pacific, WP Western North Pacific, IO North Indian Ocean, SH Southern Hemisphere
+             * @enum {string}
+             */
             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
             /** @description Chinese name of the basin */
             seaArea: string;
+            /** @description English name of the basin */
             seaAreaEn: string;
             /**
              * @description Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)
@@ -1932,9 +2022,12 @@ export interface components {
             maxWindKt: number | null;
             /** @description Lowest central pressure, hPa */
             minPressure: number | null;
+            /** @description The track: every fix ingested, in time order, at least one */
             points: components["schemas"]["GlobalTrackPoint"][];
+            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
             forecasts: {
-                [key: string]: components["schemas"]["GlobalForecast"];
+                nhc?: components["schemas"]["GlobalForecast"];
+                jtwc?: components["schemas"]["GlobalForecast"];
             };
             /** @description Landfalls are not recorded for global cyclones */
             land: unknown[];
@@ -1945,11 +2038,16 @@ export interface components {
             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
             publishedAt: string;
         };
+        /** @description The agency's latest official forecast of the cyclone's track and intensity */
         GlobalForecast: {
-            /** @enum {string} */
+            /**
+             * @description Agency key, the same as its key in forecasts
+             * @enum {string}
+             */
             agency: "nhc" | "jtwc";
             /** @description Base time of the official forecast */
             issuedAt: string;
+            /** @description Forecast positions after the base time */
             points: components["schemas"]["GlobalForecastPoint"][];
         };
         GlobalForecastPoint: {
@@ -1976,6 +2074,7 @@ export interface components {
             typhoons: components["schemas"]["GlobalCyclone"][];
             /** @description Number of active cyclones */
             total: number;
+            /** @description Each source's freshness: NHC's (Atlantic, East and Central Pacific) and JTWC's (the other basins) */
             sources: {
                 nhc: components["schemas"]["SourceState"];
                 jtwc: components["schemas"]["SourceState"];
@@ -1994,10 +2093,14 @@ export interface components {
             enname: string | null;
             /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
             nameSource: ("cma" | "english") | null;
-            /** @enum {string} */
+            /**
+             * @description ATCF basin code: AL North Atlantic, EP Eastern North Pacific, CP Central North Pacific, WP Western North Pacific, IO North Indian Ocean, SH Southern Hemisphere
+             * @enum {string}
+             */
             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
             /** @description Chinese name of the basin */
             seaArea: string;
+            /** @description English name of the basin */
             seaAreaEn: string;
             /**
              * @description Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)
@@ -2075,10 +2178,12 @@ export interface components {
             year: number;
             /** @description Number of storms in the list */
             total: number;
+            /** @description The year's storms in brief, in order of formation */
             typhoons: components["schemas"]["TyphoonSummary"][];
             attribution: components["schemas"]["Attribution"];
         };
         HistoryYears: {
+            /** @description One entry per archived year, oldest first */
             years: components["schemas"]["YearStatistic"][];
             attribution: components["schemas"]["Attribution"];
         };
@@ -2089,14 +2194,23 @@ export interface components {
             designator: string;
         };
         KnowledgeItem: {
+            /** @description Title, at most 120 characters */
             title: string;
+            /** @description Summary, at most 300 characters */
             summary: string;
-            /** @enum {string} */
+            /**
+             * @description Its category
+             * @enum {string}
+             */
             category: "basics" | "data" | "agencies" | "warnings" | "safety" | "history";
-            /** @default [] */
+            /**
+             * @description Tags; empty when none
+             * @default []
+             */
             tags: string[];
             /** @description Calendar date YYYY-MM-DD (Beijing) */
             updated: string;
+            /** @description What the text is based on, at least one */
             sources: components["schemas"]["ContentSource"][];
             /** @description URL-safe identifier: lower-case ASCII words joined by hyphens */
             slug: string;
@@ -2104,14 +2218,23 @@ export interface components {
             body: string;
         };
         KnowledgeSummary: {
+            /** @description Title, at most 120 characters */
             title: string;
+            /** @description Summary, at most 300 characters */
             summary: string;
-            /** @enum {string} */
+            /**
+             * @description Its category
+             * @enum {string}
+             */
             category: "basics" | "data" | "agencies" | "warnings" | "safety" | "history";
-            /** @default [] */
+            /**
+             * @description Tags; empty when none
+             * @default []
+             */
             tags: string[];
             /** @description Calendar date YYYY-MM-DD (Beijing) */
             updated: string;
+            /** @description What the text is based on, at least one */
             sources: components["schemas"]["ContentSource"][];
             /** @description URL-safe identifier: lower-case ASCII words joined by hyphens */
             slug: string;
@@ -2268,13 +2391,20 @@ export interface components {
             closestPoint: components["schemas"]["ClosestPoint"];
         };
         NewsItem: {
+            /** @description Title, at most 120 characters */
             title: string;
             /** @description Calendar date YYYY-MM-DD (Beijing) */
             date: string;
+            /** @description Summary, at most 300 characters */
             summary: string;
+            /** @description The code of the storm the item is about; null when it is about none */
             typhoon: string | null;
-            /** @default [] */
+            /**
+             * @description Tags; empty when none
+             * @default []
+             */
             tags: string[];
+            /** @description What the text is based on, at least one */
             sources: components["schemas"]["ContentSource"][];
             /** @description URL-safe identifier: lower-case ASCII words joined by hyphens */
             slug: string;
@@ -2282,13 +2412,20 @@ export interface components {
             body: string;
         };
         NewsSummary: {
+            /** @description Title, at most 120 characters */
             title: string;
             /** @description Calendar date YYYY-MM-DD (Beijing) */
             date: string;
+            /** @description Summary, at most 300 characters */
             summary: string;
+            /** @description The code of the storm the item is about; null when it is about none */
             typhoon: string | null;
-            /** @default [] */
+            /**
+             * @description Tags; empty when none
+             * @default []
+             */
             tags: string[];
+            /** @description What the text is based on, at least one */
             sources: components["schemas"]["ContentSource"][];
             /** @description URL-safe identifier: lower-case ASCII words joined by hyphens */
             slug: string;
@@ -2310,6 +2447,7 @@ export interface components {
          * @enum {string}
          */
         Platform: "android" | "ios" | "harmony";
+        /** @description A client platform's latest version, and the minimum version a client must run */
         PlatformVersion: {
             /** @description Semantic version x.y.z */
             latest: string;
@@ -2375,6 +2513,7 @@ export interface components {
             matchedBy: "code" | "id" | "name" | "pinyin" | "fuzzy";
         };
         SearchResult: {
+            /** @description The keyword searched for: the path segment decoded, NFKC-normalised and trimmed */
             keyword: string;
             /** @description Number of results (at most 50) */
             total: number;
@@ -2431,13 +2570,22 @@ export interface components {
             list: components["schemas"]["SimilarStorm"][];
         };
         SiteConfig: {
+            /** @description The service's name, Chinese */
             name: string;
+            /** @description The service's name, English */
             nameEn: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Its home page
+             */
             homepage: string;
+            /** @description How to reach the maintainers */
             contact: string;
+            /** @description The disclaimer to show, Chinese */
             disclaimer: string;
+            /** @description The data's credits and terms to show, English */
             dataNotice: string;
+            /** @description How to credit the service when quoting its data, Chinese */
             creditRequest: string;
         };
         /**
@@ -2445,6 +2593,7 @@ export interface components {
          * @enum {string}
          */
         SourceId: "cma" | "jtwc" | "zj" | "names-table" | "name-corrections" | "zj-live" | "nmc";
+        /** @description One source's freshness */
         SourceState: {
             /** @description Last successful refresh of this source (UTC) */
             fetchedAt: string | null;
@@ -2454,7 +2603,10 @@ export interface components {
             stale: boolean;
             /** @description Why it is stale, in words; null when it is not */
             staleReason: string | null;
-            /** @enum {string} */
+            /**
+             * @description ok: the last refresh of this source succeeded; unavailable: it failed; never-fetched: this source was never fetched
+             * @enum {string}
+             */
             upstream: "ok" | "unavailable" | "never-fetched";
         };
         StormAgencies: {
@@ -2507,6 +2659,7 @@ export interface components {
             startTime: string;
             /** @description ISO 8601 time in Beijing time with an explicit +08:00 offset */
             endTime: string;
+            /** @description This agency's track: every fix in time order, at least one */
             points: components["schemas"]["AgencyTrackPoint"][];
         };
         /** @description The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: docs/agencies.md gives the rules); CMA and HKO write JMA numbers in their headers, which must agree. Several entries of ours can carry one agency id: CMA splits some storms into a main entry and continuations */
@@ -2550,6 +2703,7 @@ export interface components {
             pressure: number | null;
             /** @description Great-circle distance from the place to the latest fix, km */
             distanceKm: number;
+            /** @description The direction from the place to the storm's latest fix */
             bearing: {
                 /** @description Initial bearing from the place to the storm centre, degrees clockwise from north */
                 degrees: number;
@@ -2564,6 +2718,7 @@ export interface components {
                 number,
                 number
             ];
+            /** @description Per agency forecast of the storm: the forecast track's closest approach to the place and when the wind circles arrive */
             forecasts: {
                 /** @description Agency key of the forecast */
                 agency: string;
@@ -2586,8 +2741,11 @@ export interface components {
                 } | null;
                 /** @description First hour at which the place is inside each wind circle: the latest fix's radii per quadrant, held along this forecast track (no forecast carries radii); the latest fix's time when it is inside already; null when never within the forecast or the radius is unknown */
                 windArrival: {
+                    /** @description When the place is first inside the radius7 circle */
                     radius7: string | null;
+                    /** @description When the place is first inside the radius10 circle */
                     radius10: string | null;
+                    /** @description When the place is first inside the radius12 circle */
                     radius12: string | null;
                 };
             }[];
@@ -2619,6 +2777,7 @@ export interface components {
             peakStrong: string | null;
             /** @description Number of recorded landfalls (0 also when none were recorded: see landRecorded) */
             landfalls: number;
+            /** @description Why it is well known: retired (its name was retired because of it), landfall (a recorded landfall), super-typhoon (it reached SuperTY), strongest-of-year (the strongest storm of its year) */
             reasons: ("retired" | "landfall" | "super-typhoon" | "strongest-of-year")[];
         };
         TodayInHistory: {
@@ -2628,6 +2787,7 @@ export interface components {
             today: string | null;
             /** @description Number of well-known storms of the day (the list holds at most 20) */
             total: number;
+            /** @description Well-known storms active on the day in past years, most notable first (at most 20) */
             typhoons: components["schemas"]["TodayEntry"][];
         };
         TrackPoint: {
@@ -2657,6 +2817,7 @@ export interface components {
             /** @description Radius of force-12 winds (≥ 32.7 m/s) per quadrant, km */
             radius12: components["schemas"]["WindCircles"] | null;
         };
+        /** @description A storm: its names, track, forecasts, landfalls, ids and where each part comes from */
         Typhoon: {
             /** @description Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries */
             code: string;
@@ -2666,6 +2827,7 @@ export interface components {
             enname: string | null;
             /** @description Year the storm belongs to (its number’s year) */
             year: number;
+            /** @description Whether the source lists the storm as active: the live services' flag; false for every archived storm */
             isActive: boolean;
             /** @description ISO 8601 time in Beijing time with an explicit +08:00 offset */
             startTime: string;
@@ -2677,14 +2839,24 @@ export interface components {
             /** @description Lowest central pressure of the track, hPa */
             minPressure: number | null;
             windPeriod: components["schemas"]["WindPeriod"];
+            /** @description The track: every fix in time order, at least one */
             points: components["schemas"]["TrackPoint"][];
+            /** @description The latest forecast of each agency that issued one, by agency key; {} when none did */
             forecasts: {
-                [key: string]: components["schemas"]["Forecast"];
+                cma?: components["schemas"]["Forecast"];
+                jma?: components["schemas"]["Forecast"];
+                jtwc?: components["schemas"]["Forecast"];
+                hko?: components["schemas"]["Forecast"];
+                cwa?: components["schemas"]["Forecast"];
+                kma?: components["schemas"]["Forecast"];
+                pagasa?: components["schemas"]["Forecast"];
+                ecmwf?: components["schemas"]["Forecast"];
             };
             /** @description Recorded landfalls in time order; empty also when none were recorded (see landRecorded) */
             land: components["schemas"]["Landfall"][];
             /** @description Whether the source recorded landfalls for this storm, so that an empty land[] means "no landfall recorded" rather than "not recorded". true for a storm with a Zhejiang record in a year whose Zhejiang records carry landfalls (at least 2 storms with one: 1947–1996 and 2013 on), or whose own record lists one; false for 1945–1946, most storms of 1997–2012, CMA entries without a Zhejiang record (storms China did not number, secondary entries, the end of 2025) and NMC live data. Before 2013 the records are of landfalls on the Chinese mainland and Hainan only; from 2013 of landfalls anywhere */
             landRecorded: boolean;
+            /** @description The storm's entry in CMA's best track; null for a storm CMA's best track does not hold (live data, a storm of the upstream service only) */
             cma: components["schemas"]["CmaEntry"] | null;
             ids: components["schemas"]["StormIds"];
             /** @description tfbh of the Zhejiang record merged in */
@@ -3515,6 +3687,7 @@ export interface operations {
                             list: components["schemas"]["GlobalCyclone"][];
                             /** @description Number of active cyclones */
                             total: number;
+                            /** @description Each source's freshness: NHC's (Atlantic, East and Central Pacific) and JTWC's (the other basins) */
                             sources: {
                                 nhc: components["schemas"]["SourceState"];
                                 jtwc: components["schemas"]["SourceState"];
@@ -3570,6 +3743,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The cyclone */
                         typhoon: {
                             /** @description <agency_prefix>-<atcf_id>, lower case: nhc-al092024, jtwc-sh062024 */
                             id: string;
@@ -3583,10 +3757,14 @@ export interface operations {
                             enname: string | null;
                             /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
                             nameSource: ("cma" | "english") | null;
-                            /** @enum {string} */
+                            /**
+                             * @description ATCF basin code: AL North Atlantic, EP Eastern North Pacific, CP Central North Pacific, WP Western North Pacific, IO North Indian Ocean, SH Southern Hemisphere
+                             * @enum {string}
+                             */
                             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
                             /** @description Chinese name of the basin */
                             seaArea: string;
+                            /** @description English name of the basin */
                             seaAreaEn: string;
                             /**
                              * @description Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)
@@ -3620,9 +3798,12 @@ export interface operations {
                             maxWindKt: number | null;
                             /** @description Lowest central pressure, hPa */
                             minPressure: number | null;
+                            /** @description The track: every fix ingested, in time order, at least one */
                             points: components["schemas"]["GlobalTrackPoint"][];
+                            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
                             forecasts: {
-                                [key: string]: components["schemas"]["GlobalForecast"];
+                                nhc?: components["schemas"]["GlobalForecast"];
+                                jtwc?: components["schemas"]["GlobalForecast"];
                             };
                             /** @description Landfalls are not recorded for global cyclones */
                             land: unknown[];
@@ -3690,6 +3871,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
+                        /** @description The cyclone */
                         data: {
                             /** @description <agency_prefix>-<atcf_id>, lower case: nhc-al092024, jtwc-sh062024 */
                             id: string;
@@ -3703,10 +3885,14 @@ export interface operations {
                             enname: string | null;
                             /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
                             nameSource: ("cma" | "english") | null;
-                            /** @enum {string} */
+                            /**
+                             * @description ATCF basin code: AL North Atlantic, EP Eastern North Pacific, CP Central North Pacific, WP Western North Pacific, IO North Indian Ocean, SH Southern Hemisphere
+                             * @enum {string}
+                             */
                             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
                             /** @description Chinese name of the basin */
                             seaArea: string;
+                            /** @description English name of the basin */
                             seaAreaEn: string;
                             /**
                              * @description Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)
@@ -3740,9 +3926,12 @@ export interface operations {
                             maxWindKt: number | null;
                             /** @description Lowest central pressure, hPa */
                             minPressure: number | null;
+                            /** @description The track: every fix ingested, in time order, at least one */
                             points: components["schemas"]["GlobalTrackPoint"][];
+                            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
                             forecasts: {
-                                [key: string]: components["schemas"]["GlobalForecast"];
+                                nhc?: components["schemas"]["GlobalForecast"];
+                                jtwc?: components["schemas"]["GlobalForecast"];
                             };
                             /** @description Landfalls are not recorded for global cyclones */
                             land: unknown[];
@@ -3837,9 +4026,11 @@ export interface operations {
                     "application/json": {
                         /** @description The year asked for */
                         year: number | null;
+                        /** @description The keyword asked for; null without one */
                         q: string | null;
                         /** @description Number of cyclones listed */
                         total: number;
+                        /** @description The cyclones, in brief */
                         typhoons: components["schemas"]["GlobalSummary"][];
                     };
                 };
@@ -3900,11 +4091,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description The cyclones, in brief */
                             list: components["schemas"]["GlobalSummary"][];
                             /** @description Number of cyclones listed */
                             total: number;
                             /** @description The year asked for */
                             year: number | null;
+                            /** @description The keyword asked for; null without one */
                             q: string | null;
                         };
                     };
@@ -4071,15 +4264,23 @@ export interface operations {
                 };
                 content: {
                     "application/geo+json": {
-                        /** @constant */
+                        /**
+                         * @description Always FeatureCollection
+                         * @constant
+                         */
                         type: "FeatureCollection";
                         /** @description Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none */
                         bbox?: components["schemas"]["GeoBBox"];
+                        /** @description The features: alert boxes, then tracks, then positions */
                         features: {
-                            /** @constant */
+                            /**
+                             * @description Always Feature
+                             * @constant
+                             */
                             type: "Feature";
                             bbox?: components["schemas"]["GeoBBox"];
                             geometry: components["schemas"]["GeoGeometry"];
+                            /** @description The feature's fields: `id` and `kind`, then the fields of what it is */
                             properties: {
                                 /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
                                 id: string;
@@ -4275,6 +4476,7 @@ export interface operations {
                          * @enum {string}
                          */
                         upstream: "ok" | "unavailable" | "never-fetched";
+                        /** @description The disturbance */
                         disturbance: components["schemas"]["Disturbance"];
                     };
                 };
@@ -4345,6 +4547,7 @@ export interface operations {
                              * @enum {string}
                              */
                             upstream: "ok" | "unavailable" | "never-fetched";
+                            /** @description The disturbance */
                             disturbance: components["schemas"]["Disturbance"];
                         };
                     };
@@ -4422,9 +4625,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The code asked for (?code=); null without one */
                         code: string | null;
                         /** @description Items matching */
                         total: number;
+                        /** @description The items, newest first */
                         news: components["schemas"]["FlashItem"][];
                     };
                 };
@@ -4726,11 +4931,15 @@ export interface operations {
                         summary: string;
                         /** @description English beside it */
                         summaryEn: string;
+                        /** @description The active north-western Pacific storms, in brief */
                         typhoons: components["schemas"]["ActiveStorm"][];
+                        /** @description The active cyclones of the other basins, in brief */
                         global: components["schemas"]["GlobalBrief"][];
+                        /** @description When the north-western Pacific snapshot was fetched (+08:00); null before the first fetch */
                         fetchedAt: string | null;
                         /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
                         publishedAt: string | null;
+                        /** @description true when the north-western Pacific snapshot is the last good data of a failed refresh */
                         stale: boolean;
                         /**
                          * @description Always true: a program wrote this text, the template generator or a language model (see generator)
@@ -4782,11 +4991,15 @@ export interface operations {
                             summary: string;
                             /** @description English beside it */
                             summaryEn: string;
+                            /** @description The active north-western Pacific storms, in brief */
                             typhoons: components["schemas"]["ActiveStorm"][];
+                            /** @description The active cyclones of the other basins, in brief */
                             global: components["schemas"]["GlobalBrief"][];
+                            /** @description When the north-western Pacific snapshot was fetched (+08:00); null before the first fetch */
                             fetchedAt: string | null;
                             /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
                             publishedAt: string | null;
+                            /** @description true when the north-western Pacific snapshot is the last good data of a failed refresh */
                             stale: boolean;
                             /**
                              * @description Always true: a program wrote this text, the template generator or a language model (see generator)
@@ -4877,6 +5090,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description One entry per archived year, oldest first */
                             list: components["schemas"]["YearStatistic"][];
                             /** @description How many there are in all (more than the list holds when it is a page or cut short) */
                             total: number;
@@ -4986,6 +5200,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description The year's storms in brief, in order of formation */
                             list: components["schemas"]["TyphoonSummary"][];
                             /** @description Number of storms in the list */
                             total: number;
@@ -5306,6 +5521,7 @@ export interface operations {
                             list: components["schemas"]["SearchHit"][];
                             /** @description Number of results (at most 50) */
                             total: number;
+                            /** @description The keyword searched for: the path segment decoded, NFKC-normalised and trimmed */
                             keyword: string;
                             dataset: components["schemas"]["Dataset"];
                         };
@@ -5921,6 +6137,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description Well-known storms active on the day in past years, most notable first (at most 20) */
                             list: components["schemas"]["TodayEntry"][];
                             /** @description Number of well-known storms of the day (the list holds at most 20) */
                             total: number;
@@ -6032,6 +6249,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description Well-known storms active on the day in past years, most notable first (at most 20) */
                             list: components["schemas"]["TodayEntry"][];
                             /** @description Number of well-known storms of the day (the list holds at most 20) */
                             total: number;
@@ -6516,13 +6734,18 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description The service's name, links and notices */
                             site: components["schemas"]["SiteConfig"];
+                            /** @description Announcements to show */
                             announcements: {
+                                /** @description The announcements in effect today */
                                 list: components["schemas"]["Announcement"][];
                                 /** @description Announcements in effect */
                                 total: number;
                             };
+                            /** @description The active north-western Pacific storms in brief, with their freshness (as /api/v1/typhoons) */
                             typhoons: {
+                                /** @description The active storms, in brief */
                                 list: components["schemas"]["ActiveStorm"][];
                                 /** @description Number of active storms */
                                 total: number;
@@ -6581,6 +6804,7 @@ export interface operations {
                                  */
                                 generator: "template" | "llm";
                             } | null;
+                            /** @description Well-known storms of this calendar day in past years */
                             todayInHistory: {
                                 /** @description Calendar day MM-DD, Beijing time */
                                 date: string;
@@ -6641,7 +6865,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
+                        /**
+                         * @description The OpenAPI version of the document
+                         * @constant
+                         */
                         openapi: "3.1.0";
                     } & {
                         [key: string]: unknown;
