@@ -27,8 +27,6 @@ const ORIGINS: Record<string, Origin> = {
   'SearchHit.name': 'storm-name',
   'SimilarStorm.enname': 'storm-name',
   'SimilarStorm.name': 'storm-name',
-  'SimilarTracks.storm.enname': 'storm-name',
-  'SimilarTracks.storm.name': 'storm-name',
   'StormAgencies.enname': 'storm-name',
   'StormAgencies.name': 'storm-name',
   'StormNear.enname': 'storm-name',
@@ -112,7 +110,6 @@ const ORIGINS: Record<string, Origin> = {
   'SearchHit.peakStrong': 'generated',
   'SimilarStorm.peakStrong': 'generated',
   'SimilarTracks.method': 'generated',
-  'SimilarTracks.storm.peakStrong': 'generated',
   'SourceState.staleReason': 'generated',
   'StormAgencies.matchRule': 'generated',
   'StormNear.bearing.compass': 'generated',
@@ -188,12 +185,24 @@ const ORIGINS: Record<string, Origin> = {
 const confines = (pattern: RegExp) => !/ |\\s|(^|[^\\])\.|\[\^/.test(pattern.source);
 
 /**
+ * A schema's OpenAPI id, its own or that of the schema it is a copy of: `.describe()` and `.meta()` return a copy
+ * (`_zod.parent`) that the registry knows only by its new description, and the OpenAPI document refers to the id.
+ */
+function idOf(schema: z.ZodType): string | undefined {
+  for (let s: z.ZodType | undefined = schema; s; s = (s as unknown as { _zod: { parent?: z.ZodType } })._zod.parent) {
+    const id = z.globalRegistry.get(s)?.id;
+    if (id) return id;
+  }
+  return undefined;
+}
+
+/**
  * The string leaves of a schema, each named by the nearest schema with an OpenAPI id (`Typhoon.name`,
  * `FormationOutlook.areas[].title`), or by the route (`(llm-summary).summary`) where there is none.
  */
 function stringLeaves(schema: z.ZodType, owner: string, out: Set<string>, at = '', seen = new Set<unknown>()): Set<string> {
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
-  const id = z.globalRegistry.get(schema)?.id;
+  const id = idOf(schema);
   let name = owner;
   let where = at;
   if (id) {
