@@ -13,7 +13,6 @@
  * when more than 1 % of its fixes are problems). The newest year of a yearly series answering 404 is "not
  * published yet", not a failure.
  */
-import { withoutCredentials } from '../../model/credentials.ts';
 import path from 'node:path';
 import { AGENCY_SOURCES, type AgencySource } from '../../model/agency-track-schemas.ts';
 import { fetchFiles, filesSummary, parseSourceList, soundDownload, type FilesFetchReport } from '../fetch-files.ts';

@@ -32,15 +32,7 @@ import {
 import type { ParseProblem } from '../../model/parse-problems.ts';
 import { parseLocalTimestamp, toUtcIso, utcDate } from '../../model/time.ts';
 import { checkCycloneName, keep, type TextRejection } from '../../model/upstream-text.ts';
-import {
-  checkGrade,
-  checkIntensity,
-  checkPosition,
-  fieldNumber,
-  increasingPoints,
-  type AgencyParseResult,
-  type PointRow,
-} from './agency-points.ts';
+import { checkIntensity, checkPosition, fieldNumber, increasingPoints, type AgencyParseResult, type PointRow } from './agency-points.ts';
 
 const REQUIRED = ['SID', 'ISO_TIME', 'LAT', 'LON'] as const;
 
