@@ -9,6 +9,7 @@
  *   text           src/flash (flash news, the briefing, proven AI text)
  *   live data      src/live (north-western Pacific), src/global (other basins), src/dump (the offline dump)
  *   the archive    src/archive
+ *   forecasts      src/forecasts (official forecast issuances, their verification, baselines, cones)
  *   inputs         src/sources (archive source files), src/content (news, knowledge, site files)
  *   plumbing       src/store (documents in the key-value store), src/upstream (HTTP client, upstream formats), src/console
  *   core           src/model (schemas, units, pure rules), src/config (paths and the environment)
@@ -18,6 +19,7 @@ const LAYERS = [
   ['src/store', 'src/upstream', 'src/console'],
   ['src/sources', 'src/content'],
   ['src/archive'],
+  ['src/forecasts'],
   ['src/live', 'src/global', 'src/dump'],
   ['src/flash'],
   ['src/api'],

@@ -13,7 +13,7 @@ import { DATA_FILES } from '../src/api/data-files.ts';
 import { resolveSources } from '../src/config/paths.ts';
 import { writeSnapshot } from '../src/live/snapshot.ts';
 import { fileStore } from '../src/store/store.ts';
-import type { Typhoon } from '../src/model/schemas.ts';
+import type { Typhoon } from '../src/model/typhoon-schemas.ts';
 import { writeTrackSearchSite } from '../test/helpers/track-search-site.ts';
 import { readConfig, type Config } from '../src/config/env.ts';
 import { apiFunctionHandler, apiFunctions } from '../src/server/local-functions.ts';
@@ -77,7 +77,12 @@ try {
   const historyNear = apiFunctionHandler(functions.find((f) => f.name === 'history-near')!, config);
   const typhoonSimilar = apiFunctionHandler(functions.find((f) => f.name === 'typhoon-similar')!, config);
   console.log(`archive:                ${site.codes.length} storms, ${site.fixes} fixes`);
-  for (const file of [DATA_FILES.archiveSummaries, DATA_FILES.archiveTracks, DATA_FILES.proximityIndex, DATA_FILES.similarTracks]) {
+  for (const { path: file } of [
+    DATA_FILES.archiveSummaries,
+    DATA_FILES.archiveTracks,
+    DATA_FILES.proximityIndex,
+    DATA_FILES.similarTracks,
+  ]) {
     const body = await fs.readFile(path.join(site.publicDir, file));
     console.log(
       `${path.basename(file).padEnd(24)}${(body.length / 1e6).toFixed(2)} MB (${(gzipSync(body).length / 1e6).toFixed(2)} MB gzipped)`,

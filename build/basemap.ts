@@ -1,9 +1,10 @@
 /**
- * The docs page's basemap (static/index.html draws YAGI's track on it): Natural Earth's 1:50m land from the
+ * The docs page's basemap (static/index.html draws the active storms on it): Natural Earth's 1:50m land from the
  * world-atlas package, converted from TopoJSON with topojson-client, clipped to the north-western Pacific and
- * rounded to 0.01° (about 1 km), written as one GeoJSON Feature. It is converted here because the page has no
- * bundler: it fetches a small GeoJSON (about 94 KB, 27 KB gzipped; the world's TopoJSON is 546 KB) and needs
- * no converter.
+ * rounded to 0.01° (about 1 km), written as one GeoJSON Feature; and the rest of the world from the 1:110m land,
+ * with that area cut out, for the disturbances and cyclones of the other basins. It is converted here because the
+ * page has no bundler: it fetches two small GeoJSON files (about 94 KB and 80 KB; the world's 1:50m TopoJSON is
+ * 546 KB) and needs no converter.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,6 +18,9 @@ export const BASEMAP_FILE = 'map/land.json';
 
 /** The area kept, degrees: [west, south, east, north]. YAGI's track and its margin lie well inside. */
 export const BASEMAP_AREA = [90, 0, 180, 50] as const;
+
+/** The rest of the world's land, coarser (1:110m): the page draws it beside the area's. */
+export const WORLD_BASEMAP_FILE = 'map/world.json';
 
 type Position = [number, number];
 
@@ -58,28 +62,44 @@ function thinOutside(ring: readonly Position[]): Position[] {
 }
 
 let drawn: { file: string; body: string } | null = null;
+let drawnWorld: { file: string; body: string } | null = null;
 
 /** The basemap file; drawn once per process, as it depends on nothing a build reads (a test run builds dozens of times). */
 export const renderBasemap = () => (drawn ??= drawBasemap());
+/** The world's land outside the area; drawn once per process likewise. */
+export const renderWorldBasemap = () => (drawnWorld ??= drawWorldBasemap());
 
-/** The land inside the area, as the GeoJSON text the build writes. */
-function drawBasemap(): { file: string; body: string } {
-  const source = createRequire(import.meta.url).resolve('world-atlas/land-50m.json');
+/** A world-atlas land file's polygons. */
+function landPolygons(name: 'land-50m.json' | 'land-110m.json'): Position[][][] {
+  const source = createRequire(import.meta.url).resolve(`world-atlas/${name}`);
   const topology = JSON.parse(fs.readFileSync(source, 'utf8')) as Topology<{ land: GeometryCollection }>;
-  const polygons = feature(topology, topology.objects.land).features.flatMap(
+  return feature(topology, topology.objects.land).features.flatMap(
     ({ geometry }) =>
       (geometry.type === 'Polygon' ? [(geometry as Polygon).coordinates] : (geometry as MultiPolygon).coordinates) as Position[][][],
   );
-  const [west, south, east, north] = BASEMAP_AREA;
-  const area: Position[][] = [
-    [
-      [west, south],
-      [east, south],
-      [east, north],
-      [west, north],
-      [west, south],
-    ],
-  ];
+}
+
+const [areaWest, areaSouth, areaEast, areaNorth] = BASEMAP_AREA;
+const AREA: Position[][] = [
+  [
+    [areaWest, areaSouth],
+    [areaEast, areaSouth],
+    [areaEast, areaNorth],
+    [areaWest, areaNorth],
+    [areaWest, areaSouth],
+  ],
+];
+
+/** Polygons rounded to 0.01°, without those whose exterior collapses (a polygon goes with its holes). */
+const roundPolygons = (polygons: Position[][][]) =>
+  polygons
+    .map((polygon) => polygon.map(roundRing))
+    .filter((rings) => rings[0] !== null)
+    .map((rings) => rings.filter((ring): ring is Position[] => ring !== null));
+
+/** The land inside the area, as the GeoJSON text the build writes. */
+function drawBasemap(): { file: string; body: string } {
+  const polygons = landPolygons('land-50m.json');
   // Only the polygons crossing the area's edge are clipped (clipping the world's land took 1.4 s; this, 0.3 s).
   const inside: Position[][][] = [];
   const crossing: Position[][][] = [];
@@ -88,12 +108,8 @@ function drawBasemap(): { file: string; body: string } {
     if (exterior.every((p) => beyond(p) === null)) inside.push(polygon);
     else if (reaches(exterior)) crossing.push(polygon.map(thinOutside));
   }
-  const clipped = [...inside, ...polygonClipping.intersection(crossing, area)];
-  const coordinates = clipped
-    .map((polygon) => polygon.map(roundRing))
-    // A polygon whose exterior collapses goes with its holes.
-    .filter((rings) => rings[0] !== null)
-    .map((rings) => rings.filter((ring): ring is Position[] => ring !== null));
+  const clipped = [...inside, ...polygonClipping.intersection(crossing, AREA)];
+  const coordinates = roundPolygons(clipped);
   const land = {
     type: 'Feature',
     bbox: BASEMAP_AREA,
@@ -101,4 +117,25 @@ function drawBasemap(): { file: string; body: string } {
     geometry: { type: 'MultiPolygon', coordinates },
   };
   return { file: BASEMAP_FILE, body: JSON.stringify(land) };
+}
+
+/**
+ * The 1:110m land outside the area, as the GeoJSON text the build writes: drawn beside the area's 1:50m land, it
+ * completes the world without drawing a coast twice. Longitudes stay within −180…180; the page places copies.
+ */
+function drawWorldBasemap(): { file: string; body: string } {
+  const polygons = landPolygons('land-110m.json');
+  // Only the polygons that reach the area are clipped, as above.
+  const apart = polygons.filter((polygon) => !reaches(polygon[0] ?? []));
+  const reaching = polygons.filter((polygon) => reaches(polygon[0] ?? []));
+  const outside = [...apart, ...polygonClipping.difference(reaching, AREA)];
+  const land = {
+    type: 'Feature',
+    bbox: [-180, -90, 180, 90],
+    properties: {
+      source: 'Natural Earth 1:110m land (public domain), from the world-atlas package, without the area of map/land.json',
+    },
+    geometry: { type: 'MultiPolygon', coordinates: roundPolygons(outside) },
+  };
+  return { file: WORLD_BASEMAP_FILE, body: JSON.stringify(land) };
 }

@@ -17,11 +17,11 @@ import { archiveReport, datasetOf, poorerThan, type ArchiveReport } from '../src
 import { archiveAttribution } from '../src/archive/attribution.ts';
 import { compareArchive } from '../src/archive/agency-comparison.ts';
 import { dataQualityReport, rejectedTextProblem, summarizeDataQuality } from '../src/archive/data-quality.ts';
-import { DATA_FILES } from '../src/api/data-files.ts';
+import { DATA_FILES, type RenderedFile } from '../src/api/data-files.ts';
 import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import type { SiteData } from '../src/api/context.ts';
 import { loadBindings } from '../src/api/handler-modules.ts';
-import { renderDataFiles, renderStaticAnswers, type RenderedFile } from '../src/api/render-static.ts';
+import { renderDataFiles, renderStaticAnswers, unwrittenDataFiles } from '../src/api/render-static.ts';
 import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
 import { CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config/paths.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
@@ -29,8 +29,9 @@ import { AGENCY_SOURCES } from '../src/model/agency-track-schemas.ts';
 import { AGENCIES_DIR, describeAgencySources, listAgencyFiles } from '../src/sources/agencies/read-agency-sources.ts';
 import { CMA_FILE_PATTERN, listSourceFiles, type LoadedSources } from '../src/sources/read-sources.ts';
 import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
-import { renderBasemap } from './basemap.ts';
+import { renderBasemap, renderWorldBasemap } from './basemap.ts';
 import { buildRecordFile, publish, removeInterrupted } from './publish.ts';
+import { siteAssets } from './site-assets.ts';
 
 /** Where the build reads from: the archive sources, and the other agencies' best tracks (default <sources>/agencies). */
 export interface SourceFolders {
@@ -163,7 +164,7 @@ export async function renderSite(
     ...sources.agencies.rejected.map((r) => rejectedTextProblem(r, `${AGENCIES_DIR}/`)),
   ];
   const dataQuality = dataQualityReport(sources, [...quality, ...rejectedText]);
-  log(summarizeDataQuality(dataQuality, DATA_FILES.dataQuality));
+  log(summarizeDataQuality(dataQuality, DATA_FILES.dataQuality.path));
   const archive = indexArchive(typhoons);
   const agencies = compareArchive(typhoons, crosswalk, sources.demo);
   const attribution = archiveAttribution(sources.demo, agencies.values());
@@ -188,19 +189,23 @@ export async function renderSite(
 
   files.push(
     ...renderDataFiles(site, sources.names),
-    { file: DATA_FILES.archiveReport, body: JSON.stringify(report) },
-    { file: DATA_FILES.dataQuality, body: JSON.stringify(dataQuality) },
+    DATA_FILES.archiveReport.render(report),
+    DATA_FILES.dataQuality.render(dataQuality),
     { file: '_redirects', body: renderRedirects() },
     { file: '_headers', body: renderHeaders(site.demo) },
     { file: '404.html', body: NOT_FOUND_PAGE },
-    renderBasemap(), // the docs page's map (static/index.html)
+    // The docs page's map and its third-party files (static/index.html).
+    renderBasemap(),
+    renderWorldBasemap(),
+    ...siteAssets(),
   );
   const seen = new Set<string>();
   const collisions = files.filter((f) => seen.size === seen.add(f.file).size).map((f) => `two outputs write ${f.file}`);
   const outside = files
     .filter((f) => path.posix.normalize(f.file) !== f.file || f.file.startsWith('.'))
     .map((f) => `refusing to write outside public/: ${f.file}`);
-  if (collisions.length || outside.length) throw new BuildError([...collisions, ...outside]);
+  const unwritten = unwrittenDataFiles(files.map((f) => f.file)).map((id) => `no output writes ${id}, which a route reads`);
+  if (collisions.length || outside.length || unwritten.length) throw new BuildError([...collisions, ...outside, ...unwritten]);
   return { files, storms: typhoons.length, archive: report };
 }
 

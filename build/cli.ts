@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import fs from 'fs-extra';
 import type { ArchiveReport } from '../src/archive/archive-report.ts';
 import { readConfig, type Config } from '../src/config/env.ts';
+import { withoutCredentials } from '../src/model/credentials.ts';
 import { showProgress } from '../src/console/progress.ts';
 import {
   CACHE_DIR,
@@ -15,6 +16,7 @@ import {
   PROJECT_ROOT,
   PUBLIC_DIR,
   resolveAgenciesDir,
+  resolveGlobalSourcesDir,
   resolveSources,
   type SourcesLocation,
 } from '../src/config/paths.ts';
@@ -85,7 +87,7 @@ async function sourcesToServe(option: string | undefined, demo: boolean): Promis
     for (const line of report.summary) log(line);
     return { dir: FETCHED_SOURCES_DIR, origin: 'fetched' };
   } catch (error) {
-    log(`Could not download the sources (${(error as Error).message}).`);
+    log(`Could not download the sources (${withoutCredentials((error as Error).message)}).`);
     log('Serving the DEMO archive (demo/archive: a few storms, for demonstration only; every history answer says so).');
     log(
       'For the real archive: connect to the internet and run "npm run cli -- sources fetch", or point TYPHOON_SOURCES at a folder holding cma-bst/ and zj/.',
@@ -224,7 +226,7 @@ const sources = program.command('sources').description('Manage the archive sourc
 sources
   .command('fetch')
   .description(
-    "Download the CMA best track, the Zhejiang per-storm archive and the other agencies' best tracks, verify them and install what is new or changed",
+    "Download the CMA best track, the Zhejiang per-storm archive, the other agencies' best tracks and the other basins' (HURDAT2, IBTrACS), verify them and install what is new or changed",
   )
   .option('--url <url>', 'CMA archive address (default $TYPHOON_CMA_URL, else the official address)')
   .option('--dest <dir>', 'sources folder to install into', FETCHED_SOURCES_DIR)
@@ -232,15 +234,30 @@ sources
   .option('--years <years>', 'zj seasons: 2025, 2020-2025 or 1949,2024-2025; default 1945 to this year')
   .option('--delay <ms>', 'pause after each zj or agency request', '250')
   .option('--agencies <list>', "other agencies' best tracks: all, none, or some of jma,jtwc,hko,ibtracs", 'all')
+  .option('--global <list>', 'best tracks of the other basins: all, none, or some of hurdat2,ibtracs', 'all')
+  .option('--global-sources <dir>', 'folder to install them into; default $TYPHOON_GLOBAL_SOURCES, else .cache/global-sources')
   .option('--force', 'download everything again, changed or not')
   .action(
-    async (options: { url?: string; dest: string; sha256?: string; years?: string; delay: string; agencies: string; force?: boolean }) => {
-      const [{ parseAgencyList }, { fetchSources, parseYears }] = await Promise.all([
+    async (options: {
+      url?: string;
+      dest: string;
+      sha256?: string;
+      years?: string;
+      delay: string;
+      agencies: string;
+      global: string;
+      globalSources?: string;
+      force?: boolean;
+    }) => {
+      const [{ parseAgencyList }, { fetchSources, parseYears }, { parseGlobalList }] = await Promise.all([
         import('../src/sources/agencies/fetch-agencies.ts'),
         import('../src/sources/fetch-sources.ts'),
+        import('../src/sources/global/fetch-global.ts'),
       ]);
       const report = await fetchSources({
         agencies: parseAgencyList(options.agencies),
+        global: parseGlobalList(options.global),
+        globalDestDir: resolveGlobalSourcesDir(options.globalSources, config().globalSourcesDir),
         destDir: options.dest,
         cmaUrl: options.url ?? config().cmaUrl ?? CMA_ARCHIVE_URL,
         zjBase: config().upstreams.zj,
@@ -251,7 +268,7 @@ sources
         log,
       });
       for (const line of report.summary) log(line);
-      if (report.zj.failed.length || report.agencies?.failed.length) process.exitCode = 1;
+      if (report.zj.failed.length || report.agencies?.failed.length || report.global?.failed.length) process.exitCode = 1;
     },
   );
 
@@ -345,7 +362,9 @@ program
   });
 
 program.parseAsync().catch((error: unknown) => {
-  console.error(error instanceof BuildError ? error.message : error instanceof Error ? `Error: ${error.message}` : error);
+  console.error(
+    withoutCredentials(error instanceof BuildError ? error.message : error instanceof Error ? `Error: ${error.message}` : String(error)),
+  );
   // Exit now: a server or mock upstream started before the failure would keep the process alive.
   process.exit(1);
 });

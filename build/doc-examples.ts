@@ -1,16 +1,23 @@
 /**
- * The documentation's request examples, run for real. An example is a ```sh block holding one `curl` of
- * `http://localhost:8977/…` (the demo archive, no live data) or `http://localhost:8978/…` (the demo archive with
- * live data from the mock upstream), followed by a ```jsonc block: the answer, trimmed by the rules the docs
- * state (arrays cut with `// … n more (m in all)`, fields left out with `// … left out here: a, b`, long strings
- * cut with `…`), after a `// <status>` line and optional `// Header: value` lines.
+ * The documentation's examples, run for real against two local servers at a fixed instant: `http://localhost:8977`
+ * (the demo archive, no live data) and `http://localhost:8978` (the demo archive with live data from the mock
+ * upstream). Every code block of the README, docs/ and the client's README that calls the API is one of:
  *
- * A ```js block that names one of those addresses is a JavaScript example: it is run as the body of an async
- * function against the same servers and must not throw.
+ * - a ```sh block naming an example address: run by bash with the real curl and jq (build/shell-examples.ts). The
+ *   block after it, when there is one, is its output: ```jsonc (the answer with a `// <status>` line, optional
+ *   `// Header: value` lines and the JSON cut by the docs' rules, build/trimmed-json.ts), ```json (the exact
+ *   output, e.g. of jq), ```text or ```xml (the output with lines or characters cut by `…`, build/shown-text.ts).
+ *   A block with no output must exit 0 with every answer below 400;
+ * - a ```js block naming an example address: run as the body of an async function; it must not throw and must log,
+ *   and a `console.log(…); // text` line must log that text;
+ * - a ```ts block of the client's README that imports the client: compiled with `tsc --strict` and run in an empty
+ *   app that installed the packed client (build/packed-client.ts); the ```text block after it is its output;
+ * - a block marked `<!-- example: not run (reason) -->` on the line before it, listed with its reason.
+ * Any other block that calls the API (curl, fetch, the production address) is an error.
  *
- * `npm run docs:examples` asks the two servers every example and writes each answer again, keeping each example's
- * trimming (the fields shown, how many items, where a string is cut) and listing fields the answer has gained as
- * left out; `--check` (and test/contract/doc-examples.test.ts) fails on any example whose answer differs.
+ * `npm run docs:examples` runs every example and writes each output block again, keeping its trimming (the fields
+ * shown, how many items, where a line or string is cut), and listing fields the answer has gained as left out;
+ * `--check` (and test/contract/doc-examples.test.ts) fails on any example that differs or fails.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +29,11 @@ import { MOCK_NOW, startMockUpstream } from '../src/demo/mock-upstream.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
 import { fileStore } from '../src/store/store.ts';
 import { buildSite } from './build-site.ts';
+import { type Block, blockLines, fencedBlocks, followsDirectly, notRunReason } from './markdown-blocks.ts';
+import { CLIENT_README, type ClientExample, findClientExamples, installClientApp, packClient, runClientExamples } from './packed-client.ts';
+import { runShell } from './shell-examples.ts';
+import { rewriteText, textMatches } from './shown-text.ts';
+import { answerBlock, readShownAnswer, sameAnswer } from './trimmed-json.ts';
 
 /** The markdown files whose examples are run. */
 export const EXAMPLE_FILES = ['README.md', 'docs/**/*.md', 'clients/**/README.md'];
@@ -30,250 +42,75 @@ export const EXAMPLE_FILES = ['README.md', 'docs/**/*.md', 'clients/**/README.md
 export const DEMO_PORT = 8977;
 export const LIVE_PORT = 8978;
 
-/** Whether an example's block is the block its answer gives. */
-export const sameAnswer = (a: string[], b: string[]) => a.join('\n') === b.join('\n');
-
 /**
  * The instant the examples' servers live at: the live data is refreshed then and every function answers then, so
  * that each example, times included, gives the same answer on every run (the mock's storm 202699 is active then).
  */
 export const EXAMPLE_NOW = MOCK_NOW;
 
-/** Headers an example may show whose values change from run to run (an ETag changes only with the answer's bytes). */
-const VARYING_HEADERS = new Set(['date', 'age', 'last-modified']);
+const EXAMPLE_ADDRESS = new RegExp(`http://localhost:(${DEMO_PORT}|${LIVE_PORT})`, 'g');
+const namesExampleServer = (source: string) => new RegExp(EXAMPLE_ADDRESS.source).test(source);
 
-export interface ScriptExample {
+/** Blocks that show output, never run themselves. */
+const OUTPUT_LANGS = new Set(['jsonc', 'json', 'text', 'xml']);
+
+/** What calls the API in a block: a curl, a fetch, a client call, a server address, the production site. */
+const CALLS_API = /\bcurl\s|\bfetch\(|\.GET\(|typhoon-api\.netlify\.app\/(api|feeds)/;
+
+interface Place {
   file: string;
   /** 1-based line of the block's first line. */
   line: number;
+}
+
+/** A shell example, and the block that shows its output (lines `[start, end)`, 0-based) when one follows. */
+export interface ShellExample extends Place {
+  source: string;
+  output: { lang: string; range: [number, number] } | null;
+}
+
+export interface ScriptExample extends Place {
   source: string;
 }
 
-export interface Example {
-  file: string;
-  /** 1-based line of the curl command. */
-  line: number;
-  port: number;
-  method: string;
-  /** Path and query as written. */
-  target: string;
-  /** Line indexes (0-based) of the answer block's content, `[start, end)`. */
-  answer: [number, number];
+/** Every block of one markdown file that is an example, is marked not run, or calls the API and cannot be run. */
+export interface FoundExamples {
+  shell: ShellExample[];
+  scripts: ScriptExample[];
+  client: ClientExample[];
+  notRun: (Place & { reason: string })[];
+  cannotRun: (Place & { why: string })[];
 }
 
-const CURL = /^curl(?:\s+-s)?(?:\s+-X\s+([A-Z]+))?\s+'?http:\/\/localhost:(\d+)(\/[^'\s]*)'?\s*$/;
-
-interface Block {
-  lang: string;
-  /** Line indexes (0-based) of its content, `[start, end)`. */
-  start: number;
-  end: number;
-}
-
-function fencedBlocks(lines: string[]): Block[] {
-  const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\S*)\s*$/.exec(lines[i] as string);
-    if (!open) continue;
-    let end = i + 1;
-    while (end < lines.length && !/^```\s*$/.test(lines[end] as string)) end++;
-    blocks.push({ lang: open[1] as string, start: i + 1, end });
-    i = end;
-  }
-  return blocks;
-}
-
-const EXAMPLE_ADDRESS = new RegExp(`http://localhost:(${DEMO_PORT}|${LIVE_PORT})`, 'g');
-
-/** Every JavaScript example of a markdown text: a js block that asks one of the examples' servers. */
-export function findScripts(file: string, text: string): ScriptExample[] {
-  const lines = text.split('\n');
-  return fencedBlocks(lines)
-    .filter((block) => block.lang === 'js')
-    .map((block) => ({ file, line: block.start + 1, source: lines.slice(block.start, block.end).join('\n') }))
-    .filter((script) => new RegExp(EXAMPLE_ADDRESS.source).test(script.source));
-}
-
-/** Every runnable example of a markdown text: a one-line curl block followed directly by a jsonc block. */
-export function findExamples(file: string, text: string): Example[] {
+export function findExamples(file: string, text: string): FoundExamples {
   const lines = text.split('\n');
   const blocks = fencedBlocks(lines);
-  const examples: Example[] = [];
-  blocks.forEach((block, index) => {
-    const next = blocks[index + 1];
-    if (block.lang !== 'sh' || block.end - block.start !== 1 || next?.lang !== 'jsonc') return;
-    if (lines.slice(block.end + 1, next.start - 1).some((line) => line.trim() !== '')) return;
-    const curl = CURL.exec((lines[block.start] as string).trim());
-    if (!curl) return;
-    examples.push({
-      file,
-      line: block.start + 1,
-      method: curl[1] ?? 'GET',
-      port: Number(curl[2]),
-      target: curl[3] as string,
-      answer: [next.start, next.end],
-    });
-  });
-  return examples;
-}
-
-/** What an example shows of a JSON value: which fields, how many items, where strings are cut. */
-type Shape =
-  | { kind: 'object'; shown: { key: string; shape: Shape }[]; leftOut: string[] }
-  | { kind: 'array'; items: Shape[]; more: boolean }
-  | { kind: 'string'; cutAt: number | null }
-  | { kind: 'other' };
-
-const MORE = '__example_more__';
-const LEFT_OUT = '__example_left_out__';
-
-/** The status, headers and trimming an answer block shows. */
-export interface ShownAnswer {
-  status: number;
-  headers: [string, string][];
-  shape: Shape | null;
-  /** The envelope's `ts` as shown: an error's is the time it was answered, which no run repeats. */
-  ts: number | null;
-}
-
-export function readShownAnswer(block: string[]): ShownAnswer {
-  let status = 0;
-  const headers: [string, string][] = [];
-  let i = 0;
-  for (; i < block.length; i++) {
-    const line = (block[i] as string).trim();
-    const statusLine = /^\/\/ (\d{3})$/.exec(line);
-    const header = /^\/\/ ([A-Za-z-]+): (.*)$/.exec(line);
-    if (statusLine) status = Number(statusLine[1]);
-    else if (header) headers.push([header[1] as string, header[2] as string]);
-    else break;
-  }
-  const body = block
-    .slice(i)
-    .map((line) => {
-      const more = /^(\s*)\/\/ … \d+ more \((\d+) in all\)\s*$/.exec(line);
-      if (more) return `${more[1]}, "${MORE}",`;
-      const leftOut = /^(\s*)\/\/ … left out here: (.*)$/.exec(line);
-      if (leftOut) return `${leftOut[1]}, "${LEFT_OUT}": ${JSON.stringify(leftOut[2])},`;
-      return line;
-    })
-    .join('\n')
-    .replace(/,(\s*,)+/g, ',')
-    .replace(/([[{])\s*,/g, '$1')
-    .replace(/,(\s*[\]}])/g, '$1');
-  if (body.trim() === '') return { status, headers, shape: null, ts: null };
-  const parsed: unknown = JSON.parse(body);
-  const ts = (parsed as { ts?: unknown }).ts;
-  return { status, headers, shape: shapeOf(parsed), ts: typeof ts === 'number' ? ts : null };
-}
-
-function shapeOf(value: unknown): Shape {
-  if (Array.isArray(value)) {
-    const more = value.at(-1) === MORE;
-    return { kind: 'array', items: (more ? value.slice(0, -1) : value).map(shapeOf), more };
-  }
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value);
-    const leftOut = entries.find(([key]) => key === LEFT_OUT)?.[1] as string | undefined;
-    return {
-      kind: 'object',
-      shown: entries.filter(([key]) => key !== LEFT_OUT).map(([key, v]) => ({ key, shape: shapeOf(v) })),
-      leftOut: leftOut ? leftOut.split(',').map((key) => key.trim()) : [],
-    };
-  }
-  if (typeof value === 'string') return { kind: 'string', cutAt: value.endsWith('…') ? value.length - 1 : null };
-  return { kind: 'other' };
-}
-
-const INDENT = '  ';
-const INLINE_WIDTH = 100;
-
-/** A value written on one line when it holds no object or array and fits. */
-function inline(value: unknown): string | null {
-  if (Array.isArray(value)) {
-    if (value.some((v) => v !== null && typeof v === 'object' && !(Array.isArray(v) && inline(v) !== null))) return null;
-    const text = `[${value.map((v) => inline(v) ?? '').join(', ')}]`;
-    return text.length <= INLINE_WIDTH ? text : null;
-  }
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value);
-    if (entries.length === 0) return '{}';
-    if (entries.some(([, v]) => v !== null && typeof v === 'object')) return null;
-    const text = `{ ${entries.map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')} }`;
-    return text.length <= INLINE_WIDTH ? text : null;
-  }
-  return JSON.stringify(value);
-}
-
-/** The answer's JSON written as the example shows it, keeping its trimming; new fields are listed as left out. */
-export function renderTrimmed(value: unknown, shape: Shape | null, depth = 0): string {
-  const pad = INDENT.repeat(depth + 1);
-  const close = INDENT.repeat(depth);
-  if (Array.isArray(value)) {
-    const itemShapes = shape?.kind === 'array' ? shape.items : null;
-    const keep = itemShapes === null || !shape || shape.kind !== 'array' || !shape.more ? value.length : itemShapes.length;
-    const oneLine = keep === value.length && itemShapes?.every((s) => s.kind !== 'object') !== false ? inline(value) : null;
-    if (oneLine !== null && (shape === null || shape.kind !== 'array' || !shape.more)) return oneLine;
-    const lines = value
-      .slice(0, keep)
-      .map((item, i) => `${pad}${renderTrimmed(item, itemShapes?.[i] ?? itemShapes?.[0] ?? null, depth + 1)},`);
-    if (keep < value.length) lines.push(`${pad}// … ${value.length - keep} more (${value.length} in all)`);
-    else if (lines.length > 0) lines[lines.length - 1] = (lines.at(-1) as string).slice(0, -1);
-    return lines.length === 0 ? '[]' : `[\n${lines.join('\n')}\n${close}]`;
-  }
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value);
-    // `{}` in an example is an empty object; for one that is not, it shows every field.
-    if (shape?.kind === 'object' && shape.shown.length === 0 && shape.leftOut.length === 0) shape = null;
-    if (shape === null || shape.kind !== 'object') {
-      const oneLine = inline(value);
-      if (oneLine !== null) return oneLine;
+  const found: FoundExamples = { shell: [], scripts: [], client: [], notRun: [], cannotRun: [] };
+  const clientLines = new Set(file === CLIENT_README ? findClientExamples(file, text).map((example) => example.line) : []);
+  blocks.forEach((block: Block, index) => {
+    const source = blockLines(lines, block).join('\n');
+    const place = { file, line: block.start + 1 };
+    const reason = notRunReason(lines, block);
+    if (reason !== null) found.notRun.push({ ...place, reason });
+    else if (OUTPUT_LANGS.has(block.lang)) return;
+    else if (block.lang === 'sh' && namesExampleServer(source)) {
+      const next = blocks[index + 1];
+      const output =
+        followsDirectly(lines, block, next) && OUTPUT_LANGS.has(next.lang)
+          ? { lang: next.lang, range: [next.start, next.end] as [number, number] }
+          : null;
+      found.shell.push({ ...place, source, output });
+    } else if (block.lang === 'js' && namesExampleServer(source)) found.scripts.push({ ...place, source });
+    else if (clientLines.has(place.line)) return;
+    else if (CALLS_API.test(source)) {
+      found.cannotRun.push({
+        ...place,
+        why: `a ${block.lang || 'plain'} block that calls the API without an example server's address, and no "<!-- example: not run (reason) -->"`,
+      });
     }
-    const shown = shape?.kind === 'object' ? new Map(shape.shown.map((s) => [s.key, s.shape])) : null;
-    const listed = shape?.kind === 'object' ? new Set(shape.leftOut) : new Set<string>();
-    const kept = entries.filter(([key]) => shown === null || shown.has(key));
-    const leftOut = entries.filter(([key]) => shown !== null && !shown.has(key)).map(([key]) => key);
-    if (shape?.kind === 'object' && kept.length === entries.length && shape.leftOut.length === 0) {
-      const oneLine = shape.shown.every((s) => s.shape.kind === 'other' || s.shape.kind === 'string') ? inline(value) : null;
-      if (oneLine !== null) return oneLine;
-    }
-    const lines = kept.map(([key, v]) => `${pad}${JSON.stringify(key)}: ${renderTrimmed(v, shown?.get(key) ?? null, depth + 1)},`);
-    // Fields the example listed keep their order; fields the answer gained since are added to the list.
-    const ordered = [
-      ...(shape?.kind === 'object' ? shape.leftOut.filter((k) => leftOut.includes(k)) : []),
-      ...leftOut.filter((k) => !listed.has(k)),
-    ];
-    if (lines.length > 0) lines[lines.length - 1] = (lines.at(-1) as string).slice(0, -1);
-    if (ordered.length > 0) lines.push(`${pad}// … left out here: ${ordered.join(', ')}`);
-    return lines.length === 0 ? '{}' : `{\n${lines.join('\n')}\n${close}}`;
-  }
-  if (typeof value === 'string' && shape?.kind === 'string' && shape.cutAt !== null && value.length > shape.cutAt) {
-    return JSON.stringify(`${value.slice(0, shape.cutAt)}…`);
-  }
-  return JSON.stringify(value);
-}
-
-export interface RealAnswer {
-  status: number;
-  headers: Headers;
-  text: string;
-}
-
-/** The answer block an example should hold for a real answer (its lines, without the fences). */
-export function answerBlock(shown: ShownAnswer, real: RealAnswer): string[] {
-  const headers = shown.headers.map(([name, value]) => {
-    const actual = real.headers.get(name);
-    return `// ${name}: ${VARYING_HEADERS.has(name.toLowerCase()) ? value : (actual ?? '(absent)')}`;
   });
-  const body = real.text === '' ? [] : renderTrimmed(withShownAnswerTime(JSON.parse(real.text), shown), shown.shape).split('\n');
-  return [`// ${real.status}`, ...headers, ...body];
-}
-
-/** An envelope without data (an error, a preflight) is timed when answered: the example keeps the time it shows. */
-function withShownAnswerTime(body: unknown, shown: ShownAnswer): unknown {
-  const envelope = body as { data?: unknown; ts?: unknown };
-  if (shown.ts === null || typeof envelope.ts !== 'number' || envelope.data !== null) return body;
-  return { ...envelope, ts: shown.ts };
+  if (file === CLIENT_README) found.client = findClientExamples(file, text);
+  return found;
 }
 
 /** Every upstream at a loopback port nothing listens on (9, discard). */
@@ -330,100 +167,196 @@ export async function startExampleServers(log: (line: string) => void = () => {}
   };
 }
 
-export async function askExample(servers: ExampleServers, example: Example): Promise<RealAnswer> {
-  // As curl asks without --compressed: no compression, so headers such as the ETag are the plain answer's.
-  const response = await fetch(`${servers.baseUrl(example.port)}${example.target}`, {
-    method: example.method,
-    headers: { 'Accept-Encoding': 'identity' },
+/** A block written again: lines `[start, end)` (0-based) of a file replaced. */
+export interface Replacement {
+  file: string;
+  range: [number, number];
+  lines: string[];
+}
+
+export interface Outcome extends Place {
+  kind: 'shell' | 'script' | 'client';
+  /** What is wrong, or null. */
+  problem: string | null;
+  /** The blocks it shows, written again from what it gave; empty when they hold. */
+  replacements: Replacement[];
+}
+
+const withAddresses = (servers: ExampleServers, source: string) =>
+  source.replace(EXAMPLE_ADDRESS, (_, port: string) => servers.baseUrl(Number(port)));
+
+async function runShellExample(servers: ExampleServers, example: ShellExample, lines: string[]): Promise<Outcome> {
+  const outcome = (problem: string | null, replacements: Replacement[] = []): Outcome => ({
+    kind: 'shell',
+    file: example.file,
+    line: example.line,
+    problem,
+    replacements,
   });
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
-
-export interface ExampleOutcome {
-  example: Example;
-  expected: string[];
-  actual: string[];
-}
-
-/** Every example of the example files, asked, with the block it holds and the block it should hold. */
-export async function runExamples(servers: ExampleServers, root = PROJECT_ROOT): Promise<ExampleOutcome[]> {
-  const files = await fg(EXAMPLE_FILES, { cwd: root, ignore: ['**/node_modules/**'] });
-  const outcomes: ExampleOutcome[] = [];
-  for (const file of files.sort()) {
-    const lines = (await fs.readFile(path.join(root, file), 'utf8')).split('\n');
-    for (const example of findExamples(file, lines.join('\n'))) {
-      const block = lines.slice(...example.answer);
-      const real = await askExample(servers, example);
-      outcomes.push({ example, expected: answerBlock(readShownAnswer(block), real), actual: block });
-    }
+  const ran = await runShell(withAddresses(servers, example.source));
+  if (ran.error !== null) return outcome(`fails: ${ran.error}`);
+  if (ran.answers.length === 0) return outcome('asked nothing of the example servers');
+  const { output } = example;
+  if (output === null) {
+    const failed = ran.answers.filter((answer) => answer.status >= 400).map((answer) => answer.status);
+    return outcome(failed.length > 0 ? `answers ${failed.join(', ')} and shows no answer` : null);
   }
-  return outcomes;
+  const shown = lines.slice(...output.range);
+  const printed = ran.stdout.replace(/\r/g, '').replace(/\n$/, '').split('\n');
+  let expected: string[];
+  let holds: boolean;
+  if (output.lang === 'jsonc') {
+    const last = ran.answers.at(-1) as (typeof ran.answers)[number];
+    expected = answerBlock(readShownAnswer(shown), { status: last.status, headers: last.headers, text: ran.stdout });
+    holds = sameAnswer(expected, shown);
+  } else if (output.lang === 'json') {
+    expected = printed;
+    holds = sameAnswer(expected, shown);
+  } else {
+    expected = rewriteText(shown, printed);
+    holds = textMatches(shown, printed);
+  }
+  if (holds) return outcome(null);
+  return outcome(`shows another output than it gives:\n${expected.join('\n')}`, [
+    { file: example.file, range: output.range, lines: expected },
+  ]);
 }
 
-export interface ScriptOutcome {
-  script: ScriptExample;
-  /** What it logged. */
-  output: string[];
-  /** Its error's message, or null. */
-  error: string | null;
-}
+/** `console.log(…); // text`: a line whose log the example shows. */
+const SHOWN_LOG = /^(.*?)console\.log\((.*)\);\s*\/\/ (.+)$/;
 
-/** Every JavaScript example, run against the servers (their addresses put in), with what it logged or threw. */
-export async function runScripts(servers: ExampleServers, root = PROJECT_ROOT): Promise<ScriptOutcome[]> {
-  const files = await fg(EXAMPLE_FILES, { cwd: root, ignore: ['**/node_modules/**'] });
+async function runScript(servers: ExampleServers, script: ScriptExample): Promise<Outcome> {
   const AsyncFunction = (async () => {}).constructor as new (...args: string[]) => (...values: unknown[]) => Promise<void>;
-  const outcomes: ScriptOutcome[] = [];
-  for (const file of files.sort()) {
-    for (const script of findScripts(file, await fs.readFile(path.join(root, file), 'utf8'))) {
-      const output: string[] = [];
-      const source = script.source.replace(EXAMPLE_ADDRESS, (_, port: string) => servers.baseUrl(Number(port)));
-      const log = (...values: unknown[]) => output.push(values.map(String).join(' '));
-      try {
-        await new AsyncFunction('console', source)({ log, error: log, warn: log });
-        outcomes.push({ script, output, error: null });
-      } catch (error) {
-        outcomes.push({ script, output, error: (error as Error).message });
+  const lines = script.source.split('\n');
+  const output: string[] = [];
+  const shownLogs = new Map<number, string[]>();
+  const text = (values: unknown[]) => values.map(String).join(' ');
+  const log = (...values: unknown[]) => output.push(text(values));
+  const logAt = (line: number, ...values: unknown[]) => {
+    log(...values);
+    shownLogs.set(line, [...(shownLogs.get(line) ?? []), text(values)]);
+  };
+  const source = lines
+    .map((line, i) => {
+      const shown = SHOWN_LOG.exec(line);
+      return shown ? `${shown[1]}__logAt(${i}, ${shown[2]});` : line;
+    })
+    .join('\n');
+  const outcome = (problem: string | null, replacements: Replacement[] = []): Outcome => ({
+    kind: 'script',
+    file: script.file,
+    line: script.line,
+    problem,
+    replacements,
+  });
+  try {
+    await new AsyncFunction('console', '__logAt', withAddresses(servers, source))({ log, error: log, warn: log }, logAt);
+  } catch (error) {
+    return outcome(`throws: ${(error as Error).message}`);
+  }
+  if (output.length === 0) return outcome('logs nothing');
+  const replacements: Replacement[] = [];
+  lines.forEach((line, i) => {
+    const shown = SHOWN_LOG.exec(line);
+    const logged = shownLogs.get(i)?.join(' | ') ?? '(nothing)';
+    if (!shown || shown[3] === logged) return;
+    const at = script.line - 1 + i;
+    replacements.push({ file: script.file, range: [at, at + 1], lines: [`${shown[1]}console.log(${shown[2]}); // ${logged}`] });
+  });
+  return outcome(
+    replacements.length > 0 ? `logs another text than it shows:\n${replacements.map((r) => r.lines[0]).join('\n')}` : null,
+    replacements,
+  );
+}
+
+async function runClient(servers: ExampleServers, app: string, examples: ClientExample[]): Promise<Outcome[]> {
+  const outcomes = await runClientExamples(app, examples, (source) => withAddresses(servers, source));
+  return outcomes.map(({ example, diagnostics, output, error }) => {
+    const place = { kind: 'client' as const, file: example.file, line: example.line };
+    if (diagnostics.length > 0) return { ...place, problem: `does not compile:\n${diagnostics.join('\n')}`, replacements: [] };
+    if (error !== null) return { ...place, problem: `fails: ${error}`, replacements: [] };
+    if (example.output === null) return { ...place, problem: 'has no ```text block after it showing what it prints', replacements: [] };
+    const printed = output ?? [];
+    const shown = example.output;
+    return { ...place, problem: null, replacements: [{ file: example.file, range: shown, lines: printed }] };
+  });
+}
+
+/** Every example of the example files, run: the outcomes, and what each file holds. */
+export async function runExamples(
+  servers: ExampleServers,
+  app: string,
+  root = PROJECT_ROOT,
+): Promise<{ outcomes: Outcome[]; found: FoundExamples }> {
+  const files = (await fg(EXAMPLE_FILES, { cwd: root, ignore: ['**/node_modules/**'] })).sort();
+  const found: FoundExamples = { shell: [], scripts: [], client: [], notRun: [], cannotRun: [] };
+  const outcomes: Outcome[] = [];
+  for (const file of files) {
+    const text = await fs.readFile(path.join(root, file), 'utf8');
+    const lines = text.split('\n');
+    const inFile = findExamples(file, text);
+    for (const key of Object.keys(found) as (keyof FoundExamples)[]) (found[key] as unknown[]).push(...inFile[key]);
+    for (const example of inFile.shell) outcomes.push(await runShellExample(servers, example, lines));
+    for (const script of inFile.scripts) outcomes.push(await runScript(servers, script));
+    if (inFile.client.length > 0) {
+      for (const outcome of await runClient(servers, app, inFile.client)) {
+        const holds = outcome.replacements.every((r) => sameAnswer(r.lines, lines.slice(...r.range)));
+        outcomes.push(
+          holds
+            ? { ...outcome, replacements: [] }
+            : { ...outcome, problem: outcome.problem ?? `prints another output:\n${outcome.replacements[0]?.lines.join('\n')}` },
+        );
       }
     }
   }
-  return outcomes;
+  return { outcomes, found };
 }
 
-/** Writes the blocks that differ back into their files. */
-export async function writeExamples(outcomes: ExampleOutcome[], root = PROJECT_ROOT): Promise<number> {
-  const byFile = new Map<string, ExampleOutcome[]>();
-  for (const outcome of outcomes.filter((o) => !sameAnswer(o.expected, o.actual))) {
-    byFile.set(outcome.example.file, [...(byFile.get(outcome.example.file) ?? []), outcome]);
+/** Writes the blocks that differ back into their files; how many. */
+export async function writeExamples(outcomes: Outcome[], root = PROJECT_ROOT): Promise<number> {
+  const byFile = new Map<string, Replacement[]>();
+  for (const replacement of outcomes.flatMap((o) => o.replacements)) {
+    byFile.set(replacement.file, [...(byFile.get(replacement.file) ?? []), replacement]);
   }
-  for (const [file, changed] of byFile) {
+  for (const [file, replacements] of byFile) {
     const lines = (await fs.readFile(path.join(root, file), 'utf8')).split('\n');
     // From the bottom up, so the earlier blocks' line numbers still hold.
-    for (const { example, expected } of changed.sort((a, b) => b.example.answer[0] - a.example.answer[0])) {
-      lines.splice(example.answer[0], example.answer[1] - example.answer[0], ...expected);
+    for (const { range, lines: written } of replacements.sort((a, b) => b.range[0] - a.range[0])) {
+      lines.splice(range[0], range[1] - range[0], ...written);
     }
     await fs.writeFile(path.join(root, file), lines.join('\n'));
   }
   return [...byFile.values()].reduce((n, list) => n + list.length, 0);
 }
 
+/** An empty app outside the repository (in the system's temporary folder) with the packed client installed. */
+export async function packedClientApp(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-client-app-'));
+  const dir = path.join(scratch, 'app');
+  await fs.mkdir(dir);
+  await installClientApp(dir, await packClient(scratch));
+  return { dir, remove: () => fs.remove(scratch) };
+}
+
 async function main(): Promise<void> {
   const check = process.argv.includes('--check');
   const servers = await startExampleServers();
+  const app = await packedClientApp();
   try {
-    const outcomes = await runExamples(servers);
-    const stale = outcomes.filter((o) => !sameAnswer(o.expected, o.actual));
-    const failing = (await runScripts(servers)).filter((o) => o.error !== null);
-    for (const { script, error } of failing) console.log(`${script.file}:${script.line} JavaScript example throws: ${error}`);
-    if (failing.length > 0) process.exitCode = 1;
-    if (check) {
-      for (const { example } of stale) console.log(`${example.file}:${example.line} ${example.method} ${example.target} differs`);
-      console.log(`${outcomes.length} examples, ${stale.length} differ`);
-      if (stale.length > 0) process.exitCode = 1;
-    } else {
-      console.log(`${outcomes.length} examples, ${await writeExamples(outcomes)} rewritten`);
-    }
+    const { outcomes, found } = await runExamples(servers, app.dir);
+    for (const { file, line, why } of found.cannotRun) console.log(`${file}:${line} cannot be run: ${why}`);
+    for (const { file, line, reason } of found.notRun) console.log(`${file}:${line} not run: ${reason}`);
+    const failing = outcomes.filter((o) => o.problem !== null && o.replacements.length === 0);
+    for (const { file, line, problem } of failing) console.log(`${file}:${line} ${problem}`);
+    const differing = outcomes.filter((o) => o.replacements.length > 0);
+    if (check) for (const { file, line, problem } of differing) console.log(`${file}:${line} ${problem}`);
+    const written = check ? 0 : await writeExamples(differing);
+    console.log(
+      `${outcomes.length} examples run, ${found.notRun.length} not run, ${differing.length} differ${check ? '' : ` (${written} blocks rewritten)`}`,
+    );
+    if (failing.length > 0 || found.cannotRun.length > 0 || (check && differing.length > 0)) process.exitCode = 1;
   } finally {
-    await servers.close();
+    await Promise.all([servers.close(), app.remove()]);
   }
 }
 

@@ -12,17 +12,16 @@
  */
 import type { Dataset } from '../archive/archive-report.ts';
 import type { CachePolicy, CachePolicyName } from './cache-policy.ts';
-import type { ArchiveContext, LookupContext, RequestContext, SiteData } from './context.ts';
+import type { ArchiveContext, LookupContext, ReadsOf, RequestContext, SiteData } from './context.ts';
 import type { Family } from './envelope.ts';
 import { notFound, type ApiError } from './errors.ts';
-import type { QUERIES, QueryKind } from './params.ts';
-import type { Resource } from './route-table.ts';
+import type { ParamKind, ParamValueOf, QueryKind, QueryValueOf } from './params.ts';
+import { pathNamer, type Resource } from './route-table.ts';
 
 /** A route's path parameters, decoded and checked (a malformed one is a 40001 before the handler runs). */
-export type ParamsOf<R extends Resource> = { readonly [K in keyof R['params']]: string };
-
-/** A query parameter's value as its kind parses it (absent optional ones are null or their default). */
-export type QueryValueOf<K extends QueryKind> = ReturnType<(typeof QUERIES)[K]['parse']>;
+export type ParamsOf<R extends Resource> = {
+  readonly [K in keyof R['params']]: ParamValueOf<Extract<R['params'][K], ParamKind>>;
+};
 
 /** A route's declared query parameters, parsed. */
 export type QueryOf<R extends Resource> = R['query'] extends readonly QueryKind[]
@@ -70,7 +69,7 @@ export interface StaticBinding<R extends Resource = Resource> {
 }
 
 /** Answers a Netlify function gives per request. */
-export interface RequestBinding<R extends Resource = Resource, C extends RequestContext = RequestContext> {
+export interface RequestBinding<R extends Resource = Resource> {
   /** `function`: the route's own function; `misses`: its collection's paths no static file answers. */
   readonly kind: 'function' | 'misses';
   readonly route: R;
@@ -78,8 +77,8 @@ export interface RequestBinding<R extends Resource = Resource, C extends Request
   readonly fn: string;
   /** Files outside public/ it reads at run time (project-relative), bundled with its function. */
   readonly files: readonly string[];
-  context(base: RequestContext): C;
-  handle(ctx: C, request: ApiRequest<R>): Promise<Answer>;
+  /** Answers one request; its handler sees the context its route may use (the data files it declares, the lookup for misses). */
+  handle(ctx: RequestContext<string>, request: ApiRequest<R>): Promise<Answer>;
 }
 
 export type Binding = StaticBinding | RequestBinding;
@@ -95,9 +94,9 @@ export function answerStatically<R extends StaticRoute>(
 /** A function route's handler: the function its route names runs it for every request. */
 export function answerRequests<R extends FunctionRoute>(
   route: R,
-  handle: (ctx: RequestContext, request: ApiRequest<R>) => Promise<Answer>,
+  handle: (ctx: RequestContext<ReadsOf<R>>, request: ApiRequest<R>) => Promise<Answer>,
 ): RequestBinding<R> {
-  return { kind: 'function', route, fn: route.servedBy.fn, files: [], context: (base) => base, handle };
+  return { kind: 'function', route, fn: route.servedBy.fn, files: [], handle };
 }
 
 /**
@@ -107,15 +106,14 @@ export function answerRequests<R extends FunctionRoute>(
 export function answerMisses<R extends StaticRouteWithMisses>(
   route: R,
   lookup: { upstream(base: RequestContext): LookupContext['lookupUpstream']; files: readonly string[] },
-  handle: (ctx: LookupContext, request: ApiRequest<R>) => Promise<Answer>,
-): RequestBinding<R, LookupContext> {
+  handle: (ctx: LookupContext<ReadsOf<R>>, request: ApiRequest<R>) => Promise<Answer>,
+): RequestBinding<R> {
   return {
     kind: 'misses',
     route,
     fn: route.missFn,
     files: lookup.files,
-    context: (base) => ({ ...base, lookupUpstream: lookup.upstream(base) }),
-    handle,
+    handle: (ctx, request) => handle({ ...ctx, lookupUpstream: lookup.upstream(ctx) }, request),
   };
 }
 
@@ -126,5 +124,6 @@ export const isBinding = (value: unknown): value is Binding =>
   'route' in value &&
   ['static', 'function', 'misses'].includes((value as Binding).kind);
 
-/** The route's 40401 for a well-formed path parameter that names nothing (its one not-found message). */
-export const notFoundIn = (route: Resource, value: string): ApiError => notFound(route.notFound?.(value) ?? `Nothing for ${value}.`);
+/** The route's 40401 for a well-formed path parameter that names nothing (its one not-found message), as `family` words it. */
+export const notFoundIn = (route: Resource, value: string, family: Family): ApiError =>
+  notFound(route.notFound?.(value, pathNamer(family)) ?? `Nothing for ${value}.`);

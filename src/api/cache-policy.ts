@@ -31,10 +31,14 @@ export const CACHE_POLICIES = {
   upstream: { browser: 'public, max-age=60', cdn: 'public, durable, s-maxage=300, stale-while-revalidate=600' },
   /** CORS preflights never change. */
   preflight: { browser: 'public, max-age=86400' },
-  /** Errors may stop being errors after the next deploy. */
-  error: { browser: 'public, max-age=60' },
-  /** A fault of ours or of an upstream may be over in seconds. */
-  fault: { browser: 'public, max-age=15' },
+  /**
+   * Errors may stop being errors after the next deploy; they are `private`, so no shared cache (the CDN) keeps one:
+   * an error is about the request as sent (a duplicated or percent-encoded key, a malformed value), and a CDN that
+   * ignores part of the query could file it under a good URL.
+   */
+  error: { browser: 'private, max-age=60' },
+  /** A fault of ours or of an upstream may be over in seconds: kept by no cache. */
+  fault: { browser: 'no-store' },
 } as const satisfies Record<string, CachePolicy>;
 
 /** A named policy, or `calendarDay`: an answer about today, kept until Beijing midnight. */
@@ -50,41 +54,22 @@ export function untilBeijingMidnight(now: Date): CachePolicy {
 }
 
 /**
- * What a live answer is made of, as cache tags: `live` the north-western Pacific snapshot, `global` the other
- * basins, `disturbances` the tropical disturbances (invests, formation alerts), `flash` the flash items, `summary` the live summary (the briefing). A run purges the tags whose data it
- * changed; per-storm tags would add nothing, since every live answer naming a storm is also a list of them.
+ * What a live answer is made of, as cache tags, each with the data it stands for. A run purges the tags whose data
+ * it changed; per-storm tags would add nothing, since every live answer naming a storm is also a list of them. Each
+ * route names its tags in the route table.
  */
-export const CACHE_TAGS = ['live', 'global', 'disturbances', 'flash', 'summary'] as const;
-export type CacheTag = (typeof CACHE_TAGS)[number];
+export const CACHE_TAG_DATA = {
+  live: 'the north-western Pacific snapshot and its status',
+  global: 'the other basins',
+  disturbances: 'the tropical disturbances (invests, formation alerts)',
+  flash: 'the flash items',
+  summary: 'the stored live summary (the briefing)',
+} as const;
+export type CacheTag = keyof typeof CACHE_TAG_DATA;
 
-/** The tags of each route whose answers change with a scheduled run (by route id); the others carry none. */
-export const ROUTE_CACHE_TAGS: Readonly<Record<string, readonly CacheTag[]>> = {
-  'live-typhoons': ['live'],
-  'live-near': ['live', 'global', 'disturbances'],
-  'global-typhoons': ['global'],
-  'global-typhoon': ['global'],
-  'global-history': ['global'],
-  disturbances: ['disturbances'],
-  disturbance: ['disturbances'],
-  'disturbance-history': ['disturbances'],
-  'disturbances-geojson': ['disturbances'],
-  'seo-news': ['flash'],
-  'flash-list': ['flash'],
-  'flash-item': ['flash'],
-  'flash-rss': ['flash'],
-  'flash-atom': ['flash'],
-  'llm-summary': ['summary', 'live', 'global'],
-  bootstrap: ['live', 'summary', 'disturbances'],
-  // Their function answers are for codes no static file has: a storm of the live snapshot, or of the upstream.
-  'typhoon-detail': ['live'],
-  'typhoon-geojson': ['live'],
-};
-
-/** The `Netlify-Cache-Tag` header of a route's answers; none for a route no run changes. */
-export const cacheTagHeader = (routeId: string): Record<string, string> => {
-  const tags = ROUTE_CACHE_TAGS[routeId];
-  return tags?.length ? { 'Netlify-Cache-Tag': tags.join(',') } : {};
-};
+/** The `Netlify-Cache-Tag` header of a route's answers (its `tags` in the route table); none for a route no run changes. */
+export const cacheTagHeader = (tags: readonly CacheTag[] = []): Record<string, string> =>
+  tags.length ? { 'Netlify-Cache-Tag': tags.join(',') } : {};
 
 /** The CDN keeps one copy per value of the query parameters an endpoint reads (Netlify-Vary). */
 export const netlifyVary = (query: readonly string[]): Record<string, string> =>

@@ -8,9 +8,8 @@ import { distance } from 'fastest-levenshtein';
 import { notFoundIn } from './bind.ts';
 import type { Family } from './envelope.ts';
 import { type ApiError, unknownEndpoint } from './errors.ts';
-import { PARAMS } from './params.ts';
-import { ENDPOINTS, matchPath, type Endpoint } from './route-table.ts';
-import { errorInV1 } from './family-paths.ts';
+import { readParam } from './params.ts';
+import { ENDPOINTS, matchPath, shownPath, type Endpoint } from './route-table.ts';
 
 /** Letters of the fixed segments a path may get wrong and still name an endpoint (`typhoon` for `typhoons`). */
 const MAX_TYPOS = 2;
@@ -28,10 +27,10 @@ function typos(pattern: string, pathname: string): number | null {
   return edits <= MAX_TYPOS ? edits : null;
 }
 
-const shown = (e: Endpoint) => e.path.replace(/:(\w+)/g, '{$1}');
+const shown = (e: Endpoint) => shownPath(e.path);
 
 /** The endpoint a path that names none most likely meant, said as a hint; '' when none is close. */
-function nearestEndpoint(pathname: string): string {
+function nearestEndpoint(pathname: string, family: Family): string {
   const trimmed = pathname.replace(/\/+$/, '');
   const slash = trimmed !== pathname && ENDPOINTS.find((e) => matchPath(e.path, trimmed));
   if (slash) return ` Without the trailing slash it is ${shown(slash)}.`;
@@ -44,6 +43,9 @@ function nearestEndpoint(pathname: string): string {
   if (cut) return ` ${shown(cut)} is an endpoint; it takes nothing after its last segment.`;
   const otherFamily = trimmed.startsWith('/api/v1/') ? trimmed.replace('/api/v1/', '/api/') : trimmed.replace(/^\/api\//, '/api/v1/');
   const twin = ENDPOINTS.find((e) => matchPath(e.path, otherFamily));
+  // The other family's path of an endpoint that has one in this family too, under another name (/api/llm/summary, /api/v1/summary).
+  const own = twin?.resource.paths[family];
+  if (own) return ` Did you mean ${shownPath(own)}?`;
   if (twin) return ` The ${twin.family} family has ${shown(twin)}.`;
   let best: { endpoint: Endpoint; edits: number } | null = null;
   for (const endpoint of ENDPOINTS) {
@@ -54,11 +56,6 @@ function nearestEndpoint(pathname: string): string {
 }
 
 export function classifyMiss(pathname: string, family: Family): ApiError {
-  const error = classify(pathname, family);
-  return family === 'v1' ? errorInV1(error) : error;
-}
-
-function classify(pathname: string, family: Family): ApiError {
   for (const endpoint of ENDPOINTS) {
     if (endpoint.family !== family) continue;
     const raw = matchPath(endpoint.path, pathname);
@@ -66,9 +63,9 @@ function classify(pathname: string, family: Family): ApiError {
     // Every parameter is checked first (a malformed one is 40001); a well-formed one names nothing: the route's 40401.
     const values = Object.entries(raw).map(([name, value]) => {
       const kind = endpoint.resource.params[name];
-      return kind ? PARAMS[kind].parse(value) : value;
+      return kind ? readParam(kind, name, value) : value;
     });
-    return notFoundIn(endpoint.resource, values.join('/'));
+    return notFoundIn(endpoint.resource, values.join('/'), family);
   }
-  return unknownEndpoint(pathname.slice(0, 200), nearestEndpoint(pathname));
+  return unknownEndpoint(pathname.slice(0, 200), nearestEndpoint(pathname, family));
 }

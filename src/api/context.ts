@@ -4,8 +4,9 @@
  *
  * - ArchiveContext: the build's static renderers get the archive and the site's content in memory, and nothing
  *   else: no clock, no store, no upstream, so a static answer depends only on its inputs.
- * - RequestContext: a function's handlers get the request's clock, the generated data files the function bundles
- *   and the live store of this deploy, all made from the function's configuration.
+ * - RequestContext: a function's handlers get the request's clock, the generated data files their route declares
+ *   (the ones its function bundles: reading another is a type error) and the live store of this deploy, all made
+ *   from the function's configuration.
  * - LookupContext: the typhoon-lookup function's handlers get, besides, the upstream service's lookup.
  */
 import type { ArchiveIndex } from '../archive/archive-index.ts';
@@ -13,9 +14,9 @@ import type { Dataset } from '../archive/archive-report.ts';
 import type { SiteContent } from '../content/load-content.ts';
 import type { Config } from '../config/env.ts';
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
-import type { Attribution, Typhoon, TodayInHistory } from '../model/schemas.ts';
+import type { Attribution, Typhoon, TodayInHistory } from '../model/typhoon-schemas.ts';
 import { openStore, type KeyValueStore } from '../store/store.ts';
-import { readPublicJson } from './site-data.ts';
+import type { DataFile } from './data-files.ts';
 
 /** The archive and the site's content, in memory: what the build renders static answers from. */
 export interface SiteData {
@@ -38,29 +39,39 @@ export interface ArchiveContext {
   site: SiteData;
 }
 
-export interface RequestContext {
+/**
+ * `Files`: the data files it may read, by id (a route's `reads`: ReadsOf). A helper that reads none takes a
+ * RequestContext (`never`): every context is one.
+ */
+export interface RequestContext<Files extends string = never> {
   /** The moment of the request. */
   now(): Date;
-  /** A generated file under public/ that the function bundles (its route's `reads`); throws when it is missing. */
-  data<T>(file: string): Promise<T>;
+  /** A generated file under public/ that the route declares (its function bundles it), typed by its handle; throws when it is missing. */
+  readonly data: <T>(file: DataFile<T, Files>) => Promise<T>;
   /** The live store of this deploy. */
   store: KeyValueStore;
   /** The function's configuration (upstream addresses and the like). */
   config: Config;
 }
 
-export interface LookupContext extends RequestContext {
+/** The files a route declares it reads (its `reads` in the route table), by id. */
+export type ReadsOf<R> = R extends { reads: readonly (infer F)[] } ? (F extends { id: infer Id extends string } ? Id : never) : never;
+
+export interface LookupContext<Files extends string = never> extends RequestContext<Files> {
   /** Asks the upstream service for one storm: null when it says it has none; throws when it cannot be asked. */
   lookupUpstream(code: string): Promise<Typhoon | null>;
 }
 
-/** A function's context for one request: the clock (the real one but in tests), the bundled data files, the live store. */
-export function requestContext(config: Config, now: () => Date = () => new Date()): RequestContext {
+/**
+ * A function's context for one request: the clock (the real one but in tests), the bundled data files (any: a
+ * binding hands its handler the files its route declares), the live store.
+ */
+export function requestContext(config: Config, now: () => Date = () => new Date()): RequestContext<string> {
   return {
     now,
-    data: async <T>(file: string) => {
-      const value = await readPublicJson<T>(config.publicDir, file);
-      if (value === null) throw new Error(`${file} is missing: run the build first`);
+    data: async (file) => {
+      const value = await file.read(config.publicDir);
+      if (value === null) throw new Error(`${file.path} is missing: run the build first`);
       return value;
     },
     store: openStore(config.store),

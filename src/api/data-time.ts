@@ -2,7 +2,7 @@
  * The data time of an answer (the v1 `ts`: docs/conventions.md) and the archive's `dataset`, for the handlers
  * that functions run: the archive's from the report the build wrote beside it, live data's from its last fetch.
  */
-import { datasetOf, type ArchiveReport, type Dataset } from '../archive/archive-report.ts';
+import { datasetOf, type Dataset } from '../archive/archive-report.ts';
 import type { RequestContext } from './context.ts';
 import { DATA_FILES } from './data-files.ts';
 
@@ -15,8 +15,11 @@ export function latestOf(times: readonly (number | null)[]): number | null {
   return known.length ? Math.max(...known) : null;
 }
 
-/** The archive's release time and dataset (routes that call this read DATA_FILES.archiveReport). */
-export async function archiveRelease(ctx: RequestContext): Promise<{ dataTime: number; dataset: Dataset }> {
-  const report = await ctx.data<ArchiveReport>(DATA_FILES.archiveReport);
+/** A context that may read the archive's report (its route declares DATA_FILES.archiveReport). */
+export type ReportContext = RequestContext<(typeof DATA_FILES)['archiveReport']['id']>;
+
+/** The archive's release time and dataset. */
+export async function archiveRelease(ctx: ReportContext): Promise<{ dataTime: number; dataset: Dataset }> {
+  const report = await ctx.data(DATA_FILES.archiveReport);
   return { dataTime: report.releasedAt, dataset: datasetOf(report) };
 }

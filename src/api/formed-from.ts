@@ -4,7 +4,7 @@
  */
 import { investLinks } from '../global/disturbance-view.ts';
 import type { TyphoonAnswer } from '../model/live-schemas.ts';
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import type { RequestContext } from './context.ts';
 
 export async function withFormedFrom(ctx: RequestContext, typhoons: readonly Typhoon[]): Promise<TyphoonAnswer[]> {

@@ -47,11 +47,13 @@ export interface PreflightFunction {
 export type PlannedFunction = RouteFunction | ApiMissFunction | PreflightFunction;
 
 export const API_MISS = 'api-miss';
+/** The paths the CORS preflight function answers: every v1 path, for OPTIONS. */
+export const PREFLIGHT_PATH = '/api/v1/*';
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
 
 /** The archive report, as a function's included file: every answer says which archive it is (DATASET_HEADER). */
-const REPORT_FILE = `../public/${DATA_FILES.archiveReport}`;
+const REPORT_FILE = `../public/${DATA_FILES.archiveReport.id}`;
 
 /** Every function of the API, in name order. */
 export function planFunctions(requests: readonly Bound<RequestBinding>[]): PlannedFunction[] {
@@ -62,7 +64,7 @@ export function planFunctions(requests: readonly Bound<RequestBinding>[]): Plann
     const paths = handlers.filter((b) => b.binding.kind === 'function').flatMap((b) => Object.values(b.binding.route.paths));
     // Every function reads the archive report: every answer says which archive it is (DATASET_HEADER).
     const includedFiles = unique([
-      ...[DATA_FILES.archiveReport, ...handlers.flatMap((b) => b.binding.route.reads ?? [])].map((file) => `../public/${file}`),
+      ...[DATA_FILES.archiveReport, ...handlers.flatMap((b) => b.binding.route.reads ?? [])].map((file) => `../public/${file.id}`),
       ...handlers.flatMap((b) => b.binding.files).map((file) => `../${file}`),
     ]);
     const config: FunctionConfig = {};
@@ -73,7 +75,7 @@ export function planFunctions(requests: readonly Bound<RequestBinding>[]): Plann
   const planned: PlannedFunction[] = [
     ...routeFunctions,
     { kind: 'api-miss', name: API_MISS, config: { includedFiles: [REPORT_FILE] } },
-    { kind: 'v1-preflight', name: 'v1-preflight', config: { path: '/api/v1/*', method: 'OPTIONS', includedFiles: [REPORT_FILE] } },
+    { kind: 'v1-preflight', name: 'v1-preflight', config: { path: PREFLIGHT_PATH, method: 'OPTIONS', includedFiles: [REPORT_FILE] } },
   ];
   return planned.sort((a, b) => a.name.localeCompare(b.name));
 }

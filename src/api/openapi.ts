@@ -9,7 +9,18 @@ import { z } from 'zod';
 import { CMA_ATTRIBUTION } from '../archive/attribution.ts';
 import type { SiteConfig } from '../model/content-schemas.ts';
 import { ApiError, ERROR_CATALOG, type ErrorName } from './errors.ts';
-import { checkYearRange, PARAMS, QUERIES, queryName, rejection, type ParamKind, type QueryKind } from './params.ts';
+import {
+  checkYearRange,
+  isRequired,
+  PARAMS,
+  QUERIES,
+  queryName,
+  readParam,
+  readQueryValue,
+  rejection,
+  type ParamKind,
+  type QueryKind,
+} from './params.ts';
 import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './envelope.ts';
 import { v1DataSchema, webDatasetSchema } from './v1-data.ts';
 import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
@@ -29,7 +40,7 @@ const DESCRIPTION = [
   'Data for reference only; official releases prevail. Credit: China Meteorological Administration best track (tcdata.typhoon.org.cn; cite Ying et al. 2014 and Lu et al. 2021) and the Zhejiang Provincial Water Resources typhoon service.',
 ].join(' ');
 
-// ---- Shapes of the families' bodies, for the document only (respond.ts writes them).
+// ---- Shapes of the families' bodies, for the document only (envelope.ts writes them).
 
 const errorCodeSchema = z
   .literal([...new Set(Object.values(ERROR_CATALOG).map((e) => e.code))])
@@ -89,8 +100,13 @@ function tidy({ jsonSchema: s }: { jsonSchema: Json }) {
 /**
  * Converts the named schemas in one pass, with every schema that has an id in zod's global registry: those
  * become components, referenced as `#/components/schemas/<id>`. Returns the named ones and all components.
+ * `io` is the side of a schema that is shown: what an answer holds (`output`), or what a request sends (`input`:
+ * a parameter's schema reads the URL's text).
  */
-function convert(named: Record<string, z.ZodType>): { converted: Record<string, Json>; components: Record<string, Json> } {
+function convert(
+  named: Record<string, z.ZodType>,
+  io: 'input' | 'output',
+): { converted: Record<string, Json>; components: Record<string, Json> } {
   const ROOT = '~named';
   const registry = z.registry<{ id: string }>();
   // `.meta({ id })` puts a schema in the global registry; zod refers to `uri(id)` only for schemas in the converted one.
@@ -98,6 +114,7 @@ function convert(named: Record<string, z.ZodType>): { converted: Record<string, 
   registry.add(z.object(named), { id: ROOT });
   const { schemas } = z.toJSONSchema(registry, {
     target: 'draft-2020-12',
+    io,
     unrepresentable: 'any',
     uri: (id) => SCHEMAS + id,
     override: tidy,
@@ -106,6 +123,27 @@ function convert(named: Record<string, z.ZodType>): { converted: Record<string, 
   for (const [id, { $schema: _dialect, $id: _id, ...schema }] of Object.entries(schemas as Record<string, Json>)) components[id] = schema;
   const { [ROOT]: root, ...rest } = components;
   return { converted: (root as { properties: Record<string, Json> }).properties, components: rest };
+}
+
+/**
+ * Answers' schemas (their output) and parameters' (their input), converted apart; a component a parameter refers
+ * to (the platform) is the same either way, or the document would contradict itself.
+ */
+function convertAll(): { converted: Record<string, Json>; components: Record<string, Json> } {
+  // The schemas are constants: converted once per process, and each document gets its own copy.
+  converted ??= convertOnce();
+  return structuredClone(converted);
+}
+
+let converted: ReturnType<typeof convertOnce> | undefined;
+
+function convertOnce(): { converted: Record<string, Json>; components: Record<string, Json> } {
+  const answers = convert(answerSchemas(), 'output');
+  const parameters = convert(parameterSchemas(), 'input');
+  for (const id of Object.keys(reachable(parameters.converted, parameters.components)))
+    if (JSON.stringify(parameters.components[id]) !== JSON.stringify(answers.components[id]))
+      throw new Error(`OpenAPI: the component ${id} differs as a parameter and as an answer`);
+  return { converted: { ...answers.converted, ...parameters.converted }, components: answers.components };
 }
 
 /** The schemas the document reaches through `$ref`, directly or through other schemas, by name. */
@@ -135,11 +173,14 @@ function bodySchema({ family, resource }: Endpoint): z.ZodType {
   return resource.dataset ? webDatasetSchema(body) : body;
 }
 
-const namedSchemas = (): Record<string, z.ZodType> => ({
+const answerSchemas = (): Record<string, z.ZodType> => ({
   'error v1': ERROR_BODIES.v1,
   'error web': ERROR_BODIES.web,
   preflight: envelopeSchema,
   ...Object.fromEntries(ENDPOINTS.map((e) => [bodyKey(e), bodySchema(e)])),
+});
+
+const parameterSchemas = (): Record<string, z.ZodType> => ({
   ...Object.fromEntries(Object.entries(PARAMS).map(([kind, spec]) => [`path ${kind}`, spec.schema])),
   ...Object.fromEntries(Object.entries(QUERIES).map(([kind, spec]) => [`query ${kind}`, spec.schema])),
 });
@@ -158,7 +199,7 @@ const HEADER_DESCRIPTIONS: Record<string, string> = {
   'Access-Control-Max-Age': 'CORS: seconds a preflight answer may be cached',
 };
 
-/** Every response header, once; fixed values (respond.ts) as const. */
+/** Every response header, once; fixed values (envelope.ts) as const. */
 function headerComponents(): Record<string, Json> {
   const fixed: Record<string, string> = { ...SHARED_HEADERS, ...V1_HEADERS };
   return Object.fromEntries(
@@ -183,7 +224,7 @@ function headersOf(family: Family, withEtag: boolean): Record<string, Json> {
 // ---- Shared parameters and responses, added to the components as operations use them
 
 interface Builder {
-  /** The converted named schemas (namedSchemas' keys). */
+  /** The converted named schemas (the keys of answerSchemas and parameterSchemas). */
   schemas: Record<string, Json>;
   parameters: Record<string, Json>;
   responses: Record<string, Json>;
@@ -220,42 +261,16 @@ function pathParameter(b: Builder, resource: Resource, name: string, kind: Param
 }
 
 function queryParameter(b: Builder, kind: QueryKind): Json {
-  const { description, example, required } = QUERIES[kind];
+  const { description, example } = QUERIES[kind];
   return shared(b, 'parameters', `${pascal(kind)}Query`, () => ({
     name: queryName(kind),
     in: 'query',
-    required,
+    required: isRequired(kind),
     description,
     example,
     schema: b.schemas[`query ${kind}`],
   }));
 }
-
-/** What an error answer says when, and an example message. */
-const ERROR_TEXTS: Record<ErrorName, { when: string; example: string }> = {
-  badParameter: { when: 'a malformed parameter', example: 'year must be a four-digit year such as 2024; got "24".' },
-  notFound: {
-    when: 'well formed, but nothing there',
-    example: 'No storm with code 202499; /api/history/search/{keyword} finds codes by name.',
-  },
-  unknownEndpoint: { when: 'no such endpoint', example: 'No endpoint at /api/nothing. /api/openapi.json describes every endpoint.' },
-  serverError: { when: 'a fault of ours (the details are logged, never sent)', example: 'Server error: the error was logged.' },
-  upstreamUnavailable: {
-    when: 'an upstream that had to be asked could not be; try again in a minute',
-    example:
-      'No storm with code 202699 in the live snapshot or the archive, and the upstream service could not be asked just now; try again in a minute.',
-  },
-  methodNotAllowed: {
-    when: 'a method other than GET and HEAD (and OPTIONS, the v1 preflight)',
-    example: 'POST is not answered here: this API is read-only and answers GET, HEAD.',
-  },
-  requestTooLarge: { when: 'a request line and headers over 16 KiB', example: 'The request line and headers are larger than 16 KiB.' },
-  dataUnavailable: {
-    when: 'the stored data cannot be read just now; the next scheduled refresh (every 15 minutes) restores it',
-    example:
-      'Global cyclone nhc-al132025: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).',
-  },
-};
 
 const EXAMPLE_TS = 1725580800000;
 
@@ -269,12 +284,12 @@ function errorResponse(b: Builder, family: Family, names: ErrorName[]): Json {
 function errorResponseOf(b: Builder, family: Family, names: ErrorName[]): Json {
   const first = names[0] as ErrorName;
   return {
-    description: names.map((n) => `${ERROR_CATALOG[n].title}, code ${ERROR_CATALOG[n].code}: ${ERROR_TEXTS[n].when}`).join('; '),
+    description: names.map((n) => `${ERROR_CATALOG[n].title}, code ${ERROR_CATALOG[n].code}: ${ERROR_CATALOG[n].when}`).join('; '),
     headers: headersOf(family, false),
     content: {
       'application/json': {
         schema: b.schemas[`error ${family}`],
-        example: errorBody(family, new ApiError(first, ERROR_TEXTS[first].example), EXAMPLE_TS),
+        example: errorBody(family, new ApiError(first, ERROR_CATALOG[first].example), EXAMPLE_TS),
       },
     },
   };
@@ -285,20 +300,20 @@ const mayFail = (resource: Resource) => resource.servedBy.kind === 'function' ||
 
 /**
  * The 40001s an endpoint's parameters get, as examples: per parameter a malformed value (its kind's `invalid`)
- * with the message parse gives it, a required one missing, and the rule between `from` and `to`.
+ * with the message its schema gives it, a required one missing, and the rule between `from` and `to`.
  */
 function badParameterExamples({ family, resource }: Endpoint): Record<string, Json> {
   const cases: [string, string, string][] = [];
   for (const [name, kind] of Object.entries(resource.params) as [string, ParamKind][]) {
-    const { invalid, parse } = PARAMS[kind];
-    cases.push([`${name}-malformed`, `${name} = ${invalid}`, rejection(() => parse(invalid))]);
+    const { invalid } = PARAMS[kind];
+    cases.push([`${name}-malformed`, `${name} = ${invalid}`, rejection(() => readParam(kind, name, invalid))]);
   }
   const kinds = resource.query ?? [];
   for (const kind of kinds) {
-    const { invalid, parse, required } = QUERIES[kind];
+    const { invalid } = QUERIES[kind];
     const name = queryName(kind);
-    cases.push([`${name}-malformed`, `${name}=${invalid}`, rejection(() => parse(invalid))]);
-    if (required) cases.push([`${name}-missing`, `no ${name}`, rejection(() => parse(null))]);
+    cases.push([`${name}-malformed`, `${name}=${invalid}`, rejection(() => readQueryValue(kind, invalid))]);
+    if (isRequired(kind)) cases.push([`${name}-missing`, `no ${name}`, rejection(() => readQueryValue(kind, undefined))]);
   }
   if (kinds.includes('from') && kinds.includes('to'))
     cases.push(['from-after-to', 'from=2000&to=1990', rejection(() => checkYearRange({ from: 2000, to: 1990 }))]);
@@ -350,6 +365,9 @@ function getOperation(b: Builder, endpoint: Endpoint): Json {
     summary: resource.summary,
     description: operationDescription(endpoint),
     tags: [family],
+    // The docs page's title and area of the resource (extensions: tools ignore them).
+    'x-title': resource.title,
+    'x-area': resource.area,
     parameters: [
       shared(b, 'parameters', 'IfNoneMatch', () => IF_NONE_MATCH),
       ...(resource.query ?? []).map((kind) => queryParameter(b, kind)),
@@ -400,7 +418,7 @@ function pathItems(b: Builder): Record<string, Json> {
 
 /** The document. The site configuration (content/site.yaml) gives the production server and the contact. */
 export function renderOpenApi(site?: Pick<SiteConfig, 'nameEn' | 'homepage'>): Record<string, unknown> {
-  const { converted, components } = convert(namedSchemas());
+  const { converted, components } = convertAll();
   const b: Builder = { schemas: converted, parameters: {}, responses: {} };
   const paths = pathItems(b);
   return {

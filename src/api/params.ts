@@ -1,13 +1,17 @@
 /**
- * Path and query parameters: what a well-formed value is. A malformed value is 40001; a well-formed one that
- * names nothing is 40401 (decided by whoever looks it up).
+ * Path and query parameters, each one zod schema over the URL's text (a path segment once percent-decoded; a query
+ * value as URLSearchParams reads it, `undefined` when the query leaves it out). The schema is the parameter: it
+ * checks a value and words what is wrong in the project's own 40001 message, gives the handler the value's type
+ * (its output: `query.lat` is a number, `query.minGrade` a grade or null), and documents the parameter in OpenAPI
+ * (its input side: src/api/openapi.ts). A well-formed value that names nothing is 40401, decided by whoever looks
+ * it up.
  */
 import { z } from 'zod';
-import { KNOWLEDGE_CATEGORIES, PLATFORMS, platformSchema, slugSchema, type Platform } from '../model/content-schemas.ts';
-import { DISTURBANCE_ID, disturbanceIdSchema } from '../model/disturbance-schemas.ts';
+import { KNOWLEDGE_CATEGORIES, PLATFORMS, platformSchema, slugSchema } from '../model/content-schemas.ts';
+import { disturbanceIdSchema } from '../model/disturbance-schemas.ts';
 import { globalIdSchema } from '../model/global-schemas.ts';
-import { GRADE_CODES, type GradeCode } from '../model/grades.ts';
-import { typhoonCodeSchema } from '../model/schemas.ts';
+import { GRADE_CODES } from '../model/grades.ts';
+import { typhoonCodeSchema } from '../model/typhoon-schemas.ts';
 import { ApiError, badParameter } from './errors.ts';
 
 export const FIRST_ARCHIVE_YEAR = 1945;
@@ -19,18 +23,93 @@ const CALENDAR_DAY = /^(?:(?:0[1-9]|1[0-2])-(?:0[1-9]|1\d|2[0-9])|(?:0[13-9]|1[0
 const FLASH_ID = /^[0-9a-f]{12}$/;
 /** Semantic versions have no leading zeros (semver would throw on 01.2.3): only what compares is accepted. */
 const VERSION = /^(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})\.(0|[1-9]\d{0,5})$/;
-const keywordText = z.string().min(1).max(MAX_KEYWORD_LENGTH);
+
+/** A zod issue as an error message function sees it. */
+type Issue = { input?: unknown };
+
+/** The 40001 of a malformed value: the rule, and the text given (cut, as it is echoed: 60 characters in a path, 40 in a query). */
+const malformed = (rule: string, cut: number) => (issue: Issue) => `${rule}; got "${String(issue.input).slice(0, cut)}".`;
+const inPath = (rule: string) => ({ error: malformed(rule, 60) });
+const inQuery = (rule: string) => ({ error: malformed(rule, 40) });
 
 export interface ParamSpec {
   description: string;
   example: string;
-  /** A malformed value: the OpenAPI document shows the 40001 it gets (parse's own message) as an example. */
+  /** A malformed value: the OpenAPI document shows the 40001 it gets as an example. */
   invalid: string;
-  /** A well-formed value, for the OpenAPI document (what `parse` accepts, as far as a schema can say). */
-  schema: z.ZodType;
-  /** The value decoded and checked; throws a 40001 ApiError when malformed. */
-  parse(raw: string): string;
+  /** The parameter: checks the decoded segment (its 40001 in its checks' own words), types it and documents it. */
+  schema: z.ZodType<unknown, string>;
+  /**
+   * The 40001 of the schema's issues that have no words of ours: a schema of src/model (a storm code, a global
+   * id) is the domain's and says nothing of URLs, so the parameter words its failures (zod's per-parse error map).
+   */
+  error?: (issue: Issue) => string;
 }
+
+export const PARAMS = {
+  year: {
+    description: `Four-digit year; the archive starts in ${FIRST_ARCHIVE_YEAR}`,
+    example: '2024',
+    invalid: '24',
+    schema: z.string().regex(YEAR, inPath('year must be a four-digit year such as 2024')),
+  },
+  code: {
+    description: 'Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems',
+    example: '202411',
+    invalid: '2024-11',
+    schema: typhoonCodeSchema,
+    ...inPath('code must look like 202411, 1967C05 or 197920-1'),
+  },
+  date: {
+    description: 'Calendar day MM-DD, two digits each, of a day that exists in a leap year: 02-29 is one, 02-30 and 04-31 are not',
+    example: '09-06',
+    invalid: '02-30',
+    schema: z.string().regex(CALENDAR_DAY, inPath('date must be a calendar day MM-DD that exists, such as 09-06 or 02-29')),
+  },
+  keyword: {
+    description: `Code or code prefix, Chinese or English name (any case), its pinyin (weimaxun), an English name with a typo, optionally with a year (Haiyan 2013); 1–${MAX_KEYWORD_LENGTH} characters`,
+    example: '摩羯',
+    invalid: '%2F',
+    schema: z
+      .string()
+      .normalize('NFKC')
+      .trim()
+      .min(1, 'keyword is empty.')
+      .max(MAX_KEYWORD_LENGTH, `keyword is longer than ${MAX_KEYWORD_LENGTH} characters.`)
+      .refine((text) => !/[\u0000-\u001f\u007f/\\]/.test(text), 'keyword contains control characters or slashes.'),
+  },
+  globalId: {
+    description: 'Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)',
+    example: 'nhc-al132025',
+    invalid: 'AL132025',
+    schema: globalIdSchema,
+    ...inPath('id must look like nhc-al132025 or jtwc-sh062024'),
+  },
+  disturbanceId: {
+    description: 'Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)',
+    example: 'jtwc-wp942026',
+    invalid: 'wp94',
+    schema: disturbanceIdSchema,
+    ...inPath('id must be jtwc-wp942026 (jtwc-, basin, invest number 90–99, year)'),
+  },
+  flashId: {
+    description: 'Flash news id: 12 hexadecimal digits',
+    example: '3f9a1c0b2d4e',
+    invalid: '3F9A',
+    schema: z.string().regex(FLASH_ID, inPath('id must be 12 hexadecimal digits')),
+  },
+  slug: {
+    description: 'Article identifier: lower-case ASCII words joined by hyphens',
+    example: 'storm-surge',
+    invalid: 'Storm_Surge',
+    schema: slugSchema,
+    ...inPath('slug must be lower-case words joined by hyphens'),
+  },
+} satisfies Record<string, ParamSpec>;
+
+export type ParamKind = keyof typeof PARAMS;
+/** A path parameter's value as the handler gets it. */
+export type ParamValueOf<K extends ParamKind> = z.output<(typeof PARAMS)[K]['schema']>;
 
 /** Percent-decodes one path segment; broken escapes are a parameter error, not a crash. */
 export function decodeSegment(raw: string, name: string): string {
@@ -41,124 +120,62 @@ export function decodeSegment(raw: string, name: string): string {
   }
 }
 
-const matching = (name: string, pattern: RegExp, expected: string) => (raw: string) => {
-  const value = decodeSegment(raw, name);
-  if (!pattern.test(value)) throw badParameter(`${name} must be ${expected}; got "${value.slice(0, 60)}".`);
-  return value;
-};
+/** The first issue's words as a 40001. */
+function checked<S extends z.core.$ZodType>(spec: { schema: S; error?: (issue: Issue) => string }, value: unknown): z.output<S> {
+  const result = z.safeParse(spec.schema, value, spec.error && { error: spec.error });
+  if (!result.success) throw badParameter(result.error.issues[0]?.message ?? 'malformed parameter');
+  return result.data;
+}
 
-export const PARAMS = {
-  year: {
-    description: `Four-digit year; the archive starts in ${FIRST_ARCHIVE_YEAR}`,
-    example: '2024',
-    invalid: '24',
-    schema: z.string().regex(YEAR),
-    parse: matching('year', YEAR, 'a four-digit year such as 2024'),
-  },
-  code: {
-    description: 'Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems',
-    example: '202411',
-    invalid: '2024-11',
-    schema: typhoonCodeSchema,
-    parse: (raw: string) => {
-      const value = decodeSegment(raw, 'code');
-      if (!typhoonCodeSchema.safeParse(value).success) {
-        throw badParameter(`code must look like 202411, 1967C05 or 197920-1; got "${value.slice(0, 60)}".`);
-      }
-      return value;
-    },
-  },
-  date: {
-    description: 'Calendar day MM-DD, two digits each, of a day that exists in a leap year: 02-29 is one, 02-30 and 04-31 are not',
-    example: '09-06',
-    invalid: '02-30',
-    schema: z.string().regex(CALENDAR_DAY),
-    parse: matching('date', CALENDAR_DAY, 'a calendar day MM-DD that exists, such as 09-06 or 02-29'),
-  },
-  keyword: {
-    description: `Code or code prefix, Chinese or English name (any case), its pinyin (weimaxun), an English name with a typo, optionally with a year (Haiyan 2013); 1–${MAX_KEYWORD_LENGTH} characters`,
-    example: '摩羯',
-    invalid: '%2F',
-    schema: keywordText,
-    parse: (raw: string) => {
-      const value = decodeSegment(raw, 'keyword').normalize('NFKC').trim();
-      if (value.length === 0) throw badParameter('keyword is empty.');
-      if ([...value].length > MAX_KEYWORD_LENGTH) throw badParameter(`keyword is longer than ${MAX_KEYWORD_LENGTH} characters.`);
-      if (/[\u0000-\u001f\u007f/\\]/.test(value)) throw badParameter('keyword contains control characters or slashes.');
-      return value;
-    },
-  },
-  globalId: {
-    description: 'Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)',
-    example: 'nhc-al132025',
-    invalid: 'AL132025',
-    schema: globalIdSchema,
-    parse: (raw: string) => {
-      const value = decodeSegment(raw, 'id');
-      if (!globalIdSchema.safeParse(value).success)
-        throw badParameter(`id must look like nhc-al132025 or jtwc-sh062024; got "${value.slice(0, 60)}".`);
-      return value;
-    },
-  },
-  disturbanceId: {
-    description: 'Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)',
-    example: 'jtwc-wp942026',
-    invalid: 'wp94',
-    schema: disturbanceIdSchema,
-    parse: matching('id', DISTURBANCE_ID, 'jtwc-wp942026 (jtwc-, basin, invest number 90–99, year)'),
-  },
-  flashId: {
-    description: 'Flash news id: 12 hexadecimal digits',
-    example: '3f9a1c0b2d4e',
-    invalid: '3F9A',
-    schema: z.string().regex(FLASH_ID),
-    parse: matching('id', FLASH_ID, '12 hexadecimal digits'),
-  },
-  slug: {
-    description: 'Article identifier: lower-case ASCII words joined by hyphens',
-    example: 'storm-surge',
-    invalid: 'Storm_Surge',
-    schema: slugSchema,
-    parse: (raw: string) => {
-      const value = decodeSegment(raw, 'slug');
-      if (!slugSchema.safeParse(value).success)
-        throw badParameter(`slug must be lower-case words joined by hyphens; got "${value.slice(0, 60)}".`);
-      return value;
-    },
-  },
-} satisfies Record<string, ParamSpec>;
-
-export type ParamKind = keyof typeof PARAMS;
+/** A path parameter's raw (still percent-encoded) segment, decoded and checked: its value, or a 40001. */
+export function readParam<K extends ParamKind>(kind: K, name: string, raw: string): ParamValueOf<K> {
+  const spec: { schema: (typeof PARAMS)[K]['schema']; error?: (issue: Issue) => string } = PARAMS[kind];
+  return checked(spec, decodeSegment(raw, name));
+}
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 50;
 
-export type QueryValue = string | number | boolean | readonly number[] | null;
-
-/** Query parameters. A missing optional one gives `null`; a present malformed one is 40001. */
+/** Query parameters. A missing optional one is `null` (or its default); a present malformed one is 40001. */
 export interface QuerySpec {
   description: string;
   example: string | number;
-  /** A malformed value: the OpenAPI document shows the 40001 it gets (parse's own message) as an example. */
+  /** A malformed value: the OpenAPI document shows the 40001 it gets as an example. */
   invalid: string;
-  required: boolean;
   /** The parameter's name in the URL when it is not the kind's (one parameter, two kinds with other defaults). */
   name?: string;
-  /** A well-formed value, for the OpenAPI document. */
-  schema: z.ZodType;
-  parse(raw: string | null): QueryValue;
+  /** The parameter: required unless it takes `undefined` (a default, or null); see PARAMS. */
+  schema: z.ZodType<unknown, unknown>;
+  error?: (issue: Issue) => string;
 }
 
+/** A parameter the query may leave out: absent, it is null. */
+const optional = <S extends z.ZodType>(schema: S) => schema.optional().transform((value) => value ?? null);
+
+/**
+ * A value read from the query's text as a number: `read` checks the text and says what is wrong (the message
+ * quotes the text as given, so it is checked as text); `value` types and documents the number. A number that
+ * reaches it is a default (zod's prefault, which the document shows), already a value.
+ */
+const numberFromText = <S extends z.ZodType<number>>(read: (text: string | undefined) => number | { rejected: string }, value: S) =>
+  z.preprocess((input, ctx) => {
+    if (typeof input === 'number') return input;
+    const result = read(typeof input === 'string' ? input : undefined);
+    if (typeof result === 'number') return result;
+    ctx.issues.push({ code: 'custom', message: result.rejected, input });
+    return z.NEVER;
+  }, value);
+
+/** A whole number in a range, with a default. */
 const integerIn = (name: string, min: number, max: number, fallback: number) => ({
   invalid: String(max + 1),
-  schema: z.int().min(min).max(max).default(fallback),
-  parse: (raw: string | null) => {
-    if (raw === null) return fallback;
-    if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-      throw badParameter(`${name} must be a whole number from ${min} to ${max}; got "${raw.slice(0, 40)}".`);
-    }
-    return Number(raw);
-  },
+  schema: numberFromText(
+    (text) =>
+      text !== undefined && /^\d{1,9}$/.test(text) && Number(text) >= min && Number(text) <= max
+        ? Number(text)
+        : { rejected: `${name} must be a whole number from ${min} to ${max}; got "${String(text).slice(0, 40)}".` },
+    z.int().min(min).max(max),
+  ).prefault(fallback),
 });
 
 /**
@@ -172,30 +189,26 @@ const NUMBER_TEXT = 'written as a JSON number (22.3, 1e-7 and 1.0E-7 are accepte
 
 /** A number in a range; required. */
 const decimalIn = (name: string, min: number, max: number, unit: string) => ({
-  required: true,
   invalid: '0x10',
-  schema: z.number().min(min).max(max),
-  parse: (raw: string | null) => {
-    if (raw === null || raw === '') throw badParameter(`${name} is required: a number from ${min} to ${max}${unit}.`);
-    const value = Number(raw);
-    if (raw.length > MAX_NUMBER_LENGTH || !NUMBER.test(raw) || !(value >= min && value <= max)) {
-      throw badParameter(
-        `${name} must be a number from ${min} to ${max}${unit}, written as JSON writes numbers (22.3, -0.5, 1e-7); got "${raw.slice(0, 40)}".`,
-      );
-    }
-    return value;
-  },
+  schema: numberFromText((text) => {
+    if (text === undefined || text === '') return { rejected: `${name} is required: a number from ${min} to ${max}${unit}.` };
+    const value = Number(text);
+    if (text.length <= MAX_NUMBER_LENGTH && NUMBER.test(text) && value >= min && value <= max) return value;
+    return {
+      rejected: `${name} must be a number from ${min} to ${max}${unit}, written as JSON writes numbers (22.3, -0.5, 1e-7); got "${text.slice(0, 40)}".`,
+    };
+  }, z.number().min(min).max(max)),
 });
 
+/** A four-digit year, as a number. */
 const fourDigitYear = (name: string) => ({
-  required: false,
   invalid: '25',
-  schema: z.string().regex(YEAR),
-  parse: (raw: string | null) => {
-    if (raw === null) return null;
-    if (!YEAR.test(raw)) throw badParameter(`${name} must be a four-digit year such as 2025; got "${raw.slice(0, 40)}".`);
-    return Number(raw);
-  },
+  schema: optional(
+    z
+      .string()
+      .regex(YEAR, inQuery(`${name} must be a four-digit year such as 2025`))
+      .transform(Number),
+  ),
 });
 
 const MONTH_LIST = /^(0?[1-9]|1[0-2])(,(0?[1-9]|1[0-2]))*$/;
@@ -203,66 +216,53 @@ const MONTH_LIST = /^(0?[1-9]|1[0-2])(,(0?[1-9]|1[0-2]))*$/;
 const INTENSITY_GRADES = GRADE_CODES.filter((code) => code !== 'ET');
 
 export const QUERIES = {
-  page: { description: 'Page number from 1 (default 1)', example: 1, required: false, ...integerIn('page', 1, 100_000, 1) },
+  page: { description: 'Page number from 1 (default 1)', example: 1, ...integerIn('page', 1, 100_000, 1) },
   size: {
     description: `Items per page, 1–${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`,
     example: DEFAULT_PAGE_SIZE,
-    required: false,
     ...integerIn('size', 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
   },
   platform: {
     description: `Client platform: ${PLATFORMS.join(', ')}`,
     example: 'android',
     invalid: 'windows',
-    required: true,
     schema: platformSchema,
-    parse: (raw: string | null): Platform => {
-      if (raw === null || raw === '') throw badParameter(`platform is required: one of ${PLATFORMS.join(', ')}.`);
-      const platform = PLATFORMS.find((p) => p === raw);
-      if (!platform) throw badParameter(`platform must be one of ${PLATFORMS.join(', ')}; got "${raw.slice(0, 40)}".`);
-      return platform;
-    },
+    error: (issue: Issue) =>
+      issue.input === undefined || issue.input === ''
+        ? `platform is required: one of ${PLATFORMS.join(', ')}.`
+        : malformed(`platform must be one of ${PLATFORMS.join(', ')}`, 40)(issue),
   },
   year: { description: 'Four-digit year', example: '2025', ...fourDigitYear('year') },
   q: {
     description: `Keyword: Chinese or English name, ATCF id or sea area, 1–${MAX_KEYWORD_LENGTH} characters`,
     example: 'melissa',
     invalid: 'x'.repeat(MAX_KEYWORD_LENGTH + 1),
-    required: false,
-    schema: keywordText,
-    parse: (raw: string | null) => {
-      if (raw === null) return null;
-      const value = raw.normalize('NFKC').trim();
-      if (value.length === 0 || [...value].length > MAX_KEYWORD_LENGTH) throw badParameter(`q must be 1–${MAX_KEYWORD_LENGTH} characters.`);
-      if (/[\u0000-\u001f\u007f]/.test(value)) throw badParameter('q contains control characters.');
-      return value;
-    },
+    schema: optional(
+      z
+        .string()
+        .normalize('NFKC')
+        .trim()
+        .min(1, `q must be 1–${MAX_KEYWORD_LENGTH} characters.`)
+        .max(MAX_KEYWORD_LENGTH, `q must be 1–${MAX_KEYWORD_LENGTH} characters.`)
+        .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), 'q contains control characters.'),
+    ),
   },
   code: {
     description: 'Typhoon code (202411) or global cyclone id (nhc-al132025)',
     example: '202411',
     invalid: 'AL132025',
-    required: false,
-    schema: z.union([typhoonCodeSchema, globalIdSchema]),
-    parse: (raw: string | null) => {
-      if (raw === null) return null;
-      if (!typhoonCodeSchema.safeParse(raw).success && !globalIdSchema.safeParse(raw).success) {
-        throw badParameter(`code must be a typhoon code such as 202411 or a global id such as nhc-al132025; got "${raw.slice(0, 40)}".`);
-      }
-      return raw;
-    },
+    schema: optional(
+      z.union(
+        [typhoonCodeSchema, globalIdSchema],
+        inQuery('code must be a typhoon code such as 202411 or a global id such as nhc-al132025'),
+      ),
+    ),
   },
   current: {
     description: 'The version the client runs (x.y.z); adds updateAvailable and forceUpdate',
     example: '1.3.0',
     invalid: '1.03.0',
-    required: false,
-    schema: z.string().regex(VERSION),
-    parse: (raw: string | null) => {
-      if (raw === null) return null;
-      if (!VERSION.test(raw)) throw badParameter(`current must be a version x.y.z without leading zeros; got "${raw.slice(0, 40)}".`);
-      return raw;
-    },
+    schema: optional(z.string().regex(VERSION, inQuery('current must be a version x.y.z without leading zeros'))),
   },
   lat: {
     description: `Latitude of the place, degrees north (−90…90), ${NUMBER_TEXT}`,
@@ -285,73 +285,66 @@ export const QUERIES = {
     description: 'Months (1–12, comma-separated) of the closest approach, Beijing time',
     example: '7,8,9',
     invalid: '7-9',
-    required: false,
-    schema: z.string().regex(MONTH_LIST),
-    parse: (raw: string | null) => {
-      if (raw === null) return null;
-      if (!MONTH_LIST.test(raw))
-        throw badParameter(`months must be months 1–12 separated by commas, such as 7,8,9; got "${raw.slice(0, 40)}".`);
-      return [...new Set(raw.split(',').map(Number))].sort((a, b) => a - b);
-    },
+    schema: optional(
+      z
+        .string()
+        .regex(MONTH_LIST, inQuery('months must be months 1–12 separated by commas, such as 7,8,9'))
+        .transform((text) => [...new Set(text.split(',').map(Number))].sort((a, b) => a - b)),
+    ),
   },
   minGrade: {
     description: `Lowest peak grade of the storms: ${INTENSITY_GRADES.join(', ')} (GB/T 19201-2006)`,
     example: 'TY',
     invalid: 'ET',
-    required: false,
-    schema: z.enum(INTENSITY_GRADES),
-    parse: (raw: string | null): GradeCode | null => {
-      if (raw === null) return null;
-      const grade = INTENSITY_GRADES.find((g) => g === raw);
-      if (!grade) throw badParameter(`minGrade must be one of ${INTENSITY_GRADES.join(', ')}; got "${raw.slice(0, 40)}".`);
-      return grade;
-    },
+    schema: optional(z.enum(INTENSITY_GRADES, inQuery(`minGrade must be one of ${INTENSITY_GRADES.join(', ')}`))),
   },
   landfall: {
     description: 'true: only storms with a recorded landfall; false: only storms without one',
     example: 'true',
     invalid: 'yes',
-    required: false,
-    schema: z.enum(['true', 'false']),
-    parse: (raw: string | null) => {
-      if (raw === null) return null;
-      if (raw !== 'true' && raw !== 'false') throw badParameter(`landfall must be true or false; got "${raw.slice(0, 40)}".`);
-      return raw === 'true';
-    },
+    schema: optional(z.enum(['true', 'false'], inQuery('landfall must be true or false')).transform((text) => text === 'true')),
   },
   category: {
     description: `Only the articles of this category: ${KNOWLEDGE_CATEGORIES.join(', ')} (default: every category)`,
     example: 'basics',
     invalid: 'weather',
-    required: false,
-    schema: z.enum(KNOWLEDGE_CATEGORIES),
-    parse: (raw: string | null) => {
-      if (raw === null) return null;
-      const category = KNOWLEDGE_CATEGORIES.find((c) => c === raw);
-      if (!category) throw badParameter(`category must be one of ${KNOWLEDGE_CATEGORIES.join(', ')}; got "${raw.slice(0, 40)}".`);
-      return category;
-    },
+    schema: optional(z.enum(KNOWLEDGE_CATEGORIES, inQuery(`category must be one of ${KNOWLEDGE_CATEGORIES.join(', ')}`))),
   },
   similarSize: {
     name: 'size',
     description: 'How many similar storms, 1–50 (default 10)',
     example: 10,
-    required: false,
     ...integerIn('size', 1, MAX_PAGE_SIZE, 10),
   },
 } satisfies Record<string, QuerySpec>;
 
 export type QueryKind = keyof typeof QUERIES;
+/** A query parameter's value as the handler gets it (an absent optional one is null or its default). */
+export type QueryValueOf<K extends QueryKind> = z.output<(typeof QUERIES)[K]['schema']>;
 
-/** The rule between `from` and `to` (a range of years): checked where both are read. */
-export function checkYearRange({ from, to }: { from: number | null; to: number | null }): void {
-  if (from !== null && to !== null && from > to) throw badParameter(`from (${from}) is after to (${to}).`);
+/** The name of a query kind's parameter in the URL. */
+export const queryName = (kind: QueryKind): string => (QUERIES[kind] as QuerySpec).name ?? kind;
+
+/** Whether the query must give the parameter: its schema does not take its absence. */
+export const isRequired = (kind: QueryKind): boolean => !QUERIES[kind].schema.safeParse(undefined).success;
+
+/** One query value (undefined when the query leaves it out), checked: its value, or a 40001. */
+export function readQueryValue<K extends QueryKind>(kind: K, text: string | undefined): QueryValueOf<K>;
+// One body for every kind: TypeScript cannot follow a generic kind into the union of the schemas' outputs.
+export function readQueryValue(kind: QueryKind, text: string | undefined): unknown {
+  const spec: QuerySpec = QUERIES[kind];
+  return checked(spec, text);
 }
 
-/** The 40001 message a malformed value gets: parse's own words, for the OpenAPI document's examples. */
-export function rejection(parse: () => unknown): string {
+/** The rule between `from` and `to` (a range of years): checked wherever a route reads both (parseQuery). */
+export function checkYearRange({ from, to }: Partial<Record<QueryKind, unknown>>): void {
+  if (typeof from === 'number' && typeof to === 'number' && from > to) throw badParameter(`from (${from}) is after to (${to}).`);
+}
+
+/** The 40001 message a malformed value gets, for the OpenAPI document's examples. */
+export function rejection(read: () => unknown): string {
   try {
-    parse();
+    read();
   } catch (thrown) {
     if (thrown instanceof ApiError) return thrown.message;
     throw thrown;
@@ -359,12 +352,9 @@ export function rejection(parse: () => unknown): string {
   throw new Error('The invalid example of a parameter was accepted');
 }
 
-/** The name of a query kind's parameter in the URL. */
-export const queryName = (kind: QueryKind): string => (QUERIES[kind] as QuerySpec).name ?? kind;
-
 /** The query string of a good request: each required parameter with its example (empty when none is required). */
 export function exampleQuery(kinds: readonly QueryKind[]): string {
-  const required = kinds.filter((kind) => QUERIES[kind].required);
+  const required = kinds.filter(isRequired);
   return required.length ? `?${required.map((kind) => `${queryName(kind)}=${encodeURIComponent(QUERIES[kind].example)}`).join('&')}` : '';
 }
 
@@ -381,14 +371,15 @@ function checkQueryEncoding(url: URL, names: ReadonlySet<string>): void {
   }
 }
 
-/** Reads the declared query parameters of a request (each at most once: a repeated one is ambiguous). */
-export function parseQuery<K extends QueryKind>(url: URL, kinds: readonly K[]): { [P in K]: ReturnType<(typeof QUERIES)[P]['parse']> } {
+/** Reads the declared query parameters of a request (each at most once: a repeated one is ambiguous), and the rules between them. */
+export function parseQuery<K extends QueryKind>(url: URL, kinds: readonly K[]): { [P in K]: QueryValueOf<P> } {
   checkQueryEncoding(url, new Set(kinds.map(queryName)));
-  const out: Record<string, unknown> = {};
-  for (const kind of kinds) {
+  const read = (kind: K) => {
     const values = url.searchParams.getAll(queryName(kind));
     if (values.length > 1) throw badParameter(`${queryName(kind)} is given ${values.length} times.`);
-    out[kind] = QUERIES[kind].parse(values[0] ?? null);
-  }
-  return out as { [P in K]: ReturnType<(typeof QUERIES)[P]['parse']> };
+    return [kind, readQueryValue(kind, values[0])] as const;
+  };
+  const query: Partial<Record<QueryKind, unknown>> = Object.fromEntries(kinds.map(read));
+  checkYearRange(query);
+  return query as { [P in K]: QueryValueOf<P> };
 }

@@ -3,24 +3,15 @@
  * the body a function would answer (as hono's static generation and nitro's prerender do): a static answer and
  * a function answer for the same resource are one code path. Also writes the data files functions read.
  */
-import { gzipSync } from 'node:zlib';
 import { searchEntry } from '../archive/search-index.ts';
 import { buildTrackSearchData } from '../archive/track-search-data.ts';
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import type { NamesTable } from '../sources/names-table.ts';
 import type { StaticBinding } from './bind.ts';
 import type { SiteData } from './context.ts';
-import { agencyComparisonFile, DATA_FILES } from './data-files.ts';
-import { ENDPOINTS, fillPath } from './route-table.ts';
+import { DATA_FILES, type RenderedFile } from './data-files.ts';
+import { ENDPOINTS, fillPath, RESOURCES } from './route-table.ts';
 import { answerBody, parseRequest } from './serve.ts';
-
-/** A generated file: a static answer lives at exactly its URL path (`api/v1/history/2024`, no extension). */
-export interface RenderedFile {
-  /** Path under public/, e.g. `api/v1/history/2024`. */
-  file: string;
-  /** Text, or bytes (the gzipped data files). */
-  body: string | Buffer;
-}
 
 /**
  * Every static answer of both families. Payloads are checked against their route's schema (once per resource
@@ -56,35 +47,48 @@ export async function renderStaticAnswers(
 }
 
 /** The track searches' files (src/archive/track-search-data.ts): storm i is the same storm in each, so they go together. */
-export function trackSearchFiles(typhoons: readonly Typhoon[]): [string, unknown][] {
+export function trackSearchFiles(typhoons: readonly Typhoon[]): RenderedFile[] {
   const data = buildTrackSearchData(typhoons);
   return [
-    [DATA_FILES.archiveSummaries, data.summaries],
-    [DATA_FILES.archiveTracks, data.tracks],
-    [DATA_FILES.proximityIndex, data.proximity],
-    [DATA_FILES.similarTracks, data.similar],
+    DATA_FILES.archiveSummaries.render(data.summaries),
+    DATA_FILES.archiveTracks.render(data.tracks),
+    DATA_FILES.proximityIndex.render(data.proximity),
+    DATA_FILES.similarTracks.render(data.similar),
   ];
 }
 
 /** The generated files functions read (each lists its own in `includedFiles`). */
 export function renderDataFiles(site: SiteData, names: NamesTable): RenderedFile[] {
   const withoutBody = <T extends { body: string }>({ body: _body, ...rest }: T) => rest;
-  const data: [string, unknown][] = [
-    [DATA_FILES.searchIndex, site.archive.typhoons.map((t) => searchEntry(t, names))],
-    [DATA_FILES.newsList, site.content.news.map(withoutBody)],
-    [DATA_FILES.knowledgeList, site.content.knowledge.map(withoutBody)],
-    [DATA_FILES.versions, site.content.versions],
-    [DATA_FILES.site, site.content.site],
-    [DATA_FILES.announcements, site.content.announcements],
+  /** A year's storms that have the agencies' tracks, by code. */
+  const agenciesOf = (year: number) =>
+    Object.fromEntries(
+      (site.archive.byYear.get(year) ?? []).flatMap((t) => {
+        const agencies = site.agencies.get(t.code);
+        return agencies ? [[t.code, agencies] as const] : [];
+      }),
+    );
+  return [
+    DATA_FILES.searchIndex.render(site.archive.typhoons.map((t) => searchEntry(t, names))),
+    DATA_FILES.newsList.render(site.content.news.map(withoutBody)),
+    DATA_FILES.knowledgeList.render(site.content.knowledge.map(withoutBody)),
+    DATA_FILES.versions.render(site.content.versions),
+    DATA_FILES.site.render(site.content.site),
+    DATA_FILES.announcements.render(site.content.announcements),
     ...trackSearchFiles(site.archive.typhoons),
-    ...site.archive.years.map((year): [string, unknown] => [
-      agencyComparisonFile(year),
-      Object.fromEntries((site.archive.byYear.get(year) ?? []).map((t) => [t.code, site.agencies.get(t.code)])),
-    ]),
+    ...site.archive.years.map((year) => DATA_FILES.agencyComparison.of(year).render(agenciesOf(year))),
   ];
-  // gzip's header carries no time here (Node writes mtime 0), so the same data gives the same bytes.
-  return data.map(([file, value]) => ({
-    file,
-    body: file.endsWith('.gz') ? gzipSync(JSON.stringify(value), { level: 9 }) : JSON.stringify(value),
-  }));
+}
+
+/**
+ * The data files routes declare they read (by id: a path, or a family's glob) that none of these written paths is:
+ * a function would find its file missing in production, so the build stops instead.
+ */
+export function unwrittenDataFiles(written: readonly string[]): string[] {
+  const declared = new Set(RESOURCES.flatMap((r) => r.reads ?? []).map((file) => file.id));
+  const matches = (id: string) => {
+    const pattern = new RegExp(`^${id.replace(/[.]/g, '\\.').replace('*', '[^/]+')}$`);
+    return written.some((file) => pattern.test(file));
+  };
+  return [...declared].filter((id) => !matches(id)).sort();
 }

@@ -1,41 +1,48 @@
 /**
- * The one route table. Every endpoint is declared here once; the build's static files, `_redirects`,
- * `_headers`, the local server's function routing, the error classifier, the README's endpoint table and
- * the contract tests all read it. Adding an endpoint is one entry plus its renderer.
+ * The one route table. Every endpoint is declared here once, with every fact about it; the build's static files,
+ * `_redirects`, `_headers`, the generated functions, the local server's function routing, the error classifier,
+ * the OpenAPI document, the docs' tables and the contract tests all read it. Adding an endpoint is one entry plus
+ * its handler, and its schema in src/model when it answers a new shape (docs/architecture.md).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
+import { bootstrapSchema } from '../model/bootstrap-schemas.ts';
 import {
-  announcementSchema,
   knowledgeItemSchema,
   knowledgeSummarySchema,
   newsItemSchema,
   newsSummarySchema,
   pageSchema,
-  siteConfigSchema,
   versionAnswerSchema,
-  versionsFileSchema,
 } from '../model/content-schemas.ts';
-import { bboxSchema, featureCollectionSchema, geometrySchema } from '../model/geojson-schemas.ts';
-import { historyYearSchema, historyYearsSchema, searchResultSchema, todayEntrySchema, todayInHistorySchema } from '../model/schemas.ts';
-import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
 import {
-  disturbanceBriefSchema,
-  disturbanceIdSchema,
-  disturbanceSchema,
-  investLinkSchema,
-  disturbanceFreshnessSchema,
+  disturbanceAnswerSchema,
   disturbanceHistorySchema,
   disturbanceListSchema,
-} from '../model/disturbance-schemas.ts';
-import { aiGeneratedSchema, flashItemSchema, generatorSchema } from '../model/flash-schemas.ts';
-import { globalBriefSchema, globalCycloneSchema, globalSummarySchema } from '../model/global-schemas.ts';
-import { activeStormSchema, globalListSchema, liveListSchema, liveNearSchema, typhoonAnswerSchema } from '../model/live-schemas.ts';
+  disturbancesGeoJsonSchema,
+} from '../model/disturbance-answer-schemas.ts';
+import { atomFeedSchema, flashItemSchema, liveSummarySchema, rssFeedSchema, seoNewsSchema } from '../model/flash-schemas.ts';
+import { featureCollectionSchema } from '../model/geojson-schemas.ts';
+import {
+  globalCycloneAnswerSchema,
+  globalHistorySchema,
+  globalListSchema,
+  liveListSchema,
+  liveNearSchema,
+  typhoonAnswerSchema,
+} from '../model/live-schemas.ts';
+import { openApiDocumentSchema } from '../model/openapi-schemas.ts';
 import { historyNearSchema, similarTracksSchema } from '../model/track-search-schemas.ts';
-import type { CachePolicyName } from './cache-policy.ts';
-import { AGENCY_COMPARISON_FILES, DATA_FILES, TODAY_FILES } from './data-files.ts';
+import { historyYearSchema, historyYearsSchema, searchResultSchema, todayInHistorySchema } from '../model/typhoon-schemas.ts';
+import type { CachePolicyName, CacheTag } from './cache-policy.ts';
+import { DATA_FILES, type DataFileRef } from './data-files.ts';
 import type { ErrorName } from './errors.ts';
 import type { ParamKind, QueryKind } from './params.ts';
 import type { Family } from './envelope.ts';
+
+/** The docs page's areas, in its order. */
+export const DOCS_AREAS = ['live', 'history', 'global', 'news', 'client', 'feeds-maps'] as const;
+export type DocsArea = (typeof DOCS_AREAS)[number];
 
 /**
  * Who answers a route: the build, as files the CDN serves (`static`), or a Netlify function of that name. A
@@ -45,14 +52,22 @@ export type ServedBy = { kind: 'static' } | { kind: 'function'; fn: string };
 
 export interface Resource {
   id: string;
+  /** Its name for people, a few words: its card's heading on the docs page (the OpenAPI operation's `x-title`). */
+  title: string;
+  /** One line: the OpenAPI operation's summary. */
   summary: string;
+  /** What it answers, in a few words: its line in the docs' endpoint tables (README.md, docs/endpoints.md). */
+  returns: string;
+  /** Where the docs describe it: a page of docs/ and its section (`endpoints-live.md#active-storms`). */
+  docs: string;
+  /** Its area on the docs page (static/index.html), which reads it from the OpenAPI operation's `x-area`. */
+  area: DocsArea;
   /** Path pattern per family; `:name` is one path segment. */
   paths: Partial<Record<Family, string>>;
   params: Partial<Record<string, ParamKind>>;
   /** Example values for this endpoint's parameters where the kind's general example does not fit. */
   examples?: Record<string, string>;
   query?: readonly QueryKind[];
-  /** Which static data file a function pages or reads (content lists). */
   servedBy: ServedBy;
   dataSchema: z.ZodType;
   /** The function that answers paths of this collection that no static file answers (default `api-miss`). */
@@ -73,16 +88,28 @@ export interface Resource {
   webOnly?: string;
   /** Its cache policy (static files get it from `_headers`, per collection; a handler may answer with another). */
   cache: CachePolicyName;
-  /** Generated files under public/ its function (or its miss function) reads: that function's `includedFiles`, checked by a test. */
-  reads?: readonly string[];
+  /**
+   * What its answers are made of, when a scheduled run changes it (src/api/cache-policy.ts, CACHE_TAG_DATA): its
+   * function answers carry them in `Netlify-Cache-Tag`, and a run that changes their data purges them.
+   */
+  tags?: readonly CacheTag[];
+  /**
+   * The generated files under public/ its function (or its miss function) reads (./data-files.ts): that function's
+   * `includedFiles`, the only files its handler can read (`ctx.data`), and files the build must have written.
+   */
+  reads?: readonly DataFileRef[];
   /**
    * Content-Type of its answers (default JSON); static files get it from `_headers`, per collection. A resource
    * that does not answer JSON (the feeds) is web-only, and its handler's payload is the body's text.
    */
   mediaType?: string;
   errors: ErrorName[];
-  /** What a 40401 says of a well-formed path parameter that names nothing (the one message for this resource). */
-  notFound?: (value: string) => string;
+  /**
+   * What a 40401 says of a well-formed path parameter that names nothing (the one message for this resource). It
+   * names other endpoints through `path` (by route id), which gives their path in the family of the answer, so a
+   * client of one family is sent to its own family's paths.
+   */
+  notFound?: (value: string, path: PathNamer) => string;
 }
 
 export const JSON_MEDIA_TYPE = 'application/json; charset=utf-8';
@@ -102,245 +129,259 @@ function defineRoutes<const T extends Record<string, Omit<Resource, 'id'>>>(
 
 export const ROUTES = defineRoutes({
   'live-typhoons': {
+    title: 'Active storms',
     summary: 'Active storms with complete tracks, wind circles and every agency forecast; stale-marked when the upstreams fail',
+    returns:
+      "active north-western Pacific storms with complete tracks, wind circles, landfalls, every agency's forecast, and how fresh the data is",
+    docs: 'endpoints-live.md#active-storms',
+    area: 'live',
     paths: { web: '/api/typhoons', v1: '/api/v1/typhoons' },
     params: {},
     list: { key: 'typhoons' },
     servedBy: { kind: 'function', fn: 'live-typhoons' },
     cache: 'live',
+    tags: ['live'],
     dataSchema: liveListSchema,
     errors: [],
   },
   'live-near': {
+    title: 'Active storms near a place',
     summary:
       'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive',
+    returns: 'every active storm relative to `lat`, `lng`: distance, bearing, closest approach, wind arrival',
+    docs: 'endpoints-live.md#storms-near-a-place-now',
+    area: 'live',
     paths: { web: '/api/near', v1: '/api/v1/near' },
     params: {},
     list: { key: 'storms' },
     query: ['lat', 'lng'],
     servedBy: { kind: 'function', fn: 'live-near' },
     cache: 'live',
+    tags: ['live', 'global', 'disturbances'],
     dataSchema: liveNearSchema,
     errors: ['badParameter'],
   },
   'global-typhoons': {
+    title: 'Active cyclones in other basins',
     summary:
       'Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)',
+    returns: 'active cyclones outside the north-western Pacific (NHC, JTWC)',
+    docs: 'endpoints-global.md#global-cyclones',
+    area: 'global',
     paths: { web: '/api/global/typhoons', v1: '/api/v1/global/typhoons' },
     params: {},
     list: { key: 'typhoons' },
     servedBy: { kind: 'function', fn: 'global-typhoons' },
     cache: 'live',
+    tags: ['global'],
     dataSchema: globalListSchema,
     errors: [],
   },
   'global-typhoon': {
+    title: 'One global cyclone',
     summary: 'One global cyclone, active or ended, with its whole ingested track and the official forecast',
+    returns: 'one global cyclone, active or ended (`nhc-al132025`)',
+    docs: 'endpoints-global.md#one-global-cyclone',
+    area: 'global',
     paths: { web: '/api/global/typhoons/:id', v1: '/api/v1/global/typhoons/:id' },
     params: { id: 'globalId' },
     servedBy: { kind: 'function', fn: 'global-typhoon' },
     cache: 'live',
-    dataSchema: globalCycloneSchema.extend({
-      formedFrom: investLinkSchema
-        .nullable()
-        .describe('The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise'),
-    }),
+    tags: ['global'],
+    dataSchema: globalCycloneAnswerSchema,
     // The web body is `{typhoon: …}` per the spec; v1's data is the cyclone itself, as a storm's detail is.
     webKey: 'typhoon',
     // 503: a cyclone whose stored record cannot be read until the next refresh restores it.
-    notFound: (id) => `No global cyclone ${id}; /api/global/history lists every cyclone ingested.`,
+    notFound: (id, path) => `No global cyclone ${id}; ${path('global-history')} lists every cyclone ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
   'global-history': {
+    title: 'Every global cyclone',
     summary: 'The global archive: every cyclone ingested since the service began, by year or keyword',
+    returns: 'every global cyclone ingested, by `year` or keyword `q`',
+    docs: 'endpoints-global.md#the-global-archive',
+    area: 'global',
     paths: { web: '/api/global/history', v1: '/api/v1/global/history' },
     params: {},
     list: { key: 'typhoons' },
     query: ['year', 'q'],
     servedBy: { kind: 'function', fn: 'global-history' },
     cache: 'live',
-    dataSchema: z.object({
-      year: z.number().int().nullable().describe('The year asked for'),
-      q: z.string().nullable(),
-      total: z.number().int().describe('Number of cyclones listed'),
-      typhoons: z.array(globalSummarySchema),
-    }),
+    tags: ['global'],
+    dataSchema: globalHistorySchema,
     errors: ['badParameter'],
   },
   disturbances: {
+    title: 'Tropical disturbances',
     summary:
       "Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track",
+    returns: 'active tropical disturbances (invests) in every basin: position, winds, pressure, potential, formation alert box, track',
+    docs: 'disturbances.md#endpoints',
+    area: 'live',
     paths: { web: '/api/disturbances', v1: '/api/v1/disturbances' },
     params: {},
     list: { key: 'list' },
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
+    tags: ['disturbances'],
     dataSchema: disturbanceListSchema,
     // 503: the stored disturbances cannot be read.
     errors: ['dataUnavailable'],
   },
   'disturbances-geojson': {
+    title: 'Tropical disturbances as GeoJSON',
     summary:
       'GeoJSON (RFC 7946) of the active disturbances, for a map: the formation alert box as a Polygon, the invest track as a LineString, the latest position as a Point',
+    returns: 'the active disturbances as GeoJSON: alert boxes, tracks, positions',
+    docs: 'disturbances.md#geojson',
+    area: 'feeds-maps',
     paths: { web: '/api/geojson/disturbances' },
     params: {},
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
+    tags: ['disturbances'],
     mediaType: 'application/geo+json; charset=utf-8',
     webOnly: 'GeoJSON is read by map libraries and GDAL from its URL as-is: an envelope would make it something else',
-    dataSchema: z
-      .object({
-        type: z.literal('FeatureCollection'),
-        bbox: bboxSchema
-          .optional()
-          .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none'),
-        features: z.array(
-          z.object({
-            type: z.literal('Feature'),
-            bbox: bboxSchema.optional(),
-            geometry: geometrySchema,
-            properties: z
-              .object({
-                id: disturbanceIdSchema,
-                kind: z
-                  .enum(['alert-box', 'track', 'position'])
-                  .describe(
-                    'alert-box: the formation alert box as a Polygon (issuedAt, expiresAt); track: the invest b-deck as a LineString (source, points); position: the latest position as a Point',
-                  ),
-              })
-              .loose(),
-          }),
-        ),
-      })
-      .extend({
-        freshness: disturbanceFreshnessSchema.describe(
-          'How current the disturbances are, as /api/disturbances says it (a foreign member, RFC 7946 §6.1): the positions are as of fetchedAt and publishedAt, never newer',
-        ),
-      })
-      .describe('A GeoJSON FeatureCollection (RFC 7946) of the active disturbances: alert boxes, then tracks, then positions'),
+    dataSchema: disturbancesGeoJsonSchema,
     errors: ['dataUnavailable'],
   },
   // Before the detail: /disturbances/history is this route, not a disturbance named "history".
   'disturbance-history': {
+    title: 'Every tropical disturbance',
     summary: 'Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year',
+    returns: 'every disturbance ingested, with what became of it, by `year`',
+    docs: 'disturbances.md#endpoints',
+    area: 'live',
     paths: { web: '/api/disturbances/history', v1: '/api/v1/disturbances/history' },
     params: {},
     query: ['year'],
     list: { key: 'list' },
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
+    tags: ['disturbances'],
     dataSchema: disturbanceHistorySchema,
     errors: ['badParameter', 'dataUnavailable'],
   },
   disturbance: {
+    title: 'One tropical disturbance',
     summary: 'One disturbance, active or ended, while a bulletin named it within the last 7 days',
+    returns: 'one disturbance, active or last named by a bulletin within 7 days (`jtwc-wp942026`)',
+    docs: 'disturbances.md#endpoints',
+    area: 'live',
     paths: { web: '/api/disturbances/:id', v1: '/api/v1/disturbances/:id' },
     params: { id: 'disturbanceId' },
     servedBy: { kind: 'function', fn: 'disturbances' },
     cache: 'live',
-    dataSchema: disturbanceFreshnessSchema.extend({
-      publishedAt: disturbanceFreshnessSchema.shape.publishedAt.describe(
-        'When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one',
-      ),
-      disturbance: disturbanceSchema,
-    }),
-    notFound: (id) => `No active or recently ended disturbance ${id}; /api/v1/disturbances/history lists every disturbance ingested.`,
+    tags: ['disturbances'],
+    dataSchema: disturbanceAnswerSchema,
+    notFound: (id, path) =>
+      `No active or recently ended disturbance ${id}; ${path('disturbance-history', 'v1')} lists every disturbance ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
   'seo-news': {
+    title: 'Latest flash news',
     summary: 'Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id',
+    returns: 'flash news (AI-generated), newest first: the latest 20, of one storm with `code` (v1: `/api/v1/flash`)',
+    docs: 'endpoints-flash.md#flash-news',
+    area: 'news',
     paths: { web: '/api/seo/news' },
     params: {},
     webOnly: '/api/v1/flash is its v1 counterpart: the same items, paged, every one (and ?code= is a filter over them)',
     query: ['code'],
     servedBy: { kind: 'function', fn: 'seo-news' },
     cache: 'live',
-    dataSchema: z.object({
-      code: z.string().nullable(),
-      total: z.number().int().describe('Items matching'),
-      news: z.array(flashItemSchema),
-    }),
+    tags: ['flash'],
+    dataSchema: seoNewsSchema,
     errors: ['badParameter'],
   },
   'flash-list': {
+    title: 'Flash news',
     summary: 'Flash news (AI-generated), newest first, paged',
+    returns: 'flash news (AI-generated), newest first, paged',
+    docs: 'endpoints-flash.md#flash-news',
+    area: 'news',
     paths: { v1: '/api/v1/flash' },
     params: {},
     list: { key: 'list', paged: true },
     query: ['page', 'size'],
     servedBy: { kind: 'function', fn: 'flash-list' },
     cache: 'live',
+    tags: ['flash'],
     dataSchema: pageSchema(flashItemSchema),
     errors: ['badParameter'],
   },
   'flash-item': {
+    title: 'One flash news item',
     summary: 'One flash news item',
+    returns: 'one flash item',
+    docs: 'endpoints-flash.md#one-flash-item',
+    area: 'news',
     paths: { v1: '/api/v1/flash/:id' },
     params: { id: 'flashId' },
     servedBy: { kind: 'function', fn: 'flash-item' },
     cache: 'live',
+    tags: ['flash'],
     dataSchema: flashItemSchema,
-    notFound: (id) => `No flash item ${id}; /api/v1/flash lists them.`,
+    notFound: (id, path) => `No flash item ${id}; ${path('flash-list')} lists them.`,
     errors: ['badParameter', 'notFound'],
   },
   'flash-rss': {
+    title: 'Flash news as RSS',
     summary: 'Flash news (AI-generated) as an RSS 2.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
     // Not under /api/: a feed is not JSON. Errors are still the web family's JSON.
+    returns: 'flash news as RSS 2.0, of one storm with `code`',
+    docs: 'endpoints-flash.md#feeds',
+    area: 'feeds-maps',
     paths: { web: '/feeds/flash.xml' },
     params: {},
     webOnly: 'a feed is an RSS document for feed readers, not JSON: it has no envelope to be in',
     query: ['code'],
     servedBy: { kind: 'function', fn: 'flash-feed' },
     cache: 'live',
+    tags: ['flash'],
     reads: [DATA_FILES.site],
     mediaType: 'application/rss+xml; charset=utf-8',
-    dataSchema: z
-      .string()
-      .describe(
-        'An RSS 2.0 document: an <item> per flash item, <guid isPermaLink="false"> its API URL, <category>ai-generated</category> on each',
-      ),
+    dataSchema: rssFeedSchema,
     errors: ['badParameter'],
   },
   'flash-atom': {
+    title: 'Flash news as Atom',
     summary: 'Flash news (AI-generated) as an Atom 1.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
+    returns: 'flash news as Atom 1.0, of one storm with `code`',
+    docs: 'endpoints-flash.md#feeds',
+    area: 'feeds-maps',
     paths: { web: '/feeds/flash.atom' },
     params: {},
     webOnly: 'a feed is an Atom document for feed readers, not JSON: it has no envelope to be in',
     query: ['code'],
     servedBy: { kind: 'function', fn: 'flash-feed' },
     cache: 'live',
+    tags: ['flash'],
     reads: [DATA_FILES.site],
     mediaType: 'application/atom+xml; charset=utf-8',
-    dataSchema: z
-      .string()
-      .describe('An Atom 1.0 document: an <entry> per flash item, <id> its API URL, <category term="ai-generated"/> on each'),
+    dataSchema: atomFeedSchema,
     errors: ['badParameter'],
   },
   'llm-summary': {
+    title: 'Live summary',
     summary: 'Live summary: natural language (AI-generated) plus structured north-western Pacific and global data',
+    returns: 'a live summary in Chinese and English (AI-generated) with the data it describes',
+    docs: 'endpoints-flash.md#live-summary',
+    area: 'live',
     paths: { web: '/api/llm/summary', v1: '/api/v1/summary' },
     params: {},
     servedBy: { kind: 'function', fn: 'llm-summary' },
     cache: 'live',
-    dataSchema: z.object({
-      summary: z
-        .string()
-        .describe(
-          "Chinese text about the north-western Pacific, written by the scheduled run (the same text as bootstrap's briefing); before one is stored for the current data, the template text of the current live view",
-        ),
-      summaryEn: z.string().describe('English beside it'),
-      typhoons: z.array(activeStormSchema),
-      global: z.array(globalBriefSchema),
-      fetchedAt: z.string().nullable(),
-      publishedAt: liveListSchema.shape.publishedAt,
-      stale: z.boolean(),
-      aiGenerated: aiGeneratedSchema,
-      generator: generatorSchema,
-    }),
+    tags: ['summary', 'live', 'global'],
+    dataSchema: liveSummarySchema,
     errors: [],
   },
   'history-years': {
+    title: 'Statistics per year',
     summary: 'Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE',
+    returns: 'statistics per year from 1945: counts by grade, landfalls, strongest storm, ACE',
+    docs: 'endpoints-archive.md#years',
+    area: 'history',
     paths: { web: '/api/history/years', v1: '/api/v1/history/years' },
     params: {},
     list: { key: 'years' },
@@ -351,7 +392,11 @@ export const ROUTES = defineRoutes({
     errors: [],
   },
   'history-year': {
+    title: "One year's storms",
     summary: "Summary list of one year's storms, in order of formation",
+    returns: "one year's storms in order of formation",
+    docs: 'endpoints-archive.md#one-year',
+    area: 'history',
     paths: { web: '/api/history/:year', v1: '/api/v1/history/:year' },
     params: { year: 'year' },
     list: { key: 'typhoons' },
@@ -359,15 +404,21 @@ export const ROUTES = defineRoutes({
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: historyYearSchema,
-    notFound: (year) => `No archived storms for year ${year}; /api/history/years lists the years the archive covers.`,
+    notFound: (year, path) => `No archived storms for year ${year}; ${path('history-years')} lists the years the archive covers.`,
     errors: ['badParameter', 'notFound'],
   },
   'typhoon-detail': {
+    title: 'One storm',
     summary: 'One storm: active snapshot, else the archive, else the upstream service (track, wind circles, landfalls, forecasts, sources)',
+    returns: 'one storm: the live snapshot, else the archive, else the Zhejiang service',
+    docs: 'endpoints-live.md#one-storm',
+    area: 'history',
     paths: { web: '/api/typhoons/:code', v1: '/api/v1/typhoons/:code' },
     params: { code: 'code' },
     servedBy: { kind: 'static' },
     cache: 'archive',
+    // Its function answers are for codes no static file has: a storm of the live snapshot, or of the upstream.
+    tags: ['live'],
     missFn: 'typhoon-lookup',
     // The archive's seasons: a code of one the archive holds is 40401 without asking the upstream.
     reads: [DATA_FILES.archiveReport],
@@ -375,28 +426,38 @@ export const ROUTES = defineRoutes({
     webKey: 'typhoon',
     dataset: true,
     // 503: a code no tier answers is asked of the upstream service, which may not answer (typhoon-lookup).
-    notFound: (code) => `No storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
+    notFound: (code, path) => `No storm with code ${code}; ${path('history-search')} finds codes by name.`,
     errors: ['badParameter', 'notFound', 'upstreamUnavailable'],
   },
   'typhoon-geojson': {
+    title: 'One storm as GeoJSON',
     summary:
       'GeoJSON (RFC 7946) of a storm: wind circles as polygons, the track as a LineString (a Point for a storm of one fix), a Point per track point with every field, landfalls; active storms add every agency forecast and its cone',
     // Not under /api/typhoons/{code}/: a static answer is a file at its URL, and a file and a folder cannot share a name.
+    returns: 'a storm as GeoJSON: wind circles, track, points, landfalls, forecasts and cones',
+    docs: 'endpoints-archive.md#geojson',
+    area: 'feeds-maps',
     paths: { web: '/api/geojson/:code' },
     params: { code: 'code' },
     webOnly:
       'a GeoJSON document is loaded by map libraries from its URL as it is; in the envelope it would no longer be GeoJSON (and every storm would need a second file)',
     servedBy: { kind: 'static' },
     cache: 'archive',
+    // Its function answers are for codes no static file has: an active storm of the live snapshot.
+    tags: ['live'],
     missFn: 'typhoon-lookup',
     mediaType: 'application/geo+json; charset=utf-8',
     dataSchema: featureCollectionSchema,
     dataset: true,
-    notFound: (code) => `No active or archived storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
+    notFound: (code, path) => `No active or archived storm with code ${code}; ${path('history-search')} finds codes by name.`,
     errors: ['badParameter', 'notFound'],
   },
   'history-search': {
+    title: 'Search storms',
     summary: 'Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first',
+    returns: "storms by code, name, pinyin, another agency's id or a misspelt name, best first",
+    docs: 'endpoints-archive.md#search',
+    area: 'history',
     paths: { web: '/api/history/search/:keyword', v1: '/api/v1/history/search/:keyword' },
     params: { keyword: 'keyword' },
     list: { key: 'typhoons' },
@@ -408,8 +469,12 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'history-near': {
+    title: 'Archived storms near a place',
     summary:
       'Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade',
+    returns: 'archived storms that passed within `radius` km of `lat`, `lng`, with counts; filters; paged',
+    docs: 'endpoints-archive.md#storms-that-passed-near-a-place',
+    area: 'history',
     paths: { web: '/api/history/near', v1: '/api/v1/history/near' },
     params: {},
     query: ['lat', 'lng', 'radius', 'from', 'to', 'months', 'minGrade', 'landfall', 'page', 'size'],
@@ -422,9 +487,13 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'typhoon-similar': {
+    title: 'Storms with similar tracks',
     summary:
       'The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far',
     // Under /api/typhoons/{code}, a static file: a function with config.path runs before files, so no folder is needed.
+    returns: 'the archived storms with the most similar tracks',
+    docs: 'endpoints-archive.md#similar-tracks',
+    area: 'history',
     paths: { web: '/api/typhoons/:code/similar', v1: '/api/v1/typhoons/:code/similar' },
     params: { code: 'code' },
     query: ['similarSize'],
@@ -434,37 +503,49 @@ export const ROUTES = defineRoutes({
     cache: 'deployData',
     reads: [DATA_FILES.archiveSummaries, DATA_FILES.similarTracks, DATA_FILES.archiveTracks, DATA_FILES.archiveReport],
     dataSchema: similarTracksSchema,
-    notFound: (code) => `No archived or active storm with code ${code}; /api/history/search/{keyword} finds codes by name.`,
+    notFound: (code, path) => `No archived or active storm with code ${code}; ${path('history-search')} finds codes by name.`,
     errors: ['badParameter', 'notFound'],
   },
   'typhoon-agencies': {
+    title: "One storm's tracks by agency",
     summary:
       "Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked",
+    returns: "CMA's, JMA's, JTWC's and HKO's tracks of an archived storm side by side",
+    docs: 'endpoints-archive.md#every-agencys-track',
+    area: 'history',
     paths: { web: '/api/typhoons/:code/agencies', v1: '/api/v1/typhoons/:code/agencies' },
     params: { code: 'code' },
     servedBy: { kind: 'function', fn: 'typhoon-agencies' },
     cache: 'deployData',
-    reads: [DATA_FILES.archiveSummaries, AGENCY_COMPARISON_FILES, DATA_FILES.archiveReport],
+    reads: [DATA_FILES.archiveSummaries, DATA_FILES.agencyComparison, DATA_FILES.archiveReport],
     dataSchema: stormAgenciesSchema,
     dataset: true,
-    notFound: (code) =>
-      `No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in /api/v1/typhoons/{code}).`,
+    notFound: (code, path) =>
+      `No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in ${path('typhoon-detail', 'v1')}).`,
     errors: ['badParameter', 'notFound'],
   },
   'history-today': {
+    title: 'Today in history',
     summary: 'Well-known storms active on this calendar day in past years (today in Asia/Shanghai)',
+    returns: "well-known storms active on today's date (Beijing) in past years",
+    docs: 'endpoints-archive.md#today-in-history',
+    area: 'history',
     paths: { web: '/api/history/today', v1: '/api/v1/history/today' },
     params: {},
     list: { key: 'typhoons' },
     dataset: true,
     servedBy: { kind: 'function', fn: 'history-today' },
     cache: 'calendarDay',
-    reads: [TODAY_FILES, DATA_FILES.archiveReport],
+    reads: [DATA_FILES.todayInHistory, DATA_FILES.archiveReport],
     dataSchema: todayInHistorySchema,
     errors: [],
   },
   'history-today-date': {
+    title: 'A day in history',
     summary: 'The same for a given calendar day MM-DD',
+    returns: 'the same for a calendar day `MM-DD`',
+    docs: 'endpoints-archive.md#today-in-history',
+    area: 'history',
     paths: { web: '/api/history/today/:date', v1: '/api/v1/history/today/:date' },
     params: { date: 'date' },
     list: { key: 'typhoons' },
@@ -476,7 +557,11 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'news-list': {
+    title: 'Daily news',
     summary: 'Daily typhoon news, newest first, paged',
+    returns: 'typhoon news, newest first, paged',
+    docs: 'endpoints-apps.md#news-and-knowledge',
+    area: 'news',
     paths: { v1: '/api/v1/news' },
     params: {},
     list: { key: 'list', paged: true },
@@ -488,18 +573,26 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'news-detail': {
+    title: 'One news item',
     summary: 'One news item with its Markdown body and its list of sources',
+    returns: 'one news item',
+    docs: 'endpoints-apps.md#news-and-knowledge',
+    area: 'news',
     paths: { v1: '/api/v1/news/:slug' },
     params: { slug: 'slug' },
     examples: { slug: '2024-09-06-yagi-landfall-wenchang' },
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: newsItemSchema,
-    notFound: (slug) => `No news item ${slug}; /api/v1/news lists them.`,
+    notFound: (slug, path) => `No news item ${slug}; ${path('news-list')} lists them.`,
     errors: ['badParameter', 'notFound'],
   },
   'knowledge-list': {
+    title: 'Knowledge articles',
     summary: 'Knowledge (wiki) articles by category, paged',
+    returns: 'knowledge articles, paged, of one `category` when asked',
+    docs: 'endpoints-apps.md#news-and-knowledge',
+    area: 'news',
     paths: { v1: '/api/v1/knowledge' },
     params: {},
     list: { key: 'list', paged: true },
@@ -511,17 +604,25 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   'knowledge-detail': {
+    title: 'One knowledge article',
     summary: 'One article with its Markdown body and sources',
+    returns: 'one knowledge article',
+    docs: 'endpoints-apps.md#news-and-knowledge',
+    area: 'news',
     paths: { v1: '/api/v1/knowledge/:slug' },
     params: { slug: 'slug' },
     servedBy: { kind: 'static' },
     cache: 'archive',
     dataSchema: knowledgeItemSchema,
-    notFound: (slug) => `No article ${slug}; /api/v1/knowledge lists them.`,
+    notFound: (slug, path) => `No article ${slug}; ${path('knowledge-list')} lists them.`,
     errors: ['badParameter', 'notFound'],
   },
   version: {
+    title: 'Version check',
     summary: 'Version check and forced update for one client platform',
+    returns: 'the latest and minimum app version of a `platform` (android, ios, harmony), and whether `current` must update',
+    docs: 'endpoints-apps.md#version-check',
+    area: 'client',
     paths: { v1: '/api/v1/version' },
     params: {},
     query: ['platform', 'current'],
@@ -532,61 +633,33 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter'],
   },
   bootstrap: {
+    title: 'Start-up bundle',
     summary: 'Start-up bundle: site configuration, announcements, active typhoons and disturbances, briefing, versions',
+    returns: "an app's start-up bundle: site, announcements, active storms and disturbances, briefing, today in history, versions",
+    docs: 'endpoints-apps.md#bootstrap',
+    area: 'client',
     paths: { v1: '/api/v1/bootstrap' },
     params: {},
     servedBy: { kind: 'function', fn: 'bootstrap' },
     cache: 'live',
-    reads: [DATA_FILES.site, DATA_FILES.announcements, DATA_FILES.versions, TODAY_FILES, DATA_FILES.archiveReport],
+    tags: ['live', 'summary', 'disturbances'],
+    reads: [DATA_FILES.site, DATA_FILES.announcements, DATA_FILES.versions, DATA_FILES.todayInHistory, DATA_FILES.archiveReport],
     dataset: true,
-    dataSchema: z.object({
-      site: siteConfigSchema,
-      announcements: z.object({ list: z.array(announcementSchema), total: z.number().int().describe('Announcements in effect') }),
-      typhoons: z.object({
-        list: z.array(activeStormSchema),
-        total: z.number().int().describe('Number of active storms'),
-        fetchedAt: z.string().nullable().describe('When the live data was fetched; null before the first fetch'),
-        publishedAt: liveListSchema.shape.publishedAt,
-        stale: liveListSchema.shape.stale,
-        staleReason: liveListSchema.shape.staleReason,
-        upstream: liveListSchema.shape.upstream,
-      }),
-      disturbances: disturbanceFreshnessSchema
-        .extend({
-          list: z
-            .array(disturbanceBriefSchema)
-            .describe('Active tropical disturbances with a position (/api/v1/disturbances has them whole)'),
-          total: z.number().int().describe('Number listed'),
-        })
-        .describe('Active tropical disturbances (invests) in brief'),
-      briefing: z
-        .object({
-          text: z.string().describe("Chinese: the same text as /api/llm/summary's summary"),
-          textEn: z.string().describe("English: the same text as /api/llm/summary's summaryEn"),
-          generatedAt: z.string().describe('When the live data it describes was fetched'),
-          publishedAt: liveListSchema.shape.publishedAt,
-          aiGenerated: aiGeneratedSchema,
-          generator: generatorSchema,
-        })
-        .nullable()
-        .describe('null before the first refresh'),
-      todayInHistory: z.object({
-        date: todayInHistorySchema.shape.date,
-        list: z.array(todayEntrySchema).describe('The first 5 of /api/v1/history/today'),
-        total: todayInHistorySchema.shape.total,
-      }),
-      versions: versionsFileSchema.describe('The current version of each client platform'),
-    }),
+    dataSchema: bootstrapSchema,
     errors: [],
   },
   openapi: {
+    title: 'OpenAPI document',
     summary: 'This API described in OpenAPI 3.1',
+    returns: 'this API in OpenAPI 3.1, both families',
+    docs: 'endpoints-other.md#openapi',
+    area: 'client',
     paths: { web: '/api/openapi.json' },
     params: {},
     webOnly: 'the document describes both families and is read by OpenAPI tools as it is; in the envelope they could not read it',
     servedBy: { kind: 'static' },
     cache: 'archive',
-    dataSchema: z.object({ openapi: z.literal('3.1.0') }).loose(),
+    dataSchema: openApiDocumentSchema,
     errors: [],
   },
 });
@@ -603,6 +676,25 @@ export interface Endpoint {
 export const ENDPOINTS: readonly Endpoint[] = RESOURCES.flatMap((resource) =>
   (Object.entries(resource.paths) as [Family, string][]).map(([family, path]) => ({ resource, family, path })),
 );
+
+/** A path as people read it: `/api/v1/history/{year}` for `/api/v1/history/:year`. */
+export const shownPath = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
+
+/**
+ * How a text names another endpoint (by route id): its path in `family`, by default the family of the answer the
+ * text is in, else its only path (a v1-only list named in a web answer).
+ */
+export type PathNamer = (routeId: string, family?: Family) => string;
+
+export const pathNamer =
+  (answering: Family): PathNamer =>
+  (routeId, family = answering) => {
+    const resource = RESOURCES.find((r) => r.id === routeId);
+    if (!resource) throw new Error(`no route ${routeId} to name in a message`);
+    const path = resource.paths[family] ?? resource.paths.web ?? resource.paths.v1;
+    if (path === undefined) throw new Error(`route ${routeId} has no path`);
+    return shownPath(path);
+  };
 
 /** Fills a pattern's `:name` segments; values must already be URL-safe. */
 export function fillPath(pattern: string, params: Record<string, string>): string {

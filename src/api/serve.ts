@@ -20,10 +20,8 @@ import {
   type Family,
 } from './envelope.ts';
 import { DATA_FILES } from './data-files.ts';
-import { readPublicJson } from './site-data.ts';
 import { etagOf, matchingEtag } from './etag.ts';
-import { inV1 } from './family-paths.ts';
-import { PARAMS, parseQuery, queryName } from './params.ts';
+import { parseQuery, queryName, readParam } from './params.ts';
 import { v1Data, withDataset } from './v1-data.ts';
 import { answersJson, ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
@@ -32,7 +30,7 @@ export function parseRequest(endpoint: Endpoint, rawParams: Record<string, strin
   const params: Record<string, string> = {};
   for (const [name, raw] of Object.entries(rawParams)) {
     const kind = endpoint.resource.params[name];
-    if (kind) params[name] = PARAMS[kind].parse(raw);
+    if (kind) params[name] = readParam(kind, name, raw);
   }
   return { family: endpoint.family, params, query: parseQuery(url, endpoint.resource.query ?? []) };
 }
@@ -66,7 +64,7 @@ function answerHeaders(resource: Resource, family: Family, policy: CachePolicy):
     'Cache-Control': policy.browser,
   };
   if (policy.cdn) headers['Netlify-CDN-Cache-Control'] = policy.cdn;
-  return { ...headers, ...cacheTagHeader(resource.id), ...netlifyVary((resource.query ?? []).map(queryName)) };
+  return { ...headers, ...cacheTagHeader(resource.tags), ...netlifyVary((resource.query ?? []).map(queryName)) };
 }
 
 /** The endpoint a request names among the bindings a function serves, with its raw path parameters. */
@@ -92,7 +90,7 @@ async function respond(bindings: readonly RequestBinding[], req: Request, config
   const found = findEndpoint(bindings, url.pathname);
   if (!found) return errorResponse(family, classifyMiss(url.pathname, family));
   const { binding, endpoint, raw } = found;
-  const ctx = binding.context(requestContext(config, clock));
+  const ctx = requestContext(config, clock);
   const answer = await binding.handle(ctx, parseRequest(endpoint, raw, url));
   // `ts` is when the data was produced; an answer with no data time (nothing fetched yet) has the time of the answer.
   const body = answerBody(endpoint.resource, endpoint.family, answer, answer.dataTime ?? ctx.now().getTime());
@@ -124,7 +122,7 @@ function configReader(config?: Config | (() => Config)): () => Config {
  */
 async function datasetHeaders(configOf: () => Config): Promise<Record<string, string>> {
   try {
-    const report = await readPublicJson<{ demo: boolean }>(configOf().publicDir, DATA_FILES.archiveReport);
+    const report = await DATA_FILES.archiveReport.read(configOf().publicDir);
     return report ? datasetHeader(report.demo) : {};
   } catch {
     return {};
@@ -176,7 +174,7 @@ export function safeHandler(handler: (req: Request) => Promise<Response> | Respo
     try {
       response = await withEtag(req, answerToMethod(req.method, family) ?? (await handler(req)));
     } catch (thrown) {
-      response = toErrorResponse(family, family === 'v1' ? inV1(thrown) : thrown);
+      response = toErrorResponse(family, thrown);
     }
     for (const [name, value] of Object.entries(await datasetHeaders(configOf))) response.headers.set(name, value);
     return withoutBodyForHead(req, response);

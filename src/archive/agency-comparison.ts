@@ -7,7 +7,7 @@
 import { accumulatedCycloneEnergy } from '../model/ace.ts';
 import type { AgencyLink, AgencyTrackPoint, ComparedAgency, StormAgencies, StormAgencyTrack } from '../model/agency-comparison-schemas.ts';
 import type { AgencyPoint } from '../model/agency-track-schemas.ts';
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { MS_TO_KT } from '../model/units.ts';
 import { archiveAttribution } from './attribution.ts';

@@ -1,5 +1,5 @@
 /** The archive held in memory for rendering: records grouped by year and by code. */
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 
 export interface ArchiveIndex {
   typhoons: readonly Typhoon[];

@@ -3,7 +3,7 @@
  * landfalls, wind circles, the 1945–1948 tracks). Published beside the data and compared before a production
  * publish, so a deploy built from poorer sources (a failed download, a missing folder) never replaces a richer one.
  */
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import { archiveReleaseTime } from './release-time.ts';
 
 export interface ArchiveReport {

@@ -5,8 +5,14 @@
  * in its order. Each fix starts the arc to the next fix of its storm; a storm's last fix starts an arc of no
  * length, so a one-fix storm has a track too.
  */
-import type { Typhoon } from '../model/schemas.ts';
 import { ARC_STRIDE, writeArc, writeUnitVector } from '../model/sphere.ts';
+
+/** What a track file needs of a storm: the archive's typhoon records and the other basins' records both fit. */
+export interface TrackedStorm {
+  /** ISO 8601 with an offset (any): the time of the first point. */
+  startTime: string;
+  points: readonly { time: string; lat: number; lng: number }[];
+}
 
 export interface ArchiveTracksFile {
   /** Index of each storm's first fix in the fix arrays, and one more entry: the number of fixes. */
@@ -20,7 +26,7 @@ export interface ArchiveTracksFile {
 }
 
 /** The file, from the archive's storms in archive order. */
-export function buildArchiveTracks(typhoons: readonly Typhoon[]): ArchiveTracksFile {
+export function buildArchiveTracks(typhoons: readonly TrackedStorm[]): ArchiveTracksFile {
   const file: ArchiveTracksFile = { first: [], start: [], lat: [], lng: [], hours: [] };
   for (const t of typhoons) {
     const start = Date.parse(t.startTime);

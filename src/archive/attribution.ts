@@ -1,7 +1,7 @@
 /** Credits the sources' terms ask for (docs/data-sources.md#the-sources), carried in history answers and the dump. */
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
 import { AGENCY_SOURCES, type AgencySource } from '../model/agency-track-schemas.ts';
-import type { Attribution } from '../model/schemas.ts';
+import type { Attribution } from '../model/typhoon-schemas.ts';
 
 export const CMA_ATTRIBUTION = {
   source: 'cma',

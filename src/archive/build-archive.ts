@@ -14,7 +14,7 @@
  */
 import { gradeFromCmaDigit, gradeFromLabel, gradeFromWind } from '../model/grades.ts';
 import { trackPoint } from '../model/track-point.ts';
-import type { Landfall, Provenance, TrackPoint, Typhoon } from '../model/schemas.ts';
+import type { Landfall, Provenance, TrackPoint, Typhoon } from '../model/typhoon-schemas.ts';
 import { placeInEnglish, type PlacesTable } from '../model/place-names.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';

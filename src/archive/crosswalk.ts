@@ -17,7 +17,7 @@
  */
 import type { StormAgencyTrack } from '../model/agency-comparison-schemas.ts';
 import type { AgencyPoint, AgencySource, AgencyTrack, HkoTrack, IbtracsTrack } from '../model/agency-track-schemas.ts';
-import type { StormIds, Typhoon } from '../model/schemas.ts';
+import type { StormIds, Typhoon } from '../model/typhoon-schemas.ts';
 import type { AgencyTracks } from '../sources/agencies/read-agency-sources.ts';
 import type { DataQualityProblem } from './data-quality.ts';
 import { agreementOf, FixIndex, MATCH_DISTANCE_KM, type Agreement, type Fix } from './track-agreement.ts';

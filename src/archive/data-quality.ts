@@ -41,8 +41,8 @@
 import path from 'node:path';
 import { distanceToTrackKm, type Position } from '../model/geo.ts';
 import type { FileRejection } from '../model/parse-problems.ts';
-import type { TrackPoint, WindCircle } from '../model/schemas.ts';
-import { reportedValue } from '../model/upstream-text.ts';
+import type { TrackPoint, WindCircle } from '../model/typhoon-schemas.ts';
+import { LEFT_OUT, reportedValue } from '../model/upstream-text.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { CMA_FILE_PATTERN } from '../sources/read-sources.ts';
 import type { ZjLandfall, ZjStorm } from '../sources/zj-archive.ts';
@@ -236,7 +236,7 @@ export function rejectedTextProblem(rejection: FileRejection, prefix = ''): Data
     field: where,
     value: reportedValue(rejection.value),
     rule: rejection.rule,
-    action: `${kind === 'place' ? 'place left out ("")' : kind === 'code' ? 'code left out (null)' : 'name left out (null)'}${storm ? ` for ${storm}` : ''}`,
+    action: `${LEFT_OUT[kind]}${storm ? ` for ${storm}` : ''}`,
   };
 }
 

@@ -12,7 +12,7 @@
 import type { Position as LatLng } from '../model/geo.ts';
 import { lngDelta } from '../model/geo.ts';
 import { destination } from '../model/geodesic.ts';
-import type { AgencyForecast } from '../model/schemas.ts';
+import type { AgencyForecast } from '../model/typhoon-schemas.ts';
 import { NM_TO_KM } from '../model/units.ts';
 import type { Geometry, Position } from './geojson-geometry.ts';
 import { convexHull, polygonGeometry } from './geojson-polygons.ts';
@@ -55,18 +55,23 @@ const circleRing = (center: LatLng, radiusKm: number): Position[] =>
     return [lng, lat] as Position;
   });
 
+/** A forecast position with its lead time, the centre of one of a cone's circles. */
+export interface ConeCentre extends LatLng {
+  time: string;
+  leadHours: number;
+}
+
 /**
- * The cone of one agency's forecast, from its analysis position (`origin`, radius 0) through each forecast
- * position of lead time ≤ 120 h after `issuedAt`; null when the lead times are unknown or no position is left.
+ * The cone swept by circles around forecast positions whose radius a function gives by lead time (null: no circle,
+ * the position is left out): the union of the convex hulls of consecutive circles. Null when no circle is left.
  */
-export function forecastCone(f: AgencyForecast): { geometry: Geometry; circles: ConeCircle[] } | null {
-  const issued = f.issuedAt ?? f.origin?.time;
-  if (!issued) return null;
-  const positions = [...(f.origin ? [f.origin] : []), ...f.points];
-  const circles = positions.flatMap((p) => {
-    const leadHours = (Date.parse(p.time) - Date.parse(issued)) / HOUR_MS;
-    const radiusKm = coneRadiusKm(leadHours);
-    return radiusKm === null ? [] : [{ center: p, circle: { time: p.time, leadHours, radiusKm } }];
+export function coneOf(
+  centres: readonly ConeCentre[],
+  radiusKmAt: (leadHours: number) => number | null,
+): { geometry: Geometry; circles: ConeCircle[] } | null {
+  const circles = centres.flatMap((p) => {
+    const radiusKm = radiusKmAt(p.leadHours);
+    return radiusKm === null ? [] : [{ center: p, circle: { time: p.time, leadHours: p.leadHours, radiusKm } }];
   });
   if (circles.length === 0) return null;
   // Longitudes unrolled from the first centre, so a cone across ±180 stays continuous until it is cut there.
@@ -78,4 +83,18 @@ export function forecastCone(f: AgencyForecast): { geometry: Geometry; circles: 
   const hulls = rings.length === 1 ? rings : rings.slice(1).map((ring, i) => convexHull([...(rings[i] as Position[]), ...ring]));
   const geometry = polygonGeometry(hulls.filter((hull) => hull.length >= 3).map((hull) => [hull]));
   return geometry && { geometry, circles: circles.map((c) => c.circle) };
+}
+
+/**
+ * The cone of one agency's forecast, from its analysis position (`origin`, radius 0) through each forecast
+ * position of lead time ≤ 120 h after `issuedAt`; null when the lead times are unknown or no position is left.
+ */
+export function forecastCone(f: AgencyForecast): { geometry: Geometry; circles: ConeCircle[] } | null {
+  const issued = f.issuedAt ?? f.origin?.time;
+  if (!issued) return null;
+  const positions = [...(f.origin ? [f.origin] : []), ...f.points];
+  return coneOf(
+    positions.map((p) => ({ time: p.time, lat: p.lat, lng: p.lng, leadHours: (Date.parse(p.time) - Date.parse(issued)) / HOUR_MS })),
+    coneRadiusKm,
+  );
 }

@@ -7,7 +7,7 @@
  * renderer that paints in order draws them under the lines and points. Positions are [longitude, latitude] in
  * WGS 84; the collection and every line and area have a `bbox` (§5).
  */
-import type { AgencyForecast, TrackPoint, Typhoon } from '../model/schemas.ts';
+import type { AgencyForecast, TrackPoint, Typhoon } from '../model/typhoon-schemas.ts';
 import { CONE_SOURCE, forecastCone } from './forecast-cone.ts';
 import { bboxOf, lineGeometry, positionsOf, type BBox, type Feature, type Geometry, type Position } from './geojson-geometry.ts';
 import { windCircleFeatures } from './wind-circles.ts';

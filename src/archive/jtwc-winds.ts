@@ -10,7 +10,7 @@
  * (one decimal, as for the global cyclones' JTWC winds), and grade and force follow the converted wind.
  */
 import { gradeFromLabel, peakGrade } from '../model/grades.ts';
-import type { TrackPoint } from '../model/schemas.ts';
+import type { TrackPoint } from '../model/typhoon-schemas.ts';
 import { knotsToMs } from '../model/units.ts';
 import type { ZjStorm } from '../sources/zj-archive.ts';
 import { zjFile, type DataQualityProblem } from './data-quality.ts';

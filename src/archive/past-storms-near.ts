@@ -9,7 +9,7 @@
  */
 import { GRADE_CODES, GRADE_RANK, type GradeCode } from '../model/grades.ts';
 import { intensityOf } from '../model/track-point.ts';
-import type { TyphoonSummary } from '../model/schemas.ts';
+import type { TyphoonSummary } from '../model/typhoon-schemas.ts';
 import { beijingMonth, toBeijingIso } from '../model/time.ts';
 import type { NearCounts, NearQuery, NearStorm } from '../model/track-search-schemas.ts';
 import { loadTracks, type ArchiveTracksFile } from './archive-tracks.ts';

@@ -10,7 +10,7 @@
  */
 import { lngDelta } from '../model/geo.ts';
 import { GRADE_CODES } from '../model/grades.ts';
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import { angleBetween, pointOnArc } from '../model/sphere.ts';
 import type { Tracks } from './archive-tracks.ts';
 
@@ -19,9 +19,11 @@ const ROWS = 180 / GRID_CELL_DEGREES;
 const COLUMNS = 360 / GRID_CELL_DEGREES;
 const BOX_MARGIN_DEGREES = 0.1;
 
+/** Grid cell id (row × 180 + column, from −90° and 0°E) → the arcs through it (named by their first fix), as gaps. */
+export type ProximityCells = Record<string, number[]>;
+
 export interface ProximityIndexFile {
-  /** Grid cell id (row × 180 + column, from −90° and 0°E) → the arcs through it (named by their first fix), as gaps. */
-  cells: Record<string, number[]>;
+  cells: ProximityCells;
   /** Per fix: index in GRADE_CODES; null below TD or unknown. */
   grade: (number | null)[];
   /** Per fix: maximum sustained wind, m/s, averaged over the storm's windPeriod. */
@@ -70,9 +72,8 @@ function arcBox(v: Float64Array, a: number, b: number): Box {
 
 const gaps = (ascending: number[]) => ascending.map((n, i) => (i === 0 ? n : n - (ascending[i - 1] as number)));
 
-/** The file, from the archive's storms and their tracks (the same storms, in the same order). */
-export function buildProximityIndex(typhoons: readonly Typhoon[], tracks: Tracks): ProximityIndexFile {
-  const points = typhoons.flatMap((t) => t.points);
+/** The grid of a set of tracks: cell id → the arcs through it, as gaps (ProximityIndexFile's `cells`). */
+export function proximityCells(tracks: Tracks): ProximityCells {
   const cells = new Map<number, number[]>();
   for (let arc = 0; arc < tracks.fixes; arc += 1) {
     for (const cell of cellsOfBox(arcBox(tracks.vectors, arc * 3, (tracks.arcEnd[arc] as number) * 3))) {
@@ -81,8 +82,14 @@ export function buildProximityIndex(typhoons: readonly Typhoon[], tracks: Tracks
       cells.set(cell, arcs);
     }
   }
+  return Object.fromEntries([...cells].sort(([a], [b]) => a - b).map(([cell, arcs]) => [cell, gaps(arcs)]));
+}
+
+/** The file, from the archive's storms and their tracks (the same storms, in the same order). */
+export function buildProximityIndex(typhoons: readonly Typhoon[], tracks: Tracks): ProximityIndexFile {
+  const points = typhoons.flatMap((t) => t.points);
   return {
-    cells: Object.fromEntries([...cells].sort(([a], [b]) => a - b).map(([cell, arcs]) => [cell, gaps(arcs)])),
+    cells: proximityCells(tracks),
     grade: points.map((p) => (p.grade === null ? null : GRADE_CODES.indexOf(p.grade))),
     speed: points.map((p) => p.speed),
     pressure: points.map((p) => p.pressure),
@@ -92,10 +99,10 @@ export function buildProximityIndex(typhoons: readonly Typhoon[], tracks: Tracks
 /** The grid read back: cell id → its arcs, ascending (undefined for a cell no track crosses). */
 export type Grid = readonly (Int32Array | undefined)[];
 
-const decoded = new WeakMap<ProximityIndexFile, Grid>();
+const decoded = new WeakMap<{ cells: ProximityCells }, Grid>();
 
-/** Decodes the grid once per parsed file. */
-export function gridOf(file: ProximityIndexFile): Grid {
+/** Decodes the grid once per parsed file (the archive's proximity index, or the other basins'). */
+export function gridOf(file: { cells: ProximityCells }): Grid {
   const known = decoded.get(file);
   if (known) return known;
   const grid = new Array<Int32Array | undefined>(ROWS * COLUMNS).fill(undefined);

@@ -3,7 +3,7 @@
  * CMA dates every entry (the header's release date, e.g. 20250301, taken as midnight Beijing time); a storm
  * CMA does not cover (the 1945–1948 zj tracks) takes the time of its last point, the newest fact it holds.
  */
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import { beijingDate } from '../model/time.ts';
 
 export function releaseTime(t: Typhoon): number {

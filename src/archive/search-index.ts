@@ -4,7 +4,7 @@
  * function's bundle, which reads the stored keys (src/archive/search.ts).
  */
 import { pinyin } from 'pinyin-pro';
-import type { SearchEntry, Typhoon } from '../model/schemas.ts';
+import type { SearchEntry, Typhoon } from '../model/typhoon-schemas.ts';
 import type { NamesTable } from '../sources/names-table.ts';
 import { nameKey } from './search-query.ts';
 import { summarizeTyphoon } from './summaries.ts';

@@ -8,7 +8,7 @@
  * matches by distance first. At most 50 results.
  */
 import { distance } from 'fastest-levenshtein';
-import type { SearchEntry, SearchHit } from '../model/schemas.ts';
+import type { SearchEntry, SearchHit } from '../model/typhoon-schemas.ts';
 import { nameKey, parseKeyword, type SearchQuery } from './search-query.ts';
 
 export const MAX_SEARCH_RESULTS = 50;
@@ -81,7 +81,7 @@ function nameTier(p: Prepared, name: string): Tier | null {
 }
 
 /** Edits allowed for a near miss: none below 4 letters (too many names are that close), 1 up to 7, then 2. */
-const maxEdits = (name: string) => (!LATIN.test(name) || name.length < 4 ? 0 : name.length < 8 ? 1 : 2);
+export const maxEdits = (name: string) => (!LATIN.test(name) || name.length < 4 ? 0 : name.length < 8 ? 1 : 2);
 
 /** The fewest edits from `name` to an English name or pinyin key of the entry (the whole key), or null when too many. */
 function editsTo(p: Prepared, name: string, limit: number, memo: Map<string, number>): number | null {

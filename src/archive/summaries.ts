@@ -2,7 +2,7 @@
 import { accumulatedCycloneEnergy } from '../model/ace.ts';
 import { GRADE_RANK, gradeName } from '../model/grades.ts';
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
-import type { Typhoon, TyphoonSummary, YearStatistic } from '../model/schemas.ts';
+import type { Typhoon, TyphoonSummary, YearStatistic } from '../model/typhoon-schemas.ts';
 import { MS_TO_KT } from '../model/units.ts';
 
 export function summarizeTyphoon(t: Typhoon): TyphoonSummary {

@@ -5,7 +5,7 @@
  * Ranking: retired names first, then landfalls, then super typhoons, then strongest-of-year; within a tier
  * the lower central pressure (then the higher wind, then the later year) comes first. At most 20 per day.
  */
-import type { TodayEntry, TodayInHistory, Typhoon } from '../model/schemas.ts';
+import type { TodayEntry, TodayInHistory, Typhoon } from '../model/typhoon-schemas.ts';
 import type { ArchiveIndex } from './archive-index.ts';
 import { compareStrength, summarizeTyphoon, strongestStorm } from './summaries.ts';
 

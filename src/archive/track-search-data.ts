@@ -2,7 +2,7 @@
  * The generated files behind the track searches (proximity, similar tracks), from the archive in its order:
  * storm i is the same storm in each, so they are always written together.
  */
-import type { Typhoon, TyphoonSummary } from '../model/schemas.ts';
+import type { Typhoon, TyphoonSummary } from '../model/typhoon-schemas.ts';
 import { buildArchiveTracks, loadTracks, type ArchiveTracksFile } from './archive-tracks.ts';
 import { buildProximityIndex, type ProximityIndexFile } from './proximity-index.ts';
 import { buildSimilarTracks, type SimilarTracksFile } from './similar-tracks.ts';

@@ -5,7 +5,7 @@
  */
 import type { Position as LatLng } from '../model/geo.ts';
 import { destination } from '../model/geodesic.ts';
-import type { TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
+import type { TrackPoint, Typhoon, WindCircle } from '../model/typhoon-schemas.ts';
 import { bboxOf, positionsOf, type Feature, type Position } from './geojson-geometry.ts';
 import { polygonGeometry } from './geojson-polygons.ts';
 

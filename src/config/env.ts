@@ -1,7 +1,7 @@
 /**
  * The one configuration: every environment variable the project reads, parsed here and nowhere else, and passed
- * in from the entry points (the CLI, the generated Netlify functions, the local server). docs/operations.md lists
- * them with their defaults; a test checks that it lists every one of ENV.
+ * in from the entry points (the CLI, the generated Netlify functions, the local server). docs/operations.md's table
+ * of them, with their defaults and descriptions, is written from ENV (`npm run docs:tables`).
  */
 import { z } from 'zod';
 
@@ -20,6 +20,9 @@ const optional = z
 export const ENV = z.object({
   TYPHOON_SOURCES: optional.describe('Archive sources folder (cma-bst/, zj/); else .cache/sources, else the demo archive'),
   TYPHOON_AGENCY_SOURCES: optional.describe("Other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); else <sources>/agencies"),
+  TYPHOON_GLOBAL_SOURCES: optional.describe(
+    'Best tracks of the other basins (hurdat2/: NHC HURDAT2; ibtracs/: IBTrACS basin lists): where `sources fetch` puts them; else .cache/global-sources',
+  ),
   TYPHOON_PUBLIC_DIR: z
     .string()
     .default('public')
@@ -71,6 +74,7 @@ export type StoreLocation = { kind: 'blobs'; context: string | null } | { kind: 
 export interface Config {
   sourcesDir: string | null;
   agenciesDir: string | null;
+  globalSourcesDir: string | null;
   publicDir: string;
   store: StoreLocation;
   upstreams: UpstreamAddresses;
@@ -99,6 +103,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
   return {
     sourcesDir: e.TYPHOON_SOURCES,
     agenciesDir: e.TYPHOON_AGENCY_SOURCES,
+    globalSourcesDir: e.TYPHOON_GLOBAL_SOURCES,
     publicDir: e.TYPHOON_PUBLIC_DIR,
     store:
       e.NETLIFY_BLOBS_CONTEXT || e.NETLIFY === 'true' ? { kind: 'blobs', context: e.CONTEXT } : { kind: 'files', dir: e.TYPHOON_LIVE_DIR },

@@ -4,7 +4,7 @@
  * (`demo/archive`). The project never looks for data outside its own folder unless it is told where.
  */
 import path from 'node:path';
-import fs from 'fs-extra';
+import fs from 'node:fs';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..', '..');
 /** The published output: a link to the current build (build/publish.ts). */
@@ -19,12 +19,18 @@ export const CACHE_DIR = path.join(PROJECT_ROOT, '.cache');
  */
 export const NAMES_FILE_IN_PROJECT = 'content/names/typhoon-committee.yaml';
 export const NAMES_FILE = path.join(PROJECT_ROOT, NAMES_FILE_IN_PROJECT);
+/** The north-western Pacific forecast baseline fitted on the CMA best track (build/fit-wp-baseline.ts). */
+export const WP_BASELINE_FILE = path.join(CONTENT_DIR, 'baselines', 'wp-persistence-cma.json');
 /** Reviewed per-storm corrections of English names (src/sources/name-corrections.ts). */
 export const NAME_CORRECTIONS_FILE = path.join(CONTENT_DIR, 'names', 'corrections.yaml');
 /** Reviewed Chinese → English place names (src/model/place-names.ts); the live normalisers read it at this relative path, like the names table. */
 export const PLACES_FILE_IN_PROJECT = 'content/places/places.yaml';
 export const PLACES_FILE = path.join(PROJECT_ROOT, PLACES_FILE_IN_PROJECT);
+/** PAGASA's areas with their approximate circles (src/model/pagasa-gazetteer.ts). */
+export const PAGASA_AREAS_FILE_IN_PROJECT = 'content/warnings/pagasa-areas.yaml';
 export const FETCHED_SOURCES_DIR = path.join(CACHE_DIR, 'sources');
+/** The best tracks of the other basins (HURDAT2, IBTrACS), unless given elsewhere. */
+export const GLOBAL_SOURCES_DIR = path.join(CACHE_DIR, 'global-sources');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
 /** The generated Netlify functions (build/write-functions.ts). */
 export const FUNCTIONS_DIR = path.join(PROJECT_ROOT, 'functions');
@@ -57,3 +63,7 @@ export const resolveAgenciesDir = (option: string | undefined, configured: strin
   const dir = option ?? configured;
   return dir ? path.resolve(dir) : undefined;
 };
+
+/** The best tracks of the other basins: the option, else the configured folder (TYPHOON_GLOBAL_SOURCES), else .cache/global-sources. */
+export const resolveGlobalSourcesDir = (option: string | undefined, configured: string | null): string =>
+  path.resolve(option ?? configured ?? GLOBAL_SOURCES_DIR);

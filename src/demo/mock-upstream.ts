@@ -172,17 +172,32 @@ export const INJECTED_TEXT = {
   token: '<i>ALL_CLEAR</i>evil.example',
   /** Inside the JTWC RSS title's parentheses, where the feed's own markup leaves no `<` or `>`. */
   title: 'ALL CLEAR see https://evil.example',
+  /** Landfall places that carry a claim in a place's characters: a clause in brackets, a sentence in Latin letters. */
+  placeClaims: ['浙江温州（台风已减弱为热带低压）', '福建沿海（本次登陆为误报）', 'Wenzhou Now Totally Harmless'],
+  /** A forecast agency's label that names no agency. */
+  agency: '日本（作废）',
 } as const;
 
 /**
- * The own payloads of the active storms with INJECTED_TEXT in every name, landfall place and type code they
- * carry, by route: `for (const [route, body] of Object.entries(injectedTextPayloads())) mock.setPayload(route, body)`.
+ * The own payloads of the active storms with INJECTED_TEXT in every name, landfall place, forecast agency and
+ * type code they carry, by route: `for (const [route, body] of Object.entries(injectedTextPayloads())) mock.setPayload(route, body)`.
  */
 export function injectedTextPayloads(): Record<string, string> {
   const own = (file: string) => fs.readFileSync(path.join(OWN_PAYLOADS, file), 'utf8');
   const t = INJECTED_TEXT;
   const zj = JSON.parse(own('zj/TyphoonInfo_202699.json'));
-  const injectedZj = { ...zj, name: t.nameZh, enname: t.nameEn, land: zj.land.map((l: object) => ({ ...l, landaddress: t.place })) };
+  // The first landfall's place carries markup and a link; three more landfalls, ten minutes apart, a claim each.
+  const places = [t.place, ...t.placeClaims].map((landaddress, i) => ({
+    ...zj.land[0],
+    landaddress,
+    landtime: `${['2026-08-22 23:30', '2026-08-22 23:40', '2026-08-22 23:50', '2026-08-23 00:00'][i]}:00`,
+  }));
+  const points = zj.points.map((p: { forecast?: { tm: string }[] }, i: number) =>
+    i === zj.points.length - 1 && Array.isArray(p.forecast)
+      ? { ...p, forecast: p.forecast.map((g, j) => (j === 1 ? { ...g, tm: t.agency } : g)) }
+      : p,
+  );
+  const injectedZj = { ...zj, name: t.nameZh, enname: t.nameEn, land: places, points };
   const nhc = JSON.parse(own('nhc/CurrentStorms.json'));
   const injectedNhc = { activeStorms: nhc.activeStorms.map((s: object) => ({ ...s, name: t.nameEn, classification: t.token })) };
   return {

@@ -9,7 +9,7 @@ import { linkFigures } from '../archive/agency-comparison.ts';
 import type { CrosswalkLink } from '../archive/crosswalk.ts';
 import { MATCH_DISTANCE_KM } from '../archive/track-agreement.ts';
 import { AGENCY_SOURCES, type AgencySource } from '../model/agency-track-schemas.ts';
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import type { Column } from './table.ts';
 
 export interface CrosswalkRow {

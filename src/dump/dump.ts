@@ -15,7 +15,7 @@ import type { Crosswalk } from '../archive/crosswalk.ts';
 import { trackFeature } from '../archive/geojson.ts';
 import { COMPARED_AGENCIES, type StormAgencies } from '../model/agency-comparison-schemas.ts';
 import { AGENCY_SOURCES } from '../model/agency-track-schemas.ts';
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import { CROSSWALK_CSV_COLUMNS, crosswalkJsonLine, crosswalkRows } from './crosswalk-table.ts';
 import { POINTS_CSV_COLUMNS, POINTS_JSONL_KEYS, pointJsonLine, stormPoints, type DumpPoint } from './points-table.ts';
 import { describeColumns, tableCsv, tableSchema } from './table.ts';

@@ -7,7 +7,7 @@
  * Columns are only ever added at the end, so a reader by position keeps working across schema versions.
  */
 import { AGENCY_WIND_PERIODS, COMPARED_AGENCIES, type StormAgencies, type StormAgencyTrack } from '../model/agency-comparison-schemas.ts';
-import type { TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
+import type { TrackPoint, Typhoon, WindCircle } from '../model/typhoon-schemas.ts';
 import type { Column } from './table.ts';
 
 /** One row: a point of one agency's track of one storm. Its JSON Lines form is the object itself. */

@@ -17,6 +17,12 @@ import { readArchiveSources } from '../archive/read-archive-sources.ts';
 import { buildDump } from './dump.ts';
 
 export const STABLE_DUMP = 'typhoon-archive.zip';
+/**
+ * What the docs page reads to know whether this server has the dump: every build publishes it saying there is none
+ * (static/dump/status.json: a build starts a new folder without the dump), and writing the dump rewrites it. The page
+ * asks for it instead of the zip itself, so a server without the dump answers 200, not a 404 logged in the console.
+ */
+export const DUMP_STATUS = 'status.json';
 /** The dated name: the Beijing calendar day of the data version. */
 export const datedDump = (version: Date) => `typhoon-archive-${toBeijingIso(version).slice(0, 10)}.zip`;
 
@@ -56,6 +62,9 @@ export async function writeDump(options: {
     await fs.writeFile(temp, zip);
     await fs.rename(temp, path.join(options.outDir, name));
   }
+  const status = { available: true, file: STABLE_DUMP, dated: names[1], bytes: zip.byteLength, version: toBeijingIso(version) };
+  await fs.writeFile(path.join(options.outDir, `.${DUMP_STATUS}.tmp`), `${JSON.stringify(status)}\n`);
+  await fs.rename(path.join(options.outDir, `.${DUMP_STATUS}.tmp`), path.join(options.outDir, DUMP_STATUS));
   progress.tick('written');
   progress.done();
   return { files: names.map((name) => path.join(options.outDir, name)), bytes: zip.byteLength, storms: typhoons.length, version };

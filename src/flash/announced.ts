@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { readDocument, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
 import type { KeyValueStore } from '../store/store.ts';
-import { gradeCodeSchema, trackPointSchema } from '../model/schemas.ts';
+import { gradeCodeSchema, trackPointSchema } from '../model/typhoon-schemas.ts';
 
 const positionSchema = z.object({ time: z.string(), lat: z.number(), lng: z.number() });
 

@@ -12,7 +12,7 @@
  *   is stated as of the time it was fetched, never as "currently";
  * - ok: what is active now.
  */
-import type { TrackPoint, Typhoon } from '../model/schemas.ts';
+import type { TrackPoint, Typhoon } from '../model/typhoon-schemas.ts';
 import type { Generator } from '../model/flash-schemas.ts';
 import { fill, Slots, type SlottedText } from './slotted-text.ts';
 import { stormEn as labelEn, stormZh as labelZh } from './storm-words.ts';

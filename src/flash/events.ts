@@ -37,7 +37,7 @@
  *   event and does not move the announced state backwards.
  */
 import { GRADE_RANK, type GradeCode } from '../model/grades.ts';
-import type { TrackPoint, Typhoon } from '../model/schemas.ts';
+import type { TrackPoint, Typhoon } from '../model/typhoon-schemas.ts';
 import type { Disturbance, FormationOutlook } from '../model/disturbance-schemas.ts';
 import type { GlobalCyclone } from '../model/global-schemas.ts';
 import { BASINS } from '../model/global-schemas.ts';

@@ -3,14 +3,16 @@
  * accepts a reworded pattern only when it provably states exactly the template's facts. Facts live in the slots
  * (src/flash/slotted-text.ts), which the model never sees; so the answer must hold every placeholder of the
  * template once and nothing else in braces, keep each storm's clauses together with the storm before what is
- * said of it, and between the placeholders use only the reviewed connectives below (the template's own wording
- * allowed too). The word lists and the character classes before the vocabulary only name the reason of a
+ * said of it, in one sentence of their own with its time beside it (./clause-binding.ts), and between the
+ * placeholders use only the reviewed connectives below (the template's own wording allowed too), each where what
+ * it asserts holds. The word lists and the character classes before the vocabulary only name the reason of a
  * rejection precisely; the vocabulary alone already rejects everything they catch. docs/generated-text.md lists
  * every word for review.
  */
+import { connectiveProblem, eventProblem, type Language, sentenceProblem } from './clause-binding.ts';
 import { freeTextOf, PLACEHOLDER, placeholdersOf, type SlottedText } from './slotted-text.ts';
 
-export type Language = 'zh' | 'en';
+export type { Language } from './clause-binding.ts';
 
 /** Why an answer was rejected: the key the run counts it under. */
 export const CHECK_REASONS = [
@@ -31,7 +33,9 @@ export const CHECK_REASONS = [
   'direction-word',
   'other-script',
   'spacing',
+  'sentence',
   'vocabulary',
+  'connective',
 ] as const;
 export type CheckReason = (typeof CHECK_REASONS)[number];
 
@@ -371,21 +375,23 @@ const words = (text: string): string[] =>
     .replace(/’/g, "'")
     .match(/[\p{L}\p{N}'-]+/gu) ?? [];
 
-/** The first entry of `list` found in `text` (normalised), or null. */
-function findEntry(text: string, list: readonly string[], language: Language): string | null {
-  if (language === 'zh') return list.find((entry) => text.includes(entry)) ?? null;
+/** Whether an entry of a list is found in `text` (normalised): the text is split into words once. */
+function entriesIn(text: string, language: Language): (entry: string) => boolean {
+  if (language === 'zh') return (entry) => text.includes(entry);
   const ws = words(text);
   const run = ` ${ws.join(' ')} `;
-  return (
-    list.find((entry) => {
-      if (entry.includes(' ')) return run.includes(` ${entry} `);
-      const stem = entry.replace(/^\*|\*$/g, '');
-      if (entry.startsWith('*')) return ws.some((w) => w.endsWith(stem));
-      if (entry.endsWith('*')) return ws.some((w) => w.startsWith(stem));
-      return ws.includes(entry);
-    }) ?? null
-  );
+  return (entry) => {
+    if (entry.includes(' ')) return run.includes(` ${entry} `);
+    const stem = entry.replace(/^\*|\*$/g, '');
+    if (entry.startsWith('*')) return ws.some((w) => w.endsWith(stem));
+    if (entry.endsWith('*')) return ws.some((w) => w.startsWith(stem));
+    return ws.includes(entry);
+  };
 }
+
+/** The first entry of `list` found in `text` (normalised), or null. */
+const findEntry = (text: string, list: readonly string[], language: Language): string | null =>
+  list.find(entriesIn(text, language)) ?? null;
 
 /** The placeholders: each of the template's exactly once, no other, and no brace outside them. */
 function checkPlaceholders(answer: string, expected: string[]): Rejection | null {
@@ -479,9 +485,10 @@ export function checkPattern(rawAnswer: string, template: SlottedText, language:
   const own = freeTextOf(template.pattern);
   const free = raw.normalize('NFKC').toLowerCase();
   const ownText = own.join('\n').normalize('NFKC').toLowerCase();
+  const inOwnText = entriesIn(ownText, language);
   for (const [reason, lists] of Object.entries(WORD_LISTS) as [CheckReason, Record<Language, readonly string[]>][]) {
     // A word of the template's own wording may stay.
-    const list = lists[language].filter((entry) => findEntry(ownText, [entry], language) === null);
+    const list = lists[language].filter((entry) => !inOwnText(entry));
     const found = findEntry(free, list, language);
     if (found) return { reason, detail: found };
   }
@@ -501,6 +508,13 @@ export function checkPattern(rawAnswer: string, template: SlottedText, language:
     const spacing = checkSpacing(answer);
     if (spacing) return spacing;
   }
+  // What a reader binds: each storm's clauses one sentence of their own, its time and predicates with its event.
+  const sentence = sentenceProblem(answer, template);
+  if (sentence) return { reason: 'sentence', detail: sentence };
+  const event = eventProblem(answer, template);
+  if (event) return { reason: 'order', detail: event };
   const outside = outsideVocabulary(pieces, language, own);
-  return outside === null ? null : { reason: 'vocabulary', detail: outside };
+  if (outside !== null) return { reason: 'vocabulary', detail: outside };
+  const connective = connectiveProblem(answer, template, language);
+  return connective === null ? null : { reason: 'connective', detail: connective };
 }

@@ -13,8 +13,13 @@ export interface StormClauses {
   subject: string;
   /** Clauses that say something about the storm and read only after it (an event, a position, a wind, …). */
   predicates: string[];
-  /** Clauses that may stand anywhere among the storm's (a time with its own preposition). */
+  /** Clauses that stand beside the storm or its event (a time, with its own preposition in English). */
   adjuncts: string[];
+  /**
+   * Predicates that tell an event of their own after the storm's first (`{former}`, `{ended}`); the other
+   * predicates are said of the first, the event (where, how strong). None when absent.
+   */
+  events?: string[];
 }
 
 export interface SlottedText {
@@ -70,15 +75,17 @@ export class Slots {
 
   /**
    * The slotted text of a pattern about one storm, `{storm}`: every other slot is its predicate, except the
-   * `adjuncts` (anywhere among its clauses) and the `free` ones (on their own).
+   * `adjuncts` (beside the storm or its event) and the `free` ones (on their own); of its predicates, `events`
+   * tell events of their own.
    */
-  aboutStorm(pattern: string, adjuncts: string[] = [], free: string[] = []): SlottedText {
+  aboutStorm(pattern: string, adjuncts: string[] = [], free: string[] = [], events: string[] = []): SlottedText {
     const others = Object.keys(this.values).filter((name) => name !== 'storm');
     return this.text(pattern, [
       {
         subject: 'storm',
         adjuncts: others.filter((n) => adjuncts.includes(n)),
         predicates: others.filter((n) => !adjuncts.includes(n) && !free.includes(n)),
+        events: others.filter((n) => events.includes(n)),
       },
     ]);
   }

@@ -4,7 +4,7 @@
  * slotted text (src/flash/slotted-text.ts): every fact a clause in a slot, so that a language model may reword
  * the pattern around them but never state a fact.
  */
-import type { TrackPoint } from '../model/schemas.ts';
+import type { TrackPoint } from '../model/typhoon-schemas.ts';
 import type { FlashEvent } from './events.ts';
 import { Slots, type SlottedText } from './slotted-text.ts';
 import { gradeEn, gradeZh, isChinaNumber, stormEn, stormZh } from './storm-words.ts';
@@ -46,8 +46,9 @@ function intensityEn(p: TrackPoint | null, s: Slots): string {
  * Names: a named storm is `“名字”` / `DEMO`; an unnamed one its grade and number, `热带低压（编号20260099）` /
  * `Tropical Depression 20260099`, so a number never runs into the text around it (src/flash/storm-words.ts).
  * Grade words are those of the grade at the event's point: a tropical depression is never called a typhoon.
- * Each content is about one storm, `{storm}`; its time (`{time}`, with its own preposition) may stand anywhere
- * among its clauses, the 48-hour line's advice (`{advice}`) on its own.
+ * Each content is about one storm, `{storm}`; its time (`{time}`, with its own preposition) stands beside the
+ * storm or its event, the 48-hour line's advice (`{advice}`) on its own; `{former}` and `{ended}` are events of
+ * their own.
  */
 export function writeFlash(e: FlashEvent): FlashText {
   const p = e.point;
@@ -73,11 +74,15 @@ export function writeFlash(e: FlashEvent): FlashText {
         content: z.aboutStorm(
           `${z.put('time', when(e.time))}，${z.put('storm', `${graded}${idZh}`)}${z.put('event', `在${p ? latZh(p) : '西北太平洋'}生成`)}${intensityZh(p, z)}${former}。`,
           time,
+          [],
+          ['former'],
         ),
         titleEn: `${stormEn(storm, grade, true)} forms`,
         contentEn: n.aboutStorm(
           `${n.put('storm', `${stormEn(storm, grade, true)}${idEn}`)} ${n.put('event', `formed near ${p ? latEn(p) : 'the north-western Pacific'}`)} ${n.put('time', `at ${whenEn(e.time)}`)}${intensityEn(p, n)}${formerEn}.`,
           time,
+          [],
+          ['former'],
         ),
       };
     }
@@ -153,10 +158,16 @@ export function writeFlash(e: FlashEvent): FlashText {
         title: `${zh}${stopped}`,
         content: z.aboutStorm(
           `${z.put('storm', stormZh(storm, grade, true))}${z.put('event', `最后一次定位于${when(e.time)}，位于${p ? latZh(p) : '—'}`)}，${z.put('ended', `已${stopped}`)}。`,
+          [],
+          [],
+          ['ended'],
         ),
         titleEn: `${en} dissipates`,
         contentEn: n.aboutStorm(
           `${n.put('storm', stormEn(storm, grade, true))} ${n.put('event', `was last positioned at ${whenEn(e.time)} near ${p ? latEn(p) : '—'}`)}; ${n.put('ended', 'advisories have ended')}.`,
+          [],
+          [],
+          ['ended'],
         ),
       };
     }

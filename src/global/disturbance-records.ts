@@ -17,14 +17,8 @@
  *   alert: when the two bulletins of the same hour disagree, both are served, each with its product.
  */
 import type { Basin } from '../model/global-schemas.ts';
-import type {
-  AdvisoryDisturbance,
-  Disturbance,
-  FormationAlert,
-  InvestTrack,
-  JtwcAdvisory,
-  SystemRef,
-} from '../model/disturbance-schemas.ts';
+import type { Disturbance } from '../model/disturbance-schemas.ts';
+import type { AdvisoryDisturbance, FormationAlert, InvestTrack, JtwcAdvisory, SystemRef } from '../model/disturbance-product-schemas.ts';
 import { toUtcIso } from '../model/time.ts';
 import { atcfIdYear } from '../upstream/invest-track.ts';
 

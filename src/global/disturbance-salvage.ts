@@ -6,7 +6,8 @@
  * data-quality document. A document missing although a refresh wrote it is rebuilt from the bulletins alone.
  */
 import type { z } from 'zod';
-import { advisorySummarySchema, disturbanceSchema, formationOutlookSchema } from '../model/disturbance-schemas.ts';
+import { advisorySummarySchema } from '../model/disturbance-answer-schemas.ts';
+import { disturbanceSchema, formationOutlookSchema } from '../model/disturbance-schemas.ts';
 import type { DocumentRead } from '../store/documents.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import type { LiveFault } from '../store/text-quality.ts';

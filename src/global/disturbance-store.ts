@@ -7,14 +7,8 @@
  * whole list "never fetched".
  */
 import { z } from 'zod';
-import {
-  advisorySummarySchema,
-  disturbanceSchema,
-  formationOutlookSchema,
-  type AdvisorySummary,
-  type Disturbance,
-  type FormationOutlook,
-} from '../model/disturbance-schemas.ts';
+import { disturbanceSchema, formationOutlookSchema, type Disturbance, type FormationOutlook } from '../model/disturbance-schemas.ts';
+import { advisorySummarySchema, type AdvisorySummary } from '../model/disturbance-answer-schemas.ts';
 import { readableData, readDocument, readDocumentValue, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { sourceStatusSchema } from './global-store.ts';

@@ -5,14 +5,8 @@
  * are `unavailable`, never an empty list.
  */
 import { compassFromDegrees } from '../model/compass.ts';
-import type {
-  AdvisorySummary,
-  Disturbance,
-  DisturbanceBrief,
-  DisturbanceNear,
-  FormationOutlook,
-  InvestLink,
-} from '../model/disturbance-schemas.ts';
+import type { Disturbance, FormationOutlook, InvestLink } from '../model/disturbance-schemas.ts';
+import type { AdvisorySummary, DisturbanceBrief, DisturbanceNear } from '../model/disturbance-answer-schemas.ts';
 import { greatCircleKm, initialBearing, type Position } from '../model/geo.ts';
 import { freshness, PUBLISHING_BOUNDS_MS, silentSince, type Freshness } from '../model/freshness.ts';
 import { toUtcIso } from '../model/time.ts';

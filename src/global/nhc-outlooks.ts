@@ -3,7 +3,8 @@
  * area with its 48-hour and 7-day formation chances, a stable id where NHC tags the area with an invest, and the
  * invest's 7-day chance in the outlook before (what the "7-day chance reaches 60%" flash item is told from).
  */
-import type { FormationOutlook, NhcOutlook, OutlookChance } from '../model/disturbance-schemas.ts';
+import type { FormationOutlook } from '../model/disturbance-schemas.ts';
+import type { NhcOutlook, OutlookChance } from '../model/disturbance-product-schemas.ts';
 
 const PRODUCT_OF = { atlantic: 'ABNT20', 'eastern-north-pacific': 'ABPZ20', 'central-north-pacific': null } as const;
 const AREA_BASIN = { atlantic: 'at', 'eastern-north-pacific': 'ep', 'central-north-pacific': 'cp' } as const;

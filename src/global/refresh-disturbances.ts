@@ -8,19 +8,14 @@
  * changes nothing it would have told: the records keep the last good data, and the status records the failure, so
  * that the answers are marked stale. A b-deck is an extra: without it the record keeps the track it had.
  */
-import {
-  OUTLOOK_PRODUCTS,
-  type AdvisorySummary,
-  type Disturbance,
-  type FormationAlert,
-  type InvestTrack,
-  type JtwcAdvisory,
-  type NhcOutlook,
-} from '../model/disturbance-schemas.ts';
+import { OUTLOOK_PRODUCTS, type Disturbance } from '../model/disturbance-schemas.ts';
+import type { FormationAlert, InvestTrack, JtwcAdvisory, NhcOutlook } from '../model/disturbance-product-schemas.ts';
+import type { AdvisorySummary } from '../model/disturbance-answer-schemas.ts';
 import { FUTURE_TOLERANCE_MS } from '../model/freshness.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
 import type { KeyValueStore } from '../store/store.ts';
+import { recordFaults, recordTextProblems, type LiveFault, type LiveRejection } from '../store/text-quality.ts';
 import type { GlobalUpstreams } from '../upstream/addresses.ts';
 import { investTrack } from '../upstream/invest-track.ts';
 import { parseJtwcRss } from '../upstream/jtwc.ts';
@@ -38,7 +33,6 @@ import {
   alertPart,
   type DisturbanceStatus,
 } from './disturbance-store.ts';
-import { recordFaults, type LiveFault } from '../store/text-quality.ts';
 
 /** NHC's outlooks, by file under NHC's plain-text products. */
 export const OUTLOOK_FILES = { ABNT20: 'abnt20.knhc.two.at.txt', ABPZ20: 'abpz20.knhc.two.ep.txt' } as const;
@@ -54,10 +48,11 @@ function complete(text: string, file: string): string {
   return text;
 }
 
-async function fetchAdvisory(up: GlobalUpstreams, product: keyof typeof ADVISORY_FILES): Promise<JtwcAdvisory> {
+async function fetchAdvisory(up: GlobalUpstreams, product: keyof typeof ADVISORY_FILES, found: LiveRejection[]): Promise<JtwcAdvisory> {
   const file = ADVISORY_FILES[product];
-  const { advisory } = parseJtwcAdvisory(complete(await up.client.text(`${up.jtwcBase}/products/${file}`), file));
+  const { advisory, rejected } = parseJtwcAdvisory(complete(await up.client.text(`${up.jtwcBase}/products/${file}`), file));
   if (advisory.product !== product) throw new ShapeError(`${file}: holds ${advisory.product}, not ${product}`);
+  found.push(...rejected.map((r) => ({ ...r, source: 'jtwc' as const, field: `${file} ${r.field}` })));
   return advisory;
 }
 
@@ -72,12 +67,13 @@ async function fetchFeedAlerts(up: GlobalUpstreams): Promise<string[]> {
 }
 
 /** An outlook, which ends with its `$$` line (anything shorter was cut off in transit). */
-async function fetchOutlook(up: GlobalUpstreams, product: keyof typeof OUTLOOK_FILES): Promise<NhcOutlook> {
+async function fetchOutlook(up: GlobalUpstreams, product: keyof typeof OUTLOOK_FILES, found: LiveRejection[]): Promise<NhcOutlook> {
   const file = OUTLOOK_FILES[product];
   const text = await up.client.text(`${up.nhcTextBase}/${file}`);
   if (!/\n\$\$/.test(text)) throw new ShapeError(`${file}: the product is cut off (no closing $$)`);
-  const { outlook } = parseNhcOutlook(text);
+  const { outlook, rejected } = parseNhcOutlook(text);
   if (!outlook.heading.startsWith(product)) throw new ShapeError(`${file}: holds ${outlook.heading}, not ${product}`);
+  found.push(...rejected.map((r) => ({ ...r, source: 'nhc' as const, field: `${file} line ${r.line}: ${r.field}` })));
   return outlook;
 }
 
@@ -167,11 +163,13 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
     });
     return true;
   };
+  // Upstream text left out (a cyclone's name, an area's title): reported in the live data-quality document.
+  const rejections: LiveRejection[] = [];
   const [abpw, abio, abnt, abpz, feed, read] = await Promise.all([
-    part('ABPW10', fetchAdvisory(up, 'ABPW10')),
-    part('ABIO10', fetchAdvisory(up, 'ABIO10')),
-    part('ABNT20', fetchOutlook(up, 'ABNT20')),
-    part('ABPZ20', fetchOutlook(up, 'ABPZ20')),
+    part('ABPW10', fetchAdvisory(up, 'ABPW10', rejections)),
+    part('ABIO10', fetchAdvisory(up, 'ABIO10', rejections)),
+    part('ABNT20', fetchOutlook(up, 'ABNT20', rejections)),
+    part('ABPZ20', fetchOutlook(up, 'ABPZ20', rejections)),
     part('feed', fetchFeedAlerts(up)),
     readDisturbanceDocument(store),
   ]);
@@ -256,6 +254,9 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
     return outlook ? [outlook] : [];
   });
   await writeDisturbances(store, { records, advisories: summaries, outlooks });
+  await recordTextProblems(store, rejections, now).catch((error: unknown) =>
+    console.warn(`live data-quality document not written: ${describe(error)}`),
+  );
   await recordFaults(store, faults, now).catch((error: unknown) =>
     console.warn(`live data-quality document not written: ${describe(error)}`),
   );

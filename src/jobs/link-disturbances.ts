@@ -13,7 +13,7 @@ import { readDisturbanceDocument, writeDisturbances } from '../global/disturbanc
 import { readSnapshot } from '../live/snapshot.ts';
 import { sameStorm } from '../live/storm-identity.ts';
 import { SAME_DEPRESSION_DEGREES, type Disturbance } from '../model/disturbance-schemas.ts';
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import type { KeyValueStore } from '../store/store.ts';
 
 type Listed = Pick<Typhoon, 'code' | 'name' | 'points'>;

@@ -1,9 +1,10 @@
 /**
- * Purging the CDN's copies of the answers a run changed, by cache tag (src/api/cache-policy.ts, CACHE_TAGS). On
+ * Purging the CDN's copies of the answers a run changed, by cache tag (src/api/cache-policy.ts, CACHE_TAG_DATA). On
  * Netlify through its purge API (`purgeCache` of @netlify/functions, which reads the site and its token from the
  * function's environment); a purge that fails or takes longer than PURGE_TIMEOUT_MS is logged, and the live
  * answers' short CDN lifetime is the fallback: no copy outlives it.
  */
+import { withoutCredentials } from '../model/credentials.ts';
 import { purgeCache } from '@netlify/functions';
 import type { CacheTag } from '../api/cache-policy.ts';
 
@@ -37,7 +38,7 @@ export async function purgeTags(purge: Purge | null, tags: CacheTag[]): Promise<
     await Promise.race([purge(tags), late]);
     return { tags, error: null };
   } catch (error) {
-    const message = `purge of ${tags.join(', ')} failed, the CDN keeps those answers until they expire: ${(error as Error).message}`;
+    const message = `purge of ${tags.join(', ')} failed, the CDN keeps those answers until they expire: ${withoutCredentials((error as Error).message)}`;
     console.warn(message);
     return { tags, error: message };
   } finally {

@@ -3,7 +3,7 @@
  * Zhejiang service's `TyphoonInfo/{code}`, asked once, within 3 s, no retries: someone is waiting.
  */
 import type { Config } from '../config/env.ts';
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import { reportedValue, type TextCheck } from '../model/upstream-text.ts';
 import { NAMES_FILE_IN_PROJECT, PLACES_FILE_IN_PROJECT } from '../config/paths.ts';
 import { liveNamesTable } from '../sources/names-table.ts';

@@ -21,7 +21,7 @@
  * data-quality document (src/store/text-quality.ts) and is counted in the result.
  */
 import { toBeijingIso } from '../model/time.ts';
-import type { Typhoon } from '../model/schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import type { TextCheck } from '../model/upstream-text.ts';
 import { liveNamesTable } from '../sources/names-table.ts';
 import { livePlacesTable } from '../sources/places-table.ts';

@@ -5,7 +5,7 @@
  * stays distinguishable from "source unavailable" (the last refresh failed, or none has succeeded yet).
  */
 import { z } from 'zod';
-import { typhoonSchema, type Typhoon } from '../model/schemas.ts';
+import { typhoonSchema, type Typhoon } from '../model/typhoon-schemas.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, type TrackSummary } from '../model/track-summary.ts';
 import { latestTime } from '../model/track-point.ts';

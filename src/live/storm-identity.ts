@@ -4,7 +4,7 @@
  * derived (src/flash/events.ts).
  */
 import { lngDelta } from '../model/geo.ts';
-import type { Landfall, TrackPoint, Typhoon } from '../model/schemas.ts';
+import type { Landfall, TrackPoint, Typhoon } from '../model/typhoon-schemas.ts';
 import { trackSummary } from '../model/track-summary.ts';
 
 /** Two positions at the same instant this close (degrees of latitude and of longitude) are the same centre. */

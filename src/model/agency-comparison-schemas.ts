@@ -4,7 +4,7 @@
  * period and categories: nothing is converted between averaging periods.
  */
 import { z } from 'zod';
-import { attributionSchema, stormIdsSchema, trackPointSchema, typhoonSchema } from './schemas.ts';
+import { attributionSchema, stormIdsSchema, trackPointSchema, typhoonSchema } from './typhoon-schemas.ts';
 
 const { time: beijingTime } = trackPointSchema.shape;
 
@@ -106,7 +106,7 @@ export const stormAgencyTrackSchema = z
       ),
     startTime: beijingTime,
     endTime: beijingTime,
-    points: z.array(agencyTrackPointSchema).min(1),
+    points: z.array(agencyTrackPointSchema).min(1).describe("This agency's track: every fix in time order, at least one"),
   })
   .meta({ id: 'StormAgencyTrack' });
 

@@ -96,7 +96,22 @@ export const hkoTrackSchema = z.object({
   jmaCode: z.string().nullable().describe('JMA international number as HKO gives it (1330); null for storms JMA did not number'),
 });
 
-/** One agency's analysis at an IBTrACS row (its own columns: USA_*, TOKYO_*, CMA_*, HKO_*, KMA_*). */
+/** IBTrACS's basins (BASIN): NA North Atlantic, EP eastern North Pacific (with the Central Pacific), WP, NI, SI, SP, SA. */
+export const IBTRACS_BASINS = ['NA', 'EP', 'WP', 'NI', 'SI', 'SP', 'SA'] as const;
+export type IbtracsBasin = (typeof IBTRACS_BASINS)[number];
+
+/** IBTrACS's combined storm type (NATURE), from every agency's. */
+export const IBTRACS_NATURES = {
+  DS: 'disturbance',
+  TS: 'tropical',
+  ET: 'extratropical',
+  SS: 'subtropical',
+  NR: 'not reported',
+  MX: 'mixture (the agencies contradict each other)',
+} as const;
+export type IbtracsNature = keyof typeof IBTRACS_NATURES;
+
+/** One agency's analysis at an IBTrACS row (its own columns: USA_*, TOKYO_*, CMA_*, …). */
 const ibtracsFix = (who: string, period: string, grade: string) =>
   z
     .object({
@@ -108,7 +123,10 @@ const ibtracsFix = (who: string, period: string, grade: string) =>
       grade: z.string().nullable().describe(grade),
       original: z
         .boolean()
-        .describe("The agency's own analysis at this time (IFLAG O); false where IBTrACS interpolated or filled it (P, I, V)"),
+        .nullable()
+        .describe(
+          "The agency's own analysis at this time (IFLAG O); false where IBTrACS interpolated or filled it (P, I, V); null when the file has no IFLAG",
+        ),
     })
     .describe(`${who}'s position and intensity at this time as IBTrACS carries them`);
 
@@ -119,6 +137,11 @@ export const ibtracsAgencyFixesSchema = z
     cma: ibtracsFix('CMA', '2-minute', 'CMA_CAT, 0–6 or 9').optional(),
     hko: ibtracsFix('HKO', '10-minute', 'HKO_CAT (TD, TS, STS, T, ST, SuperT)').optional(),
     kma: ibtracsFix('KMA (v04r01 only)', '10-minute', 'KMA_CAT (TD, TS, STS, TY)').optional(),
+    newdelhi: ibtracsFix('RSMC New Delhi (IMD)', '3-minute', 'NEWDELHI_GRADE (D, DD, CS, SCS, VSCS, ESCS, SCS)').optional(),
+    reunion: ibtracsFix('RSMC La Réunion (Météo-France)', '10-minute', 'REUNION_TYPE, WMO code 01–09 (09 unknown)').optional(),
+    bom: ibtracsFix("Australia's TCWCs (BoM)", '10-minute', 'BOM_TYPE, ADAM code (10 … 91; blank unknown)').optional(),
+    nadi: ibtracsFix('RSMC Nadi (Fiji)', '10-minute', 'NADI_CAT').optional(),
+    wellington: ibtracsFix('TCWC Wellington (New Zealand)', '10-minute', 'none: IBTrACS carries no category of it').optional(),
   })
   .describe('Per-agency values of the row; an agency is absent where its columns are blank');
 
@@ -128,9 +151,17 @@ export const ibtracsPointSchema = agencyPointSchema.extend({
     .positive()
     .nullable()
     .describe(
-      "WMO_WIND in m/s (converted from knots, one decimal): the responsible WMO agency's wind, averaged over that agency's period (tokyo: 10 minutes); null on rows without it (interpolated and provisional rows)",
+      "WMO_WIND in m/s (converted from knots, one decimal): the responsible WMO agency's wind, averaged over that agency's period (tokyo, reunion, bom, nadi, wellington: 10 minutes; newdelhi 3; hurdat and atcf 1); null on rows without it (interpolated and provisional rows)",
     ),
   pressureHpa: pressureHpa.describe('WMO_PRES in hPa; null on rows without it'),
+  grade: z
+    .enum(Object.keys(IBTRACS_NATURES) as [IbtracsNature, ...IbtracsNature[]])
+    .nullable()
+    .describe(
+      `NATURE, IBTrACS's combined storm type: ${Object.entries(IBTRACS_NATURES)
+        .map(([code, meaning]) => `${code} ${meaning}`)
+        .join('; ')}; null when blank`,
+    ),
   wmoAgency: z.string().nullable().describe('WMO_AGENCY of the row (tokyo, hurdat_epa, …); null when blank'),
   agencies: ibtracsAgencyFixesSchema,
 });
@@ -148,13 +179,21 @@ export const ibtracsTrackSchema = z.object({
     .number()
     .nullable()
     .describe(
-      'Averaging period of the WMO winds, minutes, from the WMO agencies of the rows (tokyo 10, hurdat/atcf/cphc 1, newdelhi 3); null when the rows have none or mix periods',
+      'Averaging period of the WMO winds, minutes, from the WMO agencies of the rows (tokyo, reunion, bom, nadi, wellington 10; hurdat/atcf/cphc 1; newdelhi 3); null when the rows have none, mix periods or name no agency',
     ),
   sid: z.string().describe('IBTrACS storm id (the same as id)'),
-  version: z.string().describe('IBTrACS version of the file, v04r00 or v04r01'),
-  season: z.number().int().describe('SEASON'),
-  basins: z.array(z.string()).describe('BASIN values of the rows, in order of first appearance (WP, EP, …)'),
-  trackType: z.string().describe('TRACK_TYPE: main, spur, PROVISIONAL, PROVISIONAL_spur'),
+  version: z
+    .enum(['v04r00', 'v04r01'])
+    .nullable()
+    .describe("IBTrACS version of the file: v04r01 has KMA's columns; a file without agency columns by its name; else null"),
+  season: z
+    .number()
+    .int()
+    .describe(
+      "SEASON: the year; in the southern hemisphere the season's (July–June, named after the year it ends in). From the SID by that rule when the file has no SEASON",
+    ),
+  basins: z.array(z.enum(IBTRACS_BASINS)).describe('BASIN values of the rows, in order of first appearance (WP, EP, …)'),
+  trackType: z.string().nullable().describe('TRACK_TYPE: main, spur, PROVISIONAL, PROVISIONAL_spur; null when the file has no such column'),
   usaAtcfIds: z
     .array(z.string())
     .describe('USA_ATCF_ID values of the rows, in order of first appearance (WP122024); the CSV carries no JMA, CMA or HKO storm number'),

@@ -30,38 +30,43 @@ const isoDate = z
 
 export const contentSourceSchema = z
   .object({
-    title: z.string().min(1),
-    publisher: z.string().min(1),
-    url: z.url().optional(),
+    title: z.string().min(1).describe("The source's title"),
+    publisher: z.string().min(1).describe('Who published it'),
+    url: z.url().optional().describe('Where to read it; absent when it is not online'),
   })
   .meta({ id: 'ContentSource' });
 
+const titleField = z.string().min(1).max(120).describe('Title, at most 120 characters');
+const summaryField = z.string().min(1).max(300).describe('Summary, at most 300 characters');
+const tagsField = z.array(z.string().min(1)).default([]).describe('Tags; empty when none');
+const sourcesField = z.array(contentSourceSchema).min(1).describe('What the text is based on, at least one');
+
 export const newsFrontmatterSchema = z.strictObject({
-  title: z.string().min(1).max(120),
+  title: titleField,
   date: isoDate,
-  summary: z.string().min(1).max(300),
+  summary: summaryField,
   typhoon: z
     .string()
     .regex(/^\d{6}$/)
     .optional(),
-  tags: z.array(z.string().min(1)).default([]),
-  sources: z.array(contentSourceSchema).min(1),
+  tags: tagsField,
+  sources: sourcesField,
 });
 
 export const KNOWLEDGE_CATEGORIES = ['basics', 'data', 'agencies', 'warnings', 'safety', 'history'] as const;
 
 export const knowledgeFrontmatterSchema = z.strictObject({
-  title: z.string().min(1).max(120),
-  summary: z.string().min(1).max(300),
-  category: z.enum(KNOWLEDGE_CATEGORIES),
-  tags: z.array(z.string().min(1)).default([]),
+  title: titleField,
+  summary: summaryField,
+  category: z.enum(KNOWLEDGE_CATEGORIES).describe('Its category'),
+  tags: tagsField,
   updated: isoDate,
-  sources: z.array(contentSourceSchema).min(1),
+  sources: sourcesField,
 });
 
 const announcementFields = z.strictObject({
-  title: z.string().min(1).max(120),
-  level: z.enum(['info', 'warning', 'critical']),
+  title: titleField,
+  level: z.enum(['info', 'warning', 'critical']).describe('How prominently a client shows it'),
   from: isoDate.describe('First day shown'),
   until: isoDate.optional().describe('Last day shown; open-ended when absent'),
 });
@@ -81,7 +86,11 @@ export const announcementFrontmatterSchema = announcementFields.refine(
 const markdownBody = z.string().describe('Article body in Markdown (CommonMark)');
 
 export const newsItemSchema = newsFrontmatterSchema
-  .extend({ slug: slugSchema, body: markdownBody, typhoon: z.string().nullable() })
+  .extend({
+    slug: slugSchema,
+    body: markdownBody,
+    typhoon: z.string().nullable().describe('The code of the storm the item is about; null when it is about none'),
+  })
   .meta({ id: 'NewsItem' });
 export const newsSummarySchema = newsItemSchema.omit({ body: true }).meta({ id: 'NewsSummary' });
 export const knowledgeItemSchema = knowledgeFrontmatterSchema
@@ -92,7 +101,7 @@ export const announcementSchema = announcementFields
   .extend({
     slug: slugSchema,
     body: markdownBody,
-    until: z.string().nullable(),
+    until: z.string().nullable().describe('Last day shown (YYYY-MM-DD, Beijing); null when open-ended'),
   })
   .meta({ id: 'Announcement' });
 
@@ -112,6 +121,7 @@ export const platformVersionSchema = z
     url: z.url().describe('Where to get the latest version'),
     notes: z.string().describe('Release notes of the latest version'),
   })
+  .describe("A client platform's latest version, and the minimum version a client must run")
   .meta({ id: 'PlatformVersion' });
 
 export const versionsFileSchema = z.strictObject(
@@ -129,13 +139,13 @@ export const versionAnswerSchema = platformVersionSchema
 
 export const siteConfigSchema = z
   .strictObject({
-    name: z.string(),
-    nameEn: z.string(),
-    homepage: z.url(),
-    contact: z.string(),
-    disclaimer: z.string(),
-    dataNotice: z.string(),
-    creditRequest: z.string(),
+    name: z.string().describe("The service's name, Chinese"),
+    nameEn: z.string().describe("The service's name, English"),
+    homepage: z.url().describe('Its home page'),
+    contact: z.string().describe('How to reach the maintainers'),
+    disclaimer: z.string().describe('The disclaimer to show, Chinese'),
+    dataNotice: z.string().describe("The data's credits and terms to show, English"),
+    creditRequest: z.string().describe('How to credit the service when quoting its data, Chinese'),
   })
   .meta({ id: 'SiteConfig' });
 

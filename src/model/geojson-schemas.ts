@@ -21,14 +21,21 @@ export const bboxSchema = z
   .meta({ id: 'GeoBBox' });
 
 const ring = z.array(positionSchema).describe('A closed ring: the first and last positions are the same');
+const geometryType = <T extends string>(type: T) => z.literal(type).describe("The geometry's type");
 
 export const geometrySchema = z
   .discriminatedUnion('type', [
-    z.object({ type: z.literal('Point'), coordinates: positionSchema }),
-    z.object({ type: z.literal('LineString'), coordinates: z.array(positionSchema).min(2) }),
-    z.object({ type: z.literal('MultiLineString'), coordinates: z.array(z.array(positionSchema).min(2)) }),
-    z.object({ type: z.literal('Polygon'), coordinates: z.array(ring) }),
-    z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ring)) }),
+    z.object({ type: geometryType('Point'), coordinates: positionSchema.describe('Point: one position') }),
+    z.object({
+      type: geometryType('LineString'),
+      coordinates: z.array(positionSchema).min(2).describe('LineString: its positions in order'),
+    }),
+    z.object({
+      type: geometryType('MultiLineString'),
+      coordinates: z.array(z.array(positionSchema).min(2)).describe('MultiLineString: its lines (a line cut at the antimeridian)'),
+    }),
+    z.object({ type: geometryType('Polygon'), coordinates: z.array(ring).describe('Polygon: the outer ring, then any holes') }),
+    z.object({ type: geometryType('MultiPolygon'), coordinates: z.array(z.array(ring)).describe('MultiPolygon: its polygons') }),
   ])
   .describe('A GeoJSON geometry; lines that cross the antimeridian are cut there (RFC 7946 §3.1.9)')
   .meta({ id: 'GeoGeometry' });
@@ -52,13 +59,13 @@ export const featurePropertiesSchema = z
       ),
     code: z.string().describe('The storm code'),
   })
-  .loose()
+  .catchall(z.unknown().describe('The fields of what the feature is (see kind)'))
   .describe("The feature's fields: `kind` and `code`, then the fields of what it is (see kind), units as in the API's JSON")
   .meta({ id: 'GeoFeatureProperties' });
 
 export const featureSchema = z
   .object({
-    type: z.literal('Feature'),
+    type: z.literal('Feature').describe('Always Feature'),
     bbox: bboxSchema.optional().describe('On lines and areas'),
     geometry: geometrySchema,
     properties: featurePropertiesSchema,
@@ -67,9 +74,9 @@ export const featureSchema = z
 
 export const featureCollectionSchema = z
   .object({
-    type: z.literal('FeatureCollection'),
+    type: z.literal('FeatureCollection').describe('Always FeatureCollection'),
     bbox: bboxSchema,
-    features: z.array(featureSchema),
+    features: z.array(featureSchema).describe('The features, areas first, then lines and points'),
     freshness: z
       .object({
         fetchedAt: z.string().describe('When the live snapshot holding the storm was fetched (+08:00)'),

@@ -5,7 +5,7 @@
  * 34/50/64-kt radii (stated in `radiusThresholdsKt`).
  */
 import { z } from 'zod';
-import { gradeCodeSchema, trackPointSchema, windCircleSchema } from './schemas.ts';
+import { gradeCodeSchema, trackPointSchema, windCircleSchema } from './typhoon-schemas.ts';
 
 export const utcTime = z
   .string()
@@ -50,10 +50,11 @@ export const globalForecastPointSchema = globalPointSchema
 
 export const globalForecastSchema = z
   .object({
-    agency: z.enum(['nhc', 'jtwc']),
+    agency: z.enum(['nhc', 'jtwc']).describe('Agency key, the same as its key in forecasts'),
     issuedAt: utcTime.describe('Base time of the official forecast'),
-    points: z.array(globalForecastPointSchema),
+    points: z.array(globalForecastPointSchema).describe('Forecast positions after the base time'),
   })
+  .describe("The agency's latest official forecast of the cyclone's track and intensity")
   .meta({ id: 'GlobalForecast' });
 
 export const GLOBAL_SOURCES = ['nhc', 'jtwc'] as const;
@@ -83,9 +84,13 @@ export const globalCycloneSchema = z
       .describe(
         'Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed',
       ),
-    basin: z.enum(Object.keys(BASINS) as [Basin, ...Basin[]]),
+    basin: z
+      .enum(Object.keys(BASINS) as [Basin, ...Basin[]])
+      .describe(
+        'ATCF basin code: AL North Atlantic, EP Eastern North Pacific, CP Central North Pacific, WP Western North Pacific, IO North Indian Ocean, SH Southern Hemisphere',
+      ),
     seaArea: z.string().describe('Chinese name of the basin'),
-    seaAreaEn: z.string(),
+    seaAreaEn: z.string().describe('English name of the basin'),
     source: z.enum(GLOBAL_SOURCES).describe('Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)'),
     windPeriod: z.literal('1min').describe('Averaging period of the maximum sustained wind'),
     radiusThresholdsKt: z
@@ -108,8 +113,10 @@ export const globalCycloneSchema = z
     maxSpeed: z.number().nullable().describe('Highest maximum wind of the track, m/s (1-minute)'),
     maxWindKt: z.number().nullable().describe('Highest maximum wind of the track, kt (1-minute), as issued'),
     minPressure: z.number().nullable().describe('Lowest central pressure, hPa'),
-    points: z.array(globalPointSchema).min(1),
-    forecasts: z.record(z.string(), globalForecastSchema),
+    points: z.array(globalPointSchema).min(1).describe('The track: every fix ingested, in time order, at least one'),
+    forecasts: z
+      .object({ nhc: globalForecastSchema.optional(), jtwc: globalForecastSchema.optional() })
+      .describe('The latest official forecast by agency key (the agency whose advisory it is); {} when there is none'),
     land: z.array(z.never()).describe('Landfalls are not recorded for global cyclones'),
     firstSeenAt: utcTime
       .nullable()

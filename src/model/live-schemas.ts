@@ -1,9 +1,10 @@
 /** The answer of the live list: the snapshot's storms plus when and from where they were fetched. */
 import { z } from 'zod';
-import { disturbanceFreshnessSchema, disturbanceNearSchema, investLinkSchema } from './disturbance-schemas.ts';
+import { investLinkSchema } from './disturbance-schemas.ts';
+import { disturbanceFreshnessSchema, disturbanceNearSchema } from './disturbance-answer-schemas.ts';
 import { UPSTREAM_STATES } from './freshness.ts';
-import { globalCycloneSchema } from './global-schemas.ts';
-import { trackPointSchema, typhoonSchema } from './schemas.ts';
+import { globalCycloneSchema, globalSummarySchema } from './global-schemas.ts';
+import { trackPointSchema, typhoonSchema } from './typhoon-schemas.ts';
 
 /**
  * A storm as the list and the detail answer it: the stored record, with the invest it formed from in its live status
@@ -23,6 +24,7 @@ export const typhoonAnswerSchema = typhoonSchema
       .nullable()
       .describe(typhoonSchema.shape.live.description ?? ''),
   })
+  .describe('A storm: its names, track, forecasts, landfalls, ids and where each part comes from')
   .meta({ id: 'Typhoon' });
 export type TyphoonAnswer = z.infer<typeof typhoonAnswerSchema>;
 
@@ -83,8 +85,13 @@ const sourceStateSchema = z
       .describe("The upstream's own time of this source's data (UTC): the newest publishedAt of its cyclones listed here; null when none"),
     stale: z.boolean().describe('The data of this source is not current (same rules as the typhoon list)'),
     staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
-    upstream: z.enum(UPSTREAM_STATES).describe('As in the typhoon list; an open list'),
+    upstream: z
+      .enum(UPSTREAM_STATES)
+      .describe(
+        'ok: the last refresh of this source succeeded; unavailable: it failed; never-fetched: this source was never fetched; off: this server polls no upstream. An open list',
+      ),
   })
+  .describe("One source's freshness")
   .meta({ id: 'SourceState' });
 
 /** The answer of the global live list. */
@@ -92,7 +99,9 @@ export const globalListSchema = z
   .object({
     typhoons: z.array(globalCycloneSchema).describe('Active cyclones outside the north-western Pacific'),
     total: z.number().int().describe('Number of active cyclones'),
-    sources: z.object({ nhc: sourceStateSchema, jtwc: sourceStateSchema }),
+    sources: z
+      .object({ nhc: sourceStateSchema, jtwc: sourceStateSchema })
+      .describe("Each source's freshness: NHC's (Atlantic, East and Central Pacific) and JTWC's (the other basins)"),
   })
   .meta({ id: 'GlobalList' });
 
@@ -127,38 +136,46 @@ export const stormNearSchema = z
       .describe('Maximum wind at the latest fix, m/s (2-minute mean for the north-western Pacific, 1-minute for global)'),
     pressure: z.number().nullable().describe('Central pressure at the latest fix, hPa'),
     distanceKm: z.number().describe('Great-circle distance from the place to the latest fix, km'),
-    bearing: z.object({
-      degrees: z.number().int().describe('Initial bearing from the place to the storm centre, degrees clockwise from north'),
-      compass: z.string().nullable().describe('The same as a 16-point compass code (N … NNW)'),
-    }),
+    bearing: z
+      .object({
+        degrees: z.number().int().describe('Initial bearing from the place to the storm centre, degrees clockwise from north'),
+        compass: z.string().nullable().describe('The same as a 16-point compass code (N … NNW)'),
+      })
+      .describe("The direction from the place to the storm's latest fix"),
     approaching: z.boolean().nullable().describe('The latest fix is closer to the place than the one before it; null with one fix'),
     radiusThresholdsMs: z
       .tuple([z.number().describe('radius7, m/s'), z.number().describe('radius10, m/s'), z.number().describe('radius12, m/s')])
       .describe(
         'Wind speeds (m/s) of radius7, radius10, radius12: force 7/10/12 (13.9, 24.5, 32.7) for the north-western Pacific; 34/50/64 kt for global cyclones',
       ),
-    forecasts: z.array(
-      z.object({
-        agency: z.string().describe('Agency key of the forecast'),
-        closestApproach: z
-          .object({
-            time: z.string().describe('When the forecast track passes closest (interpolated in time along the track)'),
-            km: z.number().describe('Distance at the closest approach, km'),
-            lat: z.number().describe('Latitude of the closest point of the track, degrees north'),
-            lng: z.number().describe('Longitude of the closest point of the track, degrees east'),
-            grade: z.string().nullable().describe('Grade of the nearer forecast point'),
-            speed: z.number().nullable().describe('Maximum wind of the nearer forecast point, m/s'),
-            pressure: z.number().nullable().describe('Central pressure of the nearer forecast point, hPa'),
-          })
-          .nullable()
-          .describe('null when the forecast has no point after the latest fix'),
-        windArrival: z
-          .object({ radius7: nullableTime, radius10: nullableTime, radius12: nullableTime })
-          .describe(
-            "First hour at which the place is inside each wind circle: the latest fix's radii per quadrant, held along this forecast track (no forecast carries radii); the latest fix's time when it is inside already; null when never within the forecast or the radius is unknown",
-          ),
-      }),
-    ),
+    forecasts: z
+      .array(
+        z.object({
+          agency: z.string().describe('Agency key of the forecast'),
+          closestApproach: z
+            .object({
+              time: z.string().describe('When the forecast track passes closest (interpolated in time along the track)'),
+              km: z.number().describe('Distance at the closest approach, km'),
+              lat: z.number().describe('Latitude of the closest point of the track, degrees north'),
+              lng: z.number().describe('Longitude of the closest point of the track, degrees east'),
+              grade: z.string().nullable().describe('Grade of the nearer forecast point'),
+              speed: z.number().nullable().describe('Maximum wind of the nearer forecast point, m/s'),
+              pressure: z.number().nullable().describe('Central pressure of the nearer forecast point, hPa'),
+            })
+            .nullable()
+            .describe('null when the forecast has no point after the latest fix'),
+          windArrival: z
+            .object({
+              radius7: nullableTime.describe('When the place is first inside the radius7 circle'),
+              radius10: nullableTime.describe('When the place is first inside the radius10 circle'),
+              radius12: nullableTime.describe('When the place is first inside the radius12 circle'),
+            })
+            .describe(
+              "First hour at which the place is inside each wind circle: the latest fix's radii per quadrant, held along this forecast track (no forecast carries radii); the latest fix's time when it is inside already; null when never within the forecast or the radius is unknown",
+            ),
+        }),
+      )
+      .describe("Per agency forecast of the storm: the forecast track's closest approach to the place and when the wind circles arrive"),
   })
   .meta({ id: 'StormNear' });
 
@@ -187,3 +204,20 @@ export const liveNearSchema = z
     ),
   })
   .meta({ id: 'LiveNear' });
+
+/** One global cyclone (`/api/v1/global/typhoons/{id}`; the web body is `{typhoon: …}`): its record and the invest it formed from. */
+export const globalCycloneAnswerSchema = globalCycloneSchema
+  .extend({
+    formedFrom: investLinkSchema
+      .nullable()
+      .describe('The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise'),
+  })
+  .describe('The cyclone');
+
+/** The global archive (`/api/v1/global/history`): the cyclones of a year or matching a keyword. */
+export const globalHistorySchema = z.object({
+  year: z.number().int().nullable().describe('The year asked for'),
+  q: z.string().nullable().describe('The keyword asked for; null without one'),
+  total: z.number().int().describe('Number of cyclones listed'),
+  typhoons: z.array(globalSummarySchema).describe('The cyclones, in brief'),
+});

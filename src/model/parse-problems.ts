@@ -10,6 +10,12 @@ export interface ParseProblem {
   message: string;
 }
 
+/** A problem in a file, or in a member of a zip (`bwp2013.zip/bwp012013.dat`). */
+export interface FileProblem extends ParseProblem {
+  /** Relative to the folder read, or a download's name. */
+  file: string;
+}
+
 /** A value a parser left out because it failed the upstream-text check (src/model/upstream-text.ts), with its file. */
 export interface FileRejection extends TextRejection {
   /** Relative to the folder read: `zj/201522.json`, `cma-bst/CH1997BST.txt`, `jma/bst_all.zip/bst_all.txt`. */
@@ -19,4 +25,15 @@ export interface FileRejection extends TextRejection {
 /** Thrown by the upstream normalisers when an answer does not have the expected shape (a changed or broken format). */
 export class ShapeError extends Error {
   override name = 'ShapeError';
+}
+
+/**
+ * Why JSON.parse refused a text, without the text: its message quotes the input (`Unexpected token 'x', "…" is
+ * not valid JSON`), and an upstream's own words must never reach a log line or an answer's stale reason.
+ */
+export function jsonFault(error: unknown): string {
+  const message = error instanceof Error ? error.message : '';
+  if (/end of JSON input/i.test(message)) return 'cut off before its end';
+  const at = /position (\d+)/.exec(message);
+  return at ? `invalid at position ${at[1]}` : 'invalid';
 }

@@ -486,6 +486,77 @@ function convert(table: PlacesTable, text: string): { en: string; unknown: strin
   return { en: wholeInPinyin(cut?.tokens, text), unknown: [text] };
 }
 
+/** The longest name the table does not know that a place text may hold, before its suffix (镇, 乡, 街道 …). */
+const MAX_UNKNOWN_STEM = 4;
+/** The longest name without a suffix a dotted path may end with (新寮, 文武砂): a village or port. */
+const MAX_UNSUFFIXED_PATH_END = 3;
+
+/** A name the table does not know, in a shape a place name has: a short stem and a place suffix (翁田镇, 大鹏半岛). */
+function unknownNameProblem(zh: string, mayLackSuffix: boolean): string | null {
+  const suffix = SUFFIX_WORDS.find(([s]) => zh.endsWith(s) && zh.length > s.length)?.[0];
+  if (suffix) {
+    return zh.length - suffix.length <= MAX_UNKNOWN_STEM
+      ? null
+      : `"${zh}" is longer than a place name (at most ${MAX_UNKNOWN_STEM} characters before ${suffix})`;
+  }
+  if (mayLackSuffix && zh.length <= MAX_UNSUFFIXED_PATH_END) return null;
+  return `"${zh}" is neither a place of the table nor a name with a place suffix (${SUFFIX_WORDS.map(([s]) => s).join(' ')})`;
+}
+
+/** Free text read as places and structural words in a shape the English knows; every unknown name in a place's shape. */
+function phraseProblem(table: PlacesTable, text: string, knownOnly: boolean): string | null {
+  const cut = tokenize(table, text);
+  if (!cut) return 'not Chinese place text (a character that is neither Han nor a known word)';
+  if (!cut.names || phraseText(cut.tokens) === null) return 'the words do not form a place (places, their parts and 沿海, 附近, 交界 …)';
+  for (const token of cut.tokens) {
+    if (token.type !== 'place' || token.entry) continue;
+    if (knownOnly) return `"${token.zh}" in brackets is not a place of the table`;
+    const problem = unknownNameProblem(token.zh, false);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/**
+ * Why `text` is not a place in a shape the reviewed table reads, or null when it is. A place is one of:
+ * - a dotted administrative path (`广东省.湛江市.徐闻县.新寮`) that begins with a place of the table, each other
+ *   level a place of the table or a name with a place suffix, the last possibly a short name without one;
+ * - free text of places and structural words (`菲律宾吕宋岛东北部沿海`), each name the table does not know with a
+ *   place suffix (`朱家尖镇`), and at most one remark in brackets at the end that is a known remark (演示) or
+ *   places of the table: never a clause (`浙江温州（台风已减弱为热带低压）`);
+ * - Latin text that is the English of a place of the table (`Luzon`, `the Luzon Strait`).
+ * Every landfall place of the real archive has one of these shapes (test/real-data/upstream-text.test.ts).
+ */
+export function placeShapeProblem(text: string, table: PlacesTable): string | null {
+  const zh = text.trim().normalize('NFKC');
+  if (!HAN.test(zh)) {
+    const english = zh.replace(/^the /i, '').toLowerCase();
+    return table.entries.some((e) => e.en.toLowerCase() === english) ? null : `"${zh}" is not the English of a place of the table`;
+  }
+  if (isPath(zh)) {
+    const segments = zh
+      .split('.')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const seen = new Set<string>();
+    for (const [i, segment] of segments.entries()) {
+      const place = pathPlace(table, segment, seen);
+      if (place.entry) seen.add(place.entry.zh);
+      if (place.entry || place.word) continue;
+      if (i === 0) return `a path begins with a place of the table, not "${segment}"`;
+      const problem = unknownNameProblem(segment, i === segments.length - 1);
+      if (problem) return problem;
+    }
+    return null;
+  }
+  const remark = /^(.+?)\s*\(([^()]+)\)$/.exec(zh);
+  if (remark?.[1] && remark[2]) {
+    const note = REMARKS[remark[2]] ? null : phraseProblem(table, remark[2], true);
+    return note ?? phraseProblem(table, remark[1], false);
+  }
+  return phraseProblem(table, zh, false);
+}
+
 /**
  * A place text in English, the Chinese beside: `海南文昌沿海` → "the coast of Wenchang, Hainan". Text without
  * Chinese passes through; full-width forms are read as their ASCII forms (（） as ()).

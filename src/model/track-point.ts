@@ -4,7 +4,7 @@
  * is null, never left out. Keys come in one order, so the same point gives the same bytes whoever built it.
  */
 import { beaufortForce, gradeName, type GradeCode } from './grades.ts';
-import type { TrackPoint, WindCircle } from './schemas.ts';
+import type { TrackPoint, WindCircle } from './typhoon-schemas.ts';
 
 /** A grade and a wind, as the answers carry them: the Chinese grade name, the code, the Beaufort force. */
 export const intensityOf = (grade: GradeCode | null, speed: number | null) => ({

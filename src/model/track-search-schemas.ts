@@ -1,7 +1,7 @@
 /** Answers of the searches over whole tracks: archive proximity (near a place) and similar tracks. */
 import { z } from 'zod';
 import { pageSchema } from './content-schemas.ts';
-import { gradeCodeSchema, gradeCountsSchema, trackPointSchema, typhoonSummarySchema } from './schemas.ts';
+import { gradeCodeSchema, gradeCountsSchema, trackPointSchema, typhoonSummarySchema } from './typhoon-schemas.ts';
 
 const { time: beijingTime } = trackPointSchema.shape;
 

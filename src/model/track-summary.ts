@@ -1,6 +1,6 @@
 /** What a storm record says about its whole track, derived from the points in one place (archive, live, global). */
 import { peakGrade, type GradeCode } from './grades.ts';
-import type { TrackPoint } from './schemas.ts';
+import type { TrackPoint } from './typhoon-schemas.ts';
 
 export interface TrackSummary {
   startTime: string;

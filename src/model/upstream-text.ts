@@ -1,23 +1,36 @@
 /**
- * Free text from the upstreams (storm names, landfall places, type codes) is data, never markup: every parser
- * that keeps such a value passes it through here (docs/upstream-text.md).
+ * Free text from the upstreams (storm names, landfall places, type codes, forecast agencies, outlook titles) is
+ * data, never markup: every parser that keeps such a value passes it through here (docs/upstream-text.md lists
+ * every such field and its check).
  *
  * 1. Normalised: Unicode NFC; control, format (bidi overrides and isolates, zero-width characters, soft hyphen,
  *    BOM), private-use and surrogate code points removed; every kind of space and line break as one space; trimmed.
  * 2. Checked as a whole: a value that carries markup (HTML/XML tags, character entities, Markdown links or
  *    emphasis) or a link (URL, www. address, domain, e-mail, IP address) is rejected whole. Stripping would keep
  *    the rest of an injected sentence ("预警已解除，无需撤离"), so nothing is ever stripped and kept.
- * 3. Checked against its kind's shape (an allow-list), its length bound and, for places, names and codes, a
- *    reviewed list of words that are never part of them (预警, 解除, warning, clear, evacuate, …).
+ * 3. Checked against its kind's shape (an allow-list: a place in a shape the reviewed place table reads, a name
+ *    of one or two words, an outlook title of NHC's geographic words), its length bound and a reviewed list of
+ *    words that are never part of any of them (预警, 解除, warning, clear, evacuate, …).
  * 4. NW-Pacific storm names of storms numbered from 2000 on must also be in the Typhoon Committee names table.
  *
  * What fails is returned as a rejection (null value) with the raw value and the rule; the callers leave the value
  * out and report it (the build's data-quality report, the live data-quality document). A report shows the raw
  * value only through `inertText`, so a report carries no markup or link either.
  */
-import type { PlacesTable } from './place-names.ts';
+import { placeShapeProblem, type PlacesTable } from './place-names.ts';
 
-export type TextKind = 'storm-name' | 'cyclone-name' | 'place' | 'code';
+export const TEXT_KINDS = ['storm-name', 'cyclone-name', 'place', 'code', 'agency', 'outlook-title'] as const;
+export type TextKind = (typeof TEXT_KINDS)[number];
+
+/** What is left out when a value of a kind fails, as the reports say it. */
+export const LEFT_OUT: Record<TextKind, string> = {
+  'storm-name': 'name left out (null)',
+  'cyclone-name': 'name left out (null)',
+  place: 'place left out ("")',
+  code: 'code left out (null)',
+  agency: "the agency's forecast left out",
+  'outlook-title': 'title left out (null): the area is kept',
+};
 
 /** Why a value was rejected: markup, a link, too long, not its kind's shape, a word never part of it, not in the names table. */
 export type RejectionReason = 'markup' | 'link' | 'length' | 'shape' | 'word' | 'unlisted';
@@ -160,16 +173,19 @@ const PLACEHOLDERS = new Set(['', '-', '未名', '未命名', '热带低压', 'N
 
 export const isPlaceholderName = (text: string) => PLACEHOLDERS.has(text) || PLACEHOLDERS.has(text.toUpperCase());
 
-/** One Latin name part: letters with inner hyphens or apostrophes (`KONG-REY`, `O'NEIL`). */
-const LATIN_PART = String.raw`\p{Script=Latin}+(?:['-]\p{Script=Latin}+)*`;
+/**
+ * One Latin name part: letters with one inner hyphen or apostrophe at most (`KONG-REY`, `TWENTY-ONE`, `O'NEIL`):
+ * no name joins three words with hyphens (`NO-NEED-TO-EVACUATE`).
+ */
+const LATIN_PART = String.raw`\p{Script=Latin}+(?:['-]\p{Script=Latin}+)?`;
 /** At most two words. */
 const LATIN_NAME = `${LATIN_PART}(?: ${LATIN_PART})?`;
 /**
  * A global cyclone name, and how the best tracks write merged or split storms: two names joined by `/` (JMA
- * `KAREN/LUCILLE`) or `_` (CMA `Lucretia_Nancy`), and a part or the other name in parentheses (CMA `Ida(1)(2)`,
- * `Faye(Gloria)`).
+ * `KAREN/LUCILLE`) or `_` (CMA `Lucretia_Nancy`), a part or the other name in parentheses (CMA `Ida(1)(2)`,
+ * `Faye(Gloria)`), and a part number after a hyphen (NHC's HURDAT2 `IONE-1`, `IONE-2`: one name, two tracks).
  */
-const CYCLONE_NAME = new RegExp(String.raw`^${LATIN_NAME}(?:[/_]${LATIN_NAME})?(?:\((?:\d|${LATIN_PART})\))*$`, 'u');
+const CYCLONE_NAME = new RegExp(String.raw`^${LATIN_NAME}(?:[/_]${LATIN_NAME})?(?:\((?:\d|${LATIN_PART})\)|-\d)*$`, 'u');
 const CYCLONE_NAME_MAX = 30;
 /** A Chinese storm name: 1 to 8 Han characters, with a middle dot. */
 const CHINESE_NAME = /^[\p{Script=Han}·]{1,8}$/u;
@@ -187,12 +203,113 @@ const PLACE_MAX_LATIN_WORDS = 4;
 /** A type or grade code (ATCF `TY`, NHC `HU`, HKO `SuperT`, JMA `5`): letters and digits. */
 const CODE = /^[A-Za-z\d]{1,8}$/;
 
+/**
+ * The words of NHC's outlook area titles (`Central East Pacific`, `South of Southern Mexico`, `Well Southwest of
+ * Southwestern Mexico`, `Western Portion of the East Pacific`): directions and their hyphened compounds, a few
+ * qualifiers, `of`/`the`/`and`, and the geography of the Atlantic and the eastern and central Pacific. A title is
+ * these words alone, at most eight, capitalised but for `of`, `the`, `and`, ending with a place or a direction.
+ */
+const DIRECTION_WORDS = [
+  'North',
+  'South',
+  'East',
+  'West',
+  'Northeast',
+  'Northwest',
+  'Southeast',
+  'Southwest',
+  'Northern',
+  'Southern',
+  'Eastern',
+  'Western',
+  'Central',
+  'Northeastern',
+  'Northwestern',
+  'Southeastern',
+  'Southwestern',
+];
+const TITLE_QUALIFIERS = ['Well', 'Far', 'Near', 'Just', 'Off', 'Offshore', 'Portion', 'Portions', 'Adjacent', 'Waters', 'Coast', 'Area'];
+const TITLE_LINKS = ['of', 'the', 'and'];
+export const TITLE_PLACES = [
+  'Atlantic',
+  'Pacific',
+  'Caribbean',
+  'Sea',
+  'Gulf',
+  'Bay',
+  'Basin',
+  'Ocean',
+  'Tropical',
+  'Subtropical',
+  'Mexico',
+  'America',
+  'American',
+  'Campeche',
+  'Tehuantepec',
+  'Bahamas',
+  'Florida',
+  'Keys',
+  'Bermuda',
+  'Cabo',
+  'Verde',
+  'Islands',
+  'Island',
+  'Leeward',
+  'Windward',
+  'Lesser',
+  'Greater',
+  'Antilles',
+  'Baja',
+  'California',
+  'Peninsula',
+  'Hawaii',
+  'Hawaiian',
+  'United',
+  'States',
+  'U.S.',
+  'Honduras',
+  'Nicaragua',
+  'Yucatan',
+  'Cuba',
+  'Hispaniola',
+  'Puerto',
+  'Rico',
+  'Jamaica',
+  'Azores',
+  'Africa',
+  'Guatemala',
+  'Panama',
+  'Colombia',
+  'Venezuela',
+  'Texas',
+  'Louisiana',
+  'Carolina',
+  'Carolinas',
+  'Georgia',
+  'Canada',
+  'Newfoundland',
+  'Hilo',
+  'Dateline',
+];
+const TITLE_DIRECTION = new RegExp(`^(?:${DIRECTION_WORDS.join('|')})(?:-(?:${DIRECTION_WORDS.join('|')}))*$`);
+const TITLE_WORDS = new Set([...TITLE_QUALIFIERS, ...TITLE_LINKS, ...TITLE_PLACES]);
+const TITLE_MAX_WORDS = 8;
+
 type Verdict = Checked;
 const ok = (value: string | null): Verdict => ({ value, rejection: null });
 const reject = (kind: TextKind, raw: string, reason: RejectionReason, rule: string): Verdict => ({
   value: null,
   rejection: { kind, value: raw, reason, rule },
 });
+
+const KIND_WORDS: Record<TextKind, string> = {
+  'storm-name': 'a storm name',
+  'cyclone-name': 'a storm name',
+  place: 'a place',
+  code: 'a type code',
+  agency: "a forecast agency's label",
+  'outlook-title': 'an outlook area title',
+};
 
 /** The checks every kind shares: markup, links, length and the reviewed words. Null when they pass. */
 function common(kind: TextKind, raw: string, text: string, max: number): Verdict | null {
@@ -203,14 +320,22 @@ function common(kind: TextKind, raw: string, text: string, max: number): Verdict
     return reject(kind, raw, 'link', 'upstream text carries no link (URL, domain, e-mail or IP address)');
   if ([...text].length > max) return reject(kind, raw, 'length', `at most ${max} characters`);
   const word = forbiddenWord(text);
-  if (word)
-    return reject(
-      kind,
-      raw,
-      'word',
-      `"${word}" is never part of a ${kind === 'place' ? 'place' : kind === 'code' ? 'type code' : 'storm name'} (reviewed word list)`,
-    );
+  if (word) return reject(kind, raw, 'word', `"${word}" is never part of ${KIND_WORDS[kind]} (reviewed word list)`);
   return null;
+}
+
+/**
+ * The steps of every kind but the NW-Pacific storm names: nothing (null, empty) is null; then the common checks;
+ * then the kind's shape (`shapeRule` gives the rule the text breaks, or null).
+ */
+function checkKind(kind: TextKind, raw: string | null | undefined, max: number, shapeRule: (text: string) => string | null): Checked {
+  if (raw === null || raw === undefined) return ok(null);
+  const text = normaliseText(raw);
+  if (text === '') return ok(null);
+  const failed = common(kind, raw, text, max);
+  if (failed) return failed;
+  const rule = shapeRule(text);
+  return rule === null ? ok(text) : reject(kind, raw, 'shape', rule);
 }
 
 /** The years of the Typhoon Committee list (from 1 January 2000): names of storms numbered since must be in the table. */
@@ -239,7 +364,7 @@ export function checkStormName(raw: string | null | undefined, language: 'zh' | 
       'shape',
       language === 'zh'
         ? 'a Chinese storm name is 1–8 Han characters (a middle dot allowed)'
-        : 'an English storm name is Latin letters, at most two words, hyphens and apostrophes allowed',
+        : 'an English storm name is Latin letters, at most two words, each with one inner hyphen or apostrophe at most',
     );
   }
   if (year < FIRST_YEAR_OF_COMMITTEE_LIST) return ok(text);
@@ -266,49 +391,47 @@ export function checkStormName(raw: string | null | undefined, language: 'zh' | 
  * nothing; the name when it has a name's shape (upper case is the caller's choice). Placeholders such as INVEST
  * and number words such as TWELVE are the callers' business, as each source writes them differently.
  */
-export function checkCycloneName(raw: string | null | undefined): Checked {
-  if (raw === null || raw === undefined) return ok(null);
-  const text = normaliseText(raw);
-  if (text === '') return ok(null);
-  const failed = common('cyclone-name', raw, text, CYCLONE_NAME_MAX);
-  if (failed) return failed;
-  return CYCLONE_NAME.test(text)
-    ? ok(text)
-    : reject(
-        'cyclone-name',
-        raw,
-        'shape',
-        "a cyclone name is Latin letters, at most two words, hyphens and apostrophes allowed (a best track's merged storms as A/B, A_B, A(1), A(B))",
-      );
-}
+export const checkCycloneName = (raw: string | null | undefined): Checked =>
+  checkKind('cyclone-name', raw, CYCLONE_NAME_MAX, (text) =>
+    CYCLONE_NAME.test(text)
+      ? null
+      : "a cyclone name is Latin letters, at most two words, each with one inner hyphen or apostrophe at most (a best track's merged storms as A/B, A_B, A(1), A(B))",
+  );
 
-/** A place (a landfall's place): null for nothing; the text when it has a place's shape. */
-export function checkPlace(raw: string | null | undefined): Checked {
-  if (raw === null || raw === undefined) return ok(null);
-  const text = normaliseText(raw);
-  if (text === '') return ok(null);
-  const failed = common('place', raw, text, PLACE_MAX);
-  if (failed) return failed;
-  const latinWords = text.split(' ').filter((w) => /\p{Script=Latin}/u.test(w)).length;
-  return PLACE.test(text) && !/\. /.test(text) && latinWords <= PLACE_MAX_LATIN_WORDS
-    ? ok(text)
-    : reject(
-        'place',
-        raw,
-        'shape',
-        `a place is Han or Latin letters (at most ${PLACE_MAX_LATIN_WORDS} Latin words), spaces, ·, hyphens, apostrophes, parentheses and the archive's level separator "."; no digits, no sentence punctuation`,
-      );
-}
+/**
+ * A place (a landfall's place): null for nothing; the text when it has a place's characters and a shape the
+ * reviewed place table reads (src/model/place-names.ts `placeShapeProblem`: an administrative path, places and
+ * their parts with 沿海/附近/交界, names the table lacks only with a place suffix, a remark in brackets only a known
+ * one or places of the table).
+ */
+export const checkPlace = (raw: string | null | undefined, places: PlacesTable): Checked =>
+  checkKind('place', raw, PLACE_MAX, (text) => {
+    const latinWords = text.split(' ').filter((w) => /\p{Script=Latin}/u.test(w)).length;
+    if (!PLACE.test(text) || /\. /.test(text) || latinWords > PLACE_MAX_LATIN_WORDS)
+      return `a place is Han or Latin letters (at most ${PLACE_MAX_LATIN_WORDS} Latin words), spaces, ·, hyphens, apostrophes, parentheses and the archive's level separator "."; no digits, no sentence punctuation`;
+    const problem = placeShapeProblem(text, places);
+    return problem === null ? null : `a place in a shape of the reviewed place table: ${problem}`;
+  });
+
+/** An NHC outlook area's title: null for nothing; the title when it is words of NHC's area titles (TITLE_PLACES …) only. */
+export const checkOutlookTitle = (raw: string | null | undefined): Checked =>
+  checkKind('outlook-title', raw, 80, (text) => {
+    const words = text.split(' ');
+    const linked = (w: string, i: number) =>
+      TITLE_LINKS.includes(w) && TITLE_LINKS.includes(words[i + 1] ?? '') && !(w === 'of' && words[i + 1] === 'the');
+    const fits =
+      words.length <= TITLE_MAX_WORDS &&
+      words.every((w) => TITLE_WORDS.has(w) || TITLE_DIRECTION.test(w)) &&
+      !TITLE_LINKS.includes(words.at(-1) ?? '') &&
+      !words.some(linked);
+    return fits
+      ? null
+      : 'an outlook area title is words of NHC area titles (directions such as South-Southwest, Well, Far, Portion, of, the, and, and the Atlantic and eastern and central Pacific geography), at most 8, ending with a place or a direction';
+  });
 
 /** A type or grade code: null for nothing; the code when it is 1–8 letters and digits. */
-export function checkCode(raw: string | null | undefined): Checked {
-  if (raw === null || raw === undefined) return ok(null);
-  const text = normaliseText(raw);
-  if (text === '') return ok(null);
-  const failed = common('code', raw, text, 8);
-  if (failed) return failed;
-  return CODE.test(text) ? ok(text) : reject('code', raw, 'shape', 'a type or grade code is 1–8 letters and digits');
-}
+export const checkCode = (raw: string | null | undefined): Checked =>
+  checkKind('code', raw, 8, (text) => (CODE.test(text) ? null : 'a type or grade code is 1–8 letters and digits'));
 
 /**
  * The clean value, or null with the rejection added to `rejected` where it was found (once: the same value at the

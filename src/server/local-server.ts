@@ -14,7 +14,7 @@
  * Repeated slashes count as one, as on Netlify's CDN, and one trailing slash is ignored throughout. `_headers`
  * apply to static answers only (functions set their own), matched on the URL path that names the file: the
  * request's, or a rewrite's target. How answers go on the wire (HEAD, ETags, compression) is ./replies.ts; what
- * Node's parser refuses (oversized or unreadable requests, CONNECT) is ./refused-requests.ts.
+ * Node's parser refuses (oversized or unreadable requests, CONNECT, a request without Host) is ./refused-requests.ts.
  *
  * Fast on purpose (docs/performance.md): per request one `readlink` per event-loop turn, a lookup of what the
  * path names (remembered for a second per build folder), and bodies, compressed variants and headers from memory.
@@ -25,12 +25,11 @@ import path from 'node:path';
 import { badParameter } from '../api/errors.ts';
 import { DATA_FILES } from '../api/data-files.ts';
 import { answerToMethod, DATASET_HEADER, datasetHeader, familyOfPath, toErrorResponse } from '../api/envelope.ts';
-import { readPublicJson } from '../api/site-data.ts';
 import type { Config } from '../config/env.ts';
 import { configMethods, configPaths, localFunctions, type LocalFunction } from './local-functions.ts';
 import { compilePath, fillTarget, withoutTrailingSlash, type PathMatcher } from './netlify-match.ts';
 import { fileFinder, publicRoot, type PublicFile } from './public-files.ts';
-import { answerClientError, answerConnect, MAX_HEAD_BYTES, trackAnswer } from './refused-requests.ts';
+import { answerClientError, answerConnect, MAX_HEAD_BYTES, missingHost, trackAnswer } from './refused-requests.ts';
 import { responseReply, staticReply, type Reply, type StaticAnswer } from './replies.ts';
 import { firstRedirect, siteRulesCache, type SiteRules } from './site-rules.ts';
 import { createStaticCache, type StaticCache } from './static-cache.ts';
@@ -138,7 +137,7 @@ function routeInBuild(site: Site, req: http.IncomingMessage, url: URL, root: str
 async function withDataset(site: Site, response: Response): Promise<Response> {
   const root = site.root();
   if (response.headers.has(DATASET_HEADER) || !root) return response;
-  const report = await readPublicJson<{ demo: boolean }>(root, DATA_FILES.archiveReport).catch(() => null);
+  const report = await DATA_FILES.archiveReport.read(root).catch(() => null);
   if (report) for (const [name, value] of Object.entries(datasetHeader(report.demo))) response.headers.set(name, value);
   return response;
 }
@@ -222,8 +221,18 @@ export async function startLocalServer(options: {
       fail(res, error);
     }
   };
-  const server = http.createServer({ maxHeaderSize: MAX_HEAD_BYTES }, (req, res) => {
+  // Node's own answer to a request without Host is a bare 400: `missingHost` answers it in the family's JSON.
+  const server = http.createServer({ maxHeaderSize: MAX_HEAD_BYTES, requireHostHeader: false }, (req, res) => {
     trackAnswer(req, res);
+    const noHost = missingHost(req);
+    if (noHost) {
+      res.shouldKeepAlive = false;
+      responseReply(req, noHost).then(
+        (ready) => send(res, ready),
+        (error: unknown) => fail(res, error),
+      );
+      return;
+    }
     const answer = reply(site, req);
     if (answer instanceof Promise)
       answer.then(

@@ -2,7 +2,8 @@
  * What the local server answers to a request Node's HTTP parser refuses before any handler runs, so that it too
  * is JSON in its family's format rather than Node's bare answer: a request line and headers over MAX_HEAD_BYTES
  * (431), a method the parser does not know (405, as for any method the API does not answer), a request it
- * cannot read (400), and CONNECT, which Node hands to its own event (405). The family comes from the request
+ * cannot read (400), an HTTP/1.1 request without `Host` (400: Node's own check is turned off so that this one
+ * answers), and CONNECT, which Node hands to its own event (405). The family comes from the request
  * line when the bytes Node gives with the error start with it; else (a line sent in earlier packets, or no
  * readable line) the answer is the web family's. Written straight to the socket, which is then closed.
  */
@@ -72,6 +73,19 @@ export function answerClientError(error: ParserError, socket: Duplex): void {
   const line = requestLineOf(error.rawPacket);
   const response = refusal(error, line ? familyOfPath(line.path) : 'web', line?.method ?? null);
   writeAndClose(socket, response, line?.method === 'HEAD').catch(() => socket.destroy());
+}
+
+/**
+ * An HTTP/1.1 request without `Host` (RFC 9112 §3.2: a server answers 400): the JSON 400 of its path's family, to
+ * be sent with `Connection: close`; null for any other request (HTTP/1.0 needs no Host).
+ */
+export function missingHost(req: http.IncomingMessage): Response | null {
+  if (req.httpVersion !== '1.1' || req.headers.host !== undefined) return null;
+  const path = (req.url ?? '/').split('?')[0] as string;
+  return errorResponse(
+    familyOfPath(path.replace(/\/{2,}/g, '/')),
+    badParameter('The request has no Host header, which HTTP/1.1 requires (RFC 9112 §3.2): send one.'),
+  );
 }
 
 /** The server's `connect` listener: CONNECT asks for a tunnel, which this read-only API never opens. */

@@ -34,6 +34,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2', // the docs page's web font (build/site-assets.ts)
 };
 
 /** What Netlify sends for a static file whose `_headers` set no Cache-Control. */

@@ -63,11 +63,17 @@ function parseHeader(
   year: number,
   position: number,
   line: number,
-  check: { names: NameList; rejected: TextRejection[] } | null,
+  check: { names: NameList; rejected: TextRejection[]; problems: ParseProblem[] } | null,
 ) {
   const tokens = text.trim().split(/\s+/);
-  if (tokens.length < 8 || tokens[0] !== '66666') return null;
+  // A header ends with its release date (YYYYMMDD): a line without one is no header.
+  if (tokens.length < 8 || tokens[0] !== '66666' || !/^\d{8}$/.test(tokens.at(-1) as string)) return null;
   const [, intl, rows, seq, chinese, endFlag] = tokens as [string, string, string, string, string, string];
+  // Numbers are four digits (YYNN); anything else in their place is left out and reported.
+  const numbers = chinese.split(',');
+  const odd = [intl, ...numbers].filter((n) => !/^\d{4}$/.test(n));
+  if (odd.length && check)
+    check.problems.push({ line, message: `header number ${JSON.stringify(odd[0])} is not four digits (YYNN): left out` });
   const written = tokens.slice(7, -1).join(' ');
   const suffix = SECONDARY_SUFFIX.exec(written);
   const named = suffix ? written.slice(0, suffix.index) : written;
@@ -82,8 +88,8 @@ function parseHeader(
       year,
       position,
       seq: Number(seq),
-      internationalNumber: intl === '0000' ? null : intl,
-      chineseNumbers: chinese.split(',').filter((n) => n !== '0000'),
+      internationalNumber: intl === '0000' || !/^\d{4}$/.test(intl) ? null : intl,
+      chineseNumbers: numbers.filter((n) => n !== '0000' && /^\d{4}$/.test(n)),
       name,
       baseName: base === '' || base === '(nameless)' ? null : base,
       secondary: suffix ? Number(suffix[1]) : 0,
@@ -124,7 +130,7 @@ export function parseCmaBestTrack(text: string, year: number, names: NameList): 
   let index = 0;
   while (index < lines.length) {
     const lineNumber = index + 1;
-    const header = parseHeader(lines[index] as string, year, entries.length + 1, lineNumber, { names, rejected });
+    const header = parseHeader(lines[index] as string, year, entries.length + 1, lineNumber, { names, rejected, problems });
     if (!header) {
       const { end, problem } = headerlessRun(lines, index, (line, i) => parseHeader(line, year, 0, i + 1, null) !== null);
       problems.push(problem);

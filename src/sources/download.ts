@@ -4,16 +4,20 @@
  */
 import { createHash } from 'node:crypto';
 import { fetch } from 'undici';
+import { withoutCredentials } from '../model/credentials.ts';
 
 export const sha256 = (data: Uint8Array) => createHash('sha256').update(data).digest('hex');
 
 export class HttpStatusError extends Error {
   override name = 'HttpStatusError';
+  /** Its credentials (user:pass@) written `***`: the error is logged. */
+  readonly url: string;
   constructor(
-    readonly url: string,
+    url: string,
     readonly status: number,
   ) {
-    super(`GET ${url} answered HTTP ${status}`);
+    super(`GET ${withoutCredentials(url)} answered HTTP ${status}`);
+    this.url = withoutCredentials(url);
   }
 }
 

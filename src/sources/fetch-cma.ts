@@ -11,6 +11,7 @@
  * files still match their checksums (and parse) the request carries If-None-Match / If-Modified-Since. A 304,
  * or an archive with the installed SHA-256, installs nothing and reports `unchanged: true`.
  */
+import { withoutCredentials } from '../model/credentials.ts';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { createExtractorFromData } from 'node-unrar-js';
@@ -133,10 +134,10 @@ export async function fetchCmaBestTrack(options: FetchOptions): Promise<FetchRep
     return { archiveSha256: c.manifest.archiveSha256, years: rangeOf(c.years), entries: c.entries, unchanged: true };
   };
 
-  log(`${current ? 'Checking' : 'Downloading'} ${options.url}`);
+  log(`${current ? 'Checking' : 'Downloading'} ${withoutCredentials(options.url)}`);
   const answer = await download(options.url, options.timeoutMs ?? 120_000, current ? conditions : {});
   if (answer.status === 304) {
-    if (!current) throw new Error(`GET ${options.url} answered 304 to an unconditional request`);
+    if (!current) throw new Error(`GET ${withoutCredentials(options.url)} answered 304 to an unconditional request`);
     return unchanged(current);
   }
   const { bytes: archive, etag, lastModified } = answer;

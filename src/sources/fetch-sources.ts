@@ -1,8 +1,9 @@
 /**
  * `sources fetch`: everything the build reads, from the official sources, verified and incremental: the CMA
  * best track (conditional download, fetch-cma.ts), then the Zhejiang per-storm archive (fetch-zj.ts), then,
- * when asked, the other agencies' best tracks (agencies/fetch-agencies.ts). A CMA failure throws (nothing of it
- * is installed); zj and agency failures are per storm, season or file and are reported.
+ * when asked, the other agencies' best tracks (agencies/fetch-agencies.ts) and the best tracks of the other basins
+ * (global/fetch-global.ts: HURDAT2, IBTrACS). A CMA failure throws (nothing of it is installed); zj, agency and
+ * global failures are per storm, season or file and are reported.
  */
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client.ts';
 import { pooledFetch } from '../upstream/pool.ts';
@@ -10,6 +11,13 @@ import type { AgencySource } from '../model/agency-track-schemas.ts';
 import { agencySummary, fetchAgencyTracks, type AgencyFetchOptions, type AgencyFetchReport } from './agencies/fetch-agencies.ts';
 import { CMA_ARCHIVE_URL, fetchCmaBestTrack, type FetchReport } from './fetch-cma.ts';
 import { FIRST_ZJ_YEAR, fetchZjArchive, type ZjFetchReport } from './fetch-zj.ts';
+import {
+  fetchGlobalSources,
+  globalSummary,
+  type GlobalFetchOptions,
+  type GlobalFetchReport,
+  type GlobalSourceKind,
+} from './global/fetch-global.ts';
 
 export interface FetchSourcesOptions {
   destDir: string;
@@ -31,6 +39,12 @@ export interface FetchSourcesOptions {
   /** Their folders when not the official ones, and the years of JTWC's and HKO's yearly files (tests). */
   agencyBases?: AgencyFetchOptions['bases'];
   agencyYears?: AgencyFetchOptions['years'];
+  /** Best tracks of the other basins to fetch (hurdat2, ibtracs); default none. */
+  global?: readonly GlobalSourceKind[];
+  /** Where they go (the global sources folder); needed with `global`. */
+  globalDestDir?: string;
+  /** Their folders when not the official ones (tests). */
+  globalBases?: GlobalFetchOptions['bases'];
   log?: (line: string) => void;
   now?: Date;
 }
@@ -40,6 +54,8 @@ export interface FetchSourcesReport {
   zj: ZjFetchReport;
   /** Null when no agency was asked for. */
   agencies: AgencyFetchReport | null;
+  /** Null when no global source was asked for. */
+  global: GlobalFetchReport | null;
   /** One line per source, for the command line. */
   summary: string[];
 }
@@ -103,5 +119,23 @@ export async function fetchSources(options: FetchSourcesOptions): Promise<FetchS
         now: options.now,
       })
     : null;
-  return { cma, zj, agencies, summary: [cmaSummary(cma), zjSummary(zj), ...(agencies ? [agencySummary(agencies)] : [])] };
+  if (options.global?.length && !options.globalDestDir) throw new Error('global best tracks need a folder to go to (globalDestDir)');
+  const global =
+    options.global?.length && options.globalDestDir
+      ? await fetchGlobalSources({
+          destDir: options.globalDestDir,
+          kinds: options.global,
+          bases: options.globalBases,
+          delayMs: options.delayMs,
+          force: options.force,
+          log,
+        })
+      : null;
+  return {
+    cma,
+    zj,
+    agencies,
+    global,
+    summary: [cmaSummary(cma), zjSummary(zj), ...(agencies ? [agencySummary(agencies)] : []), ...(global ? [globalSummary(global)] : [])],
+  };
 }

@@ -14,7 +14,7 @@
  * (src/model/upstream-text.ts) are left out of the files written, listed in the report and logged (inert).
  */
 import path from 'node:path';
-import fs from 'fs-extra';
+import fs from 'node:fs/promises';
 import { NAMES_FILE, PLACES_FILE } from '../config/paths.ts';
 import { createProgress } from '../console/progress.ts';
 import type { FileRejection } from '../model/parse-problems.ts';
@@ -96,7 +96,7 @@ export async function writeAtomically(file: string, text: string | Uint8Array): 
 
 async function readManifest(file: string, log: (line: string) => void): Promise<Manifest> {
   try {
-    const json = (await fs.readJson(file)) as Partial<Manifest>;
+    const json = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<Manifest>;
     if (json && typeof json.years === 'object' && typeof json.storms === 'object') return { years: json.years, storms: json.storms };
     log(`${file}: not a manifest, starting afresh`);
   } catch (error) {
@@ -137,7 +137,7 @@ export async function fetchZjArchive(options: ZjFetchOptions): Promise<ZjFetchRe
   const { upstreams } = options;
   const years = options.years ?? Array.from({ length: beijingYear(now) - FIRST_ZJ_YEAR + 1 }, (_, i) => FIRST_ZJ_YEAR + i);
   const dir = path.join(options.destDir, 'zj');
-  await fs.mkdirp(dir);
+  await fs.mkdir(dir, { recursive: true });
   const manifestFile = path.join(dir, ZJ_MANIFEST);
   const manifest = await readManifest(manifestFile, log);
   let saved = stableJson(manifest);
@@ -168,7 +168,7 @@ export async function fetchZjArchive(options: ZjFetchOptions): Promise<ZjFetchRe
         return;
       }
       const json = toZjArchiveJson(typhoon);
-      const { storm, problems } = parseZjArchiveFile(json, names);
+      const { storm, problems } = parseZjArchiveFile(json, names, places);
       if (problems.length || storm?.tfbh !== item.tfid || storm.points.length === 0) {
         throw new Error(`the archive file would not read back: ${problems.map((p) => p.message).join('; ') || 'no track'}`);
       }

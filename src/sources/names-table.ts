@@ -70,7 +70,7 @@ export function parseNamesTable(text: string): NamesTable {
 /**
  * The table for the live normalisers (the scheduled refresh, the detail lookup), which check upstream names
  * against it. Read from a plain relative path (src/config/paths.ts NAMES_FILE_IN_PROJECT): a path built from
- * `import.meta` or `process.cwd()` would make the function bundler copy the whole folder (src/api/site-data.ts).
+ * `import.meta` or `process.cwd()` would make the function bundler copy the whole folder (src/api/data-files.ts).
  */
 export function liveNamesTable(): NamesTable {
   return parseNamesTable(fs.readFileSync(NAMES_FILE_IN_PROJECT, 'utf8'));

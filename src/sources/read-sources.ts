@@ -98,6 +98,7 @@ export async function readSources(sourcesDir: string, namesFile: string, options
     );
   }
   const names = parseNamesTable(await fs.readFile(namesFile, 'utf8'));
+  const places = placesTable(await fs.readFile(PLACES_FILE, 'utf8'));
   const files = await listSourceFiles(sourcesDir);
   const problems: SourceProblem[] = await misnamedSourceFiles(sourcesDir);
   const rejected: FileRejection[] = [];
@@ -124,7 +125,7 @@ export async function readSources(sourcesDir: string, namesFile: string, options
           problems.push({ file, line: decoded.bad.line, message: decoded.message });
           return;
         }
-        const result = parseZjArchiveFile(decoded.text, names);
+        const result = parseZjArchiveFile(decoded.text, names, places);
         rejected.push(...result.rejected.map((r) => ({ file, ...r })));
         if (result.storm) {
           zj.push(result.storm);
@@ -145,7 +146,6 @@ export async function readSources(sourcesDir: string, namesFile: string, options
   problems.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line));
   rejected.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   const nameCorrections = parseNameCorrections(await fs.readFile(correctionsFile, 'utf8'));
-  const places = placesTable(await fs.readFile(PLACES_FILE, 'utf8'));
   const agencies = await readAgencySources(agenciesDir);
   return {
     cma,

@@ -5,7 +5,7 @@
  * named quadrants and as the scalar maximum the format also carries.
  */
 import { GRADE_NAMES, type GradeCode } from '../model/grades.ts';
-import type { Typhoon, WindCircle } from '../model/schemas.ts';
+import type { Typhoon, WindCircle } from '../model/typhoon-schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 
 const LABEL_CODE: Record<GradeCode, string> = { TD: 'TD', TS: 'TS', STS: 'STS', TY: 'TY', STY: 'STY', SuperTY: 'Super TY', ET: 'ET' };

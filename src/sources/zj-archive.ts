@@ -16,8 +16,9 @@ import { z } from 'zod';
 import { compassFromText } from '../model/compass.ts';
 import { normaliseLongitude } from '../model/geo.ts';
 import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
-import type { ParseProblem } from '../model/parse-problems.ts';
-import type { WindCircle } from '../model/schemas.ts';
+import { jsonFault, type ParseProblem } from '../model/parse-problems.ts';
+import type { PlacesTable } from '../model/place-names.ts';
+import type { WindCircle } from '../model/typhoon-schemas.ts';
 import { checkPlace, checkStormName, keep, type NameList, type TextRejection } from '../model/upstream-text.ts';
 import { parseLocalTimestamp } from '../model/time.ts';
 
@@ -114,12 +115,12 @@ function windCircle(quadrants: z.infer<typeof quad>, scalar: unknown): WindCircl
  * Parses one file. `[]` (five files) gives `storm: null` and no problem. Structural problems are
  * reported with the JSON path instead of a line number (line 1: the files are single-line JSON).
  */
-export function parseZjArchiveFile(text: string, names: NameList): ZjParseResult {
+export function parseZjArchiveFile(text: string, names: NameList, places: PlacesTable): ZjParseResult {
   let json: unknown;
   try {
     json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (error) {
-    return { storm: null, problems: [{ line: 1, message: `not JSON: ${(error as Error).message}` }], rejected: [] };
+    return { storm: null, problems: [{ line: 1, message: `not JSON: ${jsonFault(error)}` }], rejected: [] };
   }
   if (Array.isArray(json) && json.length === 0) return { storm: null, problems: [], rejected: [] };
   const parsed = z.array(rawStormSchema).length(1).safeParse(json);
@@ -169,7 +170,7 @@ export function parseZjArchiveFile(text: string, names: NameList): ZjParseResult
       problems.push({ line: 1, message: `land.${i}: unreadable time or position` });
       return;
     }
-    const position = keep(checkPlace(l.position), rejected, { field: `land[${i}].position`, storm: raw.tfbh }) ?? '';
+    const position = keep(checkPlace(l.position, places), rejected, { field: `land[${i}].position`, storm: raw.tfbh }) ?? '';
     land.push({ time, lat, lng: normaliseLongitude(lng), position });
   });
   return { storm: { tfbh: raw.tfbh, name, ename, points, land }, problems, rejected };

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { getStore, type Store } from '@netlify/blobs';
-import fs from 'fs-extra';
+import fs from 'node:fs/promises';
 import type { StoreLocation } from '../config/env.ts';
 import { CACHE_DIR } from '../config/paths.ts';
 
@@ -28,10 +28,10 @@ async function repairDir(dir: string): Promise<void> {
   const stat = await fs.stat(dir).catch(() => null);
   if (stat && !stat.isDirectory()) {
     const aside = `${dir}.not-a-folder-${stamp()}`;
-    await fs.move(dir, aside);
+    await fs.rename(dir, aside);
     console.warn(`live store: ${dir} was a file, not a folder; moved to ${aside}`);
   }
-  await fs.mkdirp(dir);
+  await fs.mkdir(dir, { recursive: true });
 }
 
 export function fileStore(dir: string): KeyValueStore {
@@ -76,15 +76,15 @@ export function fileStore(dir: string): KeyValueStore {
       const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
       await fs.writeFile(temp, value);
       // A folder where the document should be cannot be replaced by a rename: move it aside first.
-      if ((await fs.stat(target).catch(() => null))?.isDirectory()) await fs.move(target, file(`quarantine/${key}/${stamp()}-folder`));
+      if ((await fs.stat(target).catch(() => null))?.isDirectory()) await fs.rename(target, file(`quarantine/${key}/${stamp()}-folder`));
       await fs.rename(temp, target);
     },
     setAside: async (key, prefix) => {
       const from = file(key);
-      if (!(await fs.pathExists(from))) return null;
+      if (!(await fs.stat(from).catch(() => null))) return null;
       const to = `${prefix}/${stamp()}`;
       await ensureDir();
-      await fs.move(from, file(to));
+      await fs.rename(from, file(to));
       return to;
     },
   };

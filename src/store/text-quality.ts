@@ -1,7 +1,7 @@
 /**
- * The live data-quality document (`data-quality` in the live store): the upstream names, places and codes the
- * scheduled refresh left out because they failed the upstream-text check (src/model/upstream-text.ts), so that a
- * fault of an upstream is seen, not just silently dropped. It holds the last MAX_PROBLEMS distinct problems (the
+ * The live data-quality document (`data-quality` in the live store): the upstream names, places, codes, agency
+ * labels and outlook titles the scheduled refresh left out because they failed the upstream-text check
+ * (src/model/upstream-text.ts), so that a fault of an upstream is seen, not just silently dropped. It holds the last MAX_PROBLEMS distinct problems (the
  * same value at the same field of the same storm from the same source is one problem, with the times it was first
  * and last seen and how many refreshes saw it), most recently seen first. Values are shown inert (reportedValue).
  *
@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { toBeijingIso } from '../model/time.ts';
-import { reportedValue, type TextRejection } from '../model/upstream-text.ts';
+import { LEFT_OUT, reportedValue, TEXT_KINDS, type TextRejection } from '../model/upstream-text.ts';
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from './documents.ts';
 import type { KeyValueStore } from './store.ts';
 
@@ -35,7 +35,7 @@ export const liveTextProblemSchema = z.object({
   storm: z.string().nullable(),
   /** Where in the upstream's answer: `name`, `land[0].landaddress`, `activeStorms[0].name`, `STORMNAME`. */
   field: z.string(),
-  kind: z.enum(['storm-name', 'cyclone-name', 'place', 'code']),
+  kind: z.enum(TEXT_KINDS),
   reason: z.enum(['markup', 'link', 'length', 'shape', 'word', 'unlisted']),
   /** The value received, inert: every character but letters, digits and spaces as `\u{hex}`. */
   value: z.string(),
@@ -92,13 +92,6 @@ export const readTextQuality = async (store: KeyValueStore): Promise<LiveTextQua
 const identity = (p: Pick<LiveTextProblem, 'source' | 'storm' | 'field' | 'value'>) =>
   JSON.stringify([p.source, p.storm, p.field, p.value]);
 
-const ACTIONS: Record<TextRejection['kind'], string> = {
-  'storm-name': 'name left out (null)',
-  'cyclone-name': 'name left out (null)',
-  place: 'place left out ("")',
-  code: 'code left out (null)',
-};
-
 /** The document with this refresh's rejections merged in (pure): new ones added, known ones seen again. */
 export function mergeTextProblems(stored: LiveTextQuality, found: readonly LiveRejection[], seenAt: string): LiveTextQuality {
   const byIdentity = new Map(stored.problems.map((p) => [identity(p), p]));
@@ -112,7 +105,7 @@ export function mergeTextProblems(stored: LiveTextQuality, found: readonly LiveR
       reason: rejection.reason,
       value: reportedValue(rejection.value),
       rule: rejection.rule,
-      action: ACTIONS[rejection.kind],
+      action: LEFT_OUT[rejection.kind],
     };
     const key = identity(problem);
     if (thisRun.has(key)) continue;

@@ -126,19 +126,42 @@ export function bestTrack(records: readonly AtcfRecord[]): AtcfRecord[] {
   return collapseThresholds(best.length ? best : records).filter((r) => r.tau === 0);
 }
 
+/** One forecast of a technique in an a-deck: its base (initial) time and its rows by tau, thresholds collapsed. */
+export interface TechForecast {
+  tech: string;
+  baseTime: Date;
+  /** Rows of tau ≥ 0 in tau order; `time` is still the base time. */
+  rows: AtcfRecord[];
+}
+
+/**
+ * Every forecast of a technique in an a-deck (`OFCL`: NHC's official forecasts; `OFCS`: its special advisories;
+ * `JTWC`), one per base time, oldest first. An a-deck grows one base time at a time, so a reader that takes them all
+ * recovers a forecast a missed fetch did not see.
+ */
+export function techForecasts(records: readonly AtcfRecord[], tech: string): TechForecast[] {
+  const byBase = new Map<number, AtcfRecord[]>();
+  for (const r of records) {
+    if (r.tech !== tech || r.tau < 0) continue;
+    const rows = byBase.get(r.time.getTime()) ?? [];
+    rows.push(r);
+    byBase.set(r.time.getTime(), rows);
+  }
+  return [...byBase.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([base, rows]) => ({ tech, baseTime: new Date(base), rows: collapseThresholds(rows) }));
+}
+
 /**
  * The latest official forecast of a technique (`OFCL` for NHC, `JTWC` for JTWC) in an a-deck. The records'
  * `time` is moved from the base time to the valid time (base + tau).
  */
 export function officialForecast(records: readonly AtcfRecord[], tech: string): { issuedAt: Date; points: AtcfRecord[] } | null {
-  const rows = records.filter((r) => r.tech === tech);
-  if (rows.length === 0) return null;
-  const latest = Math.max(...rows.map((r) => r.time.getTime()));
-  const points = collapseThresholds(rows.filter((r) => r.time.getTime() === latest && r.tau > 0)).map((r) => ({
-    ...r,
-    time: new Date(latest + r.tau * 3600_000),
-  }));
-  return { issuedAt: new Date(latest), points };
+  const latest = techForecasts(records, tech).at(-1);
+  if (!latest) return null;
+  const base = latest.baseTime.getTime();
+  const points = latest.rows.filter((r) => r.tau > 0).map((r) => ({ ...r, time: new Date(base + r.tau * 3600_000) }));
+  return { issuedAt: latest.baseTime, points };
 }
 
 /** The latest storm name in a deck (upper case), or null when it only ever had placeholders. */

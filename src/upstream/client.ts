@@ -10,17 +10,24 @@
  * sent: a cache in the way that answers for another version) is not taken as "unchanged": the URL is asked again
  * without conditions. An upstream that sends neither header is asked as before.
  */
+import { withoutCredentials } from '../model/credentials.ts';
+import { jsonFault } from '../model/parse-problems.ts';
+
 export type UpstreamFailure = 'timeout' | 'network' | 'http' | 'html' | 'empty' | 'json' | 'shape';
 
 export class UpstreamError extends Error {
+  /** The URL asked, its credentials (user:pass@) written `***`: the error is logged, and its message stored. */
+  readonly url: string;
   constructor(
     readonly failure: UpstreamFailure,
-    readonly url: string,
+    url: string,
     message: string,
     readonly status?: number,
   ) {
-    super(`${url}: ${message}`);
+    // The message fetch gives about a URL may quote it, credentials and all.
+    super(withoutCredentials(`${url}: ${message}`));
     this.name = 'UpstreamError';
+    this.url = withoutCredentials(url);
   }
 }
 
@@ -40,7 +47,7 @@ export interface UpstreamClientOptions {
   headers?: Record<string, string>;
   /**
    * The fetch to use: Node's own by default (request-path functions stay small); the scheduled run passes a
-   * pooled one (upstream-pool.ts).
+   * pooled one (pool.ts).
    */
   fetch?: typeof globalThis.fetch;
   /**
@@ -196,7 +203,7 @@ export function createUpstreamClient(options: UpstreamClientOptions = {}): Upstr
       try {
         return JSON.parse(body);
       } catch (error) {
-        throw new UpstreamError('json', url, `not JSON (${(error as Error).message})`);
+        throw new UpstreamError('json', url, `not JSON (${jsonFault(error)})`);
       }
     },
   };

@@ -1,7 +1,13 @@
-/** Forecast agencies as the upstreams name them (zj `tm`, NMC codes), with one key each for the API. */
+/**
+ * Forecast agencies as the upstreams name them (zj `tm`, NMC codes), with one key each for the API. A label the
+ * table does not know is upstream text of no known shape: its forecast is left out and the label reported with
+ * the other rejected text (src/model/upstream-text.ts), never published as an agency.
+ */
+import type { ForecastAgency } from '../model/typhoon-schemas.ts';
+import { keep, type TextRejection } from '../model/upstream-text.ts';
 
 export interface Agency {
-  key: string;
+  key: ForecastAgency;
   nameZh: string;
   nameEn: string;
 }
@@ -18,8 +24,11 @@ const AGENCIES: Record<string, Agency> = {
   欧洲: { key: 'ecmwf', nameZh: '欧洲中期天气预报中心', nameEn: 'ECMWF' },
 };
 
-/** The agency for an upstream label; unknown labels keep their text as the key so no forecast is lost. */
-export function agencyFor(label: string): Agency {
-  const text = label.trim();
-  return AGENCIES[text] ?? { key: text.toLowerCase(), nameZh: text, nameEn: text };
+/** The agency of an upstream label, or null with the label added to `rejected` (at `field` of `storm`). */
+export function agencyFor(label: string, rejected: TextRejection[], where: { field: string; storm: string }): Agency | null {
+  const agency = AGENCIES[label.trim()];
+  if (agency) return agency;
+  const rule = `a forecast agency the table lists (${Object.keys(AGENCIES).join(', ')})`;
+  keep({ value: null, rejection: { kind: 'agency', value: label, reason: 'unlisted', rule } }, rejected, where);
+  return null;
 }

@@ -4,7 +4,7 @@
  * A deck of another system, or with rows of more than one, is not an invest track: null and a problem.
  */
 import { BASINS, type Basin } from '../model/global-schemas.ts';
-import type { InvestTrack } from '../model/disturbance-schemas.ts';
+import type { InvestTrack } from '../model/disturbance-product-schemas.ts';
 import type { ParseProblem } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
 import { bestTrack, parseAtcfDeck } from './atcf.ts';

@@ -5,7 +5,8 @@
  * The advisory is numbered text: areas `1.`, `2.` (western North Pacific, South Pacific; North and South Indian
  * Ocean), each with sections `A.` tropical cyclones, `B.` tropical disturbances, `C.` subtropical systems, each
  * `NONE.` or numbered paragraphs `(1)`, `(2)`. Every paragraph is turned into values (designator, positions,
- * estimated wind and pressure, development potential, what became of it); none of its prose is kept.
+ * estimated wind and pressure, development potential, what became of it); none of its prose is kept but a
+ * cyclone's name, checked as one (src/model/upstream-text.ts: what fails is left out and in `rejected`).
  */
 import type {
   AdvisoryArea,
@@ -13,11 +14,12 @@ import type {
   AdvisoryDisturbance,
   DisturbancePosition,
   JtwcAdvisory,
-} from '../model/disturbance-schemas.ts';
-import { CYCLONE_CLASSES } from '../model/disturbance-schemas.ts';
+} from '../model/disturbance-product-schemas.ts';
+import { CYCLONE_CLASSES } from '../model/disturbance-product-schemas.ts';
 import { greatCircleKm } from '../model/geo.ts';
 import { ShapeError, type ParseProblem } from '../model/parse-problems.ts';
 import { dayTimeNear, MONTH_ABBREVIATIONS, toUtcIso, utcDate } from '../model/time.ts';
+import { checkCycloneName, keep, type TextRejection } from '../model/upstream-text.ts';
 import {
   bulletinLines,
   dayTime,
@@ -141,7 +143,7 @@ const CLASS_PATTERN = CYCLONE_CLASSES.slice()
   .join('|');
 
 /** `(1) AT 22AUG26 1200Z, TYPHOON 17W (SAUDEL) WAS LOCATED NEAR 19.6N 144.8E, … SEE REF A (WTPN31 PGTW 221500)`. */
-function readCyclone(paragraph: string, at: Passage, issuedAt: Date, problems: ParseProblem[]): AdvisoryCyclone {
+function readCyclone(paragraph: string, at: Passage, issuedAt: Date, problems: ParseProblem[], rejected: TextRejection[]): AdvisoryCyclone {
   const when = /\bAT (\d{2})([A-Z]{3})(\d{2}) (\d{2})(\d{2})Z\b/.exec(at.text);
   const month = when ? MONTH_ABBREVIATIONS.indexOf(when[2] as string) + 1 : 0;
   const time = when && month ? utcDate(2000 + Number(when[3]), month, Number(when[1]), Number(when[4]), Number(when[5])) : null;
@@ -162,10 +164,13 @@ function readCyclone(paragraph: string, at: Passage, issuedAt: Date, problems: P
   const winds = /MAXIMUM SUSTAINED SURFACE WINDS WERE ESTIMATED AT (\d{1,3}) KNOTS(?: GUSTING TO (\d{1,3}) KNOTS)?/.exec(at.text);
   const windKt = winds ? Number(winds[1]) : null;
   const warning = readMessageRefs(at, issuedAt).find((r) => r.heading && !isFormationAlertHeading(r.heading)) ?? null;
+  const system = who ? systemRef(who[2] as string, who[3] as string) : null;
+  // The name in brackets is upstream text (`(ALL-CLEAR)` has a name's brackets): checked as a cyclone name.
+  const name = who ? keep(checkCycloneName(who[4]), rejected, { field: `cyclone ${paragraph}`, storm: system?.id, line: at.line }) : null;
   return {
     paragraph,
-    system: who ? systemRef(who[2] as string, who[3] as string) : null,
-    name: who ? (who[4] as string) : null,
+    system,
+    name,
     classification: (who?.[1] as AdvisoryCyclone['classification'] | undefined) ?? null,
     time: time && plausible ? toUtcIso(time) : null,
     position: positionAfter(at, 'WAS LOCATED NEAR', problems).position,
@@ -311,9 +316,10 @@ function readSection<T>(
  * Reads an ABPW10 or ABIO10 advisory. Throws a ShapeError when the text is not one (no heading, no validity
  * period, no RMKS); every other fault is a parse problem and the value concerned is null.
  */
-export function parseJtwcAdvisory(text: string): { advisory: JtwcAdvisory; problems: ParseProblem[] } {
+export function parseJtwcAdvisory(text: string): { advisory: JtwcAdvisory; problems: ParseProblem[]; rejected: TextRejection[] } {
   const lines = bulletinLines(text);
   const problems: ParseProblem[] = [];
+  const rejected: TextRejection[] = [];
   const heading = /^(ABPW10|ABIO10) ([A-Z]{4}) (\d{6})\b/.exec(lines.find((l) => l.trim() !== '')?.trim() ?? '');
   if (!heading) throw new ShapeError('not a JTWC significant tropical weather advisory: no ABPW10 or ABIO10 heading on its first line');
   const subjAt = lines.findIndex((l) => l.startsWith('SUBJ/'));
@@ -354,7 +360,7 @@ export function parseJtwcAdvisory(text: string): { advisory: JtwcAdvisory; probl
     return {
       paragraph: raw.number,
       region,
-      cyclones: readSection(raw, 'cyclones', (paragraph, at) => readCyclone(paragraph, at, issuedAt, problems), problems),
+      cyclones: readSection(raw, 'cyclones', (paragraph, at) => readCyclone(paragraph, at, issuedAt, problems, rejected), problems),
       disturbances: readSection(raw, 'disturbances', readDisturbanceAt, problems),
       subtropical: readSection(raw, 'subtropical', readDisturbanceAt, problems),
     };
@@ -372,5 +378,6 @@ export function parseJtwcAdvisory(text: string): { advisory: JtwcAdvisory; probl
       areas,
     },
     problems: problems.sort((a, b) => a.line - b.line),
+    rejected,
   };
 }

@@ -8,7 +8,7 @@
  * line, half-width and centre when present (its text part has been seen to lag them); where the two disagree,
  * that is reported.
  */
-import type { DisturbancePosition, FormationAlert, HistoryPoint, SystemRef } from '../model/disturbance-schemas.ts';
+import type { DisturbancePosition, FormationAlert, HistoryPoint, SystemRef } from '../model/disturbance-product-schemas.ts';
 import { normaliseLongitude } from '../model/geo.ts';
 import { destination, geodesicAzimuths } from '../model/geodesic.ts';
 import { ShapeError, type ParseProblem } from '../model/parse-problems.ts';

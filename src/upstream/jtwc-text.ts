@@ -14,7 +14,7 @@ import type {
   MessageRef,
   Movement,
   SystemRef,
-} from '../model/disturbance-schemas.ts';
+} from '../model/disturbance-product-schemas.ts';
 import type { Basin } from '../model/global-schemas.ts';
 import type { ParseProblem } from '../model/parse-problems.ts';
 import { dayTimeNear, MONTH_ABBREVIATIONS, toUtcIso, utcDate } from '../model/time.ts';

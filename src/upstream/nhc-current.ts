@@ -28,6 +28,7 @@ export const rawCurrentStormsSchema = z.object({
         movementSpeed: z.number().nullish(),
         lastUpdate: z.string(),
         publicAdvisory: z.object({ advNum: z.string().nullish() }).loose().nullish(),
+        forecastAdvisory: z.object({ advNum: z.string(), issuance: z.string() }).loose().nullish(),
       })
       .loose(),
   ),
@@ -47,6 +48,18 @@ export interface NhcStorm {
   time: Date;
   /** The public advisory's number (`051A` → 51, an intermediate advisory counting as its full one); null when not given. */
   advisory: number | null;
+  /**
+   * The storm's latest forecast/advisory (TCM): its number as NHC writes it (`"005"`) and when it was issued. An
+   * intermediate public advisory (`005A`) has no forecast of its own: the forecast advisory stays `005`.
+   */
+  forecastAdvisory: { number: string; issuedAt: Date } | null;
+}
+
+/** The forecast advisory's number and issue time; null when the feed gives none or an unreadable one. */
+function forecastAdvisoryOf(product: { advNum: string; issuance: string } | null | undefined): NhcStorm['forecastAdvisory'] {
+  const issuedAt = product ? new Date(product.issuance) : null;
+  if (!product || !issuedAt || Number.isNaN(issuedAt.getTime()) || !/^\d{1,3}[A-Za-z]?$/.test(product.advNum.trim())) return null;
+  return { number: product.advNum.trim().toUpperCase(), issuedAt };
 }
 
 export function parseCurrentStorms(json: unknown, rejected: TextRejection[]): NhcStorm[] {
@@ -76,6 +89,7 @@ export function parseCurrentStorms(json: unknown, rejected: TextRejection[]): Nh
       advisory: /^\d{1,3}[A-Z]?$/i.test(s.publicAdvisory?.advNum?.trim() ?? '')
         ? Number.parseInt(s.publicAdvisory?.advNum ?? '', 10)
         : null,
+      forecastAdvisory: forecastAdvisoryOf(s.forecastAdvisory),
     };
   });
 }

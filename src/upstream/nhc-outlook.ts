@@ -7,12 +7,15 @@
  *   * Formation chance through 7 days...high...80 percent.
  *
  * Areas are found by those lines, so a paragraph without them (Active Systems, the all-clear sentence) is not an
- * area. Of the prose only the heading is kept, checked against a narrow pattern. Format: docs/disturbance-formats.md.
+ * area. Of the prose only the heading is kept, checked as an outlook title (src/model/upstream-text.ts: a title
+ * in another shape is left out, the area kept without it, and the value in `rejected`). Format:
+ * docs/disturbance-formats.md.
  */
-import type { NhcOutlook, OutlookChance } from '../model/disturbance-schemas.ts';
+import type { NhcOutlook, OutlookChance } from '../model/disturbance-product-schemas.ts';
 import type { Basin } from '../model/global-schemas.ts';
 import { ShapeError, type ParseProblem } from '../model/parse-problems.ts';
 import { MONTH_ABBREVIATIONS, toUtcIso, utcDate } from '../model/time.ts';
+import { checkOutlookTitle, keep, type TextRejection } from '../model/upstream-text.ts';
 
 const BASIN_OF_HEADING: Record<string, NhcOutlook['basin']> = {
   ABNT20: 'atlantic',
@@ -60,12 +63,10 @@ function chance(text: string, horizon: string): OutlookChance | null | undefined
   return { level: (m[1] as string).toLowerCase() as OutlookChance['level'], percent, approximate: Boolean(m[2]) };
 }
 
-/** An area heading as NHC writes it: words, no more than 80 characters (`Western Portion of the East Pacific`). */
-const TITLE = /^[A-Za-z][A-Za-z0-9 .,'/-]{0,79}$/;
-
-export function parseNhcOutlook(text: string): { outlook: NhcOutlook; problems: ParseProblem[] } {
+export function parseNhcOutlook(text: string): { outlook: NhcOutlook; problems: ParseProblem[]; rejected: TextRejection[] } {
   const lines = text.replace(/\r/g, '').split('\n');
   const problems: ParseProblem[] = [];
+  const rejected: TextRejection[] = [];
   const headingAt = lines.findIndex((l) => /^(ABNT20|ABPZ20|ACPN50) (KNHC|PHFO) \d{6}\b/.test(l.trim()));
   if (headingAt === -1) throw new ShapeError('not a Tropical Weather Outlook: no ABNT20 / ABPZ20 / ACPN50 heading');
   const heading = (lines[headingAt] as string).trim().split(/\s+/).slice(0, 3).join(' ');
@@ -87,8 +88,9 @@ export function parseNhcOutlook(text: string): { outlook: NhcOutlook; problems: 
     const body = p.lines.join('\n');
     if (!/Formation chance through/i.test(body)) continue;
     const head = /^(?:\d\.\s+)?(.*?)(?:\s+\(([A-Z]{2})(\d{2})\))?:$/.exec(p.lines[0] as string);
-    const title = head && TITLE.test(head[1] as string) ? (head[1] as string) : null;
-    if (!title) problems.push({ line: p.line, message: `the area's heading is not a short title ending in ":": left out` });
+    // The title is upstream text: kept only in the shape of NHC's area titles, else the area keeps no title.
+    const title = head ? keep(checkOutlookTitle(head[1]), rejected, { field: 'area title', line: p.line }) : null;
+    if (!head) problems.push({ line: p.line, message: `the area's heading is not a title ending in ":": left out` });
     const investBasin = head?.[2] === 'AL' || head?.[2] === 'EP' || head?.[2] === 'CP' ? (head[2] as Basin) : null;
     const investNumber = head?.[3] ? Number(head[3]) : null;
     if (head?.[2] && (!investBasin || investNumber === null || investNumber < 90))
@@ -125,5 +127,6 @@ export function parseNhcOutlook(text: string): { outlook: NhcOutlook; problems: 
       areas,
     },
     problems,
+    rejected,
   };
 }

@@ -13,7 +13,7 @@ import { gradeFromLabel } from '../model/grades.ts';
 import { intensityOf, latestTime, trackPoint } from '../model/track-point.ts';
 import { nonZeroOrNull } from '../model/numbers.ts';
 import { ShapeError } from '../model/parse-problems.ts';
-import type { AgencyForecast, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
+import type { Forecasts, TrackPoint, Typhoon, WindCircle } from '../model/typhoon-schemas.ts';
 import { toBeijingIso, utcDate } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
 import { headlineSources, trackSummary } from '../model/track-summary.ts';
@@ -24,7 +24,7 @@ const cell = z.union([z.string(), z.number(), z.null()]);
 
 export const rawNmcListSchema = z.object({ typhoonList: z.array(z.array(z.unknown()).min(8)) });
 
-const rawNmcPoint = z
+export const rawNmcPoint = z
   .tuple([
     cell,
     z.string(),
@@ -78,7 +78,7 @@ export function normalizeNmcList(json: unknown): NmcListItem[] {
 }
 
 /** `YYYYMMDDHHmm` in UTC. */
-function nmcTime(text: string): Date {
+export function nmcTime(text: string): Date {
   const m = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(text);
   const date = m && utcDate(Number(m[1]), Number(m[2]), Number(m[3]), Number(m[4]), Number(m[5]));
   if (!date) throw new ShapeError(`NMC time ${JSON.stringify(text)} is not YYYYMMDDHHmm`);
@@ -138,9 +138,10 @@ export function normalizeNmcView(json: unknown, fetchedAt: Date, text: TextCheck
   if (!/^\d{6}(\d{2})?$/.test(code)) throw new ShapeError(`NMC view: number ${JSON.stringify(number)} gives no code`);
 
   const last = rows[rows.length - 1];
-  const forecasts: Record<string, AgencyForecast> = {};
+  const forecasts: Forecasts = {};
   for (const [label, lines] of Object.entries(last?.[11] ?? {})) {
-    const agency = agencyFor(label);
+    const agency = agencyFor(label, text.rejected, { field: `typhoon[8][${rows.length - 1}][11]`, storm: code });
+    if (!agency) continue;
     const base = lines[0]?.[1];
     const baseTime = typeof base === 'string' ? nmcTime(base) : null;
     const lastPoint = points[points.length - 1] as TrackPoint;

@@ -20,7 +20,7 @@ import { compassFromText } from '../model/compass.ts';
 import { normaliseLongitude } from '../model/geo.ts';
 import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
 import { ShapeError } from '../model/parse-problems.ts';
-import type { AgencyForecast, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/schemas.ts';
+import type { Forecasts, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/typhoon-schemas.ts';
 import { placeInEnglish } from '../model/place-names.ts';
 import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
 import { unlinkedIds } from '../model/storm-ids.ts';
@@ -139,12 +139,13 @@ function point(p: z.infer<typeof rawPoint> | z.infer<typeof rawForecastPoint>, w
   });
 }
 
-function forecasts(points: z.infer<typeof rawPoint>[]): Record<string, AgencyForecast> {
+function forecasts(points: z.infer<typeof rawPoint>[], tfid: string, text: TextCheck): Forecasts {
   const groupsOf = (p: z.infer<typeof rawPoint>) => (p.forecast ? (Array.isArray(p.forecast) ? p.forecast : [p.forecast]) : []);
   const latest = [...points].reverse().find((p) => groupsOf(p).length > 0);
-  const result: Record<string, AgencyForecast> = {};
+  const result: Forecasts = {};
   for (const group of latest ? groupsOf(latest) : []) {
-    const agency = agencyFor(group.tm);
+    const agency = agencyFor(group.tm, text.rejected, { field: 'forecast.tm', storm: tfid });
+    if (!agency) continue;
     const [base, ...rest] = group.forecastpoints.map((fp, i) => point(fp, `forecast.${group.tm}.${i}`));
     const strip = ({ time, lat, lng, strong, grade, power, speed, pressure }: TrackPoint) => ({
       time,
@@ -182,7 +183,8 @@ function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[], tfid: 
         Math.abs(Date.parse(p.time) - time.getTime()) < Math.abs(Date.parse(best.time) - time.getTime()) ? p : best,
       );
       const grade = gradeFromLabel(l.strong === null || l.strong === undefined ? null : String(l.strong)) ?? nearest.grade;
-      const position = keep(checkPlace(l.landaddress), text.rejected, { field: `land[${index}].landaddress`, storm: tfid }) ?? '';
+      const position =
+        keep(checkPlace(l.landaddress, text.places), text.rejected, { field: `land[${index}].landaddress`, storm: tfid }) ?? '';
       return {
         time: toBeijingIso(time),
         lat: requiredNumber(l.lat, 'land.lat'),
@@ -234,7 +236,7 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck)
     ...summary,
     windPeriod: '2min',
     points,
-    forecasts: forecasts(info.points),
+    forecasts: forecasts(info.points, info.tfid, text),
     land,
     landRecorded: true, // the service lists a storm's landfalls (land) as it records them
     cma: null,

@@ -1,6 +1,7 @@
 /**
  * A generated corpus of malformed requests against every endpoint: none may answer 5xx, HTML, a non-JSON
- * body (but a feed's own 200, in its media type) or anything that looks like a stack trace, over HTTP and, for
+ * body (but a feed's own 200, in its media type), anything that looks like a stack trace, or an error a shared
+ * cache may keep (errors are `private` or `no-store`), over HTTP and, for
  * methods, to each function's handler in-process. Doubled slashes are single ones (docs/http.md), so a path's
  * family is that of its path with them collapsed.
  */
@@ -77,6 +78,9 @@ const QUERIES = [
   'code=%ZZ',
   'q=%E0%A4%A',
   'lat=%ZZ&lng=1',
+  // A keyed parameter twice, or once more percent-encoded: an error no CDN may file under the good URL.
+  'lat=20&lng=120&l%61t=91',
+  'lat=20&lng=120&lat=21',
 ];
 
 /** Each request, with the resource whose path it was made from (whose media type a 200 may have). */
@@ -123,6 +127,10 @@ async function answerProblem(path: string, resource: Resource | null, response: 
   const type = response.headers.get('content-type') ?? '';
   const feed = response.status === 200 && resource !== null && !answersJson(resource);
   if (response.status >= 500) return `HTTP ${response.status}`;
+  // No shared cache keeps an error (docs/conventions.md#caching).
+  const cache = response.headers.get('cache-control') ?? '';
+  if (response.status >= 400 && (!/^(private|no-store)\b/.test(cache) || response.headers.has('netlify-cdn-cache-control')))
+    return `an error a CDN may keep (Cache-Control: ${cache})`;
   // A 200 carries its route's media type (JSON, GeoJSON, a feed's); every error is JSON.
   const expected = response.status === 200 && resource !== null ? (mediaTypeOf(resource).split(';')[0] as string) : 'application/json';
   if (!type.startsWith(expected)) return type;

@@ -100,7 +100,7 @@ describe('local server', () => {
     expect(answer.status).toBe(404);
     expect(answer.headers).toMatchObject({
       'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'public, max-age=60',
+      'cache-control': 'private, max-age=60',
       'access-control-allow-origin': '*',
     });
     expect(JSON.parse(answer.body.toString()).error.message).toContain('/api/nope');
@@ -165,6 +165,21 @@ describe('local server', () => {
     expect(connect.headers.allow).toBe('GET, HEAD');
     const trace = await rawExchange(server.url, 'TRACE /api/history/years HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
     expectFamilyError(trace, 'web', 405, 40400);
+  });
+
+  it('answers an HTTP/1.1 request without Host with the JSON 400 of its family, kept by no cache, and closes', async () => {
+    for (const [path, family] of [
+      ['/api/v1/history/years', 'v1'],
+      ['/api/history/years', 'web'],
+      ['/docs', 'web'],
+    ] as const) {
+      const answer = await rawExchange(server.url, `GET ${path} HTTP/1.1\r\n\r\n`);
+      expectFamilyError(answer, family, 400, 40001);
+      expect(answer.headers).toMatchObject({ connection: 'close', 'cache-control': 'private, max-age=60' });
+      expect(JSON.parse(answer.body.toString()).msg ?? JSON.parse(answer.body.toString()).error.message).toMatch(/Host/);
+    }
+    // HTTP/1.0 has no Host to require.
+    expect((await rawExchange(server.url, 'GET /api/v1/history/years HTTP/1.0\r\n\r\n')).status).toBe(200);
   });
 
   it("takes doubled slashes as one, as Netlify's CDN does: functions, files and misses alike", async () => {

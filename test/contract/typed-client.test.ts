@@ -8,7 +8,17 @@
 import fs from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_SCHEMA_FILE, renderClientSchema } from '../../build/client-schema.ts';
-import { createTyphoonClient, FEED_PATHS, type paths, type TyphoonClient } from '../../clients/typescript/src/index.ts';
+import {
+  createEtagCache,
+  createTyphoonClient,
+  FEED_PATHS,
+  items,
+  pages,
+  type paths,
+  TyphoonApiError,
+  type TyphoonClient,
+  unwrap,
+} from '../../clients/typescript/src/index.ts';
 import { documentedMediaTypes, type OpenApiDocument, type OpenApiOperation, operationRequests } from '../helpers/openapi-walk.ts';
 import { startTestServer } from '../helpers/server.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';
@@ -115,5 +125,56 @@ describe('typed client', () => {
       querySerializer: () => 'category=weather',
     });
     expect(unknown.error?.code).toBe(40001);
+  });
+});
+
+describe("typed client's helpers", () => {
+  const yagi = { params: { path: { code: '202411' } } };
+
+  it('unwraps v1 data, and turns an error of either family and a 304 into a TyphoonApiError', async () => {
+    expect((await unwrap(client.GET('/api/v1/typhoons/{code}', yagi))).enname).toBe('YAGI');
+    const v1 = await unwrap(client.GET('/api/v1/history/{year}', { params: { path: { year: '24' } } })).catch((e: unknown) => e);
+    expect(v1).toBeInstanceOf(TyphoonApiError);
+    expect(v1).toMatchObject({ status: 400, code: 40001, message: expect.stringContaining('four-digit year') });
+    expect(typeof (v1 as TyphoonApiError).ts).toBe('number');
+    // @ts-expect-error unwrap is typed for v1 answers (a web payload has no data.data); a web error is read all the same
+    const web = await unwrap(client.GET('/api/typhoons/{code}', { params: { path: { code: '2024xx' } } })).catch((e: unknown) => e);
+    expect(web).toMatchObject({ status: 400, code: 40001, ts: null });
+    const first = await client.GET('/api/v1/typhoons/{code}', yagi);
+    const etag = first.response.headers.get('ETag') ?? '';
+    const again = await client.GET('/api/v1/typhoons/{code}', { params: { ...yagi.params, header: { 'If-None-Match': etag } } });
+    expect(again).toMatchObject({ notModified: true, response: { status: 304 } });
+    expect(again.data).toBeUndefined();
+    expect(again.error).toBeUndefined();
+    await expect(unwrap(again)).rejects.toMatchObject({ status: 304, code: null });
+  });
+
+  it('reads every page of a list, and every item once', async () => {
+    const seen: number[] = [];
+    for await (const page of pages((page) => client.GET('/api/v1/news', { params: { query: { page, size: 1 } } }))) seen.push(page.page);
+    const all = await unwrap(client.GET('/api/v1/news', { params: { query: { size: 50 } } }));
+    expect(seen).toEqual(Array.from({ length: all.total }, (_, i) => i + 1));
+    const slugs: string[] = [];
+    for await (const item of items((page) => client.GET('/api/v1/news', { params: { query: { page, size: 2 } } }))) slugs.push(item.slug);
+    expect(slugs).toEqual(all.list.map((item) => item.slug));
+  });
+
+  it('revalidates with the ETag it keeps, answers a 304 with the kept body, and keeps at most maxEntries URLs', async () => {
+    const api = createTyphoonClient({ baseUrl });
+    const cache = createEtagCache({ maxEntries: 1 });
+    api.use(cache.middleware);
+    const sent: (string | null)[] = [];
+    api.use({ onRequest: ({ request }) => void sent.push(request.headers.get('If-None-Match')) });
+    const first = await api.GET('/api/v1/typhoons/{code}', yagi);
+    const again = await api.GET('/api/v1/typhoons/{code}', yagi);
+    expect([first.response.status, again.response.status]).toEqual([200, 200]);
+    expect([cache.revalidated(first.response), cache.revalidated(again.response)]).toEqual([false, true]);
+    expect(again.data).toEqual(first.data);
+    expect(sent).toEqual([null, first.response.headers.get('ETag')]);
+    await api.GET('/api/v1/history/years');
+    expect(cache.size).toBe(1);
+    const evicted = await api.GET('/api/v1/typhoons/{code}', yagi);
+    expect(cache.revalidated(evicted.response)).toBe(false);
+    expect(sent.at(-1)).toBeNull();
   });
 });

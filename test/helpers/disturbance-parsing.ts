@@ -8,7 +8,7 @@ import {
   type AdvisoryDisturbance,
   type FormationAlert,
   type JtwcAdvisory,
-} from '../../src/model/disturbance-schemas.ts';
+} from '../../src/model/disturbance-product-schemas.ts';
 import { parseJtwcAdvisory } from '../../src/upstream/jtwc-advisory.ts';
 
 export function advisory(text: string) {

@@ -23,6 +23,6 @@ export function landfallPlaces(sourcesDir: string): string[] {
     .filter((file) => /^\d{6}\.json$/.test(file))
     .flatMap(
       (file) =>
-        parseZjArchiveFile(fs.readFileSync(path.join(dir, file), 'utf8'), liveNamesTable()).storm?.land.map((l) => l.position) ?? [],
+        parseZjArchiveFile(fs.readFileSync(path.join(dir, file), 'utf8'), liveNamesTable(), table).storm?.land.map((l) => l.position) ?? [],
     );
 }

@@ -1,6 +1,7 @@
 /**
  * Where the real data lives, for the suites that check every real file: the archive sources, the recorded
- * upstream payloads, the sample ATCF decks, the other agencies' sample best tracks and the cross-check sets. Nothing here knows where
+ * upstream payloads, the sample ATCF decks, the other agencies' sample best tracks, the cross-check sets and the
+ * historical best tracks of the other basins and the official forecast samples. Nothing here knows where
  * they are: CI passes the locations (CI gives them: .ci/run); on a plain clone they are absent and those
  * suites are skipped, loudly.
  * With TYPHOON_REQUIRE_REAL_DATA=1 (CI) a missing location fails the run instead of skipping.
@@ -24,7 +25,7 @@ const LOCATIONS = {
   },
   upstream: {
     env: 'TYPHOON_UPSTREAM_SAMPLES',
-    what: 'the recorded upstream payloads (zj/, nmc/, nhc/, atcf/, jtwc/)',
+    what: 'the recorded upstream payloads (zj/, nmc/, nhc/, atcf/, jtwc/; warnings/ for the warnings suite)',
     expect: ['zj', 'nmc', 'nhc', 'atcf', 'jtwc'],
   },
   decks: { env: 'TYPHOON_GLOBAL_DECKS', what: 'the sample ATCF b-decks (geoips/, metget/)', expect: ['geoips', 'metget'] },
@@ -35,8 +36,24 @@ const LOCATIONS = {
   },
   crosscheck: {
     env: 'TYPHOON_CROSSCHECK_DATA',
-    what: 'the cross-check sets (derived/storm_index_cma_isc_jma.csv: an independent CMA↔JMA match)',
-    expect: ['derived/storm_index_cma_isc_jma.csv'],
+    what: "the cross-check sets (derived/storm_index_cma_isc_jma.csv: an independent CMA↔JMA match; hurdat2/: NHC's raw North-east and Central Pacific HURDAT2 1949–2024 and a third party's Atlantic JSON)",
+    expect: ['derived/storm_index_cma_isc_jma.csv', 'hurdat2/hurdat2-nepac-1949-2024.txt', 'hurdat2/atl-json-1851-2023'],
+  },
+  history: {
+    env: 'TYPHOON_HISTORY_SAMPLES',
+    what: "the historical best-track samples (NHC's raw Atlantic HURDAT2 1970–2018, HURDAT2 parser fixtures, an IBTrACS list of every basin 1842–2025)",
+    expect: ['hurdat2_atl_1970-2018.apatel726.txt', 'hurdat2-etl-fixtures/errors', 'ibtracs'],
+  },
+  forecasts: {
+    env: 'TYPHOON_FORECAST_SAMPLES',
+    what: "the official forecast samples (nhc-archive/: NHC's a-decks of Camille 1969, Andrew 1992 and Charley 2004; advisories-2024/: Helene's and Milton's CurrentStorms.json and b-deck at every advisory)",
+    expect: [
+      'nhc-archive/aal091969.dat',
+      'nhc-archive/aal041992.dat',
+      'nhc-archive/aal032004.dat',
+      'advisories-2024/al092024',
+      'advisories-2024/al142024',
+    ],
   },
 } satisfies Record<string, Location>;
 

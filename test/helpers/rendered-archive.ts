@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { renderSite } from '../../build/build-site.ts';
-import { parseDataFile } from '../../src/api/site-data.ts';
-import type { Typhoon } from '../../src/model/schemas.ts';
+import { decodeDataFile, parseDataFile, type DataFile } from '../../src/api/data-files.ts';
+import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { sharedPublicDir } from './shared-build.ts';
 import { agenciesFor } from './sources.ts';
 
@@ -17,6 +17,8 @@ export interface RenderedArchive {
   details: Map<string, Typhoon>;
   /** A rendered file (its path under public/), parsed. */
   json<T>(file: string): T;
+  /** A data file the build wrote, as its handle types it. */
+  data<T>(file: DataFile<T>): T;
 }
 
 const DETAILS = 'api/v1/typhoons/';
@@ -29,12 +31,13 @@ function fromBodies(bodies: Map<string, string | Buffer>): RenderedArchive {
     const { dataset: _dataset, ...typhoon } = JSON.parse(body as string).data as Typhoon & { dataset: unknown };
     details.set(typhoon.code, typhoon);
   }
-  const json = <T>(file: string): T => {
+  const bytes = (file: string) => {
     const body = bodies.get(file);
     if (body === undefined) throw new Error(`the build rendered no ${file}`);
-    return parseDataFile(file, typeof body === 'string' ? Buffer.from(body) : body) as T;
+    return typeof body === 'string' ? Buffer.from(body) : body;
   };
-  return { details, json };
+  const json = <T>(file: string): T => parseDataFile(file, bytes(file)) as T;
+  return { details, json, data: (file) => decodeDataFile(file, bytes(file.path)) };
 }
 
 /** The shared build's files (details and the data files), read lazily but for the details. */
@@ -44,12 +47,13 @@ function fromSharedBuild(publicDir: string): RenderedArchive {
     bodies.set(DETAILS + name, fs.readFileSync(path.join(publicDir, DETAILS, name), 'utf8'));
   }
   const archive = fromBodies(bodies);
-  const json = <T>(file: string): T => {
+  const bytes = (file: string) => {
     const full = path.join(publicDir, file);
     if (!fs.existsSync(full)) throw new Error(`the build rendered no ${file}`);
-    return parseDataFile(file, fs.readFileSync(full)) as T;
+    return fs.readFileSync(full);
   };
-  return { details: archive.details, json };
+  const json = <T>(file: string): T => parseDataFile(file, bytes(file)) as T;
+  return { details: archive.details, json, data: (file) => decodeDataFile(file, bytes(file.path)) };
 }
 
 /** The public/ folder of the run's shared build when it was built from these sources (once published), else null. */

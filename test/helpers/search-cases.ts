@@ -1,9 +1,3 @@
-/**
- * What people type → the storms they mean, checked against the search index the build writes: shared by the
- * search suites over the demo archive (test/unit/search.test.ts) and over the real archive (test/real-data).
- */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { expect, it } from 'vitest';
 import { DATA_FILES } from '../../src/api/data-files.ts';
 import { buildArchive } from '../../src/archive/build-archive.ts';
@@ -11,13 +5,14 @@ import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { searchEntry } from '../../src/archive/search-index.ts';
 import { searchArchive } from '../../src/archive/search.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
-import type { SearchEntry, SearchHit } from '../../src/model/schemas.ts';
+import type { SearchEntry, SearchHit } from '../../src/model/typhoon-schemas.ts';
 import { sharedBuildOf } from './rendered-archive.ts';
 
 /** The search index the build writes: the run's shared build's when it was made from these sources, else built here. */
 export async function indexOf(sourcesDir: string): Promise<SearchEntry[]> {
   const shared = await sharedBuildOf(sourcesDir);
-  if (shared) return JSON.parse(await fs.readFile(path.join(shared, DATA_FILES.searchIndex), 'utf8')) as SearchEntry[];
+  const written = shared && (await DATA_FILES.searchIndex.read(shared));
+  if (written) return written;
   const sources = await readArchiveSources(sourcesDir, NAMES_FILE);
   return buildArchive(sources).typhoons.map((t) => searchEntry(t, sources.names));
 }

@@ -7,6 +7,9 @@ export const FIXTURE_SOURCES = path.resolve(import.meta.dirname, '..', 'fixtures
 /** Other agencies' best tracks, invented storms in their formats (see fixtures/agencies/README.md). */
 export const FIXTURE_AGENCIES = path.resolve(import.meta.dirname, '..', 'fixtures', 'agencies');
 
+/** Best tracks of the other basins, invented storms in NHC's and NCEI's formats (see fixtures/global-sources/README.md). */
+export const FIXTURE_GLOBAL_SOURCES = path.resolve(import.meta.dirname, '..', 'fixtures', 'global-sources');
+
 /** The real archive when its location is given (CI gives it: .ci/run), else null. */
 export const REAL_SOURCES: string | null = realData('archive');
 

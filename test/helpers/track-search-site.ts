@@ -11,7 +11,7 @@ import { buildArchive } from '../../src/archive/build-archive.ts';
 import { DATA_FILES } from '../../src/api/data-files.ts';
 import { trackSearchFiles } from '../../src/api/render-static.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
-import type { Typhoon } from '../../src/model/schemas.ts';
+import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { renderArchive, sharedBuildOf } from './rendered-archive.ts';
 
@@ -26,8 +26,9 @@ export async function writeTrackSearchSite(sourcesDir: string): Promise<TrackSea
   if (shared) return { publicDir: shared, typhoons: [...(await renderArchive(sourcesDir)).details.values()], remove: async () => {} };
   const { typhoons } = buildArchive(await readArchiveSources(sourcesDir, NAMES_FILE));
   const publicDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-track-search-'));
-  for (const [file, value] of trackSearchFiles(typhoons)) await fs.outputJson(path.join(publicDir, file), value);
+  for (const { file, body } of trackSearchFiles(typhoons)) await fs.outputFile(path.join(publicDir, file), body);
   // The searches' answers say which archive they come from (data.dataset) and its release (ts), as the build writes them.
-  await fs.outputJson(path.join(publicDir, DATA_FILES.archiveReport), archiveReport(typhoons, false));
+  const report = DATA_FILES.archiveReport.render(archiveReport(typhoons, false));
+  await fs.outputFile(path.join(publicDir, report.file), report.body);
   return { publicDir, typhoons, remove: () => fs.remove(publicDir) };
 }

@@ -155,7 +155,7 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
       expect(code, `${fn.name}: ${(code / 1e6).toFixed(2)} MB of code`).toBeLessThan(codeBudget);
       const declared = resourcesOf(fn.name)
         .flatMap((r) => r.reads ?? [])
-        .map((glob) => new RegExp(`^public/${glob.replace(/[.]/g, '\\.').replace('*', '[^/]+')}$`));
+        .map(({ id }) => new RegExp(`^public/${id.replace(/[.]/g, '\\.').replace('*', '[^/]+')}$`));
       for (const [file] of data)
         expect(
           declared.some((pattern) => pattern.test(file)),

@@ -10,7 +10,8 @@ import { beforeAll, expect, it } from 'vitest';
 import type { AgencyTrack, HkoTrack, IbtracsTrack, JmaTrack, JtwcTrack } from '../../src/model/agency-track-schemas.ts';
 import { agencyTrackSchema, AGENCY_SOURCES } from '../../src/model/agency-track-schemas.ts';
 import { knotsToMs } from '../../src/model/units.ts';
-import { parseAgencyFile, type FileProblem } from '../../src/sources/agencies/agency-files.ts';
+import type { FileProblem } from '../../src/model/parse-problems.ts';
+import { parseAgencyFile } from '../../src/sources/agencies/agency-files.ts';
 import { listAgencyFiles, newestByAgency } from '../../src/sources/agencies/read-agency-sources.ts';
 import { describeRealData } from '../helpers/real-data.ts';
 

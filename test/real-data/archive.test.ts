@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import type { Typhoon, TyphoonSummary } from '../../src/model/schemas.ts';
+import type { Typhoon, TyphoonSummary } from '../../src/model/typhoon-schemas.ts';
 import { describeRealData } from '../helpers/real-data.ts';
 import { renderArchive } from '../helpers/rendered-archive.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';

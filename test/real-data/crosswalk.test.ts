@@ -5,15 +5,16 @@
  * figures counted again here from the track's own points.
  */
 import fs from 'node:fs';
+import { DATA_FILES } from '../../src/api/data-files.ts';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, expect, it } from 'vitest';
 import { searchArchive } from '../../src/archive/search.ts';
 import { MATCH_DISTANCE_KM } from '../../src/archive/track-agreement.ts';
-import type { AgencyLink, AgencyTrackPoint, StormAgencies } from '../../src/model/agency-comparison-schemas.ts';
+import type { AgencyLink, AgencyTrackPoint } from '../../src/model/agency-comparison-schemas.ts';
 import type { HkoTrack, JtwcTrack } from '../../src/model/agency-track-schemas.ts';
 import { greatCircleKm } from '../../src/model/geo.ts';
-import type { SearchEntry, Typhoon } from '../../src/model/schemas.ts';
+import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { parseAgencyFile } from '../../src/sources/agencies/agency-files.ts';
 import { describeRealData, realData } from '../helpers/real-data.ts';
 import { renderArchive, type RenderedArchive } from '../helpers/rendered-archive.ts';
@@ -107,7 +108,7 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
   });
 
   it('reports every ambiguous match and leaves it null, never guessed', () => {
-    const report = site.json<{ problems: { code: string; field: string; action: string }[] }>('api/_data/data-quality.json');
+    const report = site.data(DATA_FILES.dataQuality);
     const ambiguous = report.problems.filter((p) => p.code === 'crosswalk-ambiguous');
     expect(ambiguous.map((p) => p.action)).toEqual(expect.arrayContaining(['ids.jma of 195629 left null', 'ids.jma of 196429 left null']));
     for (const p of ambiguous)
@@ -116,9 +117,7 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
 
   it("gives every agency track the figures of its own agreement with the archive's track, wherever the track was read", () => {
     const years = [...new Set([...site.details.values()].map((t) => t.year))];
-    const comparisons = years.flatMap((year) =>
-      Object.values(site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)),
-    );
+    const comparisons = years.flatMap((year) => Object.values(site.data(DATA_FILES.agencyComparison.of(year))));
     const checked = comparisons.flatMap((c) =>
       c.agencies.slice(1).map((a) => ({
         code: c.code,
@@ -143,8 +142,8 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
 
   it("tells YAGI's and TAPAH's tracks from IBTrACS by their own figures, not the IBTrACS record's", () => {
     const links = (code: string, year: number) => {
-      const c = site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)[code] as StormAgencies;
-      return Object.fromEntries(c.agencies.slice(1).map((a) => [a.agency, { source: a.source, id: a.id, ...a.link }]));
+      const c = site.data(DATA_FILES.agencyComparison.of(year))[code];
+      return Object.fromEntries((c?.agencies ?? []).slice(1).map((a) => [a.agency, { source: a.source, id: a.id, ...a.link }]));
     };
     // Measured from the raw files (CH2024BST.txt, CH2025BST.txt, the IBTrACS CSVs' USA_/HKO_ columns where IFLAG
     // says O, the JMA copy), independently of this code: the IBTrACS records themselves agree with CMA at
@@ -160,7 +159,7 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
   });
 
   it('finds HAIYAN and YAGI by any of their ids', () => {
-    const index = site.json<SearchEntry[]>('api/_data/search-index.json');
+    const index = site.data(DATA_FILES.searchIndex);
     for (const id of ['1330', 'WP312013', 'wp312013', '2013-0031'])
       expect(searchArchive(index, id)[0], id).toMatchObject({ code: '201330', matchedBy: 'id' });
     for (const id of ['2411', 'wp122024', '2024244N09137'])
@@ -168,7 +167,8 @@ describeRealData('archive', 'the crosswalk on the real archive', (sourcesDir) =>
   });
 
   it('answers HAIYAN with CMA, JMA, JTWC and HKO side by side, each with its own published figures', () => {
-    const haiyan = site.json<Record<string, StormAgencies>>('api/_data/agencies/2013.json.gz')['201330'] as StormAgencies;
+    const haiyan = site.data(DATA_FILES.agencyComparison.of(2013))['201330'];
+    if (!haiyan) throw new Error('no agencies for 201330');
     expect(haiyan.ids).toEqual({ cma: '201330', jma: '1330', jtwc: 'wp312013', hko: '2013-0031', ibtracs: null });
     const figures = haiyan.agencies.map((a) => [a.agency, a.source, a.windPeriod, a.maxSpeed, a.maxSpeedKt, a.minPressure]);
     // Each agency's peak as it published it: CMA 78 m/s (2-minute) and 890 hPa; JMA 125 kt (10-minute) and

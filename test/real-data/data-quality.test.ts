@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DataQualityReport } from '../../src/archive/data-quality.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
-import type { Typhoon } from '../../src/model/schemas.ts';
+import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { describeRealData } from '../helpers/real-data.ts';
 import { renderArchive } from '../helpers/rendered-archive.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { investTrackSchema } from '../../src/model/disturbance-schemas.ts';
+import { investTrackSchema } from '../../src/model/disturbance-product-schemas.ts';
 import { parseAtcfDeck } from '../../src/upstream/atcf.ts';
 import { atcfIdYear, investTrack } from '../../src/upstream/invest-track.ts';
 import { parseJtwcTcfa } from '../../src/upstream/jtwc-tcfa.ts';

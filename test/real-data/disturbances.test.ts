@@ -12,7 +12,7 @@ import { disturbanceDetail, disturbanceHistoryList, disturbanceList } from '../.
 import { serveFunction } from '../../src/api/serve.ts';
 import { readConfig } from '../../src/config/env.ts';
 import { refreshDisturbances } from '../../src/global/refresh-disturbances.ts';
-import { disturbanceListSchema } from '../../src/model/disturbance-schemas.ts';
+import { disturbanceListSchema } from '../../src/model/disturbance-answer-schemas.ts';
 import { fileStore } from '../../src/store/store.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { tcfaBox } from '../../src/upstream/jtwc-tcfa.ts';

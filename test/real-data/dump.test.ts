@@ -4,13 +4,13 @@
  * hand-written sample, and the rest of the dump's: test/unit/dump.test.ts.
  */
 import { beforeAll, expect, it } from 'vitest';
+import { DATA_FILES } from '../../src/api/data-files.ts';
 import { buildArchive } from '../../src/archive/build-archive.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { trackFeature } from '../../src/archive/geojson.ts';
 import { crosswalkJsonLine, crosswalkRows } from '../../src/dump/crosswalk-table.ts';
 import { dumpFiles } from '../../src/dump/dump.ts';
-import type { StormAgencies } from '../../src/model/agency-comparison-schemas.ts';
 import { apiAndDumpLinks, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
 import { describeRealData } from '../helpers/real-data.ts';
 import { renderArchive } from '../helpers/rendered-archive.ts';
@@ -49,9 +49,7 @@ describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
   it("says of every agency track what the API says of it, YAGI's and TAPAH's from IBTrACS included", async () => {
     const site = await renderArchive(sourcesDir);
     const years = [...new Set([...site.details.values()].map((t) => t.year))];
-    const comparisons = years.flatMap((year) =>
-      Object.values(site.json<Record<string, StormAgencies>>(`api/_data/agencies/${year}.json.gz`)),
-    );
+    const comparisons = years.flatMap((year) => Object.values(site.data(DATA_FILES.agencyComparison.of(year))));
     const crosswalk = (files.get('crosswalk.jsonl') as string)
       .trim()
       .split('\n')

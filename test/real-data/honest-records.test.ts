@@ -5,7 +5,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { DataQualityReport } from '../../src/archive/data-quality.ts';
 import { searchArchive } from '../../src/archive/search.ts';
-import type { SearchEntry, Typhoon, YearStatistic } from '../../src/model/schemas.ts';
+import type { SearchEntry, Typhoon, YearStatistic } from '../../src/model/typhoon-schemas.ts';
 import { CORRECTIONS } from '../helpers/names.ts';
 import { describeRealData } from '../helpers/real-data.ts';
 import { renderArchive } from '../helpers/rendered-archive.ts';

@@ -4,7 +4,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { MAX_SEARCH_RESULTS, searchArchive } from '../../src/archive/search.ts';
-import type { SearchEntry } from '../../src/model/schemas.ts';
+import type { SearchEntry } from '../../src/model/typhoon-schemas.ts';
 import { describeRealData } from '../helpers/real-data.ts';
 import { checkCases, codes, indexOf } from '../helpers/search-cases.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadTracks, type Tracks } from '../../src/archive/archive-tracks.ts';
 import { closestApproaches } from '../../src/archive/proximity.ts';
 import { gridOf, type Grid } from '../../src/archive/proximity-index.ts';
-import { DATA_FILES } from '../../src/api/data-files.ts';
+import { DATA_FILES, type DataFile } from '../../src/api/data-files.ts';
 import { EARTH_RADIUS_KM } from '../../src/model/geo.ts';
 import { ARC_STRIDE, nearestOnArc, unitVector, type ArcNearest } from '../../src/model/sphere.ts';
 import type { NearStorm, SimilarTracks } from '../../src/model/track-search-schemas.ts';
@@ -70,9 +70,13 @@ describeRealData('archive', 'archive proximity and similar tracks on the real ar
   beforeAll(async () => {
     site = await writeTrackSearchSite(sources);
     process.env.TYPHOON_PUBLIC_DIR = site.publicDir;
-    const read = (file: string) => JSON.parse(fs.readFileSync(path.join(site.publicDir, file), 'utf8'));
-    tracks = loadTracks(read(DATA_FILES.archiveTracks));
-    grid = gridOf(read(DATA_FILES.proximityIndex));
+    const written = async <T>(file: DataFile<T>) => {
+      const value = await file.read(site.publicDir);
+      if (value === null) throw new Error(`no ${file.path} in ${site.publicDir}`);
+      return value;
+    };
+    tracks = loadTracks(await written(DATA_FILES.archiveTracks));
+    grid = gridOf(await written(DATA_FILES.proximityIndex));
     cmaEntries = readCmaEntries(sources);
     for (const t of site.typhoons) if (t.cma) codeOf.set(`${t.cma.year}/${t.cma.seq}/${t.cma.name}`, t.code);
   }, 60_000);

@@ -1,6 +1,6 @@
 /**
  * Upstream free text is data, never markup: the recorded upstream samples and the other agencies' real best tracks
- * hold no name, place or code the check rejects. The check itself: test/unit/upstream-text.test.ts.
+ * hold no name, place, code, forecast agency or advisory cyclone name the check rejects. The check itself: test/unit/upstream-text.test.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -17,6 +17,7 @@ describeRealData('upstream', 'the recorded upstream samples', (dir) => {
     const { normalizeZjInfo } = await import('../../src/upstream/zj-service.ts');
     const { normalizeNmcView } = await import('../../src/upstream/nmc-service.ts');
     const { stripJsonp } = await import('../../src/upstream/client.ts');
+    const { parseJtwcAdvisory } = await import('../../src/upstream/jtwc-advisory.ts');
     const read = (...parts: string[]) => fs.readFileSync(path.join(dir, ...parts), 'utf8');
     const rejected: TextRejection[] = [];
     const text = { names, places, rejected };
@@ -24,6 +25,7 @@ describeRealData('upstream', 'the recorded upstream samples', (dir) => {
       parseCurrentStorms(JSON.parse(read('nhc', file)), rejected);
     parseJtwcRss(read('jtwc', 'jtwc.2026-08-22T1840Z.rss'), rejected);
     for (const file of fs.readdirSync(path.join(dir, 'jtwc')).filter((f) => f.endsWith('.tcw'))) parseJtwcTcw(read('jtwc', file), rejected);
+    for (const file of ['abpwweb.txt', 'abioweb.txt']) rejected.push(...parseJtwcAdvisory(read('jtwc', file)).rejected);
     for (const file of fs.readdirSync(path.join(dir, 'atcf')).filter((f) => f.endsWith('.dat')))
       rejected.push(...parseAtcfDeck(read('atcf', file)).rejected);
     for (const file of fs.readdirSync(path.join(dir, 'zj')).filter((f) => f.startsWith('TyphoonInfo_') && !f.includes('excerpt')))

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { compassFromText } from '../../src/model/compass.ts';
 import { parseZjArchiveFile } from '../../src/sources/zj-archive.ts';
+import { livePlacesTable } from '../../src/sources/places-table.ts';
 import { names } from '../helpers/names.ts';
 import { describeRealData } from '../helpers/real-data.ts';
 
@@ -17,7 +18,7 @@ describeRealData('archive', 'parseZjArchiveFile on the whole real archive', (sou
     let unreadableBearings = 0;
     for (const file of files) {
       const text = fs.readFileSync(path.join(dir, file), 'utf8');
-      const { storm, problems, rejected } = parseZjArchiveFile(text, names);
+      const { storm, problems, rejected } = parseZjArchiveFile(text, names, livePlacesTable());
       expect(problems, file).toEqual([]);
       expect(rejected, file).toEqual([]);
       if (!storm) continue;

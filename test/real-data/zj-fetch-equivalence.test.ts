@@ -16,7 +16,7 @@ import { archiveReport, type ArchiveReport } from '../../src/archive/archive-rep
 import { buildArchive } from '../../src/archive/build-archive.ts';
 import { startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
-import type { Typhoon, WindCircle } from '../../src/model/schemas.ts';
+import type { Typhoon, WindCircle } from '../../src/model/typhoon-schemas.ts';
 import { fetchZjArchive, FIRST_ZJ_YEAR, type ZjFetchReport } from '../../src/sources/fetch-zj.ts';
 import type { LoadedSources } from '../../src/sources/read-sources.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
@@ -78,7 +78,7 @@ describeRealData('archive', 'the Zhejiang archive fetched from the service build
   beforeAll(async () => {
     const shared = await renderArchive(sources);
     built.real = [...shared.details.values()];
-    reports.real = shared.json<ArchiveReport>(DATA_FILES.archiveReport);
+    reports.real = shared.data(DATA_FILES.archiveReport);
   }, 60_000);
 
   afterAll(async () => {

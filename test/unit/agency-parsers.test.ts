@@ -11,11 +11,11 @@ import { agencyTrackSchema } from '../../src/model/agency-track-schemas.ts';
 import { knotsToMs } from '../../src/model/units.ts';
 import { parseAgencyFile } from '../../src/sources/agencies/agency-files.ts';
 import { parseHkoBestTrack } from '../../src/sources/agencies/hko-best-track.ts';
-import { parseIbtracsCsv } from '../../src/sources/agencies/ibtracs-csv.ts';
+import { parseIbtracsCsv, seasonOfSid } from '../../src/sources/agencies/ibtracs-csv.ts';
 import { parseJmaBestTrack } from '../../src/sources/agencies/jma-best-track.ts';
 import { parseJtwcBdeck } from '../../src/sources/agencies/jtwc-best-track.ts';
 import { describeAgencySources, readAgencySources } from '../../src/sources/agencies/read-agency-sources.ts';
-import { FIXTURE_AGENCIES } from '../helpers/sources.ts';
+import { FIXTURE_AGENCIES, FIXTURE_GLOBAL_SOURCES } from '../helpers/sources.ts';
 const fixture = (...parts: string[]) => fs.readFileSync(path.join(FIXTURE_AGENCIES, ...parts), 'utf8');
 
 describe('JMA bst_all.txt', () => {
@@ -220,16 +220,110 @@ describe('IBTrACS CSV', () => {
   });
 
   it('refuses a file that is not IBTrACS and reports bad rows', () => {
-    expect(parseIbtracsCsv('SID,NAME\nx,y\n').problems).toEqual([{ line: 1, message: expect.stringContaining('line 1 lacks SEASON') }]);
+    expect(parseIbtracsCsv('SID,NAME\nx,y\n').problems).toEqual([
+      { line: 1, message: 'not an IBTrACS v04 CSV: line 1 lacks ISO_TIME, LAT, LON' },
+    ]);
     const [names, units, row] = fixture('ibtracs', 'ibtracs.WP.list.v04r01.csv').split('\n') as [string, string, string];
     expect(parseIbtracsCsv(`${names}\n${row}\n`).problems).toEqual([
-      { line: 1, message: expect.stringContaining('not the IBTrACS units line') },
+      { line: 2, message: expect.stringContaining('line 2 is not the IBTrACS units line: SEASON in "2049", not "Year"') },
+    ]);
+    // A unit other than the one read (metres per second, hPa) is refused, not converted or assumed.
+    expect(parseIbtracsCsv(`${names}\n${units.replace('kts', 'm/s')}\n${row}\n`).problems).toEqual([
+      { line: 2, message: 'line 2 is not the IBTrACS units line: WMO_WIND in "m/s", not "kts"' },
     ]);
     const text = [names, units, row.replace('2049230N15185', 'BADSID'), `${row},extra`, row.replace('-175.0', '-999.0')].join('\n');
     expect(parseIbtracsCsv(text).problems).toEqual([
       { line: 3, message: 'SID "BADSID" or ISO_TIME "2049-08-18 00:00:00" is not valid: row left out' },
       { line: 4, message: '175 columns instead of 174: row left out' },
       { line: 5, message: 'position 15, -999 is not on the globe: row left out' },
+    ]);
+  });
+});
+
+describe('IBTrACS CSV of every basin', () => {
+  const basinFile = (basin: string) =>
+    fs.readFileSync(path.join(FIXTURE_GLOBAL_SOURCES, 'ibtracs', `ibtracs.${basin}.list.v04r01.csv`), 'utf8');
+  const si = parseIbtracsCsv(basinFile('SI'), 'ibtracs.SI.list.v04r01.csv');
+  const ni = parseIbtracsCsv(basinFile('NI'), 'ibtracs.NI.list.v04r01.csv');
+
+  it("reads each WMO agency's columns with its own period: La Réunion, BoM, Nadi 10 minutes, New Delhi 3", () => {
+    expect([...si.problems, ...ni.problems]).toEqual([]);
+    const periods = ['SI', 'SP', 'NI', 'SA'].flatMap((basin) =>
+      parseIbtracsCsv(basinFile(basin)).tracks.map((t) => [basin, t.name, t.basins, t.windPeriodMinutes]),
+    );
+    expect(periods).toEqual([
+      ['SI', 'ARIANE', ['SI'], 10],
+      ['SI', 'BRINDABELLA', ['SI', 'SP'], 10],
+      ['SI', null, ['SI'], 10],
+      ['SP', 'BRINDABELLA', ['SI', 'SP'], 10],
+      ['SP', 'COROLLA', ['SP'], 10],
+      ['NI', 'EBBTIDE', ['WP', 'NI'], null], // Tokyo's 10 minutes, then New Delhi's 3: no one period
+      ['NI', 'DHARA', ['NI'], 3],
+      ['SA', 'FLORIPA', ['SA'], null], // no WMO agency: the US agency's 1-minute winds only
+    ]);
+    const dhara = ni.tracks[1];
+    expect(dhara?.points[3]).toEqual({
+      time: '2049-05-10T12:00:00Z',
+      lat: 15.2,
+      lng: 89.6,
+      windKt: 90,
+      windMs: knotsToMs(90),
+      pressureHpa: 950,
+      grade: 'TS',
+      wmoAgency: 'newdelhi',
+      agencies: {
+        usa: { lat: 15.2, lng: 89.6, windKt: 110, windMs: knotsToMs(110), pressureHpa: 940, grade: 'TC', original: true },
+        newdelhi: { lat: 15.2, lng: 89.6, windKt: 90, windMs: knotsToMs(90), pressureHpa: 950, grade: 'VSCS', original: true },
+      },
+    });
+    expect(si.tracks[0]?.points[1]?.agencies.reunion).toMatchObject({ windKt: 33, original: false }); // IFLAG P, 7th character
+    expect(si.tracks[1]?.points[0]?.agencies.bom).toMatchObject({ windKt: 35, grade: '30', original: true }); // 8th character
+  });
+
+  it("reads a file with quoted fields (through csv-parse) as the same records as NCEI's unquoted ones (split at commas)", () => {
+    const quoted = basinFile('SI')
+      .replace(/,ARIANE,/g, ',"ARIANE",')
+      .replace(/,BRINDABELLA,/g, ',"BRINDABELLA",');
+    expect(quoted).not.toBe(basinFile('SI'));
+    expect(parseIbtracsCsv(quoted, 'ibtracs.SI.list.v04r01.csv')).toEqual(si);
+    expect(parseIbtracsCsv(basinFile('SI').replace(/\n/g, '\r\n'), 'ibtracs.SI.list.v04r01.csv')).toEqual(si);
+  });
+
+  it("a southern-hemisphere storm formed after 1 July belongs to the next year's season", () => {
+    expect(si.tracks.map((t) => [t.id, t.season])).toEqual([
+      ['2049020S12060', 2049],
+      ['2049040S15110', 2049],
+      ['2049300S10090', 2050],
+    ]);
+    expect(si.tracks.map((t) => seasonOfSid(t.id))).toEqual([2049, 2049, 2050]);
+    expect(['2049300N12110', '2024138S09053', '2025252S09069'].map(seasonOfSid)).toEqual([2049, 2024, 2026]);
+  });
+
+  it('reads an export with few columns, basins and natures in words and spreadsheet times (M/D/YY H:MM)', () => {
+    const text = [
+      'SID,NUMBER,BASIN,SUBBASIN,ISO_TIME,NATURE,LAT,LON,WMO_WIND,WMO_PRES',
+      ' , , , , , ,degrees_north,degrees_east,kts,mb',
+      '1899365S10067,1,South Indian,Missing,1899-12-31 18:00:00,Not reported,-9.7,67.3, ,',
+      '1899365S10067,1,South Indian,Missing,1/1/00 0:00,Tropical,-9.8,67.2,35,1000',
+      '1999350S12100,2,South Indian,Missing,12/31/99 12:00,Mixture(contradicting report from different agencies),-12,100, ,',
+      '1999350S12100,2,South Pacific,Eastern Australia,1/1/00 6:00,Extratropical,-13.5,135.5,40,',
+      '1999350S12100,2,Nowhere,Missing,1/1/00 12:00,Sunny,-14,136, ,',
+    ].join('\r\n');
+    const { tracks, problems } = parseIbtracsCsv(text, 'ibtracs_ALL_list_v04r01.hdx-fixture.csv');
+    expect(tracks.map((t) => [t.id, t.name, t.season, t.version, t.trackType, t.basins, t.usaAtcfIds, t.windPeriodMinutes])).toEqual([
+      ['1899365S10067', null, 1900, 'v04r01', null, ['SI'], [], null],
+      ['1999350S12100', null, 2000, 'v04r01', null, ['SI', 'SP'], [], null],
+    ]);
+    expect(tracks.flatMap((t) => t.points.map((p) => [p.time, p.grade, p.windKt, p.pressureHpa]))).toEqual([
+      ['1899-12-31T18:00:00Z', 'NR', null, null],
+      ['1900-01-01T00:00:00Z', 'TS', 35, 1000],
+      ['1999-12-31T12:00:00Z', 'MX', null, null],
+      ['2000-01-01T06:00:00Z', 'ET', 40, null],
+      ['2000-01-01T12:00:00Z', null, null, null],
+    ]);
+    expect(problems).toEqual([
+      { line: 7, message: 'BASIN "Nowhere" is not one IBTrACS documents: left out' },
+      { line: 7, message: 'NATURE "Sunny" is not one IBTrACS documents: left out' },
     ]);
   });
 });

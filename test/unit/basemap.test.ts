@@ -1,6 +1,9 @@
-/** The docs page's basemap: Natural Earth land clipped to the north-western Pacific, small enough to fetch. */
+/**
+ * The docs page's basemap: Natural Earth land clipped to the north-western Pacific, and the rest of the world's
+ * coarser land without that area, small enough to fetch.
+ */
 import { describe, expect, it } from 'vitest';
-import { BASEMAP_AREA, BASEMAP_FILE, renderBasemap } from '../../build/basemap.ts';
+import { BASEMAP_AREA, BASEMAP_FILE, renderBasemap, renderWorldBasemap, WORLD_BASEMAP_FILE } from '../../build/basemap.ts';
 
 type Ring = [number, number][];
 
@@ -49,6 +52,40 @@ describe('basemap', () => {
       [114.2, 19.5],
       [117.0, 15.0],
       [125.0, 20.0],
+    ] as const)
+      expect(onLand(polygons, [...place]), String(place)).toBe(false);
+  });
+});
+
+describe('world basemap', () => {
+  const { file, body } = renderWorldBasemap();
+  const land = JSON.parse(body);
+  const polygons: Ring[][] = land.geometry.coordinates;
+
+  it('is one small GeoJSON MultiPolygon of the land outside the area, rounded to 0.01°', () => {
+    expect(file).toBe(WORLD_BASEMAP_FILE);
+    expect(body.length).toBeLessThan(100_000);
+    expect(land).toMatchObject({ type: 'Feature', geometry: { type: 'MultiPolygon' } });
+    const [west, south, east, north] = BASEMAP_AREA;
+    for (const [lng, lat] of polygons.flat(2)) {
+      expect(lng > west && lng < east && lat > south && lat < north, `${lng},${lat} inside the area`).toBe(false);
+      expect(Math.round(lat * 100) / 100).toBe(lat);
+    }
+    for (const ring of polygons.flat()) expect(ring[0]).toEqual(ring[ring.length - 1]);
+  });
+
+  it("has the other basins' coasts: Africa, India, Brazil and Australia are land, the oceans are not", () => {
+    for (const place of [
+      [20.0, 10.0],
+      [78.0, 20.0],
+      [-50.0, -10.0],
+      [135.0, -25.0],
+    ] as const)
+      expect(onLand(polygons, [...place]), String(place)).toBe(true);
+    for (const place of [
+      [-30.0, 20.0],
+      [-140.0, 15.0],
+      [75.0, -10.0],
     ] as const)
       expect(onLand(polygons, [...place]), String(place)).toBe(false);
   });

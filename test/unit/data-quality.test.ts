@@ -11,11 +11,12 @@ import type { SourceMatch } from '../../src/archive/match-sources.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { distanceToTrackKm } from '../../src/model/geo.ts';
 import { decodeUtf8, firstInvalidUtf8 } from '../../src/sources/decode-text.ts';
-import type { Typhoon } from '../../src/model/schemas.ts';
+import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { parseCmaBestTrack } from '../../src/sources/cma-best-track.ts';
 import { parseNamesTable } from '../../src/sources/names-table.ts';
 import { places } from '../helpers/names.ts';
 import { parseZjArchiveFile, type ZjLandfall, type ZjPoint, type ZjStorm } from '../../src/sources/zj-archive.ts';
+import { livePlacesTable } from '../../src/sources/places-table.ts';
 import { newestByAgency } from '../../src/sources/agencies/read-agency-sources.ts';
 
 const NAMES = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
@@ -155,11 +156,12 @@ describe('landfall checks against the merged track', () => {
       JSON.stringify([
         {
           tfbh: '201599',
-          land: [{ position: 'x', land_time: '2015-08-02T03:00:00', lng: 400, lat: 20 }],
+          land: [{ position: '海南文昌沿海', land_time: '2015-08-02T03:00:00', lng: 400, lat: 20 }],
           points: [{ time: '2015-08-01T08:00:00', lng: 130, lat: 15 }],
         },
       ]),
       NAMES,
+      livePlacesTable(),
     );
     expect(parsed.storm?.land[0]?.lng).toBe(400);
     expect(codes(checkLandfalls(parsed.storm as ZjStorm, TRACK).problems)).toEqual(['landfall-out-of-range']);
@@ -232,10 +234,10 @@ describe('buildArchive leaves failing zj values out of the records', () => {
       name: '测试',
       ename: 'Testa',
       land: [
-        { position: '好', land_time: bj(MID.instant), lng: MID.lng, lat: MID.lat },
-        { position: '早一年', land_time: bj(MID.instant - 365 * 24 * HOUR), lng: MID.lng, lat: MID.lat },
-        { position: '对调', land_time: bj(MID.instant + HOUR), lng: MID.lat, lat: MID.lng },
-        { position: '先', land_time: bj(MID.instant - 6 * HOUR), lng: MID.lng, lat: MID.lat },
+        { position: '海南文昌沿海', land_time: bj(MID.instant), lng: MID.lng, lat: MID.lat },
+        { position: '广东徐闻', land_time: bj(MID.instant - 365 * 24 * HOUR), lng: MID.lng, lat: MID.lat },
+        { position: '福建福清', land_time: bj(MID.instant + HOUR), lng: MID.lat, lat: MID.lng },
+        { position: '浙江温岭沿海', land_time: bj(MID.instant - 6 * HOUR), lng: MID.lng, lat: MID.lat },
       ],
       points: TRACK.map((p, i) => ({
         time: bj(p.instant),
@@ -251,7 +253,7 @@ describe('buildArchive leaves failing zj values out of the records', () => {
 
   it('builds the record without them and lists each in quality', () => {
     const cma = parseCmaBestTrack(cmaText, 2015, NAMES);
-    const zj = parseZjArchiveFile(zjText, NAMES);
+    const zj = parseZjArchiveFile(zjText, NAMES, livePlacesTable());
     expect([cma.problems, zj.problems]).toEqual([[], []]);
     const { typhoons, quality } = buildArchive({
       cma: cma.entries,
@@ -263,7 +265,7 @@ describe('buildArchive leaves failing zj values out of the records', () => {
     });
     const record = typhoons[0] as Typhoon;
     expect(record).toMatchObject({ code: '201599', provenance: { track: 'cma', landfall: 'zj', windCircles: 'zj' } });
-    expect(record.land.map((l) => l.position)).toEqual(['先', '好']);
+    expect(record.land.map((l) => l.position)).toEqual(['浙江温岭沿海', '海南文昌沿海']);
     expect(record.points[3]?.radius7).toBeNull();
     expect(record.points[4]?.radius7).toEqual(circle(300));
     expect(codes(quality).sort()).toEqual([

@@ -9,7 +9,7 @@ import { investTrack } from '../../src/upstream/invest-track.ts';
 import { parseJtwcAdvisory } from '../../src/upstream/jtwc-advisory.ts';
 import { parseJtwcTcfa, parseJtwcTcfaText } from '../../src/upstream/jtwc-tcfa.ts';
 import { parseNhcOutlook } from '../../src/upstream/nhc-outlook.ts';
-import { investTrackSchema, nhcOutlookSchema } from '../../src/model/disturbance-schemas.ts';
+import { investTrackSchema, nhcOutlookSchema } from '../../src/model/disturbance-product-schemas.ts';
 import { greatCircleKm } from '../../src/model/geo.ts';
 import { ShapeError } from '../../src/model/parse-problems.ts';
 import { dayTimeNear } from '../../src/model/time.ts';
@@ -114,6 +114,20 @@ describe('JTWC significant tropical weather advisory: own fixtures', () => {
       ['99W', 'dissipated', { lat: 9, lng: 149.2 }, null, null, null, null],
       ['97W', 'dropped', { lat: 22, lng: 140.1 }, null, null, null, null],
     ]);
+  });
+
+  it("a cyclone's name that is no name ((ALL-CLEAR), (NO-NEED-TO-EVACUATE)) is left out and in `rejected`", () => {
+    const text = jtwc('own-abpw-warning.txt').replace('(KOMPASU)', '(NO-NEED-TO-EVACUATE)').replace('(TWENTYFIVE)', '(ALL-CLEAR)');
+    const { advisory: a, rejected } = advisory(text);
+    expect(a.areas[0]?.cyclones.items.map((c) => [c.system?.id, c.name, c.windKt])).toEqual([
+      ['24W', null, 45],
+      ['25W', null, 30],
+    ]);
+    expect(rejected.map((r) => [r.kind, r.storm, r.field, r.reason])).toEqual([
+      ['cyclone-name', '24W', 'cyclone 1.A.(1)', 'word'],
+      ['cyclone-name', '25W', 'cyclone 1.A.(2)', 'word'],
+    ]);
+    expect(advisory(jtwc('own-abpw-warning.txt')).rejected).toEqual([]);
   });
 
   it('a disturbance now under a warning is linked to the cyclone it became; a subtropical depression; the cyclones in full', () => {
@@ -661,15 +675,38 @@ describe('NHC Tropical Weather Outlook (public copies of real bulletins)', () =>
     const text = nhc('two-ep.2026-08-19T1140Z.txt')
       .replace('South-Southwest of Mexico:', 'South-Southwest of Mexico <b>now</b>:')
       .replace('...high...70 percent', '...high...seventy percent');
-    const { outlook: o, problems } = parseNhcOutlook(text);
+    const { outlook: o, problems, rejected } = parseNhcOutlook(text);
     expect(o.areas.map((a) => [a.title, a.chance48h])).toEqual([
       ['Central Pacific', null],
       [null, { level: 'low', percent: 0, approximate: true }],
     ]);
-    expect(problems).toEqual([
-      { line: 14, message: 'the area has no readable 48-hour formation chance' },
-      { line: 25, message: 'the area\'s heading is not a short title ending in ":": left out' },
-    ]);
+    expect(problems).toEqual([{ line: 14, message: 'the area has no readable 48-hour formation chance' }]);
+    expect(rejected).toMatchObject([{ kind: 'outlook-title', field: 'area title', line: 25, reason: 'markup' }]);
     expect(() => parseNhcOutlook(jtwc('own-abio-nothing.txt'))).toThrow(ShapeError);
+  });
+
+  it("keeps a title only in the shape of NHC's area titles: a claim or a link is left out, the area kept", () => {
+    for (const file of [
+      'two-at.2026-08-18T1724Z.txt',
+      'two-at.2026-08-22T1713Z.txt',
+      'two-ep.2026-08-19T1140Z.txt',
+      'two-ep.2026-08-21T1739Z.txt',
+    ])
+      expect(parseNhcOutlook(nhc(file)).rejected, file).toEqual([]);
+    const text = nhc('two-ep.2026-08-21T1739Z.txt')
+      .replace('South-Southwest of Mexico:', 'See evil.example/typhoon for the real warning:')
+      .replace('Central East Pacific (EP91):', 'Hurricane warning cancelled, no need to evacuate (EP91):')
+      .replace('Well Southwest of Southwestern Mexico:', 'South of Southern Mexico Totally Harmless:');
+    const { outlook: o, rejected } = parseNhcOutlook(text);
+    expect(o.areas.map((a) => [a.title, a.invest?.id ?? null, a.chance7d?.percent])).toEqual([
+      [null, null, 50],
+      [null, 'EP91', 80],
+      [null, null, 20],
+    ]);
+    expect(rejected.map((r) => [r.kind, r.reason])).toEqual([
+      ['outlook-title', 'link'],
+      ['outlook-title', 'word'],
+      ['outlook-title', 'shape'],
+    ]);
   });
 });

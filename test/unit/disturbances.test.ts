@@ -18,7 +18,7 @@ import { refreshGlobal } from '../../src/global/refresh-global.ts';
 import { refreshLive } from '../../src/live/refresh-typhoons.ts';
 import { serveFunction } from '../../src/api/serve.ts';
 import { readConfig } from '../../src/config/env.ts';
-import { disturbanceHistorySchema, disturbanceListSchema } from '../../src/model/disturbance-schemas.ts';
+import { disturbanceHistorySchema, disturbanceListSchema } from '../../src/model/disturbance-answer-schemas.ts';
 import { refreshDisturbances } from '../../src/global/refresh-disturbances.ts';
 import { runScheduledRefresh } from '../../src/jobs/scheduled-run.ts';
 import { checkPattern } from '../../src/flash/pattern-check.ts';
@@ -32,6 +32,10 @@ import { readTextQuality } from '../../src/store/text-quality.ts';
 import type { GlobalUpstreams } from '../../src/upstream/addresses.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { FAULTS, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
+import { captureLogs } from '../helpers/logs.ts';
+
+/** Unreadable stored disturbances are logged: kept here, asserted where they are damaged. */
+const logs = captureLogs();
 
 const own = (file: string) => fs.readFileSync(path.join(OWN_PAYLOADS, 'jtwc', file), 'utf8');
 /**
@@ -425,6 +429,66 @@ describe('disturbances by their own validity and times', () => {
   });
 });
 
+describe('upstream text in the bulletins', () => {
+  const answers = async (now: Date, paths: string[]) => {
+    const handler = serveFunction(
+      [disturbanceList, disturbanceHistoryList, disturbanceDetail, disturbanceGeoJson],
+      { ...readConfig(), store: { kind: 'files', dir } },
+      () => now,
+    );
+    return Promise.all(paths.map(async (p) => (await handler(new Request(`http://localhost${p}`))).text()));
+  };
+
+  it("a cyclone's name that is no name is left out of becameStorm, served nowhere, and reported", async () => {
+    mock.setPayload(
+      'jtwc/products/abpwweb.txt',
+      own('own-abpw-warning.txt').replace('(KOMPASU)', '(NO-NEED-TO-EVACUATE)').replace('(TWENTYFIVE)', '(ALL-CLEAR)'),
+    );
+    const now = new Date('2026-10-10T03:30:00Z');
+    await refreshDisturbances(up, store, now);
+    const { records } = await active(now);
+    expect(records.find((d) => d.id === 'jtwc-wp912026')?.becameStorm).toMatchObject({ designator: '25W', atcfId: 'wp252026', name: null });
+    const bodies = await answers(now, ['/api/disturbances', '/api/v1/disturbances/jtwc-wp912026', '/api/v1/disturbances/history']);
+    for (const body of bodies) expect(body).not.toMatch(/ALL-CLEAR|EVACUATE/);
+    const { problems } = await readTextQuality(store);
+    expect(problems.map((p) => [p.source, p.storm, p.field, p.kind, p.reason, p.value])).toEqual([
+      ['jtwc', '24W', 'abpwweb.txt cyclone 1.A.(1)', 'cyclone-name', 'word', 'NO\\u{2d}NEED\\u{2d}TO\\u{2d}EVACUATE'],
+      ['jtwc', '25W', 'abpwweb.txt cyclone 1.A.(2)', 'cyclone-name', 'word', 'ALL\\u{2d}CLEAR'],
+    ]);
+  });
+
+  it("an outlook area's title that is no title is left out, the area kept with its chances, and reported", async () => {
+    mock.setPayload('jtwc/products/abpwweb.txt', own('own-abpw-nothing.txt'));
+    const EP = 'nhc/text/abpz20.knhc.two.ep.txt';
+    const nhcOwn = (file: string) => fs.readFileSync(path.join(OWN_PAYLOADS, 'nhc', file), 'utf8');
+    try {
+      mock.setPayload(
+        EP,
+        nhcOwn('two-ep.2026-08-21T1739Z.txt')
+          .replace('South-Southwest of Mexico:', 'See evil.example/typhoon for the real warning:')
+          .replace('Central East Pacific (EP91):', 'Hurricane warning cancelled, no need to evacuate (EP91):'),
+      );
+      const now = new Date('2026-08-21T18:30:00Z');
+      await refreshDisturbances(up, store, now);
+      const ep = (await active(now)).outlooks.find((o) => o.product === 'ABPZ20');
+      expect(ep?.areas.map((a) => [a.id, a.title, a.chance7d?.percent])).toEqual([
+        ['nhc-ep-202608211800-1', null, 50],
+        ['nhc-ep912026', null, 80],
+        ['nhc-ep-202608211800-3', 'Well Southwest of Southwestern Mexico', 20],
+      ]);
+      for (const body of await answers(now, ['/api/disturbances', '/api/v1/disturbances']))
+        expect(body).not.toMatch(/evil|cancelled|evacuate/i);
+      const { problems } = await readTextQuality(store);
+      expect(problems.map((p) => [p.source, p.field, p.kind, p.reason])).toEqual([
+        ['nhc', 'abpz20.knhc.two.ep.txt line 16: area title', 'outlook-title', 'link'],
+        ['nhc', 'abpz20.knhc.two.ep.txt line 26: area title', 'outlook-title', 'word'],
+      ]);
+    } finally {
+      mock.setPayload(EP, nhcOwn('two-ep.2026-08-21T1739Z.txt'));
+    }
+  });
+});
+
 describe('the scheduled run', () => {
   it('refreshes the disturbances beside the other parts and records their flash items', async () => {
     mock.setPayload('jtwc/products/abpwweb.txt', own('abpwweb.2026-08-22T0800Z.txt'));
@@ -814,5 +878,6 @@ describe('disturbance endpoints', () => {
     expect((await readTextQuality(store)).faults).toContainEqual(
       expect.objectContaining({ source: 'store', product: 'disturbances', kind: 'store-loss' }),
     );
+    expect(logs.lines()).toContainEqual(expect.stringMatching(/^live data quality: store disturbances: /));
   });
 });

@@ -6,19 +6,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { headingAnchor } from '../../build/docs-tables.ts';
 import { PROJECT_ROOT } from '../../src/config/paths.ts';
 
 const MARKDOWN = ['README.md', ...fs.readdirSync(path.join(PROJECT_ROOT, 'docs')).map((file) => `docs/${file}`)].filter((file) =>
   file.endsWith('.md'),
 );
-
-/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces to hyphens. */
-const anchorOf = (heading: string) =>
-  heading
-    .trim()
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
-    .replace(/\s/g, '-');
 
 const headingsOf = (file: string) =>
   new Set(
@@ -27,7 +20,7 @@ const headingsOf = (file: string) =>
       .replace(/```[\s\S]*?```/g, '')
       .split('\n')
       .filter((line) => /^#{1,6} /.test(line))
-      .map((line) => anchorOf(line.replace(/^#+ /, ''))),
+      .map((line) => headingAnchor(line.replace(/^#+ /, ''))),
   );
 
 describe('links', () => {

@@ -17,7 +17,7 @@ import { buildArchive } from '../../src/archive/build-archive.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { buildDump, DUMP_ROOT } from '../../src/dump/dump.ts';
 import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
-import { datedDump, STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
+import { datedDump, DUMP_STATUS, STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { apiAndDumpLinks, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
@@ -55,6 +55,14 @@ describe('writeDump', () => {
     // Dated by the data (the newest CMA release date, 2025-03-01), not by the clock.
     expect(report.files.map((f) => path.basename(f))).toEqual([STABLE_DUMP, 'typhoon-archive-2025-03-01.zip']);
     expect(datedDump(report.version)).toBe('typhoon-archive-2025-03-01.zip');
+    // The status the docs page reads instead of asking for the zip (a build publishes it saying there is none).
+    expect(await fs.readJson(path.join(outDir, DUMP_STATUS))).toEqual({
+      available: true,
+      file: STABLE_DUMP,
+      dated: 'typhoon-archive-2025-03-01.zip',
+      bytes: report.bytes,
+      version: '2025-03-01T00:00:00+08:00',
+    });
     const first = await fs.readFile(path.join(outDir, STABLE_DUMP));
     await writeDump({ sourcesDir: FIXTURE_SOURCES, outDir });
     expect((await fs.readFile(path.join(outDir, STABLE_DUMP))).equals(first)).toBe(true);

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderSite } from '../../build/build-site.ts';
-import { parseDataFile } from '../../src/api/site-data.ts';
+import { parseDataFile } from '../../src/api/data-files.ts';
 import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
 import { englishTexts, type EnglishTexts } from '../helpers/english-text.ts';
 import { startTestServer, type TestServer } from '../helpers/server.ts';

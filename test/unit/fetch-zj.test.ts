@@ -15,6 +15,7 @@ import { normalizeZjInfo } from '../../src/upstream/zj-service.ts';
 import { fetchZjArchive, ZJ_MANIFEST, type ZjFetchOptions } from '../../src/sources/fetch-zj.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { parseZjArchiveFile } from '../../src/sources/zj-archive.ts';
+import { livePlacesTable } from '../../src/sources/places-table.ts';
 import { parseNamesTable } from '../../src/sources/names-table.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 import { places } from '../helpers/names.ts';
@@ -127,7 +128,7 @@ describe('fetchZjArchive', () => {
   });
 
   it('writes files the archive parser and the build read without a problem', async () => {
-    const { storm, problems } = parseZjArchiveFile(await fs.readFile(file('209801'), 'utf8'), names);
+    const { storm, problems } = parseZjArchiveFile(await fs.readFile(file('209801'), 'utf8'), names, livePlacesTable());
     expect(problems).toEqual([]);
     const live = normalizeZjInfo({ ...demo, tfid: '209801' }, new Date(), { names, places, rejected: [] });
     expect(storm?.points.map((p) => [p.time.toISOString(), p.lat, p.lng, p.speed, p.pressure])).toEqual(
@@ -177,7 +178,7 @@ describe('fetchZjArchive', () => {
     const report = await run(client);
     expect(infos().sort()).toEqual(['209801', '209901']);
     expect(report.written).toEqual(['209801', '209901']);
-    expect(parseZjArchiveFile(await fs.readFile(file('209901'), 'utf8'), names).problems).toEqual([]);
+    expect(parseZjArchiveFile(await fs.readFile(file('209901'), 'utf8'), names, livePlacesTable()).problems).toEqual([]);
   });
 
   it('goes on past failures and resumes with just what failed', async () => {
@@ -227,7 +228,11 @@ describe('fetchZjArchive', () => {
     ]);
     const written = await fs.readFile(file('209902'), 'utf8');
     expect(written).not.toMatch(/<|预警/);
-    expect(parseZjArchiveFile(written, names).storm).toMatchObject({ name: null, ename: 'HAIKUI', land: [{ position: '' }] });
+    expect(parseZjArchiveFile(written, names, livePlacesTable()).storm).toMatchObject({
+      name: null,
+      ename: 'HAIKUI',
+      land: [{ position: '' }],
+    });
     setInfo('209902');
   });
 });

@@ -24,7 +24,7 @@ import { sameStorm } from '../../src/live/storm-identity.ts';
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { parseZjTime } from '../../src/upstream/zj-service.ts';
-import type { TrackPoint, Typhoon } from '../../src/model/schemas.ts';
+import type { TrackPoint, Typhoon } from '../../src/model/typhoon-schemas.ts';
 
 type RawPoint = Record<string, unknown> & { time: string; strong: string; speed: string; lat: string; lng: string };
 type RawInfo = Record<string, unknown> & { points: RawPoint[]; land: unknown[] };

@@ -23,6 +23,10 @@ import { fileStore } from '../../src/store/store.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import { parseZjTime } from '../../src/upstream/zj-service.ts';
 import { apiFunction } from '../helpers/functions.ts';
+import { captureLogs } from '../helpers/logs.ts';
+
+/** A rejected rewording is logged: kept here, not printed. */
+captureLogs();
 
 const handleLlmSummary = await apiFunction('llm-summary');
 

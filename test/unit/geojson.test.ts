@@ -17,7 +17,7 @@ import {
 import { trackFeature, typhoonGeoJson } from '../../src/archive/geojson.ts';
 import { windCircleRing } from '../../src/archive/wind-circles.ts';
 import { greatCircleKm } from '../../src/model/geo.ts';
-import type { AgencyForecast, Typhoon } from '../../src/model/schemas.ts';
+import type { AgencyForecast, Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { unlinkedIds } from '../../src/model/storm-ids.ts';
 
 /** Twice the signed area of a closed ring (shoelace): positive when counter-clockwise. */

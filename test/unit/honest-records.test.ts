@@ -17,12 +17,13 @@ import { yearStatistic } from '../../src/archive/summaries.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { fileStore } from '../../src/store/store.ts';
 import { readSnapshot } from '../../src/live/snapshot.ts';
-import { yearStatisticSchema, type Typhoon } from '../../src/model/schemas.ts';
+import { yearStatisticSchema, type Typhoon } from '../../src/model/typhoon-schemas.ts';
 import type { CmaEntryRaw } from '../../src/sources/cma-best-track.ts';
 import { parseNameCorrections } from '../../src/sources/name-corrections.ts';
 import { parseNamesTable } from '../../src/sources/names-table.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { parseZjArchiveFile, type ZjLandfall, type ZjStorm } from '../../src/sources/zj-archive.ts';
+import { livePlacesTable } from '../../src/sources/places-table.ts';
 import { CORRECTIONS, places } from '../helpers/names.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 import { newestByAgency } from '../../src/sources/agencies/read-agency-sources.ts';
@@ -128,7 +129,7 @@ describe('1945–1948 winds: JTWC knots back from the zj values, converted again
       },
     ]);
     const names = parseNamesTable(fs.readFileSync(NAMES_FILE, 'utf8'));
-    const zj = parseZjArchiveFile(text, names).storm as ZjStorm;
+    const zj = parseZjArchiveFile(text, names, livePlacesTable()).storm as ZjStorm;
     const { typhoons, quality, crosswalk } = buildArchive({
       cma: [],
       zj: [zj],

@@ -67,6 +67,19 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
     expect(storm.forecasts.jtwc?.points[0]?.pressure).toBeNull();
   });
 
+  it('leaves out the forecast of an agency the table does not know, and reports its label', () => {
+    const payload = structuredClone(own('zj/TyphoonInfo_202699.json')) as { points: { forecast?: { tm: string }[] | null }[] };
+    const groups = payload.points.findLast((p) => (p.forecast ?? []).length > 0)?.forecast ?? [];
+    (groups[0] as { tm: string }).tm = '<b>某台</b>';
+    const text = check();
+    const changed = normalizeZjInfo(payload, now, text);
+    expect(Object.keys(changed.forecasts)).toHaveLength(Object.keys(storm.forecasts).length - 1);
+    expect(JSON.stringify(changed)).not.toContain('某台');
+    expect(text.rejected).toMatchObject([
+      { kind: 'agency', field: 'forecast.tm', storm: '202699', value: '<b>某台</b>', reason: 'unlisted' },
+    ]);
+  });
+
   it('reads the landfall with its grade', () => {
     expect(storm.land).toEqual([
       {

@@ -43,11 +43,15 @@ import { liveView, readLiveView } from '../../src/live/snapshot.ts';
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
 import type { FlashItem } from '../../src/model/flash-schemas.ts';
-import type { Typhoon } from '../../src/model/schemas.ts';
+import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { mockUpstreamEnv, OWN_PAYLOADS, startMockUpstream, type MockUpstream, MOCK_NOW } from '../helpers/mock.ts';
 import { sharedPublicDir } from '../helpers/shared-build.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { apiFunction } from '../helpers/functions.ts';
+import { captureLogs } from '../helpers/logs.ts';
+
+/** Every rejected text is logged (one line each): kept here, not printed. */
+captureLogs();
 
 const handleBootstrap = await apiFunction('bootstrap', () => MOCK_NOW);
 const handleFeed = await apiFunction('flash-feed', () => MOCK_NOW);
@@ -72,16 +76,16 @@ type Behaviour = (pattern: string, zh: boolean) => Reply;
 
 /**
  * A faithful rewording: the same placeholders, reordered and reconnected. Chinese: the storm before its time,
- * joined by 于, and 同时 before the pressure; English: the time after the event (or before the storm in the
- * summary), and ", and also" before the pressure.
+ * joined by 于, and 其 before the pressure; English: the time after the event (or before the storm in the
+ * summary), and ", and its" before the pressure.
  */
 const faithful: Behaviour = (p, zh) =>
   zh
-    ? p.replace(/\{time(\d*)\}，(\{storm\1\})/g, '$2于{time$1}').replace(/，(\{pressure\d*\})/g, '，同时$1')
+    ? p.replace(/\{time(\d*)\}，(\{storm\1\})/g, '$2于{time$1}').replace(/，(\{pressure\d*\})/g, '，其$1')
     : p
         .replace(/^\{time\} (\{storm\}) (\{event\})/, '$1 $2 {time}')
         .replace(/(\{storm(\d+)\}) (\{position\2\}) (\{time\2\})/g, '$4 $1 $3')
-        .replace(/ and (\{pressure\})/, ', and also $1');
+        .replace(/ and (\{pressure\})/, ', and its $1');
 
 let calls: Call[] = [];
 let behaviour: Behaviour = faithful;
@@ -445,6 +449,66 @@ const MISBEHAVIOURS: Misbehaviour[] = [
     },
     'order',
   ),
+  // Bindings: a fact told of another time, event or storm than in the template, and connectives that assert.
+  m(
+    "a storm's time moved into another sentence",
+    (p, zh) => {
+      const time = (/\{time\d*\}/.exec(p) as RegExpExecArray)[0];
+      return zh ? `${p.replace(`${time}，`, '')}${time}。` : `${p.replace(`${time} `, '').replace(` ${time}`, '')} ${time}.`;
+    },
+    'sentence',
+  ),
+  m('"also" / 同时 with no second event', (p, zh) => p.replace(SUBJECT, (x) => (zh ? `${x}同时` : `${x} also`)), 'connective'),
+  m('a run of bare connectives', (p, zh) => p.replace(SUBJECT, (x) => (zh ? `${x}并并` : `${x} and and`)), 'connective'),
+  m('"which was has" / 其的于', (p, zh) => p.replace(SUBJECT, (x) => (zh ? `${x}，其的于` : `${x}, which was has`)), [
+    'connective',
+    'vocabulary',
+  ]),
+  m(
+    'two predicates run together',
+    (p, zh) => (zh ? p.replace(/(\{(?:wind|intensity\d)\})，/, '$1') : p.replace(/(\{(?:wind|intensity\d)\})(?: and|,) /, '$1 ')),
+    'connective',
+  ),
+  m('inverting connectives: 但并非 / but not', afterSubject('但并非', 'but not'), 'negation', ['但并非', 'but not']),
+  m(
+    'inverting connectives: 而不是 / rather than',
+    afterSubject('而不是', 'rather than'),
+    ['negation', 'vocabulary'],
+    ['而不是', 'rather than'],
+  ),
+  m('inverting connectives: 曾经 / formerly', afterSubject('曾经', 'formerly'), 'vocabulary', ['曾经', 'formerly']),
+  m('a time word: 此前 / previously', afterSubject('此前', 'previously'), 'vocabulary', ['此前在', 'previously']),
+  m('a hedge: 可能 / reportedly', afterSubject('可能', 'reportedly'), 'vocabulary', ['可能', 'reportedly']),
+  m('full-width numerals', atEnd('１９百帕。', 'Pressure １９ hPa.'), 'digit', ['１９']),
+  m('Chinese numerals / number words', atEnd('十九百帕。', 'Nineteen hPa.'), 'number-word', ['十九百帕', 'Nineteen hPa']),
+  m(
+    'homoglyphs: a Cyrillic letter in a placeholder, in a connective',
+    (p, zh) => (zh ? p.replace(/\{storm(\d*)\}/, '{st\u043erm$1}') : p.replace(/, /, ', \u0430nd ')),
+    ['placeholder', 'other-script'],
+    ['st\u043erm', '\u0430nd'],
+  ),
+  m(
+    'a bidi isolate and a zero-width joiner',
+    both((p) => p.replace(SUBJECT, (x) => `\u2066${x}\u200d\u2069`)),
+    'invisible',
+    ['\u2066', '\u200d'],
+  ),
+  m('a wrapper: 以下是改写 / Here is the pattern', (p, zh) => (zh ? `以下是改写：${p}` : `Here is the pattern: ${p}`), 'vocabulary', [
+    '以下是改写',
+    'Here is the pattern',
+  ]),
+  m(
+    'a code fence around the answer',
+    both((p) => `\`\`\`${p}\`\`\``),
+    'markup',
+    ['```'],
+  ),
+  m('the system prompt echoed', (p, zh) => `${systemPrompt(zh ? 'zh' : 'en')} ${p}`, 'length', ['You reword short typhoon news']),
+  m(
+    'a 200 KB body',
+    both((p) => ({ status: 200, body: JSON.stringify({ choices: [{ message: { content: `${p}${' '.repeat(200 * 1024)}` } }] }) })),
+    'length',
+  ),
   // Characters.
   m(
     'a zero-width space',
@@ -630,24 +694,17 @@ describe('the check', () => {
     });
   });
 
-  it('is reviewable: docs/generated-text.md lists every connective and every word of the lists', async () => {
-    const docs = await fs.readFile(path.join(import.meta.dirname, '..', '..', 'docs', 'generated-text.md'), 'utf8');
-    const rows = (cells: readonly string[]) => cells.map((cell) => `\`${cell}\``).join(' ');
-    for (const language of ['zh', 'en'] as const) {
-      expect(docs).toContain(`| ${language} | ${rows(CONNECTIVES[language])} |`);
-    }
-    for (const [list, words] of Object.entries(WORD_LISTS)) expect(docs).toContain(`| ${list} | ${rows(words.zh)} | ${rows(words.en)} |`);
-  });
-
   it('lets a word of a list stand when the template has it itself, and no other', () => {
     const text: SlottedText = {
-      pattern: '{storm}{event}，请关注最新预报。',
-      slots: { storm: '“演示台风”', event: '加强为台风' },
-      storms: [{ subject: 'storm', predicates: ['event'], adjuncts: [] }],
+      pattern: '{time}，{storm}{event}，请关注最新预报。',
+      slots: { time: '9月12日14时', storm: '“演示台风”', event: '加强为台风' },
+      storms: [{ subject: 'storm', predicates: ['event'], adjuncts: ['time'] }],
     };
-    expect(checkPattern('{storm}{event}。请关注最新预报。', text, 'zh')).toBeNull();
-    expect(checkPattern('{storm}{event}，请做好准备。', text, 'zh')).toMatchObject({ reason: 'advice', detail: '做好' });
-    expect(checkPattern('{storm}{event}，请立即逃离。', text, 'zh')).toMatchObject({ reason: 'urgency', detail: '立即' });
+    expect(checkPattern('{storm}于{time}{event}，请关注最新预报。', text, 'zh')).toBeNull();
+    // The template's own wording stands where the template has it, not elsewhere.
+    expect(checkPattern('{time}，{storm}请关注最新预报{event}。', text, 'zh')).toMatchObject({ reason: 'connective' });
+    expect(checkPattern('{time}，{storm}{event}，请做好准备。', text, 'zh')).toMatchObject({ reason: 'advice', detail: '做好' });
+    expect(checkPattern('{time}，{storm}{event}，请立即逃离。', text, 'zh')).toMatchObject({ reason: 'urgency', detail: '立即' });
   });
 
   it('rejects each misbehaviour under its reason, and is deterministic', () => {

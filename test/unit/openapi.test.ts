@@ -14,7 +14,15 @@ import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CATALOG } from '../../src/api/errors.ts';
 import { renderOpenApi } from '../../src/api/openapi.ts';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, PARAMS, QUERIES, queryName, type QueryKind } from '../../src/api/params.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  MAX_PAGE_SIZE,
+  queryName,
+  readParam,
+  readQueryValue,
+  type ParamKind,
+  type QueryKind,
+} from '../../src/api/params.ts';
 import { ENDPOINTS } from '../../src/api/route-table.ts';
 import { PLATFORMS, siteConfigSchema } from '../../src/model/content-schemas.ts';
 
@@ -127,8 +135,8 @@ describe('OpenAPI document: what it says', () => {
       const declared = (doc.paths[openApiPath(path)].parameters ?? []).map(resolve);
       expect(declared.map((p: Node) => p.name).sort(), path).toEqual(Object.keys(resource.params).sort());
       for (const parameter of declared) {
-        const kind = resource.params[parameter.name] as keyof typeof PARAMS;
-        expect(PARAMS[kind].parse(parameter.example), path).toBe(parameter.example);
+        const kind = resource.params[parameter.name] as ParamKind;
+        expect(readParam(kind, parameter.name, parameter.example), path).toBe(parameter.example);
         expect(resolve(parameter.schema).pattern ?? resolve(parameter.schema).maxLength, `${path} ${parameter.name}`).toBeDefined();
       }
     }
@@ -147,7 +155,7 @@ describe('OpenAPI document: what it says', () => {
       const operation = doc.paths[openApiPath(path)].get;
       for (const parameter of operation.parameters.map(resolve).filter((p: Node) => p.in === 'query')) {
         const kind = (resource.query ?? []).find((k) => queryName(k) === parameter.name) as QueryKind;
-        expect(() => QUERIES[kind].parse(String(parameter.example)), `${path} ${parameter.name}`).not.toThrow();
+        expect(() => readQueryValue(kind, String(parameter.example)), `${path} ${parameter.name}`).not.toThrow();
       }
       const names = [...Object.keys(resource.params), ...(resource.query ?? []).map(queryName)];
       if (names.length === 0) continue;

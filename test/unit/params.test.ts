@@ -6,7 +6,18 @@
 import { describe, expect, it } from 'vitest';
 import { classifyMiss } from '../../src/api/classify-miss.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import { checkYearRange, PARAMS, QUERIES } from '../../src/api/params.ts';
+import {
+  checkYearRange,
+  isRequired,
+  PARAMS,
+  QUERIES,
+  queryName,
+  readParam,
+  readQueryValue,
+  rejection,
+  type ParamKind,
+  type QueryKind,
+} from '../../src/api/params.ts';
 import { KNOWLEDGE_CATEGORIES } from '../../src/model/content-schemas.ts';
 
 const rejected = (parse: () => unknown) => {
@@ -30,7 +41,7 @@ describe('numbers (lat, lng, radius)', () => {
     ['-9.0E1', -90],
     [String(0.1 + 0.2), 0.1 + 0.2],
   ])('accepts %s', (raw, value) => {
-    expect(QUERIES.lat.parse(raw)).toBe(value);
+    expect(readQueryValue('lat', raw)).toBe(value);
   });
 
   it.each([
@@ -50,11 +61,11 @@ describe('numbers (lat, lng, radius)', () => {
     '1e400',
     '1'.repeat(41),
   ])('rejects %j with a 40001', (raw) => {
-    expect(rejected(() => QUERIES.lat.parse(raw))).toBe(40001);
+    expect(rejected(() => readQueryValue('lat', raw))).toBe(40001);
   });
 
   it('says what a number is in the message', () => {
-    expect(() => QUERIES.radius.parse('0x10')).toThrow(/written as JSON writes numbers/);
+    expect(() => readQueryValue('radius', '0x10')).toThrow(/written as JSON writes numbers/);
   });
 });
 
@@ -65,14 +76,14 @@ describe('calendar days', () => {
         const value = `${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
         const exists = new Date(Date.UTC(2000, month - 1, day)).getUTCDate() === day;
         expect(
-          rejected(() => PARAMS.date.parse(value)),
+          rejected(() => readParam('date', 'date', value)),
           value,
         ).toBe(exists ? null : 40001);
       }
     }
     for (const value of ['00-10', '13-01', '9-6', '09-6', '0906'])
       expect(
-        rejected(() => PARAMS.date.parse(value)),
+        rejected(() => readParam('date', 'date', value)),
         value,
       ).toBe(40001);
   });
@@ -90,9 +101,24 @@ describe('cross-parameter rules and the category filter', () => {
   });
 
   it('knows every knowledge category and no other', () => {
-    for (const category of KNOWLEDGE_CATEGORIES) expect(QUERIES.category.parse(category)).toBe(category);
-    expect(QUERIES.category.parse(null)).toBeNull();
-    expect(() => QUERIES.category.parse('weather')).toThrow(/category must be one of basics, /);
+    for (const category of KNOWLEDGE_CATEGORIES) expect(readQueryValue('category', category)).toBe(category);
+    expect(readQueryValue('category', undefined)).toBeNull();
+    expect(() => readQueryValue('category', 'weather')).toThrow(/category must be one of basics, /);
+  });
+});
+
+describe('every parameter', () => {
+  // Each schema words its 40001 itself (or through its error map): a message of zod's own would name no parameter.
+  it.each(Object.keys(PARAMS) as ParamKind[])('path %s: a malformed value is told in our words, naming the parameter', (kind) => {
+    const name = kind.endsWith('Id') ? 'id' : kind;
+    expect(rejection(() => readParam(kind, name, PARAMS[kind].invalid))).toMatch(new RegExp(`^${name} .*\\.$`));
+  });
+
+  it.each(Object.keys(QUERIES) as QueryKind[])('query %s: malformed or missing, told in our words, naming the parameter', (kind) => {
+    const name = queryName(kind);
+    expect(rejection(() => readQueryValue(kind, QUERIES[kind].invalid))).toMatch(new RegExp(`^${name} .*\\.$`));
+    if (isRequired(kind)) expect(rejection(() => readQueryValue(kind, undefined))).toMatch(new RegExp(`^${name} is required: .*\\.$`));
+    else expect(() => readQueryValue(kind, undefined)).not.toThrow();
   });
 });
 
@@ -102,6 +128,9 @@ describe('a path that is no endpoint', () => {
     ['/api/history/today/09-06/x', 'web', '/api/history/today/{date} is an endpoint; it takes nothing after its last segment.'],
     ['/api/v1/geojson/202411', 'v1', 'The web family has /api/geojson/{code}.'],
     ['/api/v1/histroy/2024', 'v1', 'Did you mean /api/v1/history/{year}?'],
+    // The other family's path of an endpoint this family names otherwise: its path in this family.
+    ['/api/v1/llm/summary', 'v1', 'Did you mean /api/v1/summary?'],
+    ['/api/summary', 'web', 'Did you mean /api/llm/summary?'],
   ] as const)('%s says what is wrong', (path, family, hint) => {
     const error = classifyMiss(path, family);
     expect(error.code).toBe(40400);

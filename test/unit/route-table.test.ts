@@ -1,4 +1,4 @@
-/** The generated routing agrees with the route table, the function files and the README. */
+/** The generated routing agrees with the route table and the function files (the docs' tables: docs-tables.test.ts). */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +8,7 @@ import { renderHeaders, renderRedirects } from '../../src/api/netlify-rules.ts';
 import { CACHE_POLICIES } from '../../src/api/cache-policy.ts';
 import type { FunctionConfig } from '../../src/api/functions.ts';
 import { loadBindings } from '../../src/api/handler-modules.ts';
-import { ENDPOINTS, RESOURCES } from '../../src/api/route-table.ts';
+import { ENDPOINTS, pathNamer, RESOURCES, shownPath } from '../../src/api/route-table.ts';
 import { NAMES_FILE_IN_PROJECT, PLACES_FILE_IN_PROJECT, PROJECT_ROOT } from '../../src/config/paths.ts';
 import { configMethods, configPaths } from '../../src/server/local-functions.ts';
 import { writeFunctions } from '../../build/write-functions.ts';
@@ -149,7 +149,9 @@ describe('functions (generated from the table and the bindings: build/write-func
       const names = namesReaders.has(fn.name) ? [`../${NAMES_FILE_IN_PROJECT}`, `../${PLACES_FILE_IN_PROJECT}`] : [];
       // Every function bundles the archive report: every answer says which archive it is (X-Typhoon-Dataset).
       const api = fn.name !== 'scheduled-run';
-      const reads = [...new Set([...(api ? [DATA_FILES.archiveReport] : []), ...served.flatMap((r) => r.reads ?? [])])]
+      const reads = [
+        ...new Set([...(api ? [DATA_FILES.archiveReport] : []), ...served.flatMap((r) => r.reads ?? [])].map((file) => file.id)),
+      ]
         .map((file) => `../public/${file}`)
         .concat(names)
         .sort();
@@ -171,9 +173,23 @@ describe('static routes', () => {
   });
 });
 
-describe('README', () => {
-  it('lists every endpoint of the route table', () => {
-    const readme = fs.readFileSync(path.resolve(import.meta.dirname, '..', '..', 'README.md'), 'utf8');
-    for (const endpoint of ENDPOINTS) expect(readme, endpoint.path).toContain(`\`${endpoint.path.replace(/:(\w+)/g, '{$1}')}\``);
+describe('not-found texts', () => {
+  const paths = (text: string) => [...text.matchAll(/\/(?:api|feeds)\/[^\s;,)]*[^\s;,.)]/g)].map(([path]) => path);
+
+  it('name endpoints of the table, by their path in the family of the answer: a v1 client is not sent to the web family', () => {
+    const webWithTwin = new Set(RESOURCES.flatMap((r) => (r.paths.web && r.paths.v1 ? [shownPath(r.paths.web)] : [])));
+    const known = new Set(ENDPOINTS.map((e) => shownPath(e.path)));
+    for (const route of RESOURCES.filter((r) => r.notFound)) {
+      for (const family of ['web', 'v1'] as const) {
+        if (!route.paths[family]) continue;
+        const named = paths(route.notFound?.('X', pathNamer(family)) ?? '');
+        for (const path of named) expect(known, `${route.id} ${family}: ${path}`).toContain(path);
+        if (family === 'v1') for (const path of named) expect(webWithTwin, `${route.id}: ${path}`).not.toContain(path);
+      }
+    }
+    expect(notFoundText('global-typhoon', 'v1')).toBe('No global cyclone X; /api/v1/global/history lists every cyclone ingested.');
+    expect(notFoundText('global-typhoon', 'web')).toBe('No global cyclone X; /api/global/history lists every cyclone ingested.');
   });
 });
+
+const notFoundText = (id: string, family: 'web' | 'v1') => RESOURCES.find((r) => r.id === id)?.notFound?.('X', pathNamer(family));

@@ -8,7 +8,7 @@ import { pinyinKeys } from '../../src/archive/search-index.ts';
 import { compareNotability, MAX_SEARCH_RESULTS, searchArchive } from '../../src/archive/search.ts';
 import { nameKey, parseKeyword } from '../../src/archive/search-query.ts';
 import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
-import type { SearchEntry } from '../../src/model/schemas.ts';
+import type { SearchEntry } from '../../src/model/typhoon-schemas.ts';
 import { checkCases, codes, indexOf } from '../helpers/search-cases.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';
 import { unlinkedIds } from '../../src/model/storm-ids.ts';

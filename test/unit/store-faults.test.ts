@@ -29,7 +29,10 @@ import { manualClock } from '../helpers/clock.ts';
 import { MOCK_NOW } from '../helpers/mock.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 import { apiFunction } from '../helpers/functions.ts';
+import { captureLogs } from '../helpers/logs.ts';
 
+/** The damage is logged as it is found: kept here, asserted where it tells what was damaged. */
+const logs = captureLogs();
 let mock: MockUpstream;
 let root = '';
 let populated = '';
@@ -336,6 +339,8 @@ describe('both copies of a document damaged', () => {
       await expectNothingLost(dir, name);
       // Neither lost nor repeated nor invented: the items of a store that was never damaged.
       expect(await flashIdsOf(dir), name).toEqual(await flashIdsOf(twin));
+      // The damage was logged, naming the document (a missing one is not damage: the answers tell it).
+      if (kind !== 'deleted') expect(logs.lines().join('\n'), name).toContain(`${key}: `);
     },
   );
 });

@@ -10,7 +10,7 @@ import { writeSnapshot } from '../../src/live/snapshot.ts';
 import { fileStore } from '../../src/store/store.ts';
 import { greatCircleKm } from '../../src/model/geo.ts';
 import { pointOnArc, positionOf, unitVector } from '../../src/model/sphere.ts';
-import type { Typhoon } from '../../src/model/schemas.ts';
+import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
 import { historyNearSchema, similarTracksSchema } from '../../src/model/track-search-schemas.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 import { writeTrackSearchSite, type TrackSearchSite } from '../helpers/track-search-site.ts';

@@ -9,9 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/build-site.ts';
+import { siteAssets } from '../../build/site-assets.ts';
 import { readFlash } from '../../src/flash/flash-store.ts';
 import { runScheduledRefresh, type ScheduledRunResult } from '../../src/jobs/scheduled-run.ts';
 import { readSnapshot } from '../../src/live/snapshot.ts';
+import { livePlacesTable } from '../../src/sources/places-table.ts';
 import { fileStore } from '../../src/store/store.ts';
 import { mergeTextProblems, MAX_PROBLEMS, readTextQuality, type LiveRejection } from '../../src/store/text-quality.ts';
 import {
@@ -30,6 +32,8 @@ import { names } from '../helpers/names.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 import { apiFunction } from '../helpers/functions.ts';
 
+const PLACES = livePlacesTable();
+const placeCheck = (raw: string) => checkPlace(raw, PLACES);
 const zh = (raw: string | null, year = 2026) => checkStormName(raw, 'zh', year, names);
 const en = (raw: string | null, year = 2026) => checkStormName(raw, 'en', year, names);
 const reason = (checked: { rejection: { reason: string } | null }) => checked.rejection?.reason ?? null;
@@ -66,8 +70,8 @@ describe('markup and links are rejected whole, never stripped', () => {
     ['`福建`'],
     ['~~福建~~'],
   ])('markup: %s', (raw) => {
-    expect(reason(checkPlace(raw))).toBe('markup');
-    expect(checkPlace(raw).value).toBeNull();
+    expect(reason(placeCheck(raw))).toBe('markup');
+    expect(placeCheck(raw).value).toBeNull();
   });
 
   it.each([
@@ -83,12 +87,12 @@ describe('markup and links are rejected whole, never stripped', () => {
     ['evil．example'],
     ['e\u200bvil.example'],
   ])('link: %s', (raw) => {
-    expect(reason(checkPlace(raw))).toBe('link');
+    expect(reason(placeCheck(raw))).toBe('link');
   });
 
   it('rejects the attacker strings of every kind', () => {
     const place = INJECTED_TEXT.place;
-    for (const checked of [checkPlace(place), zh(place), en(place), checkCycloneName(place), checkCode(place)]) {
+    for (const checked of [placeCheck(place), zh(place), en(place), checkCycloneName(place), checkCode(place)]) {
       expect(checked.value).toBeNull();
       expect(['markup', 'link']).toContain(reason(checked));
     }
@@ -96,14 +100,14 @@ describe('markup and links are rejected whole, never stripped', () => {
     expect(en('ALL CLEAR NO NEED TO EVACUATE')).toMatchObject({ value: null, rejection: { reason: 'word' } });
     expect(checkCycloneName('ALL CLEAR NO NEED TO EVACUATE')).toMatchObject({ value: null });
     expect(checkCycloneName('ALL CLEAR')).toMatchObject({ value: null, rejection: { reason: 'word' } });
-    expect(checkPlace('福建沿海，预警已解除，无需撤离')).toMatchObject({ value: null });
+    expect(placeCheck('福建沿海，预警已解除，无需撤离')).toMatchObject({ value: null });
   });
 
   it('bounds the length, and does not read a huge value at all', () => {
-    expect(checkPlace('福'.repeat(40)).value).toBe('福'.repeat(40));
-    expect(reason(checkPlace('福'.repeat(41)))).toBe('length');
+    expect(reason(placeCheck('福'.repeat(40)))).toBe('shape');
+    expect(reason(placeCheck('福'.repeat(41)))).toBe('length');
     expect(reason(zh('山竹山竹山竹山竹山'))).toBe('length');
-    expect(checkPlace(`${'x'.repeat(5000)}<b>`).rejection).toMatchObject({
+    expect(placeCheck(`${'x'.repeat(5000)}<b>`).rejection).toMatchObject({
       reason: 'length',
       rule: expect.stringContaining('not read further'),
     });
@@ -164,28 +168,32 @@ describe('NW-Pacific storm names', () => {
 });
 
 describe('other kinds', () => {
-  it('cyclone names: Latin letters, at most two words, hyphens, apostrophes, merged storms', () => {
-    for (const name of ['Melissa', 'MELISSA', 'TWELVE', 'KAREN/LUCILLE', "O'NEIL", 'Ram\u00f3n', 'Kong-rey', 'Lucretia_Nancy']) {
+  it('cyclone names: Latin letters, at most two words, hyphens, apostrophes, merged and split storms', () => {
+    for (const name of ['Melissa', 'MELISSA', 'TWELVE', 'KAREN/LUCILLE', "O'NEIL", 'Ram\u00f3n', 'Kong-rey', 'Lucretia_Nancy', 'IONE-1']) {
       expect(checkCycloneName(name).value, name).toBe(name);
     }
-    for (const name of ['THREE WORD NAME', 'NAME1', '山竹', 'A,B', 'x'.repeat(31)]) expect(checkCycloneName(name).value, name).toBeNull();
+    for (const name of ['THREE WORD NAME', 'NAME1', 'IONE-12', 'IONE-', '山竹', 'A,B', 'x'.repeat(31)])
+      expect(checkCycloneName(name).value, name).toBeNull();
     expect(checkCycloneName('  ')).toEqual({ value: null, rejection: null });
   });
 
-  it('places: Han or Latin, the archive separator, middle dots, parentheses; no digits, no sentence punctuation, no reviewed word', () => {
+  it('places: in a shape of the reviewed place table; no digits, no sentence punctuation, no clause, no reviewed word', () => {
     for (const place of [
       '浙江省.宁波市.象山县.象山县街道',
       '上海.上海市.崇明县.',
+      '广东省.湛江市.徐闻县.新寮',
       '菲律宾吕宋岛东北部沿海（演示）',
       '海南文昌沿海',
-      '阿拉斯加·安克雷奇',
+      '浙江舟山市朱家尖镇沿海',
+      '台湾台东县太麻里乡沿海',
+      '越南河静省和广治省交界附近沿海',
+      '中朝交界附近的朝鲜平安北道沿海',
       'Luzon',
-      'Ilocos Norte (Luzon)',
-      "Xi'an",
+      'the Luzon Strait',
     ]) {
-      expect(checkPlace(place).value, place).toBe(place);
+      expect(placeCheck(place).value, place).toBe(place);
     }
-    expect(checkPlace('福建\u202e沿海').value).toBe('福建沿海');
+    expect(placeCheck('福建\u202e沿海').value).toBe('福建沿海');
     for (const place of [
       '福建1号',
       '福建，沿海',
@@ -195,8 +203,21 @@ describe('other kinds', () => {
       '福建安全',
       'Safe Harbor',
       'Clearwater',
+      // A sentence in brackets, or as a name the table does not know, is no place.
+      '浙江温州（台风已减弱为热带低压）',
+      '福建沿海（本次登陆为误报）',
+      '浙江温州（已减弱）',
+      '浙江温州已减弱',
+      '台风已减弱为热带低压',
+      '福建本次登陆为误报镇',
+      'Wenzhou Now Totally Harmless',
+      '阿拉斯加·安克雷奇',
+      "Xi'an",
+      // A path begins with a place of the table, and only its last level may lack a suffix.
+      '误报.温州市',
+      '浙江省.已减弱.温州市',
     ]) {
-      expect(checkPlace(place).value, place).toBeNull();
+      expect(placeCheck(place), place).toMatchObject({ value: null, rejection: { kind: 'place' } });
     }
   });
 
@@ -315,8 +336,10 @@ describe('the archive build over injected text', () => {
     expect(report.counts).toMatchObject({ 'name-unlisted': 1, 'text-markup-or-link': 2, 'text-implausible': 1 });
     expect(JSON.stringify(report)).not.toMatch(/[<>\u202e\u200b]|:\/\/|\\u003c/i);
 
+    // Every file the build wrote from data: not the third-party files it copies as they are (a font's bytes may read "<b>").
+    const copied = new Set(siteAssets().map((f) => path.join(publicDir, f.file)));
     const files = (await fs.promises.readdir(publicDir, { recursive: true, withFileTypes: true })).filter(
-      (e) => e.isFile() && e.name !== 'data-quality.json',
+      (e) => e.isFile() && e.name !== 'data-quality.json' && !copied.has(path.join(e.parentPath, e.name)),
     );
     expect(files.length).toBeGreaterThan(50);
     for (const entry of files) {
@@ -346,6 +369,10 @@ describe('through the mock upstream: a scheduled refresh over injected text', ()
     'alert(',
     '\u202e',
     '\u200b',
+    '台风已减弱为热带低压',
+    '误报',
+    'Harmless',
+    '作废',
   ];
 
   const FUNCTIONS = [
@@ -386,11 +413,22 @@ describe('through the mock upstream: a scheduled refresh over injected text', ()
 
   it('publishes the storms with their names and the landfall place left out, and counts what it left out', async () => {
     expect(result.typhoons).toMatchObject({ ok: true, source: 'zj-live', typhoons: 1 });
-    expect(result.typhoons.rejectedText).toBe(5); // zj: name, enname, place; NMC: both names
+    expect(result.typhoons.rejectedText).toBe(9); // zj: name, enname, four places, a forecast agency; NMC: both names
     expect(result.global).toMatchObject({ nhc: { ok: true }, jtwc: { ok: true } });
     expect(result.global.rejectedText).toBe(6); // NHC: name, classification, the b-deck's STORMNAME and TY; JTWC: RSS and .tcw names
     const storm = (await readSnapshot(fileStore(path.join(root, 'live'))))?.typhoons[0];
-    expect(storm).toMatchObject({ code: '202699', name: null, enname: null, land: [{ time: '2026-08-22T23:30:00+08:00', position: '' }] });
+    expect(storm).toMatchObject({
+      code: '202699',
+      name: null,
+      enname: null,
+      land: ['2026-08-22T23:30', '2026-08-22T23:40', '2026-08-22T23:50', '2026-08-23T00:00'].map((time) => ({
+        time: `${time}:00+08:00`,
+        position: '',
+        positionEn: '',
+      })),
+    });
+    // The forecast whose agency's label is a claim is left out; the others are kept.
+    expect(Object.keys(storm?.forecasts ?? {}).sort()).toEqual(['cma', 'cwa', 'hko', 'jtwc']);
     const landfall = (await readFlash(fileStore(path.join(root, 'live')))).find((item) => item.type === 'landfall');
     expect(landfall?.content).toContain('在沿海登陆');
   });
@@ -437,7 +475,11 @@ describe('through the mock upstream: a scheduled refresh over injected text', ()
       'nmc 202699 typhoon[1] word',
       'nmc 202699 typhoon[2] word',
       'zj-live 202699 enname word',
+      'zj-live 202699 forecast.tm unlisted',
       'zj-live 202699 land[0].landaddress markup',
+      'zj-live 202699 land[1].landaddress shape',
+      'zj-live 202699 land[2].landaddress shape',
+      'zj-live 202699 land[3].landaddress shape',
       'zj-live 202699 name word',
     ]);
     for (const problem of problems) {

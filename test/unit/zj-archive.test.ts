@@ -3,10 +3,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compassFromText } from '../../src/model/compass.ts';
 import { parseZjArchiveFile } from '../../src/sources/zj-archive.ts';
+import { livePlacesTable } from '../../src/sources/places-table.ts';
 import { names } from '../helpers/names.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 
-const fixture = (name: string) => parseZjArchiveFile(fs.readFileSync(path.join(FIXTURE_SOURCES, 'zj', name), 'utf8'), names);
+const fixture = (name: string) =>
+  parseZjArchiveFile(fs.readFileSync(path.join(FIXTURE_SOURCES, 'zj', name), 'utf8'), names, livePlacesTable());
 
 describe('parseZjArchiveFile on hand-written samples', () => {
   it('strips the BOM and reads 1945–1948 point times as UTC', () => {
@@ -40,8 +42,8 @@ describe('parseZjArchiveFile on hand-written samples', () => {
   });
 
   it('reports what is unreadable instead of throwing', () => {
-    expect(parseZjArchiveFile('[{"tfbh":"x"}', names).problems[0]?.message).toMatch(/not JSON/);
-    expect(parseZjArchiveFile('[{"tfbh":"20241"}]', names).problems.length).toBeGreaterThan(0);
+    expect(parseZjArchiveFile('[{"tfbh":"x"}', names, livePlacesTable()).problems[0]?.message).toMatch(/not JSON/);
+    expect(parseZjArchiveFile('[{"tfbh":"20241"}]', names, livePlacesTable()).problems.length).toBeGreaterThan(0);
   });
 });
 

@@ -1255,10 +1255,6 @@ export interface components {
             moveDir: string | null;
             /** @description Speed of motion in km/h */
             moveSpeed: number | null;
-            /** @description Not current: as of its latest position (time), its last report, never now (the storm live.stale of /api/typhoons) */
-            stale: boolean;
-            /** @description Why it is stale, in words; null when it is not */
-            staleReason: string | null;
         };
         AdvisorySummary: {
             /**
@@ -1270,6 +1266,7 @@ export interface components {
             regions: ("western-north-pacific" | "south-pacific" | "north-indian" | "south-indian")[];
             /** @description ISO 8601 time in UTC (Z) */
             issuedAt: string;
+            /** @description The advisory says it is a reissue of an earlier one */
             reissued: boolean;
             /** @description ISO 8601 time in UTC (Z) */
             validFrom: string;
@@ -1309,11 +1306,16 @@ export interface components {
             category: string | null;
         };
         Announcement: {
+            /** @description Title, at most 120 characters */
             title: string;
-            /** @enum {string} */
+            /**
+             * @description How prominently a client shows it
+             * @enum {string}
+             */
             level: "info" | "warning" | "critical";
             /** @description First day shown */
             from: string;
+            /** @description Last day shown (YYYY-MM-DD, Beijing); null when open-ended */
             until: string | null;
             /** @description URL-safe identifier: lower-case ASCII words joined by hyphens */
             slug: string;
@@ -1322,9 +1324,13 @@ export interface components {
         };
         /** @description Credits the sources ask for: quote them with the data */
         Attribution: {
+            /** @description Which source: its short name */
             source: string;
+            /** @description The credit line to show with the data */
             credit: string;
+            /** @description The source's page; null when it has none */
             url: string | null;
+            /** @description Papers to cite when the data is used in research; empty when the source names none */
             cite: string[];
         }[];
         /** @description The track at its closest approach */
@@ -1347,6 +1353,7 @@ export interface components {
             /** @description The fix nearer in time, whose grade, wind and pressure are given (intensity is not interpolated) */
             intensityFrom: string;
         };
+        /** @description The storm's entry in CMA's best track; null for a storm CMA's best track does not hold (live data, a storm of the upstream service only) */
         CmaEntry: {
             /** @description Year of the CMA file holding the entry */
             year: number;
@@ -1360,12 +1367,18 @@ export interface components {
             name: string;
             /** @description 0 dissipated, 1 left the area, 2 merged, 3 quasi-stationary */
             endFlag: number;
+            /** @description The release date the entry's CMA header writes, YYYYMMDD (the newest of them dates the archive's release) */
             releaseDate: string;
         };
         ContentSource: {
+            /** @description The source's title */
             title: string;
+            /** @description Who published it */
             publisher: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Where to read it; absent when it is not online
+             */
             url?: string;
         };
         /** @description The archive the answer comes from; null when it does not come from the archive (a storm of the live snapshot or the upstream service) */
@@ -1381,6 +1394,7 @@ export interface components {
         Disturbance: {
             /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
             id: string;
+            /** @description ATCF id, lower case: basin + invest number + year (wp942026) */
             atcfId: string;
             /** @description JTWC's designator (94W, 91E, 93S) */
             designator: string;
@@ -1394,13 +1408,13 @@ export interface components {
              * @constant
              */
             agency: "JTWC";
-            /** @description Listed as a suspect area by the latest advisory fetched while that advisory is within its validity (or, where no advisory covers the basin, its formation alert still listed by the feed and not expired) */
+            /** @description Listed as a suspect area by the latest advisory fetched (or, where no advisory covers the basin, its formation alert still listed by the feed) */
             isActive: boolean;
             /**
-             * @description watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it; expired: the advisory that last listed it (or its formation alert, where no advisory covers it) is past its validity and no newer one was read
+             * @description watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it
              * @enum {string}
              */
-            outcome: "watched" | "warning" | "dissipated" | "dropped" | "cancelled" | "unlisted" | "expired";
+            outcome: "watched" | "warning" | "dissipated" | "dropped" | "cancelled" | "unlisted";
             /** @description Latest position: from the newest of the advisory, the formation alert and the b-deck */
             position: {
                 /** @description Latitude in degrees, north positive */
@@ -1409,12 +1423,15 @@ export interface components {
                 lng: number;
                 /** @description Time of the position; null when the bulletin gives none (the advisories do not) */
                 time: string | null;
-                /** @enum {string} */
+                /**
+                 * @description Which of them gave it (best-track: the b-deck)
+                 * @enum {string}
+                 */
                 source: "advisory" | "formation-alert" | "best-track";
             } | null;
             /** @description The advisory's PREVIOUSLY LOCATED NEAR (no time given) */
             previousPosition: components["schemas"]["DisturbancePosition"] | null;
-            /** @description Estimated maximum sustained surface wind, as the advisory that lists it states it (validity.product); where no advisory covers it, as its formation alert does */
+            /** @description Estimated maximum sustained surface wind, as the latest advisory or alert states it */
             wind: {
                 /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
                 kt: {
@@ -1436,13 +1453,11 @@ export interface components {
                  */
                 windPeriod: "1min";
             } | null;
-            /** @description Estimated minimum sea-level pressure, hPa, from the same bulletin as wind */
+            /** @description Estimated minimum sea-level pressure, hPa */
             pressureHpa: number | null;
             potential: components["schemas"]["DisturbancePotential"] | null;
             /** @description The Tropical Cyclone Formation Alert in force; null when none is */
-            alert: components["schemas"]["DisturbanceAlert"] | null;
-            /** @description The last formation alert once it is no longer in force (cancelled, expired or upgraded), also one that had already expired when this service first read it: its box, centre, issue and expiry as the alert gave them */
-            lastAlert: {
+            alert: {
                 /** @description WMO heading (WTPN21 PGTW) */
                 heading: string | null;
                 /** @description The alert says it is a reissue of an earlier one */
@@ -1454,7 +1469,9 @@ export interface components {
                 box: components["schemas"]["DisturbancePosition"][] | null;
                 /** @description The line formation is possible either side of */
                 line: {
+                    /** @description The line's start */
                     from: components["schemas"]["DisturbancePosition"];
+                    /** @description The line's end */
                     to: components["schemas"]["DisturbancePosition"];
                 } | null;
                 halfWidthKm: number | null;
@@ -1467,7 +1484,6 @@ export interface components {
                     lng: number;
                     time: string | null;
                 } | null;
-                textSays: components["schemas"]["FormationAlertText"];
                 /** @description WITHIN THE NEXT 12 TO 24 HOURS */
                 formationWithinHours: {
                     /** @description Hours from the alert, at the earliest */
@@ -1475,31 +1491,12 @@ export interface components {
                     /** @description Hours from the alert, at the latest */
                     to: number;
                 } | null;
-                /** @description The alert's own estimate of the maximum sustained wind (the record's wind is the advisory's where an advisory lists it: both are kept, each with its product) */
-                wind: {
-                    /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
-                    kt: {
-                        /** @description Lower end, knots */
-                        from: number;
-                        /** @description Upper end, knots (from = to for a single value) */
-                        to: number;
-                    };
-                    /** @description The same in m/s (1 kt = 1852/3600 m/s, one decimal) */
-                    ms: {
-                        /** @description Lower end, m/s */
-                        from: number;
-                        /** @description Upper end, m/s */
-                        to: number;
-                    };
-                    /**
-                     * @description Averaging period: one-minute mean (JTWC's and ATCF's convention)
-                     * @constant
-                     */
-                    windPeriod: "1min";
-                } | null;
-                /** @description The alert's own estimate of the minimum sea-level pressure, hPa */
-                pressureHpa: number | null;
-                /** @description When it stopped being in force: its expiry, or when this service saw it cancelled, upgraded or no longer listed */
+            } | null;
+            /** @description The last formation alert once it is no longer in force (cancelled, expired or upgraded), with when this service saw it end */
+            lastAlert: {
+                issuedAt: string | null;
+                expiresAt: string | null;
+                /** @description ISO 8601 time in UTC (Z) */
                 endedAt: string;
             } | null;
             /** @description The invest’s track from its ATCF b-deck; null when no b-deck could be read */
@@ -1531,12 +1528,15 @@ export interface components {
             becameStorm: {
                 /** @description JTWC’s number for it (19W); null while only the China number is known (code) */
                 designator: string | null;
+                /** @description Its ATCF id as a numbered cyclone (wp192026); null while only the China number is known (code) */
                 atcfId: string | null;
                 /** @description Its id in /api/global/typhoons (JTWC and NHC basins); null for the north-western Pacific, whose storms the typhoon family lists */
                 globalId: string | null;
                 /** @description Its China number in the north-western Pacific list (/api/v1/typhoons/{code}), linked by track (shared instants, centres within 1°); null when no listed storm matched */
                 code: string | null;
+                /** @description Its name as JTWC's advisory writes it, upper case; null when the advisory gives none */
                 name: string | null;
+                /** @description Its classification as JTWC's advisory words it (TROPICAL DEPRESSION, TROPICAL STORM, TYPHOON, …); null when it gives none */
                 classification: ("TROPICAL DEPRESSION" | "TROPICAL STORM" | "TYPHOON" | "SUPER TYPHOON" | "HURRICANE" | "TROPICAL CYCLONE" | "SUBTROPICAL DEPRESSION" | "SUBTROPICAL STORM") | null;
             } | null;
             /** @description The depression of the north-western Pacific list it is the same system as (shared instants, centres within 1°), as last matched; null when none was */
@@ -1548,7 +1548,10 @@ export interface components {
             } | null;
             /** @description The advisory that last listed it, and its validity period; null when only a formation alert names it */
             validity: {
-                /** @enum {string} */
+                /**
+                 * @description ABPW10: western and south Pacific; ABIO10: Indian Ocean
+                 * @enum {string}
+                 */
                 product: "ABPW10" | "ABIO10";
                 /** @description ISO 8601 time in UTC (Z) */
                 issuedAt: string;
@@ -1561,76 +1564,8 @@ export interface components {
             firstSeenAt: string;
             /** @description When a bulletin last named it */
             lastSeenAt: string;
-            /** @description When this service saw it leave the active list (for expired: the end of the validity) */
+            /** @description When this service saw it leave the active list */
             endedAt: string | null;
-            /**
-             * @description An active record that is not current: a bulletin it is read from (its advisory, its formation alert, the feed) could not be read at the last refresh, or the list as a whole is stale
-             * @default false
-             */
-            stale: boolean;
-            /**
-             * @description Why it is stale, in words; null when it is not
-             * @default null
-             */
-            staleReason: string | null;
-        };
-        DisturbanceAlert: {
-            /** @description WMO heading (WTPN21 PGTW) */
-            heading: string | null;
-            /** @description The alert says it is a reissue of an earlier one */
-            reissued: boolean;
-            issuedAt: string | null;
-            /** @description Reissued, upgraded to a warning or cancelled by this time */
-            expiresAt: string | null;
-            /** @description Rectangle of the half-width either side of the alert line, without caps beyond its ends: each end point is moved the half-width (nm × 1.852 km) along the WGS 84 geodesic at right angles to the line (the line’s azimuth at that end ± 90°). Corners in counter-clockwise order: start right, end right, end left, start left. */
-            box: components["schemas"]["DisturbancePosition"][] | null;
-            /** @description The line formation is possible either side of */
-            line: {
-                from: components["schemas"]["DisturbancePosition"];
-                to: components["schemas"]["DisturbancePosition"];
-            } | null;
-            halfWidthKm: number | null;
-            halfWidthNm: number | null;
-            /** @description Circulation centre and the time of the imagery that shows it */
-            centre: {
-                /** @description Latitude in degrees, north positive */
-                lat: number;
-                /** @description Longitude in degrees, −180…180, east positive */
-                lng: number;
-                time: string | null;
-            } | null;
-            textSays: components["schemas"]["FormationAlertText"];
-            /** @description WITHIN THE NEXT 12 TO 24 HOURS */
-            formationWithinHours: {
-                /** @description Hours from the alert, at the earliest */
-                from: number;
-                /** @description Hours from the alert, at the latest */
-                to: number;
-            } | null;
-            /** @description The alert's own estimate of the maximum sustained wind (the record's wind is the advisory's where an advisory lists it: both are kept, each with its product) */
-            wind: {
-                /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
-                kt: {
-                    /** @description Lower end, knots */
-                    from: number;
-                    /** @description Upper end, knots (from = to for a single value) */
-                    to: number;
-                };
-                /** @description The same in m/s (1 kt = 1852/3600 m/s, one decimal) */
-                ms: {
-                    /** @description Lower end, m/s */
-                    from: number;
-                    /** @description Upper end, m/s */
-                    to: number;
-                };
-                /**
-                 * @description Averaging period: one-minute mean (JTWC's and ATCF's convention)
-                 * @constant
-                 */
-                windPeriod: "1min";
-            } | null;
-            /** @description The alert's own estimate of the minimum sea-level pressure, hPa */
-            pressureHpa: number | null;
         };
         DisturbanceBrief: {
             /** @description /api/v1/disturbances/{id} */
@@ -1670,15 +1605,15 @@ export interface components {
             fetchedAt: string | null;
             /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
             publishedAt: string | null;
-            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
+            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
             stale: boolean;
             /** @description Why the answer is stale, in words; null when it is not */
             staleReason: string | null;
             /**
-             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
+             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
              * @enum {string}
              */
-            upstream: "ok" | "unavailable" | "never-fetched" | "off";
+            upstream: "ok" | "unavailable" | "never-fetched";
             /** @description Active disturbances, every basin, newest first */
             list: components["schemas"]["Disturbance"][];
             /** @description Number listed */
@@ -1710,6 +1645,7 @@ export interface components {
             alertInForce: boolean;
             /** @description Great-circle distance from the place to its latest position, km */
             distanceKm: number;
+            /** @description The direction from the place to its latest position */
             bearing: {
                 /** @description Initial bearing from the place to it, degrees clockwise from north */
                 degrees: number;
@@ -1723,6 +1659,7 @@ export interface components {
             /** @description Longitude in degrees, −180…180, east positive */
             lng: number;
         };
+        /** @description Its potential for the development of a significant tropical cyclone, as the latest advisory or alert states it */
         DisturbancePotential: {
             /**
              * @description The agency’s word, as written
@@ -1782,13 +1719,20 @@ export interface components {
             id: string;
             /** @description Typhoon code, global cyclone id or disturbance id */
             code: string;
-            /** @enum {string} */
-            type: "numbered" | "formed" | "tracked" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "global-tracked" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high" | "disturbance-chance60";
+            /**
+             * @description The event: numbered (a China number), formed (a tropical depression), upgraded or downgraded (its grade), landfall (a recorded one), warning-48h (it entered China's 48-hour warning line), dissipated, global-formed (a global cyclone), disturbance-alert and disturbance-alert-cancelled (a formation alert), disturbance-high (potential raised to HIGH), disturbance-chance60 (NHC's 7-day chance reached 60 percent)
+             * @enum {string}
+             */
+            type: "numbered" | "formed" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high" | "disturbance-chance60";
             /** @description When the event happened (ISO 8601 with offset) */
             time: string;
+            /** @description Headline, Chinese */
             title: string;
+            /** @description The item, Chinese */
             content: string;
+            /** @description Headline, English */
             titleEn: string;
+            /** @description The item, English */
             contentEn: string;
             /**
              * @description Always true: a program wrote the text (the template generator or a language model; see generator)
@@ -1800,12 +1744,19 @@ export interface components {
              * @enum {string}
              */
             generator: "template" | "llm";
+            /** @description When this service wrote the item (ISO 8601, UTC) */
             createdAt: string;
         };
+        /** @description One agency's latest forecast of the storm's track and intensity */
         Forecast: {
-            /** @description Agency key: cma, jma, jtwc, hko, cwa, kma, pagasa, ecmwf */
-            agency: string;
+            /**
+             * @description Agency key, the same as its key in forecasts
+             * @enum {string}
+             */
+            agency: "cma" | "jma" | "jtwc" | "hko" | "cwa" | "kma" | "pagasa" | "ecmwf";
+            /** @description The agency's name in Chinese */
             nameZh: string;
+            /** @description The agency's name in English */
             nameEn: string;
             /** @description Time of the agency analysis the forecast starts from */
             issuedAt: string | null;
@@ -1838,28 +1789,18 @@ export interface components {
             /** @description Central pressure in hPa */
             pressure: number | null;
         };
-        /** @description What the alert's text states where it differs from its machine lines (the line, half-width and centre served are the machine lines'); null when they agree or the alert has no machine lines */
-        FormationAlertText: {
-            /** @description The text's alert line */
-            line: {
-                from: components["schemas"]["DisturbancePosition"];
-                to: components["schemas"]["DisturbancePosition"];
-            } | null;
-            /** @description The text's half-width, nautical miles */
-            halfWidthNm: number | null;
-            /** @description The same in km (nm × 1.852) */
-            halfWidthKm: number | null;
-            /** @description The text's circulation centre */
-            centre: components["schemas"]["DisturbancePosition"] | null;
-        } | null;
         FormationOutlook: {
             /**
              * @description ABNT20: the Atlantic; ABPZ20: the eastern North Pacific
              * @enum {string}
              */
             product: "ABNT20" | "ABPZ20";
+            /** @description WMO heading of the bulletin with its time group (ABNT20 KNHC 221713) */
             heading: string;
-            /** @enum {string} */
+            /**
+             * @description The basin the outlook covers
+             * @enum {string}
+             */
             basin: "atlantic" | "eastern-north-pacific" | "central-north-pacific";
             /** @description The bulletin’s own issuance line (800 AM EDT Tue Aug 11 2026), converted to UTC */
             issuedAt: string;
@@ -1867,6 +1808,7 @@ export interface components {
             activeSystems: boolean;
             /** @description It says "Tropical cyclone formation is not expected during the next 7 days" */
             formationNotExpected: boolean;
+            /** @description The areas it discusses, in its order */
             areas: {
                 /** @description nhc-<ATCF id> for an invest (nhc-ep912026), the same in every outlook; else nhc-<at|ep>-<outlook issued, YYYYMMDDHHMM UTC>-<its place in that outlook>: NHC gives such an area no identity from one outlook to the next */
                 id: string;
@@ -1876,7 +1818,10 @@ export interface components {
                 atcfId: string | null;
                 /** @description Formation chance through 48 hours; null when unreadable */
                 chance48h: {
-                    /** @enum {string} */
+                    /**
+                     * @description NHC's word for the chance, as written
+                     * @enum {string}
+                     */
                     level: "low" | "medium" | "high";
                     /** @description The chance of formation, percent (0–100), as NHC states it */
                     percent: number;
@@ -1887,7 +1832,10 @@ export interface components {
                 } | null;
                 /** @description Formation chance through 7 days; null when unreadable */
                 chance7d: {
-                    /** @enum {string} */
+                    /**
+                     * @description NHC's word for the chance, as written
+                     * @enum {string}
+                     */
                     level: "low" | "medium" | "high";
                     /** @description The chance of formation, percent (0–100), as NHC states it */
                     percent: number;
@@ -1899,16 +1847,6 @@ export interface components {
                 /** @description The invest’s 7-day chance in the outlook before this one, percent; null when that outlook did not list it */
                 chance7dBefore: number | null;
             }[];
-            /**
-             * @description This outlook is not current: it could not be read at the last refresh, or NHC has issued no newer one within its publishing bound (7 hours: NHC issues one every 6)
-             * @default false
-             */
-            stale: boolean;
-            /**
-             * @description Why it is stale, in words; null when it is not
-             * @default null
-             */
-            staleReason: string | null;
         };
         /** @description Bounding box (RFC 7946 §5); west > east when it crosses the antimeridian */
         GeoBBox: [
@@ -1918,7 +1856,10 @@ export interface components {
             number
         ];
         GeoFeature: {
-            /** @constant */
+            /**
+             * @description Always Feature
+             * @constant
+             */
             type: "Feature";
             /** @description On lines and areas */
             bbox?: components["schemas"]["GeoBBox"];
@@ -1927,26 +1868,14 @@ export interface components {
         };
         /** @description A GeoJSON FeatureCollection (RFC 7946): areas first, then lines and points */
         GeoFeatureCollection: {
-            /** @constant */
+            /**
+             * @description Always FeatureCollection
+             * @constant
+             */
             type: "FeatureCollection";
             bbox: components["schemas"]["GeoBBox"];
+            /** @description The features, areas first, then lines and points */
             features: components["schemas"]["GeoFeature"][];
-            /** @description Only for a storm active now (answered from the live snapshot): how current it is (a foreign member, RFC 7946 §6.1); absent for an archived storm */
-            freshness?: {
-                /** @description When the live snapshot holding the storm was fetched (+08:00) */
-                fetchedAt: string;
-                /** @description The upstream's own time of the storm's data: its latest position (+08:00) */
-                publishedAt: string;
-                /** @description As live.stale of /api/typhoons/{code}: not current (it was last reported at publishedAt) */
-                stale: boolean;
-                /** @description Why it is stale, in words; null when it is not */
-                staleReason: string | null;
-                /**
-                 * @description The live list's upstream state
-                 * @enum {string}
-                 */
-                upstream: "ok" | "unavailable" | "never-fetched" | "off";
-            };
         };
         /** @description The feature's fields: `kind` and `code`, then the fields of what it is (see kind), units as in the API's JSON */
         GeoFeatureProperties: {
@@ -1962,24 +1891,44 @@ export interface components {
         };
         /** @description A GeoJSON geometry; lines that cross the antimeridian are cut there (RFC 7946 §3.1.9) */
         GeoGeometry: {
-            /** @constant */
+            /**
+             * @description The geometry's type
+             * @constant
+             */
             type: "Point";
+            /** @description Point: one position */
             coordinates: components["schemas"]["GeoPosition"];
         } | {
-            /** @constant */
+            /**
+             * @description The geometry's type
+             * @constant
+             */
             type: "LineString";
+            /** @description LineString: its positions in order */
             coordinates: components["schemas"]["GeoPosition"][];
         } | {
-            /** @constant */
+            /**
+             * @description The geometry's type
+             * @constant
+             */
             type: "MultiLineString";
+            /** @description MultiLineString: its lines (a line cut at the antimeridian) */
             coordinates: components["schemas"]["GeoPosition"][][];
         } | {
-            /** @constant */
+            /**
+             * @description The geometry's type
+             * @constant
+             */
             type: "Polygon";
+            /** @description Polygon: the outer ring, then any holes */
             coordinates: components["schemas"]["GeoPosition"][][];
         } | {
-            /** @constant */
+            /**
+             * @description The geometry's type
+             * @constant
+             */
             type: "MultiPolygon";
+            /** @description MultiPolygon: its polygons */
             coordinates: components["schemas"]["GeoPosition"][][][];
         };
         /** @description A position [longitude, latitude], WGS 84, rounded to 4 decimals */
@@ -1998,17 +1947,15 @@ export interface components {
             enname: string | null;
             /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
             nameSource: ("cma" | "english") | null;
-            /** @enum {string} */
+            /**
+             * @description ATCF basin code: AL North Atlantic, EP Eastern North Pacific, CP Central North Pacific, WP Western North Pacific, IO North Indian Ocean, SH Southern Hemisphere
+             * @enum {string}
+             */
             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
             /** @description Chinese name of the basin */
             seaArea: string;
-            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
+            /** @description The last refresh of this source failed; this is the last good data */
             stale: boolean;
-            /**
-             * @description Why it is stale, in words; null when it is not
-             * @default null
-             */
-            staleReason: string | null;
             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
             publishedAt: string;
             time: string | null;
@@ -2034,10 +1981,14 @@ export interface components {
             enname: string | null;
             /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
             nameSource: ("cma" | "english") | null;
-            /** @enum {string} */
+            /**
+             * @description ATCF basin code: AL North Atlantic, EP Eastern North Pacific, CP Central North Pacific, WP Western North Pacific, IO North Indian Ocean, SH Southern Hemisphere
+             * @enum {string}
+             */
             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
             /** @description Chinese name of the basin */
             seaArea: string;
+            /** @description English name of the basin */
             seaAreaEn: string;
             /**
              * @description Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)
@@ -2057,13 +2008,8 @@ export interface components {
             ];
             /** @description Listed by the agency at the last successful refresh */
             isActive: boolean;
-            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
+            /** @description The last refresh of this source failed; this is the last good data */
             stale: boolean;
-            /**
-             * @description Why it is stale, in words; null when it is not
-             * @default null
-             */
-            staleReason: string | null;
             /** @description ISO 8601 time in UTC (Z) */
             startTime: string;
             /** @description ISO 8601 time in UTC (Z) */
@@ -2076,9 +2022,12 @@ export interface components {
             maxWindKt: number | null;
             /** @description Lowest central pressure, hPa */
             minPressure: number | null;
+            /** @description The track: every fix ingested, in time order, at least one */
             points: components["schemas"]["GlobalTrackPoint"][];
+            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
             forecasts: {
-                [key: string]: components["schemas"]["GlobalForecast"];
+                nhc?: components["schemas"]["GlobalForecast"];
+                jtwc?: components["schemas"]["GlobalForecast"];
             };
             /** @description Landfalls are not recorded for global cyclones */
             land: unknown[];
@@ -2086,19 +2035,19 @@ export interface components {
             firstSeenAt: string | null;
             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
             lastSeenAt: string | null;
-            /**
-             * @description The number of the agency's latest advisory read (NHC's public advisory, 051A → 51) or warning (JTWC's WARNING NR); null when the upstream gave none (a record restored from an archived best track, or stored before this field)
-             * @default null
-             */
-            advisoryNumber: number | null;
             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
             publishedAt: string;
         };
+        /** @description The agency's latest official forecast of the cyclone's track and intensity */
         GlobalForecast: {
-            /** @enum {string} */
+            /**
+             * @description Agency key, the same as its key in forecasts
+             * @enum {string}
+             */
             agency: "nhc" | "jtwc";
             /** @description Base time of the official forecast */
             issuedAt: string;
+            /** @description Forecast positions after the base time */
             points: components["schemas"]["GlobalForecastPoint"][];
         };
         GlobalForecastPoint: {
@@ -2125,6 +2074,7 @@ export interface components {
             typhoons: components["schemas"]["GlobalCyclone"][];
             /** @description Number of active cyclones */
             total: number;
+            /** @description Each source's freshness: NHC's (Atlantic, East and Central Pacific) and JTWC's (the other basins) */
             sources: {
                 nhc: components["schemas"]["SourceState"];
                 jtwc: components["schemas"]["SourceState"];
@@ -2143,10 +2093,14 @@ export interface components {
             enname: string | null;
             /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
             nameSource: ("cma" | "english") | null;
-            /** @enum {string} */
+            /**
+             * @description ATCF basin code: AL North Atlantic, EP Eastern North Pacific, CP Central North Pacific, WP Western North Pacific, IO North Indian Ocean, SH Southern Hemisphere
+             * @enum {string}
+             */
             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
             /** @description Chinese name of the basin */
             seaArea: string;
+            /** @description English name of the basin */
             seaAreaEn: string;
             /**
              * @description Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)
@@ -2224,10 +2178,12 @@ export interface components {
             year: number;
             /** @description Number of storms in the list */
             total: number;
+            /** @description The year's storms in brief, in order of formation */
             typhoons: components["schemas"]["TyphoonSummary"][];
             attribution: components["schemas"]["Attribution"];
         };
         HistoryYears: {
+            /** @description One entry per archived year, oldest first */
             years: components["schemas"]["YearStatistic"][];
             attribution: components["schemas"]["Attribution"];
         };
@@ -2238,14 +2194,23 @@ export interface components {
             designator: string;
         };
         KnowledgeItem: {
+            /** @description Title, at most 120 characters */
             title: string;
+            /** @description Summary, at most 300 characters */
             summary: string;
-            /** @enum {string} */
+            /**
+             * @description Its category
+             * @enum {string}
+             */
             category: "basics" | "data" | "agencies" | "warnings" | "safety" | "history";
-            /** @default [] */
+            /**
+             * @description Tags; empty when none
+             * @default []
+             */
             tags: string[];
             /** @description Calendar date YYYY-MM-DD (Beijing) */
             updated: string;
+            /** @description What the text is based on, at least one */
             sources: components["schemas"]["ContentSource"][];
             /** @description URL-safe identifier: lower-case ASCII words joined by hyphens */
             slug: string;
@@ -2253,14 +2218,23 @@ export interface components {
             body: string;
         };
         KnowledgeSummary: {
+            /** @description Title, at most 120 characters */
             title: string;
+            /** @description Summary, at most 300 characters */
             summary: string;
-            /** @enum {string} */
+            /**
+             * @description Its category
+             * @enum {string}
+             */
             category: "basics" | "data" | "agencies" | "warnings" | "safety" | "history";
-            /** @default [] */
+            /**
+             * @description Tags; empty when none
+             * @default []
+             */
             tags: string[];
             /** @description Calendar date YYYY-MM-DD (Beijing) */
             updated: string;
+            /** @description What the text is based on, at least one */
             sources: components["schemas"]["ContentSource"][];
             /** @description URL-safe identifier: lower-case ASCII words joined by hyphens */
             slug: string;
@@ -2295,15 +2269,15 @@ export interface components {
             publishedAt: string | null;
             /** @description Upstream of the snapshot: the Zhejiang service, or NMC as failover */
             source: ("zj-live" | "nmc") | null;
-            /** @description true when the list is not current: the latest refresh failed, was stopped or is overdue (the last good data), this server polls no upstream, or the upstream has published nothing new within its publishing bound (its newest storm was last reported at publishedAt) */
+            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
             stale: boolean;
             /** @description Why the answer is stale, in words; null when it is not */
             staleReason: string | null;
             /**
-             * @description ok: the last refresh succeeded (an empty list that is not stale means no active storm); unavailable: the upstreams failed or the stored data cannot be read; never-fetched: no refresh has succeeded yet; off: this server polls no upstream (staleReason names the flag it was started with). An open list
+             * @description ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed
              * @enum {string}
              */
-            upstream: "ok" | "unavailable" | "never-fetched" | "off";
+            upstream: "ok" | "unavailable" | "never-fetched";
         };
         LiveNear: {
             /** @description The place, degrees north */
@@ -2320,15 +2294,15 @@ export interface components {
                 fetchedAt: string | null;
                 /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                 publishedAt: string | null;
-                /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
+                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                 stale: boolean;
                 /** @description Why the answer is stale, in words; null when it is not */
                 staleReason: string | null;
                 /**
-                 * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
+                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
                  * @enum {string}
                  */
-                upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                upstream: "ok" | "unavailable" | "never-fetched";
                 /** @description Every active tropical disturbance with a position, nearest first */
                 list: components["schemas"]["DisturbanceNear"][];
                 /** @description Number listed */
@@ -2344,7 +2318,7 @@ export interface components {
              * @description The north-western Pacific list's upstream state: never-fetched means no storm list was fetched yet, so an empty list says nothing
              * @enum {string}
              */
-            upstream: "ok" | "unavailable" | "never-fetched" | "off";
+            upstream: "ok" | "unavailable" | "never-fetched";
         };
         /** @description The whole match counted (every page, not only this one) */
         NearCounts: {
@@ -2417,13 +2391,20 @@ export interface components {
             closestPoint: components["schemas"]["ClosestPoint"];
         };
         NewsItem: {
+            /** @description Title, at most 120 characters */
             title: string;
             /** @description Calendar date YYYY-MM-DD (Beijing) */
             date: string;
+            /** @description Summary, at most 300 characters */
             summary: string;
+            /** @description The code of the storm the item is about; null when it is about none */
             typhoon: string | null;
-            /** @default [] */
+            /**
+             * @description Tags; empty when none
+             * @default []
+             */
             tags: string[];
+            /** @description What the text is based on, at least one */
             sources: components["schemas"]["ContentSource"][];
             /** @description URL-safe identifier: lower-case ASCII words joined by hyphens */
             slug: string;
@@ -2431,13 +2412,20 @@ export interface components {
             body: string;
         };
         NewsSummary: {
+            /** @description Title, at most 120 characters */
             title: string;
             /** @description Calendar date YYYY-MM-DD (Beijing) */
             date: string;
+            /** @description Summary, at most 300 characters */
             summary: string;
+            /** @description The code of the storm the item is about; null when it is about none */
             typhoon: string | null;
-            /** @default [] */
+            /**
+             * @description Tags; empty when none
+             * @default []
+             */
             tags: string[];
+            /** @description What the text is based on, at least one */
             sources: components["schemas"]["ContentSource"][];
             /** @description URL-safe identifier: lower-case ASCII words joined by hyphens */
             slug: string;
@@ -2459,6 +2447,7 @@ export interface components {
          * @enum {string}
          */
         Platform: "android" | "ios" | "harmony";
+        /** @description A client platform's latest version, and the minimum version a client must run */
         PlatformVersion: {
             /** @description Semantic version x.y.z */
             latest: string;
@@ -2524,6 +2513,7 @@ export interface components {
             matchedBy: "code" | "id" | "name" | "pinyin" | "fuzzy";
         };
         SearchResult: {
+            /** @description The keyword searched for: the path segment decoded, NFKC-normalised and trimmed */
             keyword: string;
             /** @description Number of results (at most 50) */
             total: number;
@@ -2580,13 +2570,22 @@ export interface components {
             list: components["schemas"]["SimilarStorm"][];
         };
         SiteConfig: {
+            /** @description The service's name, Chinese */
             name: string;
+            /** @description The service's name, English */
             nameEn: string;
-            /** Format: uri */
+            /**
+             * Format: uri
+             * @description Its home page
+             */
             homepage: string;
+            /** @description How to reach the maintainers */
             contact: string;
+            /** @description The disclaimer to show, Chinese */
             disclaimer: string;
+            /** @description The data's credits and terms to show, English */
             dataNotice: string;
+            /** @description How to credit the service when quoting its data, Chinese */
             creditRequest: string;
         };
         /**
@@ -2594,20 +2593,21 @@ export interface components {
          * @enum {string}
          */
         SourceId: "cma" | "jtwc" | "zj" | "names-table" | "name-corrections" | "zj-live" | "nmc";
+        /** @description One source's freshness */
         SourceState: {
             /** @description Last successful refresh of this source (UTC) */
             fetchedAt: string | null;
             /** @description The upstream's own time of this source's data (UTC): the newest publishedAt of its cyclones listed here; null when none */
             publishedAt: string | null;
-            /** @description The data of this source is not current (same rules as the typhoon list) */
+            /** @description The data of this source may be out of date (same rules as the typhoon list) */
             stale: boolean;
             /** @description Why it is stale, in words; null when it is not */
             staleReason: string | null;
             /**
-             * @description As in the typhoon list; an open list
+             * @description ok: the last refresh of this source succeeded; unavailable: it failed; never-fetched: this source was never fetched
              * @enum {string}
              */
-            upstream: "ok" | "unavailable" | "never-fetched" | "off";
+            upstream: "ok" | "unavailable" | "never-fetched";
         };
         StormAgencies: {
             /** @description Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries */
@@ -2659,6 +2659,7 @@ export interface components {
             startTime: string;
             /** @description ISO 8601 time in Beijing time with an explicit +08:00 offset */
             endTime: string;
+            /** @description This agency's track: every fix in time order, at least one */
             points: components["schemas"]["AgencyTrackPoint"][];
         };
         /** @description The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: docs/agencies.md gives the rules); CMA and HKO write JMA numbers in their headers, which must agree. Several entries of ours can carry one agency id: CMA splits some storms into a main entry and continuations */
@@ -2688,10 +2689,6 @@ export interface components {
             region: "nw-pacific" | "global";
             /** @description The upstream's own time of the storm's data: live.publishedAt of a north-western Pacific storm (+08:00), publishedAt of a global cyclone (Z) */
             publishedAt: string | null;
-            /** @description Not current: its source failed or has published nothing new on it within its publishing bound; told as last reported at publishedAt, never as now */
-            stale: boolean;
-            /** @description Why it is stale, in words; null when it is not */
-            staleReason: string | null;
             /** @description Time of the latest fix (its own offset: +08:00 north-western Pacific, Z global) */
             time: string;
             /** @description Latitude of the latest fix, degrees north */
@@ -2706,6 +2703,7 @@ export interface components {
             pressure: number | null;
             /** @description Great-circle distance from the place to the latest fix, km */
             distanceKm: number;
+            /** @description The direction from the place to the storm's latest fix */
             bearing: {
                 /** @description Initial bearing from the place to the storm centre, degrees clockwise from north */
                 degrees: number;
@@ -2720,6 +2718,7 @@ export interface components {
                 number,
                 number
             ];
+            /** @description Per agency forecast of the storm: the forecast track's closest approach to the place and when the wind circles arrive */
             forecasts: {
                 /** @description Agency key of the forecast */
                 agency: string;
@@ -2742,8 +2741,11 @@ export interface components {
                 } | null;
                 /** @description First hour at which the place is inside each wind circle: the latest fix's radii per quadrant, held along this forecast track (no forecast carries radii); the latest fix's time when it is inside already; null when never within the forecast or the radius is unknown */
                 windArrival: {
+                    /** @description When the place is first inside the radius7 circle */
                     radius7: string | null;
+                    /** @description When the place is first inside the radius10 circle */
                     radius10: string | null;
+                    /** @description When the place is first inside the radius12 circle */
                     radius12: string | null;
                 };
             }[];
@@ -2775,6 +2777,7 @@ export interface components {
             peakStrong: string | null;
             /** @description Number of recorded landfalls (0 also when none were recorded: see landRecorded) */
             landfalls: number;
+            /** @description Why it is well known: retired (its name was retired because of it), landfall (a recorded landfall), super-typhoon (it reached SuperTY), strongest-of-year (the strongest storm of its year) */
             reasons: ("retired" | "landfall" | "super-typhoon" | "strongest-of-year")[];
         };
         TodayInHistory: {
@@ -2784,6 +2787,7 @@ export interface components {
             today: string | null;
             /** @description Number of well-known storms of the day (the list holds at most 20) */
             total: number;
+            /** @description Well-known storms active on the day in past years, most notable first (at most 20) */
             typhoons: components["schemas"]["TodayEntry"][];
         };
         TrackPoint: {
@@ -2813,6 +2817,7 @@ export interface components {
             /** @description Radius of force-12 winds (≥ 32.7 m/s) per quadrant, km */
             radius12: components["schemas"]["WindCircles"] | null;
         };
+        /** @description A storm: its names, track, forecasts, landfalls, ids and where each part comes from */
         Typhoon: {
             /** @description Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries */
             code: string;
@@ -2822,6 +2827,7 @@ export interface components {
             enname: string | null;
             /** @description Year the storm belongs to (its number’s year) */
             year: number;
+            /** @description Whether the source lists the storm as active: the live services' flag; false for every archived storm */
             isActive: boolean;
             /** @description ISO 8601 time in Beijing time with an explicit +08:00 offset */
             startTime: string;
@@ -2833,14 +2839,24 @@ export interface components {
             /** @description Lowest central pressure of the track, hPa */
             minPressure: number | null;
             windPeriod: components["schemas"]["WindPeriod"];
+            /** @description The track: every fix in time order, at least one */
             points: components["schemas"]["TrackPoint"][];
+            /** @description The latest forecast of each agency that issued one, by agency key; {} when none did */
             forecasts: {
-                [key: string]: components["schemas"]["Forecast"];
+                cma?: components["schemas"]["Forecast"];
+                jma?: components["schemas"]["Forecast"];
+                jtwc?: components["schemas"]["Forecast"];
+                hko?: components["schemas"]["Forecast"];
+                cwa?: components["schemas"]["Forecast"];
+                kma?: components["schemas"]["Forecast"];
+                pagasa?: components["schemas"]["Forecast"];
+                ecmwf?: components["schemas"]["Forecast"];
             };
             /** @description Recorded landfalls in time order; empty also when none were recorded (see landRecorded) */
             land: components["schemas"]["Landfall"][];
             /** @description Whether the source recorded landfalls for this storm, so that an empty land[] means "no landfall recorded" rather than "not recorded". true for a storm with a Zhejiang record in a year whose Zhejiang records carry landfalls (at least 2 storms with one: 1947–1996 and 2013 on), or whose own record lists one; false for 1945–1946, most storms of 1997–2012, CMA entries without a Zhejiang record (storms China did not number, secondary entries, the end of 2025) and NMC live data. Before 2013 the records are of landfalls on the Chinese mainland and Hainan only; from 2013 of landfalls anywhere */
             landRecorded: boolean;
+            /** @description The storm's entry in CMA's best track; null for a storm CMA's best track does not hold (live data, a storm of the upstream service only) */
             cma: components["schemas"]["CmaEntry"] | null;
             ids: components["schemas"]["StormIds"];
             /** @description tfbh of the Zhejiang record merged in */
@@ -2859,13 +2875,8 @@ export interface components {
                 fetchedAt: string;
                 /** @description The upstream's own time of this data: the time of the storm's latest position (the service releases a position some minutes after it) */
                 publishedAt: string;
-                /** @description true when this is not current: the latest refresh failed, was stopped or is overdue, this server polls no upstream, or the upstream has published nothing new on this storm within its publishing bound (it was last reported at publishedAt) */
+                /** @description true when the latest refresh failed and this is the last good data */
                 stale: boolean;
-                /**
-                 * @description Why it is stale, in words (the list's reason, or "the upstream has published nothing new since <publishedAt>"); null when it is not
-                 * @default null
-                 */
-                staleReason: string | null;
                 /** @description The JTWC invest it formed from, matched by track (/api/v1/disturbances/{id}: its becameStorm.code or sameAs.code is this storm); null when none was matched */
                 formedFrom: components["schemas"]["InvestLink"] | null;
             } | null;
@@ -3337,7 +3348,7 @@ export interface components {
         /** @description CORS: the request headers v1 accepts */
         "Access-Control-Allow-Headers": "Accept, Content-Type, If-None-Match, X-Requested-With";
         /** @description CORS: the response headers scripts may read */
-        "Access-Control-Expose-Headers": "X-Api-Version, ETag, X-Typhoon-Dataset";
+        "Access-Control-Expose-Headers": "X-Api-Version, ETag";
         /** @description CORS: seconds a preflight answer may be cached */
         "Access-Control-Max-Age": "86400";
     };
@@ -3413,15 +3424,15 @@ export interface operations {
                             publishedAt: string | null;
                             /** @description Upstream of the snapshot: the Zhejiang service, or NMC as failover */
                             source: ("zj-live" | "nmc") | null;
-                            /** @description true when the list is not current: the latest refresh failed, was stopped or is overdue (the last good data), this server polls no upstream, or the upstream has published nothing new within its publishing bound (its newest storm was last reported at publishedAt) */
+                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
                             staleReason: string | null;
                             /**
-                             * @description ok: the last refresh succeeded (an empty list that is not stale means no active storm); unavailable: the upstreams failed or the stored data cannot be read; never-fetched: no refresh has succeeded yet; off: this server polls no upstream (staleReason names the flag it was started with). An open list
+                             * @description ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                            upstream: "ok" | "unavailable" | "never-fetched";
                         };
                     };
                 };
@@ -3550,15 +3561,15 @@ export interface operations {
                                 fetchedAt: string | null;
                                 /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                                 publishedAt: string | null;
-                                /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
+                                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */
                                 staleReason: string | null;
                                 /**
-                                 * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
+                                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
                                  * @enum {string}
                                  */
-                                upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                                upstream: "ok" | "unavailable" | "never-fetched";
                                 /** @description Every active tropical disturbance with a position, nearest first */
                                 list: components["schemas"]["DisturbanceNear"][];
                                 /** @description Number listed */
@@ -3574,7 +3585,7 @@ export interface operations {
                              * @description The north-western Pacific list's upstream state: never-fetched means no storm list was fetched yet, so an empty list says nothing
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                            upstream: "ok" | "unavailable" | "never-fetched";
                         };
                     };
                 };
@@ -3676,6 +3687,7 @@ export interface operations {
                             list: components["schemas"]["GlobalCyclone"][];
                             /** @description Number of active cyclones */
                             total: number;
+                            /** @description Each source's freshness: NHC's (Atlantic, East and Central Pacific) and JTWC's (the other basins) */
                             sources: {
                                 nhc: components["schemas"]["SourceState"];
                                 jtwc: components["schemas"]["SourceState"];
@@ -3731,6 +3743,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The cyclone */
                         typhoon: {
                             /** @description <agency_prefix>-<atcf_id>, lower case: nhc-al092024, jtwc-sh062024 */
                             id: string;
@@ -3744,10 +3757,14 @@ export interface operations {
                             enname: string | null;
                             /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
                             nameSource: ("cma" | "english") | null;
-                            /** @enum {string} */
+                            /**
+                             * @description ATCF basin code: AL North Atlantic, EP Eastern North Pacific, CP Central North Pacific, WP Western North Pacific, IO North Indian Ocean, SH Southern Hemisphere
+                             * @enum {string}
+                             */
                             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
                             /** @description Chinese name of the basin */
                             seaArea: string;
+                            /** @description English name of the basin */
                             seaAreaEn: string;
                             /**
                              * @description Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)
@@ -3767,13 +3784,8 @@ export interface operations {
                             ];
                             /** @description Listed by the agency at the last successful refresh */
                             isActive: boolean;
-                            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
+                            /** @description The last refresh of this source failed; this is the last good data */
                             stale: boolean;
-                            /**
-                             * @description Why it is stale, in words; null when it is not
-                             * @default null
-                             */
-                            staleReason: string | null;
                             /** @description ISO 8601 time in UTC (Z) */
                             startTime: string;
                             /** @description ISO 8601 time in UTC (Z) */
@@ -3786,9 +3798,12 @@ export interface operations {
                             maxWindKt: number | null;
                             /** @description Lowest central pressure, hPa */
                             minPressure: number | null;
+                            /** @description The track: every fix ingested, in time order, at least one */
                             points: components["schemas"]["GlobalTrackPoint"][];
+                            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
                             forecasts: {
-                                [key: string]: components["schemas"]["GlobalForecast"];
+                                nhc?: components["schemas"]["GlobalForecast"];
+                                jtwc?: components["schemas"]["GlobalForecast"];
                             };
                             /** @description Landfalls are not recorded for global cyclones */
                             land: unknown[];
@@ -3796,11 +3811,6 @@ export interface operations {
                             firstSeenAt: string | null;
                             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
                             lastSeenAt: string | null;
-                            /**
-                             * @description The number of the agency's latest advisory read (NHC's public advisory, 051A → 51) or warning (JTWC's WARNING NR); null when the upstream gave none (a record restored from an archived best track, or stored before this field)
-                             * @default null
-                             */
-                            advisoryNumber: number | null;
                             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
                             publishedAt: string;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
@@ -3861,6 +3871,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
+                        /** @description The cyclone */
                         data: {
                             /** @description <agency_prefix>-<atcf_id>, lower case: nhc-al092024, jtwc-sh062024 */
                             id: string;
@@ -3874,10 +3885,14 @@ export interface operations {
                             enname: string | null;
                             /** @description Where name comes from: cma = the Chinese name CMA used for a North-east Pacific storm of this name that crossed into the north-western Pacific; english = no Chinese name known, name is the English name; null while unnamed */
                             nameSource: ("cma" | "english") | null;
-                            /** @enum {string} */
+                            /**
+                             * @description ATCF basin code: AL North Atlantic, EP Eastern North Pacific, CP Central North Pacific, WP Western North Pacific, IO North Indian Ocean, SH Southern Hemisphere
+                             * @enum {string}
+                             */
                             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
                             /** @description Chinese name of the basin */
                             seaArea: string;
+                            /** @description English name of the basin */
                             seaAreaEn: string;
                             /**
                              * @description Issuing agency: nhc (NOAA National Hurricane Center) or jtwc (Joint Typhoon Warning Center)
@@ -3897,13 +3912,8 @@ export interface operations {
                             ];
                             /** @description Listed by the agency at the last successful refresh */
                             isActive: boolean;
-                            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
+                            /** @description The last refresh of this source failed; this is the last good data */
                             stale: boolean;
-                            /**
-                             * @description Why it is stale, in words; null when it is not
-                             * @default null
-                             */
-                            staleReason: string | null;
                             /** @description ISO 8601 time in UTC (Z) */
                             startTime: string;
                             /** @description ISO 8601 time in UTC (Z) */
@@ -3916,9 +3926,12 @@ export interface operations {
                             maxWindKt: number | null;
                             /** @description Lowest central pressure, hPa */
                             minPressure: number | null;
+                            /** @description The track: every fix ingested, in time order, at least one */
                             points: components["schemas"]["GlobalTrackPoint"][];
+                            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
                             forecasts: {
-                                [key: string]: components["schemas"]["GlobalForecast"];
+                                nhc?: components["schemas"]["GlobalForecast"];
+                                jtwc?: components["schemas"]["GlobalForecast"];
                             };
                             /** @description Landfalls are not recorded for global cyclones */
                             land: unknown[];
@@ -3926,11 +3939,6 @@ export interface operations {
                             firstSeenAt: string | null;
                             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
                             lastSeenAt: string | null;
-                            /**
-                             * @description The number of the agency's latest advisory read (NHC's public advisory, 051A → 51) or warning (JTWC's WARNING NR); null when the upstream gave none (a record restored from an archived best track, or stored before this field)
-                             * @default null
-                             */
-                            advisoryNumber: number | null;
                             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
                             publishedAt: string;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
@@ -4018,9 +4026,11 @@ export interface operations {
                     "application/json": {
                         /** @description The year asked for */
                         year: number | null;
+                        /** @description The keyword asked for; null without one */
                         q: string | null;
                         /** @description Number of cyclones listed */
                         total: number;
+                        /** @description The cyclones, in brief */
                         typhoons: components["schemas"]["GlobalSummary"][];
                     };
                 };
@@ -4081,11 +4091,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description The cyclones, in brief */
                             list: components["schemas"]["GlobalSummary"][];
                             /** @description Number of cyclones listed */
                             total: number;
                             /** @description The year asked for */
                             year: number | null;
+                            /** @description The keyword asked for; null without one */
                             q: string | null;
                         };
                     };
@@ -4193,15 +4205,15 @@ export interface operations {
                             fetchedAt: string | null;
                             /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                             publishedAt: string | null;
-                            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
+                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
                             staleReason: string | null;
                             /**
-                             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
+                             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                            upstream: "ok" | "unavailable" | "never-fetched";
                             /** @description The last good read of each advisory: an area with no disturbance is told by an advisory that lists none */
                             advisories: components["schemas"]["AdvisorySummary"][];
                             /** @description The last good read of NHC's Tropical Weather Outlooks: the areas where a tropical cyclone may form, with NHC's chances in percent */
@@ -4252,15 +4264,23 @@ export interface operations {
                 };
                 content: {
                     "application/geo+json": {
-                        /** @constant */
+                        /**
+                         * @description Always FeatureCollection
+                         * @constant
+                         */
                         type: "FeatureCollection";
                         /** @description Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none */
                         bbox?: components["schemas"]["GeoBBox"];
+                        /** @description The features: alert boxes, then tracks, then positions */
                         features: {
-                            /** @constant */
+                            /**
+                             * @description Always Feature
+                             * @constant
+                             */
                             type: "Feature";
                             bbox?: components["schemas"]["GeoBBox"];
                             geometry: components["schemas"]["GeoGeometry"];
+                            /** @description The feature's fields: `id` and `kind`, then the fields of what it is */
                             properties: {
                                 /** @description Stable id: agency + ATCF id of the invest (jtwc-wp942026) */
                                 id: string;
@@ -4273,22 +4293,6 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         }[];
-                        /** @description How current the disturbances are, as /api/disturbances says it (a foreign member, RFC 7946 §6.1): the positions are as of fetchedAt and publishedAt, never newer */
-                        freshness: {
-                            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
-                            fetchedAt: string | null;
-                            /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
-                            publishedAt: string | null;
-                            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
-                            stale: boolean;
-                            /** @description Why the answer is stale, in words; null when it is not */
-                            staleReason: string | null;
-                            /**
-                             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
-                             * @enum {string}
-                             */
-                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
-                        };
                     };
                 };
             };
@@ -4463,15 +4467,16 @@ export interface operations {
                         fetchedAt: string | null;
                         /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
                         publishedAt: string | null;
-                        /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
+                        /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                         stale: boolean;
                         /** @description Why the answer is stale, in words; null when it is not */
                         staleReason: string | null;
                         /**
-                         * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
+                         * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
                          * @enum {string}
                          */
-                        upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                        upstream: "ok" | "unavailable" | "never-fetched";
+                        /** @description The disturbance */
                         disturbance: components["schemas"]["Disturbance"];
                     };
                 };
@@ -4533,15 +4538,16 @@ export interface operations {
                             fetchedAt: string | null;
                             /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
                             publishedAt: string | null;
-                            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
+                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
                             staleReason: string | null;
                             /**
-                             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
+                             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                            upstream: "ok" | "unavailable" | "never-fetched";
+                            /** @description The disturbance */
                             disturbance: components["schemas"]["Disturbance"];
                         };
                     };
@@ -4619,9 +4625,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
+                        /** @description The code asked for (?code=); null without one */
                         code: string | null;
                         /** @description Items matching */
                         total: number;
+                        /** @description The items, newest first */
                         news: components["schemas"]["FlashItem"][];
                     };
                 };
@@ -4923,11 +4931,15 @@ export interface operations {
                         summary: string;
                         /** @description English beside it */
                         summaryEn: string;
+                        /** @description The active north-western Pacific storms, in brief */
                         typhoons: components["schemas"]["ActiveStorm"][];
+                        /** @description The active cyclones of the other basins, in brief */
                         global: components["schemas"]["GlobalBrief"][];
+                        /** @description When the north-western Pacific snapshot was fetched (+08:00); null before the first fetch */
                         fetchedAt: string | null;
                         /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
                         publishedAt: string | null;
+                        /** @description true when the north-western Pacific snapshot is the last good data of a failed refresh */
                         stale: boolean;
                         /**
                          * @description Always true: a program wrote this text, the template generator or a language model (see generator)
@@ -4979,11 +4991,15 @@ export interface operations {
                             summary: string;
                             /** @description English beside it */
                             summaryEn: string;
+                            /** @description The active north-western Pacific storms, in brief */
                             typhoons: components["schemas"]["ActiveStorm"][];
+                            /** @description The active cyclones of the other basins, in brief */
                             global: components["schemas"]["GlobalBrief"][];
+                            /** @description When the north-western Pacific snapshot was fetched (+08:00); null before the first fetch */
                             fetchedAt: string | null;
                             /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
                             publishedAt: string | null;
+                            /** @description true when the north-western Pacific snapshot is the last good data of a failed refresh */
                             stale: boolean;
                             /**
                              * @description Always true: a program wrote this text, the template generator or a language model (see generator)
@@ -5039,9 +5055,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HistoryYears"] & {
-                        dataset: components["schemas"]["Dataset"];
-                    };
+                    "application/json": components["schemas"]["HistoryYears"];
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5076,6 +5090,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description One entry per archived year, oldest first */
                             list: components["schemas"]["YearStatistic"][];
                             /** @description How many there are in all (more than the list holds when it is a page or cut short) */
                             total: number;
@@ -5130,9 +5145,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HistoryYear"] & {
-                        dataset: components["schemas"]["Dataset"];
-                    };
+                    "application/json": components["schemas"]["HistoryYear"];
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5187,13 +5200,13 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description The year's storms in brief, in order of formation */
                             list: components["schemas"]["TyphoonSummary"][];
                             /** @description Number of storms in the list */
                             total: number;
                             /** @description Calendar year */
                             year: number;
                             attribution: components["schemas"]["Attribution"];
-                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -5270,7 +5283,6 @@ export interface operations {
                 content: {
                     "application/json": {
                         typhoon: components["schemas"]["Typhoon"];
-                        dataset: components["schemas"]["Dataset"];
                     };
                 };
             };
@@ -5403,9 +5415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/geo+json": components["schemas"]["GeoFeatureCollection"] & {
-                        dataset: components["schemas"]["Dataset"];
-                    };
+                    "application/geo+json": components["schemas"]["GeoFeatureCollection"];
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5453,9 +5463,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SearchResult"] & {
-                        dataset: components["schemas"]["Dataset"];
-                    };
+                    "application/json": components["schemas"]["SearchResult"];
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5513,6 +5521,7 @@ export interface operations {
                             list: components["schemas"]["SearchHit"][];
                             /** @description Number of results (at most 50) */
                             total: number;
+                            /** @description The keyword searched for: the path segment decoded, NFKC-normalised and trimmed */
                             keyword: string;
                             dataset: components["schemas"]["Dataset"];
                         };
@@ -5638,8 +5647,6 @@ export interface operations {
                     } & {
                         query: components["schemas"]["NearQuery"];
                         counts: components["schemas"]["NearCounts"];
-                    } & {
-                        dataset: components["schemas"]["Dataset"];
                     };
                 };
             };
@@ -5818,9 +5825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimilarTracks"] & {
-                        dataset: components["schemas"]["Dataset"];
-                    };
+                    "application/json": components["schemas"]["SimilarTracks"];
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5900,7 +5905,6 @@ export interface operations {
                             method: string;
                             /** @description Storms asked for (1–50, default 10) */
                             size: number;
-                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -5975,9 +5979,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StormAgencies"] & {
-                        dataset: components["schemas"]["Dataset"];
-                    };
+                    "application/json": components["schemas"]["StormAgencies"];
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -6031,9 +6033,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["StormAgencies"] & {
-                            dataset: components["schemas"]["Dataset"];
-                        };
+                        data: components["schemas"]["StormAgencies"];
                     };
                 };
             };
@@ -6101,9 +6101,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TodayInHistory"] & {
-                        dataset: components["schemas"]["Dataset"];
-                    };
+                    "application/json": components["schemas"]["TodayInHistory"];
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -6139,6 +6137,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description Well-known storms active on the day in past years, most notable first (at most 20) */
                             list: components["schemas"]["TodayEntry"][];
                             /** @description Number of well-known storms of the day (the list holds at most 20) */
                             total: number;
@@ -6146,7 +6145,6 @@ export interface operations {
                             date: string;
                             /** @description YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day */
                             today: string | null;
-                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -6197,9 +6195,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TodayInHistory"] & {
-                        dataset: components["schemas"]["Dataset"];
-                    };
+                    "application/json": components["schemas"]["TodayInHistory"];
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -6253,6 +6249,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description Well-known storms active on the day in past years, most notable first (at most 20) */
                             list: components["schemas"]["TodayEntry"][];
                             /** @description Number of well-known storms of the day (the list holds at most 20) */
                             total: number;
@@ -6260,7 +6257,6 @@ export interface operations {
                             date: string;
                             /** @description YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day */
                             today: string | null;
-                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -6738,13 +6734,18 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
+                            /** @description The service's name, links and notices */
                             site: components["schemas"]["SiteConfig"];
+                            /** @description Announcements to show */
                             announcements: {
+                                /** @description The announcements in effect today */
                                 list: components["schemas"]["Announcement"][];
                                 /** @description Announcements in effect */
                                 total: number;
                             };
+                            /** @description The active north-western Pacific storms in brief, with their freshness (as /api/v1/typhoons) */
                             typhoons: {
+                                /** @description The active storms, in brief */
                                 list: components["schemas"]["ActiveStorm"][];
                                 /** @description Number of active storms */
                                 total: number;
@@ -6752,15 +6753,15 @@ export interface operations {
                                 fetchedAt: string | null;
                                 /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
                                 publishedAt: string | null;
-                                /** @description true when the list is not current: the latest refresh failed, was stopped or is overdue (the last good data), this server polls no upstream, or the upstream has published nothing new within its publishing bound (its newest storm was last reported at publishedAt) */
+                                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */
                                 staleReason: string | null;
                                 /**
-                                 * @description ok: the last refresh succeeded (an empty list that is not stale means no active storm); unavailable: the upstreams failed or the stored data cannot be read; never-fetched: no refresh has succeeded yet; off: this server polls no upstream (staleReason names the flag it was started with). An open list
+                                 * @description ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed
                                  * @enum {string}
                                  */
-                                upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                                upstream: "ok" | "unavailable" | "never-fetched";
                             };
                             /** @description Active tropical disturbances (invests) in brief */
                             disturbances: {
@@ -6768,15 +6769,15 @@ export interface operations {
                                 fetchedAt: string | null;
                                 /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                                 publishedAt: string | null;
-                                /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
+                                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */
                                 staleReason: string | null;
                                 /**
-                                 * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
+                                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
                                  * @enum {string}
                                  */
-                                upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                                upstream: "ok" | "unavailable" | "never-fetched";
                                 /** @description Active tropical disturbances with a position (/api/v1/disturbances has them whole) */
                                 list: components["schemas"]["DisturbanceBrief"][];
                                 /** @description Number listed */
@@ -6803,6 +6804,7 @@ export interface operations {
                                  */
                                 generator: "template" | "llm";
                             } | null;
+                            /** @description Well-known storms of this calendar day in past years */
                             todayInHistory: {
                                 /** @description Calendar day MM-DD, Beijing time */
                                 date: string;
@@ -6863,7 +6865,10 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @constant */
+                        /**
+                         * @description The OpenAPI version of the document
+                         * @constant
+                         */
                         openapi: "3.1.0";
                     } & {
                         [key: string]: unknown;

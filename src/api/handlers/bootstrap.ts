@@ -2,32 +2,33 @@
  * `/api/v1/bootstrap`: everything a client needs at start-up in one request. Each section is one provider;
  * adding a section (or making one live) is one line in SECTIONS.
  */
-import type { Announcement, SiteConfig, VersionsFile } from '../../model/content-schemas.ts';
-import type { TodayInHistory } from '../../model/schemas.ts';
 import { beijingCalendarDay } from '../../model/time.ts';
 import { stormBrief } from '../../flash/briefing.ts';
 import { currentBriefing } from '../../flash/summary-store.ts';
 import { disturbanceBriefs, disturbanceCollection, readDisturbanceRecords } from '../../global/disturbance-view.ts';
 import { readLiveView, type LiveView } from '../../live/snapshot.ts';
 import { answerRequests } from '../bind.ts';
-import type { RequestContext } from '../context.ts';
-import { DATA_FILES, todayFile } from '../data-files.ts';
+import type { ReadsOf, RequestContext } from '../context.ts';
+import { DATA_FILES } from '../data-files.ts';
 import { archiveRelease, timeOf } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
 const TODAY_IN_HISTORY_ITEMS = 5;
 
 /** Announcements whose window [from, until] contains today's Beijing date (a v1 collection: list and total). */
-async function currentAnnouncements(ctx: RequestContext) {
+/** What bootstrap's sections may read: the files its route declares. */
+type BootstrapContext = RequestContext<ReadsOf<typeof ROUTES.bootstrap>>;
+
+async function currentAnnouncements(ctx: BootstrapContext) {
   const { isoDate } = beijingCalendarDay(ctx.now());
-  const all = await ctx.data<Announcement[]>(DATA_FILES.announcements);
+  const all = await ctx.data(DATA_FILES.announcements);
   const list = all.filter((a) => a.from <= isoDate && (a.until === null || isoDate <= a.until));
   return { list, total: list.length };
 }
 
 /** The first well-known storms of today in past years; `total` counts them all, as /api/v1/history/today does. */
-async function todayInHistory(ctx: RequestContext) {
-  const day = await ctx.data<TodayInHistory>(todayFile(beijingCalendarDay(ctx.now()).monthDay));
+async function todayInHistory(ctx: BootstrapContext) {
+  const day = await ctx.data(DATA_FILES.todayInHistory.of(beijingCalendarDay(ctx.now()).monthDay));
   return { date: day.date, list: day.typhoons.slice(0, TODAY_IN_HISTORY_ITEMS), total: day.total };
 }
 
@@ -49,15 +50,15 @@ const disturbanceSummary = async (ctx: RequestContext) =>
   disturbanceCollection(await readDisturbanceRecords(ctx.store, ctx.now(), ctx.config.liveOff), disturbanceBriefs);
 
 const SECTIONS = {
-  site: (ctx) => ctx.data<SiteConfig>(DATA_FILES.site),
+  site: (ctx) => ctx.data(DATA_FILES.site),
   announcements: currentAnnouncements,
   typhoons: async (_ctx, live) => activeSummary(live),
   disturbances: disturbanceSummary,
   // The same text as /api/llm/summary: stored by the scheduled run, never a model call here.
   briefing: (ctx, live) => currentBriefing(ctx.store, live),
   todayInHistory,
-  versions: (ctx) => ctx.data<VersionsFile>(DATA_FILES.versions),
-} satisfies Record<string, (ctx: RequestContext, live: LiveView) => Promise<unknown>>;
+  versions: (ctx) => ctx.data(DATA_FILES.versions),
+} satisfies Record<string, (ctx: BootstrapContext, live: LiveView) => Promise<unknown>>;
 
 export const bootstrap = answerRequests(ROUTES.bootstrap, async (ctx) => {
   const live = await readLiveView(ctx.store, ctx.now(), ctx.config.liveOff);

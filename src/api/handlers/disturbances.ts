@@ -31,10 +31,10 @@ export const disturbanceHistoryList = answerRequests(ROUTES['disturbance-history
   return { payload: { year, fetchedAt, publishedAt, list, total: list.length }, dataTime: timeOf(read.context.fetchedAt) };
 });
 
-export const disturbanceDetail = answerRequests(ROUTES.disturbance, async (ctx, { params }) => {
+export const disturbanceDetail = answerRequests(ROUTES.disturbance, async (ctx, { family, params }) => {
   const answer = await disturbanceById(ctx.store, params.id, ctx.now(), ctx.config.liveOff);
   if (answer.state === 'unavailable') throw unavailable(answer.reason);
-  if (answer.state === 'missing') throw notFoundIn(ROUTES.disturbance, params.id);
+  if (answer.state === 'missing') throw notFoundIn(ROUTES.disturbance, params.id, family);
   return { payload: { disturbance: answer.disturbance, ...answer.context }, dataTime: timeOf(answer.context.fetchedAt) };
 });
 

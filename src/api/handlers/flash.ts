@@ -28,8 +28,8 @@ export const flashList = answerRequests(ROUTES['flash-list'], async (ctx, { quer
   return { payload: pageOf(items, query), dataTime: newestOf(items) };
 });
 
-export const flashItem = answerRequests(ROUTES['flash-item'], async (ctx, { params }) => {
+export const flashItem = answerRequests(ROUTES['flash-item'], async (ctx, { family, params }) => {
   const item = (await readFlash(ctx.store)).find((f) => f.id === params.id);
-  if (!item) throw notFoundIn(ROUTES['flash-item'], params.id);
+  if (!item) throw notFoundIn(ROUTES['flash-item'], params.id, family);
   return { payload: item, dataTime: timeOf(item.createdAt) };
 });

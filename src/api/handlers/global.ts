@@ -17,13 +17,13 @@ export const globalTyphoons = answerRequests(ROUTES['global-typhoons'], async (c
 });
 
 /** A cyclone whose stored record cannot be read is unavailable (503), never "not found": the next refresh restores it. */
-export const globalTyphoon = answerRequests(ROUTES['global-typhoon'], async (ctx, { params }) => {
+export const globalTyphoon = answerRequests(ROUTES['global-typhoon'], async (ctx, { family, params }) => {
   const answer = await globalCyclone(ctx.store, params.id, ctx.now(), ctx.config.liveOff);
   if (answer.state === 'unreadable')
     throw dataUnavailable(
       `Global cyclone ${params.id}: data unavailable, try again after the next refresh (its stored record cannot be read; the refresh, every 15 minutes, restores it).`,
     );
-  if (answer.state === 'missing') throw notFoundIn(ROUTES['global-typhoon'], params.id);
+  if (answer.state === 'missing') throw notFoundIn(ROUTES['global-typhoon'], params.id, family);
   const formedFrom = (await investLinks(ctx.store, ctx.now())).ofCyclone(answer.typhoon.atcfId);
   // Its record was written when a feed last listed it.
   return { payload: { ...answer.typhoon, formedFrom }, dataTime: timeOf(answer.typhoon.lastSeenAt) };

@@ -8,12 +8,11 @@ import { DATA_FILES } from '../data-files.ts';
 import { answerRequests, type QueryOf } from '../bind.ts';
 import { archiveRelease } from '../data-time.ts';
 import { pageOf } from '../paging.ts';
-import { checkYearRange } from '../params.ts';
 import { ROUTES } from '../route-table.ts';
 
-/** The query as parsed (each value checked by its kind in params.ts), and the one rule across two values. */
+/** The query as parsed and checked (src/api/params.ts: each value, and `from` not after `to`). */
 function nearQuery(q: QueryOf<(typeof ROUTES)['history-near']>): NearQuery {
-  const near: NearQuery = {
+  return {
     lat: q.lat,
     lng: q.lng,
     radius: q.radius,
@@ -23,16 +22,14 @@ function nearQuery(q: QueryOf<(typeof ROUTES)['history-near']>): NearQuery {
     minGrade: q.minGrade,
     landfall: q.landfall,
   };
-  checkYearRange(near);
-  return near;
 }
 
 export const historyNear = answerRequests(ROUTES['history-near'], async (ctx, request) => {
   const query = nearQuery(request.query);
   const [summaries, tracks, index, release] = await Promise.all([
-    ctx.data<NearData['summaries']>(DATA_FILES.archiveSummaries),
-    ctx.data<NearData['tracks']>(DATA_FILES.archiveTracks),
-    ctx.data<NearData['index']>(DATA_FILES.proximityIndex),
+    ctx.data(DATA_FILES.archiveSummaries),
+    ctx.data(DATA_FILES.archiveTracks),
+    ctx.data(DATA_FILES.proximityIndex),
     archiveRelease(ctx),
   ]);
   const data: NearData = { summaries, tracks, index };

@@ -4,10 +4,9 @@
  */
 import { searchArchive } from '../../archive/search.ts';
 import { summarizeTyphoon, yearStatistic } from '../../archive/summaries.ts';
-import type { SearchEntry, TodayInHistory } from '../../model/schemas.ts';
 import { beijingCalendarDay } from '../../model/time.ts';
 import { answerRequests, answerStatically, notFoundIn } from '../bind.ts';
-import { DATA_FILES, todayFile } from '../data-files.ts';
+import { DATA_FILES } from '../data-files.ts';
 import { archiveRelease } from '../data-time.ts';
 import { ROUTES } from '../route-table.ts';
 
@@ -21,9 +20,9 @@ export const historyYears = answerStatically(ROUTES['history-years'], {
 
 export const historyYear = answerStatically(ROUTES['history-year'], {
   instances: (site) => site.archive.years.map((year) => ({ year: String(year) })),
-  render: async ({ site: { archive, attribution, releasedAt, dataset } }, { params }) => {
+  render: async ({ site: { archive, attribution, releasedAt, dataset } }, { family, params }) => {
     const storms = archive.byYear.get(Number(params.year));
-    if (!storms) throw notFoundIn(ROUTES['history-year'], params.year);
+    if (!storms) throw notFoundIn(ROUTES['history-year'], params.year, family);
     const typhoons = storms.map(summarizeTyphoon);
     return {
       payload: { year: Number(params.year), total: typhoons.length, typhoons, attribution },
@@ -35,9 +34,9 @@ export const historyYear = answerStatically(ROUTES['history-year'], {
 
 export const historyTodayDate = answerStatically(ROUTES['history-today-date'], {
   instances: (site) => [...site.today.keys()].map((date) => ({ date })),
-  render: async ({ site }, { params }) => {
+  render: async ({ site }, { family, params }) => {
     const day = site.today.get(params.date);
-    if (!day) throw notFoundIn(ROUTES['history-today-date'], params.date);
+    if (!day) throw notFoundIn(ROUTES['history-today-date'], params.date, family);
     return { payload: day, dataTime: site.releasedAt, dataset: site.dataset };
   },
 });
@@ -45,12 +44,12 @@ export const historyTodayDate = answerStatically(ROUTES['history-today-date'], {
 /** Today in Asia/Shanghai: the static file of the day, with today's date filled in. */
 export const historyToday = answerRequests(ROUTES['history-today'], async (ctx) => {
   const { monthDay, isoDate } = beijingCalendarDay(ctx.now());
-  const [day, release] = await Promise.all([ctx.data<TodayInHistory>(todayFile(monthDay)), archiveRelease(ctx)]);
+  const [day, release] = await Promise.all([ctx.data(DATA_FILES.todayInHistory.of(monthDay)), archiveRelease(ctx)]);
   return { payload: { ...day, today: isoDate }, ...release };
 });
 
 export const historySearch = answerRequests(ROUTES['history-search'], async (ctx, { params: { keyword } }) => {
-  const [index, release] = await Promise.all([ctx.data<SearchEntry[]>(DATA_FILES.searchIndex), archiveRelease(ctx)]);
+  const [index, release] = await Promise.all([ctx.data(DATA_FILES.searchIndex), archiveRelease(ctx)]);
   const typhoons = searchArchive(index, keyword);
   return { payload: { keyword, total: typhoons.length, typhoons }, ...release };
 });

@@ -6,20 +6,20 @@
  * them (archivedSeasonMiss); the others go through tiers 1 and 3. A code the upstream says it does not have is
  * 40401; an upstream that cannot be asked is 50000 with HTTP 503, never a "not found" that is not true.
  */
-import type { ArchiveReport } from '../../archive/archive-report.ts';
 import { typhoonGeoJson } from '../../archive/geojson.ts';
 import { LOOKUP_FILES, requestLookup } from '../../live/lookup.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import type { UpstreamState } from '../../model/freshness.ts';
-import type { Typhoon } from '../../model/schemas.ts';
+import type { Typhoon } from '../../model/typhoon-schemas.ts';
 import { beijingYear } from '../../model/time.ts';
 import { answerMisses, answerStatically, notFoundIn, type Answer } from '../bind.ts';
 import type { LookupContext, RequestContext } from '../context.ts';
 import { DATA_FILES } from '../data-files.ts';
-import { timeOf } from '../data-time.ts';
+import { timeOf, type ReportContext } from '../data-time.ts';
 import { withFormedFrom } from '../formed-from.ts';
 import { notFound, upstreamUnavailable, type ApiError } from '../errors.ts';
-import { ROUTES } from '../route-table.ts';
+import { pathNamer, ROUTES } from '../route-table.ts';
+import type { Family } from '../envelope.ts';
 
 const detail = ROUTES['typhoon-detail'];
 const geojson = ROUTES['typhoon-geojson'];
@@ -43,12 +43,12 @@ async function activeStorm(
  * time (still active, or finished since the archive was built), of a season newer than the archive, or an
  * 8-digit id of the Zhejiang service's unnamed systems, which the archive never holds, whatever the season.
  */
-async function archivedSeasonMiss(ctx: RequestContext, code: string): Promise<ApiError | null> {
+async function archivedSeasonMiss(ctx: ReportContext, code: string, family: Family): Promise<ApiError | null> {
   const season = Number(code.slice(0, 4));
   if (/^\d{8}$/.test(code) || season >= beijingYear(ctx.now()) - 1) return null;
-  const { firstYear, lastYear } = await ctx.data<ArchiveReport>(DATA_FILES.archiveReport);
+  const { firstYear, lastYear } = await ctx.data(DATA_FILES.archiveReport);
   if (firstYear === null || lastYear === null || season > lastYear) return null;
-  const search = '/api/history/search/{keyword} finds codes by name.';
+  const search = `${pathNamer(family)('history-search')} finds codes by name.`;
   return notFound(
     season < firstYear
       ? `No storm with code ${code}: the archive begins with ${firstYear}; ${search}`
@@ -85,16 +85,16 @@ const lookup = { upstream: (base: RequestContext) => (code: string) => requestLo
 
 export const typhoonDetail = answerStatically(detail, {
   instances: ({ archive }) => archivedCodes({ archive }),
-  render: async ({ site }, { params: { code } }) => {
+  render: async ({ site }, { family, params: { code } }) => {
     const archived = site.archive.byCode.get(code);
-    if (!archived) throw notFoundIn(detail, code);
+    if (!archived) throw notFoundIn(detail, code, family);
     return { payload: archived, dataTime: site.releasedAt, dataset: site.dataset };
   },
 });
 
 /** A code no file answers: an active storm, else the upstream service, unless its season is archived. */
-export const typhoonDetailMisses = answerMisses(detail, lookup, async (ctx, { params: { code } }) => {
-  const miss = await archivedSeasonMiss(ctx, code);
+export const typhoonDetailMisses = answerMisses(detail, lookup, async (ctx, { family, params: { code } }) => {
+  const miss = await archivedSeasonMiss(ctx, code, family);
   if (miss) throw miss;
   const active = await activeStorm(ctx, code);
   // Not from the archive: its v1 answer says so with dataset null.
@@ -110,17 +110,17 @@ export const typhoonDetailMisses = answerMisses(detail, lookup, async (ctx, { pa
 
 export const typhoonGeojson = answerStatically(geojson, {
   instances: ({ archive }) => archivedCodes({ archive }),
-  render: async ({ site }, { params: { code } }) => {
+  render: async ({ site }, { family, params: { code } }) => {
     const archived = site.archive.byCode.get(code);
-    if (!archived) throw notFoundIn(geojson, code);
+    if (!archived) throw notFoundIn(geojson, code, family);
     return { payload: typhoonGeoJson(archived), dataTime: site.releasedAt, dataset: site.dataset };
   },
 });
 
 /** Active storms add every agency's forecast to the map. */
-export const typhoonGeojsonMisses = answerMisses(geojson, lookup, async (ctx, { params: { code } }) => {
+export const typhoonGeojsonMisses = answerMisses(geojson, lookup, async (ctx, { family, params: { code } }) => {
   const active = await activeStorm(ctx, code);
-  if (!active?.typhoon.live) throw notFoundIn(geojson, code);
+  if (!active?.typhoon.live) throw notFoundIn(geojson, code, family);
   const { fetchedAt, publishedAt, stale, staleReason } = active.typhoon.live;
   const freshness = { fetchedAt, publishedAt, stale, staleReason, upstream: active.upstream };
   // Not from the archive: its dataset is null, as the detail's.

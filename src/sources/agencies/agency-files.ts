@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { unzipSync } from 'fflate';
 import type { AgencySource, AgencyTrack } from '../../model/agency-track-schemas.ts';
-import type { FileRejection, ParseProblem } from '../../model/parse-problems.ts';
+import type { FileProblem, FileRejection } from '../../model/parse-problems.ts';
 import { decodeUtf8 } from '../decode-text.ts';
 import type { AgencyParseResult } from './agency-points.ts';
 import { parseHkoBestTrack } from './hko-best-track.ts';
@@ -27,13 +27,8 @@ export const AGENCY_FORMATS: Record<AgencySource, AgencyFormat> = {
   jma: { globs: ['bst_all*.txt', 'bst_all*.zip'], member: /^bst_all.*\.txt$/, parse: (text) => parseJmaBestTrack(text) },
   jtwc: { globs: ['b*.dat', 'b*.zip'], member: /^b[a-z]{2}\d{6}\.dat$/i, parse: parseJtwcBdeck },
   hko: { globs: ['HKO*BST.csv'], parse: (text) => parseHkoBestTrack(text) },
-  ibtracs: { globs: ['ibtracs*.csv'], parse: (text) => parseIbtracsCsv(text) },
+  ibtracs: { globs: ['ibtracs*.csv'], parse: parseIbtracsCsv },
 };
-
-/** A problem in a file, or in a member of a zip (`bwp2013.zip/bwp012013.dat`). */
-export interface FileProblem extends ParseProblem {
-  file: string;
-}
 
 export interface ParsedAgencyFile {
   tracks: AgencyTrack[];

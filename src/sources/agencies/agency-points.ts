@@ -6,7 +6,7 @@
 import type { AgencyPoint } from '../../model/agency-track-schemas.ts';
 import { normaliseLongitude } from '../../model/geo.ts';
 import type { ParseProblem } from '../../model/parse-problems.ts';
-import type { TextRejection } from '../../model/upstream-text.ts';
+import { checkCode, type TextRejection } from '../../model/upstream-text.ts';
 import { toUtcIso } from '../../model/time.ts';
 import { knotsToMs } from '../../model/units.ts';
 
@@ -97,6 +97,13 @@ export interface RawPoint {
   grade: string | null;
 }
 
+/** An agency's grade or category code (JMA `5`, HKO `SuperT`, IBTrACS `TS`), or null (reported) when it is not a code. */
+export function checkGrade(grade: string | null, line: number, problems: ParseProblem[]): string | null {
+  const checked = checkCode(grade);
+  if (checked.rejection) problems.push({ line, message: `grade ${JSON.stringify(grade?.slice(0, 40))} is not a code: left out` });
+  return checked.value;
+}
+
 /** A row as a track point, or null (reported) when it has no real time or position. */
 export function checkPoint(raw: RawPoint, line: number, problems: ParseProblem[]): AgencyPoint | null {
   if (!raw.time) {
@@ -105,7 +112,12 @@ export function checkPoint(raw: RawPoint, line: number, problems: ParseProblem[]
   }
   const position = checkPosition(raw.lat, raw.lng, line, problems);
   if (!position) return null;
-  return { time: toUtcIso(raw.time), ...position, ...checkIntensity(raw.windKt, raw.pressure, line, problems), grade: raw.grade };
+  return {
+    time: toUtcIso(raw.time),
+    ...position,
+    ...checkIntensity(raw.windKt, raw.pressure, line, problems),
+    grade: checkGrade(raw.grade, line, problems),
+  };
 }
 
 /** A track point with the line it was read from. */

@@ -8,19 +8,14 @@
  * - HKO: `HKO<year>BST.csv`, one per year from 1985 (data.gov.hk);
  * - JTWC: `bwp<year>.zip`, the western-Pacific b-decks of a year, from 1945.
  *
- * Each file is downloaded conditionally (If-None-Match / If-Modified-Since from the manifest, while the file on
- * disk still has the recorded SHA-256), re-parsed before it replaces anything (refused when it holds no storm or
- * when more than 1 % of its fixes are problems: an error page, a cut download or a changed format), and renamed
- * into place. The manifest, `agencies/<agency>/.FETCHED.json` (a dot file, never read as data), is saved after
- * every file, so an interrupted run resumes where it stopped. The newest year of a yearly series answering 404 is
- * "not published yet", not a failure; every other failure is reported and the run goes on.
+ * Each file is fetched as every whole best-track file is (src/sources/fetch-files.ts: conditional, verified,
+ * resumable), re-parsed by its agency's parser before it replaces anything (refused when it holds no storm or
+ * when more than 1 % of its fixes are problems). The newest year of a yearly series answering 404 is "not
+ * published yet", not a failure.
  */
 import path from 'node:path';
-import fs from 'fs-extra';
-import { createProgress } from '../../console/progress.ts';
 import { AGENCY_SOURCES, type AgencySource } from '../../model/agency-track-schemas.ts';
-import { download, HttpStatusError, sha256 } from '../download.ts';
-import { sleep, stableJson, writeAtomically } from '../fetch-zj.ts';
+import { fetchFiles, filesSummary, parseSourceList, soundDownload, type FilesFetchReport } from '../fetch-files.ts';
 import { parseAgencyFile } from './agency-files.ts';
 import { AGENCIES_DIR } from './read-agency-sources.ts';
 
@@ -33,7 +28,6 @@ export const AGENCY_BASES: Record<AgencySource, string> = {
 };
 export const FIRST_JTWC_YEAR = 1945;
 export const FIRST_HKO_YEAR = 1985;
-const MANIFEST = '.FETCHED.json';
 
 export interface AgencyDownload {
   agency: AgencySource;
@@ -60,21 +54,7 @@ export interface AgencyFetchOptions {
   now?: Date;
 }
 
-export interface AgencyFetchReport {
-  /** `<agency>/<file>` of every file installed, unchanged, not published yet; failures with their reason. */
-  installed: string[];
-  unchanged: string[];
-  missing: string[];
-  failed: { id: string; error: string }[];
-}
-
-interface ManifestEntry {
-  url: string;
-  sha256: string;
-  etag: string | null;
-  lastModified: string | null;
-  storms: number;
-}
+export type AgencyFetchReport = FilesFetchReport;
 
 const range = (from: number, to: number) => Array.from({ length: Math.max(0, to - from + 1) }, (_, i) => from + i);
 
@@ -120,100 +100,30 @@ export function agencyDownloads(options: Pick<AgencyFetchOptions, 'agencies' | '
   return (['jma', 'ibtracs', 'hko', 'jtwc'] as const).filter((agency) => wanted.has(agency)).flatMap((agency) => all[agency]());
 }
 
-async function readManifest(file: string): Promise<Record<string, ManifestEntry>> {
-  const json = (await fs.readJson(file).catch(() => null)) as { files?: Record<string, ManifestEntry> } | null;
-  return json?.files && typeof json.files === 'object' ? json.files : {};
-}
-
 /** The storms of a download, or an error saying why it must not replace anything. */
 function verify(item: AgencyDownload, bytes: Uint8Array): number {
   const { tracks, problems } = parseAgencyFile(item.agency, item.name, bytes);
-  const fixes = tracks.reduce((n, t) => n + t.points.length, 0);
-  const listed = problems
-    .slice(0, 3)
-    .map((p) => `${p.file}:${p.line}: ${p.message}`)
-    .join('; ');
-  if (tracks.length === 0) throw new Error(`holds no ${item.agency} storm${listed ? ` (${listed})` : ''}`);
-  if (problems.length > fixes / 100) throw new Error(`${problems.length} problems in ${fixes} fixes (more than 1 %): ${listed}`);
-  return tracks.length;
+  return soundDownload(
+    item.agency,
+    tracks.length,
+    tracks.reduce((n, t) => n + t.points.length, 0),
+    problems,
+  );
 }
 
 export async function fetchAgencyTracks(options: AgencyFetchOptions): Promise<AgencyFetchReport> {
-  const log = options.log ?? (() => {});
-  const delayMs = options.delayMs ?? 250;
-  const report: AgencyFetchReport = { installed: [], unchanged: [], missing: [], failed: [] };
-  const downloads = agencyDownloads(options);
-  const manifests = new Map<AgencySource, Record<string, ManifestEntry>>();
-  const bar = createProgress("Other agencies' best tracks", downloads.length);
-
-  for (const item of downloads) {
-    const id = `${item.agency}/${item.name}`;
-    bar.tick(id);
-    const dir = path.join(options.destDir, AGENCIES_DIR, item.agency);
-    const manifestFile = path.join(dir, MANIFEST);
-    if (!manifests.has(item.agency)) manifests.set(item.agency, await readManifest(manifestFile));
-    const manifest = manifests.get(item.agency) as Record<string, ManifestEntry>;
-    const save = async () => {
-      await fs.mkdirp(dir);
-      await writeAtomically(manifestFile, stableJson({ files: manifest }));
-    };
-    const target = path.join(dir, item.name);
-    const entry = manifest[item.name];
-    const onDisk = await fs.readFile(target).catch(() => null);
-    // Conditional only when the file on disk is the one the manifest describes, from the same address.
-    const current = !options.force && entry && entry.url === item.url && onDisk && sha256(onDisk) === entry.sha256 ? entry : null;
-    const conditions: Record<string, string> = {};
-    if (current?.etag) conditions['If-None-Match'] = current.etag;
-    if (current?.lastModified) conditions['If-Modified-Since'] = current.lastModified;
-    try {
-      const answer = await download(item.url, options.timeoutMs ?? 600_000, conditions);
-      if (answer.status === 304) {
-        if (!current) throw new Error(`GET ${item.url} answered 304 to an unconditional request`);
-        report.unchanged.push(id);
-      } else if (current && sha256(answer.bytes) === current.sha256) {
-        // The same bytes (a server without validators, or new ones): keep the file, remember the validators.
-        manifest[item.name] = { ...current, etag: answer.etag, lastModified: answer.lastModified };
-        await save();
-        report.unchanged.push(id);
-      } else {
-        const storms = verify(item, answer.bytes);
-        await fs.mkdirp(dir);
-        await writeAtomically(target, answer.bytes);
-        manifest[item.name] = { url: item.url, sha256: sha256(answer.bytes), etag: answer.etag, lastModified: answer.lastModified, storms };
-        await save();
-        report.installed.push(id);
-        log(`Installed ${path.join(dir, item.name)} (${storms} storms)`);
-      }
-    } catch (error) {
-      if (error instanceof HttpStatusError && error.status === 404 && item.mayBeMissing) report.missing.push(id);
-      else {
-        report.failed.push({ id, error: (error as Error).message });
-        log(`${id}: failed (${(error as Error).message})`);
-      }
-    } finally {
-      if (delayMs > 0) await sleep(delayMs);
-    }
-  }
-  bar.done();
-  return report;
+  const downloads = agencyDownloads(options).map((item) => ({
+    id: `${item.agency}/${item.name}`,
+    dir: path.join(options.destDir, AGENCIES_DIR, item.agency),
+    name: item.name,
+    url: item.url,
+    mayBeMissing: item.mayBeMissing,
+    verify: (bytes: Uint8Array) => verify(item, bytes),
+  }));
+  return fetchFiles("Other agencies' best tracks", downloads, options);
 }
 
 /** `all`, `none` or a comma list (`jma,hko`) → the agencies; throws on an unknown name. */
-export function parseAgencyList(text: string): AgencySource[] {
-  if (text.trim() === 'all') return [...AGENCY_SOURCES];
-  if (text.trim() === 'none') return [];
-  return text.split(',').map((part) => {
-    const name = part.trim().toLowerCase();
-    if (!(AGENCY_SOURCES as readonly string[]).includes(name))
-      throw new Error(`agencies: "${part}" is not one of ${AGENCY_SOURCES.join(', ')} (or all, none)`);
-    return name as AgencySource;
-  });
-}
+export const parseAgencyList = (text: string): AgencySource[] => parseSourceList(text, AGENCY_SOURCES, 'agencies');
 
-export function agencySummary(r: AgencyFetchReport): string {
-  const list = (ids: string[]) => (ids.length ? ` (${ids.slice(0, 5).join(', ')}${ids.length > 5 ? ', …' : ''})` : '');
-  return (
-    `Other agencies' best tracks: ${r.installed.length} installed, ${r.unchanged.length} unchanged, ` +
-    `${r.missing.length} not published yet${list(r.missing)}, ${r.failed.length} failed${list(r.failed.map((f) => f.id))}`
-  );
-}
+export const agencySummary = (r: AgencyFetchReport) => filesSummary("Other agencies' best tracks", r);

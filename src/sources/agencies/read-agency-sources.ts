@@ -11,8 +11,8 @@ import path from 'node:path';
 import fg from 'fast-glob';
 import fs from 'fs-extra';
 import { AGENCY_SOURCES, type AgencySource, type AgencyTrack } from '../../model/agency-track-schemas.ts';
-import type { FileRejection } from '../../model/parse-problems.ts';
-import { AGENCY_FORMATS, parseAgencyFile, type FileProblem } from './agency-files.ts';
+import type { FileProblem, FileRejection } from '../../model/parse-problems.ts';
+import { AGENCY_FORMATS, parseAgencyFile } from './agency-files.ts';
 
 /** The folder under the sources folder that holds them. */
 export const AGENCIES_DIR = 'agencies';

@@ -1,5 +1,7 @@
 /**
- * The domain model. These zod schemas are the single source of the TypeScript types, of the validation the
+ * The typhoon's schemas: a north-western Pacific storm, its track points, wind circles, landfalls, forecasts,
+ * ids and provenance, and the archive's answers made of them (years, search, today in history). Like every
+ * schema file in src/model, these zod schemas are the single source of the TypeScript types, of the validation the
  * build runs before it writes anything, and of the published JSON Schema (OpenAPI). Units and time zones
  * are part of each field's description, so they reach the OpenAPI document too.
  */
@@ -72,6 +74,10 @@ export const landfallSchema = z
   })
   .meta({ id: 'Landfall' });
 
+/** The forecast agencies' keys (src/upstream/forecast-agencies.ts maps the upstreams' labels to them). */
+export const FORECAST_AGENCIES = ['cma', 'jma', 'jtwc', 'hko', 'cwa', 'kma', 'pagasa', 'ecmwf'] as const;
+export type ForecastAgency = (typeof FORECAST_AGENCIES)[number];
+
 export const forecastPointSchema = trackPointSchema
   .pick({
     time: true,
@@ -87,9 +93,9 @@ export const forecastPointSchema = trackPointSchema
 
 export const agencyForecastSchema = z
   .object({
-    agency: z.string().describe('Agency key: cma, jma, jtwc, hko, cwa, kma, pagasa, ecmwf'),
-    nameZh: z.string(),
-    nameEn: z.string(),
+    agency: z.enum(FORECAST_AGENCIES).describe('Agency key, the same as its key in forecasts'),
+    nameZh: z.string().describe("The agency's name in Chinese"),
+    nameEn: z.string().describe("The agency's name in English"),
     issuedAt: beijingTime.nullable().describe('Time of the agency analysis the forecast starts from'),
     origin: z
       .object({
@@ -101,10 +107,26 @@ export const agencyForecastSchema = z
       .describe("The agency's own analysis (base) position; it can lag the observed track by up to 18 h and is not a forecast point"),
     points: z.array(forecastPointSchema).describe('Forecast positions after the base time'),
   })
+  .describe("One agency's latest forecast of the storm's track and intensity")
   .meta({ id: 'Forecast' });
 
-/** `forecasts` is keyed by agency; the archive keeps none (its leftovers are not a forecast record). */
-export const forecastsSchema = z.record(z.string(), agencyForecastSchema);
+/**
+ * `forecasts` has one optional key per agency, so that a client's types name them (a record would type
+ * `forecasts.length` as a forecast); the archive keeps none (its leftovers are not a forecast record).
+ */
+const agencyForecast = agencyForecastSchema.optional();
+export const forecastsSchema = z
+  .object({
+    cma: agencyForecast,
+    jma: agencyForecast,
+    jtwc: agencyForecast,
+    hko: agencyForecast,
+    cwa: agencyForecast,
+    kma: agencyForecast,
+    pagasa: agencyForecast,
+    ecmwf: agencyForecast,
+  } satisfies Record<ForecastAgency, typeof agencyForecast>)
+  .describe('The latest forecast of each agency that issued one, by agency key; {} when none did');
 
 export const SOURCE_IDS = ['cma', 'jtwc', 'zj', 'names-table', 'name-corrections', 'zj-live', 'nmc'] as const;
 export const sourceIdSchema = z
@@ -148,8 +170,13 @@ export const cmaEntrySchema = z
     chineseNumbers: z.array(z.string()).describe('YYNN numbers China gave; empty when none'),
     name: z.string().describe('Name exactly as the CMA header writes it (also where enname corrects it: search finds both)'),
     endFlag: z.number().int().describe('0 dissipated, 1 left the area, 2 merged, 3 quasi-stationary'),
-    releaseDate: z.string(),
+    releaseDate: z
+      .string()
+      .describe("The release date the entry's CMA header writes, YYYYMMDD (the newest of them dates the archive's release)"),
   })
+  .describe(
+    "The storm's entry in CMA's best track; null for a storm CMA's best track does not hold (live data, a storm of the upstream service only)",
+  )
   .meta({ id: 'CmaEntry' });
 
 export const WIND_PERIODS = ['2min', '1min'] as const;
@@ -206,18 +233,18 @@ export const typhoonSchema = z
     name: z.string().nullable().describe('Chinese name'),
     enname: z.string().nullable().describe('English name, upper case'),
     year: z.number().int().describe('Year the storm belongs to (its number’s year)'),
-    isActive: z.boolean(),
+    isActive: z.boolean().describe("Whether the source lists the storm as active: the live services' flag; false for every archived storm"),
     startTime: beijingTime,
     endTime: beijingTime,
     peakGrade: gradeCodeSchema.nullable(),
     maxSpeed: nullableNumber('Highest maximum wind of the track, m/s, averaged over windPeriod'),
     minPressure: nullableNumber('Lowest central pressure of the track, hPa'),
     windPeriod: windPeriodSchema,
-    points: z.array(trackPointSchema).min(1),
+    points: z.array(trackPointSchema).min(1).describe('The track: every fix in time order, at least one'),
     forecasts: forecastsSchema,
     land: z.array(landfallSchema).describe('Recorded landfalls in time order; empty also when none were recorded (see landRecorded)'),
     landRecorded: landRecordedSchema,
-    cma: cmaEntrySchema.nullable(),
+    cma: cmaEntrySchema.nullable().describe(cmaEntrySchema.description ?? ''),
     ids: stormIdsSchema,
     zjId: z.string().nullable().describe('tfbh of the Zhejiang record merged in'),
     provenance: provenanceSchema,
@@ -321,13 +348,20 @@ export const yearStatisticSchema = z
   .meta({ id: 'YearStatistic' });
 
 export const attributionSchema = z
-  .array(z.object({ source: z.string(), credit: z.string(), url: z.string().nullable(), cite: z.array(z.string()) }))
+  .array(
+    z.object({
+      source: z.string().describe('Which source: its short name'),
+      credit: z.string().describe('The credit line to show with the data'),
+      url: z.string().nullable().describe("The source's page; null when it has none"),
+      cite: z.array(z.string()).describe('Papers to cite when the data is used in research; empty when the source names none'),
+    }),
+  )
   .describe('Credits the sources ask for: quote them with the data')
   .meta({ id: 'Attribution' });
 
 export const historyYearsSchema = z
   .object({
-    years: z.array(yearStatisticSchema),
+    years: z.array(yearStatisticSchema).describe('One entry per archived year, oldest first'),
     attribution: attributionSchema,
   })
   .meta({ id: 'HistoryYears' });
@@ -336,7 +370,7 @@ export const historyYearSchema = z
   .object({
     year: yearField,
     total: countField('storms in the list'),
-    typhoons: z.array(typhoonSummarySchema),
+    typhoons: z.array(typhoonSummarySchema).describe("The year's storms in brief, in order of formation"),
     attribution: attributionSchema,
   })
   .meta({ id: 'HistoryYear' });
@@ -362,7 +396,7 @@ export const searchHitSchema = typhoonSummarySchema
 
 export const searchResultSchema = z
   .object({
-    keyword: z.string(),
+    keyword: z.string().describe('The keyword searched for: the path segment decoded, NFKC-normalised and trimmed'),
     total: countField('results (at most 50)'),
     typhoons: z.array(searchHitSchema).describe('Best match first (docs/endpoints-archive.md gives the ranking)'),
   })
@@ -370,7 +404,11 @@ export const searchResultSchema = z
 
 export const todayEntrySchema = typhoonSummarySchema
   .extend({
-    reasons: z.array(z.enum(['retired', 'landfall', 'super-typhoon', 'strongest-of-year'])),
+    reasons: z
+      .array(z.enum(['retired', 'landfall', 'super-typhoon', 'strongest-of-year']))
+      .describe(
+        'Why it is well known: retired (its name was retired because of it), landfall (a recorded landfall), super-typhoon (it reached SuperTY), strongest-of-year (the strongest storm of its year)',
+      ),
   })
   .meta({ id: 'TodayEntry' });
 
@@ -382,7 +420,7 @@ export const todayInHistorySchema = z
       .describe('Calendar day MM-DD, Beijing time'),
     today: z.string().nullable().describe('YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day'),
     total: countField('well-known storms of the day (the list holds at most 20)'),
-    typhoons: z.array(todayEntrySchema),
+    typhoons: z.array(todayEntrySchema).describe('Well-known storms active on the day in past years, most notable first (at most 20)'),
   })
   .meta({ id: 'TodayInHistory' });
 
@@ -400,3 +438,4 @@ export type Provenance = z.infer<typeof provenanceSchema>;
 export type StormIds = z.infer<typeof stormIdsSchema>;
 export type Attribution = z.infer<typeof attributionSchema>;
 export type AgencyForecast = z.infer<typeof agencyForecastSchema>;
+export type Forecasts = z.infer<typeof forecastsSchema>;

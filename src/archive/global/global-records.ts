@@ -1,0 +1,149 @@
+/**
+ * The archive of every basin, from the parsed files (pure: values in, values out). Each storm has one record, the
+ * official one of the basin where it formed (BASIN_RECORDS): NHC's HURDAT2 for the North Atlantic and the eastern
+ * North and Central Pacific, IBTrACS for the North Indian, South Indian, South Pacific and South Atlantic, and
+ * the CMA archive for the north-western Pacific, listed here by its summaries (its records are the typhoon records).
+ *
+ * - IBTrACS storms formed elsewhere (a western-Pacific storm that enters the Bay of Bengal is in the NI file) are
+ *   left to their basin's record; spur tracks (TRACK_TYPE spur, PROVISIONAL_spur: alternative positions of a
+ *   storm, which IBTrACS says not to count) are left out.
+ * - Links: a HURDAT2 storm's IBTrACS SID is the IBTrACS storm whose USA_ATCF_ID is its id (never guessed: two
+ *   such storms leave it null, reported); a north-western Pacific storm's basins are its linked IBTrACS record's.
+ * - Cross-checks: where IBTrACS's NA and EP files were read, every HURDAT2 storm should be in them and every IBTrACS
+ *   storm of those basins with an NHC id in HURDAT2; each difference is reported (a season IBTrACS has only
+ *   provisionally, a storm HURDAT2 has and IBTrACS lacks), none changes a record.
+ */
+import { BASIN_RECORDS, type ArchiveBasin, type ArchivedStorm, type ArchivedSummary } from '../../model/global-archive-schemas.ts';
+import type { Hurdat2Storm } from '../../model/hurdat2-schemas.ts';
+import type { IbtracsTrack } from '../../model/agency-track-schemas.ts';
+import type { StormAgencies } from '../../model/agency-comparison-schemas.ts';
+import type { Typhoon } from '../../model/typhoon-schemas.ts';
+import { toUtcIso } from '../../model/time.ts';
+import { MS_TO_KT } from '../../model/units.ts';
+import { newestByAgency } from '../../sources/agencies/read-agency-sources.ts';
+import type { IbtracsLink } from '../../sources/global/read-global-sources.ts';
+import { recordAce } from '../summaries.ts';
+import { intensityClass, summarizeArchived } from './archived-record.ts';
+import { archivedFromHurdat2 } from './hurdat2-record.ts';
+import { archivedFromIbtracs } from './ibtracs-record.ts';
+
+/** The north-western Pacific archive: its records (with their ids) and each one's agencies side by side (compareArchive). */
+export interface NwPacificArchive {
+  typhoons: readonly Typhoon[];
+  /** code → /api/v1/typhoons/{code}/agencies; a storm not in it has none listed. */
+  agencies: ReadonlyMap<string, StormAgencies>;
+}
+
+export interface GlobalArchiveInput {
+  hurdat2: readonly Hurdat2Storm[];
+  /** IBTrACS storms that may be records (their full tracks): those formed in NI, SI, SP, SA are taken, once each (a storm in two basin files is read twice). */
+  ibtracs: readonly IbtracsTrack[];
+  /** Every IBTrACS storm read, of any basin, for the links and cross-checks. */
+  ibtracsLinks: readonly IbtracsLink[];
+  nwPacific: NwPacificArchive | null;
+}
+
+export interface GlobalArchiveNote {
+  /** `link`: an id could not be linked for sure; `crosscheck`: HURDAT2 and IBTrACS disagree on a storm's existence. */
+  kind: 'link' | 'crosscheck';
+  id: string;
+  message: string;
+}
+
+export interface GlobalArchive {
+  /** The records of the basins other than the north-western Pacific, in order of start. */
+  storms: ArchivedStorm[];
+  /** Every storm of every basin in brief, in order of start (UTC), then id: the order of the track-search files. */
+  summaries: ArchivedSummary[];
+  notes: GlobalArchiveNote[];
+}
+
+const SPURS = new Set(['spur', 'PROVISIONAL_spur']);
+
+/** A north-western Pacific record in brief, in UTC, classed and with ACE on its own winds (CMA's m/s, 2 minutes). */
+function nwPacificSummary(t: Typhoon, basins: readonly ArchiveBasin[] | undefined, agencies: readonly string[]): ArchivedSummary {
+  const windKt = (speed: number | null) => (speed === null ? null : speed * MS_TO_KT);
+  const stage = (grade: Typhoon['points'][number]['grade']) => (grade === 'ET' ? 'extratropical' : grade === null ? null : 'tropical');
+  return {
+    id: `cma-${t.code}`,
+    source: 'cma',
+    code: t.code,
+    name: t.enname,
+    nameZh: t.name,
+    year: t.year,
+    basin: 'WP',
+    basins: basins?.includes('WP') ? [...basins] : ['WP'],
+    // After CMA's last best-track year the track is CMA's real-time analysis, as the Zhejiang archive keeps it.
+    provisional: t.provenance.track === 'zj' && t.windPeriod === '2min',
+    windPeriod: t.windPeriod,
+    startTime: toUtcIso(new Date(t.startTime)),
+    endTime: toUtcIso(new Date(t.endTime)),
+    maxWindKt: null,
+    maxSpeed: t.maxSpeed,
+    minPressure: t.minPressure,
+    intensity: intensityClass(t.points.map((p) => ({ windKt: windKt(p.speed), stage: stage(p.grade) }))),
+    ace: recordAce(t),
+    landRecorded: t.landRecorded,
+    landfalls: t.land.length,
+    agencies: [...agencies],
+    ids: t.ids,
+    links: { global: null, atcf: t.ids.jtwc, ibtracs: t.ids.ibtracs, cma: t.code },
+  };
+}
+
+const byStart = (a: { startTime: string; id: string }, b: { startTime: string; id: string }) =>
+  a.startTime.localeCompare(b.startTime) || a.id.localeCompare(b.id);
+
+/** Each ATCF id (upper case) → the SIDs of the IBTrACS storms that carry it (a value may join two ids with `:`). */
+function sidsByAtcf(links: readonly IbtracsLink[]): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const link of links)
+    for (const atcf of new Set(link.usaAtcfIds.flatMap((ids) => ids.split(':')))) map.set(atcf, [...(map.get(atcf) ?? []), link.sid]);
+  return map;
+}
+
+/** Where IBTrACS's NA or EP storms were read: HURDAT2 storms it lacks, and its NHC-numbered storms HURDAT2 lacks. */
+function crossCheck(hurdat2: readonly Hurdat2Storm[], links: readonly IbtracsLink[], sids: Map<string, string[]>): GlobalArchiveNote[] {
+  const read = new Set(links.flatMap((l) => l.basins).filter((b) => b === 'NA' || b === 'EP'));
+  if (read.size === 0) return [];
+  const notes: GlobalArchiveNote[] = [];
+  const ids = new Set(hurdat2.map((s) => s.id));
+  for (const s of hurdat2)
+    if (read.has(s.basin === 'AL' ? 'NA' : 'EP') && !sids.has(s.id))
+      notes.push({ kind: 'crosscheck', id: s.id, message: `HURDAT2 ${s.id} is in no IBTrACS storm read (by USA_ATCF_ID)` });
+  for (const [atcf, storms] of sids)
+    if (/^(AL|EP|CP)\d{6}$/.test(atcf) && !ids.has(atcf))
+      notes.push({ kind: 'crosscheck', id: atcf, message: `IBTrACS ${storms.join(', ')} (${atcf}) is in no HURDAT2 file read` });
+  return notes;
+}
+
+export function buildGlobalArchive(input: GlobalArchiveInput): GlobalArchive {
+  const notes: GlobalArchiveNote[] = [];
+  const sids = sidsByAtcf(input.ibtracsLinks);
+  const sidOf = (id: string): string | null => {
+    const found = sids.get(id) ?? [];
+    if (found.length > 1)
+      notes.push({
+        kind: 'link',
+        id,
+        message: `${id} is the USA_ATCF_ID of ${found.length} IBTrACS storms (${found.join(', ')}): no SID linked`,
+      });
+    return found.length === 1 ? (found[0] as string) : null;
+  };
+  const storms = [
+    ...input.hurdat2.map((s) => archivedFromHurdat2(s, sidOf(s.id))),
+    ...newestByAgency(input.ibtracs)
+      .ibtracs.filter((t) => BASIN_RECORDS[t.basins[0] as ArchiveBasin] === 'ibtracs' && !SPURS.has(t.trackType ?? ''))
+      .map(archivedFromIbtracs),
+  ].sort(byStart);
+  const basinsBySid = new Map(input.ibtracsLinks.map((l) => [l.sid, l.basins]));
+  const nwPacific = (input.nwPacific?.typhoons ?? []).map((t) =>
+    nwPacificSummary(
+      t,
+      t.ids.ibtracs ? basinsBySid.get(t.ids.ibtracs) : undefined,
+      input.nwPacific?.agencies.get(t.code)?.agencies.map((a) => a.agency) ?? [],
+    ),
+  );
+  notes.push(...crossCheck(input.hurdat2, input.ibtracsLinks, sids));
+  return { storms, summaries: [...storms.map(summarizeArchived), ...nwPacific].sort(byStart), notes };
+}

@@ -1,0 +1,79 @@
+/**
+ * The Zhejiang service's forecast groups (`TyphoonInfo`) as issuances, every agency it relays (中国 CMA, 日本 JMA,
+ * 美国 JTWC, 中国香港 HKO, 中国台湾 CWA, …; src/upstream/forecast-agencies.ts). Every track point keeps the groups
+ * issued at its own time (docs/formats.md#zhejiang-live-service), so all of them are read, not only the latest:
+ * a fetch that failed is made up for by the next one.
+ *
+ * Each group's `forecastpoints[0]` is the agency's analysis, its time the initial time; the rest are forecast
+ * positions. Times are Beijing time and become UTC; winds are m/s and pressures hPa as the service writes them
+ * (`""`, `"0"`: not given). The service states no averaging period: CMA's winds are its 2-minute means (China's
+ * practice, as the rest of the service); for the foreign agencies the period is left null, as the service does not
+ * say whether it passes on each agency's own (JMA, HKO, CWA, KMA 10-min, JTWC 1-min) or something else.
+ */
+import type { z } from 'zod';
+import { normaliseLongitude } from '../model/geo.ts';
+import { gradeFromLabel } from '../model/grades.ts';
+import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
+import { ShapeError } from '../model/parse-problems.ts';
+import type { ForecastPosition } from '../model/forecast-schemas.ts';
+import type { IssuanceDraft } from '../model/issuance-key.ts';
+import { toUtcIso } from '../model/time.ts';
+import type { TextCheck } from '../model/upstream-text.ts';
+import { agencyFor } from '../upstream/forecast-agencies.ts';
+import { normalizeZjInfo, parseZjTime, rawZjInfoSchema } from '../upstream/zj-service.ts';
+
+type RawInfo = z.infer<typeof rawZjInfoSchema>;
+type RawGroup = Exclude<NonNullable<RawInfo['points'][number]['forecast']>, unknown[]>;
+type RawForecastPoint = RawGroup['forecastpoints'][number];
+
+const HOUR_MS = 3_600_000;
+
+function position(p: RawForecastPoint, initial: Date, where: string): ForecastPosition {
+  const lat = numberOrNull(p.lat);
+  const lng = numberOrNull(p.lng);
+  if (lat === null || lng === null) throw new ShapeError(`${where}: no position`);
+  const time = parseZjTime(p.time);
+  return {
+    leadHours: (time.getTime() - initial.getTime()) / HOUR_MS,
+    validTime: toUtcIso(time),
+    lat,
+    lng: normaliseLongitude(lng),
+    wind: nonZeroOrNull(p.speed),
+    pressure: nonZeroOrNull(p.pressure),
+    stage: gradeFromLabel(p.strong === null || p.strong === undefined ? null : String(p.strong)),
+  };
+}
+
+/** Every forecast group of a `TyphoonInfo` payload (object or one-element array); throws ShapeError on garbage. */
+export function zjIssuances(json: unknown, seenAt: Date, text: TextCheck): IssuanceDraft[] {
+  const storm = normalizeZjInfo(json, seenAt, text);
+  const info = rawZjInfoSchema.parse(Array.isArray(json) && json.length === 1 ? json[0] : json);
+  return info.points.flatMap((point, at) => {
+    const groups: RawGroup[] = point.forecast ? (Array.isArray(point.forecast) ? point.forecast : [point.forecast]) : [];
+    return groups.flatMap((group): IssuanceDraft[] => {
+      const [first, ...rest] = group.forecastpoints;
+      if (!first || rest.length === 0) return [];
+      // An unlisted label was reported by the normaliser above; here its forecast is only left out.
+      const agency = agencyFor(group.tm, [], { field: `points.${at}.forecast.tm`, storm: storm.code })?.key;
+      if (!agency) return [];
+      const where = `points.${at}.forecast.${group.tm}`;
+      const initialTime = parseZjTime(first.time);
+      return [
+        {
+          agency,
+          basin: 'WP',
+          storm: { id: storm.code, code: storm.code, atcfId: null, name: storm.enname },
+          initialTime: toUtcIso(initialTime),
+          issuedAt: group.ybsj ? toUtcIso(parseZjTime(group.ybsj)) : null,
+          advisory: null,
+          wind: { unit: 'm/s', period: agency === 'cma' ? '2min' : null },
+          stageScheme: 'china-grade',
+          initial: position(first, initialTime, `${where}.0`),
+          points: rest.map((p, i) => position(p, initialTime, `${where}.${i + 1}`)),
+          special: false,
+          source: { product: 'zj-service', channel: 'live', file: `TyphoonInfo/${storm.code}`, tech: null, seenAt: toUtcIso(seenAt) },
+        },
+      ];
+    });
+  });
+}
