@@ -1255,6 +1255,10 @@ export interface components {
             moveDir: string | null;
             /** @description Speed of motion in km/h */
             moveSpeed: number | null;
+            /** @description Not current: as of its latest position (time), its last report, never now (the storm live.stale of /api/typhoons) */
+            stale: boolean;
+            /** @description Why it is stale, in words; null when it is not */
+            staleReason: string | null;
         };
         AdvisorySummary: {
             /**
@@ -1408,13 +1412,13 @@ export interface components {
              * @constant
              */
             agency: "JTWC";
-            /** @description Listed as a suspect area by the latest advisory fetched (or, where no advisory covers the basin, its formation alert still listed by the feed) */
+            /** @description Listed as a suspect area by the latest advisory fetched while that advisory is within its validity (or, where no advisory covers the basin, its formation alert still listed by the feed and not expired) */
             isActive: boolean;
             /**
-             * @description watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it
+             * @description watched: still listed; warning: now the subject of a cyclone warning; dissipated, dropped, cancelled: as the advisory says; unlisted: the latest advisory (or feed) no longer names it and says nothing of it; expired: the advisory that last listed it (or its formation alert, where no advisory covers it) is past its validity and no newer one was read
              * @enum {string}
              */
-            outcome: "watched" | "warning" | "dissipated" | "dropped" | "cancelled" | "unlisted";
+            outcome: "watched" | "warning" | "dissipated" | "dropped" | "cancelled" | "unlisted" | "expired";
             /** @description Latest position: from the newest of the advisory, the formation alert and the b-deck */
             position: {
                 /** @description Latitude in degrees, north positive */
@@ -1431,7 +1435,7 @@ export interface components {
             } | null;
             /** @description The advisory's PREVIOUSLY LOCATED NEAR (no time given) */
             previousPosition: components["schemas"]["DisturbancePosition"] | null;
-            /** @description Estimated maximum sustained surface wind, as the latest advisory or alert states it */
+            /** @description Estimated maximum sustained surface wind, as the advisory that lists it states it (validity.product); where no advisory covers it, as its formation alert does */
             wind: {
                 /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
                 kt: {
@@ -1453,11 +1457,13 @@ export interface components {
                  */
                 windPeriod: "1min";
             } | null;
-            /** @description Estimated minimum sea-level pressure, hPa */
+            /** @description Estimated minimum sea-level pressure, hPa, from the same bulletin as wind */
             pressureHpa: number | null;
             potential: components["schemas"]["DisturbancePotential"] | null;
             /** @description The Tropical Cyclone Formation Alert in force; null when none is */
-            alert: {
+            alert: components["schemas"]["DisturbanceAlert"] | null;
+            /** @description The last formation alert once it is no longer in force (cancelled, expired or upgraded), also one that had already expired when this service first read it: its box, centre, issue and expiry as the alert gave them */
+            lastAlert: {
                 /** @description WMO heading (WTPN21 PGTW) */
                 heading: string | null;
                 /** @description The alert says it is a reissue of an earlier one */
@@ -1484,6 +1490,7 @@ export interface components {
                     lng: number;
                     time: string | null;
                 } | null;
+                textSays: components["schemas"]["FormationAlertText"];
                 /** @description WITHIN THE NEXT 12 TO 24 HOURS */
                 formationWithinHours: {
                     /** @description Hours from the alert, at the earliest */
@@ -1491,12 +1498,31 @@ export interface components {
                     /** @description Hours from the alert, at the latest */
                     to: number;
                 } | null;
-            } | null;
-            /** @description The last formation alert once it is no longer in force (cancelled, expired or upgraded), with when this service saw it end */
-            lastAlert: {
-                issuedAt: string | null;
-                expiresAt: string | null;
-                /** @description ISO 8601 time in UTC (Z) */
+                /** @description The alert's own estimate of the maximum sustained wind (the record's wind is the advisory's where an advisory lists it: both are kept, each with its product) */
+                wind: {
+                    /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
+                    kt: {
+                        /** @description Lower end, knots */
+                        from: number;
+                        /** @description Upper end, knots (from = to for a single value) */
+                        to: number;
+                    };
+                    /** @description The same in m/s (1 kt = 1852/3600 m/s, one decimal) */
+                    ms: {
+                        /** @description Lower end, m/s */
+                        from: number;
+                        /** @description Upper end, m/s */
+                        to: number;
+                    };
+                    /**
+                     * @description Averaging period: one-minute mean (JTWC's and ATCF's convention)
+                     * @constant
+                     */
+                    windPeriod: "1min";
+                } | null;
+                /** @description The alert's own estimate of the minimum sea-level pressure, hPa */
+                pressureHpa: number | null;
+                /** @description When it stopped being in force: its expiry, or when this service saw it cancelled, upgraded or no longer listed */
                 endedAt: string;
             } | null;
             /** @description The invest’s track from its ATCF b-deck; null when no b-deck could be read */
@@ -1564,8 +1590,78 @@ export interface components {
             firstSeenAt: string;
             /** @description When a bulletin last named it */
             lastSeenAt: string;
-            /** @description When this service saw it leave the active list */
+            /** @description When this service saw it leave the active list (for expired: the end of the validity) */
             endedAt: string | null;
+            /**
+             * @description An active record that is not current: a bulletin it is read from (its advisory, its formation alert, the feed) could not be read at the last refresh, or the list as a whole is stale
+             * @default false
+             */
+            stale: boolean;
+            /**
+             * @description Why it is stale, in words; null when it is not
+             * @default null
+             */
+            staleReason: string | null;
+        };
+        DisturbanceAlert: {
+            /** @description WMO heading (WTPN21 PGTW) */
+            heading: string | null;
+            /** @description The alert says it is a reissue of an earlier one */
+            reissued: boolean;
+            issuedAt: string | null;
+            /** @description Reissued, upgraded to a warning or cancelled by this time */
+            expiresAt: string | null;
+            /** @description Rectangle of the half-width either side of the alert line, without caps beyond its ends: each end point is moved the half-width (nm × 1.852 km) along the WGS 84 geodesic at right angles to the line (the line’s azimuth at that end ± 90°). Corners in counter-clockwise order: start right, end right, end left, start left. */
+            box: components["schemas"]["DisturbancePosition"][] | null;
+            /** @description The line formation is possible either side of */
+            line: {
+                /** @description The line's start */
+                from: components["schemas"]["DisturbancePosition"];
+                /** @description The line's end */
+                to: components["schemas"]["DisturbancePosition"];
+            } | null;
+            halfWidthKm: number | null;
+            halfWidthNm: number | null;
+            /** @description Circulation centre and the time of the imagery that shows it */
+            centre: {
+                /** @description Latitude in degrees, north positive */
+                lat: number;
+                /** @description Longitude in degrees, −180…180, east positive */
+                lng: number;
+                time: string | null;
+            } | null;
+            textSays: components["schemas"]["FormationAlertText"];
+            /** @description WITHIN THE NEXT 12 TO 24 HOURS */
+            formationWithinHours: {
+                /** @description Hours from the alert, at the earliest */
+                from: number;
+                /** @description Hours from the alert, at the latest */
+                to: number;
+            } | null;
+            /** @description The alert's own estimate of the maximum sustained wind (the record's wind is the advisory's where an advisory lists it: both are kept, each with its product) */
+            wind: {
+                /** @description Maximum sustained surface wind, knots (a range, from ≤ to) */
+                kt: {
+                    /** @description Lower end, knots */
+                    from: number;
+                    /** @description Upper end, knots (from = to for a single value) */
+                    to: number;
+                };
+                /** @description The same in m/s (1 kt = 1852/3600 m/s, one decimal) */
+                ms: {
+                    /** @description Lower end, m/s */
+                    from: number;
+                    /** @description Upper end, m/s */
+                    to: number;
+                };
+                /**
+                 * @description Averaging period: one-minute mean (JTWC's and ATCF's convention)
+                 * @constant
+                 */
+                windPeriod: "1min";
+            } | null;
+            /** @description The alert's own estimate of the minimum sea-level pressure, hPa */
+            pressureHpa: number | null;
         };
         DisturbanceBrief: {
             /** @description /api/v1/disturbances/{id} */
@@ -1605,15 +1701,15 @@ export interface components {
             fetchedAt: string | null;
             /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
             publishedAt: string | null;
-            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
             stale: boolean;
             /** @description Why the answer is stale, in words; null when it is not */
             staleReason: string | null;
             /**
-             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
              * @enum {string}
              */
-            upstream: "ok" | "unavailable" | "never-fetched";
+            upstream: "ok" | "unavailable" | "never-fetched" | "off";
             /** @description Active disturbances, every basin, newest first */
             list: components["schemas"]["Disturbance"][];
             /** @description Number listed */
@@ -1723,7 +1819,7 @@ export interface components {
              * @description The event: numbered (a China number), formed (a tropical depression), upgraded or downgraded (its grade), landfall (a recorded one), warning-48h (it entered China's 48-hour warning line), dissipated, global-formed (a global cyclone), disturbance-alert and disturbance-alert-cancelled (a formation alert), disturbance-high (potential raised to HIGH), disturbance-chance60 (NHC's 7-day chance reached 60 percent)
              * @enum {string}
              */
-            type: "numbered" | "formed" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high" | "disturbance-chance60";
+            type: "numbered" | "formed" | "tracked" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "global-tracked" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high" | "disturbance-chance60";
             /** @description When the event happened (ISO 8601 with offset) */
             time: string;
             /** @description Headline, Chinese */
@@ -1789,6 +1885,22 @@ export interface components {
             /** @description Central pressure in hPa */
             pressure: number | null;
         };
+        /** @description What the alert's text states where it differs from its machine lines (the line, half-width and centre served are the machine lines'); null when they agree or the alert has no machine lines */
+        FormationAlertText: {
+            /** @description The text's alert line */
+            line: {
+                /** @description The text's line start */
+                from: components["schemas"]["DisturbancePosition"];
+                /** @description The text's line end */
+                to: components["schemas"]["DisturbancePosition"];
+            } | null;
+            /** @description The text's half-width, nautical miles */
+            halfWidthNm: number | null;
+            /** @description The same in km (nm × 1.852) */
+            halfWidthKm: number | null;
+            /** @description The text's circulation centre */
+            centre: components["schemas"]["DisturbancePosition"] | null;
+        } | null;
         FormationOutlook: {
             /**
              * @description ABNT20: the Atlantic; ABPZ20: the eastern North Pacific
@@ -1847,6 +1959,16 @@ export interface components {
                 /** @description The invest’s 7-day chance in the outlook before this one, percent; null when that outlook did not list it */
                 chance7dBefore: number | null;
             }[];
+            /**
+             * @description This outlook is not current: it could not be read at the last refresh, or NHC has issued no newer one within its publishing bound (7 hours: NHC issues one every 6)
+             * @default false
+             */
+            stale: boolean;
+            /**
+             * @description Why it is stale, in words; null when it is not
+             * @default null
+             */
+            staleReason: string | null;
         };
         /** @description Bounding box (RFC 7946 §5); west > east when it crosses the antimeridian */
         GeoBBox: [
@@ -1876,6 +1998,22 @@ export interface components {
             bbox: components["schemas"]["GeoBBox"];
             /** @description The features, areas first, then lines and points */
             features: components["schemas"]["GeoFeature"][];
+            /** @description Only for a storm active now (answered from the live snapshot): how current it is (a foreign member, RFC 7946 §6.1); absent for an archived storm */
+            freshness?: {
+                /** @description When the live snapshot holding the storm was fetched (+08:00) */
+                fetchedAt: string;
+                /** @description The upstream's own time of the storm's data: its latest position (+08:00) */
+                publishedAt: string;
+                /** @description As live.stale of /api/typhoons/{code}: not current (it was last reported at publishedAt) */
+                stale: boolean;
+                /** @description Why it is stale, in words; null when it is not */
+                staleReason: string | null;
+                /**
+                 * @description The live list's upstream state
+                 * @enum {string}
+                 */
+                upstream: "ok" | "unavailable" | "never-fetched" | "off";
+            };
         };
         /** @description The feature's fields: `kind` and `code`, then the fields of what it is (see kind), units as in the API's JSON */
         GeoFeatureProperties: {
@@ -1954,8 +2092,13 @@ export interface components {
             basin: "AL" | "EP" | "CP" | "WP" | "IO" | "SH";
             /** @description Chinese name of the basin */
             seaArea: string;
-            /** @description The last refresh of this source failed; this is the last good data */
+            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
             stale: boolean;
+            /**
+             * @description Why it is stale, in words; null when it is not
+             * @default null
+             */
+            staleReason: string | null;
             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
             publishedAt: string;
             time: string | null;
@@ -2008,8 +2151,13 @@ export interface components {
             ];
             /** @description Listed by the agency at the last successful refresh */
             isActive: boolean;
-            /** @description The last refresh of this source failed; this is the last good data */
+            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
             stale: boolean;
+            /**
+             * @description Why it is stale, in words; null when it is not
+             * @default null
+             */
+            staleReason: string | null;
             /** @description ISO 8601 time in UTC (Z) */
             startTime: string;
             /** @description ISO 8601 time in UTC (Z) */
@@ -2035,6 +2183,11 @@ export interface components {
             firstSeenAt: string | null;
             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
             lastSeenAt: string | null;
+            /**
+             * @description The number of the agency's latest advisory read (NHC's public advisory, 051A → 51) or warning (JTWC's WARNING NR); null when the upstream gave none (a record restored from an archived best track, or stored before this field)
+             * @default null
+             */
+            advisoryNumber: number | null;
             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
             publishedAt: string;
         };
@@ -2269,15 +2422,15 @@ export interface components {
             publishedAt: string | null;
             /** @description Upstream of the snapshot: the Zhejiang service, or NMC as failover */
             source: ("zj-live" | "nmc") | null;
-            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+            /** @description true when the list is not current: the latest refresh failed, was stopped or is overdue (the last good data), this server polls no upstream, or the upstream has published nothing new within its publishing bound (its newest storm was last reported at publishedAt) */
             stale: boolean;
             /** @description Why the answer is stale, in words; null when it is not */
             staleReason: string | null;
             /**
-             * @description ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed
+             * @description ok: the last refresh succeeded (an empty list that is not stale means no active storm); unavailable: the upstreams failed or the stored data cannot be read; never-fetched: no refresh has succeeded yet; off: this server polls no upstream (staleReason names the flag it was started with). An open list
              * @enum {string}
              */
-            upstream: "ok" | "unavailable" | "never-fetched";
+            upstream: "ok" | "unavailable" | "never-fetched" | "off";
         };
         LiveNear: {
             /** @description The place, degrees north */
@@ -2294,15 +2447,15 @@ export interface components {
                 fetchedAt: string | null;
                 /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                 publishedAt: string | null;
-                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                 stale: boolean;
                 /** @description Why the answer is stale, in words; null when it is not */
                 staleReason: string | null;
                 /**
-                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                 * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                  * @enum {string}
                  */
-                upstream: "ok" | "unavailable" | "never-fetched";
+                upstream: "ok" | "unavailable" | "never-fetched" | "off";
                 /** @description Every active tropical disturbance with a position, nearest first */
                 list: components["schemas"]["DisturbanceNear"][];
                 /** @description Number listed */
@@ -2318,7 +2471,7 @@ export interface components {
              * @description The north-western Pacific list's upstream state: never-fetched means no storm list was fetched yet, so an empty list says nothing
              * @enum {string}
              */
-            upstream: "ok" | "unavailable" | "never-fetched";
+            upstream: "ok" | "unavailable" | "never-fetched" | "off";
         };
         /** @description The whole match counted (every page, not only this one) */
         NearCounts: {
@@ -2599,15 +2752,15 @@ export interface components {
             fetchedAt: string | null;
             /** @description The upstream's own time of this source's data (UTC): the newest publishedAt of its cyclones listed here; null when none */
             publishedAt: string | null;
-            /** @description The data of this source may be out of date (same rules as the typhoon list) */
+            /** @description The data of this source is not current (same rules as the typhoon list) */
             stale: boolean;
             /** @description Why it is stale, in words; null when it is not */
             staleReason: string | null;
             /**
-             * @description ok: the last refresh of this source succeeded; unavailable: it failed; never-fetched: this source was never fetched
+             * @description ok: the last refresh of this source succeeded; unavailable: it failed; never-fetched: this source was never fetched; off: this server polls no upstream. An open list
              * @enum {string}
              */
-            upstream: "ok" | "unavailable" | "never-fetched";
+            upstream: "ok" | "unavailable" | "never-fetched" | "off";
         };
         StormAgencies: {
             /** @description Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries */
@@ -2689,6 +2842,10 @@ export interface components {
             region: "nw-pacific" | "global";
             /** @description The upstream's own time of the storm's data: live.publishedAt of a north-western Pacific storm (+08:00), publishedAt of a global cyclone (Z) */
             publishedAt: string | null;
+            /** @description Not current: its source failed or has published nothing new on it within its publishing bound; told as last reported at publishedAt, never as now */
+            stale: boolean;
+            /** @description Why it is stale, in words; null when it is not */
+            staleReason: string | null;
             /** @description Time of the latest fix (its own offset: +08:00 north-western Pacific, Z global) */
             time: string;
             /** @description Latitude of the latest fix, degrees north */
@@ -2875,8 +3032,13 @@ export interface components {
                 fetchedAt: string;
                 /** @description The upstream's own time of this data: the time of the storm's latest position (the service releases a position some minutes after it) */
                 publishedAt: string;
-                /** @description true when the latest refresh failed and this is the last good data */
+                /** @description true when this is not current: the latest refresh failed, was stopped or is overdue, this server polls no upstream, or the upstream has published nothing new on this storm within its publishing bound (it was last reported at publishedAt) */
                 stale: boolean;
+                /**
+                 * @description Why it is stale, in words (the list's reason, or "the upstream has published nothing new since <publishedAt>"); null when it is not
+                 * @default null
+                 */
+                staleReason: string | null;
                 /** @description The JTWC invest it formed from, matched by track (/api/v1/disturbances/{id}: its becameStorm.code or sameAs.code is this storm); null when none was matched */
                 formedFrom: components["schemas"]["InvestLink"] | null;
             } | null;
@@ -3348,7 +3510,7 @@ export interface components {
         /** @description CORS: the request headers v1 accepts */
         "Access-Control-Allow-Headers": "Accept, Content-Type, If-None-Match, X-Requested-With";
         /** @description CORS: the response headers scripts may read */
-        "Access-Control-Expose-Headers": "X-Api-Version, ETag";
+        "Access-Control-Expose-Headers": "X-Api-Version, ETag, X-Typhoon-Dataset";
         /** @description CORS: seconds a preflight answer may be cached */
         "Access-Control-Max-Age": "86400";
     };
@@ -3424,15 +3586,15 @@ export interface operations {
                             publishedAt: string | null;
                             /** @description Upstream of the snapshot: the Zhejiang service, or NMC as failover */
                             source: ("zj-live" | "nmc") | null;
-                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                            /** @description true when the list is not current: the latest refresh failed, was stopped or is overdue (the last good data), this server polls no upstream, or the upstream has published nothing new within its publishing bound (its newest storm was last reported at publishedAt) */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
                             staleReason: string | null;
                             /**
-                             * @description ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed
+                             * @description ok: the last refresh succeeded (an empty list that is not stale means no active storm); unavailable: the upstreams failed or the stored data cannot be read; never-fetched: no refresh has succeeded yet; off: this server polls no upstream (staleReason names the flag it was started with). An open list
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched";
+                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
                         };
                     };
                 };
@@ -3561,15 +3723,15 @@ export interface operations {
                                 fetchedAt: string | null;
                                 /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                                 publishedAt: string | null;
-                                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                                /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */
                                 staleReason: string | null;
                                 /**
-                                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                                 * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                                  * @enum {string}
                                  */
-                                upstream: "ok" | "unavailable" | "never-fetched";
+                                upstream: "ok" | "unavailable" | "never-fetched" | "off";
                                 /** @description Every active tropical disturbance with a position, nearest first */
                                 list: components["schemas"]["DisturbanceNear"][];
                                 /** @description Number listed */
@@ -3585,7 +3747,7 @@ export interface operations {
                              * @description The north-western Pacific list's upstream state: never-fetched means no storm list was fetched yet, so an empty list says nothing
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched";
+                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
                         };
                     };
                 };
@@ -3784,8 +3946,13 @@ export interface operations {
                             ];
                             /** @description Listed by the agency at the last successful refresh */
                             isActive: boolean;
-                            /** @description The last refresh of this source failed; this is the last good data */
+                            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
                             stale: boolean;
+                            /**
+                             * @description Why it is stale, in words; null when it is not
+                             * @default null
+                             */
+                            staleReason: string | null;
                             /** @description ISO 8601 time in UTC (Z) */
                             startTime: string;
                             /** @description ISO 8601 time in UTC (Z) */
@@ -3811,6 +3978,11 @@ export interface operations {
                             firstSeenAt: string | null;
                             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
                             lastSeenAt: string | null;
+                            /**
+                             * @description The number of the agency's latest advisory read (NHC's public advisory, 051A → 51) or warning (JTWC's WARNING NR); null when the upstream gave none (a record restored from an archived best track, or stored before this field)
+                             * @default null
+                             */
+                            advisoryNumber: number | null;
                             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
                             publishedAt: string;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
@@ -3912,8 +4084,13 @@ export interface operations {
                             ];
                             /** @description Listed by the agency at the last successful refresh */
                             isActive: boolean;
-                            /** @description The last refresh of this source failed; this is the last good data */
+                            /** @description An active cyclone that is not current: the last refresh of its source failed, was stopped or is overdue, this server polls no upstream, or the agency has published nothing new on it within its publishing bound (it was last reported at publishedAt) */
                             stale: boolean;
+                            /**
+                             * @description Why it is stale, in words; null when it is not
+                             * @default null
+                             */
+                            staleReason: string | null;
                             /** @description ISO 8601 time in UTC (Z) */
                             startTime: string;
                             /** @description ISO 8601 time in UTC (Z) */
@@ -3939,6 +4116,11 @@ export interface operations {
                             firstSeenAt: string | null;
                             /** @description When a feed last listed it; null when its stored record was lost to damage and restored, after it had ended, from the upstream's archive */
                             lastSeenAt: string | null;
+                            /**
+                             * @description The number of the agency's latest advisory read (NHC's public advisory, 051A → 51) or warning (JTWC's WARNING NR); null when the upstream gave none (a record restored from an archived best track, or stored before this field)
+                             * @default null
+                             */
+                            advisoryNumber: number | null;
                             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
                             publishedAt: string;
                             /** @description The invest it formed from, when a JTWC advisory said so (/api/v1/disturbances/{id}); null otherwise */
@@ -4205,15 +4387,15 @@ export interface operations {
                             fetchedAt: string | null;
                             /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                             publishedAt: string | null;
-                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
                             staleReason: string | null;
                             /**
-                             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched";
+                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
                             /** @description The last good read of each advisory: an area with no disturbance is told by an advisory that lists none */
                             advisories: components["schemas"]["AdvisorySummary"][];
                             /** @description The last good read of NHC's Tropical Weather Outlooks: the areas where a tropical cyclone may form, with NHC's chances in percent */
@@ -4293,6 +4475,22 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         }[];
+                        /** @description How current the disturbances are, as /api/disturbances says it (a foreign member, RFC 7946 §6.1): the positions are as of fetchedAt and publishedAt, never newer */
+                        freshness: {
+                            /** @description When JTWC’s bulletins and NHC’s outlooks were last all read; null before the first successful refresh */
+                            fetchedAt: string | null;
+                            /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
+                            publishedAt: string | null;
+                            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
+                            stale: boolean;
+                            /** @description Why the answer is stale, in words; null when it is not */
+                            staleReason: string | null;
+                            /**
+                             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
+                             * @enum {string}
+                             */
+                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                        };
                     };
                 };
             };
@@ -4467,15 +4665,15 @@ export interface operations {
                         fetchedAt: string | null;
                         /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
                         publishedAt: string | null;
-                        /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                        /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                         stale: boolean;
                         /** @description Why the answer is stale, in words; null when it is not */
                         staleReason: string | null;
                         /**
-                         * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                         * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                          * @enum {string}
                          */
-                        upstream: "ok" | "unavailable" | "never-fetched";
+                        upstream: "ok" | "unavailable" | "never-fetched" | "off";
                         /** @description The disturbance */
                         disturbance: components["schemas"]["Disturbance"];
                     };
@@ -4538,15 +4736,15 @@ export interface operations {
                             fetchedAt: string | null;
                             /** @description When JTWC issued what is served of it: the newest issue time of the advisory that last listed it and of its formation alert; null when neither gives one */
                             publishedAt: string | null;
-                            /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                            /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                             stale: boolean;
                             /** @description Why the answer is stale, in words; null when it is not */
                             staleReason: string | null;
                             /**
-                             * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                             * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                              * @enum {string}
                              */
-                            upstream: "ok" | "unavailable" | "never-fetched";
+                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
                             /** @description The disturbance */
                             disturbance: components["schemas"]["Disturbance"];
                         };
@@ -5055,7 +5253,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HistoryYears"];
+                    "application/json": components["schemas"]["HistoryYears"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5145,7 +5345,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["HistoryYear"];
+                    "application/json": components["schemas"]["HistoryYear"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5207,6 +5409,7 @@ export interface operations {
                             /** @description Calendar year */
                             year: number;
                             attribution: components["schemas"]["Attribution"];
+                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -5283,6 +5486,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         typhoon: components["schemas"]["Typhoon"];
+                        dataset: components["schemas"]["Dataset"];
                     };
                 };
             };
@@ -5415,7 +5619,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/geo+json": components["schemas"]["GeoFeatureCollection"];
+                    "application/geo+json": components["schemas"]["GeoFeatureCollection"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5463,7 +5669,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SearchResult"];
+                    "application/json": components["schemas"]["SearchResult"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5647,6 +5855,8 @@ export interface operations {
                     } & {
                         query: components["schemas"]["NearQuery"];
                         counts: components["schemas"]["NearCounts"];
+                    } & {
+                        dataset: components["schemas"]["Dataset"];
                     };
                 };
             };
@@ -5825,7 +6035,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SimilarTracks"];
+                    "application/json": components["schemas"]["SimilarTracks"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -5905,6 +6117,7 @@ export interface operations {
                             method: string;
                             /** @description Storms asked for (1–50, default 10) */
                             size: number;
+                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -5979,7 +6192,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StormAgencies"];
+                    "application/json": components["schemas"]["StormAgencies"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -6033,7 +6248,9 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
-                        data: components["schemas"]["StormAgencies"];
+                        data: components["schemas"]["StormAgencies"] & {
+                            dataset: components["schemas"]["Dataset"];
+                        };
                     };
                 };
             };
@@ -6101,7 +6318,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TodayInHistory"];
+                    "application/json": components["schemas"]["TodayInHistory"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -6145,6 +6364,7 @@ export interface operations {
                             date: string;
                             /** @description YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day */
                             today: string | null;
+                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -6195,7 +6415,9 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TodayInHistory"];
+                    "application/json": components["schemas"]["TodayInHistory"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
                 };
             };
             304: components["responses"]["WebNotModified"];
@@ -6257,6 +6479,7 @@ export interface operations {
                             date: string;
                             /** @description YYYY-MM-DD in Asia/Shanghai when asked for today; null for a fixed day */
                             today: string | null;
+                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -6753,15 +6976,15 @@ export interface operations {
                                 fetchedAt: string | null;
                                 /** @description The upstream's own time of the data (+08:00): the newest of the storms' latest positions; null without storms */
                                 publishedAt: string | null;
-                                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                                /** @description true when the list is not current: the latest refresh failed, was stopped or is overdue (the last good data), this server polls no upstream, or the upstream has published nothing new within its publishing bound (its newest storm was last reported at publishedAt) */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */
                                 staleReason: string | null;
                                 /**
-                                 * @description ok: the list is current (an empty list means no active storm); unavailable: the upstreams failed
+                                 * @description ok: the last refresh succeeded (an empty list that is not stale means no active storm); unavailable: the upstreams failed or the stored data cannot be read; never-fetched: no refresh has succeeded yet; off: this server polls no upstream (staleReason names the flag it was started with). An open list
                                  * @enum {string}
                                  */
-                                upstream: "ok" | "unavailable" | "never-fetched";
+                                upstream: "ok" | "unavailable" | "never-fetched" | "off";
                             };
                             /** @description Active tropical disturbances (invests) in brief */
                             disturbances: {
@@ -6769,15 +6992,15 @@ export interface operations {
                                 fetchedAt: string | null;
                                 /** @description When JTWC issued what is served: the newest issue time of the advisories last read (the time group of their heading, ABPW10 PGTW 220800, with the month of their validity); null before one was read */
                                 publishedAt: string | null;
-                                /** @description true when the latest refresh failed, was stopped, or is overdue, and this is the last good data */
+                                /** @description true when the list is not current: a part of the latest refresh failed (staleReason names it), a run was stopped or refreshes are overdue, this server polls no upstream, or the bulletins served are past their validity */
                                 stale: boolean;
                                 /** @description Why the answer is stale, in words; null when it is not */
                                 staleReason: string | null;
                                 /**
-                                 * @description ok: the list is current (an empty list means JTWC lists no disturbance); unavailable: the last refresh failed
+                                 * @description ok: every bulletin was read at the last refresh (an empty list that is not stale means JTWC lists no disturbance); unavailable: a part of it failed, or the stored data cannot be read; never-fetched: nothing was ever read; off: this server polls no upstream. An open list
                                  * @enum {string}
                                  */
-                                upstream: "ok" | "unavailable" | "never-fetched";
+                                upstream: "ok" | "unavailable" | "never-fetched" | "off";
                                 /** @description Active tropical disturbances with a position (/api/v1/disturbances has them whole) */
                                 list: components["schemas"]["DisturbanceBrief"][];
                                 /** @description Number listed */
