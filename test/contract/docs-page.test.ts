@@ -603,7 +603,7 @@ describe.runIf(available)('docs page', () => {
       expect(field('live-typhoons', 'v1', 'list[].points[].moveSpeed')).toMatchObject({ unit: 'km/h' });
       expect(field('live-typhoons', 'v1', 'list[].points[].radius7.ne')).toMatchObject({ unit: 'km' });
       expect(field('live-typhoons', 'v1', 'list[].points[].radius7')).toMatchObject({ type: 'object or null', unit: '' });
-      expect(field('live-typhoons', 'v1', 'upstream')).toMatchObject({ type: 'one of ok, unavailable, never-fetched', unit: '' });
+      expect(field('live-typhoons', 'v1', 'upstream')).toMatchObject({ type: 'one of ok, unavailable, never-fetched, off', unit: '' });
       expect(field('live-typhoons', 'v1', 'fetchedAt')?.meaning).toMatch(/^When the snapshot was fetched/);
       expect(field('live-near', 'v1', 'list[].distanceKm')).toMatchObject({ type: 'number', unit: 'km' });
       expect(field('typhoon-agencies', 'v1', 'agencies[].ace')).toMatchObject({ unit: '10⁴ kt²' });

@@ -87,7 +87,7 @@ describe('live services', () => {
     expect(cma).toMatchObject({
       basin: 'WP',
       storm: { id: '202699', code: '202699', atcfId: null },
-      initialTime: '2026-09-12T06:00:00Z',
+      initialTime: '2026-08-22T18:00:00Z',
       wind: { unit: 'm/s', period: '2min' },
       stageScheme: 'china-grade',
       initial: { leadHours: 0, lat: 20.4, lng: 124.4, wind: 50, pressure: 940, stage: 'STY' },
@@ -96,7 +96,7 @@ describe('live services', () => {
     // The service states no averaging period for the foreign agencies; HKO's analysis lags (08:00 Beijing time).
     const hko = drafts.filter((d) => d.agency === 'hko').at(-1) as IssuanceDraft;
     expect(hko.wind.period).toBeNull();
-    expect(hko.initialTime).toBe('2026-09-12T00:00:00Z');
+    expect(hko.initialTime).toBe('2026-08-22T12:00:00Z');
     expect(drafts.filter((d) => d.agency === 'jma').at(-1)?.initial?.wind).toBeNull(); // speed "" in the payload
   });
 
@@ -105,14 +105,14 @@ describe('live services', () => {
     const latest = drafts.at(-1) as IssuanceDraft;
     expect(latest).toMatchObject({
       agency: 'cma',
-      initialTime: '2026-09-12T06:00:00Z',
+      initialTime: '2026-08-22T18:00:00Z',
       wind: { unit: 'm/s', period: '2min' },
       initial: { leadHours: 0, lat: 20.4, lng: 124.4, wind: 52, pressure: 935, stage: 'SuperTY' },
       source: { product: 'nmc-service', file: 'view_9000000' },
     });
     expect(latest.points[0]).toMatchObject({
       leadHours: 12,
-      validTime: '2026-09-12T18:00:00Z',
+      validTime: '2026-08-23T06:00:00Z',
       lat: 21.7,
       lng: 122.9,
       wind: 50,
