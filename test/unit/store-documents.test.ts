@@ -19,9 +19,11 @@ import { fileStore } from '../../src/store/store.ts';
 import { readTextQuality, recordFaults } from '../../src/store/text-quality.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { apiFunction, type FunctionHandler } from '../helpers/functions.ts';
+import { captureLogs } from '../helpers/logs.ts';
 import { MOCK_NOW, mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 
+const logs = captureLogs();
 const at = (minutes: number) => new Date(MOCK_NOW.getTime() + minutes * 60_000);
 let mock: MockUpstream;
 let root = '';
@@ -213,6 +215,7 @@ describe('every store document, both copies damaged', () => {
       if ((kind !== 'missing' || LOSS_SEEN_WHEN_MISSING.has(key)) && !untraceable) {
         const faults = (await readTextQuality(store)).faults.filter((f) => f.kind === 'store-loss').map((f) => f.product);
         expect(faults, name).toContain(key);
+        expect(logs.lines(), name).toContainEqual(expect.stringMatching(new RegExp(`^live data quality: store ${key}: `)));
       }
       if (kind !== 'missing')
         expect(

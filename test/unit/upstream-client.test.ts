@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUpstreamClient, MIN_ATTEMPT_MS, stripJsonp, type UpstreamError, type Validated } from '../../src/upstream/client.ts';
 import { manualClock } from '../helpers/clock.ts';
+import { captureLogs } from '../helpers/logs.ts';
 
 const hits = new Map<string, number>();
 /** The clock of the deadline tests; `/busy` moves it on, as an upstream that takes that long would. */
@@ -127,6 +128,7 @@ describe('a deadline', () => {
 });
 
 describe('conditional requests', () => {
+  const logs = captureLogs();
   const cacheOf = () => {
     const entries = new Map<string, Validated>();
     return { get: (url: string) => entries.get(url), set: (url: string, v: Validated) => void entries.set(url, v) };
@@ -145,5 +147,8 @@ describe('conditional requests', () => {
     // The conditional request is answered 304 with "v1" where "v2" was sent: not a confirmation.
     expect(await client.json(`${base}/versioned`)).toEqual({ version: 3 });
     expect(hits.get('/versioned')).toBe(3);
+    expect(logs.lines()).toEqual([
+      `${base}/versioned: 304 Not Modified for another validator than the one sent; asked again without conditions`,
+    ]);
   });
 });
