@@ -64,6 +64,7 @@ export const CACHE_TAG_DATA = {
   disturbances: 'the tropical disturbances (invests, formation alerts)',
   flash: 'the flash items',
   summary: 'the stored live summary (the briefing)',
+  forecasts: 'the official forecasts kept of each storm (issuances, operational tracks)',
 } as const;
 export type CacheTag = keyof typeof CACHE_TAG_DATA;
 

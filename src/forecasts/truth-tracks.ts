@@ -10,6 +10,7 @@ import { stageOfAtcfCode, stageOfChinaGrade } from '../model/system-stage.ts';
 import { toUtcIso } from '../model/time.ts';
 import { MS_TO_KT } from '../model/units.ts';
 import type { Hurdat2Storm } from '../model/hurdat2-schemas.ts';
+import type { Typhoon } from '../model/typhoon-schemas.ts';
 import type { TruthFix, TruthTrack } from '../model/verification-schemas.ts';
 import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
 import type { AtcfRecord } from '../upstream/atcf.ts';
@@ -71,6 +72,29 @@ export function truthFromCmaEntry(entry: Pick<CmaEntryRaw, 'points'>): TruthTrac
         windKt: p.wind === null ? null : p.wind * MS_TO_KT,
         stage: stageOfChinaGrade(gradeFromCmaDigit(p.grade)),
         stageCode: String(p.grade),
+      })),
+    ),
+  };
+}
+
+/**
+ * A live north-western Pacific storm's track (the Zhejiang service's or NMC's points: CMA's real-time analyses, 2-minute
+ * m/s and Chinese grades) as the operational, provisional verifying track of the forecasts kept of it.
+ */
+export function truthFromLiveTyphoon(storm: Pick<Typhoon, 'points'>, asOf: Date): TruthTrack {
+  return {
+    source: 'cma-operational',
+    status: 'provisional',
+    asOf: toUtcIso(asOf),
+    windPeriod: '2min',
+    fixes: synoptic(
+      storm.points.map((p) => ({
+        time: toUtcIso(new Date(p.time)),
+        lat: p.lat,
+        lng: p.lng,
+        windKt: p.speed === null ? null : p.speed * MS_TO_KT,
+        stage: stageOfChinaGrade(p.grade),
+        stageCode: p.grade,
       })),
     ),
   };

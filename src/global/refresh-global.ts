@@ -14,6 +14,11 @@
  * as unreadable by every reader, and is tried again at the next refresh.
  */
 import { gunzipSync } from 'node:zlib';
+import { adeckIssuances } from '../forecasts/adeck-issuances.ts';
+import { captureDrafts, emptyCapture, type ForecastCapture } from '../forecasts/forecast-store.ts';
+import { jtwcTcwIssuance } from '../forecasts/jtwc-issuances.ts';
+import { withNhcAdvisory } from '../forecasts/nhc-advisory.ts';
+import { truthFromBdeck } from '../forecasts/truth-tracks.ts';
 import { ShapeError } from '../model/parse-problems.ts';
 import { toUtcIso } from '../model/time.ts';
 import type { TextRejection } from '../model/upstream-text.ts';
@@ -59,7 +64,11 @@ const optional = async <T>(work: () => Promise<T>): Promise<T | null> => {
   }
 };
 
-async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejection[]): Promise<CycloneInput[]> {
+/**
+ * NHC's active storms. Every official forecast of each a-deck (OFCL, OFCS) goes to `forecasts`, the latest given
+ * the forecast advisory CurrentStorms names, with the b-deck as the storm's operational track.
+ */
+async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejection[], forecasts: ForecastCapture): Promise<CycloneInput[]> {
   const listed: TextRejection[] = [];
   const storms = parseCurrentStorms(await up.client.json(`${up.nhcBase}/CurrentStorms.json`), listed);
   found(rejections, 'nhc', null)(listed);
@@ -88,6 +97,12 @@ async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejectio
         speedMph: storm.speedMph,
       };
       const official = aids ? officialForecast(aids, 'OFCL') : null;
+      if (aids) {
+        const file = `a${storm.atcfId}.dat.gz`;
+        const from = { atcfId: storm.atcfId, channel: 'live', file, seenAt: now } as const;
+        captureDrafts(forecasts, file, () => withNhcAdvisory(adeckIssuances(aids, from), storm.forecastAdvisory));
+      }
+      if (best?.length) forecasts.tracks[storm.atcfId] = truthFromBdeck(best, 'provisional', now);
       return {
         source: 'nhc' as const,
         atcfId: storm.atcfId,
@@ -103,7 +118,8 @@ async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejectio
   );
 }
 
-async function fetchJtwc(up: GlobalUpstreams, now: Date, rejections: LiveRejection[]): Promise<CycloneInput[]> {
+/** JTWC's warnings outside NHC's basins and the north-western Pacific; each warning's forecast goes to `forecasts`. */
+async function fetchJtwc(up: GlobalUpstreams, now: Date, rejections: LiveRejection[], forecasts: ForecastCapture): Promise<CycloneInput[]> {
   const rss = await up.client.text(`${up.jtwcBase}/rss/jtwc.rss`);
   if (!/<\/rss>\s*$/.test(rss)) throw new ShapeError('jtwc.rss: the document is cut off');
   const listed: TextRejection[] = [];
@@ -119,6 +135,8 @@ async function fetchJtwc(up: GlobalUpstreams, now: Date, rejections: LiveRejecti
       const named: TextRejection[] = [];
       const tcw = parseJtwcTcw(text, named);
       found(rejections, 'jtwc', storm.atcfId)(named);
+      const file = storm.tcwFile as string;
+      captureDrafts(forecasts, file, () => [jtwcTcwIssuance(tcw, { atcfId: storm.atcfId, file, seenAt: now })]);
       const warning = storm.warningFile
         ? await optional(async () => parseJtwcWarning(await up.client.text(`${up.jtwcBase}/products/${storm.warningFile}`)))
         : null;
@@ -196,6 +214,8 @@ export interface GlobalRefreshResult {
   unrestored: { id: string; error: string }[];
   /** Upstream names and type codes left out by the upstream-text check (the live data-quality document lists them). */
   rejectedText: number;
+  /** The official forecasts read (NHC's a-decks, JTWC's warnings) and NHC's b-decks as tracks; the run keeps them (src/forecasts/forecast-store.ts). */
+  forecasts: ForecastCapture;
 }
 
 const sourceOf = (id: string) => (id.startsWith('nhc-') ? 'nhc' : 'jtwc');
@@ -229,14 +249,15 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
     jtwc: { lastSuccessAt: null, lastError: null, ...previous.jtwc, lastAttemptAt: stamp, runningSince: stamp },
   });
   const rejections: LiveRejection[] = [];
+  const forecasts = emptyCapture();
   // The stored archive is read while the feeds are fetched: every record, to find those that cannot be read.
   const [fetched, archive] = await Promise.all([
     Promise.all([
-      fetchNhc(up, now, rejections).then(
+      fetchNhc(up, now, rejections, forecasts).then(
         (list) => ({ source: 'nhc' as const, list, error: null }),
         (error: unknown) => ({ source: 'nhc' as const, list: null, error: describe(error) }),
       ),
-      fetchJtwc(up, now, rejections).then(
+      fetchJtwc(up, now, rejections, forecasts).then(
         (list) => ({ source: 'jtwc' as const, list, error: null }),
         (error: unknown) => ({ source: 'jtwc' as const, list: null, error: describe(error) }),
       ),
@@ -354,5 +375,6 @@ export async function refreshGlobal(up: GlobalUpstreams, store: KeyValueStore, n
     restored: restored.sort(),
     unrestored: unrestored.sort((a, b) => a.id.localeCompare(b.id)),
     rejectedText: rejections.length,
+    forecasts,
   };
 }

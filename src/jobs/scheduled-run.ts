@@ -17,6 +17,7 @@ import type { LlmEndpoint, UpstreamAddresses } from '../config/env.ts';
 import { newTally, runBudget, type TextTally } from '../flash/llm.ts';
 import { recordDisturbanceEvents, recordGlobalEvents, recordTyphoonEvents } from '../flash/record-events.ts';
 import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
+import { recordForecasts, type ForecastCapture, type ForecastRecordResult } from '../forecasts/forecast-store.ts';
 import { refreshDisturbances, type DisturbanceRefreshResult } from '../global/refresh-disturbances.ts';
 import { recordDisturbanceLinks } from './link-disturbances.ts';
 import { refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
@@ -49,6 +50,8 @@ export interface PacedRunResult {
   global: GlobalRefreshResult | null;
   /** JTWC's advisories, formation alerts and invest tracks (src/global/refresh-disturbances.ts), polled with the global sources; null when not due. */
   disturbances: DisturbanceRefreshResult | null;
+  /** The official forecasts this run read, kept per storm (src/forecasts/forecast-store.ts); null when nothing was polled. */
+  forecasts: ForecastRecordResult | null;
   flash: { typhoons: number; global: number; disturbances: number };
   /** The live summary: who wrote it, and whether this run wrote it; null when it could not be written. */
   summary: SummaryResult | null;
@@ -147,6 +150,7 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
       typhoons: null,
       global: null,
       disturbances: null,
+      forecasts: null,
       flash: { typhoons: 0, global: 0, disturbances: 0 },
       summary: null,
       text: null,
@@ -174,6 +178,15 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   const global = plan.global ? refreshGlobal(globalUpstreams(options.upstreams, client), store, now) : null;
   const disturbances = plan.global ? refreshDisturbances(globalUpstreams(options.upstreams, client), store, now) : null;
   const [live, globalResult, disturbanceResult] = await Promise.all([typhoons, global, disturbances]);
+  // Every issuance the parts read, kept per storm. A part that reads another agency's forecasts gives its capture
+  // here too (JMA's own VPTW: src/forecasts/jma-issuances.ts, read by the warnings part).
+  const captures: ForecastCapture[] = [live?.result.forecasts, globalResult?.forecasts].filter(
+    (c): c is ForecastCapture => c !== undefined,
+  );
+  const forecasts = await recordForecasts(store, captures, now).catch((error: unknown) => {
+    console.warn(`forecasts not recorded: ${(error as Error).message}`);
+    return null;
+  });
   // Both lists as now stored: the invests linked to the north-western Pacific storms they are or became.
   const linksChanged = await recordDisturbanceLinks(store).catch((error: unknown) => {
     console.warn(`disturbance links not written: ${(error as Error).message}`);
@@ -204,6 +217,7 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
       : []),
     ...((live?.flash.length ?? 0) + globalFlash.length + disturbanceFlash.length > 0 ? (['flash'] as const) : []),
     ...(summary?.written ? (['summary'] as const) : []),
+    ...(forecasts?.written.length ? (['forecasts'] as const) : []),
   ];
   const stamp = now.toISOString();
   const { state } = inputs;
@@ -220,6 +234,7 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
     typhoons: live?.result ?? null,
     global: globalResult,
     disturbances: disturbanceResult,
+    forecasts,
     flash: { typhoons: live?.flash.length ?? 0, global: globalFlash.length, disturbances: disturbanceFlash.length },
     summary,
     text: llm?.tally ?? null,

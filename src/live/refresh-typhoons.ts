@@ -20,6 +20,10 @@
  * table): what fails is left out of the records, and every rejection of both sources goes to the live
  * data-quality document (src/store/text-quality.ts) and is counted in the result.
  */
+import { captureDrafts, emptyCapture, type ForecastCapture } from '../forecasts/forecast-store.ts';
+import { nmcIssuances } from '../forecasts/nmc-issuances.ts';
+import { truthFromLiveTyphoon } from '../forecasts/truth-tracks.ts';
+import { zjIssuances } from '../forecasts/zj-issuances.ts';
 import { toBeijingIso } from '../model/time.ts';
 import type { Typhoon } from '../model/typhoon-schemas.ts';
 import type { TextCheck } from '../model/upstream-text.ts';
@@ -42,7 +46,7 @@ import {
 } from './snapshot.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import type { LiveUpstreams } from '../upstream/addresses.ts';
-import { activeZjStorms, fetchZjTyphoon } from '../upstream/zj-service.ts';
+import { activeZjStorms, fetchZjInfo, normalizeZjInfo } from '../upstream/zj-service.ts';
 import { assembleStorms, newestRecords, withoutFutureTimes } from './storm-identity.ts';
 import { recordFaults, recordTextProblems, type LiveFault, type LiveRejection, type LiveTextSource } from '../store/text-quality.ts';
 
@@ -68,10 +72,14 @@ async function checked<T>(
 /** The reviewed tables upstream text is read with: names checked against, places given in English. */
 type LiveTables = Omit<TextCheck, 'rejected'>;
 
-/** What a refresh checks upstream text against, and where each source's rejections go. */
+/**
+ * What a refresh checks upstream text against, and where each source's rejections go; and where the forecasts of
+ * the payloads go (their names were checked by the normaliser: the forecasts' reading checks them again unreported).
+ */
 interface LiveTextCheck {
   tables: LiveTables;
   found: LiveRejection[];
+  forecasts: ForecastCapture;
 }
 
 /**
@@ -90,7 +98,7 @@ function keepIfUnchanged(unchanged: Unchanged, tfid: string, latestAt: string | 
 async function fetchFromZj(
   upstreams: LiveUpstreams,
   now: Date,
-  { tables, found }: LiveTextCheck,
+  { tables, found, forecasts }: LiveTextCheck,
   unchanged: Unchanged,
 ): Promise<Typhoon[]> {
   const active = activeZjStorms(await upstreams.client.json(`${upstreams.zjBase}/TyhoonActivity`));
@@ -98,19 +106,27 @@ async function fetchFromZj(
     active.map(
       ({ tfid, latestAt }) =>
         keepIfUnchanged(unchanged, tfid, latestAt, now) ??
-        checked(found, tables, 'zj-live', tfid, (text) => fetchZjTyphoon(upstreams, tfid, now, text)),
+        checked(found, tables, 'zj-live', tfid, async (text) => {
+          const json = await fetchZjInfo(upstreams, tfid);
+          const storm = normalizeZjInfo(json, now, text);
+          captureDrafts(forecasts, `TyphoonInfo/${tfid}`, () => zjIssuances(json, now, { ...tables, rejected: [] }));
+          return storm;
+        }),
     ),
   );
 }
 
-async function fetchFromNmc(upstreams: LiveUpstreams, now: Date, { tables, found }: LiveTextCheck): Promise<Typhoon[]> {
+async function fetchFromNmc(upstreams: LiveUpstreams, now: Date, { tables, found, forecasts }: LiveTextCheck): Promise<Typhoon[]> {
   const list = normalizeNmcList(await upstreams.client.json(`${upstreams.nmcBase}/list_default`));
   const active = list.filter((item) => item.active);
   return Promise.all(
     active.map((item) =>
-      checked(found, tables, 'nmc', null, async (text) =>
-        normalizeNmcView(await upstreams.client.json(`${upstreams.nmcBase}/view_${item.id}`), now, text),
-      ),
+      checked(found, tables, 'nmc', null, async (text) => {
+        const json = await upstreams.client.json(`${upstreams.nmcBase}/view_${item.id}`);
+        const storm = normalizeNmcView(json, now, text);
+        captureDrafts(forecasts, `view_${item.id}`, () => nmcIssuances(json, now, { ...tables, rejected: [] }));
+        return storm;
+      }),
     ),
   );
 }
@@ -126,6 +142,11 @@ export interface RefreshResult {
   keptStored: string[];
   /** Upstream names and places left out by the upstream-text check, both sources (the live data-quality document lists them). */
   rejectedText: number;
+  /**
+   * The forecasts of every payload read (both sources: src/forecasts/zj-issuances.ts, nmc-issuances.ts) and the
+   * operational track of each storm of the snapshot written; the run keeps them (src/forecasts/forecast-store.ts).
+   */
+  forecasts: ForecastCapture;
   milliseconds: number;
 }
 
@@ -172,13 +193,14 @@ export async function refreshLive(
   await writeStatus(store, { ...base, lastAttemptAt: stamp, runningSince: stamp });
 
   const found: LiveRejection[] = [];
+  const forecasts = emptyCapture();
   const stored = mode === 'changes' ? await readSnapshot(store).catch(() => null) : null;
   const unchanged: Unchanged = new Map(
     stored?.source === 'zj-live' ? stored.typhoons.filter((t) => t.zjId).map((t) => [t.zjId as string, t]) : [],
   );
   const ask = async ([, fetchAll]: (typeof SOURCES)[number]) => {
     if (tables instanceof Error) throw new Error(`names or places table unreadable: ${tables.message}`);
-    return fetchAll(upstreams, now, { tables, found }, unchanged);
+    return fetchAll(upstreams, now, { tables, found, forecasts }, unchanged);
   };
   const [zj, nmc] = SOURCES;
   const settled: PromiseSettledResult<Typhoon[]>[] =
@@ -251,6 +273,7 @@ export async function refreshLive(
         action: 'the stored record is kept',
       });
     good = { ...fetched, typhoons: assembled.typhoons };
+    for (const storm of good.typhoons) forecasts.tracks[storm.code] = truthFromLiveTyphoon(storm, now);
     if (previous) await writePreviousSnapshot(store, previous);
     await writeSnapshot(store, good);
   }
@@ -272,6 +295,7 @@ export async function refreshLive(
     previousRunStopped,
     keptStored,
     rejectedText: found.length,
+    forecasts,
     milliseconds: performance.now() - started,
   };
 }

@@ -298,6 +298,10 @@ export function normalizeZjList(json: unknown, text: TextCheck): SeasonItem[] {
   }));
 }
 
+/** One storm's TyphoonInfo as the service answers it (a refresh reads its forecasts too: src/forecasts/zj-issuances.ts). */
+export const fetchZjInfo = (upstreams: Pick<LiveUpstreams, 'zjBase' | 'client'>, tfid: string): Promise<unknown> =>
+  upstreams.client.json(`${upstreams.zjBase}/TyphoonInfo/${encodeURIComponent(tfid)}`);
+
 /** One storm's TyphoonInfo, normalised: what a refresh fetches per active storm and `sources fetch` per finished one. */
 export async function fetchZjTyphoon(
   upstreams: Pick<LiveUpstreams, 'zjBase' | 'client'>,
@@ -305,5 +309,5 @@ export async function fetchZjTyphoon(
   now: Date,
   text: TextCheck,
 ): Promise<Typhoon> {
-  return normalizeZjInfo(await upstreams.client.json(`${upstreams.zjBase}/TyphoonInfo/${encodeURIComponent(tfid)}`), now, text);
+  return normalizeZjInfo(await fetchZjInfo(upstreams, tfid), now, text);
 }
