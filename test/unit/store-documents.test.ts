@@ -11,6 +11,7 @@ import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/build-site.ts';
 import { readFlash } from '../../src/flash/flash-store.ts';
+import { readStormForecasts } from '../../src/forecasts/forecast-store.ts';
 import { readDisturbanceRecords } from '../../src/global/disturbance-view.ts';
 import { readCyclone } from '../../src/global/global-store.ts';
 import { runScheduledRefresh } from '../../src/jobs/scheduled-run.ts';
@@ -31,7 +32,21 @@ let populated = '';
 const saved = { ...process.env };
 const handlers: Record<string, FunctionHandler> = {};
 /** What the store held before any damage. */
-const before = { flash: [] as string[], disturbances: [] as string[], active: [] as string[], storms: [] as string[], newestItem: '' };
+const before = {
+  flash: [] as string[],
+  disturbances: [] as string[],
+  active: [] as string[],
+  storms: [] as string[],
+  newestItem: '',
+  forecasts: [] as string[],
+};
+
+/** The keys of the issuances kept of the demo storm. */
+async function forecastKeys(dir: string): Promise<string[]> {
+  const read = await readStormForecasts(fileStore(dir), '202699');
+  if (read.state !== 'ok') throw new Error(`forecasts/202699: ${read.state}`);
+  return read.value.issuances.map((i) => i.key).sort();
+}
 
 const run = (dir: string, now: Date) =>
   runScheduledRefresh({ store: fileStore(dir), upstreams: mock.addresses, llm: null, clock: manualClock(), now });
@@ -74,9 +89,11 @@ beforeAll(async () => {
     .map((r) => r.id)
     .sort();
   before.storms = (await readLiveView(store, at(15))).typhoons.map((t) => t.code);
+  before.forecasts = await forecastKeys(populated);
   expect(before.flash.length).toBeGreaterThan(0);
   expect(before.active).toEqual(['jtwc-wp942026', 'jtwc-wp972026']);
   expect(before.storms).toEqual(['202699']);
+  expect(before.forecasts.length).toBeGreaterThan(0);
 }, 120_000);
 
 afterAll(async () => {
@@ -107,6 +124,7 @@ const DOCUMENTS = [
   'announced',
   'live-summary',
   'global/nhc-al132025',
+  'forecasts/202699',
   'global-index',
   'global-status',
   'disturbances',
@@ -210,6 +228,7 @@ describe('every store document, both copies damaged', () => {
         name,
       ).toEqual(before.storms);
       expect((await readCyclone(store, 'nhc-al132025'))?.points.length, name).toBeGreaterThan(0);
+      expect(await forecastKeys(dir), name).toEqual(expect.arrayContaining(before.forecasts));
       await expectToldTrue(`${name}, healed`);
       // The loss recorded (the damaged copies kept aside, never deleted).
       if ((kind !== 'missing' || LOSS_SEEN_WHEN_MISSING.has(key)) && !untraceable) {
