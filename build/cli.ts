@@ -17,6 +17,7 @@ import {
   PUBLIC_DIR,
   resolveAgenciesDir,
   resolveGlobalSourcesDir,
+  resolveForecastDecksDir,
   resolveSources,
   type SourcesLocation,
 } from '../src/config/paths.ts';
@@ -236,6 +237,11 @@ sources
   .option('--agencies <list>', "other agencies' best tracks: all, none, or some of jma,jtwc,hko,ibtracs", 'all')
   .option('--global <list>', 'best tracks of the other basins: all, none, or some of hurdat2,ibtracs', 'all')
   .option('--global-sources <dir>', 'folder to install them into; default $TYPHOON_GLOBAL_SOURCES, else .cache/global-sources')
+  .option(
+    '--forecasts <years>',
+    "seasons of the official forecasts' archived a-decks (NHC's, JTWC's): 2020-2025, 1970,2004 or none; default the five seasons before this year",
+  )
+  .option('--forecast-decks <dir>', 'folder to install them into; default $TYPHOON_FORECAST_DECKS, else .cache/forecast-decks')
   .option('--force', 'download everything again, changed or not')
   .action(
     async (options: {
@@ -247,17 +253,24 @@ sources
       agencies: string;
       global: string;
       globalSources?: string;
+      forecasts?: string;
+      forecastDecks?: string;
       force?: boolean;
     }) => {
-      const [{ parseAgencyList }, { fetchSources, parseYears }, { parseGlobalList }] = await Promise.all([
+      const [{ parseAgencyList }, { fetchSources, parseYears }, { parseGlobalList }, { defaultForecastYears }] = await Promise.all([
         import('../src/sources/agencies/fetch-agencies.ts'),
         import('../src/sources/fetch-sources.ts'),
         import('../src/sources/global/fetch-global.ts'),
+        import('../src/sources/fetch-forecast-decks.ts'),
       ]);
+      const forecastYears =
+        options.forecasts === 'none' ? [] : options.forecasts ? parseYears(options.forecasts) : defaultForecastYears(new Date());
       const report = await fetchSources({
         agencies: parseAgencyList(options.agencies),
         global: parseGlobalList(options.global),
         globalDestDir: resolveGlobalSourcesDir(options.globalSources, config().globalSourcesDir),
+        forecastYears,
+        forecastDestDir: resolveForecastDecksDir(options.forecastDecks, config().forecastDecksDir),
         destDir: options.dest,
         cmaUrl: options.url ?? config().cmaUrl ?? CMA_ARCHIVE_URL,
         zjBase: config().upstreams.zj,
@@ -268,7 +281,8 @@ sources
         log,
       });
       for (const line of report.summary) log(line);
-      if (report.zj.failed.length || report.agencies?.failed.length || report.global?.failed.length) process.exitCode = 1;
+      if (report.zj.failed.length || report.agencies?.failed.length || report.global?.failed.length || report.forecasts?.failed.length)
+        process.exitCode = 1;
     },
   );
 

@@ -23,6 +23,9 @@ export const ENV = z.object({
   TYPHOON_GLOBAL_SOURCES: optional.describe(
     'Best tracks of the other basins (hurdat2/: NHC HURDAT2; ibtracs/: IBTrACS basin lists): where `sources fetch` puts them; else .cache/global-sources',
   ),
+  TYPHOON_FORECAST_DECKS: optional.describe(
+    "Archived ATCF a-decks of the official forecasts (nhc/: NHC's archive; jtwc/: UCAR's open repository of JTWC's): where `sources fetch --forecasts` puts them, what the build verifies; else .cache/forecast-decks",
+  ),
   TYPHOON_PUBLIC_DIR: z
     .string()
     .default('public')
@@ -75,6 +78,7 @@ export interface Config {
   sourcesDir: string | null;
   agenciesDir: string | null;
   globalSourcesDir: string | null;
+  forecastDecksDir: string | null;
   publicDir: string;
   store: StoreLocation;
   upstreams: UpstreamAddresses;
@@ -104,6 +108,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     sourcesDir: e.TYPHOON_SOURCES,
     agenciesDir: e.TYPHOON_AGENCY_SOURCES,
     globalSourcesDir: e.TYPHOON_GLOBAL_SOURCES,
+    forecastDecksDir: e.TYPHOON_FORECAST_DECKS,
     publicDir: e.TYPHOON_PUBLIC_DIR,
     store:
       e.NETLIFY_BLOBS_CONTEXT || e.NETLIFY === 'true' ? { kind: 'blobs', context: e.CONTEXT } : { kind: 'files', dir: e.TYPHOON_LIVE_DIR },

@@ -31,6 +31,8 @@ export const PAGASA_AREAS_FILE_IN_PROJECT = 'content/warnings/pagasa-areas.yaml'
 export const FETCHED_SOURCES_DIR = path.join(CACHE_DIR, 'sources');
 /** The best tracks of the other basins (HURDAT2, IBTrACS), unless given elsewhere. */
 export const GLOBAL_SOURCES_DIR = path.join(CACHE_DIR, 'global-sources');
+/** The archived a-decks of the official forecasts (NHC's, JTWC's), unless given elsewhere. */
+export const FORECAST_DECKS_DIR = path.join(CACHE_DIR, 'forecast-decks');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
 /** The generated Netlify functions (build/write-functions.ts). */
 export const FUNCTIONS_DIR = path.join(PROJECT_ROOT, 'functions');
@@ -67,3 +69,7 @@ export const resolveAgenciesDir = (option: string | undefined, configured: strin
 /** The best tracks of the other basins: the option, else the configured folder (TYPHOON_GLOBAL_SOURCES), else .cache/global-sources. */
 export const resolveGlobalSourcesDir = (option: string | undefined, configured: string | null): string =>
   path.resolve(option ?? configured ?? GLOBAL_SOURCES_DIR);
+
+/** The archived a-decks: the option, else the configured folder (TYPHOON_FORECAST_DECKS), else .cache/forecast-decks. */
+export const resolveForecastDecksDir = (option: string | undefined, configured: string | null): string =>
+  path.resolve(option ?? configured ?? FORECAST_DECKS_DIR);

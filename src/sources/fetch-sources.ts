@@ -2,7 +2,8 @@
  * `sources fetch`: everything the build reads, from the official sources, verified and incremental: the CMA
  * best track (conditional download, fetch-cma.ts), then the Zhejiang per-storm archive (fetch-zj.ts), then,
  * when asked, the other agencies' best tracks (agencies/fetch-agencies.ts) and the best tracks of the other basins
- * (global/fetch-global.ts: HURDAT2, IBTrACS). A CMA failure throws (nothing of it is installed); zj, agency and
+ * (global/fetch-global.ts: HURDAT2, IBTrACS), and the archived a-decks of the official forecasts
+ * (fetch-forecast-decks.ts: NHC's, JTWC's) of the seasons asked for. A CMA failure throws (nothing of it is installed); zj, agency and
  * global failures are per storm, season or file and are reported.
  */
 import { createUpstreamClient, type UpstreamClient } from '../upstream/client.ts';
@@ -11,6 +12,8 @@ import type { AgencySource } from '../model/agency-track-schemas.ts';
 import { agencySummary, fetchAgencyTracks, type AgencyFetchOptions, type AgencyFetchReport } from './agencies/fetch-agencies.ts';
 import { CMA_ARCHIVE_URL, fetchCmaBestTrack, type FetchReport } from './fetch-cma.ts';
 import { FIRST_ZJ_YEAR, fetchZjArchive, type ZjFetchReport } from './fetch-zj.ts';
+import type { FilesFetchReport } from './fetch-files.ts';
+import { fetchForecastDecks, forecastDecksSummary, type ForecastDeckFetchOptions } from './fetch-forecast-decks.ts';
 import {
   fetchGlobalSources,
   globalSummary,
@@ -45,6 +48,12 @@ export interface FetchSourcesOptions {
   globalDestDir?: string;
   /** Their folders when not the official ones (tests). */
   globalBases?: GlobalFetchOptions['bases'];
+  /** Seasons of the official forecasts' archived a-decks to fetch (NHC's, JTWC's); default none. */
+  forecastYears?: readonly number[];
+  /** Where they go (the forecast decks folder); needed with `forecastYears`. */
+  forecastDestDir?: string;
+  /** Their folders when not the official ones (tests). */
+  forecastBases?: ForecastDeckFetchOptions['bases'];
   log?: (line: string) => void;
   now?: Date;
 }
@@ -56,6 +65,8 @@ export interface FetchSourcesReport {
   agencies: AgencyFetchReport | null;
   /** Null when no global source was asked for. */
   global: GlobalFetchReport | null;
+  /** Null when no season of forecast decks was asked for. */
+  forecasts: FilesFetchReport | null;
   /** One line per source, for the command line. */
   summary: string[];
 }
@@ -131,11 +142,30 @@ export async function fetchSources(options: FetchSourcesOptions): Promise<FetchS
           log,
         })
       : null;
+  if (options.forecastYears?.length && !options.forecastDestDir) throw new Error('forecast decks need a folder to go to (forecastDestDir)');
+  const forecasts =
+    options.forecastYears?.length && options.forecastDestDir
+      ? await fetchForecastDecks({
+          destDir: options.forecastDestDir,
+          years: options.forecastYears,
+          bases: options.forecastBases,
+          delayMs: options.delayMs,
+          force: options.force,
+          log,
+        })
+      : null;
   return {
     cma,
     zj,
     agencies,
     global,
-    summary: [cmaSummary(cma), zjSummary(zj), ...(agencies ? [agencySummary(agencies)] : []), ...(global ? [globalSummary(global)] : [])],
+    forecasts,
+    summary: [
+      cmaSummary(cma),
+      zjSummary(zj),
+      ...(agencies ? [agencySummary(agencies)] : []),
+      ...(global ? [globalSummary(global)] : []),
+      ...(forecasts ? [forecastDecksSummary(forecasts)] : []),
+    ],
   };
 }
