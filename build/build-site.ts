@@ -27,14 +27,19 @@ import { CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config
 import { ContentError, loadContent } from '../src/content/load-content.ts';
 import { AGENCY_SOURCES } from '../src/model/agency-track-schemas.ts';
 import { AGENCIES_DIR, describeAgencySources, listAgencyFiles } from '../src/sources/agencies/read-agency-sources.ts';
-import { CMA_FILE_PATTERN, listSourceFiles, type LoadedSources } from '../src/sources/read-sources.ts';
+import { CMA_FILE_PATTERN, DEMO_MARKER, listSourceFiles, type LoadedSources } from '../src/sources/read-sources.ts';
 import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { renderBasemap, renderWorldBasemap } from './basemap.ts';
+import { forecastInputFiles, renderForecastArchive, type ForecastFolders } from './forecast-archive.ts';
 import { buildRecordFile, publish, removeInterrupted } from './publish.ts';
 import { siteAssets } from './site-assets.ts';
 
-/** Where the build reads from: the archive sources, and the other agencies' best tracks (default <sources>/agencies). */
-export interface SourceFolders {
+/**
+ * Where the build reads from: the archive sources, the other agencies' best tracks (default <sources>/agencies), and
+ * the official forecasts' archived a-decks with the other basins' best tracks they are verified against
+ * (build/forecast-archive.ts).
+ */
+export interface SourceFolders extends ForecastFolders {
   sourcesDir: string;
   agenciesDir?: string;
 }
@@ -86,11 +91,14 @@ const NOT_FOUND_PAGE = `<!doctype html>
 `;
 
 /** Hash of everything the output depends on, by content: source files, content, the code and the lockfile. */
-export async function inputFingerprint({ sourcesDir, agenciesDir = path.join(sourcesDir, AGENCIES_DIR) }: SourceFolders): Promise<string> {
+export async function inputFingerprint(folders: SourceFolders): Promise<string> {
+  const { sourcesDir, agenciesDir = path.join(sourcesDir, AGENCIES_DIR) } = folders;
   const agencyFiles = (await Promise.all(AGENCY_SOURCES.map((agency) => listAgencyFiles(agenciesDir, agency)))).flat();
+  const demo = await fs.pathExists(path.join(sourcesDir, DEMO_MARKER));
   const sources = [
     ...(await listSourceFiles(sourcesDir)).map((file) => path.join(sourcesDir, file)),
     ...agencyFiles.map((file) => path.join(agenciesDir, file)),
+    ...(await forecastInputFiles(folders, demo)),
   ];
   const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'static/**/*', 'package-lock.json'], {
     cwd: PROJECT_ROOT,
@@ -143,9 +151,10 @@ export function describeSources(sourcesDir: string, sources: LoadedSources): str
 
 /** Renders and validates everything; returns the files to write. Pure apart from reading the sources. */
 export async function renderSite(
-  { sourcesDir, agenciesDir }: SourceFolders,
+  folders: SourceFolders,
   log: (line: string) => void = () => {},
 ): Promise<{ files: RenderedFile[]; storms: number; archive: ArchiveReport }> {
+  const { sourcesDir, agenciesDir } = folders;
   const sources = await readArchiveSources(sourcesDir, NAMES_FILE, { agenciesDir });
   log(describeSources(sourcesDir, sources));
   const problems = sources.problems.map((p) => `${path.join(sourcesDir, p.file)}:${p.line}: ${p.message}`);
@@ -170,6 +179,7 @@ export async function renderSite(
   const attribution = archiveAttribution(sources.demo, agencies.values());
   const report = archiveReport(typhoons, sources.demo);
   const today = renderTodayInHistory(archive);
+  const forecasts = await renderForecastArchive(folders, { typhoons, demo: sources.demo }, log);
   const site: SiteData = {
     archive,
     content,
@@ -179,6 +189,7 @@ export async function renderSite(
     releasedAt: report.releasedAt,
     dataset: datasetOf(report),
     attribution,
+    forecasts: { storms: forecasts.storms, file: forecasts.file },
   };
   const { statics } = await loadBindings();
   const { files, problems: invalid } = await renderStaticAnswers(

@@ -17,6 +17,7 @@ import {
   PUBLIC_DIR,
   resolveAgenciesDir,
   resolveGlobalSourcesDir,
+  forecastFoldersToBuild,
   resolveForecastDecksDir,
   resolveSources,
   type SourcesLocation,
@@ -105,6 +106,14 @@ program
     '--agencies <dir>',
     "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies",
   )
+  .option(
+    '--forecast-decks <dir>',
+    "the official forecasts' archived a-decks (nhc/, jtwc/); default $TYPHOON_FORECAST_DECKS, else .cache/forecast-decks, else the demo's with the demo archive",
+  )
+  .option(
+    '--global-sources <dir>',
+    "the other basins' best tracks (hurdat2/, ibtracs/) the decks are verified against; default $TYPHOON_GLOBAL_SOURCES, else .cache/global-sources",
+  )
   .option('--public <dir>', 'output folder', PUBLIC_DIR)
   .option('--force', 'rebuild even when nothing changed')
   .option('--dry-run', 'render and validate, write nothing')
@@ -118,6 +127,8 @@ program
     async (options: {
       sources?: string;
       agencies?: string;
+      forecastDecks?: string;
+      globalSources?: string;
       public: string;
       force?: boolean;
       dryRun?: boolean;
@@ -137,6 +148,7 @@ program
       const report = await buildSite({
         sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
         agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
+        ...forecastFoldersToBuild(options, config()),
         publicDir: options.public,
         force: options.force,
         dryRun: options.dryRun,
@@ -199,6 +211,7 @@ program
       await buildSite({
         sourcesDir: sources.dir,
         agenciesDir: resolveAgenciesDir(options.agencies, serverConfig.agenciesDir),
+        ...forecastFoldersToBuild({}, serverConfig),
         publicDir: PUBLIC_DIR,
         log,
       });

@@ -18,7 +18,7 @@ import fs from 'fs-extra';
 import type { TestProject } from 'vitest/node';
 import { PROJECT_ROOT } from '../src/config/paths.ts';
 import type { SharedBuildOutcome } from './helpers/shared-build.ts';
-import { agenciesFor, FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
+import { agenciesFor, FIXTURE_FORECASTS, FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -63,6 +63,11 @@ export default async function setup(project: TestProject) {
     '--sources',
     sourcesDir,
     ...(agenciesDir ? ['--agencies', agenciesDir] : []),
+    // VERIFICA's a-deck and its HURDAT2 best track: the archived forecasts of every shared build.
+    '--forecast-decks',
+    FIXTURE_FORECASTS,
+    '--global-sources',
+    FIXTURE_FORECASTS,
     '--public',
     publicDir,
     '--force',

@@ -13,7 +13,9 @@ import type { ArchiveIndex } from '../archive/archive-index.ts';
 import type { Dataset } from '../archive/archive-report.ts';
 import type { SiteContent } from '../content/load-content.ts';
 import type { Config } from '../config/env.ts';
+import type { ForecastArchiveFile } from '../forecasts/archived-forecasts.ts';
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
+import type { ArchivedStormVerification } from '../model/forecast-answer-schemas.ts';
 import type { Attribution, Typhoon, TodayInHistory } from '../model/typhoon-schemas.ts';
 import { openStore, type KeyValueStore } from '../store/store.ts';
 import type { DataFile } from './data-files.ts';
@@ -33,6 +35,8 @@ export interface SiteData {
   dataset: Dataset;
   /** The archive answers' attribution (src/archive/attribution.ts): worked out once, as it reads every storm's agencies. */
   attribution: Attribution;
+  /** The official forecasts of the archived a-decks, verified (build/forecast-archive.ts), and what the functions read of them. */
+  forecasts: { storms: readonly ArchivedStormVerification[]; file: ForecastArchiveFile };
 }
 
 export interface ArchiveContext {

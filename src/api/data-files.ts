@@ -21,6 +21,7 @@ import type { ArchiveTracksFile } from '../archive/archive-tracks.ts';
 import type { DataQualityReport } from '../archive/data-quality.ts';
 import type { ProximityIndexFile } from '../archive/proximity-index.ts';
 import type { SimilarTracksFile } from '../archive/similar-tracks.ts';
+import type { ForecastArchiveFile } from '../forecasts/archived-forecasts.ts';
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
 import type { Announcement, KnowledgeItem, NewsItem, SiteConfig, VersionsFile } from '../model/content-schemas.ts';
 import type { SearchEntry, TodayInHistory, TyphoonSummary } from '../model/typhoon-schemas.ts';
@@ -138,6 +139,12 @@ export const DATA_FILES = {
     'api/_data/agencies/*.json.gz',
     (year) => `api/_data/agencies/${year}.json.gz`,
   ),
+  /**
+   * The official forecasts' archive (src/forecasts/archived-forecasts.ts): the archived seasons' verification, each
+   * agency's cone, the final tracks of the storms since the run began keeping forecasts, the north-western Pacific's
+   * baseline. The forecast and verification functions read it.
+   */
+  forecastArchive: file<ForecastArchiveFile>()('api/_data/forecast-archive.json'),
   /**
    * A calendar day's today in history: the web answer of /api/history/today/{date} (the static route writes it,
    * checked against its schema), which the history-today and bootstrap functions read.

@@ -77,6 +77,7 @@ export function renderDataFiles(site: SiteData, names: NamesTable): RenderedFile
     DATA_FILES.announcements.render(site.content.announcements),
     ...trackSearchFiles(site.archive.typhoons),
     ...site.archive.years.map((year) => DATA_FILES.agencyComparison.of(year).render(agenciesOf(year))),
+    DATA_FILES.forecastArchive.render(site.forecasts.file),
   ];
 }
 

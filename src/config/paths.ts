@@ -34,6 +34,8 @@ export const GLOBAL_SOURCES_DIR = path.join(CACHE_DIR, 'global-sources');
 /** The archived a-decks of the official forecasts (NHC's, JTWC's), unless given elsewhere. */
 export const FORECAST_DECKS_DIR = path.join(CACHE_DIR, 'forecast-decks');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
+/** The demo's archived a-decks, read with the demo archive when no forecast decks are given (demo/forecast-decks/README.md). */
+export const DEMO_FORECAST_DECKS_DIR = path.join(PROJECT_ROOT, 'demo', 'forecast-decks');
 /** The generated Netlify functions (build/write-functions.ts). */
 export const FUNCTIONS_DIR = path.join(PROJECT_ROOT, 'functions');
 
@@ -73,3 +75,17 @@ export const resolveGlobalSourcesDir = (option: string | undefined, configured: 
 /** The archived a-decks: the option, else the configured folder (TYPHOON_FORECAST_DECKS), else .cache/forecast-decks. */
 export const resolveForecastDecksDir = (option: string | undefined, configured: string | null): string =>
   path.resolve(option ?? configured ?? FORECAST_DECKS_DIR);
+
+/**
+ * The folders a build reads the archived forecasts from: the decks (as resolveForecastDecksDir, the default only when
+ * `sources fetch` made it) and the other basins' best tracks they are verified against (TYPHOON_GLOBAL_SOURCES, else
+ * .cache/global-sources when it exists).
+ */
+export function forecastFoldersToBuild(
+  options: { forecastDecks?: string; globalSources?: string },
+  config: { forecastDecksDir: string | null; globalSourcesDir: string | null },
+) {
+  const decks = options.forecastDecks ?? config.forecastDecksDir ?? (fs.existsSync(FORECAST_DECKS_DIR) ? FORECAST_DECKS_DIR : undefined);
+  const global = options.globalSources ?? config.globalSourcesDir ?? (fs.existsSync(GLOBAL_SOURCES_DIR) ? GLOBAL_SOURCES_DIR : undefined);
+  return { forecastDecksDir: decks && path.resolve(decks), globalSourcesDir: global && path.resolve(global) };
+}

@@ -11,7 +11,8 @@ import { toUtcIso } from '../model/time.ts';
 import { MS_TO_KT } from '../model/units.ts';
 import type { Hurdat2Storm } from '../model/hurdat2-schemas.ts';
 import type { Typhoon } from '../model/typhoon-schemas.ts';
-import type { TruthFix, TruthTrack } from '../model/verification-schemas.ts';
+import type { ArchivedStorm, Stage } from '../model/global-archive-schemas.ts';
+import type { SystemStage, TruthFix, TruthTrack } from '../model/verification-schemas.ts';
 import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
 import type { AtcfRecord } from '../upstream/atcf.ts';
 
@@ -78,14 +79,17 @@ export function truthFromCmaEntry(entry: Pick<CmaEntryRaw, 'points'>): TruthTrac
 }
 
 /**
- * A live north-western Pacific storm's track (the Zhejiang service's or NMC's points: CMA's real-time analyses, 2-minute
- * m/s and Chinese grades) as the operational, provisional verifying track of the forecasts kept of it.
+ * A north-western Pacific storm's track (points in CMA's 2-minute m/s and Chinese grades) as a verifying track: the
+ * archive's, final when it is CMA's best track (`cma-best-track`) and provisional otherwise (after CMA's last
+ * best-track year the archive's track is CMA's real-time analysis, as the Zhejiang service kept it); a live storm's
+ * (the Zhejiang service's or NMC's points) provisional, as read at `asOf`.
  */
-export function truthFromLiveTyphoon(storm: Pick<Typhoon, 'points'>, asOf: Date): TruthTrack {
+export function truthFromTyphoon(storm: Pick<Typhoon, 'points' | 'provenance'>, asOf: Date | null): TruthTrack {
+  const final = storm.provenance.track === 'cma';
   return {
-    source: 'cma-operational',
-    status: 'provisional',
-    asOf: toUtcIso(asOf),
+    source: final ? 'cma-best-track' : 'cma-operational',
+    status: final ? 'final' : 'provisional',
+    asOf: final || asOf === null ? null : toUtcIso(asOf),
     windPeriod: '2min',
     fixes: synoptic(
       storm.points.map((p) => ({
@@ -95,6 +99,41 @@ export function truthFromLiveTyphoon(storm: Pick<Typhoon, 'points'>, asOf: Date)
         windKt: p.speed === null ? null : p.speed * MS_TO_KT,
         stage: stageOfChinaGrade(p.grade),
         stageCode: p.grade,
+      })),
+    ),
+  };
+}
+
+/** The stages of the archive's records (src/model/global-archive-schemas.ts) as the verification rules read them. */
+const ARCHIVE_STAGES: Record<Stage, SystemStage> = {
+  tropical: 'tropical',
+  subtropical: 'subtropical',
+  extratropical: 'extratropical',
+  disturbance: 'disturbance',
+  low: 'remnant-low',
+  wave: 'wave',
+  mixed: 'unknown',
+};
+
+/**
+ * A storm of the archive of every basin (issue 30's records: NHC's HURDAT2, IBTrACS's WMO agency track) as a
+ * verifying track: final, unless IBTrACS still has it provisionally (its real-time track, before the agencies'
+ * reanalysis). Its winds keep the record's averaging period.
+ */
+export function truthFromArchivedStorm(storm: Pick<ArchivedStorm, 'source' | 'provisional' | 'windPeriod' | 'points'>): TruthTrack {
+  return {
+    source: storm.source,
+    status: storm.provisional ? 'provisional' : 'final',
+    asOf: null,
+    windPeriod: storm.windPeriod,
+    fixes: synoptic(
+      storm.points.map((p) => ({
+        time: p.time,
+        lat: p.lat,
+        lng: p.lng,
+        windKt: p.windKt,
+        stage: p.stage === null ? 'unknown' : ARCHIVE_STAGES[p.stage],
+        stageCode: p.status,
       })),
     ),
   };

@@ -5,7 +5,13 @@
  * verified) and skill against a baseline on such a sample. Means are of the per-forecast values as published
  * (0.1 of a unit), rounded to 0.1.
  */
-import { VERIFICATION_LEADS, type ForecastVerification, type LeadSummary, type LeadVerification } from '../model/verification-schemas.ts';
+import {
+  VERIFICATION_LEADS,
+  type ForecastVerification,
+  type LeadSkill,
+  type LeadSummary,
+  type LeadVerification,
+} from '../model/verification-schemas.ts';
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const mean = (values: readonly number[]) => (values.length === 0 ? null : round1(values.reduce((s, v) => s + v, 0) / values.length));
@@ -119,15 +125,6 @@ export function homogeneousComparison(sets: Readonly<Record<string, readonly For
     }
   }
   return result;
-}
-
-export interface LeadSkill {
-  leadHours: number;
-  count: number;
-  /** 100 × (1 − forecast error / baseline error) on the same cases; null without cases. */
-  trackSkillPct: number | null;
-  intensityCount: number;
-  intensitySkillPct: number | null;
 }
 
 const skillOf = (error: number | null, baseline: number | null) =>

@@ -16,7 +16,8 @@ import MultivariateLinearRegression from 'ml-regression-multivariate-linear';
 import { gradeFromCmaDigit } from '../model/grades.ts';
 import { stageOfChinaGrade } from '../model/system-stage.ts';
 import { toUtcIso } from '../model/time.ts';
-import { VERIFICATION_LEADS, isCycloneStage } from '../model/verification-schemas.ts';
+import { KT_TO_MS } from '../model/units.ts';
+import { VERIFICATION_LEADS, isCycloneStage, type TruthTrack } from '../model/verification-schemas.ts';
 import type { CmaPoint } from '../sources/cma-best-track.ts';
 import type { VerifiableForecast } from './verify-forecast.ts';
 
@@ -36,9 +37,20 @@ export interface PersistenceBaseline {
   leads: { leadHours: number; cases: number; lat: number[]; lngCos: number[]; windMs: number[] }[];
 }
 
-type Fix = Pick<CmaPoint, 'time' | 'lat' | 'lng' | 'wind' | 'grade'>;
+type CmaFix = Pick<CmaPoint, 'time' | 'lat' | 'lng' | 'wind' | 'grade'>;
 
-const isCyclone = (f: Fix | undefined) => f !== undefined && isCycloneStage(stageOfChinaGrade(gradeFromCmaDigit(f.grade)));
+/** A fix as the baseline reads it: wind in m/s (2-minute), and whether the storm is a tropical cyclone then. */
+interface Fix {
+  time: Date;
+  lat: number;
+  lng: number;
+  wind: number | null;
+  cyclone: boolean;
+}
+
+const fromCma = (p: CmaFix): Fix => ({ ...p, cyclone: isCycloneStage(stageOfChinaGrade(gradeFromCmaDigit(p.grade))) });
+
+const isCyclone = (f: Fix | undefined) => f?.cyclone === true;
 const isSynoptic = (t: Date) => t.getUTCHours() % 6 === 0 && t.getUTCMinutes() === 0;
 const dayOfYear = (t: Date) => (t.getTime() - Date.UTC(t.getUTCFullYear(), 0, 1)) / 86_400_000 + 1;
 const lngEast = (lng: number) => (lng < 0 ? lng + 360 : lng);
@@ -63,7 +75,7 @@ const byTimeOf = (points: readonly Fix[]) => new Map(points.map((p) => [p.time.g
 
 /** Fits the baseline on the storms of the CMA best track whose first fix falls in the years given. */
 export function fitPersistenceBaseline(
-  storms: readonly { points: readonly Fix[] }[],
+  storms: readonly { points: readonly CmaFix[] }[],
   years: { readonly firstYear: number; readonly lastYear: number },
 ): PersistenceBaseline {
   const inYears = storms.filter((s) => {
@@ -74,8 +86,9 @@ export function fitPersistenceBaseline(
     const x: number[][] = [];
     const y: number[][] = [];
     for (const storm of inYears) {
-      const byTime = byTimeOf(storm.points);
-      for (const p of storm.points) {
+      const points = storm.points.map(fromCma);
+      const byTime = byTimeOf(points);
+      for (const p of points) {
         const at = p.time.getTime();
         const later = byTime.get(at + leadHours * HOUR_MS);
         const row = isSynoptic(p.time) ? predictorsAt(byTime, at) : null;
@@ -99,18 +112,33 @@ const apply = (coefficients: readonly number[], row: readonly number[]) =>
  * The baseline forecast from a storm's fixes at an initial time (a synoptic time at which it is a tropical cyclone
  * and was one 12 h before); null otherwise. Winds are CMA's 2-minute m/s.
  */
-export function persistenceForecast(
-  baseline: PersistenceBaseline,
-  storm: { id: string; points: readonly Fix[] },
-  initial: Date,
-): VerifiableForecast | null {
-  const row = isSynoptic(initial) ? predictorsAt(byTimeOf(storm.points), initial.getTime()) : null;
+export const persistenceForecast = (baseline: PersistenceBaseline, storm: { id: string; points: readonly CmaFix[] }, initial: Date) =>
+  forecastFrom(baseline, storm.id, storm.points.map(fromCma), initial);
+
+/**
+ * The baseline forecast from a verifying track (src/forecasts/truth-tracks.ts: the CMA best track, or CMA's
+ * operational track of a live storm); null unless its winds are CMA's 2-minute ones, which the baseline was fitted on.
+ */
+export function persistenceForecastOnTrack(baseline: PersistenceBaseline, stormId: string, track: TruthTrack, initial: Date) {
+  if (track.windPeriod !== '2min') return null;
+  const fixes = track.fixes.map((f) => ({
+    time: new Date(f.time),
+    lat: f.lat,
+    lng: f.lng,
+    wind: f.windKt === null ? null : Math.round(f.windKt * KT_TO_MS * 10) / 10,
+    cyclone: isCycloneStage(f.stage),
+  }));
+  return forecastFrom(baseline, stormId, fixes, initial);
+}
+
+function forecastFrom(baseline: PersistenceBaseline, stormId: string, points: readonly Fix[], initial: Date): VerifiableForecast | null {
+  const row = isSynoptic(initial) ? predictorsAt(byTimeOf(points), initial.getTime()) : null;
   if (!row) return null;
   const [lat0, lngE0, , , , wind0] = row as [number, number, number, number, number, number, number];
   return {
-    key: `wp-persistence/${storm.id}/${toUtcIso(initial)}`,
+    key: `wp-persistence/${stormId}/${toUtcIso(initial)}`,
     agency: 'wp-persistence',
-    stormId: storm.id,
+    stormId,
     basin: 'WP',
     initialTime: toUtcIso(initial),
     wind: { unit: 'm/s', period: '2min' },

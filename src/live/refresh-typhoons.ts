@@ -22,7 +22,7 @@
  */
 import { captureDrafts, emptyCapture, type ForecastCapture } from '../forecasts/forecast-store.ts';
 import { nmcIssuances } from '../forecasts/nmc-issuances.ts';
-import { truthFromLiveTyphoon } from '../forecasts/truth-tracks.ts';
+import { truthFromTyphoon } from '../forecasts/truth-tracks.ts';
 import { zjIssuances } from '../forecasts/zj-issuances.ts';
 import { toBeijingIso } from '../model/time.ts';
 import type { Typhoon } from '../model/typhoon-schemas.ts';
@@ -273,7 +273,7 @@ export async function refreshLive(
         action: 'the stored record is kept',
       });
     good = { ...fetched, typhoons: assembled.typhoons };
-    for (const storm of good.typhoons) forecasts.tracks[storm.code] = truthFromLiveTyphoon(storm, now);
+    for (const storm of good.typhoons) forecasts.tracks[storm.code] = truthFromTyphoon(storm, now);
     if (previous) await writePreviousSnapshot(store, previous);
     await writeSnapshot(store, good);
   }

@@ -16,7 +16,7 @@ export const ISSUANCE_SCHEMA_VERSION = 1;
 export const FORECAST_PRODUCTS = ['zj-service', 'nmc-service', 'atcf-adeck', 'jtwc-tcw'] as const;
 export type ForecastProduct = (typeof FORECAST_PRODUCTS)[number];
 
-export const windAveragingSchema = z.enum(['1min', '2min', '10min']);
+export const windAveragingSchema = z.enum(['1min', '2min', '10min']).describe('Averaging period of a maximum sustained wind');
 
 export const issuanceWindSchema = z
   .object({
@@ -31,7 +31,7 @@ export const forecastPositionSchema = z
   .object({
     leadHours: z.number().describe('Hours after the initial time'),
     validTime: utcTime,
-    lat: z.number(),
+    lat: z.number().describe('Latitude of the forecast centre, degrees north'),
     lng: z.number().describe('Longitude, −180…180, east positive'),
     wind: z.number().nullable().describe('Maximum sustained wind in the issuance unit and period; null when not forecast'),
     pressure: z.number().nullable().describe('Central pressure, hPa (ATCF: mb, the same unit); null when not forecast'),
@@ -41,7 +41,11 @@ export const forecastPositionSchema = z
 
 export const issuanceSourceSchema = z
   .object({
-    product: z.enum(FORECAST_PRODUCTS),
+    product: z
+      .enum(FORECAST_PRODUCTS)
+      .describe(
+        "The product read: zj-service (the Zhejiang typhoon service's forecast groups), nmc-service (NMC's), atcf-adeck (an ATCF a-deck, live or archived), jtwc-tcw (a JTWC warning's .tcw)",
+      ),
     channel: z.enum(['live', 'archive']).describe('Read by the scheduled run from a live service, or from an archive file by the build'),
     file: z.string().nullable().describe('The archive file (a-deck) or the live document it was read from'),
     tech: z.string().nullable().describe('The ATCF technique of the rows (OFCL, OFCS, JTWC); null for other products'),
@@ -51,10 +55,14 @@ export const issuanceSourceSchema = z
 
 export const issuanceSchema = z
   .object({
-    schemaVersion: z.literal(ISSUANCE_SCHEMA_VERSION),
+    schemaVersion: z.literal(ISSUANCE_SCHEMA_VERSION).describe('The shape the record was written in'),
     key: z.string().describe('Stable key: agency, product, storm, initial time and a digest of the content'),
     agency: z.string().describe('cma, jma, jtwc, hko, cwa, kma, nhc, …'),
-    basin: z.enum(['WP', 'AL', 'EP', 'CP', 'IO', 'SH']),
+    basin: z
+      .enum(['WP', 'AL', 'EP', 'CP', 'IO', 'SH'])
+      .describe(
+        'ATCF basin: WP north-western Pacific, AL Atlantic, EP eastern and CP central North Pacific, IO North Indian, SH Southern Hemisphere',
+      ),
     storm: z
       .object({
         id: z
@@ -62,8 +70,9 @@ export const issuanceSchema = z
           .describe("The storm's id in the key: a north-western Pacific code (`202411`, 8-digit when unnumbered) or an ATCF id"),
         code: z.string().nullable().describe('North-western Pacific code, when the source names one'),
         atcfId: z.string().nullable().describe('ATCF id (`al032004`), when the source names one'),
-        name: z.string().nullable(),
+        name: z.string().nullable().describe('Its English name as the source gives it, upper case; null when none'),
       })
+      .describe('The storm forecast')
       .meta({ id: 'IssuanceStorm' }),
     initialTime: utcTime.describe("The forecast's initial (synoptic) time: leads count from it"),
     issuedAt: utcTime.nullable().describe('When the agency issued it, when the source says; null when it does not'),

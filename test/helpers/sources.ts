@@ -10,6 +10,9 @@ export const FIXTURE_AGENCIES = path.resolve(import.meta.dirname, '..', 'fixture
 /** Best tracks of the other basins, invented storms in NHC's and NCEI's formats (see fixtures/global-sources/README.md). */
 export const FIXTURE_GLOBAL_SOURCES = path.resolve(import.meta.dirname, '..', 'fixtures', 'global-sources');
 
+/** An official forecast a-deck and its storm's HURDAT2 best track, an invented storm (see fixtures/forecasts/README.md). */
+export const FIXTURE_FORECASTS = path.resolve(import.meta.dirname, '..', 'fixtures', 'forecasts');
+
 /** The real archive when its location is given (CI gives it: .ci/run), else null. */
 export const REAL_SOURCES: string | null = realData('archive');
 

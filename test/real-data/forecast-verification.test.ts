@@ -12,8 +12,10 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildGlobalArchive } from '../../src/archive/global/global-records.ts';
 import { adeckBaseline } from '../../src/forecasts/adeck-baselines.ts';
 import { adeckIssuances } from '../../src/forecasts/adeck-issuances.ts';
+import { archivedForecasts, verifyingStorms } from '../../src/forecasts/archived-forecasts.ts';
 import { measuredConeRadii } from '../../src/forecasts/error-cones.ts';
 import { mergeIssuances } from '../../src/forecasts/merge-issuances.ts';
 import { truthFromHurdat2 } from '../../src/forecasts/truth-tracks.ts';
@@ -137,6 +139,38 @@ describeRealData('forecasts', 'official forecasts of the sample a-decks, verifie
         expect(summary.map((l) => l.count)).toEqual(counts);
       });
     }
+
+    it("the build's archived verification (archivedForecasts, against the archive's HURDAT2 records) equals the independent computation within 1 n mi, with the same counts", () => {
+      const decks = cases.map(({ file, id }) => ({
+        atcfId: id.toLowerCase(),
+        file: `nhc/${file}`,
+        records: parseAtcfDeck(deckOf(file)).records,
+      }));
+      const globalStorms = buildGlobalArchive({ hurdat2: hurdat2.storms, ibtracs: [], ibtracsLinks: [], nwPacific: null }).storms;
+      const archived = archivedForecasts({ decks, verifying: verifyingStorms([], globalStorms), wpBaseline: null });
+      expect(archived.storms.map((s) => s.storm.archivedId)).toEqual(['nhc-al032004', 'nhc-al041992']);
+      for (const { file, id, counts } of cases) {
+        const storm = hurdat2.storms.find((s) => s.id === id);
+        const fixes = (storm?.points ?? []).map((p) => ({ time: p.time, lat: p.lat, lng: p.lng, status: p.status ?? '' }));
+        const independent = independentErrors(deckOf(file), fixes);
+        const answer = archived.storms.find((s) => s.storm.atcfId === id.toLowerCase());
+        expect(answer?.against).toEqual({ source: 'hurdat2', status: 'final', asOf: null });
+        const nhc = answer?.agencies.find((a) => a.agency === 'nhc');
+        expect(nhc?.leads.map((l) => l.count)).toEqual(counts);
+        for (const lead of nhc?.leads ?? []) {
+          const other = independent[lead.leadHours];
+          expect(lead.count, `${id} ${lead.leadHours} h count`).toBe(other?.count);
+          if (other?.meanNm !== null)
+            expect(Math.abs((lead.trackErrorNm as number) - (other?.meanNm as number)), `${id} ${lead.leadHours} h`).toBeLessThanOrEqual(1);
+        }
+        expect(nhc?.skill?.baseline).toBe('OCD5');
+      }
+      // Each season's means are its storm's (one storm a season here).
+      expect(archived.file.seasons.map((s) => [s.year, s.groups.map((g) => g.leads.map((l) => l.count))])).toEqual([
+        [1992, [cases[0]?.counts]],
+        [2004, [cases[1]?.counts]],
+      ]);
+    });
 
     it("Charley's special advisory is kept as an amendment and its original is the one verified", () => {
       const storm = hurdat2.storms.find((s) => s.id === 'AL032004');

@@ -24,7 +24,7 @@ import { parseAtcfDeck } from '../../src/upstream/atcf.ts';
 import { read } from '../helpers/read-text.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'forecasts');
-const storm = parseHurdat2(read(FIXTURES, 'hurdat2-verifica-al072049.txt'), 'hurdat2-verifica-al072049.txt').storms[0];
+const storm = parseHurdat2(read(FIXTURES, 'hurdat2', 'hurdat2-verifica-al072049.txt'), 'hurdat2-verifica-al072049.txt').storms[0];
 const truth = truthFromHurdat2(storm as never);
 const records = parseAtcfDeck(read(FIXTURES, 'aal072049.dat')).records;
 const issuances = mergeIssuances(
