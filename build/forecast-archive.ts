@@ -2,14 +2,15 @@
  * The build's official forecasts: the archived a-decks of the forecast decks folder (`--forecast-decks`,
  * TYPHOON_FORECAST_DECKS, else .cache/forecast-decks; with the demo archive and nothing given, demo/forecast-decks),
  * verified against the archive's best tracks (src/forecasts/archived-forecasts.ts): the north-western Pacific's
- * records of this build, and the other basins' records (issue 30) from the global sources folder when one is given.
+ * records of this build, and the other basins' records (issue 30) from the global sources folder when one is given
+ * (with the demo decks, demo/global-sources: ANDREW's HURDAT2 entry).
  * Nothing given: no archived forecasts, and the answers say so (an empty season, a 404 for a storm).
  */
 import path from 'node:path';
 import fg from 'fast-glob';
 import fs from 'fs-extra';
 import { buildGlobalArchive } from '../src/archive/global/global-records.ts';
-import { DEMO_FORECAST_DECKS_DIR, WP_BASELINE_FILE } from '../src/config/paths.ts';
+import { DEMO_FORECAST_DECKS_DIR, DEMO_GLOBAL_SOURCES_DIR, WP_BASELINE_FILE } from '../src/config/paths.ts';
 import { archivedForecasts, verifyingStorms, type ArchivedForecasts } from '../src/forecasts/archived-forecasts.ts';
 import type { PersistenceBaseline } from '../src/forecasts/wp-persistence-baseline.ts';
 import type { Typhoon } from '../src/model/typhoon-schemas.ts';
@@ -27,14 +28,17 @@ export interface ForecastFolders {
 export const forecastDecksFolder = (folders: ForecastFolders, demo: boolean): string | null =>
   folders.forecastDecksDir ?? (demo ? DEMO_FORECAST_DECKS_DIR : null);
 
+/** The other basins' best tracks a build reads with its decks: the folder given, else the demo's with the demo decks. */
+const globalSourcesFolder = (folders: ForecastFolders, decks: string | null): string | null =>
+  folders.globalSourcesDir ?? (decks === DEMO_FORECAST_DECKS_DIR ? DEMO_GLOBAL_SOURCES_DIR : null);
+
 /** The files of the decks and global sources folders a build of these folders reads (for the input fingerprint). */
 export async function forecastInputFiles(folders: ForecastFolders, demo: boolean): Promise<string[]> {
   const dir = forecastDecksFolder(folders, demo);
   const decks = dir ? (await listForecastDecks(dir)).map((f) => path.join(dir, f)) : [];
-  if (decks.length === 0 || !folders.globalSourcesDir) return decks;
-  const global = await fg(['hurdat2/hurdat2*.txt', 'ibtracs/ibtracs*.csv'], { cwd: folders.globalSourcesDir, absolute: true }).catch(
-    () => [],
-  );
+  const globalDir = globalSourcesFolder(folders, dir);
+  if (decks.length === 0 || !globalDir) return decks;
+  const global = await fg(['hurdat2/hurdat2*.txt', 'ibtracs/ibtracs*.csv'], { cwd: globalDir, absolute: true }).catch(() => []);
   return [...decks, ...global.sort()];
 }
 
@@ -46,10 +50,8 @@ export async function renderForecastArchive(
   const dir = forecastDecksFolder(folders, nwPacific.demo);
   const decks = dir ? await readForecastDecks(dir) : { decks: [], problems: [], rejected: [] };
   // The other basins' records, only when there are decks to verify (the South Indian IBTrACS list alone is 70 MB).
-  const global =
-    decks.decks.length && folders.globalSourcesDir && (await fs.pathExists(folders.globalSourcesDir))
-      ? await readGlobalSources(folders.globalSourcesDir)
-      : null;
+  const globalDir = globalSourcesFolder(folders, dir);
+  const global = decks.decks.length && globalDir && (await fs.pathExists(globalDir)) ? await readGlobalSources(globalDir) : null;
   const globalStorms = global ? buildGlobalArchive({ ...global, nwPacific: null }).storms : [];
   const wpBaseline = (await fs.readJson(WP_BASELINE_FILE)) as PersistenceBaseline;
   const archived = archivedForecasts({ decks: decks.decks, verifying: verifyingStorms(nwPacific.typhoons, globalStorms), wpBaseline });
@@ -57,7 +59,7 @@ export async function renderForecastArchive(
   log(
     [
       `Official forecast decks: ${dir ?? 'none given'}${dir === DEMO_FORECAST_DECKS_DIR ? ' (DEMO)' : ''}`,
-      `  ${decks.decks.length} a-deck(s); ${archived.storms.length} storm(s) verified against the archive${global ? ` (other basins: ${folders.globalSourcesDir})` : ' (no other basins given)'}`,
+      `  ${decks.decks.length} a-deck(s); ${archived.storms.length} storm(s) verified against the archive${global ? ` (other basins: ${globalDir})` : ' (no other basins given)'}`,
       ...(archived.unmatched.length
         ? [
             `  ${archived.unmatched.length} a-deck(s) whose storm the archive does not hold, not verified: ${archived.unmatched.slice(0, 5).join(', ')}${archived.unmatched.length > 5 ? ', …' : ''}`,

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { KNOWLEDGE_CATEGORIES, PLATFORMS, platformSchema, slugSchema } from '../model/content-schemas.ts';
 import { disturbanceIdSchema } from '../model/disturbance-schemas.ts';
+import { archivedStormIdSchema } from '../model/global-archive-schemas.ts';
 import { globalIdSchema } from '../model/global-schemas.ts';
 import { GRADE_CODES } from '../model/grades.ts';
 import { typhoonCodeSchema } from '../model/typhoon-schemas.ts';
@@ -91,6 +92,14 @@ export const PARAMS = {
     invalid: 'wp94',
     schema: disturbanceIdSchema,
     ...inPath('id must be jtwc-wp942026 (jtwc-, basin, invest number 90–99, year)'),
+  },
+  archivedId: {
+    description:
+      "An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)",
+    example: 'nhc-al041992',
+    invalid: 'AL041992',
+    schema: archivedStormIdSchema,
+    ...inPath('id must look like nhc-al041992, cma-201330 or ibtracs-2019246N12125'),
   },
   flashId: {
     description: 'Flash news id: 12 hexadecimal digits',
@@ -211,6 +220,9 @@ const fourDigitYear = (name: string) => ({
   ),
 });
 
+/** The ATCF basins of the official forecasts (src/model/forecast-schemas.ts). */
+const FORECAST_BASINS = ['WP', 'AL', 'EP', 'CP', 'IO', 'SH'] as const;
+
 const MONTH_LIST = /^(0?[1-9]|1[0-2])(,(0?[1-9]|1[0-2]))*$/;
 /** Peak grades a storm can reach: ET is a stage, not an intensity. */
 const INTENSITY_GRADES = GRADE_CODES.filter((code) => code !== 'ET');
@@ -309,6 +321,28 @@ export const QUERIES = {
     example: 'basics',
     invalid: 'weather',
     schema: optional(z.enum(KNOWLEDGE_CATEGORIES, inQuery(`category must be one of ${KNOWLEDGE_CATEGORIES.join(', ')}`))),
+  },
+  season: {
+    name: 'year',
+    description: "The season: the year of the forecasts' initial times (UTC), four digits; required",
+    example: '1992',
+    invalid: '92',
+    schema: z
+      .string(inQuery('year is required: a four-digit year such as 2024'))
+      .regex(YEAR, inQuery('year must be a four-digit year such as 2024'))
+      .transform(Number),
+  },
+  basin: {
+    description: `Only this basin (ATCF): ${FORECAST_BASINS.join(', ')} (default: every basin)`,
+    example: 'AL',
+    invalid: 'NA',
+    schema: optional(z.enum(FORECAST_BASINS, inQuery(`basin must be one of ${FORECAST_BASINS.join(', ')}`))),
+  },
+  agency: {
+    description: 'Only this agency, lower case: nhc, cphc, jtwc, cma, jma, hko, cwa, kma, … (default: every agency)',
+    example: 'nhc',
+    invalid: 'N H C',
+    schema: optional(z.string().regex(/^[a-z][a-z0-9-]{1,19}$/, inQuery('agency must be an agency key such as nhc, jtwc or cma'))),
   },
   similarSize: {
     name: 'size',

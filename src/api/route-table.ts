@@ -22,6 +22,12 @@ import {
   disturbancesGeoJsonSchema,
 } from '../model/disturbance-answer-schemas.ts';
 import { atomFeedSchema, flashItemSchema, liveSummarySchema, rssFeedSchema, seoNewsSchema } from '../model/flash-schemas.ts';
+import {
+  archivedStormVerificationSchema,
+  stormForecastsAnswerSchema,
+  stormVerificationSchema,
+  verificationSummaryAnswerSchema,
+} from '../model/forecast-answer-schemas.ts';
 import { featureCollectionSchema } from '../model/geojson-schemas.ts';
 import {
   globalCycloneAnswerSchema,
@@ -523,6 +529,114 @@ export const ROUTES = defineRoutes({
     notFound: (code, path) =>
       `No archived storm with code ${code}: the agencies' tracks are those of archived storms (an active storm has its live forecasts by agency in ${path('typhoon-detail', 'v1')}).`,
     errors: ['badParameter', 'notFound'],
+  },
+  'typhoon-forecasts': {
+    title: "One storm's official forecasts",
+    summary:
+      'Every official forecast the service kept of a north-western Pacific storm, one per issuance (agency, initial and issue time, positions, wind with its averaging period, pressure, stage), newest first, paged',
+    returns: 'every official forecast issuance kept of a storm, newest first, paged',
+    docs: 'endpoints-forecasts.md#a-storms-forecasts',
+    area: 'live',
+    paths: { web: '/api/typhoons/:code/forecasts', v1: '/api/v1/typhoons/:code/forecasts' },
+    params: { code: 'code' },
+    list: { key: 'list', paged: true },
+    query: ['page', 'size'],
+    servedBy: { kind: 'function', fn: 'storm-forecasts' },
+    cache: 'live',
+    tags: ['forecasts'],
+    reads: [DATA_FILES.forecastArchive, DATA_FILES.archiveSummaries],
+    dataSchema: stormForecastsAnswerSchema,
+    // 503: the storm's stored forecasts cannot be read until the next refresh rebuilds them.
+    notFound: (code, path) =>
+      `No storm ${code} with forecasts: neither kept by the service nor in the archive (${path('history-search')} finds archived storms).`,
+    errors: ['badParameter', 'notFound', 'dataUnavailable'],
+  },
+  'global-typhoon-forecasts': {
+    title: "A global cyclone's official forecasts",
+    summary:
+      "Every official forecast the service kept of a cyclone of another basin (NHC's forecast track, JTWC's warnings), one per issuance, newest first, paged",
+    returns: 'every official forecast issuance kept of a global cyclone, newest first, paged',
+    docs: 'endpoints-forecasts.md#a-storms-forecasts',
+    area: 'global',
+    paths: { web: '/api/global/typhoons/:id/forecasts', v1: '/api/v1/global/typhoons/:id/forecasts' },
+    params: { id: 'globalId' },
+    list: { key: 'list', paged: true },
+    query: ['page', 'size'],
+    servedBy: { kind: 'function', fn: 'storm-forecasts' },
+    cache: 'live',
+    tags: ['forecasts', 'global'],
+    reads: [DATA_FILES.forecastArchive],
+    dataSchema: stormForecastsAnswerSchema,
+    notFound: (id, path) => `No global cyclone ${id} with forecasts; ${path('global-history')} lists every cyclone ingested.`,
+    errors: ['badParameter', 'notFound', 'dataUnavailable'],
+  },
+  'typhoon-verification': {
+    title: "One storm's forecasts verified",
+    summary:
+      "The kept forecasts of a north-western Pacific storm verified by NHC's rules, per forecast and per agency: track, along- and cross-track and intensity errors at 12–120 h, skill against the baseline, agencies compared on the same cases; provisional until the best track is final",
+    returns: "a storm's kept forecasts verified per forecast and per agency, provisional until its best track is final",
+    docs: 'endpoints-forecasts.md#a-storms-verification',
+    area: 'live',
+    paths: { web: '/api/typhoons/:code/verification', v1: '/api/v1/typhoons/:code/verification' },
+    params: { code: 'code' },
+    servedBy: { kind: 'function', fn: 'storm-verification' },
+    cache: 'live',
+    tags: ['forecasts'],
+    reads: [DATA_FILES.forecastArchive, DATA_FILES.archiveSummaries],
+    dataSchema: stormVerificationSchema,
+    notFound: (code, path) =>
+      `No storm ${code} with forecasts: neither kept by the service nor in the archive (${path('history-search')} finds archived storms).`,
+    errors: ['badParameter', 'notFound', 'dataUnavailable'],
+  },
+  'global-typhoon-verification': {
+    title: "A global cyclone's forecasts verified",
+    summary: 'The same for a cyclone of another basin: its kept forecasts verified per forecast and per agency',
+    returns: "a global cyclone's kept forecasts verified per forecast and per agency",
+    docs: 'endpoints-forecasts.md#a-storms-verification',
+    area: 'global',
+    paths: { web: '/api/global/typhoons/:id/verification', v1: '/api/v1/global/typhoons/:id/verification' },
+    params: { id: 'globalId' },
+    servedBy: { kind: 'function', fn: 'storm-verification' },
+    cache: 'live',
+    tags: ['forecasts', 'global'],
+    reads: [DATA_FILES.forecastArchive],
+    dataSchema: stormVerificationSchema,
+    notFound: (id, path) => `No global cyclone ${id} with forecasts; ${path('global-history')} lists every cyclone ingested.`,
+    errors: ['badParameter', 'notFound', 'dataUnavailable'],
+  },
+  'archived-verification': {
+    title: "An archived storm's official forecasts verified",
+    summary:
+      "An archived storm's official forecasts from the ATCF a-decks (NHC's archive, JTWC's) verified against its best track, with every issuance: per forecast, per agency, skill against the baseline",
+    returns: "an archived storm's official forecasts (ATCF a-decks) and their verification against its best track",
+    docs: 'endpoints-forecasts.md#an-archived-storms-verification',
+    area: 'history',
+    paths: { web: '/api/verification/storms/:id', v1: '/api/v1/verification/storms/:id' },
+    params: { id: 'archivedId' },
+    servedBy: { kind: 'static' },
+    cache: 'archive',
+    dataSchema: archivedStormVerificationSchema,
+    notFound: (id, path) =>
+      `No archived official forecasts of ${id}: only storms whose a-deck the build read and whose best track the archive holds (${path('verification')} lists a season's).`,
+    errors: ['badParameter'],
+  },
+  verification: {
+    title: "A season's forecasts verified",
+    summary:
+      "One season's official forecasts verified per agency, basin and source (archived a-decks, kept live): mean errors and biases at 12–120 h, sample counts, skill against the basin's baseline, agencies compared on the same cases",
+    returns: "a season's official forecasts verified per agency and basin, `year` required, `basin` and `agency` optional",
+    docs: 'endpoints-forecasts.md#a-seasons-verification',
+    area: 'history',
+    paths: { web: '/api/verification', v1: '/api/v1/verification' },
+    params: {},
+    list: { key: 'list' },
+    query: ['season', 'basin', 'agency'],
+    servedBy: { kind: 'function', fn: 'season-verification' },
+    cache: 'live',
+    tags: ['forecasts'],
+    reads: [DATA_FILES.forecastArchive],
+    dataSchema: verificationSummaryAnswerSchema,
+    errors: ['badParameter', 'dataUnavailable'],
   },
   'history-today': {
     title: 'Today in history',

@@ -36,6 +36,8 @@ export const FORECAST_DECKS_DIR = path.join(CACHE_DIR, 'forecast-decks');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
 /** The demo's archived a-decks, read with the demo archive when no forecast decks are given (demo/forecast-decks/README.md). */
 export const DEMO_FORECAST_DECKS_DIR = path.join(PROJECT_ROOT, 'demo', 'forecast-decks');
+/** The demo decks' storms' best tracks of the other basins (ANDREW's HURDAT2 entry), read with the demo decks (demo/global-sources/README.md). */
+export const DEMO_GLOBAL_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'global-sources');
 /** The generated Netlify functions (build/write-functions.ts). */
 export const FUNCTIONS_DIR = path.join(PROJECT_ROOT, 'functions');
 

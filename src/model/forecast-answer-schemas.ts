@@ -84,7 +84,7 @@ export const homogeneousComparisonSchema = z
 
 export const stormVerificationSchema = z
   .object({
-    storm: forecastStormSchema,
+    storm: forecastStormSchema.describe('The storm and its ids'),
     source: verificationSourceSchema,
     against: verifiedAgainstSchema.nullable().describe('The track the forecasts were verified against; null when none is known yet'),
     agencies: z.array(agencyVerificationSchema).describe('Per agency, its means and its skill'),
@@ -104,7 +104,7 @@ export const archivedStormVerificationSchema = stormVerificationSchema
 
 export const stormForecastsAnswerSchema = z
   .object({
-    storm: forecastStormSchema,
+    storm: forecastStormSchema.describe('The storm and its ids'),
     list: z.array(issuanceSchema).describe('Its issuances, newest first (initial time, then agency, product, latest revision first)'),
     total: z.number().int().describe('Issuances kept of the storm'),
     page: z.number().int().describe('The page, from 1'),

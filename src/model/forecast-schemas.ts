@@ -77,7 +77,7 @@ export const issuanceSchema = z
     initialTime: utcTime.describe("The forecast's initial (synoptic) time: leads count from it"),
     issuedAt: utcTime.nullable().describe('When the agency issued it, when the source says; null when it does not'),
     advisory: z.string().nullable().describe("The agency's advisory or warning number, when the source gives it"),
-    wind: issuanceWindSchema,
+    wind: issuanceWindSchema.describe("The unit and averaging period of the issuance's winds"),
     stageScheme: z
       .enum(['atcf', 'china-grade'])
       .nullable()
@@ -91,7 +91,7 @@ export const issuanceSchema = z
       .min(1)
       .describe('1 for the first content seen for this agency, product, storm and initial time; 2, 3, … for each amendment'),
     amends: z.string().nullable().describe('The key of the issuance this one amends (the previous revision); null for revision 1'),
-    source: issuanceSourceSchema,
+    source: issuanceSourceSchema.describe('Where and how it was read'),
   })
   .meta({ id: 'Issuance' });
 

@@ -69,6 +69,7 @@ describe('v1 collections', () => {
         'disturbances',
         'flash-list',
         'global-history',
+        'global-typhoon-forecasts',
         'global-typhoons',
         'history-near',
         'history-search',
@@ -80,7 +81,9 @@ describe('v1 collections', () => {
         'live-near',
         'live-typhoons',
         'news-list',
+        'typhoon-forecasts',
         'typhoon-similar',
+        'verification',
       ].sort(),
     );
   });
