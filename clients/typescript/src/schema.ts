@@ -951,6 +951,330 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/typhoons/{code}/forecasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every official forecast the service kept of a north-western Pacific storm, one per issuance (agency, initial and issue time, positions, wind with its averaging period, pressure, stage), newest first, paged
+         * @description Answered by the storm-forecasts function.
+         */
+        get: operations["web-typhoon-forecasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/typhoons/{code}/forecasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every official forecast the service kept of a north-western Pacific storm, one per issuance (agency, initial and issue time, positions, wind with its averaging period, pressure, stage), newest first, paged
+         * @description Answered by the storm-forecasts function.
+         */
+        get: operations["v1-typhoon-forecasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-typhoon-forecasts-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/typhoons/{id}/forecasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every official forecast the service kept of a cyclone of another basin (NHC's forecast track, JTWC's warnings), one per issuance, newest first, paged
+         * @description Answered by the storm-forecasts function.
+         */
+        get: operations["web-global-typhoon-forecasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/global/typhoons/{id}/forecasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Every official forecast the service kept of a cyclone of another basin (NHC's forecast track, JTWC's warnings), one per issuance, newest first, paged
+         * @description Answered by the storm-forecasts function.
+         */
+        get: operations["v1-global-typhoon-forecasts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-global-typhoon-forecasts-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/typhoons/{code}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The kept forecasts of a north-western Pacific storm verified by NHC's rules, per forecast and per agency: track, along- and cross-track and intensity errors at 12–120 h, skill against the baseline, agencies compared on the same cases; provisional until the best track is final
+         * @description Answered by the storm-verification function.
+         */
+        get: operations["web-typhoon-verification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/typhoons/{code}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The kept forecasts of a north-western Pacific storm verified by NHC's rules, per forecast and per agency: track, along- and cross-track and intensity errors at 12–120 h, skill against the baseline, agencies compared on the same cases; provisional until the best track is final
+         * @description Answered by the storm-verification function.
+         */
+        get: operations["v1-typhoon-verification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-typhoon-verification-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/typhoons/{id}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The same for a cyclone of another basin: its kept forecasts verified per forecast and per agency
+         * @description Answered by the storm-verification function.
+         */
+        get: operations["web-global-typhoon-verification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/global/typhoons/{id}/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The same for a cyclone of another basin: its kept forecasts verified per forecast and per agency
+         * @description Answered by the storm-verification function.
+         */
+        get: operations["v1-global-typhoon-verification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-global-typhoon-verification-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verification/storms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @example nhc-al041992
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An archived storm's official forecasts from the ATCF a-decks (NHC's archive, JTWC's) verified against its best track, with every issuance: per forecast, per agency, skill against the baseline
+         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         */
+        get: operations["web-archived-verification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/verification/storms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @example nhc-al041992
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * An archived storm's official forecasts from the ATCF a-decks (NHC's archive, JTWC's) verified against its best track, with every issuance: per forecast, per agency, skill against the baseline
+         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         */
+        get: operations["v1-archived-verification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-archived-verification-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One season's official forecasts verified per agency, basin and source (archived a-decks, kept live): mean errors and biases at 12–120 h, sample counts, skill against the basin's baseline, agencies compared on the same cases
+         * @description Answered by the season-verification function.
+         */
+        get: operations["web-verification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One season's official forecasts verified per agency, basin and source (archived a-decks, kept live): mean errors and biases at 12–120 h, sample counts, skill against the basin's baseline, agencies compared on the same cases
+         * @description Answered by the season-verification function.
+         */
+        get: operations["v1-verification"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-verification-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/history/today": {
         parameters: {
             query?: never;
@@ -1309,6 +1633,29 @@ export interface components {
             /** @description The agency's own category as written: CMA grade code (TD … SuperTY, ET); JMA grade 2 TD, 3 TS, 4 STS, 5 TY, 6 extratropical, 7 entering the area, 9 TS or stronger; JTWC system type (TD, TS, TY, ST, EX, …); HKO TD/TS/STS/T/ST/SuperT */
             category: string | null;
         };
+        AgencyVerification: {
+            /** @description Whose forecasts: nhc, cphc, jtwc, cma, jma, hko, cwa, kma, … */
+            agency: string;
+            /** @description ATCF basin */
+            basin: string;
+            /** @description The year of the initial times (UTC); null in a storm's verification */
+            year: number | null;
+            /**
+             * @description Where the forecasts come from: archive (the ATCF a-decks the build read: NHC's archive, UCAR's of JTWC's), live (the issuances the scheduled run kept)
+             * @enum {string}
+             */
+            source: "archive" | "live";
+            /**
+             * @description provisional when any of its forecasts was verified against a provisional track
+             * @enum {string}
+             */
+            status: "final" | "provisional";
+            /** @description Forecasts verified (one per initial time: docs/verification.md) */
+            forecasts: number;
+            /** @description Means per lead time, 12 to 120 h */
+            leads: components["schemas"]["LeadSummary"][];
+            skill: components["schemas"]["BaselineSkill"] | null;
+        };
         Announcement: {
             /** @description Title, at most 120 characters */
             title: string;
@@ -1326,6 +1673,27 @@ export interface components {
             /** @description Article body in Markdown (CommonMark) */
             body: string;
         };
+        /** @description <record>-<the record's own id>: nhc-al122005 (HURDAT2's ATCF id, lower case), ibtracs-2019246N12125 (IBTrACS's SID), cma-201330 (the north-western Pacific's code) */
+        ArchivedStormId: string;
+        ArchivedStormVerification: {
+            /** @description The storm and its ids */
+            storm: components["schemas"]["ForecastStorm"];
+            /**
+             * @description The ATCF a-decks the build read
+             * @constant
+             */
+            source: "archive";
+            /** @description The track the forecasts were verified against; null when none is known yet */
+            against: components["schemas"]["VerifiedAgainst"] | null;
+            /** @description Per agency, its means and its skill */
+            agencies: components["schemas"]["AgencyVerification"][];
+            /** @description Every two agencies side by side on the cases both verified (none with fewer than two agencies) */
+            comparisons: components["schemas"]["HomogeneousComparison"][];
+            /** @description Each forecast verified (one per agency and initial time), newest first */
+            forecasts: components["schemas"]["ForecastVerification"][];
+            /** @description Every official forecast of the storm in its a-deck, newest first */
+            issuances: components["schemas"]["Issuance"][];
+        };
         /** @description Credits the sources ask for: quote them with the data */
         Attribution: {
             /** @description Which source: its short name */
@@ -1337,6 +1705,13 @@ export interface components {
             /** @description Papers to cite when the data is used in research; empty when the source names none */
             cite: string[];
         }[];
+        /** @description Skill against the basin's no-skill baseline; null where the basin has none (the North Indian Ocean, the Southern Hemisphere) */
+        BaselineSkill: {
+            /** @description The no-skill baseline: OCD5 (NHC's CLIPER5 and Decay-SHIFOR5, from its a-decks), CLP5 or CLIP (older decks), wp-persistence (this project's climatology and persistence of the north-western Pacific) */
+            baseline: string;
+            /** @description Skill per lead time, on the cases both verified */
+            leads: components["schemas"]["LeadSkill"][];
+        };
         /** @description The track at its closest approach */
         ClosestPoint: {
             /** @description Chinese grade name (热带低压 … 超强台风, 温带气旋); null below TD or unknown */
@@ -1885,6 +2260,62 @@ export interface components {
             /** @description Central pressure in hPa */
             pressure: number | null;
         };
+        ForecastPosition: {
+            /** @description Hours after the initial time */
+            leadHours: number;
+            /** @description ISO 8601 time in UTC (Z) */
+            validTime: string;
+            /** @description Latitude of the forecast centre, degrees north */
+            lat: number;
+            /** @description Longitude, −180…180, east positive */
+            lng: number;
+            /** @description Maximum sustained wind in the issuance unit and period; null when not forecast */
+            wind: number | null;
+            /** @description Central pressure, hPa (ATCF: mb, the same unit); null when not forecast */
+            pressure: number | null;
+            /** @description The stage or grade the source gives the point, in the issuance's `stageScheme` */
+            stage: string | null;
+        };
+        ForecastStorm: {
+            /** @description The storm's id in its issuances: a north-western Pacific code (202411) or an ATCF id (al132025) */
+            id: string;
+            /** @description Its north-western Pacific code, when it has one */
+            code: string | null;
+            /** @description Its ATCF id, when known */
+            atcfId: string | null;
+            /** @description Its id in the archive of every basin (nhc-al041992, cma-201330, ibtracs-…), when its record is there */
+            archivedId: string | null;
+            /** @description Its English name, upper case; null when none is known */
+            name: string | null;
+            /** @description ATCF basin: WP, AL, EP, CP, IO, SH */
+            basin: string;
+        };
+        ForecastVerification: {
+            /** @description The issuance (or baseline forecast) verified */
+            key: string;
+            /** @description Whose forecast: cma, jma, jtwc, nhc, … (a baseline: OCD5, CLP5, CLIP, wp-persistence) */
+            agency: string;
+            /** @description The storm's id in the issuance: a north-western Pacific code or an ATCF id */
+            stormId: string;
+            /** @description WP, AL, EP, CP, IO or SH */
+            basin: string;
+            /** @description ISO 8601 time in UTC (Z) */
+            initialTime: string;
+            /**
+             * @description provisional: verified against the operational track, before the best track is final
+             * @enum {string}
+             */
+            status: "final" | "provisional";
+            /** @description The track it was verified against */
+            against: {
+                /** @description The verifying track's source (as VerifyingTrack's) */
+                source: string;
+                /** @description When a provisional track was read; null for a final one */
+                asOf: string | null;
+            };
+            /** @description One per verified lead time, 12 to 120 h */
+            leads: components["schemas"]["LeadVerification"][];
+        };
         /** @description What the alert's text states where it differs from its machine lines (the line, half-width and centre served are the machine lines'); null when they agree or the alert has no machine lines */
         FormationAlertText: {
             /** @description The text's alert line */
@@ -2340,11 +2771,109 @@ export interface components {
             years: components["schemas"]["YearStatistic"][];
             attribution: components["schemas"]["Attribution"];
         };
+        /** @description A homogeneous comparison of two agencies: only the cases (storm and initial time) both verified */
+        HomogeneousComparison: {
+            /** @description ATCF basin */
+            basin: string;
+            /** @description The season compared; null in a storm's verification */
+            year: number | null;
+            /**
+             * @description Where the forecasts come from: archive (the ATCF a-decks the build read: NHC's archive, UCAR's of JTWC's), live (the issuances the scheduled run kept)
+             * @enum {string}
+             */
+            source: "archive" | "live";
+            /** @description The two agencies compared */
+            agencies: string[];
+            /** @description Per agency, its means on the cases (storm and initial time) every compared agency verified at that lead */
+            leads: {
+                /** @description The agency */
+                agency: string;
+                /** @description Its means on the common cases */
+                leads: components["schemas"]["LeadSummary"][];
+            }[];
+        };
         InvestLink: {
             /** @description /api/v1/disturbances/{id} */
             id: string;
             /** @description 94W, 93S, 91E, … */
             designator: string;
+        };
+        Issuance: {
+            /**
+             * @description The shape the record was written in
+             * @constant
+             */
+            schemaVersion: 1;
+            /** @description Stable key: agency, product, storm, initial time and a digest of the content */
+            key: string;
+            /** @description cma, jma, jtwc, hko, cwa, kma, nhc, … */
+            agency: string;
+            /**
+             * @description ATCF basin: WP north-western Pacific, AL Atlantic, EP eastern and CP central North Pacific, IO North Indian, SH Southern Hemisphere
+             * @enum {string}
+             */
+            basin: "WP" | "AL" | "EP" | "CP" | "IO" | "SH";
+            storm: components["schemas"]["IssuanceStorm"];
+            /** @description The forecast's initial (synoptic) time: leads count from it */
+            initialTime: string;
+            /** @description When the agency issued it, when the source says; null when it does not */
+            issuedAt: string | null;
+            /** @description The agency's advisory or warning number, when the source gives it */
+            advisory: string | null;
+            /** @description The unit and averaging period of the issuance's winds */
+            wind: components["schemas"]["IssuanceWind"];
+            /** @description How `stage` is written: ATCF system types (TD, TS, HU, EX, …) or the Chinese grades (TD … SuperTY, ET) */
+            stageScheme: ("atcf" | "china-grade") | null;
+            /** @description The agency's own analysis at the initial time, when the source gives it */
+            initial: components["schemas"]["ForecastPosition"] | null;
+            /** @description Forecast positions after the initial time, by lead */
+            points: components["schemas"]["ForecastPosition"][];
+            /** @description A special advisory's forecast (ATCF OFCS): it amends the issuance of its initial time */
+            special: boolean;
+            /** @description 1 for the first content seen for this agency, product, storm and initial time; 2, 3, … for each amendment */
+            revision: number;
+            /** @description The key of the issuance this one amends (the previous revision); null for revision 1 */
+            amends: string | null;
+            /** @description Where and how it was read */
+            source: components["schemas"]["IssuanceSource"];
+        };
+        IssuanceSource: {
+            /**
+             * @description The product read: zj-service (the Zhejiang typhoon service's forecast groups), nmc-service (NMC's), atcf-adeck (an ATCF a-deck, live or archived), jtwc-tcw (a JTWC warning's .tcw)
+             * @enum {string}
+             */
+            product: "zj-service" | "nmc-service" | "atcf-adeck" | "jtwc-tcw";
+            /**
+             * @description Read by the scheduled run from a live service, or from an archive file by the build
+             * @enum {string}
+             */
+            channel: "live" | "archive";
+            /** @description The archive file (a-deck) or the live document it was read from */
+            file: string | null;
+            /** @description The ATCF technique of the rows (OFCL, OFCS, JTWC); null for other products */
+            tech: string | null;
+            /** @description When the scheduled run first read it; null for an archive file */
+            seenAt: string | null;
+        };
+        /** @description The storm forecast */
+        IssuanceStorm: {
+            /** @description The storm's id in the key: a north-western Pacific code (`202411`, 8-digit when unnumbered) or an ATCF id */
+            id: string;
+            /** @description North-western Pacific code, when the source names one */
+            code: string | null;
+            /** @description ATCF id (`al032004`), when the source names one */
+            atcfId: string | null;
+            /** @description Its English name as the source gives it, upper case; null when none */
+            name: string | null;
+        };
+        IssuanceWind: {
+            /**
+             * @description Unit of every wind of the issuance
+             * @enum {string}
+             */
+            unit: "kt" | "m/s";
+            /** @description Averaging period of the winds; null when the source does not state it (the Zhejiang service's foreign agencies) */
+            period: ("1min" | "2min" | "10min") | null;
         };
         KnowledgeItem: {
             /** @description Title, at most 120 characters */
@@ -2410,6 +2939,74 @@ export interface components {
             speed: number | null;
             /** @description Central pressure at the nearest track point, hPa */
             pressure: number | null;
+        };
+        LeadSkill: {
+            /** @description Hours after the initial time */
+            leadHours: number;
+            /** @description Cases both the forecasts and the baseline verified for track (the homogeneous sample) */
+            count: number;
+            /** @description 100 × (1 − mean track error / the baseline's on the same cases), %; positive: better than the baseline; null without a case */
+            trackSkillPct: number | null;
+            /** @description Cases both verified for intensity */
+            intensityCount: number;
+            /** @description The same for the mean absolute intensity error, % */
+            intensitySkillPct: number | null;
+        };
+        LeadSummary: {
+            /** @description Hours after the initial time */
+            leadHours: number;
+            /** @description Forecasts verified for track at this lead */
+            count: number;
+            /** @description Mean great-circle track error, km; null without a case */
+            trackErrorKm: number | null;
+            /** @description The same in nautical miles */
+            trackErrorNm: number | null;
+            /** @description Mean along-track error, km (positive: ahead) */
+            alongTrackBiasKm: number | null;
+            /** @description The same in nautical miles */
+            alongTrackBiasNm: number | null;
+            /** @description Mean cross-track error, km (positive: to the right) */
+            crossTrackBiasKm: number | null;
+            /** @description The same in nautical miles */
+            crossTrackBiasNm: number | null;
+            /** @description Forecasts verified for intensity at this lead */
+            intensityCount: number;
+            /** @description Mean absolute intensity error, kt */
+            intensityErrorKt: number | null;
+            /** @description The same in m/s */
+            intensityErrorMs: number | null;
+            /** @description Mean intensity error, kt (positive: forecast too strong) */
+            intensityBiasKt: number | null;
+            /** @description The same in m/s */
+            intensityBiasMs: number | null;
+        };
+        LeadVerification: {
+            /** @description Hours after the initial time: 12, 24, 36, 48, 72, 96 or 120 */
+            leadHours: number;
+            /** @description ISO 8601 time in UTC (Z) */
+            validTime: string;
+            /** @description Whether the track error was measured at this lead */
+            verified: boolean;
+            /** @description Why a lead was not verified: the forecast has no position then; the system was not a tropical or subtropical cyclone at the initial or the valid time in the verifying track; or the track has no position then (a provisional track that has not reached it, a gap); null when verified */
+            excluded: ("no-forecast" | "not-a-cyclone-at-initial" | "not-a-cyclone-at-valid" | "no-verifying-position") | null;
+            /** @description True when the verifying position was interpolated between two fixes (the valid time is not a fix's time) */
+            interpolated: boolean;
+            /** @description Great-circle distance between the forecast and the verifying position, km */
+            trackErrorKm: number | null;
+            /** @description The same in nautical miles (1852 m) */
+            trackErrorNm: number | null;
+            /** @description Along the verifying track's motion, km, positive when the forecast is ahead of it */
+            alongTrackKm: number | null;
+            /** @description The same in nautical miles */
+            alongTrackNm: number | null;
+            /** @description Across the verifying track's motion, km, positive when the forecast is to its right */
+            crossTrackKm: number | null;
+            /** @description The same in nautical miles */
+            crossTrackNm: number | null;
+            /** @description Forecast minus verifying maximum wind, kt; null when either is unknown or their averaging periods differ */
+            intensityErrorKt: number | null;
+            /** @description The same in m/s (1 kt = 1852/3600 m/s exactly) */
+            intensityErrorMs: number | null;
         };
         LiveList: {
             /** @description Active storms; empty when none is active (see upstream) */
@@ -2815,6 +3412,22 @@ export interface components {
             /** @description This agency's track: every fix in time order, at least one */
             points: components["schemas"]["AgencyTrackPoint"][];
         };
+        StormForecasts: {
+            /** @description The storm and its ids */
+            storm: components["schemas"]["ForecastStorm"];
+            /** @description Its issuances, newest first (initial time, then agency, product, latest revision first) */
+            list: components["schemas"]["Issuance"][];
+            /** @description Issuances kept of the storm */
+            total: number;
+            /** @description The page, from 1 */
+            page: number;
+            /** @description Issuances per page */
+            size: number;
+            /** @description Pages in all */
+            pages: number;
+            /** @description When the scheduled run last read a forecast of the storm (the latest seenAt) */
+            updatedAt: string | null;
+        };
         /** @description The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: docs/agencies.md gives the rules); CMA and HKO write JMA numbers in their headers, which must agree. Several entries of ours can carry one agency id: CMA splits some storms into a main entry and continuations */
         StormIds: {
             /** @description This API's code of the storm (from CMA's best-track numbering) */
@@ -2906,6 +3519,23 @@ export interface components {
                     radius12: string | null;
                 };
             }[];
+        };
+        StormVerification: {
+            /** @description The storm and its ids */
+            storm: components["schemas"]["ForecastStorm"];
+            /**
+             * @description Where the forecasts come from: archive (the ATCF a-decks the build read: NHC's archive, UCAR's of JTWC's), live (the issuances the scheduled run kept)
+             * @enum {string}
+             */
+            source: "archive" | "live";
+            /** @description The track the forecasts were verified against; null when none is known yet */
+            against: components["schemas"]["VerifiedAgainst"] | null;
+            /** @description Per agency, its means and its skill */
+            agencies: components["schemas"]["AgencyVerification"][];
+            /** @description Every two agencies side by side on the cases both verified (none with fewer than two agencies) */
+            comparisons: components["schemas"]["HomogeneousComparison"][];
+            /** @description Each forecast verified (one per agency and initial time), newest first */
+            forecasts: components["schemas"]["ForecastVerification"][];
         };
         TodayEntry: {
             /** @description Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries */
@@ -3070,6 +3700,31 @@ export interface components {
             peakStrong: string | null;
             /** @description Number of recorded landfalls (0 also when none were recorded: see landRecorded) */
             landfalls: number;
+        };
+        VerificationSummary: {
+            /** @description The season asked for: the year of the initial times, UTC */
+            year: number;
+            /** @description The basin asked for; null: every basin */
+            basin: string | null;
+            /** @description The agency asked for; null: every agency */
+            agency: string | null;
+            /** @description Per agency, basin and source */
+            list: components["schemas"]["AgencyVerification"][];
+            /** @description Groups in the list */
+            total: number;
+            /** @description Per basin and source, every two agencies side by side on the cases both verified */
+            comparisons: components["schemas"]["HomogeneousComparison"][];
+        };
+        VerifiedAgainst: {
+            /** @description The verifying track: hurdat2, ibtracs, cma-best-track (final), cma-operational, atcf-bdeck (the agency's working track) */
+            source: string;
+            /**
+             * @description final: the agency's best track; provisional: the operational track as it stood
+             * @enum {string}
+             */
+            status: "final" | "provisional";
+            /** @description When a provisional track was read; null for a final one */
+            asOf: string | null;
         };
         VersionAnswer: {
             /** @description Semantic version x.y.z */
@@ -3467,6 +4122,26 @@ export interface components {
          * @example 10
          */
         SimilarSizeQuery: number;
+        /**
+         * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+         * @example nhc-al041992
+         */
+        ArchivedIdPath: components["schemas"]["ArchivedStormId"];
+        /**
+         * @description The season: the year of the forecasts' initial times (UTC), four digits; required
+         * @example 1992
+         */
+        SeasonQuery: string;
+        /**
+         * @description Only this basin (ATCF): WP, AL, EP, CP, IO, SH (default: every basin)
+         * @example AL
+         */
+        BasinQuery: "WP" | "AL" | "EP" | "CP" | "IO" | "SH";
+        /**
+         * @description Only this agency, lower case: nhc, cphc, jtwc, cma, jma, hko, cwa, kma, … (default: every agency)
+         * @example nhc
+         */
+        AgencyQuery: string;
         /**
          * @description Calendar day MM-DD, two digits each, of a day that exists in a leap year: 02-29 is one, 02-30 and 04-31 are not
          * @example 09-06
@@ -6287,6 +6962,881 @@ export interface operations {
                  */
                 code: components["parameters"]["CodePath"];
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-typhoon-forecasts": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number from 1 (default 1)
+                 * @example 1
+                 */
+                page?: components["parameters"]["PageQuery"];
+                /**
+                 * @description Items per page, 1–50 (default 20)
+                 * @example 20
+                 */
+                size?: components["parameters"]["SizeQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StormForecasts"];
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "v1-typhoon-forecasts": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number from 1 (default 1)
+                 * @example 1
+                 */
+                page?: components["parameters"]["PageQuery"];
+                /**
+                 * @description Items per page, 1–50 (default 20)
+                 * @example 20
+                 */
+                size?: components["parameters"]["SizeQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description Its issuances, newest first (initial time, then agency, product, latest revision first) */
+                            list: components["schemas"]["Issuance"][];
+                            /** @description Issuances kept of the storm */
+                            total: number;
+                            /** @description The storm and its ids */
+                            storm: components["schemas"]["ForecastStorm"];
+                            /** @description The page, from 1 */
+                            page: number;
+                            /** @description Issuances per page */
+                            size: number;
+                            /** @description Pages in all */
+                            pages: number;
+                            /** @description When the scheduled run last read a forecast of the storm (the latest seenAt) */
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["V1NotFound"];
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1DataUnavailable"];
+        };
+    };
+    "v1-typhoon-forecasts-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-global-typhoon-forecasts": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number from 1 (default 1)
+                 * @example 1
+                 */
+                page?: components["parameters"]["PageQuery"];
+                /**
+                 * @description Items per page, 1–50 (default 20)
+                 * @example 20
+                 */
+                size?: components["parameters"]["SizeQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StormForecasts"];
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "v1-global-typhoon-forecasts": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Page number from 1 (default 1)
+                 * @example 1
+                 */
+                page?: components["parameters"]["PageQuery"];
+                /**
+                 * @description Items per page, 1–50 (default 20)
+                 * @example 20
+                 */
+                size?: components["parameters"]["SizeQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description Its issuances, newest first (initial time, then agency, product, latest revision first) */
+                            list: components["schemas"]["Issuance"][];
+                            /** @description Issuances kept of the storm */
+                            total: number;
+                            /** @description The storm and its ids */
+                            storm: components["schemas"]["ForecastStorm"];
+                            /** @description The page, from 1 */
+                            page: number;
+                            /** @description Issuances per page */
+                            size: number;
+                            /** @description Pages in all */
+                            pages: number;
+                            /** @description When the scheduled run last read a forecast of the storm (the latest seenAt) */
+                            updatedAt: string | null;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["V1NotFound"];
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1DataUnavailable"];
+        };
+    };
+    "v1-global-typhoon-forecasts-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-typhoon-verification": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StormVerification"];
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "v1-typhoon-verification": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["StormVerification"];
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["V1NotFound"];
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1DataUnavailable"];
+        };
+    };
+    "v1-typhoon-verification-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-global-typhoon-verification": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StormVerification"];
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "v1-global-typhoon-verification": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["StormVerification"];
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["V1NotFound"];
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1DataUnavailable"];
+        };
+    };
+    "v1-global-typhoon-verification-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-archived-verification": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @example nhc-al041992
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ArchivedStormVerification"];
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "v1-archived-verification": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @example nhc-al041992
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["ArchivedStormVerification"];
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "v1-archived-verification-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @example nhc-al041992
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-verification": {
+        parameters: {
+            query: {
+                /**
+                 * @description The season: the year of the forecasts' initial times (UTC), four digits; required
+                 * @example 1992
+                 */
+                year: components["parameters"]["SeasonQuery"];
+                /**
+                 * @description Only this basin (ATCF): WP, AL, EP, CP, IO, SH (default: every basin)
+                 * @example AL
+                 */
+                basin?: components["parameters"]["BasinQuery"];
+                /**
+                 * @description Only this agency, lower case: nhc, cphc, jtwc, cma, jma, hko, cwa, kma, … (default: every agency)
+                 * @example nhc
+                 */
+                agency?: components["parameters"]["AgencyQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationSummary"];
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "v1-verification": {
+        parameters: {
+            query: {
+                /**
+                 * @description The season: the year of the forecasts' initial times (UTC), four digits; required
+                 * @example 1992
+                 */
+                year: components["parameters"]["SeasonQuery"];
+                /**
+                 * @description Only this basin (ATCF): WP, AL, EP, CP, IO, SH (default: every basin)
+                 * @example AL
+                 */
+                basin?: components["parameters"]["BasinQuery"];
+                /**
+                 * @description Only this agency, lower case: nhc, cphc, jtwc, cma, jma, hko, cwa, kma, … (default: every agency)
+                 * @example nhc
+                 */
+                agency?: components["parameters"]["AgencyQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description Per agency, basin and source */
+                            list: components["schemas"]["AgencyVerification"][];
+                            /** @description Groups in the list */
+                            total: number;
+                            /** @description The season asked for: the year of the initial times, UTC */
+                            year: number;
+                            /** @description The basin asked for; null: every basin */
+                            basin: string | null;
+                            /** @description The agency asked for; null: every agency */
+                            agency: string | null;
+                            /** @description Per basin and source, every two agencies side by side on the cases both verified */
+                            comparisons: components["schemas"]["HomogeneousComparison"][];
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1DataUnavailable"];
+        };
+    };
+    "v1-verification-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
             cookie?: never;
         };
         requestBody?: never;
