@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import type { TestProject } from 'vitest/node';
-import { PROJECT_ROOT } from '../src/config/paths.ts';
+import { DEMO_FORECAST_DECKS_DIR, DEMO_GLOBAL_SOURCES_DIR, PROJECT_ROOT } from '../src/config/paths.ts';
 import type { SharedBuildOutcome } from './helpers/shared-build.ts';
 import { agenciesFor, FIXTURE_FORECASTS, FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
 
@@ -48,6 +48,18 @@ async function runScratch(): Promise<string> {
   return scratch;
 }
 
+/**
+ * The archived forecasts of every shared build, in one folder as decks and best tracks: our invented VERIFICA
+ * (test/fixtures/forecasts) and the demo's ANDREW (demo/forecast-decks, demo/global-sources), whose archived id is
+ * the routes' documented example.
+ */
+async function forecastFolder(dir: string): Promise<string> {
+  await fs.copy(FIXTURE_FORECASTS, dir);
+  await fs.copy(path.join(DEMO_FORECAST_DECKS_DIR, 'nhc'), path.join(dir, 'nhc'));
+  await fs.copy(path.join(DEMO_GLOBAL_SOURCES_DIR, 'hurdat2'), path.join(dir, 'hurdat2'));
+  return dir;
+}
+
 export default async function setup(project: TestProject) {
   const scratch = await runScratch();
   if (process.env.TYPHOON_API_BASE_URL) return () => fs.remove(scratch); // the suites talk to an external server
@@ -55,6 +67,7 @@ export default async function setup(project: TestProject) {
   const outcomeFile = path.join(scratch, 'shared-site', 'outcome.json');
   const sourcesDir = REAL_SOURCES ?? FIXTURE_SOURCES;
   const agenciesDir = agenciesFor(sourcesDir);
+  const forecasts = await forecastFolder(path.join(scratch, 'shared-site', 'forecasts'));
   const args = [
     '--import',
     'tsx',
@@ -63,11 +76,11 @@ export default async function setup(project: TestProject) {
     '--sources',
     sourcesDir,
     ...(agenciesDir ? ['--agencies', agenciesDir] : []),
-    // VERIFICA's a-deck and its HURDAT2 best track: the archived forecasts of every shared build.
+    // VERIFICA's a-deck and the demo's ANDREW (the routes' example), with their HURDAT2 best tracks.
     '--forecast-decks',
-    FIXTURE_FORECASTS,
+    forecasts,
     '--global-sources',
-    FIXTURE_FORECASTS,
+    forecasts,
     '--public',
     publicDir,
     '--force',

@@ -90,7 +90,9 @@ export const archivedVerification = answerStatically(ROUTES['archived-verificati
 /** The archived seasons' verification (the build's) and the kept storms' of the year, verified now. */
 export const seasonVerification = answerRequests(ROUTES.verification, async (ctx, { query }) => {
   const [archive, stored] = await Promise.all([ctx.data(DATA_FILES.forecastArchive), storedForecastStorms(ctx.store)]);
-  const ofYear = stored.filter((id) => yearOfStormId(id) === query.season);
+  // A storm's id carries the year it formed in (a Southern Hemisphere id the season's, which starts the July before):
+  // its forecasts may fall in the years beside it; seasonAnswer keeps those of the year asked.
+  const ofYear = stored.filter((id) => Math.abs((yearOfStormId(id) ?? Number.NaN) - query.season) <= 1);
   const kept = await Promise.all(ofYear.map(async (id) => ({ id, kept: await keptForecasts(ctx.store, id) })));
   const sets = kept.map(({ id, kept: doc }) => liveStormVerification(forecastStorm(id, doc?.issuances ?? [], archive), doc, archive).set);
   const payload = seasonAnswer(archive, sets, { year: query.season, basin: query.basin, agency: query.agency });
