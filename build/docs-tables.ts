@@ -12,7 +12,7 @@ import fg from 'fast-glob';
 import { z } from 'zod';
 import { CACHE_TAG_DATA } from '../src/api/cache-policy.ts';
 import { ERROR_CATALOG } from '../src/api/errors.ts';
-import { PREFLIGHT_PATH } from '../src/api/functions.ts';
+import { PREFLIGHT_PATHS } from '../src/api/functions.ts';
 import { renderOpenApi } from '../src/api/openapi.ts';
 import { isRequired, PARAMS, QUERIES, queryName, type QueryKind } from '../src/api/params.ts';
 import { RESOURCES, shownPath, type Resource } from '../src/api/route-table.ts';
@@ -56,9 +56,10 @@ function endpoints(args: string[], file: string): string {
     return p ? (family === 'web' || !r.paths.web ? `[${code(shownPath(p))}](${docsLink(file, r.docs)})` : code(shownPath(p))) : '–';
   };
   const rows = RESOURCES.map((r) => [linked(r, 'web'), linked(r, 'v1'), servedBy(r), r.returns]);
+  // One function answers the preflight of every path of the API, in the family of the path.
   rows.push([
-    '–',
-    `[${code(`OPTIONS ${PREFLIGHT_PATH}`)}](${docsLink(file, 'endpoints-other.md#cors-preflight')})`,
+    `[${PREFLIGHT_PATHS.map((p) => code(`OPTIONS ${p}`)).join(', ')}](${docsLink(file, 'endpoints-other.md#cors-preflight')})`,
+    code('OPTIONS /api/v1/*'),
     'function',
     'CORS preflight',
   ]);

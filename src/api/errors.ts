@@ -60,8 +60,8 @@ export const ERROR_CATALOG = {
     code: 40400,
     status: 405,
     title: 'Method not allowed',
-    when: 'a method other than GET and HEAD (and OPTIONS, the v1 preflight)',
-    example: 'POST is not answered here: this API is read-only and answers GET, HEAD.',
+    when: 'a method other than GET, HEAD and OPTIONS (the CORS preflight)',
+    example: 'POST is not answered here: this API is read-only and answers GET, HEAD, OPTIONS.',
   },
   /** A request line and headers larger than the server reads (docs/http.md): the request as sent cannot be used, 40001. */
   requestTooLarge: {

@@ -36,7 +36,7 @@ const DESCRIPTION = [
   "Live data is as old as its source's own time (publishedAt), not the fetch: past the source's publishing bound, or when a refresh failed, it is stale with staleReason, on the list and on each storm, cyclone and disturbance, and is told as last reported at publishedAt, never as now.",
   'Every 200 answer has an ETag: send it back in If-None-Match to get 304 Not Modified. HEAD answers like GET without a body.',
   'A path that is no endpoint answers 404 with code 40400.',
-  'Every endpoint answers GET and HEAD, and on v1 OPTIONS (the CORS preflight); another method is refused with 405, an Allow header and code 40400 (on Netlify a request of another method for a static answer is answered by the CDN itself).',
+  'Every endpoint answers GET, HEAD and OPTIONS, the CORS preflight (v1: 200 with the envelope; web: 204), and every answer carries the same CORS headers, so a browser may send If-None-Match from any origin; another method is refused with 405, an Allow header and code 40400 (on Netlify a request of another method for a static answer is answered by the CDN itself).',
   'Data for reference only; official releases prevail. Credit: China Meteorological Administration best track (tcdata.typhoon.org.cn; cite Ying et al. 2014 and Lu et al. 2021) and the Zhejiang Provincial Water Resources typhoon service.',
 ].join(' ');
 
@@ -193,8 +193,8 @@ const HEADER_DESCRIPTIONS: Record<string, string> = {
   'Access-Control-Allow-Origin': 'CORS: any origin may read the answer',
   'X-Content-Type-Options': 'Browsers must not guess another media type',
   'X-Api-Version': 'The v1 contract answered (every v1 answer, errors included)',
-  'Access-Control-Allow-Methods': 'CORS: the methods v1 answers',
-  'Access-Control-Allow-Headers': 'CORS: the request headers v1 accepts',
+  'Access-Control-Allow-Methods': 'CORS: the methods the API answers',
+  'Access-Control-Allow-Headers': 'CORS: the request headers the API accepts',
   'Access-Control-Expose-Headers': 'CORS: the response headers scripts may read',
   'Access-Control-Max-Age': 'CORS: seconds a preflight answer may be cached',
 };
@@ -384,33 +384,43 @@ function getOperation(b: Builder, endpoint: Endpoint): Json {
   };
 }
 
-/** CORS preflight: the v1-preflight function answers every /api/v1 path the same way. */
-const preflightOperation = (b: Builder, { resource }: Endpoint): Json => ({
-  operationId: `v1-${resource.id}-preflight`,
-  summary: 'CORS preflight',
-  description: 'Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.',
-  tags: ['v1'],
-  responses: {
-    200: shared(b, 'responses', 'V1Preflight', () => ({
-      description: 'The CORS headers, and the envelope with data null',
-      headers: headersOf('v1', true),
-      content: { 'application/json': { schema: b.schemas.preflight } },
-    })),
-    304: notModified(b, 'v1'),
-    500: errorResponse(b, 'v1', ['serverError']),
-  },
-});
+/** CORS preflight: the preflight function answers every path of the API, each in its family's form. */
+function preflightOperation(b: Builder, { resource, family }: Endpoint): Json {
+  const shared200 = () => ({
+    description: 'The CORS headers, and the envelope with data null',
+    headers: headersOf('v1', true),
+    content: { 'application/json': { schema: b.schemas.preflight } },
+  });
+  const shared204 = () => ({ description: 'The CORS headers; no body', headers: headersOf('web', false) });
+  return {
+    operationId: `${family}-${resource.id}-preflight`,
+    summary: 'CORS preflight',
+    description:
+      family === 'v1'
+        ? 'Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.'
+        : 'Answered by the preflight function for every path of the API: 204 with the CORS headers.',
+    tags: [family],
+    responses:
+      family === 'v1'
+        ? {
+            200: shared(b, 'responses', 'V1Preflight', shared200),
+            304: notModified(b, 'v1'),
+            500: errorResponse(b, 'v1', ['serverError']),
+          }
+        : { 204: shared(b, 'responses', 'WebPreflight', shared204), 500: errorResponse(b, 'web', ['serverError']) },
+  };
+}
 
 function pathItems(b: Builder): Record<string, Json> {
   const paths: Record<string, Json> = {};
   for (const endpoint of ENDPOINTS) {
-    const { resource, family } = endpoint;
+    const { resource } = endpoint;
     const params = Object.entries(resource.params) as [string, ParamKind][];
     paths[endpoint.path.replace(/:(\w+)/g, '{$1}')] = {
       // Path parameters belong to the path: GET and the preflight both declare them.
       ...(params.length > 0 ? { parameters: params.map(([name, kind]) => pathParameter(b, resource, name, kind)) } : {}),
       get: getOperation(b, endpoint),
-      ...(family === 'v1' ? { options: preflightOperation(b, endpoint) } : {}),
+      options: preflightOperation(b, endpoint),
     };
   }
   return paths;

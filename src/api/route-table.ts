@@ -677,6 +677,18 @@ export const ENDPOINTS: readonly Endpoint[] = RESOURCES.flatMap((resource) =>
   (Object.entries(resource.paths) as [Family, string][]).map(([family, path]) => ({ resource, family, path })),
 );
 
+/**
+ * The first segment of every endpoint's paths (`/api`, `/feeds`): everything under one is the API's, so what no
+ * endpoint answers there is a JSON miss (the catch-all rules, src/api/netlify-rules.ts) and OPTIONS the preflight.
+ */
+export const API_ROOTS: readonly `/${string}`[] = [...new Set(ENDPOINTS.map((e) => `/${e.path.split('/')[1]}` as const))];
+
+/** Whether a path is under an API root, in any case: `/API/v1/typhoons` is the API's miss, not the site's 404 page. */
+export const isApiPath = (pathname: string): boolean => {
+  const lower = pathname.toLowerCase();
+  return API_ROOTS.some((root) => lower === root || lower.startsWith(`${root}/`));
+};
+
 /** A path as people read it: `/api/v1/history/{year}` for `/api/v1/history/:year`. */
 export const shownPath = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
 

@@ -9,7 +9,8 @@
  *    404 page, never a fall-through);
  * 5. the 404 page.
  * A request that no function took in step 1 and whose method is not GET or HEAD is answered at once: 405 in its
- * family's JSON (v1's preflight for OPTIONS). On Netlify the rules bring such a request under `/api` and `/feeds`
+ * family's JSON, or the preflight for OPTIONS on a path of the API in any case (`/API/v1/x`, which the preflight
+ * function's paths do not take). On Netlify the rules bring such a request under `/api` and `/feeds` (in any case)
  * to a function that answers the same, and the CDN decides for files (docs/http.md); a 3xx rule is not followed for it.
  * Repeated slashes count as one, as on Netlify's CDN, and one trailing slash is ignored throughout. `_headers`
  * apply to static answers only (functions set their own), matched on the URL path that names the file: the
@@ -25,6 +26,7 @@ import path from 'node:path';
 import { badParameter } from '../api/errors.ts';
 import { DATA_FILES } from '../api/data-files.ts';
 import { answerToMethod, DATASET_HEADER, datasetHeader, familyOfPath, toErrorResponse } from '../api/envelope.ts';
+import { isApiPath } from '../api/route-table.ts';
 import type { Config } from '../config/env.ts';
 import { configMethods, configPaths, localFunctions, type LocalFunction } from './local-functions.ts';
 import { compilePath, fillTarget, withoutTrailingSlash, type PathMatcher } from './netlify-match.ts';
@@ -93,7 +95,7 @@ function routeRequest(site: Site, req: http.IncomingMessage, url: URL): MaybePro
     (r) => (r.methods.length === 0 || r.methods.includes(method)) && r.paths.some((matches) => matches(bare)),
   );
   if (routed) return runFunction(routed.fn, req, url);
-  const refused = answerToMethod(method, familyOfPath(url.pathname));
+  const refused = answerToMethod(method, familyOfPath(url.pathname), isApiPath(url.pathname));
   if (refused) return refused;
   const root = site.root();
   if (!root) return new Response('No public/ folder: build first', { status: 404, headers: { 'Content-Type': 'text/plain' } });

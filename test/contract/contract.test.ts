@@ -123,12 +123,10 @@ async function expectError(path: string, family: 'web' | 'v1', code: number, sta
 /** A method the API does not answer: 405, with the family's `Allow`. */
 async function expectRefused(path: string, family: 'web' | 'v1', method: string) {
   await expectError(path, family, 40400, 405, method);
-  expect((await get(path, { method })).headers.get('allow'), `${method} ${path}`).toBe(
-    family === 'v1' ? 'GET, HEAD, OPTIONS' : 'GET, HEAD',
-  );
+  expect((await get(path, { method })).headers.get('allow'), `${method} ${path}`).toBe('GET, HEAD, OPTIONS');
 }
-/** Methods the family does not answer (v1 answers OPTIONS: the preflight). */
-const refusedMethods = (family: 'web' | 'v1') => (family === 'v1' ? ['POST', 'DELETE'] : ['POST', 'DELETE', 'OPTIONS']);
+/** Methods no family answers (both answer OPTIONS: the preflight). */
+const REFUSED_METHODS = ['POST', 'DELETE'];
 
 const paramsOf = (endpoint: Endpoint) => Object.entries(endpoint.resource.params) as [string, ParamKind][];
 const goodValue = (endpoint: Endpoint, kind: ParamKind) =>
@@ -172,8 +170,8 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     const answeredByFunction = endpoint.resource.servedBy.kind === 'function';
     if (missing) {
       // A value no file answers reaches a function on every host: the miss functions refuse methods too.
-      it(`refuses ${refusedMethods(endpoint.family).join(', ')} for a ${name} that does not exist with 405`, async () => {
-        for (const method of refusedMethods(endpoint.family))
+      it(`refuses ${REFUSED_METHODS.join(', ')} for a ${name} that does not exist with 405`, async () => {
+        for (const method of REFUSED_METHODS)
           await expectRefused(fillPath(endpoint.path, { ...goodParams(endpoint), [name]: missing }), endpoint.family, method);
       });
     }
@@ -205,10 +203,10 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     });
   }
 
-  it(`refuses ${refusedMethods(endpoint.family).join(', ')} with 405 and Allow, in the family format`, async (ctx) => {
+  it(`refuses ${REFUSED_METHODS.join(', ')} with 405 and Allow, in the family format`, async (ctx) => {
     if (Object.values(goodParams(endpoint)).includes(NONE)) return ctx.skip();
     if (endpoint.resource.servedBy.kind === 'static' && !LOCAL_SERVER_ONLY) return ctx.skip();
-    for (const method of refusedMethods(endpoint.family)) await expectRefused(goodPath(endpoint), endpoint.family, method);
+    for (const method of REFUSED_METHODS) await expectRefused(goodPath(endpoint), endpoint.family, method);
   });
 
   it('answers HEAD like GET, without a body', async () => {
@@ -219,19 +217,24 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     expect(await head.text()).toBe('');
   });
 
-  if (endpoint.family === 'v1') {
-    it('answers the CORS preflight', async () => {
-      const response = await get(goodPath(endpoint), {
-        method: 'OPTIONS',
-        headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' },
-      });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('x-api-version')).toBe('v1');
-      expect(response.headers.get('access-control-allow-origin')).toBe('*');
-      expect(response.headers.get('access-control-allow-methods')).toContain('GET');
-      expect(await json(response)).toMatchObject({ code: 0, msg: 'ok', data: null });
+  // A browser preflights a cross-origin request with a header of its own (If-None-Match), in either family.
+  it('answers the CORS preflight, and carries the CORS headers on its answers', async () => {
+    const response = await get(goodPath(endpoint), {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'if-none-match' },
     });
-  }
+    expect(response.status).toBe(endpoint.family === 'v1' ? 200 : 204);
+    expect(response.headers.get('x-api-version')).toBe(endpoint.family === 'v1' ? 'v1' : null);
+    const answer = await get(goodPath(endpoint));
+    for (const headers of [response.headers, answer.headers]) {
+      expect(headers.get('access-control-allow-origin')).toBe('*');
+      expect(headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+      expect(headers.get('access-control-allow-headers')?.toLowerCase()).toContain('if-none-match');
+      expect(headers.get('access-control-expose-headers')).toContain('ETag');
+    }
+    if (endpoint.family === 'v1') expect(await json(response)).toMatchObject({ code: 0, msg: 'ok', data: null });
+    else expect(await response.text()).toBe('');
+  });
 });
 
 describe('unknown endpoints', () => {
@@ -247,7 +250,7 @@ describe('unknown endpoints', () => {
     ['/api/nope', 'web'],
     ['/feeds/nope', 'web'],
   ] as const)('%s refuses other methods with 405', async (path, family) => {
-    for (const method of refusedMethods(family)) await expectRefused(path, family, method);
+    for (const method of REFUSED_METHODS) await expectRefused(path, family, method);
   });
 });
 

@@ -123,7 +123,7 @@ describe('functions (generated from the table and the bindings: build/write-func
     const named = RESOURCES.flatMap((r) => [r.servedBy.kind === 'function' ? r.servedBy.fn : null, r.missFn ?? null]).filter(
       (n): n is string => n !== null,
     );
-    expect(generated.map((f) => f.name).sort()).toEqual([...new Set([...named, 'api-miss', 'v1-preflight', 'scheduled-run'])].sort());
+    expect(generated.map((f) => f.name).sort()).toEqual([...new Set([...named, 'api-miss', 'preflight', 'scheduled-run'])].sort());
   });
 
   it('declare the config.path of exactly the endpoints the route table gives them', () => {
@@ -131,8 +131,9 @@ describe('functions (generated from the table and the bindings: build/write-func
       const expected = ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === fn.name).map(
         (e) => e.path,
       );
-      if (fn.name === 'v1-preflight') {
-        expect(configPaths(fn.config)).toEqual(['/api/v1/*']);
+      if (fn.name === 'preflight') {
+        // Every path of the API, both families: /api/* takes /api/v1/* too.
+        expect(configPaths(fn.config)).toEqual(['/api/*', '/feeds/*']);
         expect(configMethods(fn.config)).toEqual(['OPTIONS']);
       } else {
         expect(configPaths(fn.config).sort(), fn.name).toEqual(expected.sort());
