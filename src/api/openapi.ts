@@ -23,7 +23,8 @@ import {
 } from './params.ts';
 import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './envelope.ts';
 import { v1DataSchema, webDatasetSchema } from './v1-data.ts';
-import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
+import { checkQueryNames } from './request.ts';
+import { ENDPOINTS, errorsOf, mediaTypeOf, readsQuery, type Endpoint, type Resource } from './route-table.ts';
 
 type Json = Record<string, unknown>;
 
@@ -35,7 +36,8 @@ const DESCRIPTION = [
   "In v1, every collection's array is data.list with its full count data.total (and page, size, pages when paged), ts is when the data was produced (the archive's release, the live data's last fetch), and archive answers say in data.dataset whether the archive is the demo one (web archive answers in dataset beside the payload). Every answer carries X-Typhoon-Dataset: demo or real. Every web endpoint has a v1 twin but the feeds, the GeoJSON, this document and /api/seo/news (its twin is /api/v1/flash).",
   "Live data is as old as its source's own time (publishedAt), not the fetch: past the source's publishing bound, or when a refresh failed, it is stale with staleReason, on the list and on each storm, cyclone and disturbance, and is told as last reported at publishedAt, never as now.",
   'Every 200 answer has an ETag: send it back in If-None-Match to get 304 Not Modified. HEAD answers like GET without a body.',
-  'A path that is no endpoint answers 404 with code 40400.',
+  'A path that is no endpoint answers 404 with code 40400, naming the endpoint it most likely meant (paths are case-sensitive).',
+  'An endpoint a function answers refuses a query parameter it does not declare with 400 and code 40001, naming the ones it takes; a static answer (a file on the CDN) reads no query and is the same whatever the query says.',
   'Every endpoint answers GET, HEAD and OPTIONS, the CORS preflight (v1: 200 with the envelope; web: 204), and every answer carries the same CORS headers, so a browser may send If-None-Match from any origin; another method is refused with 405, an Allow header and code 40400 (on Netlify a request of another method for a static answer is answered by the CDN itself).',
   'Data for reference only; official releases prevail. Credit: China Meteorological Administration best track (tcdata.typhoon.org.cn; cite Ying et al. 2014 and Lu et al. 2021) and the Zhejiang Provincial Water Resources typhoon service.',
 ].join(' ');
@@ -298,11 +300,16 @@ function errorResponseOf(b: Builder, family: Family, names: ErrorName[]): Json {
 /** A function may answer (a function route, or the misses of a static collection), and a function can fail. */
 const mayFail = (resource: Resource) => resource.servedBy.kind === 'function' || Object.keys(resource.params).length > 0;
 
+/** A parameter no route declares, for the example of the 40001 a route that reads its query gives it. */
+const UNKNOWN_PARAMETER = 'foo';
+
 /**
  * The 40001s an endpoint's parameters get, as examples: per parameter a malformed value (its kind's `invalid`)
- * with the message its schema gives it, a required one missing, and the rule between `from` and `to`.
+ * with the message its schema gives it, a required one missing, the rule between `from` and `to`, and a parameter
+ * it does not declare.
  */
-function badParameterExamples({ family, resource }: Endpoint): Record<string, Json> {
+function badParameterExamples(endpoint: Endpoint): Record<string, Json> {
+  const { family, resource } = endpoint;
   const cases: [string, string, string][] = [];
   for (const [name, kind] of Object.entries(resource.params) as [string, ParamKind][]) {
     const { invalid } = PARAMS[kind];
@@ -317,6 +324,10 @@ function badParameterExamples({ family, resource }: Endpoint): Record<string, Js
   }
   if (kinds.includes('from') && kinds.includes('to'))
     cases.push(['from-after-to', 'from=2000&to=1990', rejection(() => checkYearRange({ from: 2000, to: 1990 }))]);
+  if (readsQuery(resource)) {
+    const query = `${UNKNOWN_PARAMETER}=1`;
+    cases.push(['unknown-parameter', query, rejection(() => checkQueryNames(endpoint, new URL(`http://localhost/?${query}`)))]);
+  }
   return Object.fromEntries(
     cases.map(([key, summary, text]) => [key, { summary, value: errorBody(family, new ApiError('badParameter', text), EXAMPLE_TS) }]),
   );
@@ -328,7 +339,7 @@ function badParameterExamples({ family, resource }: Endpoint): Record<string, Js
  */
 function errorResponses(b: Builder, endpoint: Endpoint): Record<string, Json> {
   const { family, resource } = endpoint;
-  const names: ErrorName[] = [...resource.errors, ...(mayFail(resource) ? (['serverError'] as const) : [])];
+  const names: ErrorName[] = [...errorsOf(resource), ...(mayFail(resource) ? (['serverError'] as const) : [])];
   const byStatus = new Map<number, ErrorName[]>();
   for (const name of names) byStatus.set(ERROR_CATALOG[name].status, [...(byStatus.get(ERROR_CATALOG[name].status) ?? []), name]);
   const examples = badParameterExamples(endpoint);
@@ -352,10 +363,11 @@ const notModified = (b: Builder, family: Family) =>
 // ---- Operations
 
 function operationDescription({ resource }: Endpoint): string {
-  if (resource.servedBy.kind === 'function') return `Answered by the ${resource.servedBy.fn} function.`;
+  if (resource.servedBy.kind === 'function')
+    return `Answered by the ${resource.servedBy.fn} function; a query parameter it does not declare is 40001.`;
   const misses =
     Object.keys(resource.params).length > 0 ? ` Values no file answers go to the ${resource.missFn ?? 'api-miss'} function.` : '';
-  return `A static file on the CDN.${misses}`;
+  return `A static file on the CDN; the query is not read.${misses}`;
 }
 
 function getOperation(b: Builder, endpoint: Endpoint): Json {

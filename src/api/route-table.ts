@@ -673,6 +673,18 @@ export interface Endpoint {
   path: string;
 }
 
+/**
+ * Whether a route reads the query of a request. A function does, and refuses a parameter the route does not declare
+ * (40001, naming the ones it takes: src/api/request.ts). A static route does not, in any of its answers (its files,
+ * and the misses its function answers): Netlify's CDN serves a file whatever the query says, before any rule or
+ * function could look at it (docs/conventions.md#query-parameters).
+ */
+export const readsQuery = (resource: Resource): boolean => resource.servedBy.kind === 'function';
+
+/** The errors a route can answer: those it declares, and 40001 where it reads the query (an unknown parameter). */
+export const errorsOf = (resource: Resource): readonly ErrorName[] =>
+  readsQuery(resource) && !resource.errors.includes('badParameter') ? ['badParameter', ...resource.errors] : resource.errors;
+
 export const ENDPOINTS: readonly Endpoint[] = RESOURCES.flatMap((resource) =>
   (Object.entries(resource.paths) as [Family, string][]).map(([family, path]) => ({ resource, family, path })),
 );
@@ -717,8 +729,11 @@ export function fillPath(pattern: string, params: Record<string, string>): strin
   });
 }
 
-/** Matches a pathname against a pattern; returns the raw (still encoded) segment values or null. */
-export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+/**
+ * Matches a pathname against a pattern; returns the raw (still encoded) segment values or null. Paths are
+ * case-sensitive; `fold` compares the fixed segments in any case, for the hint of a miss (`/API/v1/typhoons`).
+ */
+export function matchPath(pattern: string, pathname: string, fold = false): Record<string, string> | null {
   const want = pattern.split('/');
   const got = pathname.split('/');
   if (want.length !== got.length) return null;
@@ -727,9 +742,21 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
     const w = want[i] as string;
     const g = got[i] as string;
     if (w.startsWith(':')) params[w.slice(1)] = g;
-    else if (w !== g) return null;
+    else if (fold ? w.toLowerCase() !== g.toLowerCase() : w !== g) return null;
   }
   return params;
+}
+
+/**
+ * The endpoints of a family one segment below a path or pattern (`/api/v1/history` → years, {year}, near, today;
+ * `/api/v1/typhoons` → {code}), in the table's order; `fold` as for matchPath.
+ */
+export function endpointsBelow(path: string, family: Family, fold = false): Endpoint[] {
+  const depth = path.split('/').length;
+  return ENDPOINTS.filter((e) => {
+    const segments = e.path.split('/');
+    return e.family === family && segments.length === depth + 1 && matchPath(segments.slice(0, depth).join('/'), path, fold) !== null;
+  });
 }
 
 /** The collection prefix of a pattern (`/api/v1/history/:year` → `/api/v1/history/`), for per-collection rules. */

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, type Endpoint } from '../../src/api/route-table.ts';
+import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, readsQuery, type Endpoint } from '../../src/api/route-table.ts';
 import { exampleQuery, queryName, type ParamKind } from '../../src/api/params.ts';
 import { v1DataSchema } from '../../src/api/v1-data.ts';
 import { OWN_PAYLOADS, type MockUpstream } from '../helpers/mock.ts';
@@ -202,6 +202,29 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
       );
     });
   }
+
+  // Decided once (docs/conventions.md#query-parameters): a function refuses what its route does not declare; a
+  // static answer is a file the CDN serves whatever the query says, and says the same here.
+  if (readsQuery(endpoint.resource))
+    it('refuses a query parameter it does not declare with 40001, naming the ones it takes', async (ctx) => {
+      if (Object.values(goodParams(endpoint)).includes(NONE)) return ctx.skip();
+      const path = goodPath(endpoint);
+      const response = await get(`${path}${path.includes('?') ? '&' : '?'}colour=red`);
+      expect(response.status, path).toBe(400);
+      await expectJsonHeaders(response, { family: endpoint.family });
+      const body = await json(response);
+      const known = (endpoint.resource.query ?? []).map(queryName);
+      const message = `Unknown query parameter "colour" for this endpoint: it takes ${known.length ? known.join(', ') : 'none'}.`;
+      if (endpoint.family === 'v1') expect(body).toMatchObject({ code: 40001, msg: message, data: null });
+      else expect(body).toEqual({ error: { code: 40001, status: 400, message } });
+    });
+  else
+    it('reads no query: a parameter it does not declare changes nothing', async (ctx) => {
+      if (Object.values(goodParams(endpoint)).includes(NONE)) return ctx.skip();
+      const path = goodPath(endpoint);
+      const [plain, extra] = await Promise.all([get(path), get(`${path}?colour=red`)]);
+      expect([extra.status, await extra.text()]).toEqual([200, await plain.text()]);
+    });
 
   it(`refuses ${REFUSED_METHODS.join(', ')} with 405 and Allow, in the family format`, async (ctx) => {
     if (Object.values(goodParams(endpoint)).includes(NONE)) return ctx.skip();

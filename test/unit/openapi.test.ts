@@ -23,7 +23,7 @@ import {
   type ParamKind,
   type QueryKind,
 } from '../../src/api/params.ts';
-import { ENDPOINTS } from '../../src/api/route-table.ts';
+import { ENDPOINTS, errorsOf } from '../../src/api/route-table.ts';
 import { PLATFORMS, siteConfigSchema } from '../../src/model/content-schemas.ts';
 
 type Node = Record<string, any>;
@@ -205,7 +205,7 @@ describe('OpenAPI document: what it says', () => {
   it('documents every status an operation can answer, with its headers', () => {
     for (const { resource, family, path } of ENDPOINTS) {
       const responses = doc.paths[openApiPath(path)].get.responses as Node;
-      const statuses = [...resource.errors.map((name) => ERROR_CATALOG[name].status), 200, 304];
+      const statuses = [...errorsOf(resource).map((name) => ERROR_CATALOG[name].status), 200, 304];
       for (const status of statuses) expect(responses[status], `${path} ${status}`).toBeDefined();
       for (const [status, response] of Object.entries(responses)) {
         const headers = Object.keys(resolve(response as Node).headers ?? {});

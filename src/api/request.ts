@@ -1,0 +1,84 @@
+/**
+ * Reading a request as its route declares it, with errors that point the way. Path parameters are decoded and
+ * checked (./params.ts). A route that reads its query (`readsQuery`: one a function answers) refuses every
+ * parameter it does not declare with a 40001 that names the ones it takes, a known one the name is close to, and
+ * the endpoint that takes it in its path (`/api/v1/typhoons?code=202411`). A static route reads no query: the CDN
+ * serves its files whatever the query says, so its function-answered misses ignore the query too
+ * (docs/conventions.md#query-parameters). Everything a hint names comes from the route table.
+ */
+import { distance } from 'fastest-levenshtein';
+import type { ApiRequest } from './bind.ts';
+import { badParameter } from './errors.ts';
+import { parseQuery, queryName, readParam } from './params.ts';
+import { endpointsBelow, fillPath, readsQuery, shownPath, type Endpoint } from './route-table.ts';
+
+/** Unknown names a 40001 quotes (the rest are counted), and the characters it quotes of each. */
+const MAX_NAMES_SHOWN = 3;
+const MAX_NAME_SHOWN = 40;
+
+const quoted = (name: string) => `"${name.slice(0, MAX_NAME_SHOWN)}"`;
+
+/** The parameters the query gives, by name, in its order (each name once, with its first value). */
+function givenParameters(url: URL): Map<string, string> {
+  const given = new Map<string, string>();
+  for (const [name, value] of url.searchParams) if (!given.has(name)) given.set(name, value);
+  return given;
+}
+
+/**
+ * The known names an unknown one is closest to (`mingrade` → minGrade; `lon` → lng when lat is given, else lat or
+ * lng), among those the query does not give already: ≤ 2 edits in any case, and fewer than the known name's letters.
+ */
+function closeNames(name: string, known: readonly string[], given: ReadonlyMap<string, string>): string[] {
+  const edits = known
+    .filter((candidate) => !given.has(candidate))
+    .map((candidate) => ({ candidate, edits: distance(name.toLowerCase(), candidate.toLowerCase()) }))
+    .filter(({ candidate, edits }) => edits <= 2 && edits < candidate.length);
+  const fewest = Math.min(...edits.map((e) => e.edits));
+  return edits.filter((e) => e.edits === fewest).map((e) => e.candidate);
+}
+
+/**
+ * An endpoint one segment below this one whose last segment is a path parameter of this name, filled with the
+ * value when the value is well formed: `/api/v1/typhoons?code=202411` → /api/v1/typhoons/202411.
+ */
+function takenInPath(endpoint: Endpoint, name: string, value: string): string | null {
+  const below = endpointsBelow(endpoint.path, endpoint.family).find((e) => e.path === `${endpoint.path}/:${name}`);
+  const kind = below?.resource.params[name];
+  if (!below || !kind) return null;
+  const raw = encodeURIComponent(value);
+  try {
+    readParam(kind, name, raw);
+  } catch {
+    return `${shownPath(below.path)} takes ${name} in its path.`;
+  }
+  return `${shownPath(below.path)} takes ${name} in its path: ${fillPath(below.path, { [name]: raw })}.`;
+}
+
+/** The 40001 of the parameters a route that reads its query does not declare; nothing when there are none. */
+export function checkQueryNames(endpoint: Endpoint, url: URL): void {
+  if (!readsQuery(endpoint.resource)) return;
+  const known = (endpoint.resource.query ?? []).map(queryName);
+  const given = givenParameters(url);
+  const unknown = [...given.keys()].filter((name) => !known.includes(name));
+  if (unknown.length === 0) return;
+  const shown = unknown.slice(0, MAX_NAMES_SHOWN).map(quoted).join(', ');
+  const more = unknown.length > MAX_NAMES_SHOWN ? ` and ${unknown.length - MAX_NAMES_SHOWN} more` : '';
+  const takes = known.length ? `it takes ${known.join(', ')}` : 'it takes none';
+  const first = unknown[0] as string;
+  const close = closeNames(first, known, given);
+  const inPath = close.length ? null : takenInPath(endpoint, first, given.get(first) ?? '');
+  const hint = close.length ? ` Did you mean ${close.join(' or ')}?` : inPath ? ` ${inPath}` : '';
+  throw badParameter(`Unknown query parameter${unknown.length > 1 ? 's' : ''} ${shown}${more} for this endpoint: ${takes}.${hint}`);
+}
+
+/** The request as the route declares it: path parameters decoded and checked, query values parsed. */
+export function parseRequest(endpoint: Endpoint, rawParams: Record<string, string>, url: URL): ApiRequest {
+  const params: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(rawParams)) {
+    const kind = endpoint.resource.params[name];
+    if (kind) params[name] = readParam(kind, name, raw);
+  }
+  checkQueryNames(endpoint, url);
+  return { family: endpoint.family, params, query: parseQuery(url, endpoint.resource.query ?? []) };
+}
