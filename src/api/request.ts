@@ -1,6 +1,7 @@
 /**
  * Reading a request as its route declares it, with errors that point the way. Path parameters are decoded and
- * checked (./params.ts). A route that reads its query (`readsQuery`: one a function answers) refuses every
+ * checked (./params.ts); a malformed one that reads as a name (`/api/v1/typhoons/yagi`) names the route that finds
+ * such values by name (its `finds`), with the name filled in. A route that reads its query (`readsQuery`: one a function answers) refuses every
  * parameter it does not declare with a 40001 that names the ones it takes, a known one the name is close to, and
  * the endpoint that takes it in its path (`/api/v1/typhoons?code=202411`). A static route reads no query: the CDN
  * serves its files whatever the query says, so its function-answered misses ignore the query too
@@ -8,9 +9,10 @@
  */
 import { distance } from 'fastest-levenshtein';
 import type { ApiRequest } from './bind.ts';
-import { badParameter } from './errors.ts';
-import { parseQuery, queryName, readParam } from './params.ts';
-import { endpointsBelow, fillPath, readsQuery, shownPath, type Endpoint } from './route-table.ts';
+import type { Family } from './envelope.ts';
+import { ApiError, badParameter } from './errors.ts';
+import { decodeSegment, parseQuery, queryName, readParam, readQueryValue, type ParamKind } from './params.ts';
+import { endpointsBelow, fillPath, readsQuery, RESOURCES, shownPath, type Endpoint } from './route-table.ts';
 
 /** Unknown names a 40001 quotes (the rest are counted), and the characters it quotes of each. */
 const MAX_NAMES_SHOWN = 3;
@@ -55,6 +57,52 @@ function takenInPath(endpoint: Endpoint, name: string, value: string): string | 
   return `${shownPath(below.path)} takes ${name} in its path: ${fillPath(below.path, { [name]: raw })}.`;
 }
 
+/** Letters of any script: what a name has and a code or an id may lack. */
+const LETTER = /\p{L}/u;
+
+/**
+ * Where a name given for a path parameter of this kind is found: the route that declares it `finds` such values,
+ * in the answer's family (else its only one), with the name filled in; null when no route does or the value is no
+ * name it takes.
+ */
+function foundByName(kind: ParamKind, raw: string, family: Family): string | null {
+  const finder = RESOURCES.find((r) => r.finds?.kind === kind);
+  const path = finder && (finder.paths[family] ?? finder.paths.web ?? finder.paths.v1);
+  if (!finder?.finds || !path) return null;
+  const { by } = finder.finds;
+  try {
+    const name = decodeSegment(raw, by);
+    if (!LETTER.test(name)) return null;
+    const inPath = finder.params[by];
+    if (inPath) {
+      readParam(inPath, by, raw);
+      return fillPath(path, { [by]: encodeURIComponent(name) });
+    }
+    const inQuery = finder.query?.find((k) => queryName(k) === by);
+    if (!inQuery) return null;
+    readQueryValue(inQuery, name);
+    return `${shownPath(path)}?${by}=${encodeURIComponent(name)}`;
+  } catch {
+    // Not a name the finder takes (too long, broken encoding): no hint.
+    return null;
+  }
+}
+
+/**
+ * A path parameter's raw segment, decoded and checked (./params.ts). A malformed one that reads as a name gets the
+ * route that finds it by name beside its 40001: `/api/v1/typhoons/yagi` → /api/v1/history/search/yagi.
+ */
+export function readPathParam(endpoint: Endpoint, name: string, raw: string): string {
+  const kind = endpoint.resource.params[name];
+  if (!kind) return raw;
+  try {
+    return readParam(kind, name, raw);
+  } catch (thrown) {
+    const found = thrown instanceof ApiError && thrown.errorName === 'badParameter' ? foundByName(kind, raw, endpoint.family) : null;
+    throw found ? badParameter(`${(thrown as ApiError).message} To search for it: ${found}.`) : thrown;
+  }
+}
+
 /** The 40001 of the parameters a route that reads its query does not declare; nothing when there are none. */
 export function checkQueryNames(endpoint: Endpoint, url: URL): void {
   if (!readsQuery(endpoint.resource)) return;
@@ -75,10 +123,8 @@ export function checkQueryNames(endpoint: Endpoint, url: URL): void {
 /** The request as the route declares it: path parameters decoded and checked, query values parsed. */
 export function parseRequest(endpoint: Endpoint, rawParams: Record<string, string>, url: URL): ApiRequest {
   const params: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(rawParams)) {
-    const kind = endpoint.resource.params[name];
-    if (kind) params[name] = readParam(kind, name, raw);
-  }
+  for (const [name, raw] of Object.entries(rawParams))
+    if (endpoint.resource.params[name]) params[name] = readPathParam(endpoint, name, raw);
   checkQueryNames(endpoint, url);
   return { family: endpoint.family, params, query: parseQuery(url, endpoint.resource.query ?? []) };
 }

@@ -105,6 +105,12 @@ export interface Resource {
   mediaType?: string;
   errors: ErrorName[];
   /**
+   * The values of a path parameter kind this route finds by name, and its parameter (of the path or the query) that
+   * takes the name: a 40001 for a name where such a value belongs (`/api/v1/typhoons/yagi`) names this route with
+   * the name filled in (src/api/request.ts). Every route with a parameter of that kind gets the hint.
+   */
+  finds?: { kind: ParamKind; by: string };
+  /**
    * What a 40401 says of a well-formed path parameter that names nothing (the one message for this resource). It
    * names other endpoints through `path` (by route id), which gives their path in the family of the answer, so a
    * client of one family is sent to its own family's paths.
@@ -209,6 +215,7 @@ export const ROUTES = defineRoutes({
     cache: 'live',
     tags: ['global'],
     dataSchema: globalHistorySchema,
+    finds: { kind: 'globalId', by: 'q' },
     errors: ['badParameter'],
   },
   disturbances: {
@@ -466,6 +473,7 @@ export const ROUTES = defineRoutes({
     cache: 'deployData',
     reads: [DATA_FILES.searchIndex, DATA_FILES.archiveReport],
     dataSchema: searchResultSchema,
+    finds: { kind: 'code', by: 'keyword' },
     errors: ['badParameter'],
   },
   'history-near': {

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import { exampleQuery, PARAMS, queryName, rejection, type ParamKind } from '../../src/api/params.ts';
 import { parseRequest } from '../../src/api/request.ts';
-import { ENDPOINTS, fillPath, readsQuery, type Endpoint, type ROUTES } from '../../src/api/route-table.ts';
+import { ENDPOINTS, fillPath, RESOURCES, readsQuery, type Endpoint, type ROUTES } from '../../src/api/route-table.ts';
 
 const endpoint = (id: keyof typeof ROUTES, family: 'web' | 'v1') => {
   const found = ENDPOINTS.find((e) => e.resource.id === id && e.family === family);
@@ -28,6 +28,27 @@ const refusal = (e: Endpoint, extra: string) => {
   const { raw, url } = exampleRequest(e, extra);
   return rejection(() => parseRequest(e, raw, url));
 };
+
+describe('a path parameter that reads as a name', () => {
+  it("is pointed to the route that finds it by name, in its path or its query, in the answer's family", () => {
+    const refusal = (id: keyof typeof ROUTES, family: 'web' | 'v1', raw: Record<string, string>) =>
+      rejection(() => parseRequest(endpoint(id, family), raw, new URL('http://localhost/')));
+    expect(refusal('typhoon-similar', 'web', { code: 'Haiyan' })).toMatch(/ To search for it: \/api\/history\/search\/Haiyan\.$/);
+    expect(refusal('global-typhoon', 'v1', { id: 'melissa' })).toMatch(/ To search for it: \/api\/v1\/global\/history\?q=melissa\.$/);
+    // Nothing finds flash items by name.
+    expect(refusal('flash-item', 'v1', { id: 'yagi' })).toBe('id must be 12 hexadecimal digits; got "yagi".');
+  });
+
+  it('is found by routes that take the name in a parameter of theirs, one route per kind', () => {
+    const finders = RESOURCES.filter((r) => r.finds);
+    expect(finders.length).toBeGreaterThan(0);
+    for (const { id, finds, params, query } of finders) {
+      const by = finds?.by as string;
+      expect(params[by] !== undefined || (query ?? []).some((kind) => queryName(kind) === by), id).toBe(true);
+      expect(finders.filter((r) => r.finds?.kind === finds?.kind).length, id).toBe(1);
+    }
+  });
+});
 
 describe('a query parameter the route does not declare', () => {
   it.each(ENDPOINTS.filter((e) => readsQuery(e.resource)).map((e) => [`${e.family} ${e.path}`, e] as const))(
