@@ -82,7 +82,7 @@ async function respond(bindings: readonly RequestBinding[], req: Request, config
   const url = new URL(req.url);
   const family = familyOfPath(url.pathname);
   const found = findEndpoint(bindings, url.pathname);
-  if (!found) return errorResponse(family, classifyMiss(url.pathname, family));
+  if (!found) return errorResponse(family, classifyMiss(url.pathname, family, url.searchParams));
   const { binding, endpoint, raw } = found;
   const ctx = requestContext(config, clock);
   const answer = await binding.handle(ctx, parseRequest(endpoint, raw, url));

@@ -3,7 +3,7 @@
  * body (but a feed's own 200, in its media type), anything that looks like a stack trace, or an error a shared
  * cache may keep (errors are `private` or `no-store`), over HTTP and, for
  * methods, to each function's handler in-process. Doubled slashes are single ones (docs/http.md), so a path's
- * family is that of its path with them collapsed.
+ * family is that of its path with them collapsed; a path in the wrong case is in the family it would be in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleQuery, PARAMS, type ParamKind } from '../../src/api/params.ts';
@@ -93,6 +93,10 @@ function corpus(): Map<string, Resource> {
       for (const segment of SEGMENTS) add(hasParam ? path.replace(/:\w+/, segment) : `${path}/${segment}`);
       add(`${path.replace(/:\w+/g, '')}/`);
       add(path.replace(/(?!^)\//g, '//'));
+      // Paths are case-sensitive: another case is a JSON miss of the API, never the site's HTML 404 page.
+      const filled = path.replace(/:\w+/g, '2024');
+      add(filled.replace(/^\/\w+/, (root) => root.toUpperCase()));
+      add(filled.toUpperCase());
     }
     for (const query of QUERIES) add(`${path.replace(/:\w+/g, '2024')}?${query}`);
   }
@@ -106,7 +110,7 @@ const V1_CODES: Record<number, number[]> = { 200: [0], 400: [40001], 404: [40400
 
 /** What is wrong with an answer's body in its family's format (null when nothing is). */
 function formatProblem(path: string, status: number, body: unknown, headers: Headers): string | null {
-  const v1 = /^\/api\/v1(\/|$|\?)/.test(path.replace(/\/{2,}/g, '/'));
+  const v1 = /^\/api\/v1(\/|$|\?)/i.test(path.replace(/\/{2,}/g, '/'));
   if (status === 405 && headers.get('allow') !== 'GET, HEAD, OPTIONS') return `405 with Allow: ${headers.get('allow')}`;
   if (v1) {
     const envelope = body as { code?: unknown; msg?: unknown; ts?: unknown };

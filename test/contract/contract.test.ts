@@ -260,6 +260,34 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
   });
 });
 
+describe('errors that point the way', () => {
+  it.each([
+    // A query where the path takes the value, a name where a code belongs, the wrong case, the other family.
+    ['/api/v1/history/search?q=yagi', 'v1', 40400, 404, 'The keyword goes in the path: /api/v1/history/search/yagi.'],
+    ['/api/history/search?q=yagi', 'web', 40400, 404, 'The keyword goes in the path: /api/history/search/yagi.'],
+    ['/api/v1/typhoons?code=202411', 'v1', 40001, 400, '/api/v1/typhoons/{code} takes code in its path: /api/v1/typhoons/202411.'],
+    ['/api/v1/typhoons/yagi', 'v1', 40001, 400, 'To search for it: /api/v1/history/search/yagi.'],
+    ['/api/typhoons/yagi', 'web', 40001, 400, 'To search for it: /api/history/search/yagi.'],
+    ['/api/v1/global/typhoons/melissa', 'v1', 40001, 400, 'To search for it: /api/v1/global/history?q=melissa.'],
+    ['/API/v1/typhoons', 'v1', 40400, 404, 'Paths are case-sensitive: did you mean /api/v1/typhoons?'],
+    ['/Api/history/2024', 'web', 40400, 404, 'Paths are case-sensitive: did you mean /api/history/2024?'],
+    ['/api/V1/History/Years', 'v1', 40400, 404, 'Paths are case-sensitive: did you mean /api/v1/history/years?'],
+    ['/FEEDS/flash.xml', 'web', 40400, 404, 'Paths are case-sensitive: did you mean /feeds/flash.xml?'],
+    ['/api/v1/llm/summary', 'v1', 40400, 404, 'Did you mean /api/v1/summary?'],
+    ['/api/summary', 'web', 40400, 404, 'Did you mean /api/llm/summary?'],
+    ['/api/v1/geojson/202411', 'v1', 40400, 404, 'The web family has /api/geojson/{code}.'],
+    ['/api/flash', 'web', 40400, 404, 'The v1 family has /api/v1/flash.'],
+    ['/api/v1/history/near?lat=22.3&lng=114.2&mingrade=TY', 'v1', 40001, 400, 'Did you mean minGrade?'],
+  ] as const)('%s answers %s JSON that names the way', async (path, family, code, status, hint) => {
+    const response = await get(path);
+    expect(response.status, path).toBe(status);
+    await expectJsonHeaders(response, { family });
+    const body = await json(response);
+    expect(family === 'v1' ? body : body.error, path).toMatchObject({ code });
+    expect(family === 'v1' ? body.msg : body.error.message, path).toContain(hint);
+  });
+});
+
 describe('unknown endpoints', () => {
   it.each(['/api/v1/nope', '/api/v1/history/2024/extra', '/api/v1/', '/api/v1'])('v1 %s is 40400', (path) =>
     expectError(path, 'v1', 40400, 404),
