@@ -2,20 +2,19 @@
  * What a request that matched no file means. Static rules cannot tell a malformed value from a missing one,
  * so every per-collection miss and the catch-alls come here: a known endpoint with a malformed parameter is
  * 40001, a well-formed one that names nothing is 40401, and any other path is 40400, which names the endpoint
- * the path most likely meant when one is close: a trailing slash, the wrong case, an extra segment, the beginning
- * of a longer path (`/api/v1/history/search?q=yagi`: the keyword goes in the path), the other family, a typo.
+ * the path most likely meant when one is close, in this order: a trailing slash, the wrong case, the other family,
+ * a slip in a fixed segment (a typo, a plural for a singular, a `.json`: ./segment-edits.ts), an extra segment, the
+ * beginning of a longer path (`/api/v1/history/search?q=yagi`: the keyword goes in the path).
  * Every hint is derived from the route table, so a new endpoint gets them with nothing added.
  */
-import { distance } from 'fastest-levenshtein';
 import { notFoundIn } from './bind.ts';
 import type { Family } from './envelope.ts';
 import { type ApiError, unknownEndpoint } from './errors.ts';
 import { readParam } from './params.ts';
 import { readPathParam } from './request.ts';
+import { MAX_TYPOS, segmentEdits } from './segment-edits.ts';
 import { ENDPOINTS, endpointsBelow, fillPath, matchPath, shownPath, type Endpoint } from './route-table.ts';
 
-/** Letters of the fixed segments a path may get wrong and still name an endpoint (`typhoon` for `typhoons`). */
-const MAX_TYPOS = 2;
 /** Endpoints a hint lists below a path that is none (`/api/v1/global`); more are for the OpenAPI document to list. */
 const MAX_LISTED = 6;
 /** The longest path a hint writes out in full (the path is the request's, echoed). */
@@ -42,21 +41,28 @@ function shapeOf(pathname: string, family: Family, fold = false): { endpoint: En
   const beginning = Math.max(0, ...longer.map(fixedSegments));
   const shapes = ours
     .map((endpoint) => ({ endpoint, raw: matchPath(endpoint.path, pathname, fold) }))
-    .filter((s): s is { endpoint: Endpoint; raw: Record<string, string> } => s.raw !== null)
+    // An empty value is a trailing slash, not a parameter (`/api/v1/history/today/`).
+    .filter((s): s is { endpoint: Endpoint; raw: Record<string, string> } => s.raw !== null && !Object.values(s.raw).includes(''))
     .sort((a, b) => fixedSegments(b.endpoint.path) - fixedSegments(a.endpoint.path));
   const best = shapes[0];
   return best && fixedSegments(best.endpoint.path) >= beginning ? best : null;
 }
 
-/** How far a path is from an endpoint's pattern: the edits its fixed segments need, in any case; null when too far or shaped otherwise. */
+/**
+ * How far a path is from an endpoint's pattern: the edits its fixed segments need together (./segment-edits.ts: in
+ * any case, a plural for a singular, a `.json`); null when too far or shaped otherwise.
+ */
 function typos(pattern: string, pathname: string): number | null {
   const want = segmentsOf(pattern);
-  const got = segmentsOf(pathname.toLowerCase());
+  const got = segmentsOf(pathname);
   if (want.length !== got.length) return null;
   let edits = 0;
   for (let i = 0; i < want.length; i += 1) {
     const w = want[i] as string;
-    if (!w.startsWith(':')) edits += distance(w.toLowerCase(), got[i] as string);
+    if (w.startsWith(':')) continue;
+    const these = segmentEdits(w, got[i] as string);
+    if (these === null) return null;
+    edits += these;
   }
   return edits <= MAX_TYPOS ? edits : null;
 }
@@ -95,6 +101,21 @@ function nearestEndpoint(pathname: string, family: Family, query: URLSearchParam
   const right = folded && fillPath(folded.endpoint.path, folded.raw);
   if (folded && right !== trimmed)
     return ` Paths are case-sensitive: did you mean ${(right as string).length <= MAX_SHOWN_PATH ? right : shown(folded.endpoint)}?`;
+  const otherFamily = family === 'v1' ? 'web' : 'v1';
+  const otherPath = family === 'v1' ? trimmed.replace(/^\/api\/v1(?=\/|$)/i, '/api') : trimmed.replace(/^\/api(?=\/)/i, '/api/v1');
+  const twin = shapeOf(otherPath, otherFamily, true)?.endpoint;
+  // The other family's path of an endpoint that has one in this family too, under another name (/api/llm/summary, /api/v1/summary).
+  const own = twin?.resource.paths[family];
+  if (own) return ` Did you mean ${shownPath(own)}?`;
+  if (twin) return ` The ${twin.family} family has ${shown(twin)}.`;
+  // A slip in a fixed segment, before a shorter endpoint the leading segments name (`/api/typhoons/202411/agency`).
+  let best: { endpoint: Endpoint; edits: number } | null = null;
+  for (const endpoint of ENDPOINTS) {
+    const edits = endpoint.family === family ? typos(endpoint.path, trimmed) : null;
+    // None is no slip: the path has the endpoint's shape and was refused for it (`/api/v1/history/search`).
+    if (edits && (!best || edits < best.edits)) best = { endpoint, edits };
+  }
+  if (best) return ` Did you mean ${shown(best.endpoint)}?`;
   // The endpoint the path's leading segments name, the longest: `/api/history/today/09-06/x` → /api/history/today/{date}.
   const segments = segmentsOf(trimmed);
   const cut = ENDPOINTS.filter((e) => {
@@ -107,29 +128,15 @@ function nearestEndpoint(pathname: string, family: Family, query: URLSearchParam
     const parts = segmentsOf(e.path);
     return e.family === family && parts.length > segments.length && matchPath(parts.slice(0, segments.length).join('/'), trimmed, true);
   });
-  if (under.length > 0) {
-    const listed =
-      under.length === 1
-        ? ` Did you mean ${shown(under[0] as Endpoint)}?`
-        : under.length <= MAX_LISTED
-          ? ` Endpoints below it: ${under.map(shown).join(', ')}.`
-          : '';
-    const filled = filledFromQuery(endpointsBelow(trimmed, family, true), query);
-    return listed + (filled ? ` ${filled}` : '');
-  }
-  const otherFamily = family === 'v1' ? 'web' : 'v1';
-  const otherPath = family === 'v1' ? trimmed.replace(/^\/api\/v1(?=\/|$)/i, '/api') : trimmed.replace(/^\/api(?=\/)/i, '/api/v1');
-  const twin = shapeOf(otherPath, otherFamily, true)?.endpoint;
-  // The other family's path of an endpoint that has one in this family too, under another name (/api/llm/summary, /api/v1/summary).
-  const own = twin?.resource.paths[family];
-  if (own) return ` Did you mean ${shownPath(own)}?`;
-  if (twin) return ` The ${twin.family} family has ${shown(twin)}.`;
-  let best: { endpoint: Endpoint; edits: number } | null = null;
-  for (const endpoint of ENDPOINTS) {
-    const edits = endpoint.family === family ? typos(endpoint.path, trimmed) : null;
-    if (edits !== null && (!best || edits < best.edits)) best = { endpoint, edits };
-  }
-  return best ? ` Did you mean ${shown(best.endpoint)}?` : '';
+  if (under.length === 0) return '';
+  const listed =
+    under.length === 1
+      ? ` Did you mean ${shown(under[0] as Endpoint)}?`
+      : under.length <= MAX_LISTED
+        ? ` Endpoints below it: ${under.map(shown).join(', ')}.`
+        : '';
+  const filled = filledFromQuery(endpointsBelow(trimmed, family, true), query);
+  return listed + (filled ? ` ${filled}` : '');
 }
 
 /** A request no file or function answered: its 40001, 40401 or 40400; `query` fills in a hint's path. */

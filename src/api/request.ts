@@ -1,7 +1,8 @@
 /**
  * Reading a request as its route declares it, with errors that point the way. Path parameters are decoded and
- * checked (./params.ts); a malformed one that reads as a name (`/api/v1/typhoons/yagi`) names the route that finds
- * such values by name (its `finds`), with the name filled in. A route that reads its query (`readsQuery`: one a function answers) refuses every
+ * checked (./params.ts); a malformed one names the endpoint beside it that it misspells (`/api/v1/history/year`),
+ * or, when it reads as a name (`/api/v1/typhoons/yagi`), the route that finds such values by name (its `finds`),
+ * with the name filled in. A route that reads its query (`readsQuery`: one a function answers) refuses every
  * parameter it does not declare with a 40001 that names the ones it takes, a known one the name is close to, and
  * the endpoint that takes it in its path (`/api/v1/typhoons?code=202411`). A static route reads no query: the CDN
  * serves its files whatever the query says, so its function-answered misses ignore the query too
@@ -12,7 +13,8 @@ import type { ApiRequest } from './bind.ts';
 import type { Family } from './envelope.ts';
 import { ApiError, badParameter } from './errors.ts';
 import { decodeSegment, parseQuery, queryName, readParam, readQueryValue, type ParamKind } from './params.ts';
-import { endpointsBelow, fillPath, readsQuery, RESOURCES, shownPath, type Endpoint } from './route-table.ts';
+import { ENDPOINTS, endpointsBelow, fillPath, readsQuery, RESOURCES, shownPath, type Endpoint } from './route-table.ts';
+import { segmentEdits } from './segment-edits.ts';
 
 /** Unknown names a 40001 quotes (the rest are counted), and the characters it quotes of each. */
 const MAX_NAMES_SHOWN = 3;
@@ -89,8 +91,28 @@ function foundByName(kind: ParamKind, raw: string, family: Family): string | nul
 }
 
 /**
- * A path parameter's raw segment, decoded and checked (./params.ts). A malformed one that reads as a name gets the
- * route that finds it by name beside its 40001: `/api/v1/typhoons/yagi` → /api/v1/history/search/yagi.
+ * The endpoint beside this one whose fixed segment, where this one has the parameter, a malformed value is close
+ * to (./segment-edits.ts): `/api/v1/history/year` → /api/v1/history/years, `/api/history/nearby` → /api/history/near.
+ */
+function besideIt(endpoint: Endpoint, name: string, raw: string): string | null {
+  const pattern = endpoint.path.split('/');
+  const at = pattern.indexOf(`:${name}`);
+  let best: { path: string; edits: number } | null = null;
+  for (const other of ENDPOINTS) {
+    const segments = other.path.split('/');
+    const fixed = segments[at];
+    if (other.family !== endpoint.family || segments.length !== pattern.length || fixed === undefined || fixed.startsWith(':')) continue;
+    if (!segments.every((segment, i) => i === at || segment === pattern[i])) continue;
+    const edits = segmentEdits(fixed, raw);
+    if (edits !== null && (!best || edits < best.edits)) best = { path: other.path, edits };
+  }
+  return best && shownPath(best.path);
+}
+
+/**
+ * A path parameter's raw segment, decoded and checked (./params.ts). A malformed one gets beside its 40001 the
+ * endpoint whose fixed segment it is close to (`/api/v1/history/year`), else, when it reads as a name, the route
+ * that finds it by name: `/api/v1/typhoons/yagi` → /api/v1/history/search/yagi.
  */
 export function readPathParam(endpoint: Endpoint, name: string, raw: string): string {
   const kind = endpoint.resource.params[name];
@@ -98,8 +120,11 @@ export function readPathParam(endpoint: Endpoint, name: string, raw: string): st
   try {
     return readParam(kind, name, raw);
   } catch (thrown) {
-    const found = thrown instanceof ApiError && thrown.errorName === 'badParameter' ? foundByName(kind, raw, endpoint.family) : null;
-    throw found ? badParameter(`${(thrown as ApiError).message} To search for it: ${found}.`) : thrown;
+    if (!(thrown instanceof ApiError) || thrown.errorName !== 'badParameter') throw thrown;
+    const beside = besideIt(endpoint, name, raw);
+    const found = beside ? null : foundByName(kind, raw, endpoint.family);
+    const hint = beside ? ` Did you mean ${beside}?` : found ? ` To search for it: ${found}.` : '';
+    throw hint ? badParameter(`${thrown.message}${hint}`) : thrown;
   }
 }
 

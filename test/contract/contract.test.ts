@@ -278,6 +278,12 @@ describe('errors that point the way', () => {
     ['/api/v1/geojson/202411', 'v1', 40400, 404, 'The web family has /api/geojson/{code}.'],
     ['/api/flash', 'web', 40400, 404, 'The v1 family has /api/v1/flash.'],
     ['/api/v1/history/near?lat=22.3&lng=114.2&mingrade=TY', 'v1', 40001, 400, 'Did you mean minGrade?'],
+    // A slip in a fixed segment: a plural for a singular, a `.json`, a typo where a parameter stands.
+    ['/api/v1/histories/2024', 'v1', 40400, 404, 'Did you mean /api/v1/history/{year}?'],
+    ['/api/typhoons/202411/agency', 'web', 40400, 404, 'Did you mean /api/typhoons/{code}/agencies?'],
+    ['/api/v1/typhoons.json', 'v1', 40400, 404, 'Did you mean /api/v1/typhoons?'],
+    ['/api/v1/history/year', 'v1', 40001, 400, 'Did you mean /api/v1/history/years?'],
+    ['/API/V1/TYPHOONS/202411', 'v1', 40400, 404, 'Paths are case-sensitive: did you mean /api/v1/typhoons/202411?'],
   ] as const)('%s answers %s JSON that names the way', async (path, family, code, status, hint) => {
     const response = await get(path);
     expect(response.status, path).toBe(status);

@@ -132,6 +132,15 @@ describe('a path that is no endpoint', () => {
     ['/api/v1/llm/summary', 'v1', 'Did you mean /api/v1/summary?'],
     ['/api/summary', 'web', 'Did you mean /api/llm/summary?'],
     ['/api/flash', 'web', 'The v1 family has /api/v1/flash.'],
+    // A plural for a singular and back, a `.json`: one slip each, in any case, before a shorter endpoint.
+    ['/api/v1/histories/2024', 'v1', 'Did you mean /api/v1/history/{year}?'],
+    ['/api/v1/Histories/Years', 'v1', 'Did you mean /api/v1/history/years?'],
+    ['/api/typhoons/202411/agency', 'web', 'Did you mean /api/typhoons/{code}/agencies?'],
+    ['/api/v1/flashes/abc', 'v1', 'Did you mean /api/v1/flash/{id}?'],
+    ['/api/v1/typhoons.json', 'v1', 'Did you mean /api/v1/typhoons?'],
+    ['/api/history/serach/yagi', 'web', 'Did you mean /api/history/search/{keyword}?'],
+    // A trailing slash after an endpoint whose last segment is fixed: no empty parameter of another.
+    ['/api/v1/history/today/', 'v1', 'Without the trailing slash it is /api/v1/history/today.'],
     // The wrong case: the path as the endpoint writes it, its values as given.
     ['/API/v1/typhoons', 'v1', 'Paths are case-sensitive: did you mean /api/v1/typhoons?'],
     ['/api/V1/Typhoons/1967C05', 'v1', 'Paths are case-sensitive: did you mean /api/v1/typhoons/1967C05?'],
@@ -172,6 +181,12 @@ describe('a path that is no endpoint', () => {
     expect(refused('/api/geojson/%E6%91%A9%E7%BE%AF', 'web')).toBe(
       'code must look like 202411, 1967C05 or 197920-1; got "摩羯". To search for it: /api/history/search/%E6%91%A9%E7%BE%AF.',
     );
+    // A slip of the endpoint beside it, whose fixed segment stands where this one has the parameter.
+    expect(refused('/api/v1/history/year', 'v1')).toBe(
+      'year must be a four-digit year such as 2024; got "year". Did you mean /api/v1/history/years?',
+    );
+    expect(refused('/api/history/nearby', 'web')).toMatch(/ Did you mean \/api\/history\/near\?$/);
+    expect(refused('/api/v1/disturbances/histories', 'v1')).toMatch(/ Did you mean \/api\/v1\/disturbances\/history\?$/);
     // No letter: no name to search for.
     expect(refused('/api/v1/typhoons/2024-11', 'v1')).toBe('code must look like 202411, 1967C05 or 197920-1; got "2024-11".');
   });

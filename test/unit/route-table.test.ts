@@ -40,7 +40,10 @@ describe('_redirects', () => {
     const lines = rules().map((r) => `${r.from} ${r.to} ${r.status}`);
     const catchAll = lines.indexOf('/api/* /.netlify/functions/api-miss 200');
     expect(lines[catchAll + 1]).toBe('/feeds/* /.netlify/functions/api-miss 200');
-    expect(lines.slice(0, catchAll).every((line) => /^\/(api|feeds)\/[^*]+\*/.test(line)), 'per-collection rules first').toBe(true);
+    expect(
+      lines.slice(0, catchAll).every((line) => /^\/(api|feeds)\/[^*]+\*/.test(line)),
+      'per-collection rules first',
+    ).toBe(true);
     // `api` and `feeds` in each of their other spellings: 2^3 - 1 and 2^5 - 1.
     const cased = lines.slice(catchAll + 2);
     expect(cased).toHaveLength(7 + 31);
