@@ -59,8 +59,11 @@ function takenInPath(endpoint: Endpoint, name: string, value: string): string | 
   return `${shownPath(below.path)} takes ${name} in its path: ${fillPath(below.path, { [name]: raw })}.`;
 }
 
-/** Letters of any script: what a name has and a code or an id may lack. */
-const LETTER = /\p{L}/u;
+/**
+ * What a name begins with and a code does not: a letter of any script (`yagi`, `摩羯`, `Haiyan 2013`). A value that
+ * begins with digits (`2024xx`) is rather a code mistyped, which the search would not find.
+ */
+const NAME_START = /^\p{L}/u;
 
 /**
  * Where a name given for a path parameter of this kind is found: the route that declares it `finds` such values,
@@ -74,7 +77,7 @@ function foundByName(kind: ParamKind, raw: string, family: Family): string | nul
   const { by } = finder.finds;
   try {
     const name = decodeSegment(raw, by);
-    if (!LETTER.test(name)) return null;
+    if (!NAME_START.test(name)) return null;
     const inPath = finder.params[by];
     if (inPath) {
       readParam(inPath, by, raw);

@@ -187,7 +187,8 @@ describe('a path that is no endpoint', () => {
     );
     expect(refused('/api/history/nearby', 'web')).toMatch(/ Did you mean \/api\/history\/near\?$/);
     expect(refused('/api/v1/disturbances/histories', 'v1')).toMatch(/ Did you mean \/api\/v1\/disturbances\/history\?$/);
-    // No letter: no name to search for.
+    // No letter first: a code mistyped, not a name to search for.
+    expect(refused('/api/v1/typhoons/2024xx', 'v1')).toBe('code must look like 202411, 1967C05 or 197920-1; got "2024xx".');
     expect(refused('/api/v1/typhoons/2024-11', 'v1')).toBe('code must look like 202411, 1967C05 or 197920-1; got "2024-11".');
   });
 
