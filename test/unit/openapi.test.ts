@@ -12,6 +12,8 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { classifyMiss } from '../../src/api/classify-miss.ts';
+import { familyOfPath } from '../../src/api/envelope.ts';
 import { ERROR_CATALOG } from '../../src/api/errors.ts';
 import { renderOpenApi } from '../../src/api/openapi.ts';
 import {
@@ -253,5 +255,23 @@ describe('OpenAPI document: what it says', () => {
     expect(doc.security).toEqual([]);
     expect(doc.info.license.url).toMatch(/^https:\/\//);
     expect(doc.info.contact.url).toBe(site.homepage);
+  });
+});
+
+describe('OpenAPI document: errors that point the way', () => {
+  it('gives examples of hints that the API gives', () => {
+    // "(/api/v1/history/year: /api/v1/history/years)": the request, then the path its error names.
+    const examples = [...(doc.info.description as string).matchAll(/\((\/api\/[^\s:)]+): (\/api\/[^\s)]+)\)/g)];
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    for (const [, request, named] of examples) {
+      const url = new URL(request as string, 'http://localhost');
+      let message: string;
+      try {
+        message = classifyMiss(url.pathname, familyOfPath(url.pathname), url.searchParams).message;
+      } catch (thrown) {
+        message = (thrown as Error).message;
+      }
+      expect(message, request).toContain(` ${named}`);
+    }
   });
 });

@@ -12,13 +12,17 @@ export interface paths {
         };
         /**
          * Active storms with complete tracks, wind circles and every agency forecast; stale-marked when the upstreams fail
-         * @description Answered by the live-typhoons function.
+         * @description Answered by the live-typhoons function; a query parameter it does not declare is 40001.
          */
         get: operations["web-live-typhoons"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-live-typhoons-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -32,7 +36,7 @@ export interface paths {
         };
         /**
          * Active storms with complete tracks, wind circles and every agency forecast; stale-marked when the upstreams fail
-         * @description Answered by the live-typhoons function.
+         * @description Answered by the live-typhoons function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-live-typhoons"];
         put?: never;
@@ -40,7 +44,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-live-typhoons-preflight"];
         head?: never;
@@ -56,13 +60,17 @@ export interface paths {
         };
         /**
          * Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive
-         * @description Answered by the live-near function.
+         * @description Answered by the live-near function; a query parameter it does not declare is 40001.
          */
         get: operations["web-live-near"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-live-near-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -76,7 +84,7 @@ export interface paths {
         };
         /**
          * Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive
-         * @description Answered by the live-near function.
+         * @description Answered by the live-near function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-live-near"];
         put?: never;
@@ -84,7 +92,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-live-near-preflight"];
         head?: never;
@@ -100,13 +108,17 @@ export interface paths {
         };
         /**
          * Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)
-         * @description Answered by the global-typhoons function.
+         * @description Answered by the global-typhoons function; a query parameter it does not declare is 40001.
          */
         get: operations["web-global-typhoons"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-typhoons-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -120,7 +132,7 @@ export interface paths {
         };
         /**
          * Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)
-         * @description Answered by the global-typhoons function.
+         * @description Answered by the global-typhoons function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-global-typhoons"];
         put?: never;
@@ -128,7 +140,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-global-typhoons-preflight"];
         head?: never;
@@ -150,13 +162,17 @@ export interface paths {
         };
         /**
          * One global cyclone, active or ended, with its whole ingested track and the official forecast
-         * @description Answered by the global-typhoon function.
+         * @description Answered by the global-typhoon function; a query parameter it does not declare is 40001.
          */
         get: operations["web-global-typhoon"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-typhoon-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -176,7 +192,7 @@ export interface paths {
         };
         /**
          * One global cyclone, active or ended, with its whole ingested track and the official forecast
-         * @description Answered by the global-typhoon function.
+         * @description Answered by the global-typhoon function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-global-typhoon"];
         put?: never;
@@ -184,7 +200,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-global-typhoon-preflight"];
         head?: never;
@@ -200,13 +216,17 @@ export interface paths {
         };
         /**
          * The global archive: every cyclone ingested since the service began, by year or keyword
-         * @description Answered by the global-history function.
+         * @description Answered by the global-history function; a query parameter it does not declare is 40001.
          */
         get: operations["web-global-history"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-history-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -220,7 +240,7 @@ export interface paths {
         };
         /**
          * The global archive: every cyclone ingested since the service began, by year or keyword
-         * @description Answered by the global-history function.
+         * @description Answered by the global-history function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-global-history"];
         put?: never;
@@ -228,7 +248,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-global-history-preflight"];
         head?: never;
@@ -244,13 +264,17 @@ export interface paths {
         };
         /**
          * Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["web-disturbances"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-disturbances-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -264,7 +288,7 @@ export interface paths {
         };
         /**
          * Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-disturbances"];
         put?: never;
@@ -272,7 +296,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-disturbances-preflight"];
         head?: never;
@@ -288,13 +312,17 @@ export interface paths {
         };
         /**
          * GeoJSON (RFC 7946) of the active disturbances, for a map: the formation alert box as a Polygon, the invest track as a LineString, the latest position as a Point
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["web-disturbances-geojson"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-disturbances-geojson-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -308,13 +336,17 @@ export interface paths {
         };
         /**
          * Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["web-disturbance-history"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-disturbance-history-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -328,7 +360,7 @@ export interface paths {
         };
         /**
          * Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-disturbance-history"];
         put?: never;
@@ -336,7 +368,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-disturbance-history-preflight"];
         head?: never;
@@ -358,13 +390,17 @@ export interface paths {
         };
         /**
          * One disturbance, active or ended, while a bulletin named it within the last 7 days
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["web-disturbance"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-disturbance-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -384,7 +420,7 @@ export interface paths {
         };
         /**
          * One disturbance, active or ended, while a bulletin named it within the last 7 days
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-disturbance"];
         put?: never;
@@ -392,7 +428,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-disturbance-preflight"];
         head?: never;
@@ -408,13 +444,17 @@ export interface paths {
         };
         /**
          * Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id
-         * @description Answered by the seo-news function.
+         * @description Answered by the seo-news function; a query parameter it does not declare is 40001.
          */
         get: operations["web-seo-news"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-seo-news-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -428,7 +468,7 @@ export interface paths {
         };
         /**
          * Flash news (AI-generated), newest first, paged
-         * @description Answered by the flash-list function.
+         * @description Answered by the flash-list function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-flash-list"];
         put?: never;
@@ -436,7 +476,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-flash-list-preflight"];
         head?: never;
@@ -458,7 +498,7 @@ export interface paths {
         };
         /**
          * One flash news item
-         * @description Answered by the flash-item function.
+         * @description Answered by the flash-item function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-flash-item"];
         put?: never;
@@ -466,7 +506,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-flash-item-preflight"];
         head?: never;
@@ -482,13 +522,17 @@ export interface paths {
         };
         /**
          * Flash news (AI-generated) as an RSS 2.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters
-         * @description Answered by the flash-feed function.
+         * @description Answered by the flash-feed function; a query parameter it does not declare is 40001.
          */
         get: operations["web-flash-rss"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-flash-rss-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -502,13 +546,17 @@ export interface paths {
         };
         /**
          * Flash news (AI-generated) as an Atom 1.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters
-         * @description Answered by the flash-feed function.
+         * @description Answered by the flash-feed function; a query parameter it does not declare is 40001.
          */
         get: operations["web-flash-atom"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-flash-atom-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -522,13 +570,17 @@ export interface paths {
         };
         /**
          * Live summary: natural language (AI-generated) plus structured north-western Pacific and global data
-         * @description Answered by the llm-summary function.
+         * @description Answered by the llm-summary function; a query parameter it does not declare is 40001.
          */
         get: operations["web-llm-summary"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-llm-summary-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -542,7 +594,7 @@ export interface paths {
         };
         /**
          * Live summary: natural language (AI-generated) plus structured north-western Pacific and global data
-         * @description Answered by the llm-summary function.
+         * @description Answered by the llm-summary function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-llm-summary"];
         put?: never;
@@ -550,7 +602,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-llm-summary-preflight"];
         head?: never;
@@ -566,13 +618,17 @@ export interface paths {
         };
         /**
          * Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE
-         * @description A static file on the CDN.
+         * @description A static file on the CDN; the query is not read.
          */
         get: operations["web-history-years"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-years-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -586,7 +642,7 @@ export interface paths {
         };
         /**
          * Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE
-         * @description A static file on the CDN.
+         * @description A static file on the CDN; the query is not read.
          */
         get: operations["v1-history-years"];
         put?: never;
@@ -594,7 +650,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-years-preflight"];
         head?: never;
@@ -616,13 +672,17 @@ export interface paths {
         };
         /**
          * Summary list of one year's storms, in order of formation
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["web-history-year"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-year-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -642,7 +702,7 @@ export interface paths {
         };
         /**
          * Summary list of one year's storms, in order of formation
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["v1-history-year"];
         put?: never;
@@ -650,7 +710,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-year-preflight"];
         head?: never;
@@ -672,13 +732,17 @@ export interface paths {
         };
         /**
          * One storm: active snapshot, else the archive, else the upstream service (track, wind circles, landfalls, forecasts, sources)
-         * @description A static file on the CDN. Values no file answers go to the typhoon-lookup function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the typhoon-lookup function.
          */
         get: operations["web-typhoon-detail"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-typhoon-detail-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -698,7 +762,7 @@ export interface paths {
         };
         /**
          * One storm: active snapshot, else the archive, else the upstream service (track, wind circles, landfalls, forecasts, sources)
-         * @description A static file on the CDN. Values no file answers go to the typhoon-lookup function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the typhoon-lookup function.
          */
         get: operations["v1-typhoon-detail"];
         put?: never;
@@ -706,7 +770,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-typhoon-detail-preflight"];
         head?: never;
@@ -728,13 +792,17 @@ export interface paths {
         };
         /**
          * GeoJSON (RFC 7946) of a storm: wind circles as polygons, the track as a LineString (a Point for a storm of one fix), a Point per track point with every field, landfalls; active storms add every agency forecast and its cone
-         * @description A static file on the CDN. Values no file answers go to the typhoon-lookup function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the typhoon-lookup function.
          */
         get: operations["web-typhoon-geojson"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-typhoon-geojson-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -754,13 +822,17 @@ export interface paths {
         };
         /**
          * Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first
-         * @description Answered by the history-search function.
+         * @description Answered by the history-search function; a query parameter it does not declare is 40001.
          */
         get: operations["web-history-search"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-search-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -780,7 +852,7 @@ export interface paths {
         };
         /**
          * Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first
-         * @description Answered by the history-search function.
+         * @description Answered by the history-search function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-history-search"];
         put?: never;
@@ -788,7 +860,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-search-preflight"];
         head?: never;
@@ -804,13 +876,17 @@ export interface paths {
         };
         /**
          * Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade
-         * @description Answered by the history-near function.
+         * @description Answered by the history-near function; a query parameter it does not declare is 40001.
          */
         get: operations["web-history-near"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-near-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -824,7 +900,7 @@ export interface paths {
         };
         /**
          * Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade
-         * @description Answered by the history-near function.
+         * @description Answered by the history-near function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-history-near"];
         put?: never;
@@ -832,7 +908,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-near-preflight"];
         head?: never;
@@ -854,13 +930,17 @@ export interface paths {
         };
         /**
          * The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far
-         * @description Answered by the typhoon-similar function.
+         * @description Answered by the typhoon-similar function; a query parameter it does not declare is 40001.
          */
         get: operations["web-typhoon-similar"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-typhoon-similar-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -880,7 +960,7 @@ export interface paths {
         };
         /**
          * The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far
-         * @description Answered by the typhoon-similar function.
+         * @description Answered by the typhoon-similar function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-typhoon-similar"];
         put?: never;
@@ -888,7 +968,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-typhoon-similar-preflight"];
         head?: never;
@@ -910,13 +990,17 @@ export interface paths {
         };
         /**
          * Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked
-         * @description Answered by the typhoon-agencies function.
+         * @description Answered by the typhoon-agencies function; a query parameter it does not declare is 40001.
          */
         get: operations["web-typhoon-agencies"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-typhoon-agencies-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -936,7 +1020,7 @@ export interface paths {
         };
         /**
          * Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked
-         * @description Answered by the typhoon-agencies function.
+         * @description Answered by the typhoon-agencies function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-typhoon-agencies"];
         put?: never;
@@ -944,7 +1028,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-typhoon-agencies-preflight"];
         head?: never;
@@ -960,13 +1044,17 @@ export interface paths {
         };
         /**
          * Well-known storms active on this calendar day in past years (today in Asia/Shanghai)
-         * @description Answered by the history-today function.
+         * @description Answered by the history-today function; a query parameter it does not declare is 40001.
          */
         get: operations["web-history-today"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-today-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -980,7 +1068,7 @@ export interface paths {
         };
         /**
          * Well-known storms active on this calendar day in past years (today in Asia/Shanghai)
-         * @description Answered by the history-today function.
+         * @description Answered by the history-today function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-history-today"];
         put?: never;
@@ -988,7 +1076,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-today-preflight"];
         head?: never;
@@ -1010,13 +1098,17 @@ export interface paths {
         };
         /**
          * The same for a given calendar day MM-DD
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["web-history-today-date"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-today-date-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1036,7 +1128,7 @@ export interface paths {
         };
         /**
          * The same for a given calendar day MM-DD
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["v1-history-today-date"];
         put?: never;
@@ -1044,7 +1136,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-today-date-preflight"];
         head?: never;
@@ -1060,7 +1152,7 @@ export interface paths {
         };
         /**
          * Daily typhoon news, newest first, paged
-         * @description Answered by the content-list function.
+         * @description Answered by the content-list function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-news-list"];
         put?: never;
@@ -1068,7 +1160,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-news-list-preflight"];
         head?: never;
@@ -1090,7 +1182,7 @@ export interface paths {
         };
         /**
          * One news item with its Markdown body and its list of sources
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["v1-news-detail"];
         put?: never;
@@ -1098,7 +1190,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-news-detail-preflight"];
         head?: never;
@@ -1114,7 +1206,7 @@ export interface paths {
         };
         /**
          * Knowledge (wiki) articles by category, paged
-         * @description Answered by the content-list function.
+         * @description Answered by the content-list function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-knowledge-list"];
         put?: never;
@@ -1122,7 +1214,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-knowledge-list-preflight"];
         head?: never;
@@ -1144,7 +1236,7 @@ export interface paths {
         };
         /**
          * One article with its Markdown body and sources
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["v1-knowledge-detail"];
         put?: never;
@@ -1152,7 +1244,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-knowledge-detail-preflight"];
         head?: never;
@@ -1168,7 +1260,7 @@ export interface paths {
         };
         /**
          * Version check and forced update for one client platform
-         * @description Answered by the version function.
+         * @description Answered by the version function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-version"];
         put?: never;
@@ -1176,7 +1268,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-version-preflight"];
         head?: never;
@@ -1192,7 +1284,7 @@ export interface paths {
         };
         /**
          * Start-up bundle: site configuration, announcements, active typhoons and disturbances, briefing, versions
-         * @description Answered by the bootstrap function.
+         * @description Answered by the bootstrap function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-bootstrap"];
         put?: never;
@@ -1200,7 +1292,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-bootstrap-preflight"];
         head?: never;
@@ -1216,13 +1308,17 @@ export interface paths {
         };
         /**
          * This API described in OpenAPI 3.1
-         * @description A static file on the CDN.
+         * @description A static file on the CDN; the query is not read.
          */
         get: operations["web-openapi"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-openapi-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -3140,6 +3236,10 @@ export interface components {
                 ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
@@ -3150,6 +3250,10 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
@@ -3166,18 +3270,32 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The CORS headers; no body */
+        WebPreflight: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Not Modified: the If-None-Match tag names the current answer; no body */
         V1NotModified: {
             headers: {
                 ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -3187,12 +3305,12 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content: {
@@ -3213,12 +3331,12 @@ export interface components {
                 ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content: {
@@ -3230,6 +3348,10 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
@@ -3251,6 +3373,10 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
@@ -3272,12 +3398,12 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content: {
@@ -3297,12 +3423,12 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content: {
@@ -3322,6 +3448,10 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
@@ -3343,12 +3473,12 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content: {
@@ -3505,9 +3635,9 @@ export interface components {
         "X-Content-Type-Options": "nosniff";
         /** @description The v1 contract answered (every v1 answer, errors included) */
         "X-Api-Version": "v1";
-        /** @description CORS: the methods v1 answers */
+        /** @description CORS: the methods the API answers */
         "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS";
-        /** @description CORS: the request headers v1 accepts */
+        /** @description CORS: the request headers the API accepts */
         "Access-Control-Allow-Headers": "Accept, Content-Type, If-None-Match, X-Requested-With";
         /** @description CORS: the response headers scripts may read */
         "Access-Control-Expose-Headers": "X-Api-Version, ETag, X-Typhoon-Dataset";
@@ -3536,6 +3666,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -3544,6 +3678,35 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-live-typhoons-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -3565,12 +3728,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3600,6 +3763,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
         };
     };
@@ -3646,6 +3826,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -3659,6 +3843,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -3666,6 +3854,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-live-near-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -3698,12 +3899,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3758,12 +3959,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3805,6 +4006,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -3813,6 +4018,35 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-global-typhoons-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -3834,12 +4068,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3859,6 +4093,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
         };
     };
@@ -3900,6 +4151,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -3997,6 +4252,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4007,6 +4266,25 @@ export interface operations {
             404: components["responses"]["WebNotFound"];
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-global-typhoon-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-global-typhoon": {
@@ -4033,12 +4311,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4135,12 +4413,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4201,6 +4479,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4223,6 +4505,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4230,6 +4516,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-global-history-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -4262,12 +4561,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4291,12 +4590,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4338,6 +4637,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4346,8 +4649,37 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-disturbances-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-disturbances": {
@@ -4368,12 +4700,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4405,6 +4737,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
             503: components["responses"]["V1DataUnavailable"];
         };
@@ -4441,6 +4790,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4495,8 +4848,37 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-disturbances-geojson-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "web-disturbance-history": {
@@ -4523,6 +4905,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4536,6 +4922,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4545,6 +4935,19 @@ export interface operations {
             };
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-disturbance-history-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-disturbance-history": {
@@ -4571,12 +4974,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4602,12 +5005,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4656,6 +5059,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4685,6 +5092,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4695,6 +5106,25 @@ export interface operations {
             404: components["responses"]["WebNotFound"];
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-disturbance-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)
+                 * @example jtwc-wp942026
+                 */
+                id: components["parameters"]["DisturbanceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-disturbance": {
@@ -4721,12 +5151,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4757,12 +5187,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4818,6 +5248,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4838,6 +5272,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4845,6 +5283,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-seo-news-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -4877,12 +5328,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4899,12 +5350,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4952,12 +5403,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4972,12 +5423,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5032,6 +5483,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5045,6 +5500,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5052,6 +5511,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-flash-rss-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -5079,6 +5551,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5092,6 +5568,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5099,6 +5579,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-flash-atom-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -5120,6 +5613,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5153,6 +5650,35 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-llm-summary-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -5174,12 +5700,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5214,6 +5740,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
         };
     };
@@ -5249,6 +5792,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5259,6 +5806,19 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+        };
+    };
+    "web-history-years-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-history-years": {
@@ -5279,12 +5839,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5341,6 +5901,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5356,6 +5920,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5364,6 +5932,25 @@ export interface operations {
                 };
             };
             404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-history-year-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Four-digit year; the archive starts in 1945
+                 * @example 2024
+                 */
+                year: components["parameters"]["YearPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -5391,12 +5978,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5420,12 +6007,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5480,6 +6067,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5496,6 +6087,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5506,6 +6101,25 @@ export interface operations {
             404: components["responses"]["WebNotFound"];
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebUpstreamUnavailable"];
+        };
+    };
+    "web-typhoon-detail-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-typhoon-detail": {
@@ -5532,12 +6146,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5554,12 +6168,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5615,6 +6229,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5630,6 +6248,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5638,6 +6260,25 @@ export interface operations {
                 };
             };
             404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-typhoon-geojson-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -5665,6 +6306,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5680,6 +6325,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5687,6 +6336,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-history-search-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Code or code prefix, Chinese or English name (any case), its pinyin (weimaxun), an English name with a typo, optionally with a year (Haiyan 2013); 1–50 characters
+                 * @example 摩羯
+                 */
+                keyword: components["parameters"]["KeywordPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -5714,12 +6382,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5742,12 +6410,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5846,6 +6514,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5866,6 +6538,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5873,6 +6549,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-history-near-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -5945,12 +6634,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5972,12 +6661,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6031,6 +6720,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6046,6 +6739,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6054,6 +6751,25 @@ export interface operations {
                 };
             };
             404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-typhoon-similar-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -6087,12 +6803,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6128,12 +6844,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6188,6 +6904,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6203,6 +6923,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6211,6 +6935,25 @@ export interface operations {
                 };
             };
             404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-typhoon-agencies-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -6238,12 +6981,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6260,12 +7003,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6314,6 +7057,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6324,6 +7071,35 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-history-today-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -6345,12 +7121,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6370,6 +7146,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
         };
     };
@@ -6411,6 +7204,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6426,6 +7223,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6433,6 +7234,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-history-today-date-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Calendar day MM-DD, two digits each, of a day that exists in a leap year: 02-29 is one, 02-30 and 04-31 are not
+                 * @example 09-06
+                 */
+                date: components["parameters"]["DatePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -6460,12 +7280,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6490,12 +7310,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6554,12 +7374,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6576,12 +7396,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6629,12 +7449,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6649,12 +7469,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6719,12 +7539,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6741,12 +7561,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6794,12 +7614,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6814,12 +7634,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6879,12 +7699,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6899,12 +7719,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6946,12 +7766,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7048,6 +7868,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
         };
     };
@@ -7083,6 +7920,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7099,6 +7940,19 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+        };
+    };
+    "web-openapi-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
 }
