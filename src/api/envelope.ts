@@ -37,11 +37,14 @@ export const ALLOWED_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
  * Headers every answer of both families carries, static or not (static answers get their Content-Type per
  * collection): full CORS, the same in both families, so any request a browser may send from another origin,
  * preflighted or not, is answered, and scripts may read the headers that matter (the ETag to revalidate with).
+ * Any request header is allowed (`*`, a wildcard for requests without credentials, which are all this API takes; it
+ * does not cover Authorization, which the API does not read): an app's own header (`X-App-Version`) must not fail
+ * the preflight.
  */
 export const SHARED_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),
-  'Access-Control-Allow-Headers': 'Accept, Content-Type, If-None-Match, X-Requested-With',
+  'Access-Control-Allow-Headers': '*',
   'Access-Control-Expose-Headers': 'X-Api-Version, ETag, X-Typhoon-Dataset',
   'Access-Control-Max-Age': '86400',
   'X-Content-Type-Options': 'nosniff',

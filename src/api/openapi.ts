@@ -196,7 +196,7 @@ const HEADER_DESCRIPTIONS: Record<string, string> = {
   'X-Content-Type-Options': 'Browsers must not guess another media type',
   'X-Api-Version': 'The v1 contract answered (every v1 answer, errors included)',
   'Access-Control-Allow-Methods': 'CORS: the methods the API answers',
-  'Access-Control-Allow-Headers': 'CORS: the request headers the API accepts',
+  'Access-Control-Allow-Headers': 'CORS: the request headers the API accepts: any (* for a request without credentials)',
   'Access-Control-Expose-Headers': 'CORS: the response headers scripts may read',
   'Access-Control-Max-Age': 'CORS: seconds a preflight answer may be cached',
 };

@@ -192,10 +192,7 @@ describe('routing as on Netlify', () => {
       ['/API/v1/typhoons', 200],
     ] as const) {
       const answer = await get(target, { Origin: 'https://example.org' }, 'OPTIONS');
-      expect([answer.status, answer.headers['access-control-allow-headers']], target).toEqual([
-        status,
-        'Accept, Content-Type, If-None-Match, X-Requested-With',
-      ]);
+      expect([answer.status, answer.headers['access-control-allow-headers']], target).toEqual([status, '*']);
     }
   });
 

@@ -3637,8 +3637,8 @@ export interface components {
         "X-Api-Version": "v1";
         /** @description CORS: the methods the API answers */
         "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS";
-        /** @description CORS: the request headers the API accepts */
-        "Access-Control-Allow-Headers": "Accept, Content-Type, If-None-Match, X-Requested-With";
+        /** @description CORS: the request headers the API accepts: any (* for a request without credentials) */
+        "Access-Control-Allow-Headers": "*";
         /** @description CORS: the response headers scripts may read */
         "Access-Control-Expose-Headers": "X-Api-Version, ETag, X-Typhoon-Dataset";
         /** @description CORS: seconds a preflight answer may be cached */
