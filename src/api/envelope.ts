@@ -29,7 +29,7 @@ export const familyOfPath = (pathname: string): Family => (/^\/api\/v1(\/|$)/.te
 /**
  * The methods each family answers: GET and HEAD, and on v1 OPTIONS, its CORS preflight. The web family has no
  * preflight: its answers need none (a cross-origin GET without custom headers is not preflighted), so OPTIONS
- * there is 405 like any other method (docs/http.md).
+ * there is 405 like any other method (docs/api/http.md).
  */
 export const ALLOWED_METHODS: Readonly<Record<Family, readonly string[]>> = { web: ['GET', 'HEAD'], v1: ['GET', 'HEAD', 'OPTIONS'] };
 
@@ -43,7 +43,7 @@ export const SHARED_HEADERS: Readonly<Record<string, string>> = {
 export const COMMON_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': 'application/json; charset=utf-8', ...SHARED_HEADERS };
 
 /**
- * Which archive the server was built from, on every answer of both families, static or not (docs/conventions.md):
+ * Which archive the server was built from, on every answer of both families, static or not (docs/api/conventions.md):
  * `demo` (the demo archive kept in the repository) or `real`.
  */
 export const DATASET_HEADER = 'X-Typhoon-Dataset';

@@ -41,7 +41,7 @@ export function gradeFromWind(speed: number | null): GradeCode | null {
   return null;
 }
 
-/** The highest grade of a track; at the extratropical stage the grade comes from the wind (docs/formats.md#cma-best-track). */
+/** The highest grade of a track; at the extratropical stage the grade comes from the wind (docs/data/formats.md#cma-best-track). */
 export function peakGrade(points: readonly { grade: GradeCode | null; speed: number | null }[]): GradeCode | null {
   let peak: GradeCode | null = null;
   for (const p of points) {

@@ -1,5 +1,5 @@
 /**
- * A language model may reword generated text but never state a fact (docs/generated-text.md), proved against a
+ * A language model may reword generated text but never state a fact (docs/data/generated-text.md), proved against a
  * loopback stand-in for an OpenAI-compatible endpoint that records every call and misbehaves in every way listed:
  * - the model is given wording only (the language, the pattern, the connectives): no clause, no upstream string;
  * - `checkPattern` accepts a reordered, reconnected pattern and rejects each misbehaviour with its own reason,
