@@ -29,7 +29,7 @@ export const familyOfPath = (pathname: string): Family => (/^\/api\/v1(\/|$)/i.t
 
 /**
  * The methods the API answers, in both families: GET and HEAD, and OPTIONS, the CORS preflight a browser sends
- * before a cross-origin request with a header of its own (If-None-Match). Anything else is 405 (docs/http.md).
+ * before a cross-origin request with a header of its own (If-None-Match). Anything else is 405 (docs/api/http.md).
  */
 export const ALLOWED_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 
@@ -54,7 +54,7 @@ export const SHARED_HEADERS: Readonly<Record<string, string>> = {
 export const COMMON_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': 'application/json; charset=utf-8', ...SHARED_HEADERS };
 
 /**
- * Which archive the server was built from, on every answer of both families, static or not (docs/conventions.md):
+ * Which archive the server was built from, on every answer of both families, static or not (docs/api/conventions.md):
  * `demo` (the demo archive kept in the repository) or `real`.
  */
 export const DATASET_HEADER = 'X-Typhoon-Dataset';

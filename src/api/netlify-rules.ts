@@ -1,6 +1,6 @@
 /**
  * Writes Netlify's `_redirects` and `_headers` from the route table (src/api/route-table.ts; the Netlify facts behind
- * it: docs/operations.md#netlify-facts-that-shape-the-code). Every static answer is a file at exactly its URL path,
+ * it: docs/maintainers/operations.md#netlify-facts-that-shape-the-code). Every static answer is a file at exactly its URL path,
  * and an existing file wins over every rule that is not forced, so the rules only see misses and their number does
  * not grow with the archive:
  *
@@ -12,7 +12,7 @@
  *
  * A request whose method a function's `config.method` does not take (POST, or OPTIONS on the web family) falls
  * through to the files and these rules, so the rules also carry it to a function that answers 405: every path
- * under `/api` and `/feeds` that no file answers ends in a function (docs/http.md).
+ * under `/api` and `/feeds` that no file answers ends in a function (docs/api/http.md).
  *
  * Extensionless files get their Content-Type from `_headers`, one block per static collection (Netlify joins
  * the values of every matching block, so no header is set twice for a path). `_headers` never applies to

@@ -6,7 +6,7 @@
  * parameter it does not declare with a 40001 that names the ones it takes, a known one the name is close to, and
  * the endpoint that takes it in its path (`/api/v1/typhoons?code=202411`). A static route reads no query: the CDN
  * serves its files whatever the query says, so its function-answered misses ignore the query too
- * (docs/conventions.md#query-parameters). Everything a hint names comes from the route table.
+ * (docs/api/conventions.md#query-parameters). Everything a hint names comes from the route table.
  */
 import { distance } from 'fastest-levenshtein';
 import type { ApiRequest } from './bind.ts';

@@ -2,7 +2,7 @@
  * A generated corpus of malformed requests against every endpoint: none may answer 5xx, HTML, a non-JSON
  * body (but a feed's own 200, in its media type), anything that looks like a stack trace, or an error a shared
  * cache may keep (errors are `private` or `no-store`), over HTTP and, for
- * methods, to each function's handler in-process. Doubled slashes are single ones (docs/http.md), so a path's
+ * methods, to each function's handler in-process. Doubled slashes are single ones (docs/api/http.md), so a path's
  * family is that of its path with them collapsed; a path in the wrong case is in the family it would be in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -133,7 +133,7 @@ async function answerProblem(path: string, resource: Resource | null, response: 
   // The web family's preflight: the CORS headers, no body.
   if (response.status === 204)
     return text === '' && response.headers.get('access-control-allow-methods') ? null : 'a 204 that is no preflight';
-  // No shared cache keeps an error (docs/conventions.md#caching).
+  // No shared cache keeps an error (docs/api/conventions.md#caching).
   const cache = response.headers.get('cache-control') ?? '';
   if (response.status >= 400 && (!/^(private|no-store)\b/.test(cache) || response.headers.has('netlify-cdn-cache-control')))
     return `an error a CDN may keep (Cache-Control: ${cache})`;

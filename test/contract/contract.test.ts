@@ -26,7 +26,7 @@ let mock: MockUpstream | null = null;
 const AGAINST_MOCK = !process.env.TYPHOON_API_BASE_URL;
 /**
  * `netlify serve` (TYPHOON_TARGET=netlify-cli) answers a path with broken percent-encoding with its own HTML 400
- * page before any rule or function runs; Netlify's CDN and the local server pass it on (docs/operations.md,
+ * page before any rule or function runs; Netlify's CDN and the local server pass it on (docs/maintainers/operations.md,
  * "npm run test:netlify"). Those cases are left out there.
  */
 const CLI_DECODES_PATHS = process.env.TYPHOON_TARGET === 'netlify-cli';
@@ -39,7 +39,7 @@ const CLI_DECODES_PATHS = process.env.TYPHOON_TARGET === 'netlify-cli';
 const CLI_RETRIES_FUNCTION_404 = CLI_DECODES_PATHS;
 /**
  * Netlify's CDN answers a method other than GET and HEAD for a static file itself, and `netlify serve` its own
- * way; the local server answers 405 (docs/http.md). Functions and the misses they answer refuse them everywhere.
+ * way; the local server answers 405 (docs/api/http.md). Functions and the misses they answer refuse them everywhere.
  */
 const LOCAL_SERVER_ONLY = AGAINST_MOCK;
 const brokenEncoding = (value: string) => {
@@ -104,7 +104,7 @@ const json = (response: Response): Promise<any> => response.json();
 
 async function expectJsonHeaders(response: Response, endpoint: Pick<Endpoint, 'family'> & Partial<Pick<Endpoint, 'resource'>>) {
   const expected = endpoint.resource ? mediaTypeOf(endpoint.resource) : 'application/json';
-  // netlify serve gives an extensionless static file its own Content-Type, ignoring _headers (docs/operations.md).
+  // netlify serve gives an extensionless static file its own Content-Type, ignoring _headers (docs/maintainers/operations.md).
   if (!(CLI_DECODES_PATHS && endpoint.resource?.servedBy.kind === 'static'))
     expect(response.headers.get('content-type')?.split(';')[0]).toBe(expected.split(';')[0]);
   expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -203,7 +203,7 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     });
   }
 
-  // Decided once (docs/conventions.md#query-parameters): a function refuses what its route does not declare; a
+  // Decided once (docs/api/conventions.md#query-parameters): a function refuses what its route does not declare; a
   // static answer is a file the CDN serves whatever the query says, and says the same here.
   if (readsQuery(endpoint.resource))
     it('refuses a query parameter it does not declare with 40001, naming the ones it takes', async (ctx) => {

@@ -1,5 +1,5 @@
 /**
- * A language model may reword generated text but never state a fact (docs/generated-text.md), proved against a
+ * A language model may reword generated text but never state a fact (docs/data/generated-text.md), proved against a
  * loopback stand-in for an OpenAI-compatible endpoint that records every call and misbehaves in every way listed:
  * - the model is given wording only (the language, the pattern, the connectives): no clause, no upstream string;
  * - `checkPattern` accepts a reordered, reconnected pattern and rejects each misbehaviour with its own reason,
@@ -853,7 +853,7 @@ describe('the call cap, the deadline and the count', () => {
 });
 
 describe('the live summary: written by the scheduled run, only read by requests', () => {
-  /** Queries the summary does not take: refused with 40001 (docs/conventions.md#query-parameters), never a model call. */
+  /** Queries the summary does not take: refused with 40001 (docs/api/conventions.md#query-parameters), never a model call. */
   const refusedQueries = ['?x=1', '?lang=en&_=123', '?cache=bust&q=typhoon', '?a=%E5%8F%B0'];
 
   beforeAll(() => {

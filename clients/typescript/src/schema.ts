@@ -2766,7 +2766,7 @@ export interface components {
             keyword: string;
             /** @description Number of results (at most 50) */
             total: number;
-            /** @description Best match first (docs/endpoints-archive.md gives the ranking) */
+            /** @description Best match first (docs/api/endpoints-archive.md gives the ranking) */
             typhoons: components["schemas"]["SearchHit"][];
         };
         SimilarStorm: {
@@ -2911,7 +2911,7 @@ export interface components {
             /** @description This agency's track: every fix in time order, at least one */
             points: components["schemas"]["AgencyTrackPoint"][];
         };
-        /** @description The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: docs/agencies.md gives the rules); CMA and HKO write JMA numbers in their headers, which must agree. Several entries of ours can carry one agency id: CMA splits some storms into a main entry and continuations */
+        /** @description The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: docs/data/agencies.md gives the rules); CMA and HKO write JMA numbers in their headers, which must agree. Several entries of ours can carry one agency id: CMA splits some storms into a main entry and continuations */
         StormIds: {
             /** @description This API's code of the storm (from CMA's best-track numbering) */
             cma: string;
@@ -5642,7 +5642,7 @@ export interface operations {
                          */
                         aiGenerated: true;
                         /**
-                         * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/generated-text.md)
+                         * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/data/generated-text.md)
                          * @enum {string}
                          */
                         generator: "template" | "llm";
@@ -5731,7 +5731,7 @@ export interface operations {
                              */
                             aiGenerated: true;
                             /**
-                             * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/generated-text.md)
+                             * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/data/generated-text.md)
                              * @enum {string}
                              */
                             generator: "template" | "llm";
@@ -6393,7 +6393,7 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
-                            /** @description Best match first (docs/endpoints-archive.md gives the ranking) */
+                            /** @description Best match first (docs/api/endpoints-archive.md gives the ranking) */
                             list: components["schemas"]["SearchHit"][];
                             /** @description Number of results (at most 50) */
                             total: number;
@@ -7842,7 +7842,7 @@ export interface operations {
                                  */
                                 aiGenerated: true;
                                 /**
-                                 * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/generated-text.md)
+                                 * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/data/generated-text.md)
                                  * @enum {string}
                                  */
                                 generator: "template" | "llm";
