@@ -1,5 +1,5 @@
 /**
- * The layer rules (docs/architecture.md): imports only run downward, never in a circle. Each room may import
+ * The layer rules (docs/maintainers/architecture.md): imports only run downward, never in a circle. Each room may import
  * its own files and the rooms below it; `npm run lint` checks this on every run.
  *
  *   entry points   build/, bench/, test/, functions/ (generated)

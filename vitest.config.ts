@@ -17,7 +17,7 @@ export default defineConfig({
     // One file per core (vitest's default is one fewer): the shared build's child process and Chromium use the
     // time a file spends waiting (live-refresh's timeouts); one file more measured no faster, with more CPU.
     maxWorkers: os.availableParallelism(),
-    // Time limits catch a hang; they are never a check of speed (docs/testing.md): each is many times what the
+    // Time limits catch a hang; they are never a check of speed (docs/maintainers/testing.md): each is many times what the
     // slowest test or hook takes on an idle machine, so a busy CI machine cannot reach them. Waiting for the
     // shared build has no limit at all (helpers/shared-build.ts, awaitSharedBuild).
     testTimeout: 60_000,

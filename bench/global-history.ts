@@ -41,7 +41,7 @@ const IBTRACS_SIZES: Record<string, number> = { NI: 26.59e6, SI: 73.95e6, SP: 33
 async function synthesize(dir: string): Promise<void> {
   const env = (name: string) => {
     const value = process.env[name];
-    if (!value) throw new Error(`--synthesize needs ${name} (docs/testing.md)`);
+    if (!value) throw new Error(`--synthesize needs ${name} (docs/maintainers/testing.md)`);
     return value;
   };
   await fs.emptyDir(dir);

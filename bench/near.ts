@@ -1,6 +1,6 @@
 /**
  * Benchmark of the track searches: prints figures, asserts nothing. `npm run bench:near` (sources as for the build;
- * the real archive for the figures in docs/performance.md). In-process through the functions (request in, body out):
+ * the real archive for the figures in docs/maintainers/performance.md). In-process through the functions (request in, body out):
  * - archive proximity, 500 km radius, at random places over the basin (0–45°N, 100°E–180°);
  * - similar tracks of random archived storms, and of an active storm (HAIYAN's first 72 hours as a live storm);
  * - the generated files' sizes and the first request of each function (parsing its files).

@@ -41,7 +41,7 @@ const config = () => (configured ??= readConfig());
 // Progress lines on an interactive terminal only, never in CI.
 showProgress(!config().ci);
 
-/** The report of the archive last published (the deploy workflow keeps it; see docs/operations.md). */
+/** The report of the archive last published (the deploy workflow keeps it; see docs/maintainers/operations.md). */
 const PUBLISHED_REPORT = path.join(CACHE_DIR, 'published-archive-report.json');
 /** The live store of `npm start -- --mock-upstream`, apart from the real one (.cache/live). */
 const MOCK_LIVE_DIR = path.join(CACHE_DIR, 'live-mock');
@@ -360,7 +360,7 @@ program
     'Deploy public/ and functions/ to Netlify as a draft, run the contract suite against the draft, publish it only if it passes',
   )
   .option('--site <id>', 'Netlify site id (default $NETLIFY_SITE_ID)')
-  .option('--netlify <command>', 'how to run the pinned netlify CLI (docs/operations.md)', 'netlify')
+  .option('--netlify <command>', 'how to run the pinned netlify CLI (docs/maintainers/operations.md)', 'netlify')
   .option('--message <text>', 'deploy message', 'typhoon-api deploy')
   .action(async (options: { site?: string; netlify: string; message: string }) => {
     const siteId = options.site ?? config().netlifySiteId;

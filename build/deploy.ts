@@ -2,7 +2,7 @@
  * Publishing with a check in between: deploy a draft (Netlify's CLI uploads only the files whose bytes changed),
  * run the contract suite against the draft's own URL, and only if it passes make that very deploy the
  * production one (`restoreSiteDeploy`, Netlify's API for publishing a given deploy). A failed check leaves
- * production as it was. The CLI is a pinned netlify-cli 26 installed outside the lockfile (docs/operations.md, "Deploy").
+ * production as it was. The CLI is a pinned netlify-cli 26 installed outside the lockfile (docs/maintainers/operations.md, "Deploy").
  */
 import { spawn } from 'node:child_process';
 

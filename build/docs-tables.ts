@@ -12,7 +12,7 @@ import fg from 'fast-glob';
 import { z } from 'zod';
 import { CACHE_TAG_DATA } from '../src/api/cache-policy.ts';
 import { ERROR_CATALOG } from '../src/api/errors.ts';
-import { PREFLIGHT_PATH } from '../src/api/functions.ts';
+import { PREFLIGHT_PATHS } from '../src/api/functions.ts';
 import { renderOpenApi } from '../src/api/openapi.ts';
 import { isRequired, PARAMS, QUERIES, queryName, type QueryKind } from '../src/api/params.ts';
 import { RESOURCES, shownPath, type Resource } from '../src/api/route-table.ts';
@@ -30,7 +30,7 @@ const code = (text: string) => `\`${text}\``;
 const table = (head: string[], rows: string[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
 
-/** A docs page's section (`endpoints-live.md#active-storms`, relative to docs/) as a link from `file`. */
+/** A docs page's section (`api/endpoints-live.md#active-storms`, relative to docs/) as a link from `file`. */
 const docsLink = (file: string, section: string) => {
   const [page, anchor] = section.split('#');
   const target = path.posix.relative(path.posix.dirname(file), `docs/${page}`) || (page as string);
@@ -39,26 +39,18 @@ const docsLink = (file: string, section: string) => {
 
 const servedBy = (r: Resource) => (r.servedBy.kind === 'function' ? 'function' : r.missFn ? 'static + function' : 'static');
 
-/** Every endpoint of both families: with `brief`, path and what it answers; else with links to its section and who serves it. */
-function endpoints(args: string[], file: string): string {
-  const path = (r: Resource, family: 'web' | 'v1') => {
-    const p = r.paths[family];
-    return p ? code(shownPath(p)) : '–';
-  };
-  if (args.includes('brief'))
-    return table(
-      ['web', 'v1', 'returns'],
-      RESOURCES.map((r) => [path(r, 'web'), path(r, 'v1'), r.returns]),
-    );
+/** Every endpoint of both families, with links to its section, who serves it and what it answers. */
+function endpoints(file: string): string {
   const linked = (r: Resource, family: 'web' | 'v1') => {
     const p = r.paths[family];
     // The link goes on the first path of the row.
     return p ? (family === 'web' || !r.paths.web ? `[${code(shownPath(p))}](${docsLink(file, r.docs)})` : code(shownPath(p))) : '–';
   };
   const rows = RESOURCES.map((r) => [linked(r, 'web'), linked(r, 'v1'), servedBy(r), r.returns]);
+  // One function answers the preflight of every path of the API, in the family of the path.
   rows.push([
-    '–',
-    `[${code(`OPTIONS ${PREFLIGHT_PATH}`)}](${docsLink(file, 'endpoints-other.md#cors-preflight')})`,
+    `[${PREFLIGHT_PATHS.map((p) => code(`OPTIONS ${p}`)).join(', ')}](${docsLink(file, 'api/endpoints-other.md#cors-preflight')})`,
+    code('OPTIONS /api/v1/*'),
     'function',
     'CORS preflight',
   ]);
@@ -189,7 +181,7 @@ const cacheTags = () =>
   );
 
 const RENDERERS: Record<string, (args: string[], file: string, before: string) => string> = {
-  endpoints,
+  endpoints: (_args, file) => endpoints(file),
   parameters: (_args, file, before) => parameters(sectionOf(file, before)),
   errors,
   environment,

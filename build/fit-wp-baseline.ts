@@ -20,7 +20,7 @@ if (!sourcesDir) {
 const names = parseNamesTable(await fs.readFile(NAMES_FILE, 'utf8'));
 const dir = path.join(path.resolve(sourcesDir), 'cma-bst');
 const files = (await fs.readdir(dir)).filter((f) => CMA_FILE_PATTERN.test(f)).sort();
-// CMA's files are ASCII (docs/formats.md#cma-best-track).
+// CMA's files are ASCII (docs/data/formats.md#cma-best-track).
 const cma = await Promise.all(
   files.map(
     async (f) => parseCmaBestTrack(await fs.readFile(path.join(dir, f), 'latin1'), Number(CMA_FILE_PATTERN.exec(f)?.[1]), names).entries,

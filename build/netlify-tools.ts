@@ -1,5 +1,5 @@
 /**
- * Netlify's own tools, pinned and installed outside the project's lockfile (docs/operations.md#npm-run-testnetlify):
+ * Netlify's own tools, pinned and installed outside the project's lockfile (docs/maintainers/operations.md#npm-run-testnetlify):
  * netlify-cli 26 (the newest that runs on Node 20) and its bundler, zip-it-and-ship-it 14. `npm run test:netlify`
  * installs them into .cache/netlify-tools (or uses NETLIFY_TOOLS_DIR) with --ignore-scripts: a plain install runs an
  * image library's script that downloads from outside the npm registry.

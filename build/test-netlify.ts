@@ -1,5 +1,5 @@
 /**
- * `npm run test:netlify`: the proof on Netlify's own tools (docs/operations.md).
+ * `npm run test:netlify`: the proof on Netlify's own tools (docs/maintainers/operations.md).
  *
  * 1. Installs the pinned netlify-cli 26 and zip-it-and-ship-it 14 outside the lockfile (.cache/netlify-tools,
  *    or NETLIFY_TOOLS_DIR).

@@ -47,11 +47,11 @@ function source(fn: PlannedFunction): string {
         { module: 'src/api/handlers/api-miss.ts', names: ['handleApiMiss'] },
         { module: 'src/api/serve.ts', names: ['safeHandler'] },
       ])}\n\n// No path: reached only through the _redirects rewrites to /.netlify/functions/api-miss.\nexport default safeHandler(handleApiMiss);\n${config}`;
-    case 'v1-preflight':
+    case 'preflight':
       return `${HEADER}${typeImport}${imports([
-        { module: 'src/api/envelope.ts', names: ['v1Preflight'] },
+        { module: 'src/api/envelope.ts', names: ['answerPreflight'] },
         { module: 'src/api/serve.ts', names: ['safeHandler'] },
-      ])}\n\nexport default safeHandler(() => v1Preflight());\n${config}`;
+      ])}\n\nexport default safeHandler(answerPreflight);\n${config}`;
   }
 }
 

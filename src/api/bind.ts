@@ -8,7 +8,7 @@
  *
  * The build renders the static bindings (./render-static.ts) and generates one Netlify function per function
  * name from the others (./functions.ts, build/write-functions.ts): adding an endpoint is one table entry and one
- * handler file (docs/architecture.md).
+ * handler file (docs/maintainers/architecture.md).
  */
 import type { Dataset } from '../archive/archive-report.ts';
 import type { CachePolicy, CachePolicyName } from './cache-policy.ts';
@@ -40,7 +40,7 @@ export interface Answer {
   /**
    * When the data was produced (ms since the epoch), the v1 `ts`: the release time of archive and content data (so
    * the same data gives the same bytes), the last successful fetch of live data; null when there is no data yet
-   * (the answer's own time is used). Every handler states it (docs/conventions.md).
+   * (the answer's own time is used). Every handler states it (docs/api/conventions.md).
    */
   dataTime: number | null;
   /**

@@ -33,8 +33,8 @@ export const CACHE_POLICIES = {
   preflight: { browser: 'public, max-age=86400' },
   /**
    * Errors may stop being errors after the next deploy; they are `private`, so no shared cache (the CDN) keeps one:
-   * an error is about the request as sent (a duplicated or percent-encoded key, a malformed value), and a CDN that
-   * ignores part of the query could file it under a good URL.
+   * an error is about the request as sent (a duplicated or percent-encoded key, a malformed value, an unknown
+   * parameter), and a cache that ignores part of the query could file it under a good URL.
    */
   error: { browser: 'private, max-age=60' },
   /** A fault of ours or of an upstream may be over in seconds: kept by no cache. */
@@ -71,7 +71,3 @@ export type CacheTag = keyof typeof CACHE_TAG_DATA;
 /** The `Netlify-Cache-Tag` header of a route's answers (its `tags` in the route table); none for a route no run changes. */
 export const cacheTagHeader = (tags: readonly CacheTag[] = []): Record<string, string> =>
   tags.length ? { 'Netlify-Cache-Tag': tags.join(',') } : {};
-
-/** The CDN keeps one copy per value of the query parameters an endpoint reads (Netlify-Vary). */
-export const netlifyVary = (query: readonly string[]): Record<string, string> =>
-  query.length ? { 'Netlify-Vary': `query=${query.join('|')}` } : {};

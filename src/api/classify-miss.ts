@@ -2,70 +2,150 @@
  * What a request that matched no file means. Static rules cannot tell a malformed value from a missing one,
  * so every per-collection miss and the catch-alls come here: a known endpoint with a malformed parameter is
  * 40001, a well-formed one that names nothing is 40401, and any other path is 40400, which names the endpoint
- * the path most likely meant when one is close (a trailing slash, an extra segment, the other family, a typo).
+ * the path most likely meant when one is close, in this order: a trailing slash, the wrong case, the other family,
+ * a slip in a fixed segment (a typo, a plural for a singular, a `.json`: ./segment-edits.ts), an extra segment, the
+ * beginning of a longer path (`/api/v1/history/search?q=yagi`: the keyword goes in the path).
+ * Every hint is derived from the route table, so a new endpoint gets them with nothing added.
  */
-import { distance } from 'fastest-levenshtein';
 import { notFoundIn } from './bind.ts';
 import type { Family } from './envelope.ts';
 import { type ApiError, unknownEndpoint } from './errors.ts';
 import { readParam } from './params.ts';
-import { ENDPOINTS, matchPath, shownPath, type Endpoint } from './route-table.ts';
+import { readPathParam } from './request.ts';
+import { MAX_TYPOS, segmentEdits } from './segment-edits.ts';
+import { ENDPOINTS, endpointsBelow, fillPath, matchPath, shownPath, type Endpoint } from './route-table.ts';
 
-/** Letters of the fixed segments a path may get wrong and still name an endpoint (`typhoon` for `typhoons`). */
-const MAX_TYPOS = 2;
+/** Endpoints a hint lists below a path that is none (`/api/v1/global`); more are for the OpenAPI document to list. */
+const MAX_LISTED = 6;
+/** The longest path a hint writes out in full (the path is the request's, echoed). */
+const MAX_SHOWN_PATH = 200;
 
-/** How far a path is from an endpoint's pattern: the edits its fixed segments need; null when too far or shaped otherwise. */
+const shown = (e: Endpoint) => shownPath(e.path);
+const segmentsOf = (path: string) => path.split('/');
+const fixedSegments = (pattern: string) => segmentsOf(pattern).filter((s) => !s.startsWith(':')).length;
+
+/**
+ * The endpoint whose shape a path has, and its parameters' raw values: of those it matches, the one with the most
+ * fixed segments, and none when the path is rather the beginning of a longer endpoint's path, whose fixed segment
+ * stands where the match has a parameter (`/api/v1/history/search` is the search without its keyword, not the
+ * year "search", nor `/api/v1/history/Search`). `fold`: fixed segments in any case.
+ */
+function shapeOf(pathname: string, family: Family, fold = false): { endpoint: Endpoint; raw: Record<string, string> } | null {
+  const depth = segmentsOf(pathname).length;
+  const ours = ENDPOINTS.filter((e) => e.family === family);
+  const longer = ours
+    .map((e) => segmentsOf(e.path))
+    .filter((s) => s.length > depth)
+    .map((s) => s.slice(0, depth).join('/'))
+    .filter((prefix) => matchPath(prefix, pathname, true));
+  const beginning = Math.max(0, ...longer.map(fixedSegments));
+  const shapes = ours
+    .map((endpoint) => ({ endpoint, raw: matchPath(endpoint.path, pathname, fold) }))
+    // An empty value is a trailing slash, not a parameter (`/api/v1/history/today/`).
+    .filter((s): s is { endpoint: Endpoint; raw: Record<string, string> } => s.raw !== null && !Object.values(s.raw).includes(''))
+    .sort((a, b) => fixedSegments(b.endpoint.path) - fixedSegments(a.endpoint.path));
+  const best = shapes[0];
+  return best && fixedSegments(best.endpoint.path) >= beginning ? best : null;
+}
+
+/**
+ * How far a path is from an endpoint's pattern: the edits its fixed segments need together (./segment-edits.ts: in
+ * any case, a plural for a singular, a `.json`); null when too far or shaped otherwise.
+ */
 function typos(pattern: string, pathname: string): number | null {
-  const want = pattern.split('/');
-  const got = pathname.split('/');
+  const want = segmentsOf(pattern);
+  const got = segmentsOf(pathname);
   if (want.length !== got.length) return null;
   let edits = 0;
   for (let i = 0; i < want.length; i += 1) {
     const w = want[i] as string;
-    if (!w.startsWith(':')) edits += distance(w, got[i] as string);
+    if (w.startsWith(':')) continue;
+    const these = segmentEdits(w, got[i] as string);
+    if (these === null) return null;
+    edits += these;
   }
   return edits <= MAX_TYPOS ? edits : null;
 }
 
-const shown = (e: Endpoint) => shownPath(e.path);
+/**
+ * The path filled in from the query, for a path one segment short of an endpoint whose last segment is a parameter:
+ * the value of the query's parameter of that name, or of its only parameter when one endpoint takes one
+ * (`/api/v1/history/search?q=yagi` → /api/v1/history/search/yagi), if well formed.
+ */
+function filledFromQuery(below: readonly Endpoint[], query: URLSearchParams): string | null {
+  const given = [...new Set(query.keys())];
+  const taking = below.filter((e) => segmentsOf(e.path).at(-1)?.startsWith(':'));
+  for (const endpoint of taking) {
+    const name = (segmentsOf(endpoint.path).at(-1) as string).slice(1);
+    const kind = endpoint.resource.params[name];
+    const value = query.get(name) ?? (taking.length === 1 && given.length === 1 ? query.get(given[0] as string) : null);
+    if (!kind || value === null) continue;
+    const raw = encodeURIComponent(value);
+    try {
+      readParam(kind, name, raw);
+    } catch {
+      continue;
+    }
+    return `The ${name} goes in the path: ${fillPath(endpoint.path, { [name]: raw })}.`;
+  }
+  return null;
+}
 
 /** The endpoint a path that names none most likely meant, said as a hint; '' when none is close. */
-function nearestEndpoint(pathname: string, family: Family): string {
-  const trimmed = pathname.replace(/\/+$/, '');
-  const slash = trimmed !== pathname && ENDPOINTS.find((e) => matchPath(e.path, trimmed));
-  if (slash) return ` Without the trailing slash it is ${shown(slash)}.`;
-  // The endpoint the path's leading segments name, the longest: `/api/history/today/09-06/x` → /api/history/today/{date}.
-  const segments = trimmed.split('/');
-  const cut = ENDPOINTS.filter((e) => {
-    const parts = e.path.split('/').length;
-    return parts < segments.length && matchPath(e.path, segments.slice(0, parts).join('/'));
-  }).sort((a, b) => b.path.split('/').length - a.path.split('/').length)[0];
-  if (cut) return ` ${shown(cut)} is an endpoint; it takes nothing after its last segment.`;
-  const otherFamily = trimmed.startsWith('/api/v1/') ? trimmed.replace('/api/v1/', '/api/') : trimmed.replace(/^\/api\//, '/api/v1/');
-  const twin = ENDPOINTS.find((e) => matchPath(e.path, otherFamily));
+function nearestEndpoint(pathname: string, family: Family, query: URLSearchParams): string {
+  const trimmed = pathname.replace(/(.)\/+$/, '$1');
+  const slash = trimmed !== pathname && shapeOf(trimmed, family);
+  if (slash) return ` Without the trailing slash it is ${shown(slash.endpoint)}.`;
+  // The wrong case: the path as the endpoint writes it, its parameters as given.
+  const folded = shapeOf(trimmed, family, true);
+  const right = folded && fillPath(folded.endpoint.path, folded.raw);
+  if (folded && right !== trimmed)
+    return ` Paths are case-sensitive: did you mean ${(right as string).length <= MAX_SHOWN_PATH ? right : shown(folded.endpoint)}?`;
+  const otherFamily = family === 'v1' ? 'web' : 'v1';
+  const otherPath = family === 'v1' ? trimmed.replace(/^\/api\/v1(?=\/|$)/i, '/api') : trimmed.replace(/^\/api(?=\/)/i, '/api/v1');
+  const twin = shapeOf(otherPath, otherFamily, true)?.endpoint;
   // The other family's path of an endpoint that has one in this family too, under another name (/api/llm/summary, /api/v1/summary).
   const own = twin?.resource.paths[family];
   if (own) return ` Did you mean ${shownPath(own)}?`;
   if (twin) return ` The ${twin.family} family has ${shown(twin)}.`;
+  // A slip in a fixed segment, before a shorter endpoint the leading segments name (`/api/typhoons/202411/agency`).
   let best: { endpoint: Endpoint; edits: number } | null = null;
   for (const endpoint of ENDPOINTS) {
-    const edits = typos(endpoint.path, trimmed);
-    if (edits !== null && (!best || edits < best.edits)) best = { endpoint, edits };
+    const edits = endpoint.family === family ? typos(endpoint.path, trimmed) : null;
+    // None is no slip: the path has the endpoint's shape and was refused for it (`/api/v1/history/search`).
+    if (edits && (!best || edits < best.edits)) best = { endpoint, edits };
   }
-  return best ? ` Did you mean ${shown(best.endpoint)}?` : '';
+  if (best) return ` Did you mean ${shown(best.endpoint)}?`;
+  // The endpoint the path's leading segments name, the longest: `/api/history/today/09-06/x` → /api/history/today/{date}.
+  const segments = segmentsOf(trimmed);
+  const cut = ENDPOINTS.filter((e) => {
+    const parts = segmentsOf(e.path).length;
+    return e.family === family && parts < segments.length && shapeOf(segments.slice(0, parts).join('/'), family, true)?.endpoint === e;
+  }).sort((a, b) => segmentsOf(b.path).length - segmentsOf(a.path).length)[0];
+  if (cut) return ` ${shown(cut)} is an endpoint; it takes nothing after its last segment.`;
+  // The beginning of longer paths: the endpoints below it, and the path the query fills in.
+  const under = ENDPOINTS.filter((e) => {
+    const parts = segmentsOf(e.path);
+    return e.family === family && parts.length > segments.length && matchPath(parts.slice(0, segments.length).join('/'), trimmed, true);
+  });
+  if (under.length === 0) return '';
+  const listed =
+    under.length === 1
+      ? ` Did you mean ${shown(under[0] as Endpoint)}?`
+      : under.length <= MAX_LISTED
+        ? ` Endpoints below it: ${under.map(shown).join(', ')}.`
+        : '';
+  const filled = filledFromQuery(endpointsBelow(trimmed, family, true), query);
+  return listed + (filled ? ` ${filled}` : '');
 }
 
-export function classifyMiss(pathname: string, family: Family): ApiError {
-  for (const endpoint of ENDPOINTS) {
-    if (endpoint.family !== family) continue;
-    const raw = matchPath(endpoint.path, pathname);
-    if (!raw || Object.keys(raw).length === 0) continue;
+/** A request no file or function answered: its 40001, 40401 or 40400; `query` fills in a hint's path. */
+export function classifyMiss(pathname: string, family: Family, query = new URLSearchParams()): ApiError {
+  const shape = shapeOf(pathname, family);
+  if (shape && Object.keys(shape.raw).length > 0) {
     // Every parameter is checked first (a malformed one is 40001); a well-formed one names nothing: the route's 40401.
-    const values = Object.entries(raw).map(([name, value]) => {
-      const kind = endpoint.resource.params[name];
-      return kind ? readParam(kind, name, value) : value;
-    });
-    return notFoundIn(endpoint.resource, values.join('/'), family);
+    const values = Object.entries(shape.raw).map(([name, raw]) => readPathParam(shape.endpoint, name, raw));
+    return notFoundIn(shape.endpoint.resource, values.join('/'), family);
   }
-  return unknownEndpoint(pathname.slice(0, 200), nearestEndpoint(pathname, family));
+  return unknownEndpoint(pathname.slice(0, MAX_SHOWN_PATH), nearestEndpoint(pathname, family, query));
 }

@@ -1,5 +1,5 @@
 /**
- * The data time of an answer (the v1 `ts`: docs/conventions.md) and the archive's `dataset`, for the handlers
+ * The data time of an answer (the v1 `ts`: docs/api/conventions.md) and the archive's `dataset`, for the handlers
  * that functions run: the archive's from the report the build wrote beside it, live data's from its last fetch.
  */
 import { datasetOf, type Dataset } from '../archive/archive-report.ts';

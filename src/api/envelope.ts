@@ -24,18 +24,29 @@ export function errorBody(family: Family, error: ApiError, ts: number): unknown 
   return { error: { code: error.code, status: error.status, message: error.message } };
 }
 
-export const familyOfPath = (pathname: string): Family => (/^\/api\/v1(\/|$)/.test(pathname) ? 'v1' : 'web');
+/** v1 is every path under `/api/v1`, in any case (a wrong-case path is a miss, answered in the family it meant). */
+export const familyOfPath = (pathname: string): Family => (/^\/api\/v1(\/|$)/i.test(pathname) ? 'v1' : 'web');
 
 /**
- * The methods each family answers: GET and HEAD, and on v1 OPTIONS, its CORS preflight. The web family has no
- * preflight: its answers need none (a cross-origin GET without custom headers is not preflighted), so OPTIONS
- * there is 405 like any other method (docs/http.md).
+ * The methods the API answers, in both families: GET and HEAD, and OPTIONS, the CORS preflight a browser sends
+ * before a cross-origin request with a header of its own (If-None-Match). Anything else is 405 (docs/api/http.md).
  */
-export const ALLOWED_METHODS: Readonly<Record<Family, readonly string[]>> = { web: ['GET', 'HEAD'], v1: ['GET', 'HEAD', 'OPTIONS'] };
+export const ALLOWED_METHODS: readonly string[] = ['GET', 'HEAD', 'OPTIONS'];
 
-/** Headers every /api answer carries, static or not (static answers get their Content-Type per collection). */
+/**
+ * Headers every answer of both families carries, static or not (static answers get their Content-Type per
+ * collection): full CORS, the same in both families, so any request a browser may send from another origin,
+ * preflighted or not, is answered, and scripts may read the headers that matter (the ETag to revalidate with).
+ * Any request header is allowed (`*`, a wildcard for requests without credentials, which are all this API takes; it
+ * does not cover Authorization, which the API does not read): an app's own header (`X-App-Version`) must not fail
+ * the preflight.
+ */
 export const SHARED_HEADERS: Readonly<Record<string, string>> = {
   'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': ALLOWED_METHODS.join(', '),
+  'Access-Control-Allow-Headers': '*',
+  'Access-Control-Expose-Headers': 'X-Api-Version, ETag, X-Typhoon-Dataset',
+  'Access-Control-Max-Age': '86400',
   'X-Content-Type-Options': 'nosniff',
 };
 
@@ -43,20 +54,14 @@ export const SHARED_HEADERS: Readonly<Record<string, string>> = {
 export const COMMON_HEADERS: Readonly<Record<string, string>> = { 'Content-Type': 'application/json; charset=utf-8', ...SHARED_HEADERS };
 
 /**
- * Which archive the server was built from, on every answer of both families, static or not (docs/conventions.md):
+ * Which archive the server was built from, on every answer of both families, static or not (docs/api/conventions.md):
  * `demo` (the demo archive kept in the repository) or `real`.
  */
 export const DATASET_HEADER = 'X-Typhoon-Dataset';
 export const datasetHeader = (demo: boolean): Record<string, string> => ({ [DATASET_HEADER]: demo ? 'demo' : 'real' });
 
-/** What v1 adds: the version header and full CORS (preflights included). */
-export const V1_HEADERS: Readonly<Record<string, string>> = {
-  'X-Api-Version': 'v1',
-  'Access-Control-Allow-Methods': ALLOWED_METHODS.v1.join(', '),
-  'Access-Control-Allow-Headers': 'Accept, Content-Type, If-None-Match, X-Requested-With',
-  'Access-Control-Expose-Headers': `X-Api-Version, ETag, ${DATASET_HEADER}`,
-  'Access-Control-Max-Age': '86400',
-};
+/** What v1 adds: the version header. */
+export const V1_HEADERS: Readonly<Record<string, string>> = { 'X-Api-Version': 'v1' };
 
 export const familyHeaders = (family: Family) => (family === 'v1' ? { ...COMMON_HEADERS, ...V1_HEADERS } : { ...COMMON_HEADERS });
 
@@ -74,21 +79,33 @@ export function errorResponse(family: Family, error: ApiError, now = Date.now())
   );
 }
 
-/** 405 for a method the family does not answer, with the `Allow` header (RFC 9110 §15.5.6). */
+/** 405 for a method the API does not answer, with the `Allow` header (RFC 9110 §15.5.6). */
 export function methodNotAllowedResponse(family: Family, method: string, now = Date.now()): Response {
-  const allowed = ALLOWED_METHODS[family];
-  const response = errorResponse(family, methodNotAllowed(method, allowed), now);
-  response.headers.set('Allow', allowed.join(', '));
+  const response = errorResponse(family, methodNotAllowed(method, ALLOWED_METHODS), now);
+  response.headers.set('Allow', ALLOWED_METHODS.join(', '));
   return response;
 }
 
-/** The CORS preflight of every v1 path: 200 with the envelope (every v1 answer has one) and the CORS headers. */
-export const v1Preflight = (now = Date.now()): Response => jsonResponse('v1', envelope(null, now), 200, CACHE_POLICIES.preflight);
+/**
+ * The CORS preflight of every path of the API, in its family's form: v1 answers 200 with the envelope (every v1
+ * answer has one), the web family 204 without a body (its answers are the payload, and a preflight has none); both
+ * with the CORS headers every answer carries.
+ */
+export function preflight(family: Family, now = Date.now()): Response {
+  if (family === 'v1') return jsonResponse('v1', envelope(null, now), 200, CACHE_POLICIES.preflight);
+  return new Response(null, { status: 204, headers: { ...SHARED_HEADERS, 'Cache-Control': CACHE_POLICIES.preflight.browser } });
+}
 
-/** What a method other than GET and HEAD gets, whatever the path: v1's preflight for OPTIONS, else 405; null for GET and HEAD. */
-export function answerToMethod(method: string, family: Family): Response | null {
+/** The preflight function's handler: the preflight of the request's family. */
+export const answerPreflight = (req: Request): Response => preflight(familyOfPath(new URL(req.url).pathname));
+
+/**
+ * What a method other than GET and HEAD gets: the preflight for OPTIONS on a path of the API (`preflights`; the
+ * local server says no for the site's other paths), else 405; null for GET and HEAD.
+ */
+export function answerToMethod(method: string, family: Family, preflights = true): Response | null {
   if (method === 'GET' || method === 'HEAD') return null;
-  return method === 'OPTIONS' && family === 'v1' ? v1Preflight() : methodNotAllowedResponse(family, method);
+  return method === 'OPTIONS' && preflights ? preflight(family) : methodNotAllowedResponse(family, method);
 }
 
 /** Turns anything thrown into a JSON answer: ApiErrors as they are, the rest as 50000 without internals. */

@@ -1,7 +1,7 @@
 /**
  * The error catalog: every error the API can answer, with its permanent v1 code and HTTP status, when it is
  * answered and an example of its message. The spec fixes the codes; the statuses are ours. The OpenAPI document
- * and the error table of docs/conventions.md are written from it.
+ * and the error table of docs/api/conventions.md are written from it.
  */
 
 interface ErrorKind {
@@ -60,10 +60,10 @@ export const ERROR_CATALOG = {
     code: 40400,
     status: 405,
     title: 'Method not allowed',
-    when: 'a method other than GET and HEAD (and OPTIONS, the v1 preflight)',
-    example: 'POST is not answered here: this API is read-only and answers GET, HEAD.',
+    when: 'a method other than GET, HEAD and OPTIONS (the CORS preflight)',
+    example: 'POST is not answered here: this API is read-only and answers GET, HEAD, OPTIONS.',
   },
-  /** A request line and headers larger than the server reads (docs/http.md): the request as sent cannot be used, 40001. */
+  /** A request line and headers larger than the server reads (docs/api/http.md): the request as sent cannot be used, 40001. */
   requestTooLarge: {
     code: 40001,
     status: 431,

@@ -1,6 +1,6 @@
 /**
  * The north-western Pacific storms as answered (list and detail): an active storm's live status names the invest it
- * formed from, a link the disturbance history keeps (docs/disturbances.md); an archived storm has no live status.
+ * formed from, a link the disturbance history keeps (docs/api/disturbances.md); an archived storm has no live status.
  */
 import { investLinks } from '../global/disturbance-view.ts';
 import type { TyphoonAnswer } from '../model/live-schemas.ts';

@@ -2,7 +2,7 @@
  * The Netlify functions of the API, planned from the route table and the bindings: one function per name a route
  * gives (`servedBy.fn`, `missFn`), serving every binding that names it, with its literal `config` (paths of
  * each family, methods, the generated files its routes read), plus the two that are not a route's: `api-miss`
- * (what no file and no function answered, reached through `_redirects`) and `v1-preflight` (CORS preflights).
+ * (what no file and no function answered, reached through `_redirects`) and `preflight` (CORS preflights).
  * The build writes each one as a file under functions/ (build/write-functions.ts); the local server runs them
  * in-process (src/server/local-functions.ts). The scheduled run is a function too, declared with the job
  * (src/jobs/scheduled-function.ts).
@@ -11,6 +11,7 @@ import type { Config } from '@netlify/functions';
 import type { RequestBinding } from './bind.ts';
 import { DATA_FILES } from './data-files.ts';
 import type { Bound } from './handler-modules.ts';
+import { API_ROOTS } from './route-table.ts';
 
 /**
  * The in-source `config` of a Netlify function, as zip-it-and-ship-it 14 reads it (a literal object; `satisfies`
@@ -39,16 +40,16 @@ export interface ApiMissFunction {
 }
 
 export interface PreflightFunction {
-  kind: 'v1-preflight';
-  name: 'v1-preflight';
+  kind: 'preflight';
+  name: 'preflight';
   config: FunctionConfig;
 }
 
 export type PlannedFunction = RouteFunction | ApiMissFunction | PreflightFunction;
 
 export const API_MISS = 'api-miss';
-/** The paths the CORS preflight function answers: every v1 path, for OPTIONS. */
-export const PREFLIGHT_PATH = '/api/v1/*';
+/** The paths the CORS preflight function answers, for OPTIONS: every path of the API, in both families. */
+export const PREFLIGHT_PATHS: readonly `/${string}`[] = API_ROOTS.map((root) => `${root}/*` as const);
 
 const unique = <T>(values: readonly T[]) => [...new Set(values)];
 
@@ -75,7 +76,7 @@ export function planFunctions(requests: readonly Bound<RequestBinding>[]): Plann
   const planned: PlannedFunction[] = [
     ...routeFunctions,
     { kind: 'api-miss', name: API_MISS, config: { includedFiles: [REPORT_FILE] } },
-    { kind: 'v1-preflight', name: 'v1-preflight', config: { path: PREFLIGHT_PATH, method: 'OPTIONS', includedFiles: [REPORT_FILE] } },
+    { kind: 'preflight', name: 'preflight', config: { path: [...PREFLIGHT_PATHS], method: 'OPTIONS', includedFiles: [REPORT_FILE] } },
   ];
   return planned.sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -23,7 +23,8 @@ import {
 } from './params.ts';
 import { errorBody, SHARED_HEADERS, V1_HEADERS, type Family } from './envelope.ts';
 import { v1DataSchema, webDatasetSchema } from './v1-data.ts';
-import { ENDPOINTS, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
+import { checkQueryNames } from './request.ts';
+import { ENDPOINTS, errorsOf, mediaTypeOf, readsQuery, type Endpoint, type Resource } from './route-table.ts';
 
 type Json = Record<string, unknown>;
 
@@ -35,8 +36,9 @@ const DESCRIPTION = [
   "In v1, every collection's array is data.list with its full count data.total (and page, size, pages when paged), ts is when the data was produced (the archive's release, the live data's last fetch), and archive answers say in data.dataset whether the archive is the demo one (web archive answers in dataset beside the payload). Every answer carries X-Typhoon-Dataset: demo or real. Every web endpoint has a v1 twin but the feeds, the GeoJSON, this document and /api/seo/news (its twin is /api/v1/flash).",
   "Live data is as old as its source's own time (publishedAt), not the fetch: past the source's publishing bound, or when a refresh failed, it is stale with staleReason, on the list and on each storm, cyclone and disturbance, and is told as last reported at publishedAt, never as now.",
   'Every 200 answer has an ETag: send it back in If-None-Match to get 304 Not Modified. HEAD answers like GET without a body.',
-  'A path that is no endpoint answers 404 with code 40400.',
-  'Every endpoint answers GET and HEAD, and on v1 OPTIONS (the CORS preflight); another method is refused with 405, an Allow header and code 40400 (on Netlify a request of another method for a static answer is answered by the CDN itself).',
+  "A path that is no endpoint answers 404 with code 40400 in its family's format, naming the endpoint it most likely meant: in the right case (paths are case-sensitive), without a trailing slash, in the other family, with a slip corrected (a typo, a plural for a singular, a .json), or with the value the query gave put in the path (/api/v1/history/search?q=yagi: /api/v1/history/search/yagi). A malformed path value (400, code 40001) names the endpoint it misspells (/api/v1/history/year: /api/v1/history/years) or, for a name where a code or an id belongs, the search (/api/v1/typhoons/yagi: /api/v1/history/search/yagi).",
+  'An endpoint a function answers refuses a query parameter it does not declare with 400 and code 40001, naming the ones it takes; a static answer (a file on the CDN) reads no query and is the same whatever the query says.',
+  'Every endpoint answers GET, HEAD and OPTIONS, the CORS preflight (v1: 200 with the envelope; web: 204), and every answer carries the same CORS headers, so a browser may send If-None-Match from any origin; another method is refused with 405, an Allow header and code 40400 (on Netlify a request of another method for a static answer is answered by the CDN itself).',
   'Data for reference only; official releases prevail. Credit: China Meteorological Administration best track (tcdata.typhoon.org.cn; cite Ying et al. 2014 and Lu et al. 2021) and the Zhejiang Provincial Water Resources typhoon service.',
 ].join(' ');
 
@@ -193,8 +195,8 @@ const HEADER_DESCRIPTIONS: Record<string, string> = {
   'Access-Control-Allow-Origin': 'CORS: any origin may read the answer',
   'X-Content-Type-Options': 'Browsers must not guess another media type',
   'X-Api-Version': 'The v1 contract answered (every v1 answer, errors included)',
-  'Access-Control-Allow-Methods': 'CORS: the methods v1 answers',
-  'Access-Control-Allow-Headers': 'CORS: the request headers v1 accepts',
+  'Access-Control-Allow-Methods': 'CORS: the methods the API answers',
+  'Access-Control-Allow-Headers': 'CORS: the request headers the API accepts: any (* for a request without credentials)',
   'Access-Control-Expose-Headers': 'CORS: the response headers scripts may read',
   'Access-Control-Max-Age': 'CORS: seconds a preflight answer may be cached',
 };
@@ -298,11 +300,16 @@ function errorResponseOf(b: Builder, family: Family, names: ErrorName[]): Json {
 /** A function may answer (a function route, or the misses of a static collection), and a function can fail. */
 const mayFail = (resource: Resource) => resource.servedBy.kind === 'function' || Object.keys(resource.params).length > 0;
 
+/** A parameter no route declares, for the example of the 40001 a route that reads its query gives it. */
+const UNKNOWN_PARAMETER = 'foo';
+
 /**
  * The 40001s an endpoint's parameters get, as examples: per parameter a malformed value (its kind's `invalid`)
- * with the message its schema gives it, a required one missing, and the rule between `from` and `to`.
+ * with the message its schema gives it, a required one missing, the rule between `from` and `to`, and a parameter
+ * it does not declare.
  */
-function badParameterExamples({ family, resource }: Endpoint): Record<string, Json> {
+function badParameterExamples(endpoint: Endpoint): Record<string, Json> {
+  const { family, resource } = endpoint;
   const cases: [string, string, string][] = [];
   for (const [name, kind] of Object.entries(resource.params) as [string, ParamKind][]) {
     const { invalid } = PARAMS[kind];
@@ -317,6 +324,10 @@ function badParameterExamples({ family, resource }: Endpoint): Record<string, Js
   }
   if (kinds.includes('from') && kinds.includes('to'))
     cases.push(['from-after-to', 'from=2000&to=1990', rejection(() => checkYearRange({ from: 2000, to: 1990 }))]);
+  if (readsQuery(resource)) {
+    const query = `${UNKNOWN_PARAMETER}=1`;
+    cases.push(['unknown-parameter', query, rejection(() => checkQueryNames(endpoint, new URL(`http://localhost/?${query}`)))]);
+  }
   return Object.fromEntries(
     cases.map(([key, summary, text]) => [key, { summary, value: errorBody(family, new ApiError('badParameter', text), EXAMPLE_TS) }]),
   );
@@ -328,7 +339,7 @@ function badParameterExamples({ family, resource }: Endpoint): Record<string, Js
  */
 function errorResponses(b: Builder, endpoint: Endpoint): Record<string, Json> {
   const { family, resource } = endpoint;
-  const names: ErrorName[] = [...resource.errors, ...(mayFail(resource) ? (['serverError'] as const) : [])];
+  const names: ErrorName[] = [...errorsOf(resource), ...(mayFail(resource) ? (['serverError'] as const) : [])];
   const byStatus = new Map<number, ErrorName[]>();
   for (const name of names) byStatus.set(ERROR_CATALOG[name].status, [...(byStatus.get(ERROR_CATALOG[name].status) ?? []), name]);
   const examples = badParameterExamples(endpoint);
@@ -352,10 +363,11 @@ const notModified = (b: Builder, family: Family) =>
 // ---- Operations
 
 function operationDescription({ resource }: Endpoint): string {
-  if (resource.servedBy.kind === 'function') return `Answered by the ${resource.servedBy.fn} function.`;
+  if (resource.servedBy.kind === 'function')
+    return `Answered by the ${resource.servedBy.fn} function; a query parameter it does not declare is 40001.`;
   const misses =
     Object.keys(resource.params).length > 0 ? ` Values no file answers go to the ${resource.missFn ?? 'api-miss'} function.` : '';
-  return `A static file on the CDN.${misses}`;
+  return `A static file on the CDN; the query is not read.${misses}`;
 }
 
 function getOperation(b: Builder, endpoint: Endpoint): Json {
@@ -384,33 +396,43 @@ function getOperation(b: Builder, endpoint: Endpoint): Json {
   };
 }
 
-/** CORS preflight: the v1-preflight function answers every /api/v1 path the same way. */
-const preflightOperation = (b: Builder, { resource }: Endpoint): Json => ({
-  operationId: `v1-${resource.id}-preflight`,
-  summary: 'CORS preflight',
-  description: 'Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.',
-  tags: ['v1'],
-  responses: {
-    200: shared(b, 'responses', 'V1Preflight', () => ({
-      description: 'The CORS headers, and the envelope with data null',
-      headers: headersOf('v1', true),
-      content: { 'application/json': { schema: b.schemas.preflight } },
-    })),
-    304: notModified(b, 'v1'),
-    500: errorResponse(b, 'v1', ['serverError']),
-  },
-});
+/** CORS preflight: the preflight function answers every path of the API, each in its family's form. */
+function preflightOperation(b: Builder, { resource, family }: Endpoint): Json {
+  const shared200 = () => ({
+    description: 'The CORS headers, and the envelope with data null',
+    headers: headersOf('v1', true),
+    content: { 'application/json': { schema: b.schemas.preflight } },
+  });
+  const shared204 = () => ({ description: 'The CORS headers; no body', headers: headersOf('web', false) });
+  return {
+    operationId: `${family}-${resource.id}-preflight`,
+    summary: 'CORS preflight',
+    description:
+      family === 'v1'
+        ? 'Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.'
+        : 'Answered by the preflight function for every path of the API: 204 with the CORS headers.',
+    tags: [family],
+    responses:
+      family === 'v1'
+        ? {
+            200: shared(b, 'responses', 'V1Preflight', shared200),
+            304: notModified(b, 'v1'),
+            500: errorResponse(b, 'v1', ['serverError']),
+          }
+        : { 204: shared(b, 'responses', 'WebPreflight', shared204), 500: errorResponse(b, 'web', ['serverError']) },
+  };
+}
 
 function pathItems(b: Builder): Record<string, Json> {
   const paths: Record<string, Json> = {};
   for (const endpoint of ENDPOINTS) {
-    const { resource, family } = endpoint;
+    const { resource } = endpoint;
     const params = Object.entries(resource.params) as [string, ParamKind][];
     paths[endpoint.path.replace(/:(\w+)/g, '{$1}')] = {
       // Path parameters belong to the path: GET and the preflight both declare them.
       ...(params.length > 0 ? { parameters: params.map(([name, kind]) => pathParameter(b, resource, name, kind)) } : {}),
       get: getOperation(b, endpoint),
-      ...(family === 'v1' ? { options: preflightOperation(b, endpoint) } : {}),
+      options: preflightOperation(b, endpoint),
     };
   }
   return paths;

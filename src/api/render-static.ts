@@ -11,7 +11,8 @@ import type { StaticBinding } from './bind.ts';
 import type { SiteData } from './context.ts';
 import { DATA_FILES, type RenderedFile } from './data-files.ts';
 import { ENDPOINTS, fillPath, RESOURCES } from './route-table.ts';
-import { answerBody, parseRequest } from './serve.ts';
+import { parseRequest } from './request.ts';
+import { answerBody } from './serve.ts';
 
 /**
  * Every static answer of both families. Payloads are checked against their route's schema (once per resource

@@ -2,7 +2,7 @@
  * The one route table. Every endpoint is declared here once, with every fact about it; the build's static files,
  * `_redirects`, `_headers`, the generated functions, the local server's function routing, the error classifier,
  * the OpenAPI document, the docs' tables and the contract tests all read it. Adding an endpoint is one entry plus
- * its handler, and its schema in src/model when it answers a new shape (docs/architecture.md).
+ * its handler, and its schema in src/model when it answers a new shape (docs/maintainers/architecture.md).
  */
 import type { z } from 'zod';
 import { stormAgenciesSchema } from '../model/agency-comparison-schemas.ts';
@@ -62,9 +62,9 @@ export interface Resource {
   title: string;
   /** One line: the OpenAPI operation's summary. */
   summary: string;
-  /** What it answers, in a few words: its line in the docs' endpoint tables (README.md, docs/endpoints.md). */
+  /** What it answers, in a few words: its line in the docs' endpoint tables (README.md, docs/api/endpoints.md). */
   returns: string;
-  /** Where the docs describe it: a page of docs/ and its section (`endpoints-live.md#active-storms`). */
+  /** Where the docs describe it: a page of docs/ and its section (`api/endpoints-live.md#active-storms`). */
   docs: string;
   /** Its area on the docs page (static/index.html), which reads it from the OpenAPI operation's `x-area`. */
   area: DocsArea;
@@ -90,7 +90,7 @@ export interface Resource {
    * the web family's with `dataset` beside the payload (a foreign member of a GeoJSON document).
    */
   dataset?: true;
-  /** Why a route with a web path has no v1 twin (every other web route has one: docs/conventions.md, checked by a test). */
+  /** Why a route with a web path has no v1 twin (every other web route has one: docs/api/conventions.md, checked by a test). */
   webOnly?: string;
   /** Its cache policy (static files get it from `_headers`, per collection; a handler may answer with another). */
   cache: CachePolicyName;
@@ -110,6 +110,12 @@ export interface Resource {
    */
   mediaType?: string;
   errors: ErrorName[];
+  /**
+   * The values of a path parameter kind this route finds by name, and its parameter (of the path or the query) that
+   * takes the name: a 40001 for a name where such a value belongs (`/api/v1/typhoons/yagi`) names this route with
+   * the name filled in (src/api/request.ts). Every route with a parameter of that kind gets the hint.
+   */
+  finds?: { kind: ParamKind; by: string };
   /**
    * What a 40401 says of a well-formed path parameter that names nothing (the one message for this resource). It
    * names other endpoints through `path` (by route id), which gives their path in the family of the answer, so a
@@ -139,7 +145,7 @@ export const ROUTES = defineRoutes({
     summary: 'Active storms with complete tracks, wind circles and every agency forecast; stale-marked when the upstreams fail',
     returns:
       "active north-western Pacific storms with complete tracks, wind circles, landfalls, every agency's forecast, and how fresh the data is",
-    docs: 'endpoints-live.md#active-storms',
+    docs: 'api/endpoints-live.md#active-storms',
     area: 'live',
     paths: { web: '/api/typhoons', v1: '/api/v1/typhoons' },
     params: {},
@@ -155,7 +161,7 @@ export const ROUTES = defineRoutes({
     summary:
       'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive',
     returns: 'every active storm relative to `lat`, `lng`: distance, bearing, closest approach, wind arrival',
-    docs: 'endpoints-live.md#storms-near-a-place-now',
+    docs: 'api/endpoints-live.md#storms-near-a-place-now',
     area: 'live',
     paths: { web: '/api/near', v1: '/api/v1/near' },
     params: {},
@@ -172,7 +178,7 @@ export const ROUTES = defineRoutes({
     summary:
       'Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)',
     returns: 'active cyclones outside the north-western Pacific (NHC, JTWC)',
-    docs: 'endpoints-global.md#global-cyclones',
+    docs: 'api/endpoints-global.md#global-cyclones',
     area: 'global',
     paths: { web: '/api/global/typhoons', v1: '/api/v1/global/typhoons' },
     params: {},
@@ -187,7 +193,7 @@ export const ROUTES = defineRoutes({
     title: 'One global cyclone',
     summary: 'One global cyclone, active or ended, with its whole ingested track and the official forecast',
     returns: 'one global cyclone, active or ended (`nhc-al132025`)',
-    docs: 'endpoints-global.md#one-global-cyclone',
+    docs: 'api/endpoints-global.md#one-global-cyclone',
     area: 'global',
     paths: { web: '/api/global/typhoons/:id', v1: '/api/v1/global/typhoons/:id' },
     params: { id: 'globalId' },
@@ -205,7 +211,7 @@ export const ROUTES = defineRoutes({
     title: 'Every global cyclone',
     summary: 'The global archive: every cyclone ingested since the service began, by year or keyword',
     returns: 'every global cyclone ingested, by `year` or keyword `q`',
-    docs: 'endpoints-global.md#the-global-archive',
+    docs: 'api/endpoints-global.md#the-global-archive',
     area: 'global',
     paths: { web: '/api/global/history', v1: '/api/v1/global/history' },
     params: {},
@@ -215,6 +221,7 @@ export const ROUTES = defineRoutes({
     cache: 'live',
     tags: ['global'],
     dataSchema: globalHistorySchema,
+    finds: { kind: 'globalId', by: 'q' },
     errors: ['badParameter'],
   },
   disturbances: {
@@ -222,7 +229,7 @@ export const ROUTES = defineRoutes({
     summary:
       "Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track",
     returns: 'active tropical disturbances (invests) in every basin: position, winds, pressure, potential, formation alert box, track',
-    docs: 'disturbances.md#endpoints',
+    docs: 'api/disturbances.md#endpoints',
     area: 'live',
     paths: { web: '/api/disturbances', v1: '/api/v1/disturbances' },
     params: {},
@@ -239,7 +246,7 @@ export const ROUTES = defineRoutes({
     summary:
       'GeoJSON (RFC 7946) of the active disturbances, for a map: the formation alert box as a Polygon, the invest track as a LineString, the latest position as a Point',
     returns: 'the active disturbances as GeoJSON: alert boxes, tracks, positions',
-    docs: 'disturbances.md#geojson',
+    docs: 'api/disturbances.md#geojson',
     area: 'feeds-maps',
     paths: { web: '/api/geojson/disturbances' },
     params: {},
@@ -256,7 +263,7 @@ export const ROUTES = defineRoutes({
     title: 'Every tropical disturbance',
     summary: 'Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year',
     returns: 'every disturbance ingested, with what became of it, by `year`',
-    docs: 'disturbances.md#endpoints',
+    docs: 'api/disturbances.md#endpoints',
     area: 'live',
     paths: { web: '/api/disturbances/history', v1: '/api/v1/disturbances/history' },
     params: {},
@@ -272,7 +279,7 @@ export const ROUTES = defineRoutes({
     title: 'One tropical disturbance',
     summary: 'One disturbance, active or ended, while a bulletin named it within the last 7 days',
     returns: 'one disturbance, active or last named by a bulletin within 7 days (`jtwc-wp942026`)',
-    docs: 'disturbances.md#endpoints',
+    docs: 'api/disturbances.md#endpoints',
     area: 'live',
     paths: { web: '/api/disturbances/:id', v1: '/api/v1/disturbances/:id' },
     params: { id: 'disturbanceId' },
@@ -288,7 +295,7 @@ export const ROUTES = defineRoutes({
     title: 'Latest flash news',
     summary: 'Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id',
     returns: 'flash news (AI-generated), newest first: the latest 20, of one storm with `code` (v1: `/api/v1/flash`)',
-    docs: 'endpoints-flash.md#flash-news',
+    docs: 'api/endpoints-flash.md#flash-news',
     area: 'news',
     paths: { web: '/api/seo/news' },
     params: {},
@@ -304,7 +311,7 @@ export const ROUTES = defineRoutes({
     title: 'Flash news',
     summary: 'Flash news (AI-generated), newest first, paged',
     returns: 'flash news (AI-generated), newest first, paged',
-    docs: 'endpoints-flash.md#flash-news',
+    docs: 'api/endpoints-flash.md#flash-news',
     area: 'news',
     paths: { v1: '/api/v1/flash' },
     params: {},
@@ -320,7 +327,7 @@ export const ROUTES = defineRoutes({
     title: 'One flash news item',
     summary: 'One flash news item',
     returns: 'one flash item',
-    docs: 'endpoints-flash.md#one-flash-item',
+    docs: 'api/endpoints-flash.md#one-flash-item',
     area: 'news',
     paths: { v1: '/api/v1/flash/:id' },
     params: { id: 'flashId' },
@@ -336,7 +343,7 @@ export const ROUTES = defineRoutes({
     summary: 'Flash news (AI-generated) as an RSS 2.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
     // Not under /api/: a feed is not JSON. Errors are still the web family's JSON.
     returns: 'flash news as RSS 2.0, of one storm with `code`',
-    docs: 'endpoints-flash.md#feeds',
+    docs: 'api/endpoints-flash.md#feeds',
     area: 'feeds-maps',
     paths: { web: '/feeds/flash.xml' },
     params: {},
@@ -354,7 +361,7 @@ export const ROUTES = defineRoutes({
     title: 'Flash news as Atom',
     summary: 'Flash news (AI-generated) as an Atom 1.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters',
     returns: 'flash news as Atom 1.0, of one storm with `code`',
-    docs: 'endpoints-flash.md#feeds',
+    docs: 'api/endpoints-flash.md#feeds',
     area: 'feeds-maps',
     paths: { web: '/feeds/flash.atom' },
     params: {},
@@ -372,7 +379,7 @@ export const ROUTES = defineRoutes({
     title: 'Live summary',
     summary: 'Live summary: natural language (AI-generated) plus structured north-western Pacific and global data',
     returns: 'a live summary in Chinese and English (AI-generated) with the data it describes',
-    docs: 'endpoints-flash.md#live-summary',
+    docs: 'api/endpoints-flash.md#live-summary',
     area: 'live',
     paths: { web: '/api/llm/summary', v1: '/api/v1/summary' },
     params: {},
@@ -386,7 +393,7 @@ export const ROUTES = defineRoutes({
     title: 'Statistics per year',
     summary: 'Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE',
     returns: 'statistics per year from 1945: counts by grade, landfalls, strongest storm, ACE',
-    docs: 'endpoints-archive.md#years',
+    docs: 'api/endpoints-archive.md#years',
     area: 'history',
     paths: { web: '/api/history/years', v1: '/api/v1/history/years' },
     params: {},
@@ -401,7 +408,7 @@ export const ROUTES = defineRoutes({
     title: "One year's storms",
     summary: "Summary list of one year's storms, in order of formation",
     returns: "one year's storms in order of formation",
-    docs: 'endpoints-archive.md#one-year',
+    docs: 'api/endpoints-archive.md#one-year',
     area: 'history',
     paths: { web: '/api/history/:year', v1: '/api/v1/history/:year' },
     params: { year: 'year' },
@@ -417,7 +424,7 @@ export const ROUTES = defineRoutes({
     title: 'One storm',
     summary: 'One storm: active snapshot, else the archive, else the upstream service (track, wind circles, landfalls, forecasts, sources)',
     returns: 'one storm: the live snapshot, else the archive, else the Zhejiang service',
-    docs: 'endpoints-live.md#one-storm',
+    docs: 'api/endpoints-live.md#one-storm',
     area: 'history',
     paths: { web: '/api/typhoons/:code', v1: '/api/v1/typhoons/:code' },
     params: { code: 'code' },
@@ -441,7 +448,7 @@ export const ROUTES = defineRoutes({
       'GeoJSON (RFC 7946) of a storm: wind circles as polygons, the track as a LineString (a Point for a storm of one fix), a Point per track point with every field, landfalls; active storms add every agency forecast and its cone',
     // Not under /api/typhoons/{code}/: a static answer is a file at its URL, and a file and a folder cannot share a name.
     returns: 'a storm as GeoJSON: wind circles, track, points, landfalls, forecasts and cones',
-    docs: 'endpoints-archive.md#geojson',
+    docs: 'api/endpoints-archive.md#geojson',
     area: 'feeds-maps',
     paths: { web: '/api/geojson/:code' },
     params: { code: 'code' },
@@ -462,7 +469,7 @@ export const ROUTES = defineRoutes({
     title: 'Search storms',
     summary: 'Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first',
     returns: "storms by code, name, pinyin, another agency's id or a misspelt name, best first",
-    docs: 'endpoints-archive.md#search',
+    docs: 'api/endpoints-archive.md#search',
     area: 'history',
     paths: { web: '/api/history/search/:keyword', v1: '/api/v1/history/search/:keyword' },
     params: { keyword: 'keyword' },
@@ -472,6 +479,7 @@ export const ROUTES = defineRoutes({
     cache: 'deployData',
     reads: [DATA_FILES.searchIndex, DATA_FILES.archiveReport],
     dataSchema: searchResultSchema,
+    finds: { kind: 'code', by: 'keyword' },
     errors: ['badParameter'],
   },
   'history-near': {
@@ -479,7 +487,7 @@ export const ROUTES = defineRoutes({
     summary:
       'Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade',
     returns: 'archived storms that passed within `radius` km of `lat`, `lng`, with counts; filters; paged',
-    docs: 'endpoints-archive.md#storms-that-passed-near-a-place',
+    docs: 'api/endpoints-archive.md#storms-that-passed-near-a-place',
     area: 'history',
     paths: { web: '/api/history/near', v1: '/api/v1/history/near' },
     params: {},
@@ -498,7 +506,7 @@ export const ROUTES = defineRoutes({
       'The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far',
     // Under /api/typhoons/{code}, a static file: a function with config.path runs before files, so no folder is needed.
     returns: 'the archived storms with the most similar tracks',
-    docs: 'endpoints-archive.md#similar-tracks',
+    docs: 'api/endpoints-archive.md#similar-tracks',
     area: 'history',
     paths: { web: '/api/typhoons/:code/similar', v1: '/api/v1/typhoons/:code/similar' },
     params: { code: 'code' },
@@ -517,7 +525,7 @@ export const ROUTES = defineRoutes({
     summary:
       "Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked",
     returns: "CMA's, JMA's, JTWC's and HKO's tracks of an archived storm side by side",
-    docs: 'endpoints-archive.md#every-agencys-track',
+    docs: 'api/endpoints-archive.md#every-agencys-track',
     area: 'history',
     paths: { web: '/api/typhoons/:code/agencies', v1: '/api/v1/typhoons/:code/agencies' },
     params: { code: 'code' },
@@ -535,7 +543,7 @@ export const ROUTES = defineRoutes({
     summary:
       'Every official forecast the service kept of a north-western Pacific storm, one per issuance (agency, initial and issue time, positions, wind with its averaging period, pressure, stage), newest first, paged',
     returns: 'every official forecast issuance kept of a storm, newest first, paged',
-    docs: 'endpoints-forecasts.md#a-storms-forecasts',
+    docs: 'api/endpoints-forecasts.md#a-storms-forecasts',
     area: 'live',
     paths: { web: '/api/typhoons/:code/forecasts', v1: '/api/v1/typhoons/:code/forecasts' },
     params: { code: 'code' },
@@ -556,7 +564,7 @@ export const ROUTES = defineRoutes({
     summary:
       "Every official forecast the service kept of a cyclone of another basin (NHC's forecast track, JTWC's warnings), one per issuance, newest first, paged",
     returns: 'every official forecast issuance kept of a global cyclone, newest first, paged',
-    docs: 'endpoints-forecasts.md#a-storms-forecasts',
+    docs: 'api/endpoints-forecasts.md#a-storms-forecasts',
     area: 'global',
     paths: { web: '/api/global/typhoons/:id/forecasts', v1: '/api/v1/global/typhoons/:id/forecasts' },
     params: { id: 'globalId' },
@@ -575,7 +583,7 @@ export const ROUTES = defineRoutes({
     summary:
       "The kept forecasts of a north-western Pacific storm verified by NHC's rules, per forecast and per agency: track, along- and cross-track and intensity errors at 12–120 h, skill against the baseline, agencies compared on the same cases; provisional until the best track is final",
     returns: "a storm's kept forecasts verified per forecast and per agency, provisional until its best track is final",
-    docs: 'endpoints-forecasts.md#a-storms-verification',
+    docs: 'api/endpoints-forecasts.md#a-storms-verification',
     area: 'live',
     paths: { web: '/api/typhoons/:code/verification', v1: '/api/v1/typhoons/:code/verification' },
     params: { code: 'code' },
@@ -592,7 +600,7 @@ export const ROUTES = defineRoutes({
     title: "A global cyclone's forecasts verified",
     summary: 'The same for a cyclone of another basin: its kept forecasts verified per forecast and per agency',
     returns: "a global cyclone's kept forecasts verified per forecast and per agency",
-    docs: 'endpoints-forecasts.md#a-storms-verification',
+    docs: 'api/endpoints-forecasts.md#a-storms-verification',
     area: 'global',
     paths: { web: '/api/global/typhoons/:id/verification', v1: '/api/v1/global/typhoons/:id/verification' },
     params: { id: 'globalId' },
@@ -609,7 +617,7 @@ export const ROUTES = defineRoutes({
     summary:
       "An archived storm's official forecasts from the ATCF a-decks (NHC's archive, JTWC's) verified against its best track, with every issuance: per forecast, per agency, skill against the baseline",
     returns: "an archived storm's official forecasts (ATCF a-decks) and their verification against its best track",
-    docs: 'endpoints-forecasts.md#an-archived-storms-verification',
+    docs: 'api/endpoints-forecasts.md#an-archived-storms-verification',
     area: 'history',
     paths: { web: '/api/verification/storms/:id', v1: '/api/v1/verification/storms/:id' },
     params: { id: 'archivedId' },
@@ -625,7 +633,7 @@ export const ROUTES = defineRoutes({
     summary:
       "One season's official forecasts verified per agency, basin and source (archived a-decks, kept live): mean errors and biases at 12–120 h, sample counts, skill against the basin's baseline, agencies compared on the same cases",
     returns: "a season's official forecasts verified per agency and basin, `year` required, `basin` and `agency` optional",
-    docs: 'endpoints-forecasts.md#a-seasons-verification',
+    docs: 'api/endpoints-forecasts.md#a-seasons-verification',
     area: 'history',
     paths: { web: '/api/verification', v1: '/api/v1/verification' },
     params: {},
@@ -642,7 +650,7 @@ export const ROUTES = defineRoutes({
     title: 'Today in history',
     summary: 'Well-known storms active on this calendar day in past years (today in Asia/Shanghai)',
     returns: "well-known storms active on today's date (Beijing) in past years",
-    docs: 'endpoints-archive.md#today-in-history',
+    docs: 'api/endpoints-archive.md#today-in-history',
     area: 'history',
     paths: { web: '/api/history/today', v1: '/api/v1/history/today' },
     params: {},
@@ -658,7 +666,7 @@ export const ROUTES = defineRoutes({
     title: 'A day in history',
     summary: 'The same for a given calendar day MM-DD',
     returns: 'the same for a calendar day `MM-DD`',
-    docs: 'endpoints-archive.md#today-in-history',
+    docs: 'api/endpoints-archive.md#today-in-history',
     area: 'history',
     paths: { web: '/api/history/today/:date', v1: '/api/v1/history/today/:date' },
     params: { date: 'date' },
@@ -674,7 +682,7 @@ export const ROUTES = defineRoutes({
     title: 'Daily news',
     summary: 'Daily typhoon news, newest first, paged',
     returns: 'typhoon news, newest first, paged',
-    docs: 'endpoints-apps.md#news-and-knowledge',
+    docs: 'api/endpoints-apps.md#news-and-knowledge',
     area: 'news',
     paths: { v1: '/api/v1/news' },
     params: {},
@@ -690,7 +698,7 @@ export const ROUTES = defineRoutes({
     title: 'One news item',
     summary: 'One news item with its Markdown body and its list of sources',
     returns: 'one news item',
-    docs: 'endpoints-apps.md#news-and-knowledge',
+    docs: 'api/endpoints-apps.md#news-and-knowledge',
     area: 'news',
     paths: { v1: '/api/v1/news/:slug' },
     params: { slug: 'slug' },
@@ -705,7 +713,7 @@ export const ROUTES = defineRoutes({
     title: 'Knowledge articles',
     summary: 'Knowledge (wiki) articles by category, paged',
     returns: 'knowledge articles, paged, of one `category` when asked',
-    docs: 'endpoints-apps.md#news-and-knowledge',
+    docs: 'api/endpoints-apps.md#news-and-knowledge',
     area: 'news',
     paths: { v1: '/api/v1/knowledge' },
     params: {},
@@ -721,7 +729,7 @@ export const ROUTES = defineRoutes({
     title: 'One knowledge article',
     summary: 'One article with its Markdown body and sources',
     returns: 'one knowledge article',
-    docs: 'endpoints-apps.md#news-and-knowledge',
+    docs: 'api/endpoints-apps.md#news-and-knowledge',
     area: 'news',
     paths: { v1: '/api/v1/knowledge/:slug' },
     params: { slug: 'slug' },
@@ -735,7 +743,7 @@ export const ROUTES = defineRoutes({
     title: 'Version check',
     summary: 'Version check and forced update for one client platform',
     returns: 'the latest and minimum app version of a `platform` (android, ios, harmony), and whether `current` must update',
-    docs: 'endpoints-apps.md#version-check',
+    docs: 'api/endpoints-apps.md#version-check',
     area: 'client',
     paths: { v1: '/api/v1/version' },
     params: {},
@@ -750,7 +758,7 @@ export const ROUTES = defineRoutes({
     title: 'Start-up bundle',
     summary: 'Start-up bundle: site configuration, announcements, active typhoons and disturbances, briefing, versions',
     returns: "an app's start-up bundle: site, announcements, active storms and disturbances, briefing, today in history, versions",
-    docs: 'endpoints-apps.md#bootstrap',
+    docs: 'api/endpoints-apps.md#bootstrap',
     area: 'client',
     paths: { v1: '/api/v1/bootstrap' },
     params: {},
@@ -766,7 +774,7 @@ export const ROUTES = defineRoutes({
     title: 'OpenAPI document',
     summary: 'This API described in OpenAPI 3.1',
     returns: 'this API in OpenAPI 3.1, both families',
-    docs: 'endpoints-other.md#openapi',
+    docs: 'api/endpoints-other.md#openapi',
     area: 'client',
     paths: { web: '/api/openapi.json' },
     params: {},
@@ -787,9 +795,33 @@ export interface Endpoint {
   path: string;
 }
 
+/**
+ * Whether a route reads the query of a request. A function does, and refuses a parameter the route does not declare
+ * (40001, naming the ones it takes: src/api/request.ts). A static route does not, in any of its answers (its files,
+ * and the misses its function answers): Netlify's CDN serves a file whatever the query says, before any rule or
+ * function could look at it (docs/api/conventions.md#query-parameters).
+ */
+export const readsQuery = (resource: Resource): boolean => resource.servedBy.kind === 'function';
+
+/** The errors a route can answer: those it declares, and 40001 where it reads the query (an unknown parameter). */
+export const errorsOf = (resource: Resource): readonly ErrorName[] =>
+  readsQuery(resource) && !resource.errors.includes('badParameter') ? ['badParameter', ...resource.errors] : resource.errors;
+
 export const ENDPOINTS: readonly Endpoint[] = RESOURCES.flatMap((resource) =>
   (Object.entries(resource.paths) as [Family, string][]).map(([family, path]) => ({ resource, family, path })),
 );
+
+/**
+ * The first segment of every endpoint's paths (`/api`, `/feeds`): everything under one is the API's, so what no
+ * endpoint answers there is a JSON miss (the catch-all rules, src/api/netlify-rules.ts) and OPTIONS the preflight.
+ */
+export const API_ROOTS: readonly `/${string}`[] = [...new Set(ENDPOINTS.map((e) => `/${e.path.split('/')[1]}` as const))];
+
+/** Whether a path is under an API root, in any case: `/API/v1/typhoons` is the API's miss, not the site's 404 page. */
+export const isApiPath = (pathname: string): boolean => {
+  const lower = pathname.toLowerCase();
+  return API_ROOTS.some((root) => lower === root || lower.startsWith(`${root}/`));
+};
 
 /** A path as people read it: `/api/v1/history/{year}` for `/api/v1/history/:year`. */
 export const shownPath = (pattern: string) => pattern.replace(/:(\w+)/g, '{$1}');
@@ -819,8 +851,11 @@ export function fillPath(pattern: string, params: Record<string, string>): strin
   });
 }
 
-/** Matches a pathname against a pattern; returns the raw (still encoded) segment values or null. */
-export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+/**
+ * Matches a pathname against a pattern; returns the raw (still encoded) segment values or null. Paths are
+ * case-sensitive; `fold` compares the fixed segments in any case, for the hint of a miss (`/API/v1/typhoons`).
+ */
+export function matchPath(pattern: string, pathname: string, fold = false): Record<string, string> | null {
   const want = pattern.split('/');
   const got = pathname.split('/');
   if (want.length !== got.length) return null;
@@ -829,9 +864,21 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
     const w = want[i] as string;
     const g = got[i] as string;
     if (w.startsWith(':')) params[w.slice(1)] = g;
-    else if (w !== g) return null;
+    else if (fold ? w.toLowerCase() !== g.toLowerCase() : w !== g) return null;
   }
   return params;
+}
+
+/**
+ * The endpoints of a family one segment below a path or pattern (`/api/v1/history` → years, {year}, near, today;
+ * `/api/v1/typhoons` → {code}), in the table's order; `fold` as for matchPath.
+ */
+export function endpointsBelow(path: string, family: Family, fold = false): Endpoint[] {
+  const depth = path.split('/').length;
+  return ENDPOINTS.filter((e) => {
+    const segments = e.path.split('/');
+    return e.family === family && segments.length === depth + 1 && matchPath(segments.slice(0, depth).join('/'), path, fold) !== null;
+  });
 }
 
 /** The collection prefix of a pattern (`/api/v1/history/:year` → `/api/v1/history/`), for per-collection rules. */

@@ -1,12 +1,12 @@
 /**
  * One way from a handler to an answer, for static files and functions alike. A handler gets its context and the
  * parsed request and returns a payload; everything around it comes from the route table: the family's body
- * (the v1 envelope, the web wrapper), Content-Type, the cache policy and `Netlify-Vary`. The build writes the
+ * (the v1 envelope, the web wrapper), Content-Type, the cache policy and its tags. The build writes the
  * body of `answerBody` (./render-static.ts); a function answers `serveFunction`'s Response, built from the same body.
  */
 import { readConfig, type Config } from '../config/env.ts';
-import type { Answer, ApiRequest, RequestBinding } from './bind.ts';
-import { cacheTagHeader, netlifyVary, resolvePolicy, type CachePolicy } from './cache-policy.ts';
+import type { Answer, RequestBinding } from './bind.ts';
+import { cacheTagHeader, resolvePolicy, type CachePolicy } from './cache-policy.ts';
 import { classifyMiss } from './classify-miss.ts';
 import { requestContext } from './context.ts';
 import {
@@ -21,19 +21,9 @@ import {
 } from './envelope.ts';
 import { DATA_FILES } from './data-files.ts';
 import { etagOf, matchingEtag } from './etag.ts';
-import { parseQuery, queryName, readParam } from './params.ts';
+import { parseRequest } from './request.ts';
 import { v1Data, withDataset } from './v1-data.ts';
 import { answersJson, ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
-
-/** The request as the route declares it: path parameters decoded and checked, query values parsed. */
-export function parseRequest(endpoint: Endpoint, rawParams: Record<string, string>, url: URL): ApiRequest {
-  const params: Record<string, string> = {};
-  for (const [name, raw] of Object.entries(rawParams)) {
-    const kind = endpoint.resource.params[name];
-    if (kind) params[name] = readParam(kind, name, raw);
-  }
-  return { family: endpoint.family, params, query: parseQuery(url, endpoint.resource.query ?? []) };
-}
 
 /**
  * The body of an answer in its family: the v1 envelope with `ts` (a collection's array as `data.list`: ./v1-data.ts), or the web payload (wrapped where the route
@@ -56,7 +46,11 @@ const policyOf = (answer: Answer, resource: Resource, now: () => Date): CachePol
   return typeof chosen === 'string' ? resolvePolicy(chosen, now) : chosen;
 };
 
-/** Headers of a function answer: the family's, then the route's media type, cache policy, cache tags and CDN variation. */
+/**
+ * Headers of a function answer: the family's, then the route's media type, cache policy and cache tags. No
+ * `Netlify-Vary`: the CDN keys a function's answer on its whole query (Netlify's default), so a query with a
+ * parameter the route does not declare reaches the function and gets its 40001 (./request.ts).
+ */
 function answerHeaders(resource: Resource, family: Family, policy: CachePolicy): Record<string, string> {
   const headers: Record<string, string> = {
     ...familyHeaders(family),
@@ -64,7 +58,7 @@ function answerHeaders(resource: Resource, family: Family, policy: CachePolicy):
     'Cache-Control': policy.browser,
   };
   if (policy.cdn) headers['Netlify-CDN-Cache-Control'] = policy.cdn;
-  return { ...headers, ...cacheTagHeader(resource.tags), ...netlifyVary((resource.query ?? []).map(queryName)) };
+  return { ...headers, ...cacheTagHeader(resource.tags) };
 }
 
 /** The endpoint a request names among the bindings a function serves, with its raw path parameters. */
@@ -88,7 +82,7 @@ async function respond(bindings: readonly RequestBinding[], req: Request, config
   const url = new URL(req.url);
   const family = familyOfPath(url.pathname);
   const found = findEndpoint(bindings, url.pathname);
-  if (!found) return errorResponse(family, classifyMiss(url.pathname, family));
+  if (!found) return errorResponse(family, classifyMiss(url.pathname, family, url.searchParams));
   const { binding, endpoint, raw } = found;
   const ctx = requestContext(config, clock);
   const answer = await binding.handle(ctx, parseRequest(endpoint, raw, url));

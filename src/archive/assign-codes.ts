@@ -1,5 +1,5 @@
 /**
- * Storm codes, stable across rebuilds and documented in docs/conventions.md. Main entries are coded first, so a Chinese
+ * Storm codes, stable across rebuilds and documented in docs/api/conventions.md. Main entries are coded first, so a Chinese
  * number goes to the storm's main entry, never to a continuation of it:
  *
  * 1. A CMA main entry merged with a Zhejiang record keeps its `tfbh` (`YYYYNN`), the id the live service uses.

@@ -1,4 +1,4 @@
-/** Credits the sources' terms ask for (docs/data-sources.md#the-sources), carried in history answers and the dump. */
+/** Credits the sources' terms ask for (docs/data/data-sources.md#the-sources), carried in history answers and the dump. */
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
 import { AGENCY_SOURCES, type AgencySource } from '../model/agency-track-schemas.ts';
 import type { Attribution } from '../model/typhoon-schemas.ts';
@@ -30,7 +30,7 @@ export const NAMES_ATTRIBUTION = {
 /** The attribution block of every archive answer. */
 export const ARCHIVE_ATTRIBUTION: Attribution = [CMA_ATTRIBUTION, ZJ_ATTRIBUTION, NAMES_ATTRIBUTION];
 
-/** The other agencies' credits (docs/data-sources.md), given only where their data is published. */
+/** The other agencies' credits (docs/data/data-sources.md), given only where their data is published. */
 export const AGENCY_ATTRIBUTION: Record<AgencySource, Attribution[number]> = {
   jma: {
     source: 'jma',

@@ -1,6 +1,6 @@
 /**
  * The winds of the 1945–1948 storms. CMA's best track starts in 1949; for the years before, the Zhejiang archive
- * copies JTWC's best track (docs/formats.md#zhejiang-archive-json): positions at UTC times and JTWC's 1-minute winds,
+ * copies JTWC's best track (docs/data/formats.md#zhejiang-archive-json): positions at UTC times and JTWC's 1-minute winds,
  * which it turned from knots into m/s by cutting off the decimals of kt × 0.514. All 2,025 points of the real archive
  * fit that rule against JTWC.csv (25 kt → 12, 35 kt → 17, 105 kt → 53), and JTWC's winds are multiples of 5 kt, so
  * each value gives its knots back exactly.

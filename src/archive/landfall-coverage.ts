@@ -1,7 +1,7 @@
 /**
  * Whether the source recorded a storm's landfalls (`landRecorded`), so that an empty `land[]` can be told apart: "no
  * landfall recorded" or "landfalls not recorded". Only the Zhejiang archive records landfalls, and not in every year
- * (docs/formats.md#zhejiang-archive-json): in the real archive every year of 1947–1996 and 2013–2025 has 3 to 18
+ * (docs/data/formats.md#zhejiang-archive-json): in the real archive every year of 1947–1996 and 2013–2025 has 3 to 18
  * storms with records, while 1945–1946 have none and 1997–2012 at most one a year (199711 WINNIE, 200004 KAI-TAK,
  * 200409 KOMPASU; 1997's VICTOR, ZITA and AMBER crossed the coast without one, and 2006's SAOMAI too).
  *

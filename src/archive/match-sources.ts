@@ -1,5 +1,5 @@
 /**
- * Pairs Zhejiang archive storms with CMA best-track entries (docs/formats.md#pairing-with-cma).
+ * Pairs Zhejiang archive storms with CMA best-track entries (docs/data/formats.md#pairing-with-cma).
  *
  * Rule: from 1959 the CMA Chinese number equals the last four digits of `tfbh`; the pair is confirmed when
  * at least one point lies at the same instant within 0.3° (the zj times are Beijing time, CMA's UTC; both are
@@ -10,7 +10,7 @@
 import type { CmaEntryRaw } from '../sources/cma-best-track.ts';
 import type { ZjStorm } from '../sources/zj-archive.ts';
 
-/** Files that duplicate another file's track (docs/formats.md#zhejiang-archive-json): CMA uses the other number. */
+/** Files that duplicate another file's track (docs/data/formats.md#zhejiang-archive-json): CMA uses the other number. */
 export const DUPLICATE_ZJ_FILES: ReadonlyMap<string, string> = new Map([
   ['198610', '198612'],
   ['198920', '198923'],
@@ -18,7 +18,7 @@ export const DUPLICATE_ZJ_FILES: ReadonlyMap<string, string> = new Map([
 
 /**
  * zj files paired with their CMA entry by number because their points do not line up with CMA's track
- * (docs/formats.md#pairing-with-cma): the five stub files hold a few real-time points that miss CMA's track by more
+ * (docs/data/formats.md#pairing-with-cma): the five stub files hold a few real-time points that miss CMA's track by more
  * than 0.3°, and 201314 mixes one Unala point with two of Pewa's (Pewa's own file, 201313, claims CMA 1313). Any
  * other pairing by number only is listed in the data-quality report.
  */

@@ -3,7 +3,7 @@
  * so a zj storm of those years without a CMA partner means a CMA year file lost entries (cut short, emptied,
  * missing), and the build stops instead of quietly giving the storm zj's real-time track.
  *
- * Documented exceptions (docs/formats.md#pairing-with-cma):
+ * Documented exceptions (docs/data/formats.md#pairing-with-cma):
  * - 1945–1948: CMA's best track begins in 1949; those 93 storms are zj-only by design.
  * - the stub files and 201314 are paired by number (NUMBER_MATCHED_ZJ_FILES in match-sources.ts); the
  *   duplicates 198610 and 198920 are dropped before matching (DUPLICATE_ZJ_FILES).

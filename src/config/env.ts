@@ -1,6 +1,6 @@
 /**
  * The one configuration: every environment variable the project reads, parsed here and nowhere else, and passed
- * in from the entry points (the CLI, the generated Netlify functions, the local server). docs/operations.md's table
+ * in from the entry points (the CLI, the generated Netlify functions, the local server). docs/maintainers/operations.md's table
  * of them, with their defaults and descriptions, is written from ENV (`npm run docs:tables`).
  */
 import { z } from 'zod';

@@ -161,7 +161,7 @@ function routeOf(pathname: string): { service: Service; key: string; gzip?: bool
 }
 
 /**
- * Free text an attacker who controls an upstream could send (docs/upstream-text.md): markup, a link, a false "all
+ * Free text an attacker who controls an upstream could send (docs/data/upstream-text.md): markup, a link, a false "all
  * clear", and invisible right-to-left (U+202E) and zero-width (U+200B) characters.
  */
 export const INJECTED_TEXT = {

@@ -17,7 +17,7 @@
  *   `于` only before a time. Nothing between two predicates is a run-on; a run of connectives, or a mark doubled,
  *   is no sentence. The template's own text between two placeholders stands where the template has it.
  *
- * docs/generated-text.md ("Sentences and events", "Connectives") lists the phrases and the rules for review.
+ * docs/data/generated-text.md ("Sentences and events", "Connectives") lists the phrases and the rules for review.
  */
 import { PLACEHOLDER, type SlottedText } from './slotted-text.ts';
 

@@ -327,7 +327,7 @@ export function globalEvents(active: readonly GlobalCyclone[]): FlashEvent[] {
 }
 
 /**
- * Disturbance events, each only as the bulletins state it (docs/disturbances.md): a formation alert issued (a first
+ * Disturbance events, each only as the bulletins state it (docs/api/disturbances.md): a formation alert issued (a first
  * alert, not a reissue: key `disturbance-alert:<id>:<issued>`, so a new alert after one ended is announced too); an
  * alert the advisory says was cancelled (`disturbance-alert-cancelled:<id>`); the potential upgraded to HIGH
  * (`disturbance-high:<id>:<advisory issued>`, only when the advisory says IS UPGRADED TO HIGH). An alert that merely
@@ -377,7 +377,7 @@ export function disturbanceEvents(records: readonly Disturbance[]): FlashEvent[]
 export const CHANCE_ANNOUNCED_PERCENT = 60;
 
 /**
- * NHC outlook events (docs/disturbances.md): an invest's 7-day formation chance reaching CHANCE_ANNOUNCED_PERCENT
+ * NHC outlook events (docs/api/disturbances.md): an invest's 7-day formation chance reaching CHANCE_ANNOUNCED_PERCENT
  * from below it in the outlook before (`disturbance-chance60:<area id>`, once). Only areas NHC tags with an invest
  * have an identity from one outlook to the next; an area first seen at 60% or more is not a rise.
  */

@@ -9,7 +9,7 @@
  *
  * Only the scheduled run calls it (never a request), at most MAX_LLM_CALLS_PER_RUN times and never past the
  * run's deadline; a run counts what it asked, what was published from the model and why the rest fell back
- * (`TextTally`, in the run's result). docs/generated-text.md describes the whole design.
+ * (`TextTally`, in the run's result). docs/data/generated-text.md describes the whole design.
  */
 import { withoutCredentials } from '../model/credentials.ts';
 import type { Generator } from '../model/flash-schemas.ts';

@@ -6,7 +6,7 @@
  * said of it, in one sentence of their own with its time beside it (./clause-binding.ts), and between the
  * placeholders use only the reviewed connectives below (the template's own wording allowed too), each where what
  * it asserts holds. The word lists and the character classes before the vocabulary only name the reason of a
- * rejection precisely; the vocabulary alone already rejects everything they catch. docs/generated-text.md lists
+ * rejection precisely; the vocabulary alone already rejects everything they catch. docs/data/generated-text.md lists
  * every word for review.
  */
 import { connectiveProblem, eventProblem, type Language, sentenceProblem } from './clause-binding.ts';

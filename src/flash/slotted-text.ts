@@ -4,7 +4,7 @@
  * clause in a slot, written by the code from the data: a time with its preposition, the storm with its grade and
  * name, the event with its verb and place (a change of grade, from and to, is one slot), wind and pressure with
  * their units, a movement with its direction and speed. A model is given the pattern only and answers a pattern
- * (src/flash/llm.ts); `fill` puts the clauses back. docs/generated-text.md describes the design.
+ * (src/flash/llm.ts); `fill` puts the clauses back. docs/data/generated-text.md describes the design.
  */
 
 /** The slots about one storm: in an answer they form one unbroken run, with the subject before its predicates. */

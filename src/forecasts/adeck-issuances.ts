@@ -1,6 +1,6 @@
 /**
  * Official forecasts in an ATCF a-deck as issuances: NHC's `OFCL` (CPHC's in the central Pacific), its special
- * advisories' `OFCS`, and JTWC's `JTWC`, one issuance per base time (docs/formats.md#a-deck-forecast-lines). Winds
+ * advisories' `OFCS`, and JTWC's `JTWC`, one issuance per base time (docs/data/formats.md#a-deck-forecast-lines). Winds
  * are kt, 1-minute means (NHC and JTWC both forecast the 1-min wind), pressures mb, `0` = not forecast. The
  * tau-0 row, when the deck has one, is the agency's own analysis (`initial`); the other taus are the forecast,
  * the 3-h position of newer decks included (it is not a lead time the verification uses).

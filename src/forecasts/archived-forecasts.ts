@@ -1,7 +1,7 @@
 /**
  * The historical official forecasts (the ATCF a-decks the build reads: src/sources/forecast-decks.ts) verified
  * against the archive's best tracks, and what the functions need to verify the live-kept issuances: the build's
- * part of docs/verification.md. Pure: decks, records and the baseline in; answers and the data file out.
+ * part of docs/data/verification.md. Pure: decks, records and the baseline in; answers and the data file out.
  *
  * - Each a-deck's storm is found in the archive by its ATCF id: a north-western Pacific storm of the CMA archive by
  *   its JTWC id (the crosswalk, src/archive/crosswalk.ts), the other basins' records (issue 30: NHC's HURDAT2,

@@ -2,7 +2,7 @@
  * The live store's forecasts: one document per storm, `forecasts/<storm id>` (a north-western Pacific code such as
  * `202699`, or an ATCF id such as `al132025`), holding every issuance the scheduled run has read of that storm
  * (src/model/forecast-schemas.ts) and the storm's operational track as last read (the verifying track until the
- * agency's best track is final: docs/verification.md#provisional-then-final). Written through src/store/documents.ts
+ * agency's best track is final: docs/data/verification.md#provisional-then-final). Written through src/store/documents.ts
  * (two copies, versioned, a damaged copy set aside, never overwritten unread).
  *
  * recordForecasts is the run's one step for them: it takes the issuance drafts and tracks every part of the run read
@@ -12,7 +12,7 @@
  * the track changed, or a copy needs healing.
  *
  * - Times never after their fetch: a draft whose initial or issue time is later than the run's moment (beyond
- *   FUTURE_TOLERANCE_MS) is left out and recorded as a fault, as every source time is (docs/freshness.md); so are
+ *   FUTURE_TOLERANCE_MS) is left out and recorded as a fault, as every source time is (docs/api/freshness.md); so are
  *   the operational track's fixes. An earlier issuance is not a bulletin going backwards: it is kept (it was
  *   issued), which is how a fetch that failed is made up for by the next.
  * - A document both of whose copies cannot be read is rebuilt, not refused: every issuance either damaged copy

@@ -1,6 +1,6 @@
 /**
  * NMC's forecasts (`view_{id}`, the point field 11: `{"BABJ": [[tau, base time, lon, lat, hPa, m/s, "BABJ", grade],
- * …]}`) as issuances, from every point that has them, not only the latest (docs/formats.md#nmc). Times are UTC;
+ * …]}`) as issuances, from every point that has them, not only the latest (docs/data/formats.md#nmc). Times are UTC;
  * winds are CMA's 2-minute means in m/s, pressures hPa (`0`: not given). The point's own fix is the analysis when
  * its time is the forecasts' base time.
  */

@@ -1,5 +1,5 @@
 /**
- * One forecast verified against a track by NHC's published rules (docs/verification.md):
+ * One forecast verified against a track by NHC's published rules (docs/data/verification.md):
  *
  * - at each lead of VERIFICATION_LEADS, the forecast position and wind against the verifying track's at the
  *   valid time (initial time + lead);

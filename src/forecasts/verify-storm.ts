@@ -1,5 +1,5 @@
 /**
- * A storm's forecasts verified by docs/verification.md's rules, the one way for both kinds of storm: an archived
+ * A storm's forecasts verified by docs/data/verification.md's rules, the one way for both kinds of storm: an archived
  * storm's official forecasts from its a-deck (the build, against the archive's best track) and a live storm's kept
  * issuances (a function, against the final best track once the build has it, else the operational track kept with
  * them). One forecast per agency and initial time (issuancesToVerify); per agency its means and its skill against

@@ -1,7 +1,7 @@
 /**
  * The no-skill baseline of the north-western Pacific: a climatology-and-persistence regression in the manner of
  * CLIPER (Neumann's and Aberson's track models: where a storm goes from where it is, how it has moved and the time of
- * year) and SHIFOR (its wind), fitted on this archive's CMA best track. Documented in docs/verification.md#baselines;
+ * year) and SHIFOR (its wind), fitted on this archive's CMA best track. Documented in docs/data/verification.md#baselines;
  * the fitted coefficients are `content/baselines/wp-persistence-cma.json`, made by `npm run fit:wp-baseline` and
  * checked to be reproducible by test/real-data/wp-persistence-baseline.test.ts.
  *

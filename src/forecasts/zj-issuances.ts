@@ -1,7 +1,7 @@
 /**
  * The Zhejiang service's forecast groups (`TyphoonInfo`) as issuances, every agency it relays (中国 CMA, 日本 JMA,
  * 美国 JTWC, 中国香港 HKO, 中国台湾 CWA, …; src/upstream/forecast-agencies.ts). Every track point keeps the groups
- * issued at its own time (docs/formats.md#zhejiang-live-service), so all of them are read, not only the latest:
+ * issued at its own time (docs/data/formats.md#zhejiang-live-service), so all of them are read, not only the latest:
  * a fetch that failed is made up for by the next one.
  *
  * Each group's `forecastpoints[0]` is the agency's analysis, its time the initial time; the rest are forecast

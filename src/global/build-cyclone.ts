@@ -2,7 +2,7 @@
  * Turns parsed NHC and JTWC data into global cyclone records (units converted, UTC times, radii by quadrant)
  * and merges a fresh record into the stored one by time, so no point is ever lost or duplicated.
  */
-import { gradeOfStage } from '../model/grades.ts';
+import { gradeOfStage } from '../model/system-stage.ts';
 import { intensityOf } from '../model/track-point.ts';
 import { toUtcIso } from '../model/time.ts';
 import { trackSummary } from '../model/track-summary.ts';

@@ -1,5 +1,5 @@
 /**
- * GeoJSON (RFC 7946) of the active disturbances, ready for a map (docs/disturbances.md): per disturbance, the
+ * GeoJSON (RFC 7946) of the active disturbances, ready for a map (docs/api/disturbances.md): per disturbance, the
  * formation alert's box as a Polygon (areas first, so a renderer that paints in order draws them under the rest),
  * the invest's b-deck track as a LineString (cut at the antimeridian, §3.1.9; left out with one point), and its
  * latest position as a Point. Every feature's properties carry `id` and `kind`; the point carries the rest of the

@@ -1,5 +1,5 @@
 /**
- * The disturbance records (docs/disturbances.md): what one refresh's bulletins say, merged into the records kept so
+ * The disturbance records (docs/api/disturbances.md): what one refresh's bulletins say, merged into the records kept so
  * far. Pure: the bulletins that could be fetched and read in, the records out; a bulletin that could not be read is
  * simply absent, and then every record it would have changed stays as it was (the last good data).
  *

@@ -1,5 +1,5 @@
 /**
- * A damaged `disturbances` document is rebuilt by the next refresh, never refused (docs/store-and-recovery.md): from
+ * A damaged `disturbances` document is rebuilt by the next refresh, never refused (docs/maintainers/store-and-recovery.md): from
  * what its damaged copies still hold (every record, advisory and outlook that reads on its own), then this refresh's
  * bulletins over it (src/global/refresh-disturbances.ts). The damaged copies are set aside, never deleted, by the
  * write that heals the document (src/store/documents.ts), and what could not be recovered is recorded in the live

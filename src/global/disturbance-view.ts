@@ -1,5 +1,5 @@
 /**
- * What the disturbance endpoints answer, read from the store (docs/disturbances.md): the active list with its
+ * What the disturbance endpoints answer, read from the store (docs/api/disturbances.md): the active list with its
  * freshness (the same rules as every live source, src/model/freshness.ts: stale means the last refresh failed, was
  * stopped, or is overdue), one record, and the history by year. Damage is told as such: records that cannot be read
  * are `unavailable`, never an empty list.

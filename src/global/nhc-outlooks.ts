@@ -1,5 +1,5 @@
 /**
- * NHC's Tropical Weather Outlooks as served with the disturbances (docs/disturbances.md, "NHC's outlooks"): each
+ * NHC's Tropical Weather Outlooks as served with the disturbances (docs/api/disturbances.md, "NHC's outlooks"): each
  * area with its 48-hour and 7-day formation chances, a stable id where NHC tags the area with an invest, and the
  * invest's 7-day chance in the outlook before (what the "7-day chance reaches 60%" flash item is told from).
  */

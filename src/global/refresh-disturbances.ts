@@ -1,5 +1,5 @@
 /**
- * The disturbance part of the scheduled refresh (docs/disturbances.md): JTWC's Significant Tropical Weather
+ * The disturbance part of the scheduled refresh (docs/api/disturbances.md): JTWC's Significant Tropical Weather
  * Advisories (ABPW10, ABIO10), the formation alerts they cite or the JTWC feed lists (`<id>.tcw`), and the b-decks
  * of the invests they name (UCAR's open repository for JTWC's basins, NHC's ATCF for NHC's), merged into the
  * stored records (src/global/disturbance-records.ts); and NHC's Tropical Weather Outlooks (src/global/nhc-outlooks.ts).

@@ -1,6 +1,6 @@
 /**
  * The links between JTWC's north-western Pacific invests and the storms the Zhejiang service or NMC lists
- * (docs/disturbances.md), stored in the disturbance records so that the history keeps what each invest became. Run
+ * (docs/api/disturbances.md), stored in the disturbance records so that the history keeps what each invest became. Run
  * after the refreshes: it reads both stores (the two rooms never import each other, src/live and src/global).
  *
  * An invest and a listed storm are the same system when their tracks share instants and the centres agree within

@@ -1,7 +1,7 @@
 /**
  * URLs as they may be logged or told: a base URL given in the configuration may carry a user name and password
  * (`http://user:pass@host/`), and neither may reach a log line, a stored status or an answer. Every message that
- * can hold a URL passes through `withoutCredentials` where it is made (docs/operations.md, "Logs").
+ * can hold a URL passes through `withoutCredentials` where it is made (docs/maintainers/operations.md, "Logs").
  */
 
 /** A scheme, `//`, and the userinfo before an `@` (no `/`, `?`, `#`, `@` or space inside it). */

@@ -1,5 +1,5 @@
 /**
- * What the disturbance endpoints answer (docs/disturbances.md): how current the data is, the active list with the
+ * What the disturbance endpoints answer (docs/api/disturbances.md): how current the data is, the active list with the
  * advisories and outlooks it was read from, the history, one disturbance, the GeoJSON for a map, and a disturbance in
  * brief (bootstrap) or relative to a place (`/api/near`).
  */

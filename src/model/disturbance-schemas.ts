@@ -245,7 +245,7 @@ const outlookPotentialSchema = outlookChanceSchema
   .extend({ horizonHours: z.union([z.literal(48), z.literal(168)]).describe('Through the next 48 hours, or 7 days (168)') })
   .nullable();
 
-/** NHC's Tropical Weather Outlook as last read, with its areas (docs/disturbances.md, "NHC's outlooks"). */
+/** NHC's Tropical Weather Outlook as last read, with its areas (docs/api/disturbances.md, "NHC's outlooks"). */
 export const formationOutlookSchema = z
   .object({
     product: z.enum(OUTLOOK_PRODUCTS).describe('ABNT20: the Atlantic; ABPZ20: the eastern North Pacific'),

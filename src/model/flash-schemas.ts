@@ -35,7 +35,7 @@ export const aiGeneratedSchema = z
 export const generatorSchema = z
   .enum(GENERATORS)
   .describe(
-    'template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/generated-text.md)',
+    'template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/data/generated-text.md)',
   );
 
 export const flashItemSchema = z

@@ -1,7 +1,7 @@
 /**
- * The answers of the forecast endpoints (docs/endpoints-forecasts.md): a storm's issuances, paged; a storm's
+ * The answers of the forecast endpoints (docs/api/endpoints-forecasts.md): a storm's issuances, paged; a storm's
  * verification by agency (live-kept issuances, or an archived storm's official forecasts from the ATCF a-decks); the
- * verification of one season per agency and basin. The rules are docs/verification.md's.
+ * verification of one season per agency and basin. The rules are docs/data/verification.md's.
  */
 import { z } from 'zod';
 import { issuanceSchema } from './forecast-schemas.ts';
@@ -58,7 +58,7 @@ export const agencyVerificationSchema = z
     year: z.number().int().nullable().describe("The year of the initial times (UTC); null in a storm's verification"),
     source: verificationSourceSchema,
     status: z.enum(['final', 'provisional']).describe('provisional when any of its forecasts was verified against a provisional track'),
-    forecasts: z.number().int().describe('Forecasts verified (one per initial time: docs/verification.md)'),
+    forecasts: z.number().int().describe('Forecasts verified (one per initial time: docs/data/verification.md)'),
     leads: z.array(leadSummarySchema).describe('Means per lead time, 12 to 120 h'),
     skill: baselineSkillSchema.nullable(),
   })

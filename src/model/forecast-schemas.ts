@@ -1,6 +1,6 @@
 /**
  * Official forecast issuances: one agency's forecast of one storm from one initial time, as a source gave it, kept
- * once and never lost (docs/verification.md). Times are UTC (`Z`); each issuance states its wind unit and averaging
+ * once and never lost (docs/data/verification.md). Times are UTC (`Z`); each issuance states its wind unit and averaging
  * period once, and every point is in that unit (nothing is converted between averaging periods). `schemaVersion`
  * says which shape a stored record has, so a later shape can read the records of an earlier one.
  */

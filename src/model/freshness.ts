@@ -1,5 +1,5 @@
 /**
- * How current a live source's data is, decided the same way for every live answer (the table in docs/live-data.md, "Freshness"):
+ * How current a live source's data is, decided the same way for every live answer (the table in docs/maintainers/live-data.md, "Freshness"):
  * the north-western Pacific snapshot and each of its storms, each global source (NHC, JTWC) and each of its cyclones,
  * the disturbances.
  *
@@ -34,7 +34,7 @@ export const FUTURE_TOLERANCE_MS = 10 * 60_000;
 /**
  * How long each source may go without publishing anything newer (its longest interval between products, plus an
  * hour for its release delay), measured from the source's own time of its newest data. Past it, what the source
- * still serves is told as "last reported at …", never as now (docs/freshness.md, "Publishing bounds"):
+ * still serves is told as "last reported at …", never as now (docs/api/freshness.md, "Publishing bounds"):
  * - the Zhejiang service and NMC position an active storm every 1 to 6 hours (6-hourly for a weak depression far
  *   out, hourly near the coast), each position released some minutes after its time;
  * - NHC issues an advisory every 6 hours (intermediate ones every 3 while watches or warnings are up);
@@ -52,7 +52,7 @@ export const PUBLISHING_BOUNDS_MS = {
 } as const;
 export type PublishingSource = keyof typeof PUBLISHING_BOUNDS_MS;
 
-/** The states of `upstream` (an open list: docs/versioning.md). */
+/** The states of `upstream` (an open list: docs/api/versioning.md). */
 export const UPSTREAM_STATES = ['ok', 'unavailable', 'never-fetched', 'off'] as const;
 export type UpstreamState = (typeof UPSTREAM_STATES)[number];
 

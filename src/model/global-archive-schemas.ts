@@ -4,7 +4,7 @@
  * by src/archive/global/ from NHC's HURDAT2 (North Atlantic from 1851, eastern North and Central Pacific from
  * 1949) and NCEI's IBTrACS (North Indian, South Indian, South Pacific, South Atlantic); the north-western
  * Pacific's record stays the CMA archive (the typhoon records), which the search index and the track searches
- * list beside them. docs/data-sources.md#the-other-basins says which record is whose and why.
+ * list beside them. docs/data/data-sources.md#the-other-basins says which record is whose and why.
  */
 import { z } from 'zod';
 import { IBTRACS_BASINS, type IbtracsBasin } from './agency-track-schemas.ts';

@@ -41,22 +41,7 @@ export function gradeFromWind(speed: number | null): GradeCode | null {
   return null;
 }
 
-/** ATCF and NHC system types of a tropical cyclone stage: the grade of the wind applies to them. */
-const TROPICAL_STAGES = new Set(['TD', 'TS', 'TY', 'ST', 'TC', 'HU', 'MH']);
-
-/**
- * The grade of a point of another agency, by its stage (the ATCF/NHC system type) first: a tropical cyclone stage
- * (or no stage given) is graded by its wind (GB/T 19201, applied to the wind as issued); the extratropical stage (EX)
- * is ET; every other stage (post-tropical PT, remnant low LO, subtropical SD/SS/STD/STS, disturbance DB, wave WV,
- * monsoon depression MD, inland IN, dissipating DS, unknown XX, a potential tropical cyclone PTC) has no tropical
- * grade whatever its wind: it is named by its stage (`classification`), never a typhoon.
- */
-export function gradeOfStage(stage: string | null | undefined, speed: number | null): GradeCode | null {
-  if (!stage || TROPICAL_STAGES.has(stage)) return gradeFromWind(speed);
-  return stage === 'EX' ? 'ET' : null;
-}
-
-/** The highest grade of a track; at the extratropical stage the grade comes from the wind (docs/formats.md#cma-best-track). */
+/** The highest grade of a track; at the extratropical stage the grade comes from the wind (docs/data/formats.md#cma-best-track). */
 export function peakGrade(points: readonly { grade: GradeCode | null; speed: number | null }[]): GradeCode | null {
   let peak: GradeCode | null = null;
   for (const p of points) {

@@ -3,7 +3,7 @@
  * src/sources/global/hurdat2.ts reads them: one record per storm in the file's own terms and units (knots, 1-minute
  * winds, millibars = hPa, nautical miles), converted only in form (UTC instants with `Z`, signed degrees) and with
  * every missing value as null. The units and codes are those of NHC's format description, "The revised Atlantic
- * hurricane database (HURDAT2)", Landsea, April 2022 (docs/formats.md#hurdat2).
+ * hurricane database (HURDAT2)", Landsea, April 2022 (docs/data/formats.md#hurdat2).
  */
 import { z } from 'zod';
 import { utcTime } from './global-schemas.ts';

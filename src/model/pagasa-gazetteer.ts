@@ -1,7 +1,7 @@
 /**
  * PAGASA's areas (content/warnings/pagasa-areas.yaml): the names its bulletins use, their island group and an
  * approximate covering circle, to tell which wind signals apply at a place. The circles are an approximation
- * written by hand (the file's header says how); docs/warnings.md, "Which warnings apply at a place".
+ * written by hand (the file's header says how); docs/api/warnings.md, "Which warnings apply at a place".
  */
 import { parse } from 'yaml';
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * Chinese place text in English, the Chinese kept beside: the landfall places of the Zhejiang archive (a dotted
  * administrative path, `广东省.湛江市.徐闻县.新寮`, or free text, `菲律宾吕宋岛东北部沿海`) and of its live service
  * (`海南文昌沿海`). Pure: the reviewed table (content/places/places.yaml, parsed by `parsePlacesTable`) and the
- * text in, `{zh, en}` out. Rules and how to add a place: docs/place-names.md.
+ * text in, `{zh, en}` out. Rules and how to add a place: docs/data/place-names.md.
  *
  * The text is cut into known places (longest match in the table), the structural words the data uses (沿海, 附近,
  * 交界, 东部 …) and the rest, which is read as unknown names and written in pinyin. When the words do not fit

@@ -222,7 +222,7 @@ export const stormIdsSchema = z
   })
   .describe(
     "The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). " +
-      'Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: docs/agencies.md gives the rules); ' +
+      'Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: docs/data/agencies.md gives the rules); ' +
       'CMA and HKO write JMA numbers in their headers, which must agree. Several entries of ours can carry one agency id: CMA splits some storms into a main entry and continuations',
   )
   .meta({ id: 'StormIds' });
@@ -398,7 +398,7 @@ export const searchResultSchema = z
   .object({
     keyword: z.string().describe('The keyword searched for: the path segment decoded, NFKC-normalised and trimmed'),
     total: countField('results (at most 50)'),
-    typhoons: z.array(searchHitSchema).describe('Best match first (docs/endpoints-archive.md gives the ranking)'),
+    typhoons: z.array(searchHitSchema).describe('Best match first (docs/api/endpoints-archive.md gives the ranking)'),
   })
   .meta({ id: 'SearchResult' });
 

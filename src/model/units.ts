@@ -2,7 +2,7 @@
  * Unit conversions, with exact constants: a knot is one nautical mile (1852 m, exact by definition) per hour,
  * so 1 kt = 1852/3600 m/s. Rounding 0.514444 instead turns 45 kt into 23.1 m/s where the exact value gives 23.15,
  * 23.2 at one decimal. A statute mile is 1609.344 m (exact, the international mile of 1959). Which source gives
- * which unit, and where that is documented: docs/formats.md, "Units and where they are stated".
+ * which unit, and where that is documented: docs/data/formats.md, "Units and where they are stated".
  */
 
 export const NM_TO_KM = 1.852;

@@ -1,6 +1,6 @@
 /**
  * Free text from the upstreams (storm names, landfall places, type codes, forecast agencies, outlook titles) is
- * data, never markup: every parser that keeps such a value passes it through here (docs/upstream-text.md lists
+ * data, never markup: every parser that keeps such a value passes it through here (docs/data/upstream-text.md lists
  * every such field and its check).
  *
  * 1. Normalised: Unicode NFC; control, format (bidi overrides and isolates, zero-width characters, soft hyphen,

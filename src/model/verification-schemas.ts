@@ -1,5 +1,5 @@
 /**
- * Forecast verification (docs/verification.md): the track a forecast is verified against, the verification of one
+ * Forecast verification (docs/data/verification.md): the track a forecast is verified against, the verification of one
  * forecast at each lead time, and the means over a set of forecasts. Distances are great-circle distances on the
  * sphere of ./geo.ts (mean Earth radius 6371.0088 km), given in km and nautical miles (1852 m, exact); winds in
  * knots and m/s (1 kt = 1852/3600 m/s, exact). Errors are forecast minus verifying value.

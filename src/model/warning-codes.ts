@@ -1,6 +1,6 @@
 /**
  * The agencies' closed tables of warning codes and their words: a code or a word not here is not accepted from an
- * answer (reported and left out), so a signal is never made up from an unknown string. docs/warnings.md gives the
+ * answer (reported and left out), so a signal is never made up from an unknown string. docs/api/warnings.md gives the
  * sources of each table.
  */
 import type { WarningKind } from './warning-schemas.ts';

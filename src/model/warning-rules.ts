@@ -1,5 +1,5 @@
 /**
- * The pure rules of warnings (docs/warnings.md, "Rules"): what is in force at a time, what changed between two
+ * The pure rules of warnings (docs/api/warnings.md, "Rules"): what is in force at a time, what changed between two
  * answers of one agency, which warnings apply at a place, and which storm a warning is for. Values in, values
  * out: the callers read the answers, the areas (src/sources/warning-areas.ts) and the clock.
  */

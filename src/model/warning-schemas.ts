@@ -3,7 +3,7 @@
  * as their parsers read them (src/upstream/hko-warnings.ts, jma-xml.ts, pagasa-bulletin.ts), and the shapes the
  * pure rules of src/model/warning-rules.ts work on. Every time carries the agency's own offset (HKT +08:00, JST
  * +09:00, PHT +08:00); every string kept from an answer was checked by its shape or against a closed table
- * (src/model/warning-text.ts); what the agency does not give is null. docs/warnings.md describes the model.
+ * (src/model/warning-text.ts); what the agency does not give is null. docs/api/warnings.md describes the model.
  */
 import { z } from 'zod';
 

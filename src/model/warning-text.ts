@@ -1,5 +1,5 @@
 /**
- * The shapes of the strings the warnings parsers keep (docs/warnings.md, "Text"), beside the shapes of
+ * The shapes of the strings the warnings parsers keep (docs/api/warnings.md, "Text"), beside the shapes of
  * src/model/upstream-text.ts: an outside string is accepted by what it may be, never by what it may not say.
  * Names of areas are checked against a narrow pattern of their script; the words of a signal or warning against
  * the agency's closed table (src/model/warning-codes.ts), never by pattern. What fails is a rejection: the parser

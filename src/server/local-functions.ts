@@ -5,7 +5,7 @@
  */
 import type { Config } from '../config/env.ts';
 import { handleApiMiss } from '../api/handlers/api-miss.ts';
-import { v1Preflight } from '../api/envelope.ts';
+import { answerPreflight } from '../api/envelope.ts';
 import { planFunctions, type FunctionConfig, type PlannedFunction } from '../api/functions.ts';
 import { loadBindings } from '../api/handler-modules.ts';
 import { safeHandler, serveFunction } from '../api/serve.ts';
@@ -31,7 +31,7 @@ export interface LocalFunction {
 /** A planned function's handler, as its generated file makes it, with the configuration given. */
 export function apiFunctionHandler(fn: PlannedFunction, config: Config | (() => Config), clock?: () => Date): Handler {
   if (fn.kind === 'api-miss') return safeHandler(handleApiMiss, config);
-  if (fn.kind === 'v1-preflight') return safeHandler(() => v1Preflight(clock?.().getTime()), config);
+  if (fn.kind === 'preflight') return safeHandler(answerPreflight, config);
   return serveFunction(
     fn.handlers.map((h) => h.binding),
     config,

@@ -1,6 +1,6 @@
 /**
  * The local server: serves public/ the way Netlify does and runs the functions in-process. Per request, as on
- * Netlify (docs/operations.md#netlify-facts-that-shape-the-code):
+ * Netlify (docs/maintainers/operations.md#netlify-facts-that-shape-the-code):
  * 1. a function whose `config.path` and `config.method` take the request (HEAD only where declared);
  * 2. `/.netlify/functions/<name>` runs a function that has no `config.path` (and no schedule);
  * 3. the file at the path: an existing file wins over every rule that is not forced (`!`), "shadowing";
@@ -9,14 +9,15 @@
  *    404 page, never a fall-through);
  * 5. the 404 page.
  * A request that no function took in step 1 and whose method is not GET or HEAD is answered at once: 405 in its
- * family's JSON (v1's preflight for OPTIONS). On Netlify the rules bring such a request under `/api` and `/feeds`
- * to a function that answers the same, and the CDN decides for files (docs/http.md); a 3xx rule is not followed for it.
+ * family's JSON, or the preflight for OPTIONS on a path of the API in any case (`/API/v1/x`, which the preflight
+ * function's paths do not take). On Netlify the rules bring such a request under `/api` and `/feeds` (in any case)
+ * to a function that answers the same, and the CDN decides for files (docs/api/http.md); a 3xx rule is not followed for it.
  * Repeated slashes count as one, as on Netlify's CDN, and one trailing slash is ignored throughout. `_headers`
  * apply to static answers only (functions set their own), matched on the URL path that names the file: the
  * request's, or a rewrite's target. How answers go on the wire (HEAD, ETags, compression) is ./replies.ts; what
  * Node's parser refuses (oversized or unreadable requests, CONNECT, a request without Host) is ./refused-requests.ts.
  *
- * Fast on purpose (docs/performance.md): per request one `readlink` per event-loop turn, a lookup of what the
+ * Fast on purpose (docs/maintainers/performance.md): per request one `readlink` per event-loop turn, a lookup of what the
  * path names (remembered for a second per build folder), and bodies, compressed variants and headers from memory.
  */
 import http from 'node:http';
@@ -25,6 +26,7 @@ import path from 'node:path';
 import { badParameter } from '../api/errors.ts';
 import { DATA_FILES } from '../api/data-files.ts';
 import { answerToMethod, DATASET_HEADER, datasetHeader, familyOfPath, toErrorResponse } from '../api/envelope.ts';
+import { isApiPath } from '../api/route-table.ts';
 import type { Config } from '../config/env.ts';
 import { configMethods, configPaths, localFunctions, type LocalFunction } from './local-functions.ts';
 import { compilePath, fillTarget, withoutTrailingSlash, type PathMatcher } from './netlify-match.ts';
@@ -65,7 +67,7 @@ type Routed = StaticAnswer | Response;
 
 /**
  * `/api//v1/x` is `/api/v1/x` for functions, files and rules alike: Netlify's CDN collapses repeated slashes
- * before it routes (docs/http.md).
+ * before it routes (docs/api/http.md).
  */
 const collapseSlashes = (pathname: string) => pathname.replace(/\/{2,}/g, '/');
 
@@ -93,7 +95,7 @@ function routeRequest(site: Site, req: http.IncomingMessage, url: URL): MaybePro
     (r) => (r.methods.length === 0 || r.methods.includes(method)) && r.paths.some((matches) => matches(bare)),
   );
   if (routed) return runFunction(routed.fn, req, url);
-  const refused = answerToMethod(method, familyOfPath(url.pathname));
+  const refused = answerToMethod(method, familyOfPath(url.pathname), isApiPath(url.pathname));
   if (refused) return refused;
   const root = site.root();
   if (!root) return new Response('No public/ folder: build first', { status: 404, headers: { 'Content-Type': 'text/plain' } });
@@ -105,7 +107,7 @@ function routeInBuild(site: Site, req: http.IncomingMessage, url: URL, root: str
   const bare = withoutTrailingSlash(url.pathname);
   if (bare.startsWith(FUNCTION_PREFIX)) {
     const fn = site.functions.find((f) => f.name === bare.slice(FUNCTION_PREFIX.length));
-    // A function with its own config.path is not reachable here (docs/operations.md), nor is a scheduled one.
+    // A function with its own config.path is not reachable here (docs/maintainers/operations.md), nor is a scheduled one.
     return fn && configPaths(fn.config).length === 0 && !fn.config.schedule ? runFunction(fn, req, url) : notFoundPage(site, root, rules);
   }
   const found = site.find(root, url.pathname);

@@ -1,7 +1,7 @@
 /**
  * Netlify's path matching, for `_redirects` rules and functions' `config.path` (the parsers give the rules, not a
  * matcher): `:name` takes one segment, a final `*` the rest (as `:splat`), `/x/*` also takes `/x`, one trailing
- * slash is ignored (docs/operations.md#netlify-facts-that-shape-the-code). Paths are compared as sent (still
+ * slash is ignored (docs/maintainers/operations.md#netlify-facts-that-shape-the-code). Paths are compared as sent (still
  * percent-encoded) and case-sensitively, as Netlify's docs say. `_headers` needs none of this: its parser gives each
  * block a `forRegExp`.
  */

@@ -1,7 +1,7 @@
 /**
  * Values that are usually at hand (cached) and sometimes still loading. A static answer from memory is written in
  * the same tick as its request: measured here, a chain of three awaits per request cost about a fifth of the
- * requests per second of a bare Node server (docs/performance.md).
+ * requests per second of a bare Node server (docs/maintainers/performance.md).
  */
 export type MaybePromise<T> = T | Promise<T>;
 

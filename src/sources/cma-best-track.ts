@@ -1,6 +1,6 @@
 /**
  * Parser for the CMA tropical-cyclone best track (`CHYYYYBST.txt`, one file per year). Format and quirks:
- * docs/formats.md#cma-best-track. Pure: text in, entries out; reading files is the caller's job.
+ * docs/data/formats.md#cma-best-track. Pure: text in, entries out; reading files is the caller's job.
  *
  * Surprises worth knowing:
  * - Headers are split on whitespace, not by column: five headers break the fixed columns and 29 contain tabs.

@@ -1,6 +1,6 @@
 /**
  * `sources fetch --forecasts <years>`: the archived a-decks of the official forecasts, from their official
- * addresses (docs/data-sources.md#official-forecast-decks), into the forecast decks folder (`--forecast-decks`,
+ * addresses (docs/data/data-sources.md#official-forecast-decks), into the forecast decks folder (`--forecast-decks`,
  * TYPHOON_FORECAST_DECKS, default .cache/forecast-decks) as distributed:
  *
  * - `nhc/<year>/`: NHC's ATCF archive, `https://ftp.nhc.noaa.gov/atcf/archive/<year>/a<basin><nn><year>.dat.gz`

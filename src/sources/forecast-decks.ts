@@ -1,7 +1,7 @@
 /**
  * The archived ATCF a-decks the build reads for the historical official forecasts (`--forecast-decks`,
  * TYPHOON_FORECAST_DECKS, default .cache/forecast-decks; what `sources fetch --forecasts` downloads there:
- * docs/data-sources.md#official-forecast-decks). Every file at any depth named as ATCF names an a-deck of a numbered
+ * docs/data/data-sources.md#official-forecast-decks). Every file at any depth named as ATCF names an a-deck of a numbered
  * storm, `a<basin><number 01–49><year>.dat` or `.dat.gz` (NHC's archive gzips them, UCAR's open repository of JTWC's
  * does not), is read; invests (90–99), training storms (80–89) and anything else are not forecasts of a storm.
  *

@@ -1,5 +1,5 @@
 /**
- * Writes a storm in the Zhejiang archive format (snake_case + `ident`, docs/formats.md#zhejiang-archive-json), the
+ * Writes a storm in the Zhejiang archive format (snake_case + `ident`, docs/data/formats.md#zhejiang-archive-json), the
  * inverse of zj-archive.ts: how the backfill adds upstream storms to the sources folder. Times are Beijing time
  * without an offset (the format's convention from 1949 on); unknown values are null; wind circles are written both as
  * named quadrants and as the scalar maximum the format also carries.

@@ -1,6 +1,6 @@
 /**
  * Parser for Zhejiang-style per-storm JSON (`YYYYNN.json`, the data model of typhoon.slt.zj.gov.cn).
- * Format and quirks: docs/formats.md#zhejiang-archive-json. Pure: text in, storm out.
+ * Format and quirks: docs/data/formats.md#zhejiang-archive-json. Pure: text in, storm out.
  *
  * Surprises worth knowing:
  * - Three key styles (snake_case, snake_case + `ident`, camelCase) are normalised here; 1731 files start with a BOM.

@@ -1,5 +1,5 @@
 /**
- * ATCF a-decks and b-decks (NHC's and JTWC's track and forecast files). Format: docs/formats.md#atcf-decks.
+ * ATCF a-decks and b-decks (NHC's and JTWC's track and forecast files). Format: docs/data/formats.md#atcf-decks.
  * Comma-separated with padded columns; lines stop early (a-decks, JTWC, UCAR ensemble means), so missing
  * fields are empty. Each time repeats once per wind threshold (34/50/64 kt): rows are collapsed into one
  * point with three radius sets. Times UTC, winds kt (1-minute), radii nm in NE, SE, SW, NW order.

@@ -1,7 +1,7 @@
 /**
  * The Hong Kong Observatory's warnings: its open-data API (`warnsum`: the warnings in force; `warningInfo`: their
  * bulletins), in English (lang=en) and Traditional Chinese (lang=tc), and its website's summary feed (`warnsumc`,
- * Chinese), which says of every warning type whether it is in force. Format: docs/formats.md, "HKO warnings".
+ * Chinese), which says of every warning type whether it is in force. Format: docs/data/formats.md, "HKO warnings".
  *
  * `warnsum` is a JSON object keyed by warning type (WTCSGNL, WRAIN, WTS …), each with its name, code (the signal
  * or colour for WTCSGNL, WRAIN and WFIRE, else the type again), action, and issue, update and expiry times in

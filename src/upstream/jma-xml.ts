@@ -2,7 +2,7 @@
  * JMA's disaster-prevention XML (気象庁防災情報XML): the Atom feed that lists the documents, the typhoon analysis
  * and forecast (VPTW4x/5x/6x, 台風解析・予報情報), the typhoon information (VPTI5x, 全般台風情報) and the weather
  * warnings (VPWW5x, 気象特別警報・警報・注意報). Read with fast-xml-parser; namespaces dropped (every element name
- * used here is unique in its document). Format: docs/formats.md, "JMA disaster-prevention XML".
+ * used here is unique in its document). Format: docs/data/formats.md, "JMA disaster-prevention XML".
  *
  * A document's data type (VPTW60, VPWW53) is not in the document: it is in the file name the feed links to, and
  * the caller passes it. Times are JST (+09:00) as JMA writes them; wind is JMA's 10-minute mean. Free text is

@@ -1,6 +1,6 @@
 /**
  * JTWC's Significant Tropical Weather Advisories: ABPW10 (western and south Pacific) and ABIO10 (Indian Ocean),
- * `abpwweb.txt` / `abioweb.txt`. Format and traps: docs/disturbance-formats.md.
+ * `abpwweb.txt` / `abioweb.txt`. Format and traps: docs/data/disturbance-formats.md.
  *
  * The advisory is numbered text: areas `1.`, `2.` (western North Pacific, South Pacific; North and South Indian
  * Ocean), each with sections `A.` tropical cyclones, `B.` tropical disturbances, `C.` subtropical systems, each

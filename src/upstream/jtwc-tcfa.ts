@@ -2,7 +2,7 @@
  * JTWC's Tropical Cyclone Formation Alerts (TCFA, WMO headings WTPN21/22, WTIO2n, WTXS2n), in their two forms:
  * the `.tcw` file of the invest (`ep9126.tcw`: a JMV 3.0 `ALERT` block of bare machine lines, the alert's text
  * and the invest's track history) and the text bulletin (`ep9126web.txt`). Format and traps:
- * docs/disturbance-formats.md.
+ * docs/data/disturbance-formats.md.
  *
  * The alert area is the band of a half-width either side of a line. The `.tcw` machine lines are used for the
  * line, half-width and centre when present (its text part has been seen to lag them); where the two disagree,

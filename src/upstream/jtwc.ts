@@ -1,5 +1,5 @@
 /**
- * JTWC products (docs/formats.md#jtwc-products): the RSS index, the per-storm `.tcw` (JMV 3.0) file and
+ * JTWC products (docs/data/formats.md#jtwc-products): the RSS index, the per-storm `.tcw` (JMV 3.0) file and
  * the warning text. The RSS HTML is malformed (`<b>` never closed), so it is read with regular expressions.
  * Times are UTC; `DDHHMMZ` groups take their month and year from the file's own full time stamp.
  * Storm names (the RSS title's parenthesis, the .tcw header) are checked as cyclone names

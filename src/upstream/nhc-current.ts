@@ -1,6 +1,6 @@
 /**
  * NHC `CurrentStorms.json`: the active storms of the Atlantic, East and Central Pacific
- * (docs/formats.md#nhc-currentstorms-and-the-tcm). Intensity and pressure are strings, coordinates numbers (sometimes
+ * (docs/data/formats.md#nhc-currentstorms-and-the-tcm). Intensity and pressure are strings, coordinates numbers (sometimes
  * integer-typed), winds kt, but the motion in statute miles per hour, as NHC's public advisories give it (not kt as
  * its forecast advisories and decks do); there is no "final advisory" flag: a storm ends when it is no longer listed.
  * The name and the classification are free text, checked as a cyclone name and a type code

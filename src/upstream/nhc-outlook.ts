@@ -9,7 +9,7 @@
  * Areas are found by those lines, so a paragraph without them (Active Systems, the all-clear sentence) is not an
  * area. Of the prose only the heading is kept, checked as an outlook title (src/model/upstream-text.ts: a title
  * in another shape is left out, the area kept without it, and the value in `rejected`). Format:
- * docs/disturbance-formats.md.
+ * docs/data/disturbance-formats.md.
  */
 import type { NhcOutlook, OutlookChance } from '../model/disturbance-product-schemas.ts';
 import type { Basin } from '../model/global-schemas.ts';

@@ -1,6 +1,6 @@
 /**
  * Normalises China NMC's typhoon service (`list_default`, `view_{id}`), the failover source.
- * Formats: docs/formats.md#nmc. Rows are positional arrays; times are UTC `YYYYMMDDHHmm`
+ * Formats: docs/data/formats.md#nmc. Rows are positional arrays; times are UTC `YYYYMMDDHHmm`
  * (one public tracker reads them as Beijing time, which is wrong); longitude comes before latitude;
  * numbers lose their leading zero in views (`523` = 0523); radii are labelled 30/50/64 KTS but given in km.
  * A view's names are upstream free text, checked by src/model/upstream-text.ts (what fails is left out and added

@@ -2,7 +2,7 @@
  * PAGASA's Tropical Cyclone Bulletins (TCB) as PAGASA publishes them: PDF. The text and its positions come from
  * pdf.js (unpdf's build); the wind signals are read from the bulletin's table "TROPICAL CYCLONE WIND SIGNALS (TCWS)
  * IN EFFECT": one row per signal number (5 to 1), and a column each for Luzon, Visayas and Mindanao, whose cells list
- * the areas ("the northern portion of Sorsogon (Prieto Diaz, City of Sorsogon, …)"). Format: docs/formats.md,
+ * the areas ("the northern portion of Sorsogon (Prieto Diaz, City of Sorsogon, …)"). Format: docs/data/formats.md,
  * "PAGASA tropical cyclone bulletins".
  *
  * Positions matter: pdf.js gives a cell's lines in the order they were drawn, so a cell is read by where its text

@@ -1,6 +1,6 @@
 /**
  * Normalises the Zhejiang water-resources service (`TyhoonActivity`, `TyphoonInfo/{tfid}`, `TyphoonList/{year}`)
- * into the archive's model. Formats and traps: docs/formats.md#zhejiang-live-service.
+ * into the archive's model. Formats and traps: docs/data/formats.md#zhejiang-live-service.
  *
  * - Every value may be a string; `""`, `"0"` (for wind, pressure, force, motion) and `null` mean missing.
  * - Times are Beijing time without a zone (`2019/11/22 11:00:00` or `2024-09-05 07:00:00`); an ISO time with an

@@ -2,8 +2,8 @@
  * A generated corpus of malformed requests against every endpoint: none may answer 5xx, HTML, a non-JSON
  * body (but a feed's own 200, in its media type), anything that looks like a stack trace, or an error a shared
  * cache may keep (errors are `private` or `no-store`), over HTTP and, for
- * methods, to each function's handler in-process. Doubled slashes are single ones (docs/http.md), so a path's
- * family is that of its path with them collapsed.
+ * methods, to each function's handler in-process. Doubled slashes are single ones (docs/api/http.md), so a path's
+ * family is that of its path with them collapsed; a path in the wrong case is in the family it would be in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleQuery, PARAMS, type ParamKind } from '../../src/api/params.ts';
@@ -93,6 +93,10 @@ function corpus(): Map<string, Resource> {
       for (const segment of SEGMENTS) add(hasParam ? path.replace(/:\w+/, segment) : `${path}/${segment}`);
       add(`${path.replace(/:\w+/g, '')}/`);
       add(path.replace(/(?!^)\//g, '//'));
+      // Paths are case-sensitive: another case is a JSON miss of the API, never the site's HTML 404 page.
+      const filled = path.replace(/:\w+/g, '2024');
+      add(filled.replace(/^\/\w+/, (root) => root.toUpperCase()));
+      add(filled.toUpperCase());
     }
     for (const query of QUERIES) add(`${path.replace(/:\w+/g, '2024')}?${query}`);
   }
@@ -106,9 +110,8 @@ const V1_CODES: Record<number, number[]> = { 200: [0], 400: [40001], 404: [40400
 
 /** What is wrong with an answer's body in its family's format (null when nothing is). */
 function formatProblem(path: string, status: number, body: unknown, headers: Headers): string | null {
-  const v1 = /^\/api\/v1(\/|$|\?)/.test(path.replace(/\/{2,}/g, '/'));
-  if (status === 405 && headers.get('allow') !== (v1 ? 'GET, HEAD, OPTIONS' : 'GET, HEAD'))
-    return `405 with Allow: ${headers.get('allow')}`;
+  const v1 = /^\/api\/v1(\/|$|\?)/i.test(path.replace(/\/{2,}/g, '/'));
+  if (status === 405 && headers.get('allow') !== 'GET, HEAD, OPTIONS') return `405 with Allow: ${headers.get('allow')}`;
   if (v1) {
     const envelope = body as { code?: unknown; msg?: unknown; ts?: unknown };
     if (headers.get('x-api-version') !== 'v1') return 'no X-Api-Version: v1';
@@ -127,7 +130,10 @@ async function answerProblem(path: string, resource: Resource | null, response: 
   const type = response.headers.get('content-type') ?? '';
   const feed = response.status === 200 && resource !== null && !answersJson(resource);
   if (response.status >= 500) return `HTTP ${response.status}`;
-  // No shared cache keeps an error (docs/conventions.md#caching).
+  // The web family's preflight: the CORS headers, no body.
+  if (response.status === 204)
+    return text === '' && response.headers.get('access-control-allow-methods') ? null : 'a 204 that is no preflight';
+  // No shared cache keeps an error (docs/api/conventions.md#caching).
   const cache = response.headers.get('cache-control') ?? '';
   if (response.status >= 400 && (!/^(private|no-store)\b/.test(cache) || response.headers.has('netlify-cdn-cache-control')))
     return `an error a CDN may keep (Cache-Control: ${cache})`;
@@ -175,16 +181,16 @@ const examplePath = ({ path, resource }: Pick<Endpoint, 'path' | 'resource'>) =>
     ),
   ) + exampleQuery(resource.query ?? []);
 
-/** Methods the API does not answer (OPTIONS only on v1, where it is the preflight). */
+/** Methods the API does not answer, and OPTIONS, the preflight (v1: 200 with the envelope; web: 204). */
 const REFUSED_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-const refusedStatus = (path: string, method: string) => (method === 'OPTIONS' && path.startsWith('/api/v1') ? 200 : 405);
+const refusedStatus = (path: string, method: string) => (method !== 'OPTIONS' ? 405 : path.startsWith('/api/v1') ? 200 : 204);
 
 describe('bad-input corpus', () => {
   it("never answers 5xx, HTML, non-JSON, a stack trace, or an error outside its family's format", async () => {
     expect(await failuresOf([...CASES].map(([path, resource]) => ['GET', path, resource]))).toEqual([]);
   }, 120_000);
 
-  it("answers every other method than GET and HEAD on every endpoint with 405 and Allow in its family's format (v1 OPTIONS: the preflight)", async () => {
+  it("answers every other method than GET and HEAD on every endpoint with 405 and Allow in its family's format (OPTIONS: the preflight)", async () => {
     const requests = ENDPOINTS.flatMap((endpoint) =>
       REFUSED_METHODS.map(
         (method) =>
@@ -196,7 +202,7 @@ describe('bad-input corpus', () => {
 });
 
 describe('functions in-process', () => {
-  it("answer a method other than GET and HEAD with 405 in the family's format before their handlers run (v1 OPTIONS: the preflight)", async () => {
+  it("answer a method other than GET and HEAD with 405 in the family's format before their handlers run (OPTIONS: the preflight)", async () => {
     const failures: string[] = [];
     // The scheduled run is not among them: Netlify's scheduler runs it with a POST; it is never reachable by URL.
     for (const planned of await apiFunctions()) {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, type Endpoint } from '../../src/api/route-table.ts';
+import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, readsQuery, type Endpoint } from '../../src/api/route-table.ts';
 import { exampleQuery, queryName, type ParamKind } from '../../src/api/params.ts';
 import { v1DataSchema } from '../../src/api/v1-data.ts';
 import { OWN_PAYLOADS, type MockUpstream } from '../helpers/mock.ts';
@@ -26,7 +26,7 @@ let mock: MockUpstream | null = null;
 const AGAINST_MOCK = !process.env.TYPHOON_API_BASE_URL;
 /**
  * `netlify serve` (TYPHOON_TARGET=netlify-cli) answers a path with broken percent-encoding with its own HTML 400
- * page before any rule or function runs; Netlify's CDN and the local server pass it on (docs/operations.md,
+ * page before any rule or function runs; Netlify's CDN and the local server pass it on (docs/maintainers/operations.md,
  * "npm run test:netlify"). Those cases are left out there.
  */
 const CLI_DECODES_PATHS = process.env.TYPHOON_TARGET === 'netlify-cli';
@@ -39,7 +39,7 @@ const CLI_DECODES_PATHS = process.env.TYPHOON_TARGET === 'netlify-cli';
 const CLI_RETRIES_FUNCTION_404 = CLI_DECODES_PATHS;
 /**
  * Netlify's CDN answers a method other than GET and HEAD for a static file itself, and `netlify serve` its own
- * way; the local server answers 405 (docs/http.md). Functions and the misses they answer refuse them everywhere.
+ * way; the local server answers 405 (docs/api/http.md). Functions and the misses they answer refuse them everywhere.
  */
 const LOCAL_SERVER_ONLY = AGAINST_MOCK;
 const brokenEncoding = (value: string) => {
@@ -107,7 +107,7 @@ const json = (response: Response): Promise<any> => response.json();
 
 async function expectJsonHeaders(response: Response, endpoint: Pick<Endpoint, 'family'> & Partial<Pick<Endpoint, 'resource'>>) {
   const expected = endpoint.resource ? mediaTypeOf(endpoint.resource) : 'application/json';
-  // netlify serve gives an extensionless static file its own Content-Type, ignoring _headers (docs/operations.md).
+  // netlify serve gives an extensionless static file its own Content-Type, ignoring _headers (docs/maintainers/operations.md).
   if (!(CLI_DECODES_PATHS && endpoint.resource?.servedBy.kind === 'static'))
     expect(response.headers.get('content-type')?.split(';')[0]).toBe(expected.split(';')[0]);
   expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -126,12 +126,10 @@ async function expectError(path: string, family: 'web' | 'v1', code: number, sta
 /** A method the API does not answer: 405, with the family's `Allow`. */
 async function expectRefused(path: string, family: 'web' | 'v1', method: string) {
   await expectError(path, family, 40400, 405, method);
-  expect((await get(path, { method })).headers.get('allow'), `${method} ${path}`).toBe(
-    family === 'v1' ? 'GET, HEAD, OPTIONS' : 'GET, HEAD',
-  );
+  expect((await get(path, { method })).headers.get('allow'), `${method} ${path}`).toBe('GET, HEAD, OPTIONS');
 }
-/** Methods the family does not answer (v1 answers OPTIONS: the preflight). */
-const refusedMethods = (family: 'web' | 'v1') => (family === 'v1' ? ['POST', 'DELETE'] : ['POST', 'DELETE', 'OPTIONS']);
+/** Methods no family answers (both answer OPTIONS: the preflight). */
+const REFUSED_METHODS = ['POST', 'DELETE'];
 
 const paramsOf = (endpoint: Endpoint) => Object.entries(endpoint.resource.params) as [string, ParamKind][];
 const goodValue = (endpoint: Endpoint, kind: ParamKind) =>
@@ -175,8 +173,8 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     const answeredByFunction = endpoint.resource.servedBy.kind === 'function';
     if (missing) {
       // A value no file answers reaches a function on every host: the miss functions refuse methods too.
-      it(`refuses ${refusedMethods(endpoint.family).join(', ')} for a ${name} that does not exist with 405`, async () => {
-        for (const method of refusedMethods(endpoint.family))
+      it(`refuses ${REFUSED_METHODS.join(', ')} for a ${name} that does not exist with 405`, async () => {
+        for (const method of REFUSED_METHODS)
           await expectRefused(fillPath(endpoint.path, { ...goodParams(endpoint), [name]: missing }), endpoint.family, method);
       });
     }
@@ -208,10 +206,33 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     });
   }
 
-  it(`refuses ${refusedMethods(endpoint.family).join(', ')} with 405 and Allow, in the family format`, async (ctx) => {
+  // Decided once (docs/api/conventions.md#query-parameters): a function refuses what its route does not declare; a
+  // static answer is a file the CDN serves whatever the query says, and says the same here.
+  if (readsQuery(endpoint.resource))
+    it('refuses a query parameter it does not declare with 40001, naming the ones it takes', async (ctx) => {
+      if (Object.values(goodParams(endpoint)).includes(NONE)) return ctx.skip();
+      const path = goodPath(endpoint);
+      const response = await get(`${path}${path.includes('?') ? '&' : '?'}colour=red`);
+      expect(response.status, path).toBe(400);
+      await expectJsonHeaders(response, { family: endpoint.family });
+      const body = await json(response);
+      const known = (endpoint.resource.query ?? []).map(queryName);
+      const message = `Unknown query parameter "colour" for this endpoint: it takes ${known.length ? known.join(', ') : 'none'}.`;
+      if (endpoint.family === 'v1') expect(body).toMatchObject({ code: 40001, msg: message, data: null });
+      else expect(body).toEqual({ error: { code: 40001, status: 400, message } });
+    });
+  else
+    it('reads no query: a parameter it does not declare changes nothing', async (ctx) => {
+      if (Object.values(goodParams(endpoint)).includes(NONE)) return ctx.skip();
+      const path = goodPath(endpoint);
+      const [plain, extra] = await Promise.all([get(path), get(`${path}?colour=red`)]);
+      expect([extra.status, await extra.text()]).toEqual([200, await plain.text()]);
+    });
+
+  it(`refuses ${REFUSED_METHODS.join(', ')} with 405 and Allow, in the family format`, async (ctx) => {
     if (Object.values(goodParams(endpoint)).includes(NONE)) return ctx.skip();
     if (endpoint.resource.servedBy.kind === 'static' && !LOCAL_SERVER_ONLY) return ctx.skip();
-    for (const method of refusedMethods(endpoint.family)) await expectRefused(goodPath(endpoint), endpoint.family, method);
+    for (const method of REFUSED_METHODS) await expectRefused(goodPath(endpoint), endpoint.family, method);
   });
 
   it('answers HEAD like GET, without a body', async () => {
@@ -222,19 +243,64 @@ describe.each(ENDPOINTS.map((e) => [`${e.family} ${e.path}`, e] as const))('%s',
     expect(await head.text()).toBe('');
   });
 
-  if (endpoint.family === 'v1') {
-    it('answers the CORS preflight', async () => {
-      const response = await get(goodPath(endpoint), {
-        method: 'OPTIONS',
-        headers: { Origin: 'https://example.org', 'Access-Control-Request-Method': 'GET' },
-      });
-      expect(response.status).toBe(200);
-      expect(response.headers.get('x-api-version')).toBe('v1');
-      expect(response.headers.get('access-control-allow-origin')).toBe('*');
-      expect(response.headers.get('access-control-allow-methods')).toContain('GET');
-      expect(await json(response)).toMatchObject({ code: 0, msg: 'ok', data: null });
+  // A browser preflights a cross-origin request with a header of its own (If-None-Match), in either family.
+  it('answers the CORS preflight, and carries the CORS headers on its answers', async () => {
+    const response = await get(goodPath(endpoint), {
+      method: 'OPTIONS',
+      // A header of the app's own beside If-None-Match: any header is allowed.
+      headers: {
+        Origin: 'https://example.org',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'if-none-match, x-app-version',
+      },
     });
-  }
+    expect(response.status).toBe(endpoint.family === 'v1' ? 200 : 204);
+    expect(response.headers.get('x-api-version')).toBe(endpoint.family === 'v1' ? 'v1' : null);
+    const answer = await get(goodPath(endpoint));
+    for (const headers of [response.headers, answer.headers]) {
+      expect(headers.get('access-control-allow-origin')).toBe('*');
+      expect(headers.get('access-control-allow-methods')).toBe('GET, HEAD, OPTIONS');
+      expect(headers.get('access-control-allow-headers')).toBe('*');
+      expect(headers.get('access-control-expose-headers')).toContain('ETag');
+    }
+    if (endpoint.family === 'v1') expect(await json(response)).toMatchObject({ code: 0, msg: 'ok', data: null });
+    else expect(await response.text()).toBe('');
+  });
+});
+
+describe('errors that point the way', () => {
+  it.each([
+    // A query where the path takes the value, a name where a code belongs, the wrong case, the other family.
+    ['/api/v1/history/search?q=yagi', 'v1', 40400, 404, 'The keyword goes in the path: /api/v1/history/search/yagi.'],
+    ['/api/history/search?q=yagi', 'web', 40400, 404, 'The keyword goes in the path: /api/history/search/yagi.'],
+    ['/api/v1/typhoons?code=202411', 'v1', 40001, 400, '/api/v1/typhoons/{code} takes code in its path: /api/v1/typhoons/202411.'],
+    ['/api/v1/typhoons/yagi', 'v1', 40001, 400, 'To search for it: /api/v1/history/search/yagi.'],
+    ['/api/typhoons/yagi', 'web', 40001, 400, 'To search for it: /api/history/search/yagi.'],
+    ['/api/v1/global/typhoons/melissa', 'v1', 40001, 400, 'To search for it: /api/v1/global/history?q=melissa.'],
+    ['/API/v1/typhoons', 'v1', 40400, 404, 'Paths are case-sensitive: did you mean /api/v1/typhoons?'],
+    ['/Api/history/2024', 'web', 40400, 404, 'Paths are case-sensitive: did you mean /api/history/2024?'],
+    ['/api/V1/History/Years', 'v1', 40400, 404, 'Paths are case-sensitive: did you mean /api/v1/history/years?'],
+    ['/FEEDS/flash.xml', 'web', 40400, 404, 'Paths are case-sensitive: did you mean /feeds/flash.xml?'],
+    ['/api/v1/llm/summary', 'v1', 40400, 404, 'Did you mean /api/v1/summary?'],
+    ['/api/summary', 'web', 40400, 404, 'Did you mean /api/llm/summary?'],
+    ['/api/v1/geojson/202411', 'v1', 40400, 404, 'The web family has /api/geojson/{code}.'],
+    ['/api/flash', 'web', 40400, 404, 'The v1 family has /api/v1/flash.'],
+    ['/api/v1/history/near?lat=22.3&lng=114.2&mingrade=TY', 'v1', 40001, 400, 'Did you mean minGrade?'],
+    // A slip in a fixed segment: a plural for a singular, a `.json`, a typo where a parameter stands.
+    ['/api/v1/histories/2024', 'v1', 40400, 404, 'Did you mean /api/v1/history/{year}?'],
+    ['/api/typhoons/202411/agency', 'web', 40400, 404, 'Did you mean /api/typhoons/{code}/agencies?'],
+    ['/api/v1/typhoons.json', 'v1', 40400, 404, 'Did you mean /api/v1/typhoons?'],
+    ['/api/v1/history/year', 'v1', 40001, 400, 'Did you mean /api/v1/history/years?'],
+    ['/API/V1/TYPHOONS/202411', 'v1', 40400, 404, 'Paths are case-sensitive: did you mean /api/v1/typhoons/202411?'],
+  ] as const)('%s answers %s JSON that names the way', async (path, family, code, status, hint) => {
+    const response = await get(path);
+    expect(response.status, path).toBe(status);
+    await expectJsonHeaders(response, { family });
+    const body = await json(response);
+    expect(family === 'v1' ? body : body.error, path).toMatchObject({ code });
+    // The CLI asks again with /index.htm appended to a function's 404 (CLI_RETRIES_FUNCTION_404): the hint is for that path.
+    if (!(CLI_RETRIES_FUNCTION_404 && status === 404)) expect(family === 'v1' ? body.msg : body.error.message, path).toContain(hint);
+  });
 });
 
 describe('unknown endpoints', () => {
@@ -250,7 +316,7 @@ describe('unknown endpoints', () => {
     ['/api/nope', 'web'],
     ['/feeds/nope', 'web'],
   ] as const)('%s refuses other methods with 405', async (path, family) => {
-    for (const method of refusedMethods(family)) await expectRefused(path, family, method);
+    for (const method of REFUSED_METHODS) await expectRefused(path, family, method);
   });
 });
 

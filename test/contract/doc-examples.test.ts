@@ -24,10 +24,10 @@ captureLogs();
 
 /** The blocks that call the API and are not run, each with its reason: a new one is a change to review. */
 const NOT_RUN = [
-  'docs/client.md: openapi-generator downloads its jar from Maven at run time, which this machine cannot reach; no Kotlin or Swift toolchain here',
-  'docs/conventions.md: asks the production site; the same generator runs on the served document in test/unit/openapi.test.ts and test/contract/typed-client.test.ts',
-  'docs/live-data.md: the mock upstream is on a port it prints when it starts; its fault switches are tested in test/unit/live-refresh.test.ts',
-  'docs/quickstart.md: a page for a browser that loads Leaflet and OpenStreetMap tiles from the internet; its one request is the GeoJSON example of docs/endpoints-archive.md',
+  'docs/api/client.md: openapi-generator downloads its jar from Maven at run time, which this machine cannot reach; no Kotlin or Swift toolchain here',
+  'docs/api/conventions.md: asks the production site; the same generator runs on the served document in test/unit/openapi.test.ts and test/contract/typed-client.test.ts',
+  'docs/api/quickstart.md: a page for a browser that loads Leaflet and OpenStreetMap tiles from the internet; its one request is the GeoJSON example of docs/api/endpoints-archive.md',
+  'docs/maintainers/live-data.md: the mock upstream is on a port it prints when it starts; its fault switches are tested in test/unit/live-refresh.test.ts',
 ];
 
 describe('the trimming rules', () => {

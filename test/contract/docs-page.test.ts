@@ -28,7 +28,7 @@ import { chromium, type Browser, type CDPSession, type Locator, type Page } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSite } from '../../build/build-site.ts';
 import { ERROR_CATALOG } from '../../src/api/errors.ts';
-import { DOCS_AREAS, ENDPOINTS, RESOURCES, type Endpoint } from '../../src/api/route-table.ts';
+import { DOCS_AREAS, ENDPOINTS, errorsOf, RESOURCES, type Endpoint } from '../../src/api/route-table.ts';
 import { readConfig } from '../../src/config/env.ts';
 import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
 import { writeDump } from '../../src/dump/write-dump.ts';
@@ -676,7 +676,7 @@ describe.runIf(available)('docs page', () => {
           })
           .filter((error) => error !== `${ERROR_CATALOG.serverError.status} ${ERROR_CATALOG.serverError.code}`);
         const declared = new Map<number, number[]>();
-        for (const name of endpoint.resource.errors) {
+        for (const name of errorsOf(endpoint.resource)) {
           const { status, code } = ERROR_CATALOG[name];
           declared.set(status, [...(declared.get(status) ?? []), code]);
         }

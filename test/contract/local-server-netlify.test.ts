@@ -164,7 +164,7 @@ describe('routing as on Netlify', () => {
     expect((await get('/odd')).status).toBe(404);
   });
 
-  it("answers a method other than GET and HEAD with 405 in the family's JSON, before files and rules; v1 OPTIONS is the preflight function's", async () => {
+  it("answers a method other than GET and HEAD with 405 in the family's JSON, before files and rules; OPTIONS under /api is the preflight function's", async () => {
     for (const [method, target, family] of [
       ['POST', '/tiny', 'web'],
       ['PUT', '/forced', 'web'],
@@ -176,7 +176,7 @@ describe('routing as on Netlify', () => {
       const answer = await get(target as string, {}, method);
       expect([answer.status, answer.headers.allow, answer.headers['x-api-version']], `${method} ${target}`).toEqual([
         405,
-        family === 'v1' ? 'GET, HEAD, OPTIONS' : 'GET, HEAD',
+        'GET, HEAD, OPTIONS',
         family === 'v1' ? 'v1' : undefined,
       ]);
       expect(JSON.parse(answer.body.toString()), `${method} ${target}`).toMatchObject(
@@ -185,6 +185,15 @@ describe('routing as on Netlify', () => {
     }
     const preflight = await get('/api/v1/history/abcd', { Origin: 'https://example.org' }, 'OPTIONS');
     expect([preflight.status, preflight.headers['access-control-allow-methods']]).toEqual([200, 'GET, HEAD, OPTIONS']);
+    // The web family's, and a wrong-case path's (the browser then gets the JSON 404 that says the right path).
+    for (const [target, status] of [
+      ['/api/history/abcd', 204],
+      ['/feeds/flash.xml', 204],
+      ['/API/v1/typhoons', 200],
+    ] as const) {
+      const answer = await get(target, { Origin: 'https://example.org' }, 'OPTIONS');
+      expect([answer.status, answer.headers['access-control-allow-headers']], target).toEqual([status, '*']);
+    }
   });
 
   it('gives a static file without Cache-Control Netlify default one, and an ETag it answers 304 to', async () => {

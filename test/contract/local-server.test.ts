@@ -162,7 +162,7 @@ describe('local server', () => {
     expect(unknown.headers.allow).toBe('GET, HEAD, OPTIONS');
     const connect = await rawExchange(server.url, 'CONNECT example.org:443 HTTP/1.1\r\nHost: example.org:443\r\n\r\n');
     expectFamilyError(connect, 'web', 405, 40400);
-    expect(connect.headers.allow).toBe('GET, HEAD');
+    expect(connect.headers.allow).toBe('GET, HEAD, OPTIONS');
     const trace = await rawExchange(server.url, 'TRACE /api/history/years HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n');
     expectFamilyError(trace, 'web', 405, 40400);
   });

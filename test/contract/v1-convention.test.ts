@@ -1,5 +1,5 @@
 /**
- * The v1 family's conventions, walked over the route table (docs/conventions.md, "The v1 family"): every collection
+ * The v1 family's conventions, walked over the route table (docs/api/conventions.md, "The v1 family"): every collection
  * answers `data.list` and `data.total` (and `page`, `size`, `pages` when paged), from the local server and from the
  * static files the build wrote; every web route has a v1 twin unless the table says why not; `ts` is the data's
  * time: the archive's release on archive answers, the snapshot's fetch on live ones.
@@ -124,7 +124,7 @@ describe('v1 twins', () => {
       'seo-news',
       'typhoon-geojson',
     ]);
-    // docs/conventions.md's table of them is written from the same declarations (build/docs-tables.ts).
+    // docs/api/conventions.md's table of them is written from the same declarations (build/docs-tables.ts).
     expect(RESOURCES.filter((r) => r.webOnly && r.paths.v1).map((r) => r.id)).toEqual([]);
   });
 

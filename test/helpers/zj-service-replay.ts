@@ -1,6 +1,6 @@
 /**
  * A replay of the Zhejiang service (`TyphoonList/{year}`, `TyphoonInfo/{tfid}`,
- * docs/formats.md#zhejiang-live-service) built from the real archive files (docs/formats.md#zhejiang-archive-json),
+ * docs/data/formats.md#zhejiang-live-service) built from the real archive files (docs/data/formats.md#zhejiang-archive-json),
  * so that `sources fetch` can be run over the whole archive offline.
  *
  * Each archive record is written the way the current host writes it: an object root, every value a string,

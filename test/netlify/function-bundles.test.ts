@@ -2,7 +2,7 @@
  * Every function bundled as a deploy bundles it (zip-it-and-ship-it 14, the bundler of netlify-cli 26 and
  * Netlify's builds), then unpacked and called once in a child process whose working directory is the bundle
  * root, as on Lambda. Each bundle must load on this Node (20 in CI), answer JSON, carry only the code and data it
- * reads (under 5 MB of code, and only the data files its routes declare), and keep the routes and methods the route table gives its function.
+ * reads (under 5 MB of code, and only the data files its routes declare, plus the archive report every answer names), and keep the routes and methods the route table gives its function.
  * Run by `npm run test:netlify` after a build of public/ (the bundles include generated files).
  */
 import { spawn } from 'node:child_process';
@@ -13,6 +13,7 @@ import { unzipSync } from 'fflate';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, RESOURCES } from '../../src/api/route-table.ts';
+import { DATA_FILES } from '../../src/api/data-files.ts';
 import { exampleQuery, PARAMS, type ParamKind } from '../../src/api/params.ts';
 import { FUNCTIONS_DIR, PROJECT_ROOT } from '../../src/config/paths.ts';
 import { SCHEDULED_FUNCTION } from '../../src/jobs/schedule.ts';
@@ -73,7 +74,7 @@ afterAll(() => fs.remove(out));
 function sampleRequest(name: string): { url: string; method: string } {
   if (name === 'api-miss') return { url: 'http://localhost/api/v1/no-such-endpoint', method: 'GET' };
   if (name === 'typhoon-lookup') return { url: 'http://localhost/api/v1/typhoons/209901', method: 'GET' };
-  if (name === 'v1-preflight') return { url: 'http://localhost/api/v1/typhoons', method: 'OPTIONS' };
+  if (name === 'preflight') return { url: 'http://localhost/api/v1/typhoons', method: 'OPTIONS' };
   if (name === 'scheduled-run') return { url: 'http://localhost/.netlify/functions/scheduled-run', method: 'POST' };
   const endpoint = ENDPOINTS.find((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === name);
   if (!endpoint) throw new Error(`no endpoint for ${name}`);
@@ -128,7 +129,11 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
         (e) => e.path,
       );
       const patterns = fn.routes?.map((r) => r.pattern) ?? [];
-      if (fn.name === 'v1-preflight') expect(fn.routes?.[0]).toMatchObject({ pattern: '/api/v1/*', methods: ['OPTIONS'] });
+      if (fn.name === 'preflight')
+        expect(fn.routes?.map((r) => [r.pattern, r.methods])).toEqual([
+          ['/api/*', ['OPTIONS']],
+          ['/feeds/*', ['OPTIONS']],
+        ]);
       else {
         expect(patterns.sort(), fn.name).toEqual(expected.sort());
         for (const route of fn.routes ?? []) expect(route.methods.sort(), fn.name).toEqual(['GET', 'HEAD']);
@@ -153,9 +158,10 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
       const code = files.filter(([file]) => !file.startsWith('public/')).reduce((n, [, content]) => n + content.length, 0);
       const codeBudget = fn.name === SCHEDULED_FUNCTION.name ? MAX_SCHEDULED_RUN_CODE_BYTES : MAX_UNZIPPED_BYTES;
       expect(code, `${fn.name}: ${(code / 1e6).toFixed(2)} MB of code`).toBeLessThan(codeBudget);
-      const declared = resourcesOf(fn.name)
-        .flatMap((r) => r.reads ?? [])
-        .map(({ id }) => new RegExp(`^public/${id.replace(/[.]/g, '\\.').replace('*', '[^/]+')}$`));
+      // Its routes' reads, and the archive report every function reads (each answer names its dataset).
+      const declared = [DATA_FILES.archiveReport, ...resourcesOf(fn.name).flatMap((r) => r.reads ?? [])].map(
+        ({ id }) => new RegExp(`^public/${id.replace(/[.]/g, '\\.').replace('*', '[^/]+')}$`),
+      );
       for (const [file] of data)
         expect(
           declared.some((pattern) => pattern.test(file)),

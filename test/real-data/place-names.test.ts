@@ -8,7 +8,7 @@ import { describeRealData } from '../helpers/real-data.ts';
 
 /**
  * Real landfall places and their English, each checked by hand against the table's sources and the rules in
- * docs/place-names.md. The archive's own slips stay as written (it files towns of Lingshui under 黄岩岛).
+ * docs/data/place-names.md. The archive's own slips stay as written (it files towns of Lingshui under 黄岩岛).
  */
 const REVIEWED: ReadonlyArray<readonly [string, string]> = [
   ['广东省.珠海市.香洲区.担杆', 'Dangan, Xiangzhou, Zhuhai, Guangdong'],

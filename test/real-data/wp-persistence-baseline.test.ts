@@ -1,7 +1,7 @@
 /**
  * The north-western Pacific baseline on the real CMA best track (TYPHOON_SOURCES): fitting it again gives the
  * committed coefficients (content/baselines/wp-persistence-cma.json) exactly, and its errors on the storms after the
- * fitting years (2021 on, out of sample) are the ones docs/verification.md quotes.
+ * fitting years (2021 on, out of sample) are the ones docs/data/verification.md quotes.
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * docs/architecture.md's walkthrough holds: an endpoint added in three files, as the walkthrough writes them, is
+ * docs/maintainers/architecture.md's walkthrough holds: an endpoint added in three files, as the walkthrough writes them, is
  * served in both families, described in OpenAPI, given a function, and listed in the docs' generated tables, with
  * no other file touched. The blocks the walkthrough marks (`<!-- walkthrough: <file> [imports|routes] -->`) are
  * applied to a copy of the project, which a child process then builds (the demo archive) and asks.
@@ -36,7 +36,7 @@ interface Change {
 
 /** The walkthrough's marked blocks. */
 function walkthrough(): Change[] {
-  const text = fs.readFileSync(path.join(PROJECT_ROOT, 'docs', 'architecture.md'), 'utf8');
+  const text = fs.readFileSync(path.join(PROJECT_ROOT, 'docs', 'maintainers', 'architecture.md'), 'utf8');
   return [...text.matchAll(/<!-- walkthrough: (\S+)(?: (imports|routes))? -->\n```ts\n([\s\S]*?)\n```/g)].map(([, file, place, code]) => ({
     file: file as string,
     place: (place ?? 'file') as Change['place'],
@@ -90,7 +90,7 @@ for (const p of ['/api/history/2024/landfalls', '/api/v1/history/2024/landfalls'
 const doc = renderOpenApi();
 const fn = (await functionFiles()).get('history-landfalls.ts') ?? null;
 const docs = Object.fromEntries(
-  ['README.md', 'docs/endpoints.md', 'docs/endpoints-archive.md'].map((file) => [file, withTables(fs.readFileSync(file, 'utf8'), file)]),
+  ['docs/api/endpoints.md', 'docs/api/endpoints-archive.md'].map((file) => [file, withTables(fs.readFileSync(file, 'utf8'), file)]),
 );
 fs.writeFileSync(path.join(scratch, 'probe.json'), JSON.stringify({ answers, paths: Object.keys(doc.paths), fn, docs }));
 `;
@@ -152,8 +152,7 @@ describe("the walkthrough's endpoint", () => {
   });
 
   it("is listed in the docs' generated tables, its parameter in the section its entry names", () => {
-    expect(probe.docs['README.md']).toContain('| `/api/history/{year}/landfalls` | `/api/v1/history/{year}/landfalls` |');
-    expect(probe.docs['docs/endpoints.md']).toContain('[`/api/history/{year}/landfalls`](endpoints-archive.md#one-year)');
-    expect(probe.docs['docs/endpoints-archive.md']).toContain('| `year` | path | Four-digit year; the archive starts in 1945 |');
+    expect(probe.docs['docs/api/endpoints.md']).toContain('[`/api/history/{year}/landfalls`](endpoints-archive.md#one-year)');
+    expect(probe.docs['docs/api/endpoints-archive.md']).toContain('| `year` | path | Four-digit year; the archive starts in 1945 |');
   });
 });

@@ -1,10 +1,10 @@
 /**
- * Every string an answer carries, by where it comes from (docs/upstream-text.md, "Every string an answer carries"):
+ * Every string an answer carries, by where it comes from (docs/data/upstream-text.md, "Every string an answer carries"):
  * derived from the route table's schemas, so that a new string field fails here until it is placed. A string
  * whose schema pattern admits no space (an id, a time, a code) is a format by its schema; every other one is in
  * ORIGINS: upstream text and the check it passes (a kind of src/model/upstream-text.ts, or `format`: kept only in a
  * fixed format by its parser), or written by the project (`generated`, `time`), hand-written content
- * (`content`) or the request's own words echoed (`request`). docs/upstream-text.md lists every upstream field.
+ * (`content`) or the request's own words echoed (`request`). docs/data/upstream-text.md lists every upstream field.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -311,8 +311,8 @@ describe('every string an answer carries', () => {
     expect(Object.keys(ORIGINS).filter((key) => !leaves.has(key))).toEqual([]);
   });
 
-  it('upstream text passes a check of its kind, and docs/upstream-text.md lists each field with it', () => {
-    const docs = fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'docs', 'upstream-text.md'), 'utf8');
+  it('upstream text passes a check of its kind, and docs/data/upstream-text.md lists each field with it', () => {
+    const docs = fs.readFileSync(path.join(import.meta.dirname, '..', '..', 'docs', 'data', 'upstream-text.md'), 'utf8');
     const upstream = Object.entries(ORIGINS).filter(
       ([, origin]) => (TEXT_KINDS as readonly string[]).includes(origin) || origin === 'format',
     );

@@ -1,4 +1,4 @@
-/** The one configuration: what each variable becomes and the defaults (docs/operations.md's table is written from it: build/docs-tables.ts). */
+/** The one configuration: what each variable becomes and the defaults (docs/maintainers/operations.md's table is written from it: build/docs-tables.ts). */
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../src/config/env.ts';
 

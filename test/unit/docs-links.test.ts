@@ -5,13 +5,12 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import fg from 'fast-glob';
 import { describe, expect, it } from 'vitest';
 import { headingAnchor } from '../../build/docs-tables.ts';
 import { PROJECT_ROOT } from '../../src/config/paths.ts';
 
-const MARKDOWN = ['README.md', ...fs.readdirSync(path.join(PROJECT_ROOT, 'docs')).map((file) => `docs/${file}`)].filter((file) =>
-  file.endsWith('.md'),
-);
+const MARKDOWN = ['README.md', ...fg.sync('docs/**/*.md', { cwd: PROJECT_ROOT })].sort();
 
 const headingsOf = (file: string) =>
   new Set(

@@ -1,7 +1,7 @@
 /**
  * The docs' tables the code writes (build/docs-tables.ts): every generated block says what the code says now
- * (`npm run docs:tables` writes them), and the blocks are where they belong: every endpoint in the README and in
- * docs/endpoints.md, every route's parameters on its page, the errors, the variables and the word lists.
+ * (`npm run docs:tables` writes them), and the blocks are where they belong: every endpoint in
+ * docs/api/endpoints.md, every route's parameters on its page, the errors, the variables and the word lists.
  */
 import { describe, expect, it } from 'vitest';
 import { generatedBlocks, staleTables } from '../../build/docs-tables.ts';
@@ -15,16 +15,15 @@ describe('generated docs tables', () => {
   it('are where the docs need them', async () => {
     const blocks = (await generatedBlocks()).map(({ file, block }) => `${file}: ${block}`);
     for (const expected of [
-      'README.md: endpoints brief',
-      'docs/endpoints.md: endpoints',
-      'docs/conventions.md: errors',
-      'docs/conventions.md: v1-collections',
-      'docs/conventions.md: web-only',
-      'docs/operations.md: environment',
-      'docs/generated-text.md: connectives',
-      'docs/generated-text.md: word-lists',
-      'docs/endpoints-other.md: openapi-counts',
-      'docs/freshness.md: cache-tags',
+      'docs/api/endpoints.md: endpoints',
+      'docs/api/conventions.md: errors',
+      'docs/api/conventions.md: v1-collections',
+      'docs/api/conventions.md: web-only',
+      'docs/maintainers/operations.md: environment',
+      'docs/data/generated-text.md: connectives',
+      'docs/data/generated-text.md: word-lists',
+      'docs/api/endpoints-other.md: openapi-counts',
+      'docs/api/freshness.md: cache-tags',
     ])
       expect(blocks).toContain(expected);
   });

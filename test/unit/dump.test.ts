@@ -2,7 +2,7 @@
  * The offline dump on the hand-written sample and its agencies (test/fixtures/sources/agencies: YAGI as JMA, JTWC
  * and HKO analysed it, invented; test/fixtures/sample-ibtracs: an IBTrACS record of it, invented): its checksums
  * verify with sha256sum -c; its parts agree; the agencies' rows and the crosswalk are there, the crosswalk's figures
- * are the API's, every storm is in tracks.geojson (one of a single fix too), and the columns docs/data-sources.md
+ * are the API's, every storm is in tracks.geojson (one of a single fix too), and the columns docs/data/data-sources.md
  * documents are the columns written. The same checks on the real dump: test/real-data/dump.test.ts.
  */
 import { execFileSync } from 'node:child_process';
@@ -237,8 +237,8 @@ describe('the dump with the other agencies', () => {
     expect(licence).not.toMatch(/IBTrACS \(International/); // no IBTrACS file beside the sample
   });
 
-  it('documents, in docs/data-sources.md and in its own text, exactly the columns it writes, in order', async () => {
-    const docs = await fs.readFile(path.resolve(import.meta.dirname, '..', '..', 'docs', 'data-sources.md'), 'utf8');
+  it('documents, in docs/data/data-sources.md and in its own text, exactly the columns it writes, in order', async () => {
+    const docs = await fs.readFile(path.resolve(import.meta.dirname, '..', '..', 'docs', 'data', 'data-sources.md'), 'utf8');
     const start = docs.indexOf('## Offline dump');
     expect(start).toBeGreaterThan(-1);
     const end = docs.indexOf('\n## ', start + 1);

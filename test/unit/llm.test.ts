@@ -1,5 +1,5 @@
 /**
- * A language model may reword generated text but never state a fact (docs/generated-text.md), proved against a
+ * A language model may reword generated text but never state a fact (docs/data/generated-text.md), proved against a
  * loopback stand-in for an OpenAI-compatible endpoint that records every call and misbehaves in every way listed:
  * - the model is given wording only (the language, the pattern, the connectives): no clause, no upstream string;
  * - `checkPattern` accepts a reordered, reconnected pattern and rejects each misbehaviour with its own reason,
@@ -853,13 +853,8 @@ describe('the call cap, the deadline and the count', () => {
 });
 
 describe('the live summary: written by the scheduled run, only read by requests', () => {
-  const summaryRequests = [
-    '/api/llm/summary',
-    '/api/llm/summary?x=1',
-    '/api/llm/summary?lang=en&_=123',
-    '/api/llm/summary?cache=bust&q=typhoon',
-    '/api/llm/summary?a=%E5%8F%B0',
-  ];
+  /** Queries the summary does not take: refused with 40001 (docs/api/conventions.md#query-parameters), never a model call. */
+  const refusedQueries = ['?x=1', '?lang=en&_=123', '?cache=bust&q=typhoon', '?a=%E5%8F%B0'];
 
   beforeAll(() => {
     // A model is configured: requests must still never call it.
@@ -874,6 +869,12 @@ describe('the live summary: written by the scheduled run, only read by requests'
     process.env.TYPHOON_LIVE_DIR = dir;
     return { dir, store: fileStore(dir) };
   };
+  const expectRefused = async () => {
+    for (const query of refusedQueries) {
+      const response = await handleLlmSummary(new Request(`http://localhost/api/llm/summary${query}`));
+      expect([response.status, ((await response.json()) as { error: { code: number } }).error.code], query).toEqual([400, 40001]);
+    }
+  };
   const summaryData = async (url: string) => {
     const response = await handleLlmSummary(new Request(`http://localhost${url}`));
     expect(response.status).toBe(200);
@@ -882,24 +883,23 @@ describe('the live summary: written by the scheduled run, only read by requests'
     return body as { summary: string; summaryEn: string; aiGenerated: boolean; generator: string };
   };
   const briefingData = async () => {
-    const body = (await (await handleBootstrap(new Request('http://localhost/api/v1/bootstrap?x=1'))).json()) as { data: unknown };
+    const body = (await (await handleBootstrap(new Request('http://localhost/api/v1/bootstrap'))).json()) as { data: unknown };
     RESOURCES.find((r) => r.id === 'bootstrap')?.dataSchema.parse(body.data);
     return (body.data as { briefing: { text: string; textEn: string; aiGenerated: boolean; generator: string } | null }).briefing;
   };
 
-  it('before any scheduled run: the template text of the live view, no model call, whatever the query', async () => {
+  it('before any scheduled run: the template text of the live view, no model call, and a query it does not take refused', async () => {
     const { store } = await useStore();
     await refreshLive(upstreams, store, MOCK_NOW);
     const template = briefingText(await readLiveView(store, MOCK_NOW));
     expect(template.text).toMatch(/^西北太平洋目前有1个活跃热带气旋。/);
-    for (const url of summaryRequests) {
-      expect(await summaryData(url)).toMatchObject({
-        summary: template.text,
-        summaryEn: template.textEn,
-        aiGenerated: true,
-        generator: 'template',
-      });
-    }
+    expect(await summaryData('/api/llm/summary')).toMatchObject({
+      summary: template.text,
+      summaryEn: template.textEn,
+      aiGenerated: true,
+      generator: 'template',
+    });
+    await expectRefused();
     expect(await briefingData()).toMatchObject({ text: template.text, textEn: template.textEn, aiGenerated: true, generator: 'template' });
     expect(calls).toHaveLength(0);
   });
@@ -913,9 +913,13 @@ describe('the live summary: written by the scheduled run, only read by requests'
     const stored = await currentSummary(store, view);
     expect(stored.generator).toBe('llm');
     expect(stored.text).toBe(fill(briefingPatterns(view).zh, faithful(briefingPatterns(view).zh.pattern, true) as string));
-    for (const url of summaryRequests) {
-      expect(await summaryData(url)).toMatchObject({ summary: stored.text, summaryEn: stored.textEn, aiGenerated: true, generator: 'llm' });
-    }
+    expect(await summaryData('/api/llm/summary')).toMatchObject({
+      summary: stored.text,
+      summaryEn: stored.textEn,
+      aiGenerated: true,
+      generator: 'llm',
+    });
+    await expectRefused();
     expect(await briefingData()).toMatchObject({ text: stored.text, textEn: stored.textEn, aiGenerated: true, generator: 'llm' });
     expect(calls).toHaveLength(inRun);
 

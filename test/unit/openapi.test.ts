@@ -12,6 +12,8 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import ts from 'typescript';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { classifyMiss } from '../../src/api/classify-miss.ts';
+import { familyOfPath } from '../../src/api/envelope.ts';
 import { ERROR_CATALOG } from '../../src/api/errors.ts';
 import { renderOpenApi } from '../../src/api/openapi.ts';
 import {
@@ -23,7 +25,7 @@ import {
   type ParamKind,
   type QueryKind,
 } from '../../src/api/params.ts';
-import { ENDPOINTS } from '../../src/api/route-table.ts';
+import { ENDPOINTS, errorsOf } from '../../src/api/route-table.ts';
 import { PLATFORMS, siteConfigSchema } from '../../src/model/content-schemas.ts';
 
 type Node = Record<string, any>;
@@ -121,11 +123,11 @@ describe('OpenAPI document: what it says', () => {
     refs = [...walk(doc)].filter(([, node]) => typeof node.$ref === 'string').map(([where, node]) => [where, node.$ref as string]);
   });
 
-  it('has every endpoint of the route table at its exact path, v1 with its preflight', () => {
+  it("has every endpoint of the route table at its exact path, each with its preflight in its family's form", () => {
     for (const { family, path } of ENDPOINTS) {
       const item = doc.paths[openApiPath(path)];
       expect(item?.get, path).toBeDefined();
-      expect(item?.options !== undefined, path).toBe(family === 'v1');
+      expect(Object.keys(item?.options?.responses ?? {}), path).toEqual(family === 'v1' ? ['200', '304', '500'] : ['204', '500']);
     }
     expect(Object.keys(doc.paths).sort()).toEqual(ENDPOINTS.map((e) => openApiPath(e.path)).sort());
   });
@@ -205,7 +207,7 @@ describe('OpenAPI document: what it says', () => {
   it('documents every status an operation can answer, with its headers', () => {
     for (const { resource, family, path } of ENDPOINTS) {
       const responses = doc.paths[openApiPath(path)].get.responses as Node;
-      const statuses = [...resource.errors.map((name) => ERROR_CATALOG[name].status), 200, 304];
+      const statuses = [...errorsOf(resource).map((name) => ERROR_CATALOG[name].status), 200, 304];
       for (const status of statuses) expect(responses[status], `${path} ${status}`).toBeDefined();
       for (const [status, response] of Object.entries(responses)) {
         const headers = Object.keys(resolve(response as Node).headers ?? {});
@@ -253,5 +255,23 @@ describe('OpenAPI document: what it says', () => {
     expect(doc.security).toEqual([]);
     expect(doc.info.license.url).toMatch(/^https:\/\//);
     expect(doc.info.contact.url).toBe(site.homepage);
+  });
+});
+
+describe('OpenAPI document: errors that point the way', () => {
+  it('gives examples of hints that the API gives', () => {
+    // "(/api/v1/history/year: /api/v1/history/years)": the request, then the path its error names.
+    const examples = [...(doc.info.description as string).matchAll(/\((\/api\/[^\s:)]+): (\/api\/[^\s)]+)\)/g)];
+    expect(examples.length).toBeGreaterThanOrEqual(3);
+    for (const [, request, named] of examples) {
+      const url = new URL(request as string, 'http://localhost');
+      let message: string;
+      try {
+        message = classifyMiss(url.pathname, familyOfPath(url.pathname), url.searchParams).message;
+      } catch (thrown) {
+        message = (thrown as Error).message;
+      }
+      expect(message, request).toContain(` ${named}`);
+    }
   });
 });

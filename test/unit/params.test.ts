@@ -131,10 +131,65 @@ describe('a path that is no endpoint', () => {
     // The other family's path of an endpoint this family names otherwise: its path in this family.
     ['/api/v1/llm/summary', 'v1', 'Did you mean /api/v1/summary?'],
     ['/api/summary', 'web', 'Did you mean /api/llm/summary?'],
+    ['/api/flash', 'web', 'The v1 family has /api/v1/flash.'],
+    // A plural for a singular and back, a `.json`: one slip each, in any case, before a shorter endpoint.
+    ['/api/v1/histories/2024', 'v1', 'Did you mean /api/v1/history/{year}?'],
+    ['/api/v1/Histories/Years', 'v1', 'Did you mean /api/v1/history/years?'],
+    ['/api/typhoons/202411/agency', 'web', 'Did you mean /api/typhoons/{code}/agencies?'],
+    ['/api/v1/flashes/abc', 'v1', 'Did you mean /api/v1/flash/{id}?'],
+    ['/api/v1/typhoons.json', 'v1', 'Did you mean /api/v1/typhoons?'],
+    ['/api/history/serach/yagi', 'web', 'Did you mean /api/history/search/{keyword}?'],
+    // A trailing slash after an endpoint whose last segment is fixed: no empty parameter of another.
+    ['/api/v1/history/today/', 'v1', 'Without the trailing slash it is /api/v1/history/today.'],
+    // The wrong case: the path as the endpoint writes it, its values as given.
+    ['/API/v1/typhoons', 'v1', 'Paths are case-sensitive: did you mean /api/v1/typhoons?'],
+    ['/api/V1/Typhoons/1967C05', 'v1', 'Paths are case-sensitive: did you mean /api/v1/typhoons/1967C05?'],
+    ['/Feeds/flash.xml', 'web', 'Paths are case-sensitive: did you mean /feeds/flash.xml?'],
+    // The beginning of a longer path: not a year "search", in any case.
+    ['/api/v1/history/search', 'v1', 'Did you mean /api/v1/history/search/{keyword}?'],
+    ['/api/history/Search', 'web', 'Did you mean /api/history/search/{keyword}?'],
+    ['/api/v1/global', 'v1', 'Endpoints below it: /api/v1/global/typhoons, /api/v1/global/typhoons/{id}, /api/v1/global/history.'],
   ] as const)('%s says what is wrong', (path, family, hint) => {
     const error = classifyMiss(path, family);
     expect(error.code).toBe(40400);
     expect(error.message).toBe(`No endpoint at ${path}. ${hint} /api/openapi.json describes every endpoint.`);
+  });
+
+  it.each([
+    ['/api/v1/history/search', 'q=yagi', 'v1', 'The keyword goes in the path: /api/v1/history/search/yagi.'],
+    [
+      '/api/history/search',
+      'keyword=%E6%91%A9%E7%BE%AF&size=3',
+      'web',
+      'The keyword goes in the path: /api/history/search/%E6%91%A9%E7%BE%AF.',
+    ],
+    ['/api/v1/history', 'year=2024', 'v1', 'The year goes in the path: /api/v1/history/2024.'],
+  ] as const)('%s?%s fills the path in from the query', (path, query, family, filled) => {
+    expect(classifyMiss(path, family, new URLSearchParams(query)).message).toContain(` ${filled} /api/openapi.json`);
+  });
+
+  it('fills in nothing the endpoint would refuse, nor from a query it cannot tell the value in', () => {
+    for (const query of ['q=', 'q=a%2Fb', 'q=yagi&page=2', `q=${'x'.repeat(51)}`])
+      expect(classifyMiss('/api/v1/history/search', 'v1', new URLSearchParams(query)).message, query).not.toContain('goes in the path');
+  });
+
+  it('tells a malformed value that reads as a name where to search for it, in the family of the path', () => {
+    const refused = (path: string, family: 'web' | 'v1') => rejection(() => classifyMiss(path, family));
+    expect(refused('/api/v1/typhoons/yagi', 'v1')).toBe(
+      'code must look like 202411, 1967C05 or 197920-1; got "yagi". To search for it: /api/v1/history/search/yagi.',
+    );
+    expect(refused('/api/geojson/%E6%91%A9%E7%BE%AF', 'web')).toBe(
+      'code must look like 202411, 1967C05 or 197920-1; got "摩羯". To search for it: /api/history/search/%E6%91%A9%E7%BE%AF.',
+    );
+    // A slip of the endpoint beside it, whose fixed segment stands where this one has the parameter.
+    expect(refused('/api/v1/history/year', 'v1')).toBe(
+      'year must be a four-digit year such as 2024; got "year". Did you mean /api/v1/history/years?',
+    );
+    expect(refused('/api/history/nearby', 'web')).toMatch(/ Did you mean \/api\/history\/near\?$/);
+    expect(refused('/api/v1/disturbances/histories', 'v1')).toMatch(/ Did you mean \/api\/v1\/disturbances\/history\?$/);
+    // No letter first: a code mistyped, not a name to search for.
+    expect(refused('/api/v1/typhoons/2024xx', 'v1')).toBe('code must look like 202411, 1967C05 or 197920-1; got "2024xx".');
+    expect(refused('/api/v1/typhoons/2024-11', 'v1')).toBe('code must look like 202411, 1967C05 or 197920-1; got "2024-11".');
   });
 
   it('guesses nothing for a path far from every endpoint', () => {

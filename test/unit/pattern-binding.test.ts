@@ -1,6 +1,6 @@
 /**
  * No accepted rewording binds a fact to another storm, another time or another event than the template does
- * (docs/generated-text.md, "Sentences and connectives"). An independent reader (test/helpers/clause-reader.ts)
+ * (docs/data/generated-text.md, "Sentences and connectives"). An independent reader (test/helpers/clause-reader.ts)
  * reads the published text, and for every pattern `checkPattern` accepts, its reading must equal the template
  * text's:
  * - over the live summary of two and three storms (fresh and stale) and every kind of flash item, in Chinese and

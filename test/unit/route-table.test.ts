@@ -36,17 +36,25 @@ describe('_redirects', () => {
     expect(parsed.anyForced).toBe(false);
   });
 
-  it('has the per-collection rules to the miss functions, then the catch-alls', () => {
+  it('has the per-collection rules to the miss functions, then the catch-alls, then the catch-alls in every other case', () => {
+    const lines = rules().map((r) => `${r.from} ${r.to} ${r.status}`);
+    const catchAll = lines.indexOf('/api/* /.netlify/functions/api-miss 200');
+    expect(lines[catchAll + 1]).toBe('/feeds/* /.netlify/functions/api-miss 200');
     expect(
-      rules()
-        .slice(-2)
-        .map((r) => `${r.from} ${r.to} ${r.status}`),
-    ).toEqual(['/api/* /.netlify/functions/api-miss 200', '/feeds/* /.netlify/functions/api-miss 200']);
+      lines.slice(0, catchAll).every((line) => /^\/(api|feeds)\/[^*]+\*/.test(line)),
+      'per-collection rules first',
+    ).toBe(true);
+    // `api` and `feeds` in each of their other spellings: 2^3 - 1 and 2^5 - 1.
+    const cased = lines.slice(catchAll + 2);
+    expect(cased).toHaveLength(7 + 31);
+    expect(cased.every((line) => /^\/(api|feeds)\/\* \/\.netlify\/functions\/api-miss 200$/i.test(line))).toBe(true);
+    expect(new Set(cased.map((line) => line.split(' ')[0])).size).toBe(cased.length);
   });
 
   it('brings every path under /api and /feeds that no file answers to a function, methods no function takes included', () => {
     const functionPaths = ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'function').map((e) => e.path.replace(/:\w+/g, 'zzz'));
-    for (const sample of [...functionPaths, '/api', '/api/nope', '/api/v1', '/api/v1/nope/deeper', '/feeds/nope']) {
+    const wrongCase = ['/API/v1/typhoons', '/Api', '/aPi/history/2024', '/FEEDS/flash.xml', '/Feeds'];
+    for (const sample of [...functionPaths, '/api', '/api/nope', '/api/v1', '/api/v1/nope/deeper', '/feeds/nope', ...wrongCase]) {
       const first = rules().find((r) => r.match(sample, new URLSearchParams()));
       expect(first?.to, sample).toMatch(/^\/\.netlify\/functions\/(api-miss|typhoon-lookup)$/);
       expect(first?.status, sample).toBe(200);
@@ -123,7 +131,7 @@ describe('functions (generated from the table and the bindings: build/write-func
     const named = RESOURCES.flatMap((r) => [r.servedBy.kind === 'function' ? r.servedBy.fn : null, r.missFn ?? null]).filter(
       (n): n is string => n !== null,
     );
-    expect(generated.map((f) => f.name).sort()).toEqual([...new Set([...named, 'api-miss', 'v1-preflight', 'scheduled-run'])].sort());
+    expect(generated.map((f) => f.name).sort()).toEqual([...new Set([...named, 'api-miss', 'preflight', 'scheduled-run'])].sort());
   });
 
   it('declare the config.path of exactly the endpoints the route table gives them', () => {
@@ -131,8 +139,9 @@ describe('functions (generated from the table and the bindings: build/write-func
       const expected = ENDPOINTS.filter((e) => e.resource.servedBy.kind === 'function' && e.resource.servedBy.fn === fn.name).map(
         (e) => e.path,
       );
-      if (fn.name === 'v1-preflight') {
-        expect(configPaths(fn.config)).toEqual(['/api/v1/*']);
+      if (fn.name === 'preflight') {
+        // Every path of the API, both families: /api/* takes /api/v1/* too.
+        expect(configPaths(fn.config)).toEqual(['/api/*', '/feeds/*']);
         expect(configMethods(fn.config)).toEqual(['OPTIONS']);
       } else {
         expect(configPaths(fn.config).sort(), fn.name).toEqual(expected.sort());

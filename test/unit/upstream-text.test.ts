@@ -1,5 +1,5 @@
 /**
- * Upstream free text is data, never markup (src/model/upstream-text.ts, docs/upstream-text.md): the check itself,
+ * Upstream free text is data, never markup (src/model/upstream-text.ts, docs/data/upstream-text.md): the check itself,
  * character class by character class and kind by kind; then the whole way through the mock upstream: a scheduled
  * refresh over payloads carrying markup, links, a false all-clear and invisible characters in every name and
  * place publishes none of it in any answer, and lists each in the live data-quality document, inert.

@@ -1,6 +1,6 @@
 /**
  * The v1 envelope `{code, msg, data, ts}` unwrapped: `unwrap` gives `data`, or throws a {@link TyphoonApiError}
- * carrying the status and the API's code and message (docs/conventions.md lists the codes).
+ * carrying the status and the API's code and message (docs/api/conventions.md lists the codes).
  */
 
 /** What a v1 request gives: the envelope as data, an error body, or a 304. */

@@ -1,6 +1,6 @@
 /**
  * Every page of a v1 list: the paged collections answer `data.list` with `total`, `page`, `size` and `pages`
- * (docs/conventions.md#paging). `pages` asks page 1, 2, … until the last; `items` gives their items one by one.
+ * (docs/api/conventions.md#paging). `pages` asks page 1, 2, … until the last; `items` gives their items one by one.
  */
 import { unwrap, type V1Result } from './envelope.js';
 

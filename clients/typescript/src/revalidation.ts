@@ -2,7 +2,7 @@
  * ETag revalidation: a cache of each GET answer's body and ETag by URL. Installed as openapi-fetch middleware
  * (`api.use(cache.middleware)`), it sends `If-None-Match` with the ETag it keeps and turns a 304 into the kept
  * answer, so the caller gets data whether the body came over the network or from the cache. The API's ETags
- * change only when the answer does (docs/conventions.md#etags).
+ * change only when the answer does (docs/api/conventions.md#etags).
  */
 import type { Middleware } from 'openapi-fetch';
 

@@ -12,13 +12,17 @@ export interface paths {
         };
         /**
          * Active storms with complete tracks, wind circles and every agency forecast; stale-marked when the upstreams fail
-         * @description Answered by the live-typhoons function.
+         * @description Answered by the live-typhoons function; a query parameter it does not declare is 40001.
          */
         get: operations["web-live-typhoons"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-live-typhoons-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -32,7 +36,7 @@ export interface paths {
         };
         /**
          * Active storms with complete tracks, wind circles and every agency forecast; stale-marked when the upstreams fail
-         * @description Answered by the live-typhoons function.
+         * @description Answered by the live-typhoons function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-live-typhoons"];
         put?: never;
@@ -40,7 +44,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-live-typhoons-preflight"];
         head?: never;
@@ -56,13 +60,17 @@ export interface paths {
         };
         /**
          * Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive
-         * @description Answered by the live-near function.
+         * @description Answered by the live-near function; a query parameter it does not declare is 40001.
          */
         get: operations["web-live-near"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-live-near-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -76,7 +84,7 @@ export interface paths {
         };
         /**
          * Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive
-         * @description Answered by the live-near function.
+         * @description Answered by the live-near function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-live-near"];
         put?: never;
@@ -84,7 +92,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-live-near-preflight"];
         head?: never;
@@ -100,13 +108,17 @@ export interface paths {
         };
         /**
          * Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)
-         * @description Answered by the global-typhoons function.
+         * @description Answered by the global-typhoons function; a query parameter it does not declare is 40001.
          */
         get: operations["web-global-typhoons"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-typhoons-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -120,7 +132,7 @@ export interface paths {
         };
         /**
          * Active cyclones outside the north-western Pacific (NHC: Atlantic, East and Central Pacific; JTWC: North Indian Ocean, Southern Hemisphere)
-         * @description Answered by the global-typhoons function.
+         * @description Answered by the global-typhoons function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-global-typhoons"];
         put?: never;
@@ -128,7 +140,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-global-typhoons-preflight"];
         head?: never;
@@ -150,13 +162,17 @@ export interface paths {
         };
         /**
          * One global cyclone, active or ended, with its whole ingested track and the official forecast
-         * @description Answered by the global-typhoon function.
+         * @description Answered by the global-typhoon function; a query parameter it does not declare is 40001.
          */
         get: operations["web-global-typhoon"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-typhoon-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -176,7 +192,7 @@ export interface paths {
         };
         /**
          * One global cyclone, active or ended, with its whole ingested track and the official forecast
-         * @description Answered by the global-typhoon function.
+         * @description Answered by the global-typhoon function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-global-typhoon"];
         put?: never;
@@ -184,7 +200,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-global-typhoon-preflight"];
         head?: never;
@@ -200,13 +216,17 @@ export interface paths {
         };
         /**
          * The global archive: every cyclone ingested since the service began, by year or keyword
-         * @description Answered by the global-history function.
+         * @description Answered by the global-history function; a query parameter it does not declare is 40001.
          */
         get: operations["web-global-history"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-history-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -220,7 +240,7 @@ export interface paths {
         };
         /**
          * The global archive: every cyclone ingested since the service began, by year or keyword
-         * @description Answered by the global-history function.
+         * @description Answered by the global-history function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-global-history"];
         put?: never;
@@ -228,7 +248,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-global-history-preflight"];
         head?: never;
@@ -244,13 +264,17 @@ export interface paths {
         };
         /**
          * Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["web-disturbances"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-disturbances-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -264,7 +288,7 @@ export interface paths {
         };
         /**
          * Active tropical disturbances (invests) in every basin from JTWC's advisories and formation alerts: position, winds, pressure, development potential, the alert box, the invest track
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-disturbances"];
         put?: never;
@@ -272,7 +296,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-disturbances-preflight"];
         head?: never;
@@ -288,13 +312,17 @@ export interface paths {
         };
         /**
          * GeoJSON (RFC 7946) of the active disturbances, for a map: the formation alert box as a Polygon, the invest track as a LineString, the latest position as a Point
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["web-disturbances-geojson"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-disturbances-geojson-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -308,13 +336,17 @@ export interface paths {
         };
         /**
          * Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["web-disturbance-history"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-disturbance-history-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -328,7 +360,7 @@ export interface paths {
         };
         /**
          * Every disturbance ingested since the service began (nothing is dropped), with what became of it, by year
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-disturbance-history"];
         put?: never;
@@ -336,7 +368,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-disturbance-history-preflight"];
         head?: never;
@@ -358,13 +390,17 @@ export interface paths {
         };
         /**
          * One disturbance, active or ended, while a bulletin named it within the last 7 days
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["web-disturbance"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-disturbance-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -384,7 +420,7 @@ export interface paths {
         };
         /**
          * One disturbance, active or ended, while a bulletin named it within the last 7 days
-         * @description Answered by the disturbances function.
+         * @description Answered by the disturbances function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-disturbance"];
         put?: never;
@@ -392,7 +428,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-disturbance-preflight"];
         head?: never;
@@ -408,13 +444,17 @@ export interface paths {
         };
         /**
          * Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id
-         * @description Answered by the seo-news function.
+         * @description Answered by the seo-news function; a query parameter it does not declare is 40001.
          */
         get: operations["web-seo-news"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-seo-news-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -428,7 +468,7 @@ export interface paths {
         };
         /**
          * Flash news (AI-generated), newest first, paged
-         * @description Answered by the flash-list function.
+         * @description Answered by the flash-list function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-flash-list"];
         put?: never;
@@ -436,7 +476,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-flash-list-preflight"];
         head?: never;
@@ -458,7 +498,7 @@ export interface paths {
         };
         /**
          * One flash news item
-         * @description Answered by the flash-item function.
+         * @description Answered by the flash-item function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-flash-item"];
         put?: never;
@@ -466,7 +506,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-flash-item-preflight"];
         head?: never;
@@ -482,13 +522,17 @@ export interface paths {
         };
         /**
          * Flash news (AI-generated) as an RSS 2.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters
-         * @description Answered by the flash-feed function.
+         * @description Answered by the flash-feed function; a query parameter it does not declare is 40001.
          */
         get: operations["web-flash-rss"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-flash-rss-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -502,13 +546,17 @@ export interface paths {
         };
         /**
          * Flash news (AI-generated) as an Atom 1.0 feed: the latest 20, newest first, Chinese with English beside; ?code= filters
-         * @description Answered by the flash-feed function.
+         * @description Answered by the flash-feed function; a query parameter it does not declare is 40001.
          */
         get: operations["web-flash-atom"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-flash-atom-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -522,13 +570,17 @@ export interface paths {
         };
         /**
          * Live summary: natural language (AI-generated) plus structured north-western Pacific and global data
-         * @description Answered by the llm-summary function.
+         * @description Answered by the llm-summary function; a query parameter it does not declare is 40001.
          */
         get: operations["web-llm-summary"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-llm-summary-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -542,7 +594,7 @@ export interface paths {
         };
         /**
          * Live summary: natural language (AI-generated) plus structured north-western Pacific and global data
-         * @description Answered by the llm-summary function.
+         * @description Answered by the llm-summary function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-llm-summary"];
         put?: never;
@@ -550,7 +602,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-llm-summary-preflight"];
         head?: never;
@@ -566,13 +618,17 @@ export interface paths {
         };
         /**
          * Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE
-         * @description A static file on the CDN.
+         * @description A static file on the CDN; the query is not read.
          */
         get: operations["web-history-years"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-years-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -586,7 +642,7 @@ export interface paths {
         };
         /**
          * Statistics per archived year (1945 on): counts by peak grade, strongest storm, landfalls, ACE
-         * @description A static file on the CDN.
+         * @description A static file on the CDN; the query is not read.
          */
         get: operations["v1-history-years"];
         put?: never;
@@ -594,7 +650,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-years-preflight"];
         head?: never;
@@ -616,13 +672,17 @@ export interface paths {
         };
         /**
          * Summary list of one year's storms, in order of formation
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["web-history-year"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-year-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -642,7 +702,7 @@ export interface paths {
         };
         /**
          * Summary list of one year's storms, in order of formation
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["v1-history-year"];
         put?: never;
@@ -650,7 +710,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-year-preflight"];
         head?: never;
@@ -672,13 +732,17 @@ export interface paths {
         };
         /**
          * One storm: active snapshot, else the archive, else the upstream service (track, wind circles, landfalls, forecasts, sources)
-         * @description A static file on the CDN. Values no file answers go to the typhoon-lookup function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the typhoon-lookup function.
          */
         get: operations["web-typhoon-detail"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-typhoon-detail-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -698,7 +762,7 @@ export interface paths {
         };
         /**
          * One storm: active snapshot, else the archive, else the upstream service (track, wind circles, landfalls, forecasts, sources)
-         * @description A static file on the CDN. Values no file answers go to the typhoon-lookup function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the typhoon-lookup function.
          */
         get: operations["v1-typhoon-detail"];
         put?: never;
@@ -706,7 +770,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-typhoon-detail-preflight"];
         head?: never;
@@ -728,13 +792,17 @@ export interface paths {
         };
         /**
          * GeoJSON (RFC 7946) of a storm: wind circles as polygons, the track as a LineString (a Point for a storm of one fix), a Point per track point with every field, landfalls; active storms add every agency forecast and its cone
-         * @description A static file on the CDN. Values no file answers go to the typhoon-lookup function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the typhoon-lookup function.
          */
         get: operations["web-typhoon-geojson"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-typhoon-geojson-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -754,13 +822,17 @@ export interface paths {
         };
         /**
          * Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first
-         * @description Answered by the history-search function.
+         * @description Answered by the history-search function; a query parameter it does not declare is 40001.
          */
         get: operations["web-history-search"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-search-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -780,7 +852,7 @@ export interface paths {
         };
         /**
          * Storms matching a Chinese or English name, a code or a code prefix; at most 50, best match first
-         * @description Answered by the history-search function.
+         * @description Answered by the history-search function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-history-search"];
         put?: never;
@@ -788,7 +860,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-search-preflight"];
         head?: never;
@@ -804,13 +876,17 @@ export interface paths {
         };
         /**
          * Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade
-         * @description Answered by the history-near function.
+         * @description Answered by the history-near function; a query parameter it does not declare is 40001.
          */
         get: operations["web-history-near"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-near-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -824,7 +900,7 @@ export interface paths {
         };
         /**
          * Archived storms whose tracks came within a radius of a place, nearest first, with the closest approach and counts by decade, month and peak grade
-         * @description Answered by the history-near function.
+         * @description Answered by the history-near function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-history-near"];
         put?: never;
@@ -832,7 +908,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-near-preflight"];
         head?: never;
@@ -854,13 +930,17 @@ export interface paths {
         };
         /**
          * The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far
-         * @description Answered by the typhoon-similar function.
+         * @description Answered by the typhoon-similar function; a query parameter it does not declare is 40001.
          */
         get: operations["web-typhoon-similar"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-typhoon-similar-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -880,7 +960,7 @@ export interface paths {
         };
         /**
          * The archived storms with the most similar tracks (mean distance between resampled tracks); an active storm is compared over its hours so far
-         * @description Answered by the typhoon-similar function.
+         * @description Answered by the typhoon-similar function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-typhoon-similar"];
         put?: never;
@@ -888,7 +968,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-typhoon-similar-preflight"];
         head?: never;
@@ -910,13 +990,17 @@ export interface paths {
         };
         /**
          * Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked
-         * @description Answered by the typhoon-agencies function.
+         * @description Answered by the typhoon-agencies function; a query parameter it does not declare is 40001.
          */
         get: operations["web-typhoon-agencies"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-typhoon-agencies-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -936,7 +1020,7 @@ export interface paths {
         };
         /**
          * Every agency's track of an archived storm side by side (CMA, JMA, JTWC, HKO): each with its own winds and their averaging period, its categories, peak figures and ACE, and how it was linked
-         * @description Answered by the typhoon-agencies function.
+         * @description Answered by the typhoon-agencies function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-typhoon-agencies"];
         put?: never;
@@ -944,7 +1028,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-typhoon-agencies-preflight"];
         head?: never;
@@ -966,13 +1050,17 @@ export interface paths {
         };
         /**
          * Every official forecast the service kept of a north-western Pacific storm, one per issuance (agency, initial and issue time, positions, wind with its averaging period, pressure, stage), newest first, paged
-         * @description Answered by the storm-forecasts function.
+         * @description Answered by the storm-forecasts function; a query parameter it does not declare is 40001.
          */
         get: operations["web-typhoon-forecasts"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-typhoon-forecasts-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -992,7 +1080,7 @@ export interface paths {
         };
         /**
          * Every official forecast the service kept of a north-western Pacific storm, one per issuance (agency, initial and issue time, positions, wind with its averaging period, pressure, stage), newest first, paged
-         * @description Answered by the storm-forecasts function.
+         * @description Answered by the storm-forecasts function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-typhoon-forecasts"];
         put?: never;
@@ -1000,7 +1088,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-typhoon-forecasts-preflight"];
         head?: never;
@@ -1022,13 +1110,17 @@ export interface paths {
         };
         /**
          * Every official forecast the service kept of a cyclone of another basin (NHC's forecast track, JTWC's warnings), one per issuance, newest first, paged
-         * @description Answered by the storm-forecasts function.
+         * @description Answered by the storm-forecasts function; a query parameter it does not declare is 40001.
          */
         get: operations["web-global-typhoon-forecasts"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-typhoon-forecasts-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1048,7 +1140,7 @@ export interface paths {
         };
         /**
          * Every official forecast the service kept of a cyclone of another basin (NHC's forecast track, JTWC's warnings), one per issuance, newest first, paged
-         * @description Answered by the storm-forecasts function.
+         * @description Answered by the storm-forecasts function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-global-typhoon-forecasts"];
         put?: never;
@@ -1056,7 +1148,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-global-typhoon-forecasts-preflight"];
         head?: never;
@@ -1078,13 +1170,17 @@ export interface paths {
         };
         /**
          * The kept forecasts of a north-western Pacific storm verified by NHC's rules, per forecast and per agency: track, along- and cross-track and intensity errors at 12–120 h, skill against the baseline, agencies compared on the same cases; provisional until the best track is final
-         * @description Answered by the storm-verification function.
+         * @description Answered by the storm-verification function; a query parameter it does not declare is 40001.
          */
         get: operations["web-typhoon-verification"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-typhoon-verification-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1104,7 +1200,7 @@ export interface paths {
         };
         /**
          * The kept forecasts of a north-western Pacific storm verified by NHC's rules, per forecast and per agency: track, along- and cross-track and intensity errors at 12–120 h, skill against the baseline, agencies compared on the same cases; provisional until the best track is final
-         * @description Answered by the storm-verification function.
+         * @description Answered by the storm-verification function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-typhoon-verification"];
         put?: never;
@@ -1112,7 +1208,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-typhoon-verification-preflight"];
         head?: never;
@@ -1134,13 +1230,17 @@ export interface paths {
         };
         /**
          * The same for a cyclone of another basin: its kept forecasts verified per forecast and per agency
-         * @description Answered by the storm-verification function.
+         * @description Answered by the storm-verification function; a query parameter it does not declare is 40001.
          */
         get: operations["web-global-typhoon-verification"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-typhoon-verification-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1160,7 +1260,7 @@ export interface paths {
         };
         /**
          * The same for a cyclone of another basin: its kept forecasts verified per forecast and per agency
-         * @description Answered by the storm-verification function.
+         * @description Answered by the storm-verification function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-global-typhoon-verification"];
         put?: never;
@@ -1168,7 +1268,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-global-typhoon-verification-preflight"];
         head?: never;
@@ -1190,13 +1290,17 @@ export interface paths {
         };
         /**
          * An archived storm's official forecasts from the ATCF a-decks (NHC's archive, JTWC's) verified against its best track, with every issuance: per forecast, per agency, skill against the baseline
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["web-archived-verification"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-archived-verification-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1216,7 +1320,7 @@ export interface paths {
         };
         /**
          * An archived storm's official forecasts from the ATCF a-decks (NHC's archive, JTWC's) verified against its best track, with every issuance: per forecast, per agency, skill against the baseline
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["v1-archived-verification"];
         put?: never;
@@ -1224,7 +1328,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-archived-verification-preflight"];
         head?: never;
@@ -1240,13 +1344,17 @@ export interface paths {
         };
         /**
          * One season's official forecasts verified per agency, basin and source (archived a-decks, kept live): mean errors and biases at 12–120 h, sample counts, skill against the basin's baseline, agencies compared on the same cases
-         * @description Answered by the season-verification function.
+         * @description Answered by the season-verification function; a query parameter it does not declare is 40001.
          */
         get: operations["web-verification"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-verification-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1260,7 +1368,7 @@ export interface paths {
         };
         /**
          * One season's official forecasts verified per agency, basin and source (archived a-decks, kept live): mean errors and biases at 12–120 h, sample counts, skill against the basin's baseline, agencies compared on the same cases
-         * @description Answered by the season-verification function.
+         * @description Answered by the season-verification function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-verification"];
         put?: never;
@@ -1268,7 +1376,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-verification-preflight"];
         head?: never;
@@ -1284,13 +1392,17 @@ export interface paths {
         };
         /**
          * Well-known storms active on this calendar day in past years (today in Asia/Shanghai)
-         * @description Answered by the history-today function.
+         * @description Answered by the history-today function; a query parameter it does not declare is 40001.
          */
         get: operations["web-history-today"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-today-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1304,7 +1416,7 @@ export interface paths {
         };
         /**
          * Well-known storms active on this calendar day in past years (today in Asia/Shanghai)
-         * @description Answered by the history-today function.
+         * @description Answered by the history-today function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-history-today"];
         put?: never;
@@ -1312,7 +1424,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-today-preflight"];
         head?: never;
@@ -1334,13 +1446,17 @@ export interface paths {
         };
         /**
          * The same for a given calendar day MM-DD
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["web-history-today-date"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-history-today-date-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1360,7 +1476,7 @@ export interface paths {
         };
         /**
          * The same for a given calendar day MM-DD
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["v1-history-today-date"];
         put?: never;
@@ -1368,7 +1484,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-history-today-date-preflight"];
         head?: never;
@@ -1384,7 +1500,7 @@ export interface paths {
         };
         /**
          * Daily typhoon news, newest first, paged
-         * @description Answered by the content-list function.
+         * @description Answered by the content-list function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-news-list"];
         put?: never;
@@ -1392,7 +1508,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-news-list-preflight"];
         head?: never;
@@ -1414,7 +1530,7 @@ export interface paths {
         };
         /**
          * One news item with its Markdown body and its list of sources
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["v1-news-detail"];
         put?: never;
@@ -1422,7 +1538,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-news-detail-preflight"];
         head?: never;
@@ -1438,7 +1554,7 @@ export interface paths {
         };
         /**
          * Knowledge (wiki) articles by category, paged
-         * @description Answered by the content-list function.
+         * @description Answered by the content-list function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-knowledge-list"];
         put?: never;
@@ -1446,7 +1562,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-knowledge-list-preflight"];
         head?: never;
@@ -1468,7 +1584,7 @@ export interface paths {
         };
         /**
          * One article with its Markdown body and sources
-         * @description A static file on the CDN. Values no file answers go to the api-miss function.
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
          */
         get: operations["v1-knowledge-detail"];
         put?: never;
@@ -1476,7 +1592,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-knowledge-detail-preflight"];
         head?: never;
@@ -1492,7 +1608,7 @@ export interface paths {
         };
         /**
          * Version check and forced update for one client platform
-         * @description Answered by the version function.
+         * @description Answered by the version function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-version"];
         put?: never;
@@ -1500,7 +1616,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-version-preflight"];
         head?: never;
@@ -1516,7 +1632,7 @@ export interface paths {
         };
         /**
          * Start-up bundle: site configuration, announcements, active typhoons and disturbances, briefing, versions
-         * @description Answered by the bootstrap function.
+         * @description Answered by the bootstrap function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-bootstrap"];
         put?: never;
@@ -1524,7 +1640,7 @@ export interface paths {
         delete?: never;
         /**
          * CORS preflight
-         * @description Answered by the v1-preflight function for every /api/v1 path: the CORS headers and the envelope with data null.
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-bootstrap-preflight"];
         head?: never;
@@ -1540,13 +1656,17 @@ export interface paths {
         };
         /**
          * This API described in OpenAPI 3.1
-         * @description A static file on the CDN.
+         * @description A static file on the CDN; the query is not read.
          */
         get: operations["web-openapi"];
         put?: never;
         post?: never;
         delete?: never;
-        options?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-openapi-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1650,7 +1770,7 @@ export interface components {
              * @enum {string}
              */
             status: "final" | "provisional";
-            /** @description Forecasts verified (one per initial time: docs/verification.md) */
+            /** @description Forecasts verified (one per initial time: docs/data/verification.md) */
             forecasts: number;
             /** @description Means per lead time, 12 to 120 h */
             leads: components["schemas"]["LeadSummary"][];
@@ -3267,7 +3387,7 @@ export interface components {
             keyword: string;
             /** @description Number of results (at most 50) */
             total: number;
-            /** @description Best match first (docs/endpoints-archive.md gives the ranking) */
+            /** @description Best match first (docs/api/endpoints-archive.md gives the ranking) */
             typhoons: components["schemas"]["SearchHit"][];
         };
         SimilarStorm: {
@@ -3428,7 +3548,7 @@ export interface components {
             /** @description When the scheduled run last read a forecast of the storm (the latest seenAt) */
             updatedAt: string | null;
         };
-        /** @description The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: docs/agencies.md gives the rules); CMA and HKO write JMA numbers in their headers, which must agree. Several entries of ours can carry one agency id: CMA splits some storms into a main entry and continuations */
+        /** @description The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: docs/data/agencies.md gives the rules); CMA and HKO write JMA numbers in their headers, which must agree. Several entries of ours can carry one agency id: CMA splits some storms into a main entry and continuations */
         StormIds: {
             /** @description This API's code of the storm (from CMA's best-track numbering) */
             cma: string;
@@ -3795,6 +3915,10 @@ export interface components {
                 ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
@@ -3805,6 +3929,10 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
@@ -3821,18 +3949,32 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description The CORS headers; no body */
+        WebPreflight: {
+            headers: {
+                "Cache-Control": components["headers"]["Cache-Control"];
+                "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description Not Modified: the If-None-Match tag names the current answer; no body */
         V1NotModified: {
             headers: {
                 ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -3842,12 +3984,12 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content: {
@@ -3868,12 +4010,12 @@ export interface components {
                 ETag: components["headers"]["ETag"];
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content: {
@@ -3885,6 +4027,10 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
@@ -3906,6 +4052,10 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
@@ -3927,12 +4077,12 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content: {
@@ -3952,12 +4102,12 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content: {
@@ -3977,6 +4127,10 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                 "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                 [name: string]: unknown;
             };
@@ -3998,12 +4152,12 @@ export interface components {
             headers: {
                 "Cache-Control": components["headers"]["Cache-Control"];
                 "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                "X-Api-Version": components["headers"]["X-Api-Version"];
                 "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                 "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                 "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                 "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                "X-Api-Version": components["headers"]["X-Api-Version"];
                 [name: string]: unknown;
             };
             content: {
@@ -4180,10 +4334,10 @@ export interface components {
         "X-Content-Type-Options": "nosniff";
         /** @description The v1 contract answered (every v1 answer, errors included) */
         "X-Api-Version": "v1";
-        /** @description CORS: the methods v1 answers */
+        /** @description CORS: the methods the API answers */
         "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS";
-        /** @description CORS: the request headers v1 accepts */
-        "Access-Control-Allow-Headers": "Accept, Content-Type, If-None-Match, X-Requested-With";
+        /** @description CORS: the request headers the API accepts: any (* for a request without credentials) */
+        "Access-Control-Allow-Headers": "*";
         /** @description CORS: the response headers scripts may read */
         "Access-Control-Expose-Headers": "X-Api-Version, ETag, X-Typhoon-Dataset";
         /** @description CORS: seconds a preflight answer may be cached */
@@ -4211,6 +4365,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4219,6 +4377,35 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-live-typhoons-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -4240,12 +4427,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4275,6 +4462,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
         };
     };
@@ -4321,6 +4525,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4334,6 +4542,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4341,6 +4553,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-live-near-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -4373,12 +4598,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4433,12 +4658,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4480,6 +4705,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4488,6 +4717,35 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-global-typhoons-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -4509,12 +4767,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4534,6 +4792,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
         };
     };
@@ -4575,6 +4850,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4672,6 +4951,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4682,6 +4965,25 @@ export interface operations {
             404: components["responses"]["WebNotFound"];
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-global-typhoon-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-global-typhoon": {
@@ -4708,12 +5010,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4810,12 +5112,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4876,6 +5178,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4898,6 +5204,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -4905,6 +5215,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-global-history-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -4937,12 +5260,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4966,12 +5289,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5013,6 +5336,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5021,8 +5348,37 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-disturbances-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-disturbances": {
@@ -5043,12 +5399,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5080,6 +5436,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
             503: components["responses"]["V1DataUnavailable"];
         };
@@ -5116,6 +5489,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5170,8 +5547,37 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-disturbances-geojson-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "web-disturbance-history": {
@@ -5198,6 +5604,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5211,6 +5621,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5220,6 +5634,19 @@ export interface operations {
             };
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-disturbance-history-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-disturbance-history": {
@@ -5246,12 +5673,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5277,12 +5704,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5331,6 +5758,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5360,6 +5791,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5370,6 +5805,25 @@ export interface operations {
             404: components["responses"]["WebNotFound"];
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-disturbance-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)
+                 * @example jtwc-wp942026
+                 */
+                id: components["parameters"]["DisturbanceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-disturbance": {
@@ -5396,12 +5850,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5432,12 +5886,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5493,6 +5947,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5513,6 +5971,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5520,6 +5982,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-seo-news-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -5552,12 +6027,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5574,12 +6049,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5627,12 +6102,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5647,12 +6122,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5707,6 +6182,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5720,6 +6199,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5727,6 +6210,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-flash-rss-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -5754,6 +6250,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5767,6 +6267,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5774,6 +6278,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-flash-atom-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -5795,6 +6312,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5820,7 +6341,7 @@ export interface operations {
                          */
                         aiGenerated: true;
                         /**
-                         * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/generated-text.md)
+                         * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/data/generated-text.md)
                          * @enum {string}
                          */
                         generator: "template" | "llm";
@@ -5828,6 +6349,35 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-llm-summary-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -5849,12 +6399,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5880,7 +6430,7 @@ export interface operations {
                              */
                             aiGenerated: true;
                             /**
-                             * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/generated-text.md)
+                             * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/data/generated-text.md)
                              * @enum {string}
                              */
                             generator: "template" | "llm";
@@ -5889,6 +6439,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
         };
     };
@@ -5924,6 +6491,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -5934,6 +6505,19 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+        };
+    };
+    "web-history-years-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-history-years": {
@@ -5954,12 +6538,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6016,6 +6600,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6031,6 +6619,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6039,6 +6631,25 @@ export interface operations {
                 };
             };
             404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-history-year-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Four-digit year; the archive starts in 1945
+                 * @example 2024
+                 */
+                year: components["parameters"]["YearPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -6066,12 +6677,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6095,12 +6706,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6155,6 +6766,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6171,6 +6786,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6181,6 +6800,25 @@ export interface operations {
             404: components["responses"]["WebNotFound"];
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebUpstreamUnavailable"];
+        };
+    };
+    "web-typhoon-detail-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-typhoon-detail": {
@@ -6207,12 +6845,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6229,12 +6867,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6290,6 +6928,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6305,6 +6947,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6313,6 +6959,25 @@ export interface operations {
                 };
             };
             404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-typhoon-geojson-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -6340,6 +7005,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6355,6 +7024,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6362,6 +7035,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-history-search-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Code or code prefix, Chinese or English name (any case), its pinyin (weimaxun), an English name with a typo, optionally with a year (Haiyan 2013); 1–50 characters
+                 * @example 摩羯
+                 */
+                keyword: components["parameters"]["KeywordPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -6389,18 +7081,18 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
-                            /** @description Best match first (docs/endpoints-archive.md gives the ranking) */
+                            /** @description Best match first (docs/api/endpoints-archive.md gives the ranking) */
                             list: components["schemas"]["SearchHit"][];
                             /** @description Number of results (at most 50) */
                             total: number;
@@ -6417,12 +7109,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6521,6 +7213,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6541,6 +7237,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6548,6 +7248,19 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-history-near-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -6620,12 +7333,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6647,12 +7360,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6706,6 +7419,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6721,6 +7438,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6729,6 +7450,25 @@ export interface operations {
                 };
             };
             404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-typhoon-similar-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -6762,12 +7502,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6803,12 +7543,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6863,6 +7603,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6878,6 +7622,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -6886,6 +7634,25 @@ export interface operations {
                 };
             };
             404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-typhoon-agencies-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -6913,12 +7680,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6935,12 +7702,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7006,6 +7773,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7019,6 +7790,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7029,6 +7804,25 @@ export interface operations {
             404: components["responses"]["WebNotFound"];
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-typhoon-forecasts-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-typhoon-forecasts": {
@@ -7066,12 +7860,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7101,12 +7895,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7173,6 +7967,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7186,6 +7984,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7196,6 +7998,25 @@ export interface operations {
             404: components["responses"]["WebNotFound"];
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-global-typhoon-forecasts-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-global-typhoon-forecasts": {
@@ -7233,12 +8054,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7268,12 +8089,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7329,6 +8150,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7342,6 +8167,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7352,6 +8181,25 @@ export interface operations {
             404: components["responses"]["WebNotFound"];
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-typhoon-verification-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-typhoon-verification": {
@@ -7378,12 +8226,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7398,12 +8246,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7459,6 +8307,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7472,6 +8324,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7482,6 +8338,25 @@ export interface operations {
             404: components["responses"]["WebNotFound"];
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-global-typhoon-verification-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-global-typhoon-verification": {
@@ -7508,12 +8383,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7528,12 +8403,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7589,6 +8464,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7602,6 +8481,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7609,6 +8492,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-archived-verification-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @example nhc-al041992
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -7636,12 +8538,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7656,12 +8558,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7725,6 +8627,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7738,6 +8644,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7747,6 +8657,19 @@ export interface operations {
             };
             500: components["responses"]["WebServerError"];
             503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-verification-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "v1-verification": {
@@ -7783,12 +8706,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7816,12 +8739,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7864,6 +8787,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7874,6 +8801,35 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-history-today-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -7895,12 +8851,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7920,6 +8876,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
         };
     };
@@ -7961,6 +8934,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7976,6 +8953,10 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -7983,6 +8964,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-history-today-date-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Calendar day MM-DD, two digits each, of a day that exists in a leap year: 02-29 is one, 02-30 and 04-31 are not
+                 * @example 09-06
+                 */
+                date: components["parameters"]["DatePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
             500: components["responses"]["WebServerError"];
         };
     };
@@ -8010,12 +9010,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8040,12 +9040,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8104,12 +9104,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8126,12 +9126,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8179,12 +9179,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8199,12 +9199,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8269,12 +9269,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8291,12 +9291,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8344,12 +9344,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8364,12 +9364,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8429,12 +9429,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8449,12 +9449,12 @@ export interface operations {
                 headers: {
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8496,12 +9496,12 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
-                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
-                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
                     "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
                     "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
                     "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8572,7 +9572,7 @@ export interface operations {
                                  */
                                 aiGenerated: true;
                                 /**
-                                 * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/generated-text.md)
+                                 * @description template: the deterministic generator, from the data alone; llm: rephrased by a language model during the scheduled run and kept because it passed every check (docs/data/generated-text.md)
                                  * @enum {string}
                                  */
                                 generator: "template" | "llm";
@@ -8598,6 +9598,23 @@ export interface operations {
                 };
             };
             304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             500: components["responses"]["V1ServerError"];
         };
     };
@@ -8633,6 +9650,10 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     "Cache-Control": components["headers"]["Cache-Control"];
                     "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
                     "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
                     [name: string]: unknown;
                 };
@@ -8649,6 +9670,19 @@ export interface operations {
                 };
             };
             304: components["responses"]["WebNotModified"];
+        };
+    };
+    "web-openapi-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
 }

@@ -3,7 +3,7 @@ import { classifyMiss } from '../classify-miss.ts';
 import { errorResponse, familyOfPath } from '../envelope.ts';
 
 export function handleApiMiss(req: Request): Response {
-  const { pathname } = new URL(req.url);
+  const { pathname, searchParams } = new URL(req.url);
   const family = familyOfPath(pathname);
-  return errorResponse(family, classifyMiss(pathname, family));
+  return errorResponse(family, classifyMiss(pathname, family, searchParams));
 }

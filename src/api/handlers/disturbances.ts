@@ -1,6 +1,6 @@
 /**
  * `/api/v1/disturbances`, `/api/v1/disturbances/history?year=`, `/api/v1/disturbances/{id}` and their web twins: the
- * same payload in both families (docs/disturbances.md); `/api/geojson/disturbances` for a map. Stored disturbances
+ * same payload in both families (docs/api/disturbances.md); `/api/geojson/disturbances` for a map. Stored disturbances
  * that cannot be read are unavailable (503), never an empty list.
  */
 import { disturbancesGeoJson } from '../../global/disturbance-geojson.ts';

@@ -1,5 +1,5 @@
 /**
- * The official forecasts (both families, docs/endpoints-forecasts.md): a storm's kept issuances
+ * The official forecasts (both families, docs/api/endpoints-forecasts.md): a storm's kept issuances
  * (`/api/typhoons/{code}/forecasts`, `/api/global/typhoons/{id}/forecasts`), their verification
  * (`…/verification`), an archived storm's official forecasts verified (`/api/verification/storms/{id}`, written by
  * the build) and a season's verification (`/api/verification?year=&basin=&agency=`). The kept issuances are the

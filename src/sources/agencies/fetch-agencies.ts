@@ -1,6 +1,6 @@
 /**
  * `sources fetch` for the other agencies' best tracks, from their official addresses
- * (docs/data-sources.md#other-agencies-best-tracks), into `<dest>/agencies/<agency>/` as distributed (zips stay
+ * (docs/data/data-sources.md#other-agencies-best-tracks), into `<dest>/agencies/<agency>/` as distributed (zips stay
  * zips):
  *
  * - JMA: `bst_all.zip` (RSMC Tokyo, every storm since 1951);

@@ -1,6 +1,6 @@
 /**
  * Parser for the Hong Kong Observatory's post-analysis best track, `HKO<year>BST.csv` (one file per year,
- * data.gov.hk; docs/formats.md#hko-csv): UTF-8 with a BOM, three title lines, a trilingual header, then one row per
+ * data.gov.hk; docs/data/formats.md#hko-csv): UTF-8 with a BOM, three title lines, a trilingual header, then one row per
  * fix: name, year, month, day, hour (UTC, not zero-padded), intensity (TD … SuperT), latitude and longitude in 0.01°,
  * pressure in hPa, the 10-minute wind in kt, the JMA code (empty for storms JMA did not number, named `nameless`) and
  * the HKO code (zero-padded, numbered afresh each year). Rows are grouped by HKO code. The name is free text, checked

@@ -1,6 +1,6 @@
 /**
  * Parser for IBTrACS v04 CSV of every basin (`ibtracs.<basin>.list.v04r01.csv`, `ibtracs.ACTIVE.list.v04r01.csv`,
- * and v04r00; NOAA NCEI's column documentation; docs/formats.md#ibtracs). Pure: text in, storms out.
+ * and v04r00; NOAA NCEI's column documentation; docs/data/formats.md#ibtracs). Pure: text in, storms out.
  *
  * - Line 1 names the columns, line 2 gives their units; data from line 3, one row per time (3-hourly, with
  *   interpolated rows between the agencies' 6-hourly ones), rows of a storm together. A missing value is a single

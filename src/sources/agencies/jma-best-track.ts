@@ -1,6 +1,6 @@
 /**
  * Parser for the RSMC Tokyo best track, `bst_all.txt` (fixed columns; JMA's "Format of RSMC Best Track Data"; layout
- * and quirks in docs/formats.md#jma-bst_all). Pure: text in, tracks out.
+ * and quirks in docs/data/formats.md#jma-bst_all). Pure: text in, tracks out.
  *
  * - A header `66666 IIII  NNN TTTT IIII F G <name, cols 31–50> … <revision YYYYMMDD>` announces NNN data lines.
  *   Old storms (TIP 7920) leave the TC number blank, do not zero-pad the count and put the date at col 60, so

@@ -1,7 +1,7 @@
 /**
  * JTWC best tracks as b-decks (`bwpNNYYYY.dat`, one storm per file; the yearly `bwpYYYY.zip` holds them all),
  * read with the project's ATCF parser (src/upstream/atcf.ts): the BEST rows, one point per time (the 34/50/64-kt
- * rows merged), 1-minute winds in kt. Quirks (docs/formats.md#jtwc-best-track-b-decks): 18 to 37 fields a line,
+ * rows merged), 1-minute winds in kt. Quirks (docs/data/formats.md#jtwc-best-track-b-decks): 18 to 37 fields a line,
  * and a name that changes along the deck (THIRTYONE → HAIYAN, INVEST → NONETEEN → VONGFONG): the last one counts.
  */
 import type { JtwcTrack } from '../../model/agency-track-schemas.ts';

@@ -1,6 +1,6 @@
 /**
  * `sources fetch` for the best tracks of the other basins, from their official addresses
- * (docs/data-sources.md#the-other-basins), into the global sources folder (`--global-sources`,
+ * (docs/data/data-sources.md#the-other-basins), into the global sources folder (`--global-sources`,
  * TYPHOON_GLOBAL_SOURCES, default .cache/global-sources) as distributed:
  *
  * - `hurdat2/`: NHC's HURDAT2, the Atlantic (`hurdat2-1851-<season>-<release>.txt`) and the North-east and Central

@@ -1,6 +1,6 @@
 /**
  * Parser for NHC's HURDAT2 text files (`hurdat2-1851-2025-02272026.txt`, `hurdat2-nepac-1949-2025-02272026.txt`;
- * NHC's format description, docs/formats.md#hurdat2). Pure: text in, storms and problems out.
+ * NHC's format description, docs/data/formats.md#hurdat2). Pure: text in, storms and problems out.
  *
  * - A header line (`AL092021, IDA, 40,`: basin + ATCF number + year, name, number of entries) is followed by that
  *   many data lines (`20210829, 1655, L, HU, 29.1N, 90.2W, 130, 931, …`). Fields are comma-separated and padded
