@@ -10,8 +10,10 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 const FIRST = [
   'test/real-data/zj-fetch-equivalence.test.ts',
   'test/contract/docs-page.test.ts',
+  'test/contract/doc-examples.test.ts',
   'test/unit/live-refresh.test.ts',
   'test/unit/build-atomic.test.ts',
+  'test/unit/store-faults.test.ts',
 ];
 
 const rank = (spec: TestSpecification) => {

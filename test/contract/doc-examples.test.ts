@@ -3,8 +3,11 @@
  * shows (build/doc-examples.ts: the demo archive, with and without the mock upstream's live data, at a fixed
  * instant): shell blocks with the real curl and jq, JavaScript in-process, the client's TypeScript compiled with
  * `tsc --strict` and run in an empty app outside the repository that installed the packed client offline.
- * `npm run docs:examples` writes the outputs again after a change.
+ * `npm run docs:examples` writes the outputs again after a change. The packed client's build (`tsc -p
+ * clients/typescript`, run by its `prepare`) is checked here too: ESM with declarations that load and make a client.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ExampleServers,
@@ -157,6 +160,19 @@ describe('the documentation examples against local servers', () => {
 
   it("compiles the client README's examples with tsc --strict in an app with the packed client, and each prints what it shows", () => {
     expect(failing('client')).toEqual([]);
+  });
+
+  // The packed client's dist/ is `tsc -p clients/typescript`'s output (its `prepare`): checked here, where it is built
+  // anyway, rather than compiled a second time.
+  it('packs the client that `tsc -p clients/typescript` builds: ESM with declarations that load and make a client', async () => {
+    const dist = path.join(app.dir, 'node_modules', 'typhoon-api-client', 'dist');
+    const modules = ['envelope', 'index', 'paging', 'revalidation', 'schema'];
+    expect(fs.readdirSync(dist).sort()).toEqual(modules.flatMap((m) => [`${m}.d.ts`, `${m}.js`]));
+    expect(fs.readFileSync(path.join(dist, 'schema.d.ts'), 'utf8')).toContain('"/api/v1/typhoons/{code}"');
+    // Loaded from the app that installed it: `openapi-fetch` resolves from the app's node_modules, as in any app.
+    const client = await import(path.join(dist, 'index.js'));
+    expect(client.FEED_PATHS).toEqual(['/feeds/flash.xml', '/feeds/flash.atom']);
+    expect(typeof client.createTyphoonClient({ baseUrl: 'http://127.0.0.1:9/' }).GET).toBe('function');
   });
 
   it('runs every block that calls the API, or says on the line before it why it is not run', () => {
