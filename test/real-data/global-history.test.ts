@@ -128,7 +128,17 @@ describeRealData('history', 'the archive of every basin from the real HURDAT2 an
   it('Patricia 2015: 185 kt (95.2 m/s), 872 hPa, a landfall in Jalisco', () => {
     expect(record('nhc-ep202015')).toMatchObject({ maxWindKt: 185, maxSpeed: 95.2, minPressure: 872, maxWindTime: '2015-10-23T12:00:00Z' });
     expect(record('nhc-ep202015').land).toEqual([
-      { time: '2015-10-23T23:00:00Z', lat: 19.4, lng: -105, status: 'HU', stage: 'tropical', windKt: 130, speed: 66.9, pressure: 932 },
+      {
+        time: '2015-10-23T23:00:00Z',
+        lat: 19.4,
+        lng: -105,
+        status: 'HU',
+        stage: 'tropical',
+        windKt: 130,
+        speed: 66.9,
+        pressure: 932,
+        place: null,
+      },
     ]);
   });
 

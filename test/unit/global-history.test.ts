@@ -174,8 +174,28 @@ describe('the archive of every basin, from the fixtures', () => {
       landRecorded: true,
     });
     expect(inventa.land).toEqual([
-      { time: '2049-08-22T08:55:00Z', lat: 25.5, lng: -80.3, status: 'HU', stage: 'tropical', windKt: 115, speed: 59.2, pressure: 944 },
-      { time: '2049-08-22T18:00:00Z', lat: 26.4, lng: -82.1, status: 'TS', stage: 'tropical', windKt: 60, speed: 30.9, pressure: 985 },
+      {
+        time: '2049-08-22T08:55:00Z',
+        lat: 25.5,
+        lng: -80.3,
+        status: 'HU',
+        stage: 'tropical',
+        windKt: 115,
+        speed: 59.2,
+        pressure: 944,
+        place: null,
+      },
+      {
+        time: '2049-08-22T18:00:00Z',
+        lat: 26.4,
+        lng: -82.1,
+        status: 'TS',
+        stage: 'tropical',
+        windKt: 60,
+        speed: 30.9,
+        pressure: 985,
+        place: null,
+      },
     ]);
     expect(record('nhc-al012048').points.map((p) => p.stage)).toEqual(['low', 'tropical', 'tropical', 'tropical', 'wave', 'disturbance']);
   });
@@ -197,6 +217,32 @@ describe('the archive of every basin, from the fixtures', () => {
     // Only FLORIPA's track is provisional (real-time, before the agencies' reanalysis); HURDAT2's never are.
     expect(history.archive.storms.filter((s) => s.provisional).map((s) => s.id)).toEqual(['ibtracs-2049070S28315']);
     expect(record('ibtracs-2049300S10090')).toMatchObject({ year: 2050, startTime: '2049-10-27T00:00:00Z' });
+  });
+
+  it("a north-western Pacific record in the same shape: CMA's m/s and the same in kt, its grades, landfalls with their place, its ids and agencies", () => {
+    const t = typhoons.find((x) => x.code === '202411') as Typhoon;
+    const yagi = record('cma-202411');
+    archivedStormSchema.parse(yagi);
+    expect(yagi).toMatchObject({
+      source: 'cma',
+      sourceId: '202411',
+      code: '202411',
+      nameZh: t.name,
+      windAgency: 'cma',
+      windPeriod: '2min',
+    });
+    expect(yagi.points).toHaveLength(t.points.length);
+    yagi.points.forEach((p, i) => {
+      const own = t.points[i] as Typhoon['points'][number];
+      expect(Date.parse(p.time)).toBe(Date.parse(own.time));
+      expect(p.time).toMatch(/Z$/);
+      expect([p.lat, p.lng, p.speed, p.pressure, p.status]).toEqual([own.lat, own.lng, own.speed, own.pressure, own.grade]);
+      expect(p.windKt).toBe(own.speed === null ? null : Math.round(((own.speed * 3600) / 1852) * 10) / 10);
+      expect([p.radius34, p.radius50, p.radius64, p.rmw]).toEqual([null, null, null, null]);
+    });
+    expect(yagi.land.map((l) => [Date.parse(l.time), l.place])).toEqual(t.land.map((l) => [Date.parse(l.time), l.positionEn || null]));
+    expect(yagi).toMatchObject({ maxSpeed: t.maxSpeed, minPressure: t.minPressure, landRecorded: t.landRecorded, ids: t.ids });
+    expect(record('cma-194501')).toMatchObject({ windPeriod: '1min', windAgency: 'jtwc' });
   });
 
   it('counts storms, storms ≥ 34, ≥ 64 and ≥ 96 kt and ACE per basin and year', () => {

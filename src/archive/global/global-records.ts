@@ -2,7 +2,8 @@
  * The archive of every basin, from the parsed files (pure: values in, values out). Each storm has one record, the
  * official one of the basin where it formed (BASIN_RECORDS): NHC's HURDAT2 for the North Atlantic and the eastern
  * North and Central Pacific, IBTrACS for the North Indian, South Indian, South Pacific and South Atlantic, and
- * the CMA archive for the north-western Pacific, listed here by its summaries (its records are the typhoon records).
+ * the CMA archive for the north-western Pacific, whose storms are given the same shape here (./cma-record.ts; their
+ * own records stay the typhoon records).
  *
  * - IBTrACS storms formed elsewhere (a western-Pacific storm that enters the Bay of Bengal is in the NI file) are
  *   left to their basin's record; spur tracks (TRACK_TYPE spur, PROVISIONAL_spur: alternative positions of a
@@ -18,12 +19,10 @@ import type { Hurdat2Storm } from '../../model/hurdat2-schemas.ts';
 import type { IbtracsTrack } from '../../model/agency-track-schemas.ts';
 import type { StormAgencies } from '../../model/agency-comparison-schemas.ts';
 import type { Typhoon } from '../../model/typhoon-schemas.ts';
-import { toUtcIso } from '../../model/time.ts';
-import { MS_TO_KT } from '../../model/units.ts';
 import { newestByAgency } from '../../sources/agencies/read-agency-sources.ts';
 import type { IbtracsLink } from '../../sources/global/read-global-sources.ts';
-import { recordAce } from '../summaries.ts';
-import { intensityClass, summarizeArchived } from './archived-record.ts';
+import { summarizeArchived } from './archived-record.ts';
+import { archivedFromCma } from './cma-record.ts';
 import { archivedFromHurdat2 } from './hurdat2-record.ts';
 import { archivedFromIbtracs } from './ibtracs-record.ts';
 
@@ -51,45 +50,14 @@ export interface GlobalArchiveNote {
 }
 
 export interface GlobalArchive {
-  /** The records of the basins other than the north-western Pacific, in order of start. */
+  /** The records of every basin, the north-western Pacific's CMA records among them, in order of start (UTC), then id. */
   storms: ArchivedStorm[];
-  /** Every storm of every basin in brief, in order of start (UTC), then id: the order of the track-search files. */
+  /** The same storms in brief, in the same order: the order of the track-search files (storm i is summary i). */
   summaries: ArchivedSummary[];
   notes: GlobalArchiveNote[];
 }
 
 const SPURS = new Set(['spur', 'PROVISIONAL_spur']);
-
-/** A north-western Pacific record in brief, in UTC, classed and with ACE on its own winds (CMA's m/s, 2 minutes). */
-function nwPacificSummary(t: Typhoon, basins: readonly ArchiveBasin[] | undefined, agencies: readonly string[]): ArchivedSummary {
-  const windKt = (speed: number | null) => (speed === null ? null : speed * MS_TO_KT);
-  const stage = (grade: Typhoon['points'][number]['grade']) => (grade === 'ET' ? 'extratropical' : grade === null ? null : 'tropical');
-  return {
-    id: `cma-${t.code}`,
-    source: 'cma',
-    code: t.code,
-    name: t.enname,
-    nameZh: t.name,
-    year: t.year,
-    basin: 'WP',
-    basins: basins?.includes('WP') ? [...basins] : ['WP'],
-    // After CMA's last best-track year the track is CMA's real-time analysis, as the Zhejiang archive keeps it.
-    provisional: t.provenance.track === 'zj' && t.windPeriod === '2min',
-    windPeriod: t.windPeriod,
-    startTime: toUtcIso(new Date(t.startTime)),
-    endTime: toUtcIso(new Date(t.endTime)),
-    maxWindKt: null,
-    maxSpeed: t.maxSpeed,
-    minPressure: t.minPressure,
-    intensity: intensityClass(t.points.map((p) => ({ windKt: windKt(p.speed), stage: stage(p.grade) }))),
-    ace: recordAce(t),
-    landRecorded: t.landRecorded,
-    landfalls: t.land.length,
-    agencies: [...agencies],
-    ids: t.ids,
-    links: { global: null, atcf: t.ids.jtwc, ibtracs: t.ids.ibtracs, cma: t.code },
-  };
-}
 
 const byStart = (a: { startTime: string; id: string }, b: { startTime: string; id: string }) =>
   a.startTime.localeCompare(b.startTime) || a.id.localeCompare(b.id);
@@ -130,20 +98,20 @@ export function buildGlobalArchive(input: GlobalArchiveInput): GlobalArchive {
       });
     return found.length === 1 ? (found[0] as string) : null;
   };
+  const basinsBySid = new Map(input.ibtracsLinks.map((l) => [l.sid, l.basins]));
   const storms = [
     ...input.hurdat2.map((s) => archivedFromHurdat2(s, sidOf(s.id))),
     ...newestByAgency(input.ibtracs)
       .ibtracs.filter((t) => BASIN_RECORDS[t.basins[0] as ArchiveBasin] === 'ibtracs' && !SPURS.has(t.trackType ?? ''))
       .map(archivedFromIbtracs),
-  ].sort(byStart);
-  const basinsBySid = new Map(input.ibtracsLinks.map((l) => [l.sid, l.basins]));
-  const nwPacific = (input.nwPacific?.typhoons ?? []).map((t) =>
-    nwPacificSummary(
-      t,
-      t.ids.ibtracs ? basinsBySid.get(t.ids.ibtracs) : undefined,
-      input.nwPacific?.agencies.get(t.code)?.agencies.map((a) => a.agency) ?? [],
+    ...(input.nwPacific?.typhoons ?? []).map((t) =>
+      archivedFromCma(
+        t,
+        t.ids.ibtracs ? basinsBySid.get(t.ids.ibtracs) : undefined,
+        input.nwPacific?.agencies.get(t.code)?.agencies.map((a) => a.agency) ?? [],
+      ),
     ),
-  );
+  ].sort(byStart);
   notes.push(...crossCheck(input.hurdat2, input.ibtracsLinks, sids));
-  return { storms, summaries: [...storms.map(summarizeArchived), ...nwPacific].sort(byStart), notes };
+  return { storms, summaries: storms.map(summarizeArchived), notes };
 }
