@@ -69,7 +69,9 @@ const windPeriodSchema = z
 const radiusKm = (kt: number) =>
   windCircleSchema
     .nullable()
-    .describe(`Radius of ${kt}-kt winds per quadrant, km (converted from nautical miles, 1 nm = 1.852 km, whole km); null when not given (the CMA archive's circles are of Beaufort force 7, 10 and 12, other speeds: its own record, /api/v1/typhoons/{code}, gives them)`);
+    .describe(
+      `Radius of ${kt}-kt winds per quadrant, km (converted from nautical miles, 1 nm = 1.852 km, whole km); null when not given (the CMA archive's circles are of Beaufort force 7, 10 and 12, other speeds: its own record, /api/v1/typhoons/{code}, gives them)`,
+    );
 
 export const archivedPointSchema = z
   .object({
@@ -116,7 +118,9 @@ export const archivedLandfallSchema = archivedPointSchema
     place: z
       .string()
       .nullable()
-      .describe("Where, in English, as the record names it (the north-western Pacific's landfalls); null where the record names no place (HURDAT2)"),
+      .describe(
+        "Where, in English, as the record names it (the north-western Pacific's landfalls); null where the record names no place (HURDAT2)",
+      ),
   })
   .describe(
     "A landfall as the record marks it (HURDAT2's L: the centre crossing a coastline; the CMA archive's landfalls, with the values of the nearest track point), with the values of that entry",
@@ -150,7 +154,9 @@ export const archiveLinksSchema = z
 
 const recordSourceSchema = z
   .enum(['hurdat2', 'ibtracs', 'cma'])
-  .describe("The record: hurdat2 (NHC's HURDAT2), ibtracs (NCEI's IBTrACS v04, the WMO agency's track), cma (the north-western Pacific archive: CMA's best track with the Zhejiang archive)");
+  .describe(
+    "The record: hurdat2 (NHC's HURDAT2), ibtracs (NCEI's IBTrACS v04, the WMO agency's track), cma (the north-western Pacific archive: CMA's best track with the Zhejiang archive)",
+  );
 
 export const archivedStormSchema = z
   .object({
