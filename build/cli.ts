@@ -17,6 +17,7 @@ import {
   PUBLIC_DIR,
   resolveAgenciesDir,
   resolveGlobalSourcesDir,
+  resolveGlobalSourcesToBuild,
   resolveSources,
   type SourcesLocation,
 } from '../src/config/paths.ts';
@@ -104,6 +105,10 @@ program
     '--agencies <dir>',
     "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies",
   )
+  .option(
+    '--global-sources <dir>',
+    "other basins' best tracks (hurdat2/, ibtracs/); default $TYPHOON_GLOBAL_SOURCES, else .cache/global-sources, else with the demo archive the demo's (demo/global-sources), else none",
+  )
   .option('--public <dir>', 'output folder', PUBLIC_DIR)
   .option('--force', 'rebuild even when nothing changed')
   .option('--dry-run', 'render and validate, write nothing')
@@ -117,6 +122,7 @@ program
     async (options: {
       sources?: string;
       agencies?: string;
+      globalSources?: string;
       public: string;
       force?: boolean;
       dryRun?: boolean;
@@ -136,6 +142,7 @@ program
       const report = await buildSite({
         sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
         agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
+        globalSourcesDir: resolveGlobalSourcesToBuild(options.globalSources, config().globalSourcesDir),
         publicDir: options.public,
         force: options.force,
         dryRun: options.dryRun,
@@ -161,6 +168,10 @@ program
     '--agencies <dir>',
     "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies",
   )
+  .option(
+    '--global-sources <dir>',
+    "other basins' best tracks (hurdat2/, ibtracs/); default $TYPHOON_GLOBAL_SOURCES, else .cache/global-sources, else with the demo archive the demo's (demo/global-sources), else none",
+  )
   .option('--port <port>', 'port to listen on (default $PORT, else 8888)')
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--live', 'run the scheduled live refresh against the real upstreams')
@@ -169,6 +180,7 @@ program
     async (options: {
       sources?: string;
       agencies?: string;
+      globalSources?: string;
       demo?: boolean;
       port?: string;
       host: string;
@@ -188,6 +200,7 @@ program
       await buildSite({
         sourcesDir: sources.dir,
         agenciesDir: resolveAgenciesDir(options.agencies, serverConfig.agenciesDir),
+        globalSourcesDir: resolveGlobalSourcesToBuild(options.globalSources, serverConfig.globalSourcesDir),
         publicDir: PUBLIC_DIR,
         log,
       });
@@ -301,11 +314,13 @@ program
   .description('Print the hash of everything a build reads (sources, content, code): the deploy workflow deploys when it changes')
   .option('--sources <dir>', 'archive sources folder; default as for build')
   .option('--agencies <dir>', "other agencies' best tracks; default as for build")
-  .action(async (options: { sources?: string; agencies?: string }) =>
+  .option('--global-sources <dir>', "other basins' best tracks; default as for build")
+  .action(async (options: { sources?: string; agencies?: string; globalSources?: string }) =>
     log(
       await inputFingerprint({
         sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
         agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
+        globalSourcesDir: resolveGlobalSourcesToBuild(options.globalSources, config().globalSourcesDir),
       }),
     ),
   );

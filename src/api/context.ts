@@ -10,6 +10,8 @@
  * - LookupContext: the typhoon-lookup function's handlers get, besides, the upstream service's lookup.
  */
 import type { ArchiveIndex } from '../archive/archive-index.ts';
+import type { GlobalHistory } from '../archive/global/global-history.ts';
+import type { GlobalArchiveReport } from '../archive/global/global-report.ts';
 import type { Dataset } from '../archive/archive-report.ts';
 import type { SiteContent } from '../content/load-content.ts';
 import type { Config } from '../config/env.ts';
@@ -33,6 +35,8 @@ export interface SiteData {
   dataset: Dataset;
   /** The archive answers' attribution (src/archive/attribution.ts): worked out once, as it reads every storm's agencies. */
   attribution: Attribution;
+  /** The archive of every basin (src/archive/global/), the north-western Pacific's storms among its records, and its report. */
+  global: { history: GlobalHistory; report: GlobalArchiveReport };
 }
 
 export interface ArchiveContext {

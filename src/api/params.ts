@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { KNOWLEDGE_CATEGORIES, PLATFORMS, platformSchema, slugSchema } from '../model/content-schemas.ts';
 import { disturbanceIdSchema } from '../model/disturbance-schemas.ts';
+import { ARCHIVE_BASINS, archivedStormIdSchema, BASIN_NAMES } from '../model/global-archive-schemas.ts';
 import { globalIdSchema } from '../model/global-schemas.ts';
 import { GRADE_CODES } from '../model/grades.ts';
 import { typhoonCodeSchema } from '../model/typhoon-schemas.ts';
@@ -84,6 +85,14 @@ export const PARAMS = {
     invalid: 'AL132025',
     schema: globalIdSchema,
     ...inPath('id must look like nhc-al132025 or jtwc-sh062024'),
+  },
+  archivedId: {
+    description:
+      'Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)',
+    example: 'nhc-al041992',
+    invalid: 'AL041992',
+    schema: archivedStormIdSchema,
+    ...inPath('id must look like nhc-al122005, ibtracs-2019246N12125 or cma-201330'),
   },
   disturbanceId: {
     description: 'Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)',
@@ -309,6 +318,12 @@ export const QUERIES = {
     example: 'basics',
     invalid: 'weather',
     schema: optional(z.enum(KNOWLEDGE_CATEGORIES, inQuery(`category must be one of ${KNOWLEDGE_CATEGORIES.join(', ')}`))),
+  },
+  basin: {
+    description: `Only storms whose track entered this basin (IBTrACS's codes): ${ARCHIVE_BASINS.map((b) => `${b} ${BASIN_NAMES[b].en}`).join(', ')}`,
+    example: 'NA',
+    invalid: 'AL',
+    schema: optional(z.enum(ARCHIVE_BASINS, inQuery(`basin must be one of ${ARCHIVE_BASINS.join(', ')}`))),
   },
   similarSize: {
     name: 'size',

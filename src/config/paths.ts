@@ -32,6 +32,8 @@ export const FETCHED_SOURCES_DIR = path.join(CACHE_DIR, 'sources');
 /** The best tracks of the other basins (HURDAT2, IBTrACS), unless given elsewhere. */
 export const GLOBAL_SOURCES_DIR = path.join(CACHE_DIR, 'global-sources');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
+/** The demo's best tracks of the other basins (a few storms, marked DEMO): built with the demo archive when no others are given. */
+export const DEMO_GLOBAL_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'global-sources');
 /** The generated Netlify functions (build/write-functions.ts). */
 export const FUNCTIONS_DIR = path.join(PROJECT_ROOT, 'functions');
 
@@ -67,3 +69,17 @@ export const resolveAgenciesDir = (option: string | undefined, configured: strin
 /** The best tracks of the other basins: the option, else the configured folder (TYPHOON_GLOBAL_SOURCES), else .cache/global-sources. */
 export const resolveGlobalSourcesDir = (option: string | undefined, configured: string | null): string =>
   path.resolve(option ?? configured ?? GLOBAL_SOURCES_DIR);
+
+const hasGlobalFiles = (dir: string) => ['hurdat2', 'ibtracs'].some((folder) => fs.existsSync(path.join(dir, folder)));
+
+/**
+ * The other basins' best tracks a build reads, when there are any: the option, else the configured folder
+ * (TYPHOON_GLOBAL_SOURCES), else what `sources fetch` downloaded (.cache/global-sources, when it holds hurdat2/ or
+ * ibtracs/). Undefined otherwise: the build then reads the demo's (DEMO_GLOBAL_SOURCES_DIR) with the demo archive,
+ * and none with a real one, whose answers say the other basins are not loaded.
+ */
+export function resolveGlobalSourcesToBuild(option: string | undefined, configured: string | null): string | undefined {
+  const dir = option ?? configured;
+  if (dir) return path.resolve(dir);
+  return hasGlobalFiles(GLOBAL_SOURCES_DIR) ? GLOBAL_SOURCES_DIR : undefined;
+}

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { IBTRACS_BASINS, type IbtracsBasin } from './agency-track-schemas.ts';
-import { utcTime } from './global-schemas.ts';
+import { utcTime, type Basin } from './global-schemas.ts';
 import { stormIdsSchema, windCircleSchema } from './typhoon-schemas.ts';
 
 /** Basins, as IBTrACS names them: the Central Pacific is part of EP (NHC's HURDAT2 file holds both). */
@@ -34,6 +34,19 @@ export const BASIN_RECORDS: Record<ArchiveBasin, 'hurdat2' | 'ibtracs' | 'cma'> 
   SI: 'ibtracs',
   SP: 'ibtracs',
   SA: 'ibtracs',
+};
+
+/**
+ * The basins of the archive a live cyclone's ATCF basin stands for: JTWC's Southern Hemisphere (SH) is any of the
+ * three southern basins, which the ATCF id does not tell apart; the Central Pacific is part of EP.
+ */
+export const ARCHIVE_BASINS_OF_ATCF: Readonly<Record<Basin, readonly ArchiveBasin[]>> = {
+  AL: ['NA'],
+  EP: ['EP'],
+  CP: ['EP'],
+  WP: ['WP'],
+  IO: ['NI'],
+  SH: ['SI', 'SP', 'SA'],
 };
 
 export const archiveBasinSchema = z

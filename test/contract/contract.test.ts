@@ -60,6 +60,7 @@ beforeAll(async () => {
   liveValues.flashId = (await json(await fetch(`${baseUrl}/api/v1/flash?size=1`))).data.list[0]?.id ?? NONE;
   liveValues.globalId = (await json(await fetch(`${baseUrl}/api/global/history`))).typhoons[0]?.id ?? NONE;
   liveValues.disturbanceId = (await json(await fetch(`${baseUrl}/api/disturbances`))).list[0]?.id ?? NONE;
+  liveValues.archivedId = (await json(await fetch(`${baseUrl}/api/global/history?size=1`))).archive.list[0]?.id ?? NONE;
 }, 120_000);
 afterAll(() => close());
 
@@ -71,6 +72,7 @@ const GOOD: Record<ParamKind, string> = {
   keyword: 'yagi',
   slug: '',
   globalId: '',
+  archivedId: '',
   disturbanceId: '',
   flashId: '',
 };
@@ -84,6 +86,7 @@ const MALFORMED: Record<ParamKind, string[]> = {
   keyword: ['%20%20', 'x'.repeat(51), '%E0%A4%A', 'a%2Fb'],
   slug: ['Storm_Surge', '%E5%8F%B0', '-x', '..%2F..%2Fsite'],
   globalId: ['NHC-AL132025', 'nhc-xx132025', 'al132025', 'jtwc-sh0624', '%00'],
+  archivedId: ['NHC-AL041992', 'nhc-al0419', 'AL041992', 'ibtracs-2019246X12125', 'cma-2013', '%00'],
   disturbanceId: ['JTWC-WP942026', 'jtwc-wp192026', 'wp942026', 'nhc-ep912026', '%00'],
   flashId: ['XYZ', '123', 'ABCDEF123456', '%00'],
 };
@@ -93,6 +96,7 @@ const MISSING: Partial<Record<ParamKind, string>> = {
   code: '209901',
   slug: 'no-such-article',
   globalId: 'nhc-al992030',
+  archivedId: 'nhc-al991851',
   disturbanceId: 'jtwc-wp992030',
   flashId: '000000000000',
 };

@@ -84,7 +84,10 @@ const toMinute = (ms: number) => Math.round(ms / 60_000) * 60_000;
 const matchesBasin = (s: ArchivedSummary, basin: ArchiveBasin | null) => basin === null || s.basins.includes(basin);
 
 /** Every storm whose track came within `radius` km of the place, nearest first (equal distances: newer first). */
-export function searchNearGlobal(data: GlobalTrackSearchData, query: GlobalNearQuery): GlobalNearMatch[] {
+export function searchNearGlobal(
+  data: Pick<GlobalTrackSearchData, 'summaries' | 'tracks' | 'proximity'>,
+  query: GlobalNearQuery,
+): GlobalNearMatch[] {
   const tracks = loadTracks(data.tracks);
   const allowed = (storm: number) => {
     const s = data.summaries[storm] as ArchivedSummary;
@@ -124,7 +127,7 @@ export interface GlobalSimilar {
 
 /** The `size` storms (of `basin`, when given) whose whole tracks are most like storm `id`'s; null for an unknown id. */
 export function similarGlobal(
-  data: GlobalTrackSearchData,
+  data: Pick<GlobalTrackSearchData, 'summaries' | 'similar'>,
   id: string,
   options: { basin: ArchiveBasin | null; size: number },
 ): GlobalSimilar[] | null {

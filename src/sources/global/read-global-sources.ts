@@ -39,6 +39,8 @@ export interface GlobalSources {
   ibtracsLinks: IbtracsLink[];
   /** Files read, relative to the folder (`hurdat2/hurdat2-1851-2025-02272026.txt`); older HURDAT2 releases are not. */
   files: string[];
+  /** The folder is the demo's (a `DEMO` marker file: demo/global-sources). */
+  demo: boolean;
   problems: FileProblem[];
   rejected: FileRejection[];
 }
@@ -68,18 +70,28 @@ export function newestHurdat2Files(names: readonly string[]): string[] {
   return [...newest.values()].map((n) => n.name).sort();
 }
 
-export async function readGlobalSources(dir: string): Promise<GlobalSources> {
+/** The files a read of the folder reads, relative to it: the newest HURDAT2 release of each series, then every IBTrACS list. */
+export async function listGlobalSourceFiles(dir: string): Promise<string[]> {
   const list = (folder: string, glob: string) =>
     fg(glob, { cwd: path.join(dir, folder), onlyFiles: true })
       .catch(() => [])
       .then((names) => names.sort().map((name) => path.posix.join(folder, name)));
-  const hurdat2Files = newestHurdat2Files(await list('hurdat2', 'hurdat2*.txt'));
-  const ibtracsFiles = await list('ibtracs', 'ibtracs*.csv');
+  return [...newestHurdat2Files(await list('hurdat2', 'hurdat2*.txt')), ...(await list('ibtracs', 'ibtracs*.csv'))];
+}
+
+/** The marker file of the demo's other basins (demo/global-sources/DEMO): every answer built from them says it is the demo. */
+export const GLOBAL_DEMO_MARKER = 'DEMO';
+
+export async function readGlobalSources(dir: string): Promise<GlobalSources> {
+  const files = await listGlobalSourceFiles(dir);
+  const hurdat2Files = files.filter((file) => file.startsWith('hurdat2/'));
+  const ibtracsFiles = files.filter((file) => file.startsWith('ibtracs/'));
   const sources: GlobalSources = {
     hurdat2: [],
     ibtracs: [],
     ibtracsLinks: [],
-    files: [...hurdat2Files, ...ibtracsFiles],
+    files,
+    demo: await fs.pathExists(path.join(dir, GLOBAL_DEMO_MARKER)),
     problems: [],
     rejected: [],
   };
