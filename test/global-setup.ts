@@ -18,7 +18,8 @@ import fs from 'fs-extra';
 import type { TestProject } from 'vitest/node';
 import { PROJECT_ROOT } from '../src/config/paths.ts';
 import type { SharedBuildOutcome } from './helpers/shared-build.ts';
-import { agenciesFor, FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
+import { assembleRealGlobalSources, hasRealGlobalSources } from './helpers/global-sources.ts';
+import { agenciesFor, FIXTURE_GLOBAL_SOURCES, FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,6 +29,8 @@ declare module 'vitest' {
     sharedBuildOutcome: string;
     /** The sources it was built from (absolute). */
     sharedSourcesDir: string;
+    /** The other basins' best tracks it was built from: the real samples (with the real archive, when given) or our fixtures. */
+    sharedGlobalSources: 'real' | 'fixtures';
   }
 }
 
@@ -55,6 +58,11 @@ export default async function setup(project: TestProject) {
   const outcomeFile = path.join(scratch, 'shared-site', 'outcome.json');
   const sourcesDir = REAL_SOURCES ?? FIXTURE_SOURCES;
   const agenciesDir = agenciesFor(sourcesDir);
+  // The real archive with the real samples of the other basins, when both are given; else our fixtures of both.
+  const realGlobal = Boolean(REAL_SOURCES) && hasRealGlobalSources();
+  const globalSourcesDir = realGlobal
+    ? assembleRealGlobalSources(path.join(scratch, 'shared-site', 'global-sources'))
+    : FIXTURE_GLOBAL_SOURCES;
   const args = [
     '--import',
     'tsx',
@@ -63,6 +71,8 @@ export default async function setup(project: TestProject) {
     '--sources',
     sourcesDir,
     ...(agenciesDir ? ['--agencies', agenciesDir] : []),
+    '--global-sources',
+    globalSourcesDir,
     '--public',
     publicDir,
     '--force',
@@ -87,6 +97,7 @@ export default async function setup(project: TestProject) {
   project.provide('sharedPublicDir', publicDir);
   project.provide('sharedBuildOutcome', outcomeFile);
   project.provide('sharedSourcesDir', path.resolve(sourcesDir));
+  project.provide('sharedGlobalSources', realGlobal ? 'real' : 'fixtures');
   return async () => {
     child.kill('SIGKILL'); // a run of suites that never read it does not wait for it
     await ended;

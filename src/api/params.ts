@@ -89,7 +89,8 @@ export const PARAMS = {
   archivedId: {
     description:
       'Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)',
-    example: 'nhc-al041992',
+    // In the demo, the tests' fixtures and the real archive alike (YAGI 2024).
+    example: 'cma-202411',
     invalid: 'AL041992',
     schema: archivedStormIdSchema,
     ...inPath('id must look like nhc-al122005, ibtracs-2019246N12125 or cma-201330'),
@@ -243,7 +244,7 @@ export const QUERIES = {
   },
   year: { description: 'Four-digit year', example: '2025', ...fourDigitYear('year') },
   q: {
-    description: `Keyword: Chinese or English name, ATCF id or sea area, 1–${MAX_KEYWORD_LENGTH} characters`,
+    description: `Keyword, 1–${MAX_KEYWORD_LENGTH} characters: a part of a live cyclone's name, ATCF id or sea area; in the archive of every basin a name (Chinese, English, pinyin; a near miss), an id of any agency, optionally with a year (Katrina 2005)`,
     example: 'melissa',
     invalid: 'x'.repeat(MAX_KEYWORD_LENGTH + 1),
     schema: optional(

@@ -254,7 +254,7 @@ export const ROUTES = defineRoutes({
     errors: ['badParameter', 'notFound'],
   },
   'global-history-years': {
-    title: 'Every basin, year by year',
+    title: 'Every basin year by year',
     summary:
       'Each basin year by year: storms, storms that reached 34, 64 and 96 kt on their record’s own winds, ACE; and which basins this deployment holds',
     returns: 'counts, hurricane/typhoon counts and ACE per basin and year, and which basins are loaded',

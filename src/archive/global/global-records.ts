@@ -62,12 +62,15 @@ const SPURS = new Set(['spur', 'PROVISIONAL_spur']);
 const byStart = (a: { startTime: string; id: string }, b: { startTime: string; id: string }) =>
   a.startTime.localeCompare(b.startTime) || a.id.localeCompare(b.id);
 
-/** Each ATCF id (upper case) → the SIDs of the IBTrACS storms that carry it (a value may join two ids with `:`). */
+/**
+ * Each ATCF id (upper case) → the SIDs of the IBTrACS storms that carry it (a value may join two ids with `:`), each
+ * SID once: a storm read from two files (a basin list and the ACTIVE list, or two versions) is one storm.
+ */
 function sidsByAtcf(links: readonly IbtracsLink[]): Map<string, string[]> {
-  const map = new Map<string, string[]>();
+  const map = new Map<string, Set<string>>();
   for (const link of links)
-    for (const atcf of new Set(link.usaAtcfIds.flatMap((ids) => ids.split(':')))) map.set(atcf, [...(map.get(atcf) ?? []), link.sid]);
-  return map;
+    for (const atcf of link.usaAtcfIds.flatMap((ids) => ids.split(':'))) map.set(atcf, (map.get(atcf) ?? new Set()).add(link.sid));
+  return new Map([...map].map(([atcf, sids]) => [atcf, [...sids]]));
 }
 
 /** Where IBTrACS's NA or EP storms were read: HURDAT2 storms it lacks, and its NHC-numbered storms HURDAT2 lacks. */
