@@ -250,6 +250,7 @@ export const ROUTES = defineRoutes({
     cache: 'archive',
     mediaType: 'application/geo+json; charset=utf-8',
     dataSchema: featureCollectionSchema,
+    dataset: true,
     notFound: (id, path) => `No archived storm ${id}; ${path('global-history', 'v1')} finds storms by name, year and basin.`,
     errors: ['badParameter', 'notFound'],
   },

@@ -46,7 +46,7 @@ export const globalStormGeoJson = answerStatically(ROUTES['global-storm-geojson'
   render: async ({ site }, { family, params }) => {
     const storm = recordOf(site.global.history, params.id);
     if (!storm) throw notFoundIn(ROUTES['global-storm-geojson'], params.id, family);
-    return { payload: archivedStormGeoJson(storm), dataTime: site.global.report.releasedAt };
+    return { payload: archivedStormGeoJson(storm), dataTime: site.global.report.releasedAt, dataset: site.global.report.dataset };
   },
 });
 

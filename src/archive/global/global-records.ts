@@ -20,7 +20,7 @@ import type { IbtracsTrack } from '../../model/agency-track-schemas.ts';
 import type { StormAgencies } from '../../model/agency-comparison-schemas.ts';
 import type { Typhoon } from '../../model/typhoon-schemas.ts';
 import { newestByAgency } from '../../sources/agencies/read-agency-sources.ts';
-import type { IbtracsLink } from '../../sources/global/read-global-sources.ts';
+import type { IbtracsLink } from '../../sources/agencies/ibtracs-csv.ts';
 import { summarizeArchived } from './archived-record.ts';
 import { archivedFromCma } from './cma-record.ts';
 import { archivedFromHurdat2 } from './hurdat2-record.ts';
