@@ -183,7 +183,10 @@ async function main() {
   );
 
   console.log('\nOutput of the other basins, per basin (both families of each storm, and its GeoJSON):');
-  const summaries = JSON.parse(gunzipSync(outputs.get(DATA_FILES.globalSummaries.path) as Buffer).toString('utf8')) as { id: string; basin: string }[];
+  const summaries = JSON.parse(gunzipSync(outputs.get(DATA_FILES.globalSummaries.path) as Buffer).toString('utf8')) as {
+    id: string;
+    basin: string;
+  }[];
   for (const basin of ARCHIVE_BASINS) {
     const ids = summaries.filter((r) => r.basin === basin).map((r) => r.id);
     if (!ids.length) continue;
@@ -194,7 +197,9 @@ async function main() {
   console.log(`  every file of the archive of every basin: ${globalFiles.length} files, ${mb(bytesOf(globalFiles))}`);
   console.log('\nThe data files functions read (gzipped as written; a bundle holds under 5 MB of data, 2.5 MB zipped):');
   for (const file of written.filter((f) => f.startsWith('api/_data/global/')).sort())
-    console.log(`  ${file}: ${mb(outputs.get(file)?.length ?? 0)}${file.endsWith('.gz') ? ` (${mb(gunzipSync(outputs.get(file) as Buffer).length)} of JSON)` : ''}`);
+    console.log(
+      `  ${file}: ${mb(outputs.get(file)?.length ?? 0)}${file.endsWith('.gz') ? ` (${mb(gunzipSync(outputs.get(file) as Buffer).length)} of JSON)` : ''}`,
+    );
   for (const route of RESOURCES.filter((r) => r.id.startsWith('global-') && r.reads))
     console.log(`  ${route.id} reads ${mb(bytesOf((route.reads ?? []).map((r) => r.id)))}`);
 

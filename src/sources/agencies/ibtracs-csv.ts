@@ -161,7 +161,19 @@ export interface IbtracsReadOptions {
 }
 
 /** The columns a row is read for besides the agencies' own. */
-const ROW_COLUMNS = [...REQUIRED, 'SEASON', 'NAME', 'BASIN', 'NATURE', 'WMO_WIND', 'WMO_PRES', 'WMO_AGENCY', 'TRACK_TYPE', 'IFLAG', 'USA_ATCF_ID'];
+const ROW_COLUMNS = [
+  ...REQUIRED,
+  'SEASON',
+  'NAME',
+  'BASIN',
+  'NATURE',
+  'WMO_WIND',
+  'WMO_PRES',
+  'WMO_AGENCY',
+  'TRACK_TYPE',
+  'IFLAG',
+  'USA_ATCF_ID',
+];
 
 /** The first `count` fields of an unquoted CSV line, and how many fields it has in all (its commas, counted, plus one). */
 function firstFields(line: string, count: number): { fields: string[]; width: number } {
@@ -344,7 +356,8 @@ export function parseIbtracsCsv(text: string, name = '', options: IbtracsReadOpt
         relax_column_count: true,
         skip_empty_lines: true,
         on_record: (record: string[], context) => {
-          if (context.lines <= 2 || !options.storms || options.storms.has((record[column.SID ?? 0] ?? '').trim())) onRecord(record, context.lines);
+          if (context.lines <= 2 || !options.storms || options.storms.has((record[column.SID ?? 0] ?? '').trim()))
+            onRecord(record, context.lines);
           return null;
         },
       });
@@ -407,7 +420,10 @@ export function scanIbtracsLinks(text: string, name = ''): { links: IbtracsLink[
     return { links: parsed.tracks.map((t) => ({ sid: t.id, usaAtcfIds: t.usaAtcfIds, basins: t.basins })), problems: parsed.problems };
   }
   const lines = body.split('\n');
-  const header = (lines[0] ?? '').replace(/\r$/, '').split(',').map((cell) => cell.trim());
+  const header = (lines[0] ?? '')
+    .replace(/\r$/, '')
+    .split(',')
+    .map((cell) => cell.trim());
   const [sidAt, basinAt, atcfAt] = ['SID', 'BASIN', 'USA_ATCF_ID'].map((column) => header.indexOf(column)) as [number, number, number];
   if (sidAt < 0) return { links: [], problems: [{ line: 1, message: 'not an IBTrACS v04 CSV: line 1 lacks SID' }] };
   const problems: ParseProblem[] = [];
