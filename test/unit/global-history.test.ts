@@ -16,7 +16,9 @@ import { searchEntry } from '../../src/archive/search-index.ts';
 import { buildTrackSearchData } from '../../src/archive/track-search-data.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { archivedStormSchema, archivedSummarySchema, basinYearSchema, type ArchivedStorm } from '../../src/model/global-archive-schemas.ts';
+import type { IbtracsTrack } from '../../src/model/agency-track-schemas.ts';
 import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
+import { parseIbtracsCsv, scanIbtracsLinks } from '../../src/sources/agencies/ibtracs-csv.ts';
 import { knotsToMs, nmToKm } from '../../src/model/units.ts';
 import { parseHurdat2 } from '../../src/sources/global/hurdat2.ts';
 import {
@@ -78,6 +80,36 @@ describe('the archive of every basin, from the fixtures', () => {
     ]);
   });
 
+  it('reads a list as its links (three columns) and its record storms (the WMO and US columns) as the whole parser does', () => {
+    for (const basin of ['EP', 'NA', 'NI', 'SA', 'SI', 'SP']) {
+      const file = `ibtracs.${basin}.list.v04r01.csv`;
+      const text = fs.readFileSync(path.join(FIXTURE_GLOBAL_SOURCES, 'ibtracs', file), 'utf8');
+      const whole = parseIbtracsCsv(text, file);
+      const scanned = scanIbtracsLinks(text, file);
+      expect(scanned).toEqual({
+        links: whole.tracks.map((t) => ({ sid: t.id, usaAtcfIds: t.usaAtcfIds, basins: t.basins })),
+        problems: [],
+      });
+      const records = new Set(scanned.links.filter((l) => ['NI', 'SI', 'SP', 'SA'].includes(l.basins[0] as string)).map((l) => l.sid));
+      const read = parseIbtracsCsv(text, file, { storms: records, agencies: ['usa'] });
+      const usaOnly = (t: IbtracsTrack) => ({
+        ...t,
+        points: t.points.map((p) => ({ ...p, agencies: p.agencies.usa ? { usa: p.agencies.usa } : {} })),
+      });
+      expect(read.tracks).toEqual(whole.tracks.filter((t) => records.has(t.id)).map(usaOnly));
+    }
+    // A row cut short is still found out when only the first columns are read; a bad SID is reported by the scan.
+    const text = fs.readFileSync(path.join(FIXTURE_GLOBAL_SOURCES, 'ibtracs', 'ibtracs.SI.list.v04r01.csv'), 'utf8').split('\n');
+    const cut = [...text.slice(0, 3), (text[3] as string).split(',').slice(0, 40).join(','), 'X2049020S12060,2049', ...text.slice(4)].join(
+      '\n',
+    );
+    expect(parseIbtracsCsv(cut, 'x', { storms: new Set(['2049020S12060']), agencies: ['usa'] }).problems[0]).toEqual({
+      line: 4,
+      message: '40 columns instead of 174: row left out',
+    });
+    expect(scanIbtracsLinks(cut).problems).toEqual([{ line: 5, message: 'SID "X2049020S12060" is not valid: row left out' }]);
+  });
+
   it('of several HURDAT2 releases of one series, reads the newest (season, then release date in either form)', () => {
     expect(
       newestHurdat2Files([
@@ -131,8 +163,8 @@ describe('the archive of every basin, from the fixtures', () => {
     expect(yagi?.agencies).toEqual(['cma', 'jma', 'jtwc', 'hko']);
     const realTime = typhoons.filter((t) => t.provenance.track === 'zj' && t.windPeriod === '2min').map((t) => `cma-${t.code}`);
     expect(history.archive.summaries.filter((s) => s.source === 'cma' && s.provisional).map((s) => s.id)).toEqual(realTime);
+    // Only the seasons IBTrACS's lists hold are compared (2049: AL012048's 2048 is not in the NA list).
     expect(history.archive.notes).toEqual([
-      { kind: 'crosscheck', id: 'AL012048', message: 'HURDAT2 AL012048 is in no IBTrACS storm read (by USA_ATCF_ID)' },
       { kind: 'crosscheck', id: 'CP012049', message: 'HURDAT2 CP012049 is in no IBTrACS storm read (by USA_ATCF_ID)' },
     ]);
   });

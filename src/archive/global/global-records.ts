@@ -73,17 +73,32 @@ function sidsByAtcf(links: readonly IbtracsLink[]): Map<string, string[]> {
   return new Map([...map].map(([atcf, sids]) => [atcf, [...sids]]));
 }
 
-/** Where IBTrACS's NA or EP storms were read: HURDAT2 storms it lacks, and its NHC-numbered storms HURDAT2 lacks. */
+/**
+ * Where IBTrACS's NA or EP storms were read with their ATCF ids: the HURDAT2 storms of the seasons it lists that it
+ * lacks, and its NHC-numbered storms of the seasons HURDAT2 holds that HURDAT2 lacks. Only the seasons both cover are
+ * compared (by the SID's year and the ATCF id's), so a list of some seasons (ACTIVE, last3years) or an export without
+ * USA_ATCF_ID gives no notes about the others.
+ */
 function crossCheck(hurdat2: readonly Hurdat2Storm[], links: readonly IbtracsLink[], sids: Map<string, string[]>): GlobalArchiveNote[] {
-  const read = new Set(links.flatMap((l) => l.basins).filter((b) => b === 'NA' || b === 'EP'));
-  if (read.size === 0) return [];
+  const span = (years: number[]) => (years.length ? [Math.min(...years), Math.max(...years)] : null);
+  const within = (range: number[] | null, year: number) => range !== null && year >= (range[0] as number) && year <= (range[1] as number);
+  const basinOf = (atcf: string) => (atcf.startsWith('AL') ? 'NA' : 'EP');
+  const listed = Object.fromEntries(
+    (['NA', 'EP'] as const).map((basin) => [
+      basin,
+      span(links.filter((l) => l.basins.includes(basin) && l.usaAtcfIds.length > 0).map((l) => Number(l.sid.slice(0, 4)))),
+    ]),
+  );
+  const held = Object.fromEntries(
+    (['NA', 'EP'] as const).map((basin) => [basin, span(hurdat2.filter((s) => basinOf(s.id) === basin).map((s) => s.year))]),
+  );
   const notes: GlobalArchiveNote[] = [];
   const ids = new Set(hurdat2.map((s) => s.id));
   for (const s of hurdat2)
-    if (read.has(s.basin === 'AL' ? 'NA' : 'EP') && !sids.has(s.id))
+    if (within(listed[basinOf(s.id)] ?? null, s.year) && !sids.has(s.id))
       notes.push({ kind: 'crosscheck', id: s.id, message: `HURDAT2 ${s.id} is in no IBTrACS storm read (by USA_ATCF_ID)` });
   for (const [atcf, storms] of sids)
-    if (/^(AL|EP|CP)\d{6}$/.test(atcf) && !ids.has(atcf))
+    if (/^(AL|EP|CP)\d{6}$/.test(atcf) && within(held[basinOf(atcf)] ?? null, Number(atcf.slice(4))) && !ids.has(atcf))
       notes.push({ kind: 'crosscheck', id: atcf, message: `IBTrACS ${storms.join(', ')} (${atcf}) is in no HURDAT2 file read` });
   return notes;
 }
