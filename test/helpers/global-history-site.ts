@@ -51,7 +51,9 @@ export async function startGlobalHistorySite(
   return {
     publicDir,
     get: async (pathAndQuery) => {
-      const response = await fetch(server.url + pathAndQuery);
+      // A connection each: the suites read files synchronously between requests for seconds at a time, long enough for
+      // the server (in this process) to close an idle kept-alive socket just as the next request is written on it.
+      const response = await fetch(server.url + pathAndQuery, { headers: { connection: 'close' } });
       return { status: response.status, body: await response.json() };
     },
     close: async () => {
