@@ -42,7 +42,7 @@ function rawCounts(text: string): Record<string, number> {
   return counts;
 }
 
-describeRealData('history', 'the archive of every basin from the real HURDAT2 and IBTrACS files', (history) => {
+describeRealData('history', 'the archive of every basin from the real HURDAT2 and IBTrACS files', () => {
   let folder: string;
   let sources: GlobalSources;
   let built: GlobalHistory;
