@@ -23,11 +23,21 @@ import type { SiteData } from '../src/api/context.ts';
 import { loadBindings } from '../src/api/handler-modules.ts';
 import { renderDataFiles, renderStaticAnswers, unwrittenDataFiles } from '../src/api/render-static.ts';
 import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
-import { CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config/paths.ts';
+import { CONTENT_DIR, DEMO_GLOBAL_SOURCES_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config/paths.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
 import { AGENCY_SOURCES } from '../src/model/agency-track-schemas.ts';
 import { AGENCIES_DIR, describeAgencySources, listAgencyFiles } from '../src/sources/agencies/read-agency-sources.ts';
 import { CMA_FILE_PATTERN, DEMO_MARKER, listSourceFiles, type LoadedSources } from '../src/sources/read-sources.ts';
+import {
+  describeGlobalSources,
+  GLOBAL_DEMO_MARKER,
+  listGlobalSourceFiles,
+  readGlobalSources,
+  type GlobalSources,
+} from '../src/sources/global/read-global-sources.ts';
+import { buildGlobalHistory } from '../src/archive/global/global-history.ts';
+import { globalArchiveReport, globalDataQuality, summarizeGlobalQuality } from '../src/archive/global/global-report.ts';
+import { searchEntry } from '../src/archive/search-index.ts';
 import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { renderBasemap, renderWorldBasemap } from './basemap.ts';
 import { forecastInputFiles, renderForecastArchive, type ForecastFolders } from './forecast-archive.ts';
@@ -35,13 +45,20 @@ import { buildRecordFile, publish, removeInterrupted } from './publish.ts';
 import { siteAssets } from './site-assets.ts';
 
 /**
- * Where the build reads from: the archive sources, the other agencies' best tracks (default <sources>/agencies), and
- * the official forecasts' archived a-decks with the other basins' best tracks they are verified against
- * (build/forecast-archive.ts).
+ * Where the build reads from: the archive sources, the other agencies' best tracks (default <sources>/agencies), the
+ * other basins' (default: the demo's with the demo archive, none with a real one: globalSourcesFolder), and the
+ * official forecasts' archived a-decks (build/forecast-archive.ts), verified against both archives.
  */
 export interface SourceFolders extends ForecastFolders {
   sourcesDir: string;
   agenciesDir?: string;
+  globalSourcesDir?: string;
+}
+
+/** The other basins' folder a build of these sources reads: the one given, else the demo's with the demo archive, else none. */
+export async function globalSourcesFolder({ sourcesDir, globalSourcesDir }: SourceFolders): Promise<string | null> {
+  if (globalSourcesDir) return globalSourcesDir;
+  return (await fs.pathExists(path.join(sourcesDir, DEMO_MARKER))) ? DEMO_GLOBAL_SOURCES_DIR : null;
 }
 
 export interface BuildOptions extends SourceFolders {
@@ -95,9 +112,11 @@ export async function inputFingerprint(folders: SourceFolders): Promise<string> 
   const { sourcesDir, agenciesDir = path.join(sourcesDir, AGENCIES_DIR) } = folders;
   const agencyFiles = (await Promise.all(AGENCY_SOURCES.map((agency) => listAgencyFiles(agenciesDir, agency)))).flat();
   const demo = await fs.pathExists(path.join(sourcesDir, DEMO_MARKER));
+  const globalDir = await globalSourcesFolder(folders);
   const sources = [
     ...(await listSourceFiles(sourcesDir)).map((file) => path.join(sourcesDir, file)),
     ...agencyFiles.map((file) => path.join(agenciesDir, file)),
+    ...(globalDir ? [...(await listGlobalSourceFiles(globalDir)), GLOBAL_DEMO_MARKER].map((file) => path.join(globalDir, file)) : []),
     ...(await forecastInputFiles(folders, demo)),
   ];
   const own = await fg(['src/**/*.ts', 'build/**/*.ts', 'content/**/*', 'static/**/*', 'package-lock.json'], {
@@ -149,6 +168,19 @@ export function describeSources(sourcesDir: string, sources: LoadedSources): str
   ].join('\n');
 }
 
+/** What the build says of the other basins' files: the folder and what was read, or that none were given. */
+export function describeGlobal(dir: string | null, sources: GlobalSources | null): string {
+  if (!dir || !sources)
+    return [
+      "Other basins' best tracks: none given: only the north-western Pacific is answered; the global archive's answers say the other basins are not loaded",
+      '  (get them with "npm run cli -- sources fetch", or give --global-sources / TYPHOON_GLOBAL_SOURCES)',
+    ].join('\n');
+  return [
+    `Other basins' best tracks: ${dir}${sources.demo ? ' (DEMO: a few storms, not the real record)' : ''}`,
+    ...describeGlobalSources(sources).map((line) => `  ${line}`),
+  ].join('\n');
+}
+
 /** Renders and validates everything; returns the files to write. Pure apart from reading the sources. */
 export async function renderSite(
   folders: SourceFolders,
@@ -157,6 +189,9 @@ export async function renderSite(
   const { sourcesDir, agenciesDir } = folders;
   const sources = await readArchiveSources(sourcesDir, NAMES_FILE, { agenciesDir });
   log(describeSources(sourcesDir, sources));
+  const globalDir = await globalSourcesFolder(folders);
+  const globalSources = globalDir ? await readGlobalSources(globalDir) : null;
+  log(describeGlobal(globalDir, globalSources));
   const problems = sources.problems.map((p) => `${path.join(sourcesDir, p.file)}:${p.line}: ${p.message}`);
   const content = await loadContent(CONTENT_DIR).catch((error: unknown) => {
     if (!(error instanceof ContentError)) throw error;
@@ -179,7 +214,16 @@ export async function renderSite(
   const attribution = archiveAttribution(sources.demo, agencies.values());
   const report = archiveReport(typhoons, sources.demo);
   const today = renderTodayInHistory(archive);
-  const forecasts = await renderForecastArchive(folders, { typhoons, demo: sources.demo }, log);
+  const searchIndex = typhoons.map((t) => searchEntry(t, sources.names));
+  // The other basins' values left out are reported, never copied, and do not stop the build (docs/data/data-sources.md).
+  const globalHistory = buildGlobalHistory(globalSources ?? { hurdat2: [], ibtracs: [], ibtracsLinks: [] }, {
+    typhoons,
+    agencies,
+    searchEntries: searchIndex,
+  });
+  const globalQuality = globalDataQuality(globalHistory, globalSources);
+  log(summarizeGlobalQuality(globalQuality, DATA_FILES.globalDataQuality.path));
+  const forecasts = await renderForecastArchive(folders, { typhoons, demo: sources.demo, global: globalSources }, log);
   const site: SiteData = {
     archive,
     content,
@@ -189,6 +233,13 @@ export async function renderSite(
     releasedAt: report.releasedAt,
     dataset: datasetOf(report),
     attribution,
+    global: {
+      history: globalHistory,
+      report: globalArchiveReport(globalHistory, globalSources, {
+        demo: sources.demo || Boolean(globalSources?.demo),
+        nwReleasedAt: report.releasedAt,
+      }),
+    },
     forecasts: { storms: forecasts.storms, file: forecasts.file },
   };
   const { statics } = await loadBindings();
@@ -199,9 +250,10 @@ export async function renderSite(
   if (invalid.length) throw new BuildError(invalid);
 
   files.push(
-    ...renderDataFiles(site, sources.names),
+    ...renderDataFiles(site, searchIndex),
     DATA_FILES.archiveReport.render(report),
     DATA_FILES.dataQuality.render(dataQuality),
+    DATA_FILES.globalDataQuality.render(globalQuality),
     { file: '_redirects', body: renderRedirects() },
     { file: '_headers', body: renderHeaders(site.demo) },
     { file: '404.html', body: NOT_FOUND_PAGE },

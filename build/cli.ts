@@ -17,8 +17,9 @@ import {
   PUBLIC_DIR,
   resolveAgenciesDir,
   resolveGlobalSourcesDir,
-  forecastFoldersToBuild,
   resolveForecastDecksDir,
+  resolveForecastDecksToBuild,
+  resolveGlobalSourcesToBuild,
   resolveSources,
   type SourcesLocation,
 } from '../src/config/paths.ts';
@@ -112,7 +113,7 @@ program
   )
   .option(
     '--global-sources <dir>',
-    "the other basins' best tracks (hurdat2/, ibtracs/) the decks are verified against; default $TYPHOON_GLOBAL_SOURCES, else .cache/global-sources",
+    "other basins' best tracks (hurdat2/, ibtracs/); default $TYPHOON_GLOBAL_SOURCES, else .cache/global-sources, else with the demo archive the demo's (demo/global-sources), else none",
   )
   .option('--public <dir>', 'output folder', PUBLIC_DIR)
   .option('--force', 'rebuild even when nothing changed')
@@ -148,7 +149,8 @@ program
       const report = await buildSite({
         sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
         agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
-        ...forecastFoldersToBuild(options, config()),
+        globalSourcesDir: resolveGlobalSourcesToBuild(options.globalSources, config().globalSourcesDir),
+        forecastDecksDir: resolveForecastDecksToBuild(options.forecastDecks, config().forecastDecksDir),
         publicDir: options.public,
         force: options.force,
         dryRun: options.dryRun,
@@ -179,6 +181,10 @@ program
     '--agencies <dir>',
     "other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); default $TYPHOON_AGENCY_SOURCES, else <sources>/agencies",
   )
+  .option(
+    '--global-sources <dir>',
+    "other basins' best tracks (hurdat2/, ibtracs/); default $TYPHOON_GLOBAL_SOURCES, else .cache/global-sources, else with the demo archive the demo's (demo/global-sources), else none",
+  )
   .option('--port <port>', 'port to listen on (default $PORT, else 8888)')
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--offline', 'poll no upstream: the live answers say so, naming this flag')
@@ -188,6 +194,7 @@ program
     async (options: {
       sources?: string;
       agencies?: string;
+      globalSources?: string;
       demo?: boolean;
       port?: string;
       host: string;
@@ -211,7 +218,8 @@ program
       await buildSite({
         sourcesDir: sources.dir,
         agenciesDir: resolveAgenciesDir(options.agencies, serverConfig.agenciesDir),
-        ...forecastFoldersToBuild({}, serverConfig),
+        globalSourcesDir: resolveGlobalSourcesToBuild(options.globalSources, serverConfig.globalSourcesDir),
+        forecastDecksDir: resolveForecastDecksToBuild(undefined, serverConfig.forecastDecksDir),
         publicDir: PUBLIC_DIR,
         log,
       });
@@ -345,11 +353,13 @@ program
   .description('Print the hash of everything a build reads (sources, content, code): the deploy workflow deploys when it changes')
   .option('--sources <dir>', 'archive sources folder; default as for build')
   .option('--agencies <dir>', "other agencies' best tracks; default as for build")
-  .action(async (options: { sources?: string; agencies?: string }) =>
+  .option('--global-sources <dir>', "other basins' best tracks; default as for build")
+  .action(async (options: { sources?: string; agencies?: string; globalSources?: string }) =>
     log(
       await inputFingerprint({
         sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
         agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
+        globalSourcesDir: resolveGlobalSourcesToBuild(options.globalSources, config().globalSourcesDir),
       }),
     ),
   );

@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { readConfig } from '../src/config/env.ts';
-import { CACHE_DIR, FUNCTIONS_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveSources } from '../src/config/paths.ts';
+import { CACHE_DIR, FUNCTIONS_DIR, PROJECT_ROOT, PUBLIC_DIR, resolveGlobalSourcesToBuild, resolveSources } from '../src/config/paths.ts';
 import { CLOSED_UPSTREAMS, ensureNetlifyTools, netlifyBin } from './netlify-tools.ts';
 import { buildSite } from './build-site.ts';
 import { writeFunctions } from './write-functions.ts';
@@ -54,7 +54,12 @@ async function main(): Promise<void> {
   const env = { ...process.env, NETLIFY_TOOLS_DIR: tools };
 
   await writeFunctions(FUNCTIONS_DIR);
-  await buildSite({ sourcesDir: resolveSources(undefined, config.sourcesDir).dir, publicDir: PUBLIC_DIR, log });
+  await buildSite({
+    sourcesDir: resolveSources(undefined, config.sourcesDir).dir,
+    globalSourcesDir: resolveGlobalSourcesToBuild(undefined, config.globalSourcesDir),
+    publicDir: PUBLIC_DIR,
+    log,
+  });
   log('Bundling every function with zip-it-and-ship-it and calling each bundle …');
   await run([process.execPath, vitest, 'run', '--config', 'test/netlify/vitest.config.ts'], env, true);
 

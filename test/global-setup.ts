@@ -18,7 +18,8 @@ import fs from 'fs-extra';
 import type { TestProject } from 'vitest/node';
 import { DEMO_FORECAST_DECKS_DIR, DEMO_GLOBAL_SOURCES_DIR, PROJECT_ROOT } from '../src/config/paths.ts';
 import type { SharedBuildOutcome } from './helpers/shared-build.ts';
-import { agenciesFor, FIXTURE_FORECASTS, FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
+import { assembleRealGlobalSources, hasRealGlobalSources } from './helpers/global-sources.ts';
+import { agenciesFor, FIXTURE_FORECASTS, FIXTURE_GLOBAL_SOURCES, FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -28,6 +29,8 @@ declare module 'vitest' {
     sharedBuildOutcome: string;
     /** The sources it was built from (absolute). */
     sharedSourcesDir: string;
+    /** The other basins' best tracks it was built from: the real samples (with the real archive, when given) or our fixtures. */
+    sharedGlobalSources: 'real' | 'fixtures';
   }
 }
 
@@ -56,7 +59,8 @@ async function runScratch(): Promise<string> {
 async function forecastFolder(dir: string): Promise<string> {
   await fs.copy(FIXTURE_FORECASTS, dir);
   await fs.copy(path.join(DEMO_FORECAST_DECKS_DIR, 'nhc'), path.join(dir, 'nhc'));
-  await fs.copy(path.join(DEMO_GLOBAL_SOURCES_DIR, 'hurdat2'), path.join(dir, 'hurdat2'));
+  // ANDREW's best track, where the demo keeps it (with IRENE and WILMA).
+  await fs.copy(path.join(DEMO_GLOBAL_SOURCES_DIR, 'hurdat2', 'hurdat2-1851-demo.txt'), path.join(dir, 'hurdat2', 'hurdat2-1851-demo.txt'));
   return dir;
 }
 
@@ -68,6 +72,11 @@ export default async function setup(project: TestProject) {
   const sourcesDir = REAL_SOURCES ?? FIXTURE_SOURCES;
   const agenciesDir = agenciesFor(sourcesDir);
   const forecasts = await forecastFolder(path.join(scratch, 'shared-site', 'forecasts'));
+  // The real archive with the real samples of the other basins, when both are given; else our fixtures of both.
+  const realGlobal = Boolean(REAL_SOURCES) && hasRealGlobalSources();
+  const globalSourcesDir = realGlobal
+    ? assembleRealGlobalSources(path.join(scratch, 'shared-site', 'global-sources'))
+    : FIXTURE_GLOBAL_SOURCES;
   const args = [
     '--import',
     'tsx',
@@ -76,11 +85,11 @@ export default async function setup(project: TestProject) {
     '--sources',
     sourcesDir,
     ...(agenciesDir ? ['--agencies', agenciesDir] : []),
-    // VERIFICA's a-deck and the demo's ANDREW (the routes' example), with their HURDAT2 best tracks.
+    // VERIFICA's a-deck with its HURDAT2 best track, and the demo's ANDREW (the routes' example) with the demo's.
     '--forecast-decks',
     forecasts,
     '--global-sources',
-    forecasts,
+    globalSourcesDir,
     '--public',
     publicDir,
     '--force',
@@ -105,6 +114,7 @@ export default async function setup(project: TestProject) {
   project.provide('sharedPublicDir', publicDir);
   project.provide('sharedBuildOutcome', outcomeFile);
   project.provide('sharedSourcesDir', path.resolve(sourcesDir));
+  project.provide('sharedGlobalSources', realGlobal ? 'real' : 'fixtures');
   return async () => {
     child.kill('SIGKILL'); // a run of suites that never read it does not wait for it
     await ended;

@@ -10,6 +10,8 @@
  * - LookupContext: the typhoon-lookup function's handlers get, besides, the upstream service's lookup.
  */
 import type { ArchiveIndex } from '../archive/archive-index.ts';
+import type { GlobalHistory } from '../archive/global/global-history.ts';
+import type { GlobalArchiveReport } from '../archive/global/global-report.ts';
 import type { Dataset } from '../archive/archive-report.ts';
 import type { SiteContent } from '../content/load-content.ts';
 import type { Config } from '../config/env.ts';
@@ -37,6 +39,8 @@ export interface SiteData {
   attribution: Attribution;
   /** The official forecasts of the archived a-decks, verified (build/forecast-archive.ts), and what the functions read of them. */
   forecasts: { storms: readonly ArchivedStormVerification[]; file: ForecastArchiveFile };
+  /** The archive of every basin (src/archive/global/), the north-western Pacific's storms among its records, and its report. */
+  global: { history: GlobalHistory; report: GlobalArchiveReport };
 }
 
 export interface ArchiveContext {

@@ -25,6 +25,10 @@ import type { ForecastArchiveFile } from '../forecasts/archived-forecasts.ts';
 import type { StormAgencies } from '../model/agency-comparison-schemas.ts';
 import type { Announcement, KnowledgeItem, NewsItem, SiteConfig, VersionsFile } from '../model/content-schemas.ts';
 import type { SearchEntry, TodayInHistory, TyphoonSummary } from '../model/typhoon-schemas.ts';
+import type { GlobalArchiveReport, GlobalDataQuality } from '../archive/global/global-report.ts';
+import type { GlobalSearchKeys } from '../archive/global/global-search.ts';
+import type { GlobalProximityFile } from '../archive/global/global-track-search.ts';
+import type { ArchivedSummary } from '../model/global-archive-schemas.ts';
 
 /** A generated file: a static answer lives at exactly its URL path (`api/v1/history/2024`, no extension). */
 export interface RenderedFile {
@@ -150,4 +154,20 @@ export const DATA_FILES = {
    * checked against its schema), which the history-today and bootstrap functions read.
    */
   todayInHistory: family<TodayInHistory, string>()('api/history/today/*', (monthDay) => `api/history/today/${monthDay}`),
+  /**
+   * The archive of every basin (src/archive/global/): which basins it holds, its dataset and release (the `dataset`
+   * and `ts` of its answers functions give).
+   */
+  globalReport: file<GlobalArchiveReport>()('api/_data/global/report.json'),
+  /** What the other basins' files had wrong (published for people; no function reads it). */
+  globalDataQuality: file<GlobalDataQuality>()('api/_data/global/data-quality.json'),
+  /**
+   * Its search and track-search files (src/archive/global/global-track-search.ts): storm i is the same storm in each.
+   * Gzipped: every basin's tracks are over 10 MB of JSON, and a function bundle holds under 5 MB of data.
+   */
+  globalSummaries: file<ArchivedSummary[]>()('api/_data/global/summaries.json.gz'),
+  globalSearchKeys: file<GlobalSearchKeys[]>()('api/_data/global/search-keys.json.gz'),
+  globalTracks: file<ArchiveTracksFile>()('api/_data/global/tracks.json.gz'),
+  globalProximity: file<GlobalProximityFile>()('api/_data/global/proximity.json.gz'),
+  globalSimilar: file<SimilarTracksFile>()('api/_data/global/similar.json.gz'),
 } as const;

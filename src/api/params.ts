@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { KNOWLEDGE_CATEGORIES, PLATFORMS, platformSchema, slugSchema } from '../model/content-schemas.ts';
 import { disturbanceIdSchema } from '../model/disturbance-schemas.ts';
-import { archivedStormIdSchema } from '../model/global-archive-schemas.ts';
+import { ARCHIVE_BASINS, archivedStormIdSchema, BASIN_NAMES } from '../model/global-archive-schemas.ts';
 import { globalIdSchema } from '../model/global-schemas.ts';
 import { GRADE_CODES } from '../model/grades.ts';
 import { typhoonCodeSchema } from '../model/typhoon-schemas.ts';
@@ -86,6 +86,15 @@ export const PARAMS = {
     schema: globalIdSchema,
     ...inPath('id must look like nhc-al132025 or jtwc-sh062024'),
   },
+  archivedId: {
+    description:
+      'Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)',
+    // In the demo, the tests' fixtures and the real archive alike (YAGI 2024).
+    example: 'cma-202411',
+    invalid: 'AL041992',
+    schema: archivedStormIdSchema,
+    ...inPath('id must look like nhc-al122005, ibtracs-2019246N12125 or cma-201330'),
+  },
   disturbanceId: {
     description: 'Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)',
     example: 'jtwc-wp942026',
@@ -93,14 +102,7 @@ export const PARAMS = {
     schema: disturbanceIdSchema,
     ...inPath('id must be jtwc-wp942026 (jtwc-, basin, invest number 90–99, year)'),
   },
-  archivedId: {
-    description:
-      "An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)",
-    example: 'nhc-al041992',
-    invalid: 'AL041992',
-    schema: archivedStormIdSchema,
-    ...inPath('id must look like nhc-al041992, cma-201330 or ibtracs-2019246N12125'),
-  },
+
   flashId: {
     description: 'Flash news id: 12 hexadecimal digits',
     example: '3f9a1c0b2d4e',
@@ -246,7 +248,7 @@ export const QUERIES = {
   },
   year: { description: 'Four-digit year', example: '2025', ...fourDigitYear('year') },
   q: {
-    description: `Keyword: Chinese or English name, ATCF id or sea area, 1–${MAX_KEYWORD_LENGTH} characters`,
+    description: `Keyword, 1–${MAX_KEYWORD_LENGTH} characters: a part of a live cyclone's name, ATCF id or sea area; in the archive of every basin a name (Chinese, English, pinyin; a near miss), an id of any agency, optionally with a year (Katrina 2005)`,
     example: 'melissa',
     invalid: 'x'.repeat(MAX_KEYWORD_LENGTH + 1),
     schema: optional(
@@ -332,7 +334,8 @@ export const QUERIES = {
       .regex(YEAR, inQuery('year must be a four-digit year such as 2024'))
       .transform(Number),
   },
-  basin: {
+  forecastBasin: {
+    name: 'basin',
     description: `Only this basin (ATCF): ${FORECAST_BASINS.join(', ')} (default: every basin)`,
     example: 'AL',
     invalid: 'NA',
@@ -343,6 +346,12 @@ export const QUERIES = {
     example: 'nhc',
     invalid: 'N H C',
     schema: optional(z.string().regex(/^[a-z][a-z0-9-]{1,19}$/, inQuery('agency must be an agency key such as nhc, jtwc or cma'))),
+  },
+  basin: {
+    description: `Only storms whose track entered this basin (IBTrACS's codes): ${ARCHIVE_BASINS.map((b) => `${b} ${BASIN_NAMES[b].en}`).join(', ')}`,
+    example: 'NA',
+    invalid: 'AL',
+    schema: optional(z.enum(ARCHIVE_BASINS, inQuery(`basin must be one of ${ARCHIVE_BASINS.join(', ')}`))),
   },
   similarSize: {
     name: 'size',

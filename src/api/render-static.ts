@@ -3,10 +3,8 @@
  * the body a function would answer (as hono's static generation and nitro's prerender do): a static answer and
  * a function answer for the same resource are one code path. Also writes the data files functions read.
  */
-import { searchEntry } from '../archive/search-index.ts';
 import { buildTrackSearchData } from '../archive/track-search-data.ts';
-import type { Typhoon } from '../model/typhoon-schemas.ts';
-import type { NamesTable } from '../sources/names-table.ts';
+import type { SearchEntry, Typhoon } from '../model/typhoon-schemas.ts';
 import type { StaticBinding } from './bind.ts';
 import type { SiteData } from './context.ts';
 import { DATA_FILES, type RenderedFile } from './data-files.ts';
@@ -58,8 +56,8 @@ export function trackSearchFiles(typhoons: readonly Typhoon[]): RenderedFile[] {
   ];
 }
 
-/** The generated files functions read (each lists its own in `includedFiles`). */
-export function renderDataFiles(site: SiteData, names: NamesTable): RenderedFile[] {
+/** The generated files functions read (each lists its own in `includedFiles`); `searchIndex`: the archive's entries (search-index.ts). */
+export function renderDataFiles(site: SiteData, searchIndex: readonly SearchEntry[]): RenderedFile[] {
   const withoutBody = <T extends { body: string }>({ body: _body, ...rest }: T) => rest;
   /** A year's storms that have the agencies' tracks, by code. */
   const agenciesOf = (year: number) =>
@@ -70,7 +68,7 @@ export function renderDataFiles(site: SiteData, names: NamesTable): RenderedFile
       }),
     );
   return [
-    DATA_FILES.searchIndex.render(site.archive.typhoons.map((t) => searchEntry(t, names))),
+    DATA_FILES.searchIndex.render([...searchIndex]),
     DATA_FILES.newsList.render(site.content.news.map(withoutBody)),
     DATA_FILES.knowledgeList.render(site.content.knowledge.map(withoutBody)),
     DATA_FILES.versions.render(site.content.versions),
@@ -79,6 +77,19 @@ export function renderDataFiles(site: SiteData, names: NamesTable): RenderedFile
     ...trackSearchFiles(site.archive.typhoons),
     ...site.archive.years.map((year) => DATA_FILES.agencyComparison.of(year).render(agenciesOf(year))),
     DATA_FILES.forecastArchive.render(site.forecasts.file),
+    ...globalDataFiles(site.global),
+  ];
+}
+
+/** The archive of every basin's files: its report, its search keys and its track-search files (storm i is summary i in each). */
+function globalDataFiles({ history, report }: SiteData['global']): RenderedFile[] {
+  return [
+    DATA_FILES.globalReport.render(report),
+    DATA_FILES.globalSummaries.render(history.archive.summaries),
+    DATA_FILES.globalSearchKeys.render(history.search.map(({ names, ids }) => ({ names, ids }))),
+    DATA_FILES.globalTracks.render(history.trackSearch.tracks),
+    DATA_FILES.globalProximity.render(history.trackSearch.proximity),
+    DATA_FILES.globalSimilar.render(history.trackSearch.similar),
   ];
 }
 

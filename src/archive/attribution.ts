@@ -96,3 +96,38 @@ export const archiveAttribution = (demo: boolean, comparisons: Iterable<Pick<Sto
   ...ARCHIVE_ATTRIBUTION,
   ...publishedAgencies(comparisons).map((agency) => AGENCY_ATTRIBUTION[agency]),
 ];
+
+/** NHC's HURDAT2, the record of the North Atlantic and the eastern North and Central Pacific (docs/data/data-sources.md#the-other-basins). */
+export const HURDAT2_ATTRIBUTION = {
+  source: 'hurdat2',
+  credit: 'Best-track data: NOAA National Hurricane Center and Central Pacific Hurricane Center (HURDAT2), public domain',
+  url: 'https://www.nhc.noaa.gov/data/#hurdat',
+  cite: [
+    'Landsea, C. W., and J. L. Franklin, 2013: Atlantic hurricane database uncertainty and presentation of a new database format. Mon. Wea. Rev., 141, 3576-3592. doi:10.1175/MWR-D-12-00254.1',
+  ],
+};
+
+/** Leads the attribution of the archive of every basin when it is the demo's (demo/archive and demo/global-sources). */
+export const GLOBAL_DEMO_NOTICE = {
+  ...DEMO_NOTICE,
+  credit:
+    "DEMO ARCHIVE: a few storms (the north-western Pacific's abridged by hand, the other basins' whole) for an offline demonstration, " +
+    'not the real archive and not for research. Get the real one with "npm run cli -- sources fetch" and rebuild.',
+};
+
+/**
+ * The attribution of an answer of the archive of every basin: the demo notice first when it is the demo, then the
+ * credits of the records it gives (`sources`: hurdat2, ibtracs, cma), each once. A cma record is the archive's, with
+ * the agencies whose tracks are beside it.
+ */
+export function globalAttribution(demo: boolean, sources: ReadonlySet<string>, agencies: readonly string[] = []): Attribution {
+  const cma = sources.has('cma');
+  const ibtracs = sources.has('ibtracs') || (cma && agencies.includes('ibtracs'));
+  return [
+    ...(demo ? [GLOBAL_DEMO_NOTICE] : []),
+    ...(sources.has('hurdat2') ? [HURDAT2_ATTRIBUTION] : []),
+    ...(cma ? ARCHIVE_ATTRIBUTION : []),
+    ...AGENCY_SOURCES.filter((a) => a !== 'ibtracs' && cma && agencies.includes(a)).map((a) => AGENCY_ATTRIBUTION[a]),
+    ...(ibtracs ? [AGENCY_ATTRIBUTION.ibtracs] : []),
+  ];
+}

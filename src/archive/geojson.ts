@@ -12,19 +12,21 @@ import { CONE_SOURCE, forecastCone } from './forecast-cone.ts';
 import { bboxOf, lineGeometry, positionsOf, type BBox, type Feature, type Geometry, type Position } from './geojson-geometry.ts';
 import { windCircleFeatures } from './wind-circles.ts';
 
-const withBbox = (geometry: Geometry, properties: Record<string, unknown>): Feature => ({
+/** A feature with its bounding box (lines and areas: §5). */
+export const withBbox = (geometry: Geometry, properties: Record<string, unknown>): Feature => ({
   type: 'Feature',
   bbox: bboxOf(positionsOf(geometry)),
   geometry,
   properties,
 });
 
-function line(positions: Position[], properties: Record<string, unknown>): Feature | null {
+/** A line through the positions, cut at the antimeridian; null for fewer than two positions. */
+export function line(positions: Position[], properties: Record<string, unknown>): Feature | null {
   const geometry = lineGeometry(positions);
   return geometry && withBbox(geometry, properties);
 }
 
-const point = (p: { lng: number; lat: number }, properties: Record<string, unknown>): Feature => ({
+export const point = (p: { lng: number; lat: number }, properties: Record<string, unknown>): Feature => ({
   type: 'Feature',
   geometry: { type: 'Point', coordinates: [p.lng, p.lat] },
   properties,

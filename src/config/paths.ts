@@ -36,7 +36,7 @@ export const FORECAST_DECKS_DIR = path.join(CACHE_DIR, 'forecast-decks');
 export const DEMO_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'archive');
 /** The demo's archived a-decks, read with the demo archive when no forecast decks are given (demo/forecast-decks/README.md). */
 export const DEMO_FORECAST_DECKS_DIR = path.join(PROJECT_ROOT, 'demo', 'forecast-decks');
-/** The demo decks' storms' best tracks of the other basins (ANDREW's HURDAT2 entry), read with the demo decks (demo/global-sources/README.md). */
+/** The demo's best tracks of the other basins (a few storms, marked DEMO): built with the demo archive when no others are given. */
 export const DEMO_GLOBAL_SOURCES_DIR = path.join(PROJECT_ROOT, 'demo', 'global-sources');
 /** The generated Netlify functions (build/write-functions.ts). */
 export const FUNCTIONS_DIR = path.join(PROJECT_ROOT, 'functions');
@@ -79,15 +79,27 @@ export const resolveForecastDecksDir = (option: string | undefined, configured: 
   path.resolve(option ?? configured ?? FORECAST_DECKS_DIR);
 
 /**
- * The folders a build reads the archived forecasts from: the decks (as resolveForecastDecksDir, the default only when
- * `sources fetch` made it) and the other basins' best tracks they are verified against (TYPHOON_GLOBAL_SOURCES, else
- * .cache/global-sources when it exists).
+ * The archived a-decks a build reads, when there are any: the option, else the configured folder
+ * (TYPHOON_FORECAST_DECKS), else what `sources fetch --forecasts` downloaded (.cache/forecast-decks, when it exists).
+ * Undefined otherwise: the build then reads the demo's (DEMO_FORECAST_DECKS_DIR) with the demo archive, and none with
+ * a real one.
  */
-export function forecastFoldersToBuild(
-  options: { forecastDecks?: string; globalSources?: string },
-  config: { forecastDecksDir: string | null; globalSourcesDir: string | null },
-) {
-  const decks = options.forecastDecks ?? config.forecastDecksDir ?? (fs.existsSync(FORECAST_DECKS_DIR) ? FORECAST_DECKS_DIR : undefined);
-  const global = options.globalSources ?? config.globalSourcesDir ?? (fs.existsSync(GLOBAL_SOURCES_DIR) ? GLOBAL_SOURCES_DIR : undefined);
-  return { forecastDecksDir: decks && path.resolve(decks), globalSourcesDir: global && path.resolve(global) };
+export function resolveForecastDecksToBuild(option: string | undefined, configured: string | null): string | undefined {
+  const dir = option ?? configured;
+  if (dir) return path.resolve(dir);
+  return fs.existsSync(FORECAST_DECKS_DIR) ? FORECAST_DECKS_DIR : undefined;
+}
+
+const hasGlobalFiles = (dir: string) => ['hurdat2', 'ibtracs'].some((folder) => fs.existsSync(path.join(dir, folder)));
+
+/**
+ * The other basins' best tracks a build reads, when there are any: the option, else the configured folder
+ * (TYPHOON_GLOBAL_SOURCES), else what `sources fetch` downloaded (.cache/global-sources, when it holds hurdat2/ or
+ * ibtracs/). Undefined otherwise: the build then reads the demo's (DEMO_GLOBAL_SOURCES_DIR) with the demo archive,
+ * and none with a real one, whose answers say the other basins are not loaded.
+ */
+export function resolveGlobalSourcesToBuild(option: string | undefined, configured: string | null): string | undefined {
+  const dir = option ?? configured;
+  if (dir) return path.resolve(dir);
+  return hasGlobalFiles(GLOBAL_SOURCES_DIR) ? GLOBAL_SOURCES_DIR : undefined;
 }

@@ -42,6 +42,7 @@ export const geometrySchema = z
 
 export const FEATURE_KINDS = [
   'wind-circle',
+  'wind-radii',
   'forecast-cone',
   'track',
   'track-point',
@@ -55,9 +56,9 @@ export const featurePropertiesSchema = z
     kind: z
       .enum(FEATURE_KINDS)
       .describe(
-        "What the feature is: wind-circle (a Polygon per wind force of a track point: time, force, radii km, latest), forecast-cone (an agency's cone: agency, issuedAt, radiiFrom, circles), track (the storm's LineString, a Point for one fix: the storm's fields and landfalls, a count), track-point (every field of a track point), landfall (every field of a landfall), forecast-track (an agency's forecast LineString: agency, issuedAt), forecast-point (every field of a forecast point, with agency)",
+        "What the feature is: wind-circle (a Polygon per wind force of a track point: time, force, radii km, latest), wind-radii (an archived storm of any basin: a Polygon per wind threshold of an entry: time, thresholdKt 34, 50 or 64, radii km), forecast-cone (an agency's cone: agency, issuedAt, radiiFrom, circles), track (the storm's LineString, a Point for one fix: the storm's fields and landfalls, a count), track-point (every field of a track point), landfall (every field of a landfall), forecast-track (an agency's forecast LineString: agency, issuedAt), forecast-point (every field of a forecast point, with agency)",
       ),
-    code: z.string().describe('The storm code'),
+    code: z.string().describe('The storm code; for an archived storm of any basin (/api/geojson/global/{id}) its id'),
   })
   .catchall(z.unknown().describe('The fields of what the feature is (see kind)'))
   .describe("The feature's fields: `kind` and `code`, then the fields of what it is (see kind), units as in the API's JSON")

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { IBTRACS_BASINS, type IbtracsBasin } from './agency-track-schemas.ts';
-import { utcTime } from './global-schemas.ts';
+import { utcTime, type Basin } from './global-schemas.ts';
 import { stormIdsSchema, windCircleSchema } from './typhoon-schemas.ts';
 
 /** Basins, as IBTrACS names them: the Central Pacific is part of EP (NHC's HURDAT2 file holds both). */
@@ -34,6 +34,19 @@ export const BASIN_RECORDS: Record<ArchiveBasin, 'hurdat2' | 'ibtracs' | 'cma'> 
   SI: 'ibtracs',
   SP: 'ibtracs',
   SA: 'ibtracs',
+};
+
+/**
+ * The basins of the archive a live cyclone's ATCF basin stands for: JTWC's Southern Hemisphere (SH) is any of the
+ * three southern basins, which the ATCF id does not tell apart; the Central Pacific is part of EP.
+ */
+export const ARCHIVE_BASINS_OF_ATCF: Readonly<Record<Basin, readonly ArchiveBasin[]>> = {
+  AL: ['NA'],
+  EP: ['EP'],
+  CP: ['EP'],
+  WP: ['WP'],
+  IO: ['NI'],
+  SH: ['SI', 'SP', 'SA'],
 };
 
 export const archiveBasinSchema = z
@@ -69,7 +82,9 @@ const windPeriodSchema = z
 const radiusKm = (kt: number) =>
   windCircleSchema
     .nullable()
-    .describe(`Radius of ${kt}-kt winds per quadrant, km (converted from nautical miles, 1 nm = 1.852 km, whole km); null when not given`);
+    .describe(
+      `Radius of ${kt}-kt winds per quadrant, km (converted from nautical miles, 1 nm = 1.852 km, whole km); null when not given (the CMA archive's circles are of Beaufort force 7, 10 and 12, other speeds: its own record, /api/v1/typhoons/{code}, gives them)`,
+    );
 
 export const archivedPointSchema = z
   .object({
@@ -80,20 +95,28 @@ export const archivedPointSchema = z
       .string()
       .nullable()
       .describe(
-        "The record's own stage code: HURDAT2's status (TD, TS, HU, EX, SD, SS, LO, WV, DB), IBTrACS's NATURE (DS, TS, ET, SS, NR, MX); null when not given",
+        "The record's own stage code: HURDAT2's status (TD, TS, HU, EX, SD, SS, LO, WV, DB), IBTrACS's NATURE (DS, TS, ET, SS, NR, MX), CMA's grade (TD, TS, STS, TY, STY, SuperTY, ET); null when not given",
       ),
     stage: z
       .enum(STAGES)
       .nullable()
       .describe(
-        'The stage in common words: tropical (TD, TS, HU; IBTrACS TS), subtropical (SD, SS), extratropical (EX, ET), disturbance (DB, DS), low (LO), wave (WV), mixed (MX: the agencies contradict each other); null when not given or not reported (NR)',
+        'The stage in common words: tropical (TD, TS, HU; IBTrACS TS; CMA grades but ET), subtropical (SD, SS), extratropical (EX, ET), disturbance (DB, DS), low (LO), wave (WV), mixed (MX: the agencies contradict each other); null when not given or not reported (NR)',
       ),
     record: z
       .string()
       .nullable()
       .describe('HURDAT2 record identifier: L landfall, C, G, I, P, R, S, T, W (see the HURDAT2 format); null otherwise'),
-    windKt: z.number().nullable().describe("Maximum sustained wind in kt as the record writes it, averaged over the storm's windPeriod"),
-    speed: z.number().nullable().describe("The same wind in m/s (1 kt = 1852/3600 m/s exactly, one decimal), over the storm's windPeriod"),
+    windKt: z
+      .number()
+      .nullable()
+      .describe(
+        "Maximum sustained wind in kt as the record writes it, averaged over the storm's windPeriod; CMA's, which CMA writes in m/s, converted (1 m/s = 3600/1852 kt exactly, one decimal)",
+      ),
+    speed: z
+      .number()
+      .nullable()
+      .describe("The same wind in m/s (1 kt = 1852/3600 m/s exactly, one decimal; CMA's as CMA writes it), over the storm's windPeriod"),
     pressure: z.number().nullable().describe('Central pressure, hPa'),
     radius34: radiusKm(34),
     radius50: radiusKm(50),
@@ -104,7 +127,17 @@ export const archivedPointSchema = z
 
 export const archivedLandfallSchema = archivedPointSchema
   .pick({ time: true, lat: true, lng: true, status: true, stage: true, windKt: true, speed: true, pressure: true })
-  .describe("A landfall as the record marks it (HURDAT2's L: the centre crossing a coastline), with the values of that entry")
+  .extend({
+    place: z
+      .string()
+      .nullable()
+      .describe(
+        "Where, in English, as the record names it (the north-western Pacific's landfalls); null where the record names no place (HURDAT2)",
+      ),
+  })
+  .describe(
+    "A landfall as the record marks it (HURDAT2's L: the centre crossing a coastline; the CMA archive's landfalls, with the values of the nearest track point), with the values of that entry",
+  )
   .meta({ id: 'ArchivedLandfall' });
 
 export const INTENSITY_CLASSES = ['below-storm', 'storm', 'hurricane', 'major'] as const;
@@ -132,18 +165,29 @@ export const archiveLinksSchema = z
   .describe('The same storm under other ids; null where none is known')
   .meta({ id: 'ArchiveLinks' });
 
+const recordSourceSchema = z
+  .enum(['hurdat2', 'ibtracs', 'cma'])
+  .describe(
+    "The record: hurdat2 (NHC's HURDAT2), ibtracs (NCEI's IBTrACS v04, the WMO agency's track), cma (the north-western Pacific archive: CMA's best track with the Zhejiang archive)",
+  );
+
 export const archivedStormSchema = z
   .object({
     id: archivedStormIdSchema,
-    source: z
-      .enum(['hurdat2', 'ibtracs'])
-      .describe("The record: hurdat2 (NHC's HURDAT2), ibtracs (NCEI's IBTrACS v04, the WMO agency's track)"),
-    sourceId: z.string().describe("The record's own id: HURDAT2's ATCF id (AL122005), IBTrACS's SID"),
+    source: recordSourceSchema,
+    sourceId: z.string().describe("The record's own id: HURDAT2's ATCF id (AL122005), IBTrACS's SID, the north-western Pacific code"),
+    code: z
+      .string()
+      .nullable()
+      .describe('The north-western Pacific code (/api/v1/typhoons/{code}, /agencies) for a cma record; null for the others'),
     name: z.string().nullable().describe('Name as the record writes it, upper case; null when unnamed'),
+    nameZh: z.string().nullable().describe('Chinese name where the record has one (the north-western Pacific)'),
     year: z
       .number()
       .int()
-      .describe("Year: HURDAT2's (the ATCF id's); IBTrACS's SEASON (southern hemisphere: the July–June season, named after its end)"),
+      .describe(
+        "Year: HURDAT2's (the ATCF id's); IBTrACS's SEASON (southern hemisphere: the July–June season, named after its end); the north-western Pacific code's",
+      ),
     basin: archiveBasinSchema.describe('The basin where it formed (its first entry)'),
     basins: z.array(archiveBasinSchema).min(1).describe('Every basin its track entered, in order'),
     provisional: z
@@ -156,7 +200,7 @@ export const archivedStormSchema = z
       .string()
       .nullable()
       .describe(
-        "Whose winds the record gives: nhc (HURDAT2), the WMO agency's in IBTrACS (newdelhi, reunion, bom, nadi, wellington), usa (IBTrACS's US agency, where the basin has no WMO agency); null when none",
+        "Whose winds the record gives: nhc (HURDAT2), the WMO agency's in IBTrACS (newdelhi, reunion, bom, nadi, wellington), usa (IBTrACS's US agency, where the basin has no WMO agency), cma (the north-western Pacific from 1949), jtwc (its 1945–1948 storms); null when none",
       ),
     startTime: utcTime,
     endTime: utcTime,
@@ -168,7 +212,7 @@ export const archivedStormSchema = z
     intensity: z
       .enum(INTENSITY_CLASSES)
       .describe(
-        "Strongest class reached as a tropical or subtropical system, on the record's own winds: storm ≥ 34 kt, hurricane (typhoon, severe cyclone) ≥ 64 kt, major ≥ 96 kt (Saffir–Simpson category 3); the thresholds apply to the record's windPeriod",
+        "Strongest class reached as a tropical or subtropical cyclone, on the record's own winds: storm ≥ 34 kt, hurricane (typhoon, severe cyclone) ≥ 64 kt, major ≥ 96 kt (Saffir–Simpson category 3); the thresholds apply to the record's windPeriod",
       ),
     ace: z
       .number()
@@ -178,11 +222,17 @@ export const archivedStormSchema = z
     landRecorded: z
       .boolean()
       .describe(
-        "Whether the record marks landfalls: HURDAT2 true (marked for the continental United States in 1851–1970 and from 1991, elsewhere 1951–1970 and from 1991: an empty land[] in other years is not 'no landfall'); IBTrACS false",
+        "Whether the record marks landfalls: HURDAT2 true (marked for the continental United States in 1851–1970 and from 1991, elsewhere 1951–1970 and from 1991: an empty land[] in other years is not 'no landfall'); IBTrACS false; the north-western Pacific as its own record says (/api/v1/typhoons/{code})",
       ),
     land: z.array(archivedLandfallSchema).describe('Landfalls in time order'),
     links: archiveLinksSchema,
-    points: z.array(archivedPointSchema).min(1),
+    agencies: z
+      .array(z.string())
+      .describe(
+        'Agencies whose tracks of this storm are side by side (/api/v1/typhoons/{code}/agencies): cma, jma, jtwc, hko; empty for the other records',
+      ),
+    ids: stormIdsSchema.nullable().describe("A cma record's ids in each agency's records; null for the others"),
+    points: z.array(archivedPointSchema).min(1).describe('The track: every entry of the record in time order'),
   })
   .meta({ id: 'ArchivedStorm' });
 
@@ -190,7 +240,10 @@ export const archivedStormSchema = z
 export const archivedSummarySchema = archivedStormSchema
   .pick({
     id: true,
+    source: true,
+    code: true,
     name: true,
+    nameZh: true,
     year: true,
     basin: true,
     basins: true,
@@ -205,22 +258,10 @@ export const archivedSummarySchema = archivedStormSchema
     ace: true,
     landRecorded: true,
     links: true,
+    agencies: true,
+    ids: true,
   })
-  .extend({
-    source: z.enum(['hurdat2', 'ibtracs', 'cma']).describe('The record: hurdat2, ibtracs, or cma (the north-western Pacific archive)'),
-    code: z
-      .string()
-      .nullable()
-      .describe('The north-western Pacific code (/api/v1/typhoons/{code}, /agencies) for a cma record; null for the others'),
-    nameZh: z.string().nullable().describe('Chinese name where the record has one (the north-western Pacific)'),
-    landfalls: z.number().int().describe('Landfalls the record marks (see landRecorded)'),
-    agencies: z
-      .array(z.string())
-      .describe(
-        'Agencies whose tracks of this storm are side by side (/api/v1/typhoons/{code}/agencies): cma, jma, jtwc, hko; empty for the other records',
-      ),
-    ids: stormIdsSchema.nullable().describe("A cma record's ids in each agency's records; null for the others"),
-  })
+  .extend({ landfalls: z.number().int().describe('Landfalls the record marks (see landRecorded)') })
   .meta({ id: 'ArchivedSummary' });
 
 export type ArchivedPoint = z.infer<typeof archivedPointSchema>;

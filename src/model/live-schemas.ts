@@ -1,5 +1,7 @@
 /** The answer of the live list: the snapshot's storms plus when and from where they were fetched. */
 import { z } from 'zod';
+import { globalHistoryArchiveSchema } from './global-archive-answer-schemas.ts';
+import { archiveBasinSchema } from './global-archive-schemas.ts';
 import { investLinkSchema } from './disturbance-schemas.ts';
 import { disturbanceFreshnessSchema, disturbanceNearSchema } from './disturbance-answer-schemas.ts';
 import { UPSTREAM_STATES } from './freshness.ts';
@@ -214,10 +216,21 @@ export const globalCycloneAnswerSchema = globalCycloneSchema
   })
   .describe('The cyclone');
 
-/** The global archive (`/api/v1/global/history`): the cyclones of a year or matching a keyword. */
+/**
+ * The global history (`/api/v1/global/history`): the cyclones ingested live (the spec's list, `typhoons`) of a year or
+ * matching a keyword, and the archive of every basin that matches (`archive`, paged).
+ */
 export const globalHistorySchema = z.object({
   year: z.number().int().nullable().describe('The year asked for'),
   q: z.string().nullable().describe('The keyword asked for; null without one'),
-  total: z.number().int().describe('Number of cyclones listed'),
-  typhoons: z.array(globalSummarySchema).describe('The cyclones, in brief'),
+  basin: archiveBasinSchema
+    .nullable()
+    .describe(
+      "The basin asked for; null without one. A cyclone ingested live is in NA (ATCF AL), EP (EP, CP), WP, NI (IO), and JTWC's Southern Hemisphere (SH) in each of SI, SP and SA, which its ATCF basin does not tell apart",
+    ),
+  total: z.number().int().describe('Number of cyclones ingested live listed'),
+  typhoons: z
+    .array(globalSummarySchema)
+    .describe('The cyclones ingested live since the service began (NHC, JTWC), in brief; a storm of the archive is also in archive'),
+  archive: globalHistoryArchiveSchema,
 });

@@ -102,7 +102,9 @@ function invoke(
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: root, ...CLOSED_UPSTREAMS },
+      // The live store inside the bundle root: its default, .cache/live beside the project root, is here the parent
+      // of the root (the temporary folder), shared with every other run on the machine.
+      env: { PATH: process.env.PATH ?? '', HOME: root, TYPHOON_LIVE_DIR: path.join(root, '.cache', 'live'), ...CLOSED_UPSTREAMS },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

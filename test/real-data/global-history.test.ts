@@ -14,14 +14,15 @@ import { buildGlobalHistory, type GlobalHistory } from '../../src/archive/global
 import { searchGlobalArchive } from '../../src/archive/global/global-search.ts';
 import { searchNearGlobal } from '../../src/archive/global/global-track-search.ts';
 import { archivedStormSchema, type ArchivedStorm } from '../../src/model/global-archive-schemas.ts';
+import type { IbtracsTrack } from '../../src/model/agency-track-schemas.ts';
+import { parseIbtracsCsv, scanIbtracsLinks } from '../../src/sources/agencies/ibtracs-csv.ts';
 import { readGlobalSources, type GlobalSources } from '../../src/sources/global/read-global-sources.ts';
-import { describeRealData, realData } from '../helpers/real-data.ts';
+import { assembleRealGlobalSources, REAL_GLOBAL_FILES } from '../helpers/global-sources.ts';
+import { describeRealData } from '../helpers/real-data.ts';
 import { renderArchive } from '../helpers/rendered-archive.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';
 
-const ATLANTIC = 'hurdat2_atl_1970-2018.apatel726.txt';
-const NEPAC = 'hurdat2-nepac-1949-2024.txt';
-const IBTRACS = 'ibtracs_ALL_list_v04r01.hdx-fixture.csv';
+const { atlantic: ATLANTIC, nepac: NEPAC, everyBasin: IBTRACS, active: ACTIVE } = REAL_GLOBAL_FILES;
 const MIAMI = { lat: 25.7617, lng: -80.1918 };
 
 function haversineKm(lat1: number, lng1: number, lat2: number, lng2: number): number {
@@ -41,28 +42,21 @@ function rawCounts(text: string): Record<string, number> {
   return counts;
 }
 
-describeRealData('history', 'the archive of every basin from the real HURDAT2 and IBTrACS files', (history) => {
-  const extra = realData('crosscheck');
+describeRealData('history', 'the archive of every basin from the real HURDAT2 and IBTrACS files', () => {
   let folder: string;
   let sources: GlobalSources;
   let built: GlobalHistory;
   const record = (id: string) => built.archive.storms.find((s) => s.id === id) as ArchivedStorm;
 
   beforeAll(async () => {
-    if (!extra) throw new Error('TYPHOON_CROSSCHECK_DATA (the North-east Pacific HURDAT2) is needed beside TYPHOON_HISTORY_SAMPLES');
-    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'global-sources-'));
-    fs.mkdirSync(path.join(folder, 'hurdat2'));
-    fs.mkdirSync(path.join(folder, 'ibtracs'));
-    fs.symlinkSync(path.join(history, ATLANTIC), path.join(folder, 'hurdat2', ATLANTIC));
-    fs.symlinkSync(path.join(extra, 'hurdat2', NEPAC), path.join(folder, 'hurdat2', NEPAC));
-    fs.symlinkSync(path.join(history, 'ibtracs', IBTRACS), path.join(folder, 'ibtracs', IBTRACS));
+    folder = assembleRealGlobalSources(fs.mkdtempSync(path.join(os.tmpdir(), 'global-sources-')));
     sources = await readGlobalSources(folder);
     built = buildGlobalHistory(sources, null);
   }, 120_000);
   afterAll(() => folder && fs.rmSync(folder, { recursive: true, force: true }));
 
-  it('reads the three files; the only problems are the two values outside the format', () => {
-    expect(sources.files).toEqual([`hurdat2/${NEPAC}`, `hurdat2/${ATLANTIC}`, `ibtracs/${IBTRACS}`]);
+  it('reads the four files; the only problems are the two values outside the format', () => {
+    expect(sources.files).toEqual([`hurdat2/${NEPAC}`, `hurdat2/${ATLANTIC}`, `ibtracs/${ACTIVE}`, `ibtracs/${IBTRACS}`]);
     expect(sources.problems.map((p) => [p.file, p.line])).toEqual([
       [`hurdat2/${NEPAC}`, 32576],
       [`hurdat2/${ATLANTIC}`, 9394],
@@ -81,13 +75,40 @@ describeRealData('history', 'the archive of every basin from the real HURDAT2 an
     expect(ours['NA 2005']).toBe(30); // the file lacks Katrina (AL122005): NHC's 2005 has 31
   });
 
-  it('counts the IBTrACS storms formed in the basins it is the record of: NI 6, SI 123, SP 31; the others are not its records', () => {
+  it('counts the IBTrACS storms formed in the basins it is the record of: NI 6, SI 124, SP 31; the others are not its records', () => {
     const perBasin: Record<string, number> = {};
     for (const y of built.years.filter((y) => y.source === 'ibtracs')) perBasin[y.basin] = (perBasin[y.basin] ?? 0) + y.storms;
-    expect(perBasin).toEqual({ NI: 6, SI: 123, SP: 31 });
-    expect(built.archive.storms.filter((s) => s.source === 'ibtracs')).toHaveLength(160);
-    // The list's 3 NA, 2 EP and 13 WP storms are HURDAT2's and CMA's to tell; its winds have no WMO agency, so no period.
-    expect(new Set(built.archive.storms.filter((s) => s.source === 'ibtracs').map((s) => s.windPeriod))).toEqual(new Set([null]));
+    expect(perBasin).toEqual({ NI: 6, SI: 124, SP: 31 });
+    expect(built.archive.storms.filter((s) => s.source === 'ibtracs')).toHaveLength(161);
+    // The list of every basin's 3 NA, 2 EP and 13 WP storms are HURDAT2's and CMA's to tell; its winds have no WMO
+    // agency, so no period. The ACTIVE list's South Indian storm of September 2025 (the 2026 season) is provisional,
+    // with no WMO winds yet: the US agency's 1-minute winds.
+    const periods = built.archive.storms.filter((s) => s.source === 'ibtracs' && s.id !== 'ibtracs-2025252S09069').map((s) => s.windPeriod);
+    expect(new Set(periods)).toEqual(new Set([null]));
+    expect(record('ibtracs-2025252S09069')).toMatchObject({
+      year: 2026,
+      basin: 'SI',
+      provisional: true,
+      windAgency: 'usa',
+      windPeriod: '1min',
+      links: { global: 'jtwc-sh032026', atcf: 'sh032026' },
+    });
+  });
+
+  it('reads a list as its links (three columns) and its record storms (the WMO and US columns) as the whole parser does', () => {
+    for (const file of [IBTRACS, ACTIVE]) {
+      const text = fs.readFileSync(path.join(folder, 'ibtracs', file), 'utf8');
+      const whole = parseIbtracsCsv(text, file);
+      const scanned = scanIbtracsLinks(text, file);
+      expect(scanned.links).toEqual(whole.tracks.map((t) => ({ sid: t.id, usaAtcfIds: t.usaAtcfIds, basins: t.basins })));
+      const records = new Set(scanned.links.filter((l) => ['NI', 'SI', 'SP', 'SA'].includes(l.basins[0] as string)).map((l) => l.sid));
+      const read = parseIbtracsCsv(text, file, { storms: records, agencies: ['usa'] });
+      const usaOnly = (t: IbtracsTrack) => ({
+        ...t,
+        points: t.points.map((p) => ({ ...p, agencies: p.agencies.usa ? { usa: p.agencies.usa } : {} })),
+      });
+      expect(read.tracks).toEqual(whole.tracks.filter((t) => records.has(t.id)).map(usaOnly));
+    }
   });
 
   it('Andrew 1992: 150 kt (1-minute, 77.2 m/s), 922 hPa, five landfalls', () => {
@@ -128,7 +149,17 @@ describeRealData('history', 'the archive of every basin from the real HURDAT2 an
   it('Patricia 2015: 185 kt (95.2 m/s), 872 hPa, a landfall in Jalisco', () => {
     expect(record('nhc-ep202015')).toMatchObject({ maxWindKt: 185, maxSpeed: 95.2, minPressure: 872, maxWindTime: '2015-10-23T12:00:00Z' });
     expect(record('nhc-ep202015').land).toEqual([
-      { time: '2015-10-23T23:00:00Z', lat: 19.4, lng: -105, status: 'HU', stage: 'tropical', windKt: 130, speed: 66.9, pressure: 932 },
+      {
+        time: '2015-10-23T23:00:00Z',
+        lat: 19.4,
+        lng: -105,
+        status: 'HU',
+        stage: 'tropical',
+        windKt: 130,
+        speed: 66.9,
+        pressure: 932,
+        place: null,
+      },
     ]);
   });
 

@@ -16,7 +16,9 @@ import { searchEntry } from '../../src/archive/search-index.ts';
 import { buildTrackSearchData } from '../../src/archive/track-search-data.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { archivedStormSchema, archivedSummarySchema, basinYearSchema, type ArchivedStorm } from '../../src/model/global-archive-schemas.ts';
+import type { IbtracsTrack } from '../../src/model/agency-track-schemas.ts';
 import type { Typhoon } from '../../src/model/typhoon-schemas.ts';
+import { parseIbtracsCsv, scanIbtracsLinks } from '../../src/sources/agencies/ibtracs-csv.ts';
 import { knotsToMs, nmToKm } from '../../src/model/units.ts';
 import { parseHurdat2 } from '../../src/sources/global/hurdat2.ts';
 import {
@@ -78,6 +80,36 @@ describe('the archive of every basin, from the fixtures', () => {
     ]);
   });
 
+  it('reads a list as its links (three columns) and its record storms (the WMO and US columns) as the whole parser does', () => {
+    for (const basin of ['EP', 'NA', 'NI', 'SA', 'SI', 'SP']) {
+      const file = `ibtracs.${basin}.list.v04r01.csv`;
+      const text = fs.readFileSync(path.join(FIXTURE_GLOBAL_SOURCES, 'ibtracs', file), 'utf8');
+      const whole = parseIbtracsCsv(text, file);
+      const scanned = scanIbtracsLinks(text, file);
+      expect(scanned).toEqual({
+        links: whole.tracks.map((t) => ({ sid: t.id, usaAtcfIds: t.usaAtcfIds, basins: t.basins })),
+        problems: [],
+      });
+      const records = new Set(scanned.links.filter((l) => ['NI', 'SI', 'SP', 'SA'].includes(l.basins[0] as string)).map((l) => l.sid));
+      const read = parseIbtracsCsv(text, file, { storms: records, agencies: ['usa'] });
+      const usaOnly = (t: IbtracsTrack) => ({
+        ...t,
+        points: t.points.map((p) => ({ ...p, agencies: p.agencies.usa ? { usa: p.agencies.usa } : {} })),
+      });
+      expect(read.tracks).toEqual(whole.tracks.filter((t) => records.has(t.id)).map(usaOnly));
+    }
+    // A row cut short is still found out when only the first columns are read; a bad SID is reported by the scan.
+    const text = fs.readFileSync(path.join(FIXTURE_GLOBAL_SOURCES, 'ibtracs', 'ibtracs.SI.list.v04r01.csv'), 'utf8').split('\n');
+    const cut = [...text.slice(0, 3), (text[3] as string).split(',').slice(0, 40).join(','), 'X2049020S12060,2049', ...text.slice(4)].join(
+      '\n',
+    );
+    expect(parseIbtracsCsv(cut, 'x', { storms: new Set(['2049020S12060']), agencies: ['usa'] }).problems[0]).toEqual({
+      line: 4,
+      message: '40 columns instead of 174: row left out',
+    });
+    expect(scanIbtracsLinks(cut).problems).toEqual([{ line: 5, message: 'SID "X2049020S12060" is not valid: row left out' }]);
+  });
+
   it('of several HURDAT2 releases of one series, reads the newest (season, then release date in either form)', () => {
     expect(
       newestHurdat2Files([
@@ -131,8 +163,8 @@ describe('the archive of every basin, from the fixtures', () => {
     expect(yagi?.agencies).toEqual(['cma', 'jma', 'jtwc', 'hko']);
     const realTime = typhoons.filter((t) => t.provenance.track === 'zj' && t.windPeriod === '2min').map((t) => `cma-${t.code}`);
     expect(history.archive.summaries.filter((s) => s.source === 'cma' && s.provisional).map((s) => s.id)).toEqual(realTime);
+    // Only the seasons IBTrACS's lists hold are compared (2049: AL012048's 2048 is not in the NA list).
     expect(history.archive.notes).toEqual([
-      { kind: 'crosscheck', id: 'AL012048', message: 'HURDAT2 AL012048 is in no IBTrACS storm read (by USA_ATCF_ID)' },
       { kind: 'crosscheck', id: 'CP012049', message: 'HURDAT2 CP012049 is in no IBTrACS storm read (by USA_ATCF_ID)' },
     ]);
   });
@@ -174,8 +206,28 @@ describe('the archive of every basin, from the fixtures', () => {
       landRecorded: true,
     });
     expect(inventa.land).toEqual([
-      { time: '2049-08-22T08:55:00Z', lat: 25.5, lng: -80.3, status: 'HU', stage: 'tropical', windKt: 115, speed: 59.2, pressure: 944 },
-      { time: '2049-08-22T18:00:00Z', lat: 26.4, lng: -82.1, status: 'TS', stage: 'tropical', windKt: 60, speed: 30.9, pressure: 985 },
+      {
+        time: '2049-08-22T08:55:00Z',
+        lat: 25.5,
+        lng: -80.3,
+        status: 'HU',
+        stage: 'tropical',
+        windKt: 115,
+        speed: 59.2,
+        pressure: 944,
+        place: null,
+      },
+      {
+        time: '2049-08-22T18:00:00Z',
+        lat: 26.4,
+        lng: -82.1,
+        status: 'TS',
+        stage: 'tropical',
+        windKt: 60,
+        speed: 30.9,
+        pressure: 985,
+        place: null,
+      },
     ]);
     expect(record('nhc-al012048').points.map((p) => p.stage)).toEqual(['low', 'tropical', 'tropical', 'tropical', 'wave', 'disturbance']);
   });
@@ -197,6 +249,32 @@ describe('the archive of every basin, from the fixtures', () => {
     // Only FLORIPA's track is provisional (real-time, before the agencies' reanalysis); HURDAT2's never are.
     expect(history.archive.storms.filter((s) => s.provisional).map((s) => s.id)).toEqual(['ibtracs-2049070S28315']);
     expect(record('ibtracs-2049300S10090')).toMatchObject({ year: 2050, startTime: '2049-10-27T00:00:00Z' });
+  });
+
+  it("a north-western Pacific record in the same shape: CMA's m/s and the same in kt, its grades, landfalls with their place, its ids and agencies", () => {
+    const t = typhoons.find((x) => x.code === '202411') as Typhoon;
+    const yagi = record('cma-202411');
+    archivedStormSchema.parse(yagi);
+    expect(yagi).toMatchObject({
+      source: 'cma',
+      sourceId: '202411',
+      code: '202411',
+      nameZh: t.name,
+      windAgency: 'cma',
+      windPeriod: '2min',
+    });
+    expect(yagi.points).toHaveLength(t.points.length);
+    yagi.points.forEach((p, i) => {
+      const own = t.points[i] as Typhoon['points'][number];
+      expect(Date.parse(p.time)).toBe(Date.parse(own.time));
+      expect(p.time).toMatch(/Z$/);
+      expect([p.lat, p.lng, p.speed, p.pressure, p.status]).toEqual([own.lat, own.lng, own.speed, own.pressure, own.grade]);
+      expect(p.windKt).toBe(own.speed === null ? null : Math.round(((own.speed * 3600) / 1852) * 10) / 10);
+      expect([p.radius34, p.radius50, p.radius64, p.rmw]).toEqual([null, null, null, null]);
+    });
+    expect(yagi.land.map((l) => [Date.parse(l.time), l.place])).toEqual(t.land.map((l) => [Date.parse(l.time), l.positionEn || null]));
+    expect(yagi).toMatchObject({ maxSpeed: t.maxSpeed, minPressure: t.minPressure, landRecorded: t.landRecorded, ids: t.ids });
+    expect(record('cma-194501')).toMatchObject({ windPeriod: '1min', windAgency: 'jtwc' });
   });
 
   it('counts storms, storms ≥ 34, ≥ 64 and ≥ 96 kt and ACE per basin and year', () => {

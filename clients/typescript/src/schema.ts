@@ -215,7 +215,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The global archive: every cyclone ingested since the service began, by year or keyword
+         * The global history: every cyclone ingested since the service began, and the archive of every basin from its first year (HURDAT2, IBTrACS, the CMA archive), by year, keyword or basin, the archive paged
          * @description Answered by the global-history function; a query parameter it does not declare is 40001.
          */
         get: operations["web-global-history"];
@@ -239,7 +239,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The global archive: every cyclone ingested since the service began, by year or keyword
+         * The global history: every cyclone ingested since the service began, and the archive of every basin from its first year (HURDAT2, IBTrACS, the CMA archive), by year, keyword or basin, the archive paged
          * @description Answered by the global-history function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-global-history"];
@@ -251,6 +251,252 @@ export interface paths {
          * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-global-history-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/storms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One archived storm of any basin, as its basin's record has it: the whole track (wind in kt and m/s with its averaging period, pressure, stage, 34/50/64-kt radii), landfalls where the record marks them, links to its other ids
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
+         */
+        get: operations["web-global-storm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-storm-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/global/storms/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One archived storm of any basin, as its basin's record has it: the whole track (wind in kt and m/s with its averaging period, pressure, stage, 34/50/64-kt radii), landfalls where the record marks them, links to its other ids
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
+         */
+        get: operations["v1-global-storm"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-global-storm-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geojson/global/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * GeoJSON (RFC 7946) of an archived storm of any basin: its 34/50/64-kt wind radii as polygons, the track as a LineString (a Point for one fix), a Point per entry with every field, the landfalls
+         * @description A static file on the CDN; the query is not read. Values no file answers go to the api-miss function.
+         */
+        get: operations["web-global-storm-geojson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-storm-geojson-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/history/years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each basin year by year: storms, storms that reached 34, 64 and 96 kt on their record’s own winds, ACE; and which basins this deployment holds
+         * @description A static file on the CDN; the query is not read.
+         */
+        get: operations["web-global-history-years"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-history-years-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/global/history/years": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Each basin year by year: storms, storms that reached 34, 64 and 96 kt on their record’s own winds, ACE; and which basins this deployment holds
+         * @description A static file on the CDN; the query is not read.
+         */
+        get: operations["v1-global-history-years"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-global-history-years-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/history/near": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Archived storms of every basin whose tracks came within a radius of a place, nearest first, with the closest approach and counts by basin and decade; paged
+         * @description Answered by the global-near function; a query parameter it does not declare is 40001.
+         */
+        get: operations["web-global-near"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-near-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/global/history/near": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Archived storms of every basin whose tracks came within a radius of a place, nearest first, with the closest approach and counts by basin and decade; paged
+         * @description Answered by the global-near function; a query parameter it does not declare is 40001.
+         */
+        get: operations["v1-global-near"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-global-near-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/global/storms/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The archived storms of every basin (or of one) whose whole tracks are most like this storm’s (mean distance between resampled tracks)
+         * @description Answered by the global-similar function; a query parameter it does not declare is 40001.
+         */
+        get: operations["web-global-similar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-similar-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/global/storms/{id}/similar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The archived storms of every basin (or of one) whose whole tracks are most like this storm’s (mean distance between resampled tracks)
+         * @description Answered by the global-similar function; a query parameter it does not declare is 40001.
+         */
+        get: operations["v1-global-similar"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-global-similar-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1281,10 +1527,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
                  * @example nhc-al041992
                  */
-                id: components["parameters"]["ArchivedIdPath"];
+                id: components["schemas"]["ArchivedStormId"];
             };
             cookie?: never;
         };
@@ -1311,10 +1557,10 @@ export interface paths {
             header?: never;
             path: {
                 /**
-                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
                  * @example nhc-al041992
                  */
-                id: components["parameters"]["ArchivedIdPath"];
+                id: components["schemas"]["ArchivedStormId"];
             };
             cookie?: never;
         };
@@ -1793,6 +2039,102 @@ export interface components {
             /** @description Article body in Markdown (CommonMark) */
             body: string;
         };
+        /**
+         * @description Basin (IBTrACS's): NA North Atlantic; EP Eastern North Pacific and Central Pacific; WP Western North Pacific; NI North Indian Ocean; SI South Indian Ocean; SP South Pacific; SA South Atlantic
+         * @enum {string}
+         */
+        ArchiveBasin: "NA" | "EP" | "WP" | "NI" | "SI" | "SP" | "SA";
+        /** @description Which basins the archive of this deployment holds */
+        ArchiveCoverage: {
+            /** @description Whether the other basins' best tracks (HURDAT2, IBTrACS) were read by this deployment's build; false: only the north-western Pacific is answered, and every other basin is not loaded (not 'no storms') */
+            otherBasins: boolean;
+            /** @description Every basin, in the order NA, EP, WP, NI, SI, SP, SA */
+            basins: components["schemas"]["BasinCoverage"][];
+        };
+        /** @description The same storm under other ids; null where none is known */
+        ArchiveLinks: {
+            /** @description The same storm in the global cyclones (/api/v1/global/typhoons/{id}): nhc-<ATCF id> for NHC storms, jtwc-<ATCF id> for JTWC storms; null when no such id is known */
+            global: string | null;
+            /** @description ATCF id, lower case (al122005): HURDAT2's own; IBTrACS's USA_ATCF_ID when the record has exactly one */
+            atcf: string | null;
+            /** @description IBTrACS SID of the same storm (for HURDAT2 storms, by its USA_ATCF_ID in the IBTrACS files read) */
+            ibtracs: string | null;
+            /** @description The north-western Pacific code of the same storm, for a storm the CMA archive has too */
+            cma: string | null;
+        };
+        /** @description A landfall as the record marks it (HURDAT2's L: the centre crossing a coastline; the CMA archive's landfalls, with the values of the nearest track point), with the values of that entry */
+        ArchivedLandfall: {
+            /** @description ISO 8601 time in UTC (Z) */
+            time: string;
+            /** @description Latitude of the centre, degrees north */
+            lat: number;
+            /** @description Longitude of the centre, degrees east, −180…180 */
+            lng: number;
+            /** @description The record's own stage code: HURDAT2's status (TD, TS, HU, EX, SD, SS, LO, WV, DB), IBTrACS's NATURE (DS, TS, ET, SS, NR, MX), CMA's grade (TD, TS, STS, TY, STY, SuperTY, ET); null when not given */
+            status: string | null;
+            /** @description The stage in common words: tropical (TD, TS, HU; IBTrACS TS; CMA grades but ET), subtropical (SD, SS), extratropical (EX, ET), disturbance (DB, DS), low (LO), wave (WV), mixed (MX: the agencies contradict each other); null when not given or not reported (NR) */
+            stage: ("tropical" | "subtropical" | "extratropical" | "disturbance" | "low" | "wave" | "mixed") | null;
+            /** @description Maximum sustained wind in kt as the record writes it, averaged over the storm's windPeriod; CMA's, which CMA writes in m/s, converted (1 m/s = 3600/1852 kt exactly, one decimal) */
+            windKt: number | null;
+            /** @description The same wind in m/s (1 kt = 1852/3600 m/s exactly, one decimal; CMA's as CMA writes it), over the storm's windPeriod */
+            speed: number | null;
+            /** @description Central pressure, hPa */
+            pressure: number | null;
+            /** @description Where, in English, as the record names it (the north-western Pacific's landfalls); null where the record names no place (HURDAT2) */
+            place: string | null;
+        };
+        ArchivedListEntry: {
+            id: components["schemas"]["ArchivedStormId"];
+            /**
+             * @description The record: hurdat2 (NHC's HURDAT2), ibtracs (NCEI's IBTrACS v04, the WMO agency's track), cma (the north-western Pacific archive: CMA's best track with the Zhejiang archive)
+             * @enum {string}
+             */
+            source: "hurdat2" | "ibtracs" | "cma";
+            /** @description The north-western Pacific code (/api/v1/typhoons/{code}, /agencies) for a cma record; null for the others */
+            code: string | null;
+            /** @description Name as the record writes it, upper case; null when unnamed */
+            name: string | null;
+            /** @description Chinese name where the record has one (the north-western Pacific) */
+            nameZh: string | null;
+            /** @description Year: HURDAT2's (the ATCF id's); IBTrACS's SEASON (southern hemisphere: the July–June season, named after its end); the north-western Pacific code's */
+            year: number;
+            /** @description The basin where it formed (its first entry) */
+            basin: components["schemas"]["ArchiveBasin"];
+            /** @description Every basin its track entered, in order */
+            basins: components["schemas"]["ArchiveBasin"][];
+            /** @description A track not reanalysed yet: IBTrACS' provisional tracks (TRACK_TYPE PROVISIONAL: real-time data, replaced when the agencies' reanalysis of the season comes, usually within two years); in the north-western Pacific a storm after CMA's last best-track year (CMA's real-time analysis); false for HURDAT2, NHC's post-season record */
+            provisional: boolean;
+            /** @description Averaging period of the record's maximum sustained winds: 1min HURDAT2 and the US agency (South Atlantic), 3min New Delhi, 10min La Réunion, Australia, Nadi, Wellington, 2min CMA; null when a track's winds change period (a storm handed from one WMO agency to another) or none is known. Winds of different periods are never converted into each other */
+            windPeriod: ("1min" | "2min" | "3min" | "10min") | null;
+            /** @description ISO 8601 time in UTC (Z) */
+            startTime: string;
+            /** @description ISO 8601 time in UTC (Z) */
+            endTime: string;
+            /** @description Highest wind of the track, kt, over windPeriod */
+            maxWindKt: number | null;
+            /** @description The same in m/s */
+            maxSpeed: number | null;
+            /** @description Lowest central pressure, hPa */
+            minPressure: number | null;
+            /**
+             * @description Strongest class reached as a tropical or subtropical cyclone, on the record's own winds: storm ≥ 34 kt, hurricane (typhoon, severe cyclone) ≥ 64 kt, major ≥ 96 kt (Saffir–Simpson category 3); the thresholds apply to the record's windPeriod
+             * @enum {string}
+             */
+            intensity: "below-storm" | "storm" | "hurricane" | "major";
+            /** @description Accumulated cyclone energy, 10⁴ kt² (src/model/ace.ts): 00/06/12/18 UTC entries ≥ 34 kt in a tropical or subtropical stage, on the record's own winds */
+            ace: number;
+            /** @description Whether the record marks landfalls: HURDAT2 true (marked for the continental United States in 1851–1970 and from 1991, elsewhere 1951–1970 and from 1991: an empty land[] in other years is not 'no landfall'); IBTrACS false; the north-western Pacific as its own record says (/api/v1/typhoons/{code}) */
+            landRecorded: boolean;
+            links: components["schemas"]["ArchiveLinks"];
+            /** @description Agencies whose tracks of this storm are side by side (/api/v1/typhoons/{code}/agencies): cma, jma, jtwc, hko; empty for the other records */
+            agencies: string[];
+            /** @description A cma record's ids in each agency's records; null for the others */
+            ids: components["schemas"]["StormIds"] | null;
+            /** @description Landfalls the record marks (see landRecorded) */
+            landfalls: number;
+            /** @description With q: how it matched (a whole id, a whole name or spelling, the start of one, a near miss); null without q */
+            matchedBy: ("id" | "name" | "prefix" | "fuzzy") | null;
+        };
         /** @description <record>-<the record's own id>: nhc-al122005 (HURDAT2's ATCF id, lower case), ibtracs-2019246N12125 (IBTrACS's SID), cma-201330 (the north-western Pacific's code) */
         ArchivedStormId: string;
         ArchivedStormVerification: {
@@ -1814,6 +2156,84 @@ export interface components {
             /** @description Every official forecast of the storm in its a-deck, newest first */
             issuances: components["schemas"]["Issuance"][];
         };
+        ArchivedSummary: {
+            id: components["schemas"]["ArchivedStormId"];
+            /**
+             * @description The record: hurdat2 (NHC's HURDAT2), ibtracs (NCEI's IBTrACS v04, the WMO agency's track), cma (the north-western Pacific archive: CMA's best track with the Zhejiang archive)
+             * @enum {string}
+             */
+            source: "hurdat2" | "ibtracs" | "cma";
+            /** @description The north-western Pacific code (/api/v1/typhoons/{code}, /agencies) for a cma record; null for the others */
+            code: string | null;
+            /** @description Name as the record writes it, upper case; null when unnamed */
+            name: string | null;
+            /** @description Chinese name where the record has one (the north-western Pacific) */
+            nameZh: string | null;
+            /** @description Year: HURDAT2's (the ATCF id's); IBTrACS's SEASON (southern hemisphere: the July–June season, named after its end); the north-western Pacific code's */
+            year: number;
+            /** @description The basin where it formed (its first entry) */
+            basin: components["schemas"]["ArchiveBasin"];
+            /** @description Every basin its track entered, in order */
+            basins: components["schemas"]["ArchiveBasin"][];
+            /** @description A track not reanalysed yet: IBTrACS' provisional tracks (TRACK_TYPE PROVISIONAL: real-time data, replaced when the agencies' reanalysis of the season comes, usually within two years); in the north-western Pacific a storm after CMA's last best-track year (CMA's real-time analysis); false for HURDAT2, NHC's post-season record */
+            provisional: boolean;
+            /** @description Averaging period of the record's maximum sustained winds: 1min HURDAT2 and the US agency (South Atlantic), 3min New Delhi, 10min La Réunion, Australia, Nadi, Wellington, 2min CMA; null when a track's winds change period (a storm handed from one WMO agency to another) or none is known. Winds of different periods are never converted into each other */
+            windPeriod: ("1min" | "2min" | "3min" | "10min") | null;
+            /** @description ISO 8601 time in UTC (Z) */
+            startTime: string;
+            /** @description ISO 8601 time in UTC (Z) */
+            endTime: string;
+            /** @description Highest wind of the track, kt, over windPeriod */
+            maxWindKt: number | null;
+            /** @description The same in m/s */
+            maxSpeed: number | null;
+            /** @description Lowest central pressure, hPa */
+            minPressure: number | null;
+            /**
+             * @description Strongest class reached as a tropical or subtropical cyclone, on the record's own winds: storm ≥ 34 kt, hurricane (typhoon, severe cyclone) ≥ 64 kt, major ≥ 96 kt (Saffir–Simpson category 3); the thresholds apply to the record's windPeriod
+             * @enum {string}
+             */
+            intensity: "below-storm" | "storm" | "hurricane" | "major";
+            /** @description Accumulated cyclone energy, 10⁴ kt² (src/model/ace.ts): 00/06/12/18 UTC entries ≥ 34 kt in a tropical or subtropical stage, on the record's own winds */
+            ace: number;
+            /** @description Whether the record marks landfalls: HURDAT2 true (marked for the continental United States in 1851–1970 and from 1991, elsewhere 1951–1970 and from 1991: an empty land[] in other years is not 'no landfall'); IBTrACS false; the north-western Pacific as its own record says (/api/v1/typhoons/{code}) */
+            landRecorded: boolean;
+            links: components["schemas"]["ArchiveLinks"];
+            /** @description Agencies whose tracks of this storm are side by side (/api/v1/typhoons/{code}/agencies): cma, jma, jtwc, hko; empty for the other records */
+            agencies: string[];
+            /** @description A cma record's ids in each agency's records; null for the others */
+            ids: components["schemas"]["StormIds"] | null;
+            /** @description Landfalls the record marks (see landRecorded) */
+            landfalls: number;
+        };
+        ArchivedTrackPoint: {
+            /** @description ISO 8601 time in UTC (Z) */
+            time: string;
+            /** @description Latitude of the centre, degrees north */
+            lat: number;
+            /** @description Longitude of the centre, degrees east, −180…180 */
+            lng: number;
+            /** @description The record's own stage code: HURDAT2's status (TD, TS, HU, EX, SD, SS, LO, WV, DB), IBTrACS's NATURE (DS, TS, ET, SS, NR, MX), CMA's grade (TD, TS, STS, TY, STY, SuperTY, ET); null when not given */
+            status: string | null;
+            /** @description The stage in common words: tropical (TD, TS, HU; IBTrACS TS; CMA grades but ET), subtropical (SD, SS), extratropical (EX, ET), disturbance (DB, DS), low (LO), wave (WV), mixed (MX: the agencies contradict each other); null when not given or not reported (NR) */
+            stage: ("tropical" | "subtropical" | "extratropical" | "disturbance" | "low" | "wave" | "mixed") | null;
+            /** @description HURDAT2 record identifier: L landfall, C, G, I, P, R, S, T, W (see the HURDAT2 format); null otherwise */
+            record: string | null;
+            /** @description Maximum sustained wind in kt as the record writes it, averaged over the storm's windPeriod; CMA's, which CMA writes in m/s, converted (1 m/s = 3600/1852 kt exactly, one decimal) */
+            windKt: number | null;
+            /** @description The same wind in m/s (1 kt = 1852/3600 m/s exactly, one decimal; CMA's as CMA writes it), over the storm's windPeriod */
+            speed: number | null;
+            /** @description Central pressure, hPa */
+            pressure: number | null;
+            /** @description Radius of 34-kt winds per quadrant, km (converted from nautical miles, 1 nm = 1.852 km, whole km); null when not given (the CMA archive's circles are of Beaufort force 7, 10 and 12, other speeds: its own record, /api/v1/typhoons/{code}, gives them) */
+            radius34: components["schemas"]["WindCircles"] | null;
+            /** @description Radius of 50-kt winds per quadrant, km (converted from nautical miles, 1 nm = 1.852 km, whole km); null when not given (the CMA archive's circles are of Beaufort force 7, 10 and 12, other speeds: its own record, /api/v1/typhoons/{code}, gives them) */
+            radius50: components["schemas"]["WindCircles"] | null;
+            /** @description Radius of 64-kt winds per quadrant, km (converted from nautical miles, 1 nm = 1.852 km, whole km); null when not given (the CMA archive's circles are of Beaufort force 7, 10 and 12, other speeds: its own record, /api/v1/typhoons/{code}, gives them) */
+            radius64: components["schemas"]["WindCircles"] | null;
+            /** @description Radius of maximum wind, km (HURDAT2 from 2021; whole km); null when not given */
+            rmw: number | null;
+        };
         /** @description Credits the sources ask for: quote them with the data */
         Attribution: {
             /** @description Which source: its short name */
@@ -1831,6 +2251,46 @@ export interface components {
             baseline: string;
             /** @description Skill per lead time, on the cases both verified */
             leads: components["schemas"]["LeadSkill"][];
+        };
+        BasinCoverage: {
+            basin: components["schemas"]["ArchiveBasin"];
+            /** @description The basin's name in English */
+            name: string;
+            /**
+             * @description The basin's record (docs/data/data-sources.md#the-other-basins)
+             * @enum {string}
+             */
+            record: "hurdat2" | "ibtracs" | "cma";
+            /** @description Whether this deployment's build read the basin's record: false when its files were not given, and then its storms are not here (which is not 'no storms') */
+            loaded: boolean;
+            /** @description Storms formed in the basin that the archive holds */
+            storms: number;
+            /** @description Year of the first of them; null when there is none */
+            firstYear: number | null;
+            /** @description Year of the last of them; null when there is none */
+            lastYear: number | null;
+        };
+        BasinYear: {
+            basin: components["schemas"]["ArchiveBasin"];
+            /** @description Year as each record counts it (archivedStorm.year): a southern-hemisphere season by its end */
+            year: number;
+            /** @description Every storm the record holds for the year, depressions included (counted in the basin where it formed) */
+            storms: number;
+            /** @description Storms that reached 34 kt as a tropical or subtropical system */
+            named: number;
+            /** @description Storms that reached 64 kt as one (hurricanes, typhoons, severe tropical cyclones, very severe cyclonic storms) */
+            hurricanes: number;
+            /** @description Storms that reached 96 kt as one (Saffir–Simpson category 3 and above) */
+            major: number;
+            /** @description Sum of the storms' ACE, 10⁴ kt², to two decimals */
+            ace: number;
+            /** @description Averaging periods of the winds counted (the thresholds apply to each record's own winds: 64 kt over 10 minutes is a stronger storm than 64 kt over 1) */
+            windPeriods: ("1min" | "2min" | "3min" | "10min")[];
+            /**
+             * @description The basin's record
+             * @enum {string}
+             */
+            source: "hurdat2" | "ibtracs" | "cma";
         };
         /** @description The track at its closest approach */
         ClosestPoint: {
@@ -2569,11 +3029,11 @@ export interface components {
         /** @description The feature's fields: `kind` and `code`, then the fields of what it is (see kind), units as in the API's JSON */
         GeoFeatureProperties: {
             /**
-             * @description What the feature is: wind-circle (a Polygon per wind force of a track point: time, force, radii km, latest), forecast-cone (an agency's cone: agency, issuedAt, radiiFrom, circles), track (the storm's LineString, a Point for one fix: the storm's fields and landfalls, a count), track-point (every field of a track point), landfall (every field of a landfall), forecast-track (an agency's forecast LineString: agency, issuedAt), forecast-point (every field of a forecast point, with agency)
+             * @description What the feature is: wind-circle (a Polygon per wind force of a track point: time, force, radii km, latest), wind-radii (an archived storm of any basin: a Polygon per wind threshold of an entry: time, thresholdKt 34, 50 or 64, radii km), forecast-cone (an agency's cone: agency, issuedAt, radiiFrom, circles), track (the storm's LineString, a Point for one fix: the storm's fields and landfalls, a count), track-point (every field of a track point), landfall (every field of a landfall), forecast-track (an agency's forecast LineString: agency, issuedAt), forecast-point (every field of a forecast point, with agency)
              * @enum {string}
              */
-            kind: "wind-circle" | "forecast-cone" | "track" | "track-point" | "landfall" | "forecast-track" | "forecast-point";
-            /** @description The storm code */
+            kind: "wind-circle" | "wind-radii" | "forecast-cone" | "track" | "track-point" | "landfall" | "forecast-track" | "forecast-point";
+            /** @description The storm code; for an archived storm of any basin (/api/geojson/global/{id}) its id */
             code: string;
         } & {
             [key: string]: unknown;
@@ -2773,6 +3233,19 @@ export interface components {
             /** @description ATCF/NHC system type: TD, TS, HU, TY, ST, EX, LO, … */
             classification: string | null;
         };
+        /** @description The archive of every basin that matches year, q and basin, paged (page, size): in order of formation; with q the best 50 matches, best first. Its total counts the whole match. Without the other basins' files (otherBasins false) it holds the north-western Pacific's alone */
+        GlobalHistoryArchive: components["schemas"]["Page"] & {
+            list: components["schemas"]["ArchivedListEntry"][];
+        } & {
+            /** @description Whether the other basins' best tracks (HURDAT2, IBTrACS) were read by this deployment's build; false: only the north-western Pacific is answered, and every other basin is not loaded (not 'no storms') */
+            otherBasins: boolean;
+        };
+        GlobalHistoryYears: {
+            /** @description Basin by basin (NA, EP, WP, NI, SI, SP, SA), year by year, the years with at least one storm */
+            years: components["schemas"]["BasinYear"][];
+            coverage: components["schemas"]["ArchiveCoverage"];
+            attribution: components["schemas"]["Attribution"];
+        };
         GlobalList: {
             /** @description Active cyclones outside the north-western Pacific */
             typhoons: components["schemas"]["GlobalCyclone"][];
@@ -2783,6 +3256,174 @@ export interface components {
                 nhc: components["schemas"]["SourceState"];
                 jtwc: components["schemas"]["SourceState"];
             };
+        };
+        /** @description The whole match counted (every page, not only this one) */
+        GlobalNearCounts: {
+            /** @description Every basin where a storm of the match formed, in the order NA, EP, WP, NI, SI, SP, SA */
+            byBasin: {
+                basin: components["schemas"]["ArchiveBasin"];
+                /** @description Storms formed there */
+                count: number;
+            }[];
+            /** @description Decades with at least one storm, ascending */
+            byDecade: {
+                /** @description First year of the decade (1990 = 1990–1999), by storm year */
+                decade: number;
+                /** @description Storms */
+                count: number;
+            }[];
+        };
+        /** @description The query, as read */
+        GlobalNearQuery: {
+            /** @description Degrees north */
+            lat: number;
+            /** @description Degrees east */
+            lng: number;
+            /** @description km */
+            radius: number;
+            /** @description Only storms that entered this basin; null when not given */
+            basin: components["schemas"]["ArchiveBasin"] | null;
+            /** @description First storm year; null when not given */
+            from: number | null;
+            /** @description Last storm year; null when not given */
+            to: number | null;
+        };
+        GlobalNearStorm: {
+            id: components["schemas"]["ArchivedStormId"];
+            /**
+             * @description The record: hurdat2 (NHC's HURDAT2), ibtracs (NCEI's IBTrACS v04, the WMO agency's track), cma (the north-western Pacific archive: CMA's best track with the Zhejiang archive)
+             * @enum {string}
+             */
+            source: "hurdat2" | "ibtracs" | "cma";
+            /** @description The north-western Pacific code (/api/v1/typhoons/{code}, /agencies) for a cma record; null for the others */
+            code: string | null;
+            /** @description Name as the record writes it, upper case; null when unnamed */
+            name: string | null;
+            /** @description Chinese name where the record has one (the north-western Pacific) */
+            nameZh: string | null;
+            /** @description Year: HURDAT2's (the ATCF id's); IBTrACS's SEASON (southern hemisphere: the July–June season, named after its end); the north-western Pacific code's */
+            year: number;
+            /** @description The basin where it formed (its first entry) */
+            basin: components["schemas"]["ArchiveBasin"];
+            /** @description Every basin its track entered, in order */
+            basins: components["schemas"]["ArchiveBasin"][];
+            /** @description A track not reanalysed yet: IBTrACS' provisional tracks (TRACK_TYPE PROVISIONAL: real-time data, replaced when the agencies' reanalysis of the season comes, usually within two years); in the north-western Pacific a storm after CMA's last best-track year (CMA's real-time analysis); false for HURDAT2, NHC's post-season record */
+            provisional: boolean;
+            /** @description Averaging period of the record's maximum sustained winds: 1min HURDAT2 and the US agency (South Atlantic), 3min New Delhi, 10min La Réunion, Australia, Nadi, Wellington, 2min CMA; null when a track's winds change period (a storm handed from one WMO agency to another) or none is known. Winds of different periods are never converted into each other */
+            windPeriod: ("1min" | "2min" | "3min" | "10min") | null;
+            /** @description ISO 8601 time in UTC (Z) */
+            startTime: string;
+            /** @description ISO 8601 time in UTC (Z) */
+            endTime: string;
+            /** @description Highest wind of the track, kt, over windPeriod */
+            maxWindKt: number | null;
+            /** @description The same in m/s */
+            maxSpeed: number | null;
+            /** @description Lowest central pressure, hPa */
+            minPressure: number | null;
+            /**
+             * @description Strongest class reached as a tropical or subtropical cyclone, on the record's own winds: storm ≥ 34 kt, hurricane (typhoon, severe cyclone) ≥ 64 kt, major ≥ 96 kt (Saffir–Simpson category 3); the thresholds apply to the record's windPeriod
+             * @enum {string}
+             */
+            intensity: "below-storm" | "storm" | "hurricane" | "major";
+            /** @description Accumulated cyclone energy, 10⁴ kt² (src/model/ace.ts): 00/06/12/18 UTC entries ≥ 34 kt in a tropical or subtropical stage, on the record's own winds */
+            ace: number;
+            /** @description Whether the record marks landfalls: HURDAT2 true (marked for the continental United States in 1851–1970 and from 1991, elsewhere 1951–1970 and from 1991: an empty land[] in other years is not 'no landfall'); IBTrACS false; the north-western Pacific as its own record says (/api/v1/typhoons/{code}) */
+            landRecorded: boolean;
+            links: components["schemas"]["ArchiveLinks"];
+            /** @description Agencies whose tracks of this storm are side by side (/api/v1/typhoons/{code}/agencies): cma, jma, jtwc, hko; empty for the other records */
+            agencies: string[];
+            /** @description A cma record's ids in each agency's records; null for the others */
+            ids: components["schemas"]["StormIds"] | null;
+            /** @description Landfalls the record marks (see landRecorded) */
+            landfalls: number;
+            /** @description Great-circle distance in km (0.1 km) from the place to the track: the arcs between fixes, not only the fixes */
+            closestKm: number;
+            /** @description The track at its closest approach */
+            closestPoint: {
+                /** @description When the track was nearest: interpolated linearly in time between the two fixes around it, to the minute */
+                time: string;
+                /** @description Latitude of the nearest point of the track, degrees north: on the great-circle arc between the fixes */
+                lat: number;
+                /** @description Longitude of the nearest point of the track, degrees east (−180…180) */
+                lng: number;
+                /** @description The nearer fix's maximum wind, m/s over the storm's windPeriod (not interpolated) */
+                speed: number | null;
+                /** @description The nearer fix's central pressure, hPa */
+                pressure: number | null;
+                /** @description The nearer fix's stage */
+                stage: ("tropical" | "subtropical" | "extratropical" | "disturbance" | "low" | "wave" | "mixed") | null;
+                /** @description The fix nearer in time, whose wind, pressure and stage are given */
+                intensityFrom: string;
+            };
+        };
+        GlobalSimilar: {
+            /** @description The storm asked about */
+            storm: components["schemas"]["ArchivedSummary"];
+            /** @description Only storms that entered this basin; null when not given */
+            basin: components["schemas"]["ArchiveBasin"] | null;
+            /** @description Points each track is resampled to, evenly spaced along its length */
+            points: number;
+            /** @description The method, in words */
+            method: string;
+            /** @description Storms asked for (1–50, default 10) */
+            size: number;
+            /** @description Most similar first (lowest score; ties: newer first); never the storm itself */
+            list: components["schemas"]["GlobalSimilarStorm"][];
+            /** @description Whether the other basins' best tracks (HURDAT2, IBTrACS) were read by this deployment's build; false: only the north-western Pacific is answered, and every other basin is not loaded (not 'no storms') */
+            otherBasins: boolean;
+        };
+        GlobalSimilarStorm: {
+            id: components["schemas"]["ArchivedStormId"];
+            /**
+             * @description The record: hurdat2 (NHC's HURDAT2), ibtracs (NCEI's IBTrACS v04, the WMO agency's track), cma (the north-western Pacific archive: CMA's best track with the Zhejiang archive)
+             * @enum {string}
+             */
+            source: "hurdat2" | "ibtracs" | "cma";
+            /** @description The north-western Pacific code (/api/v1/typhoons/{code}, /agencies) for a cma record; null for the others */
+            code: string | null;
+            /** @description Name as the record writes it, upper case; null when unnamed */
+            name: string | null;
+            /** @description Chinese name where the record has one (the north-western Pacific) */
+            nameZh: string | null;
+            /** @description Year: HURDAT2's (the ATCF id's); IBTrACS's SEASON (southern hemisphere: the July–June season, named after its end); the north-western Pacific code's */
+            year: number;
+            /** @description The basin where it formed (its first entry) */
+            basin: components["schemas"]["ArchiveBasin"];
+            /** @description Every basin its track entered, in order */
+            basins: components["schemas"]["ArchiveBasin"][];
+            /** @description A track not reanalysed yet: IBTrACS' provisional tracks (TRACK_TYPE PROVISIONAL: real-time data, replaced when the agencies' reanalysis of the season comes, usually within two years); in the north-western Pacific a storm after CMA's last best-track year (CMA's real-time analysis); false for HURDAT2, NHC's post-season record */
+            provisional: boolean;
+            /** @description Averaging period of the record's maximum sustained winds: 1min HURDAT2 and the US agency (South Atlantic), 3min New Delhi, 10min La Réunion, Australia, Nadi, Wellington, 2min CMA; null when a track's winds change period (a storm handed from one WMO agency to another) or none is known. Winds of different periods are never converted into each other */
+            windPeriod: ("1min" | "2min" | "3min" | "10min") | null;
+            /** @description ISO 8601 time in UTC (Z) */
+            startTime: string;
+            /** @description ISO 8601 time in UTC (Z) */
+            endTime: string;
+            /** @description Highest wind of the track, kt, over windPeriod */
+            maxWindKt: number | null;
+            /** @description The same in m/s */
+            maxSpeed: number | null;
+            /** @description Lowest central pressure, hPa */
+            minPressure: number | null;
+            /**
+             * @description Strongest class reached as a tropical or subtropical cyclone, on the record's own winds: storm ≥ 34 kt, hurricane (typhoon, severe cyclone) ≥ 64 kt, major ≥ 96 kt (Saffir–Simpson category 3); the thresholds apply to the record's windPeriod
+             * @enum {string}
+             */
+            intensity: "below-storm" | "storm" | "hurricane" | "major";
+            /** @description Accumulated cyclone energy, 10⁴ kt² (src/model/ace.ts): 00/06/12/18 UTC entries ≥ 34 kt in a tropical or subtropical stage, on the record's own winds */
+            ace: number;
+            /** @description Whether the record marks landfalls: HURDAT2 true (marked for the continental United States in 1851–1970 and from 1991, elsewhere 1951–1970 and from 1991: an empty land[] in other years is not 'no landfall'); IBTrACS false; the north-western Pacific as its own record says (/api/v1/typhoons/{code}) */
+            landRecorded: boolean;
+            links: components["schemas"]["ArchiveLinks"];
+            /** @description Agencies whose tracks of this storm are side by side (/api/v1/typhoons/{code}/agencies): cma, jma, jtwc, hko; empty for the other records */
+            agencies: string[];
+            /** @description A cma record's ids in each agency's records; null for the others */
+            ids: components["schemas"]["StormIds"] | null;
+            /** @description Landfalls the record marks (see landRecorded) */
+            landfalls: number;
+            /** @description Mean great-circle distance in km (0.1 km) between corresponding points of the two resampled tracks: lower is more similar */
+            score: number;
         };
         GlobalSummary: {
             /** @description <agency_prefix>-<atcf_id>, lower case: nhc-al092024, jtwc-sh062024 */
@@ -4197,20 +4838,15 @@ export interface components {
          */
         YearQuery: string;
         /**
-         * @description Keyword: Chinese or English name, ATCF id or sea area, 1–50 characters
+         * @description Keyword, 1–50 characters: a part of a live cyclone's name, ATCF id or sea area; in the archive of every basin a name (Chinese, English, pinyin; a near miss), an id of any agency, optionally with a year (Katrina 2005)
          * @example melissa
          */
         QQuery: string;
         /**
-         * @description Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)
-         * @example jtwc-wp942026
+         * @description Only storms whose track entered this basin (IBTrACS's codes): NA North Atlantic, EP Eastern North Pacific and Central Pacific, WP Western North Pacific, NI North Indian Ocean, SI South Indian Ocean, SP South Pacific, SA South Atlantic
+         * @example NA
          */
-        DisturbanceIdPath: string;
-        /**
-         * @description Typhoon code (202411) or global cyclone id (nhc-al132025)
-         * @example 202411
-         */
-        CodeQuery: string;
+        BasinQuery: "NA" | "EP" | "WP" | "NI" | "SI" | "SP" | "SA";
         /**
          * @description Page number from 1 (default 1)
          * @example 1
@@ -4221,6 +4857,41 @@ export interface components {
          * @example 20
          */
         SizeQuery: number;
+        /**
+         * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+         * @example cma-202411
+         */
+        ArchivedIdPath: components["schemas"]["ArchivedStormId"];
+        /**
+         * @description Search radius in km, 1–1000, written as a JSON number (22.3, 1e-7 and 1.0E-7 are accepted; NaN, Infinity, hexadecimal and leading zeros are not)
+         * @example 300
+         */
+        RadiusQuery: number;
+        /**
+         * @description First year of the storms (the year a storm belongs to), four digits
+         * @example 1990
+         */
+        FromQuery: string;
+        /**
+         * @description Last year of the storms, four digits; not before `from` (from after to is 40001)
+         * @example 2025
+         */
+        ToQuery: string;
+        /**
+         * @description How many similar storms, 1–50 (default 10)
+         * @example 10
+         */
+        SimilarSizeQuery: number;
+        /**
+         * @description Disturbance id: jtwc-<atcf id> of an invest (numbers 90–99), lower case (jtwc-wp942026)
+         * @example jtwc-wp942026
+         */
+        DisturbanceIdPath: string;
+        /**
+         * @description Typhoon code (202411) or global cyclone id (nhc-al132025)
+         * @example 202411
+         */
+        CodeQuery: string;
         /**
          * @description Flash news id: 12 hexadecimal digits
          * @example 3f9a1c0b2d4e
@@ -4242,21 +4913,6 @@ export interface components {
          */
         KeywordPath: string;
         /**
-         * @description Search radius in km, 1–1000, written as a JSON number (22.3, 1e-7 and 1.0E-7 are accepted; NaN, Infinity, hexadecimal and leading zeros are not)
-         * @example 300
-         */
-        RadiusQuery: number;
-        /**
-         * @description First year of the storms (the year a storm belongs to), four digits
-         * @example 1990
-         */
-        FromQuery: string;
-        /**
-         * @description Last year of the storms, four digits; not before `from` (from after to is 40001)
-         * @example 2025
-         */
-        ToQuery: string;
-        /**
          * @description Months (1–12, comma-separated) of the closest approach, Beijing time
          * @example 7,8,9
          */
@@ -4272,16 +4928,6 @@ export interface components {
          */
         LandfallQuery: "true" | "false";
         /**
-         * @description How many similar storms, 1–50 (default 10)
-         * @example 10
-         */
-        SimilarSizeQuery: number;
-        /**
-         * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
-         * @example nhc-al041992
-         */
-        ArchivedIdPath: components["schemas"]["ArchivedStormId"];
-        /**
          * @description The season: the year of the forecasts' initial times (UTC), four digits; required
          * @example 1992
          */
@@ -4290,7 +4936,7 @@ export interface components {
          * @description Only this basin (ATCF): WP, AL, EP, CP, IO, SH (default: every basin)
          * @example AL
          */
-        BasinQuery: "WP" | "AL" | "EP" | "CP" | "IO" | "SH";
+        ForecastBasinQuery: "WP" | "AL" | "EP" | "CP" | "IO" | "SH";
         /**
          * @description Only this agency, lower case: nhc, cphc, jtwc, cma, jma, hko, cwa, kma, … (default: every agency)
          * @example nhc
@@ -5158,10 +5804,25 @@ export interface operations {
                  */
                 year?: components["parameters"]["YearQuery"];
                 /**
-                 * @description Keyword: Chinese or English name, ATCF id or sea area, 1–50 characters
+                 * @description Keyword, 1–50 characters: a part of a live cyclone's name, ATCF id or sea area; in the archive of every basin a name (Chinese, English, pinyin; a near miss), an id of any agency, optionally with a year (Katrina 2005)
                  * @example melissa
                  */
                 q?: components["parameters"]["QQuery"];
+                /**
+                 * @description Only storms whose track entered this basin (IBTrACS's codes): NA North Atlantic, EP Eastern North Pacific and Central Pacific, WP Western North Pacific, NI North Indian Ocean, SI South Indian Ocean, SP South Pacific, SA South Atlantic
+                 * @example NA
+                 */
+                basin?: components["parameters"]["BasinQuery"];
+                /**
+                 * @description Page number from 1 (default 1)
+                 * @example 1
+                 */
+                page?: components["parameters"]["PageQuery"];
+                /**
+                 * @description Items per page, 1–50 (default 20)
+                 * @example 20
+                 */
+                size?: components["parameters"]["SizeQuery"];
             };
             header?: {
                 /** @description The ETag of an answer the client has: 304 without a body when it is still current */
@@ -5191,10 +5852,14 @@ export interface operations {
                         year: number | null;
                         /** @description The keyword asked for; null without one */
                         q: string | null;
-                        /** @description Number of cyclones listed */
+                        /** @description The basin asked for; null without one. A cyclone ingested live is in NA (ATCF AL), EP (EP, CP), WP, NI (IO), and JTWC's Southern Hemisphere (SH) in each of SI, SP and SA, which its ATCF basin does not tell apart */
+                        basin: components["schemas"]["ArchiveBasin"] | null;
+                        /** @description Number of cyclones ingested live listed */
                         total: number;
-                        /** @description The cyclones, in brief */
+                        /** @description The cyclones ingested live since the service began (NHC, JTWC), in brief; a storm of the archive is also in archive */
                         typhoons: components["schemas"]["GlobalSummary"][];
+                        archive: components["schemas"]["GlobalHistoryArchive"];
+                        dataset: components["schemas"]["Dataset"];
                     };
                 };
             };
@@ -5240,10 +5905,25 @@ export interface operations {
                  */
                 year?: components["parameters"]["YearQuery"];
                 /**
-                 * @description Keyword: Chinese or English name, ATCF id or sea area, 1–50 characters
+                 * @description Keyword, 1–50 characters: a part of a live cyclone's name, ATCF id or sea area; in the archive of every basin a name (Chinese, English, pinyin; a near miss), an id of any agency, optionally with a year (Katrina 2005)
                  * @example melissa
                  */
                 q?: components["parameters"]["QQuery"];
+                /**
+                 * @description Only storms whose track entered this basin (IBTrACS's codes): NA North Atlantic, EP Eastern North Pacific and Central Pacific, WP Western North Pacific, NI North Indian Ocean, SI South Indian Ocean, SP South Pacific, SA South Atlantic
+                 * @example NA
+                 */
+                basin?: components["parameters"]["BasinQuery"];
+                /**
+                 * @description Page number from 1 (default 1)
+                 * @example 1
+                 */
+                page?: components["parameters"]["PageQuery"];
+                /**
+                 * @description Items per page, 1–50 (default 20)
+                 * @example 20
+                 */
+                size?: components["parameters"]["SizeQuery"];
             };
             header?: {
                 /** @description The ETag of an answer the client has: 304 without a body when it is still current */
@@ -5271,14 +5951,18 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["Envelope"] & {
                         data: {
-                            /** @description The cyclones, in brief */
+                            /** @description The cyclones ingested live since the service began (NHC, JTWC), in brief; a storm of the archive is also in archive */
                             list: components["schemas"]["GlobalSummary"][];
-                            /** @description Number of cyclones listed */
+                            /** @description Number of cyclones ingested live listed */
                             total: number;
                             /** @description The year asked for */
                             year: number | null;
                             /** @description The keyword asked for; null without one */
                             q: string | null;
+                            /** @description The basin asked for; null without one. A cyclone ingested live is in NA (ATCF AL), EP (EP, CP), WP, NI (IO), and JTWC's Southern Hemisphere (SH) in each of SI, SP and SA, which its ATCF basin does not tell apart */
+                            basin: components["schemas"]["ArchiveBasin"] | null;
+                            archive: components["schemas"]["GlobalHistoryArchive"];
+                            dataset: components["schemas"]["Dataset"];
                         };
                     };
                 };
@@ -5309,6 +5993,892 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-global-storm": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: components["schemas"]["ArchivedStormId"];
+                        /**
+                         * @description The record: hurdat2 (NHC's HURDAT2), ibtracs (NCEI's IBTrACS v04, the WMO agency's track), cma (the north-western Pacific archive: CMA's best track with the Zhejiang archive)
+                         * @enum {string}
+                         */
+                        source: "hurdat2" | "ibtracs" | "cma";
+                        /** @description The record's own id: HURDAT2's ATCF id (AL122005), IBTrACS's SID, the north-western Pacific code */
+                        sourceId: string;
+                        /** @description The north-western Pacific code (/api/v1/typhoons/{code}, /agencies) for a cma record; null for the others */
+                        code: string | null;
+                        /** @description Name as the record writes it, upper case; null when unnamed */
+                        name: string | null;
+                        /** @description Chinese name where the record has one (the north-western Pacific) */
+                        nameZh: string | null;
+                        /** @description Year: HURDAT2's (the ATCF id's); IBTrACS's SEASON (southern hemisphere: the July–June season, named after its end); the north-western Pacific code's */
+                        year: number;
+                        /** @description The basin where it formed (its first entry) */
+                        basin: components["schemas"]["ArchiveBasin"];
+                        /** @description Every basin its track entered, in order */
+                        basins: components["schemas"]["ArchiveBasin"][];
+                        /** @description A track not reanalysed yet: IBTrACS' provisional tracks (TRACK_TYPE PROVISIONAL: real-time data, replaced when the agencies' reanalysis of the season comes, usually within two years); in the north-western Pacific a storm after CMA's last best-track year (CMA's real-time analysis); false for HURDAT2, NHC's post-season record */
+                        provisional: boolean;
+                        /** @description Averaging period of the record's maximum sustained winds: 1min HURDAT2 and the US agency (South Atlantic), 3min New Delhi, 10min La Réunion, Australia, Nadi, Wellington, 2min CMA; null when a track's winds change period (a storm handed from one WMO agency to another) or none is known. Winds of different periods are never converted into each other */
+                        windPeriod: ("1min" | "2min" | "3min" | "10min") | null;
+                        /** @description Whose winds the record gives: nhc (HURDAT2), the WMO agency's in IBTrACS (newdelhi, reunion, bom, nadi, wellington), usa (IBTrACS's US agency, where the basin has no WMO agency), cma (the north-western Pacific from 1949), jtwc (its 1945–1948 storms); null when none */
+                        windAgency: string | null;
+                        /** @description ISO 8601 time in UTC (Z) */
+                        startTime: string;
+                        /** @description ISO 8601 time in UTC (Z) */
+                        endTime: string;
+                        /** @description Highest wind of the track, kt, over windPeriod */
+                        maxWindKt: number | null;
+                        /** @description The same in m/s */
+                        maxSpeed: number | null;
+                        /** @description First time of the highest wind */
+                        maxWindTime: string | null;
+                        /** @description Lowest central pressure, hPa */
+                        minPressure: number | null;
+                        /** @description First time of the lowest pressure */
+                        minPressureTime: string | null;
+                        /**
+                         * @description Strongest class reached as a tropical or subtropical cyclone, on the record's own winds: storm ≥ 34 kt, hurricane (typhoon, severe cyclone) ≥ 64 kt, major ≥ 96 kt (Saffir–Simpson category 3); the thresholds apply to the record's windPeriod
+                         * @enum {string}
+                         */
+                        intensity: "below-storm" | "storm" | "hurricane" | "major";
+                        /** @description Accumulated cyclone energy, 10⁴ kt² (src/model/ace.ts): 00/06/12/18 UTC entries ≥ 34 kt in a tropical or subtropical stage, on the record's own winds */
+                        ace: number;
+                        /** @description Whether the record marks landfalls: HURDAT2 true (marked for the continental United States in 1851–1970 and from 1991, elsewhere 1951–1970 and from 1991: an empty land[] in other years is not 'no landfall'); IBTrACS false; the north-western Pacific as its own record says (/api/v1/typhoons/{code}) */
+                        landRecorded: boolean;
+                        /** @description Landfalls in time order */
+                        land: components["schemas"]["ArchivedLandfall"][];
+                        links: components["schemas"]["ArchiveLinks"];
+                        /** @description Agencies whose tracks of this storm are side by side (/api/v1/typhoons/{code}/agencies): cma, jma, jtwc, hko; empty for the other records */
+                        agencies: string[];
+                        /** @description A cma record's ids in each agency's records; null for the others */
+                        ids: components["schemas"]["StormIds"] | null;
+                        /** @description The track: every entry of the record in time order */
+                        points: components["schemas"]["ArchivedTrackPoint"][];
+                        attribution: components["schemas"]["Attribution"];
+                    } & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-global-storm-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "v1-global-storm": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            id: components["schemas"]["ArchivedStormId"];
+                            /**
+                             * @description The record: hurdat2 (NHC's HURDAT2), ibtracs (NCEI's IBTrACS v04, the WMO agency's track), cma (the north-western Pacific archive: CMA's best track with the Zhejiang archive)
+                             * @enum {string}
+                             */
+                            source: "hurdat2" | "ibtracs" | "cma";
+                            /** @description The record's own id: HURDAT2's ATCF id (AL122005), IBTrACS's SID, the north-western Pacific code */
+                            sourceId: string;
+                            /** @description The north-western Pacific code (/api/v1/typhoons/{code}, /agencies) for a cma record; null for the others */
+                            code: string | null;
+                            /** @description Name as the record writes it, upper case; null when unnamed */
+                            name: string | null;
+                            /** @description Chinese name where the record has one (the north-western Pacific) */
+                            nameZh: string | null;
+                            /** @description Year: HURDAT2's (the ATCF id's); IBTrACS's SEASON (southern hemisphere: the July–June season, named after its end); the north-western Pacific code's */
+                            year: number;
+                            /** @description The basin where it formed (its first entry) */
+                            basin: components["schemas"]["ArchiveBasin"];
+                            /** @description Every basin its track entered, in order */
+                            basins: components["schemas"]["ArchiveBasin"][];
+                            /** @description A track not reanalysed yet: IBTrACS' provisional tracks (TRACK_TYPE PROVISIONAL: real-time data, replaced when the agencies' reanalysis of the season comes, usually within two years); in the north-western Pacific a storm after CMA's last best-track year (CMA's real-time analysis); false for HURDAT2, NHC's post-season record */
+                            provisional: boolean;
+                            /** @description Averaging period of the record's maximum sustained winds: 1min HURDAT2 and the US agency (South Atlantic), 3min New Delhi, 10min La Réunion, Australia, Nadi, Wellington, 2min CMA; null when a track's winds change period (a storm handed from one WMO agency to another) or none is known. Winds of different periods are never converted into each other */
+                            windPeriod: ("1min" | "2min" | "3min" | "10min") | null;
+                            /** @description Whose winds the record gives: nhc (HURDAT2), the WMO agency's in IBTrACS (newdelhi, reunion, bom, nadi, wellington), usa (IBTrACS's US agency, where the basin has no WMO agency), cma (the north-western Pacific from 1949), jtwc (its 1945–1948 storms); null when none */
+                            windAgency: string | null;
+                            /** @description ISO 8601 time in UTC (Z) */
+                            startTime: string;
+                            /** @description ISO 8601 time in UTC (Z) */
+                            endTime: string;
+                            /** @description Highest wind of the track, kt, over windPeriod */
+                            maxWindKt: number | null;
+                            /** @description The same in m/s */
+                            maxSpeed: number | null;
+                            /** @description First time of the highest wind */
+                            maxWindTime: string | null;
+                            /** @description Lowest central pressure, hPa */
+                            minPressure: number | null;
+                            /** @description First time of the lowest pressure */
+                            minPressureTime: string | null;
+                            /**
+                             * @description Strongest class reached as a tropical or subtropical cyclone, on the record's own winds: storm ≥ 34 kt, hurricane (typhoon, severe cyclone) ≥ 64 kt, major ≥ 96 kt (Saffir–Simpson category 3); the thresholds apply to the record's windPeriod
+                             * @enum {string}
+                             */
+                            intensity: "below-storm" | "storm" | "hurricane" | "major";
+                            /** @description Accumulated cyclone energy, 10⁴ kt² (src/model/ace.ts): 00/06/12/18 UTC entries ≥ 34 kt in a tropical or subtropical stage, on the record's own winds */
+                            ace: number;
+                            /** @description Whether the record marks landfalls: HURDAT2 true (marked for the continental United States in 1851–1970 and from 1991, elsewhere 1951–1970 and from 1991: an empty land[] in other years is not 'no landfall'); IBTrACS false; the north-western Pacific as its own record says (/api/v1/typhoons/{code}) */
+                            landRecorded: boolean;
+                            /** @description Landfalls in time order */
+                            land: components["schemas"]["ArchivedLandfall"][];
+                            links: components["schemas"]["ArchiveLinks"];
+                            /** @description Agencies whose tracks of this storm are side by side (/api/v1/typhoons/{code}/agencies): cma, jma, jtwc, hko; empty for the other records */
+                            agencies: string[];
+                            /** @description A cma record's ids in each agency's records; null for the others */
+                            ids: components["schemas"]["StormIds"] | null;
+                            /** @description The track: every entry of the record in time order */
+                            points: components["schemas"]["ArchivedTrackPoint"][];
+                            attribution: components["schemas"]["Attribution"];
+                        } & {
+                            dataset: components["schemas"]["Dataset"];
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["V1NotFound"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "v1-global-storm-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-global-storm-geojson": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/geo+json": components["schemas"]["GeoFeatureCollection"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-global-storm-geojson-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-global-history-years": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalHistoryYears"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+        };
+    };
+    "web-global-history-years-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "v1-global-history-years": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description Basin by basin (NA, EP, WP, NI, SI, SP, SA), year by year, the years with at least one storm */
+                            list: components["schemas"]["BasinYear"][];
+                            /** @description How many there are in all (more than the list holds when it is a page or cut short) */
+                            total: number;
+                            coverage: components["schemas"]["ArchiveCoverage"];
+                            attribution: components["schemas"]["Attribution"];
+                            dataset: components["schemas"]["Dataset"];
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+        };
+    };
+    "v1-global-history-years-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-global-near": {
+        parameters: {
+            query: {
+                /**
+                 * @description Latitude of the place, degrees north (−90…90), written as a JSON number (22.3, 1e-7 and 1.0E-7 are accepted; NaN, Infinity, hexadecimal and leading zeros are not)
+                 * @example 22.3
+                 */
+                lat: components["parameters"]["LatQuery"];
+                /**
+                 * @description Longitude of the place, degrees east (−180…180), written as a JSON number (22.3, 1e-7 and 1.0E-7 are accepted; NaN, Infinity, hexadecimal and leading zeros are not)
+                 * @example 114.2
+                 */
+                lng: components["parameters"]["LngQuery"];
+                /**
+                 * @description Search radius in km, 1–1000, written as a JSON number (22.3, 1e-7 and 1.0E-7 are accepted; NaN, Infinity, hexadecimal and leading zeros are not)
+                 * @example 300
+                 */
+                radius: components["parameters"]["RadiusQuery"];
+                /**
+                 * @description Only storms whose track entered this basin (IBTrACS's codes): NA North Atlantic, EP Eastern North Pacific and Central Pacific, WP Western North Pacific, NI North Indian Ocean, SI South Indian Ocean, SP South Pacific, SA South Atlantic
+                 * @example NA
+                 */
+                basin?: components["parameters"]["BasinQuery"];
+                /**
+                 * @description First year of the storms (the year a storm belongs to), four digits
+                 * @example 1990
+                 */
+                from?: components["parameters"]["FromQuery"];
+                /**
+                 * @description Last year of the storms, four digits; not before `from` (from after to is 40001)
+                 * @example 2025
+                 */
+                to?: components["parameters"]["ToQuery"];
+                /**
+                 * @description Page number from 1 (default 1)
+                 * @example 1
+                 */
+                page?: components["parameters"]["PageQuery"];
+                /**
+                 * @description Items per page, 1–50 (default 20)
+                 * @example 20
+                 */
+                size?: components["parameters"]["SizeQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"] & {
+                        list: components["schemas"]["GlobalNearStorm"][];
+                    } & {
+                        query: components["schemas"]["GlobalNearQuery"];
+                        counts: components["schemas"]["GlobalNearCounts"];
+                        /** @description Whether the other basins' best tracks (HURDAT2, IBTrACS) were read by this deployment's build; false: only the north-western Pacific is answered, and every other basin is not loaded (not 'no storms') */
+                        otherBasins: boolean;
+                    } & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-global-near-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "v1-global-near": {
+        parameters: {
+            query: {
+                /**
+                 * @description Latitude of the place, degrees north (−90…90), written as a JSON number (22.3, 1e-7 and 1.0E-7 are accepted; NaN, Infinity, hexadecimal and leading zeros are not)
+                 * @example 22.3
+                 */
+                lat: components["parameters"]["LatQuery"];
+                /**
+                 * @description Longitude of the place, degrees east (−180…180), written as a JSON number (22.3, 1e-7 and 1.0E-7 are accepted; NaN, Infinity, hexadecimal and leading zeros are not)
+                 * @example 114.2
+                 */
+                lng: components["parameters"]["LngQuery"];
+                /**
+                 * @description Search radius in km, 1–1000, written as a JSON number (22.3, 1e-7 and 1.0E-7 are accepted; NaN, Infinity, hexadecimal and leading zeros are not)
+                 * @example 300
+                 */
+                radius: components["parameters"]["RadiusQuery"];
+                /**
+                 * @description Only storms whose track entered this basin (IBTrACS's codes): NA North Atlantic, EP Eastern North Pacific and Central Pacific, WP Western North Pacific, NI North Indian Ocean, SI South Indian Ocean, SP South Pacific, SA South Atlantic
+                 * @example NA
+                 */
+                basin?: components["parameters"]["BasinQuery"];
+                /**
+                 * @description First year of the storms (the year a storm belongs to), four digits
+                 * @example 1990
+                 */
+                from?: components["parameters"]["FromQuery"];
+                /**
+                 * @description Last year of the storms, four digits; not before `from` (from after to is 40001)
+                 * @example 2025
+                 */
+                to?: components["parameters"]["ToQuery"];
+                /**
+                 * @description Page number from 1 (default 1)
+                 * @example 1
+                 */
+                page?: components["parameters"]["PageQuery"];
+                /**
+                 * @description Items per page, 1–50 (default 20)
+                 * @example 20
+                 */
+                size?: components["parameters"]["SizeQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["Page"] & {
+                            list: components["schemas"]["GlobalNearStorm"][];
+                        } & {
+                            query: components["schemas"]["GlobalNearQuery"];
+                            counts: components["schemas"]["GlobalNearCounts"];
+                            /** @description Whether the other basins' best tracks (HURDAT2, IBTrACS) were read by this deployment's build; false: only the north-western Pacific is answered, and every other basin is not loaded (not 'no storms') */
+                            otherBasins: boolean;
+                        } & {
+                            dataset: components["schemas"]["Dataset"];
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "v1-global-near-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-global-similar": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only storms whose track entered this basin (IBTrACS's codes): NA North Atlantic, EP Eastern North Pacific and Central Pacific, WP Western North Pacific, NI North Indian Ocean, SI South Indian Ocean, SP South Pacific, SA South Atlantic
+                 * @example NA
+                 */
+                basin?: components["parameters"]["BasinQuery"];
+                /**
+                 * @description How many similar storms, 1–50 (default 10)
+                 * @example 10
+                 */
+                size?: components["parameters"]["SimilarSizeQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GlobalSimilar"] & {
+                        dataset: components["schemas"]["Dataset"];
+                    };
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-global-similar-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "v1-global-similar": {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only storms whose track entered this basin (IBTrACS's codes): NA North Atlantic, EP Eastern North Pacific and Central Pacific, WP Western North Pacific, NI North Indian Ocean, SI South Indian Ocean, SP South Pacific, SA South Atlantic
+                 * @example NA
+                 */
+                basin?: components["parameters"]["BasinQuery"];
+                /**
+                 * @description How many similar storms, 1–50 (default 10)
+                 * @example 10
+                 */
+                size?: components["parameters"]["SimilarSizeQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description Most similar first (lowest score; ties: newer first); never the storm itself */
+                            list: components["schemas"]["GlobalSimilarStorm"][];
+                            /** @description How many there are in all (more than the list holds when it is a page or cut short) */
+                            total: number;
+                            /** @description The storm asked about */
+                            storm: components["schemas"]["ArchivedSummary"];
+                            /** @description Only storms that entered this basin; null when not given */
+                            basin: components["schemas"]["ArchiveBasin"] | null;
+                            /** @description Points each track is resampled to, evenly spaced along its length */
+                            points: number;
+                            /** @description The method, in words */
+                            method: string;
+                            /** @description Storms asked for (1–50, default 10) */
+                            size: number;
+                            /** @description Whether the other basins' best tracks (HURDAT2, IBTrACS) were read by this deployment's build; false: only the north-western Pacific is answered, and every other basin is not loaded (not 'no storms') */
+                            otherBasins: boolean;
+                            dataset: components["schemas"]["Dataset"];
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            404: components["responses"]["V1NotFound"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "v1-global-similar-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
+                 * @example cma-202411
+                 */
+                id: components["parameters"]["ArchivedIdPath"];
+            };
             cookie?: never;
         };
         requestBody?: never;
@@ -8449,10 +10019,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
                  * @example nhc-al041992
                  */
-                id: components["parameters"]["ArchivedIdPath"];
+                id: components["schemas"]["ArchivedStormId"];
             };
             cookie?: never;
         };
@@ -8501,10 +10071,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
                  * @example nhc-al041992
                  */
-                id: components["parameters"]["ArchivedIdPath"];
+                id: components["schemas"]["ArchivedStormId"];
             };
             cookie?: never;
         };
@@ -8523,10 +10093,10 @@ export interface operations {
             };
             path: {
                 /**
-                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
                  * @example nhc-al041992
                  */
-                id: components["parameters"]["ArchivedIdPath"];
+                id: components["schemas"]["ArchivedStormId"];
             };
             cookie?: never;
         };
@@ -8579,10 +10149,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description An archived storm of any basin: <record>-<the record's own id>, lower case (nhc-al041992 for HURDAT2, cma-201330 for the north-western Pacific, ibtracs-2019246N12125)
+                 * @description Archived storm id of any basin: nhc-<ATCF id> (HURDAT2: nhc-al122005), ibtracs-<SID> (IBTrACS: ibtracs-2019246N12125), cma-<code> (the north-western Pacific: cma-201330)
                  * @example nhc-al041992
                  */
-                id: components["parameters"]["ArchivedIdPath"];
+                id: components["schemas"]["ArchivedStormId"];
             };
             cookie?: never;
         };
@@ -8605,7 +10175,7 @@ export interface operations {
                  * @description Only this basin (ATCF): WP, AL, EP, CP, IO, SH (default: every basin)
                  * @example AL
                  */
-                basin?: components["parameters"]["BasinQuery"];
+                basin?: components["parameters"]["ForecastBasinQuery"];
                 /**
                  * @description Only this agency, lower case: nhc, cphc, jtwc, cma, jma, hko, cwa, kma, … (default: every agency)
                  * @example nhc
@@ -8684,7 +10254,7 @@ export interface operations {
                  * @description Only this basin (ATCF): WP, AL, EP, CP, IO, SH (default: every basin)
                  * @example AL
                  */
-                basin?: components["parameters"]["BasinQuery"];
+                basin?: components["parameters"]["ForecastBasinQuery"];
                 /**
                  * @description Only this agency, lower case: nhc, cphc, jtwc, cma, jma, hko, cwa, kma, … (default: every agency)
                  * @example nhc

@@ -95,6 +95,6 @@ export const seasonVerification = answerRequests(ROUTES.verification, async (ctx
   const ofYear = stored.filter((id) => Math.abs((yearOfStormId(id) ?? Number.NaN) - query.season) <= 1);
   const kept = await Promise.all(ofYear.map(async (id) => ({ id, kept: await keptForecasts(ctx.store, id) })));
   const sets = kept.map(({ id, kept: doc }) => liveStormVerification(forecastStorm(id, doc?.issuances ?? [], archive), doc, archive).set);
-  const payload = seasonAnswer(archive, sets, { year: query.season, basin: query.basin, agency: query.agency });
+  const payload = seasonAnswer(archive, sets, { year: query.season, basin: query.forecastBasin, agency: query.agency });
   return { payload, dataTime: latestOf(kept.map(({ kept: doc }) => lastSeen(doc))) };
 });

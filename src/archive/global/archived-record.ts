@@ -65,9 +65,9 @@ export function peaksOf(points: readonly ArchivedPoint[]) {
 export const summarizeArchived = (s: ArchivedStorm): ArchivedSummary => ({
   id: s.id,
   source: s.source,
-  code: null,
+  code: s.code,
   name: s.name,
-  nameZh: null,
+  nameZh: s.nameZh,
   year: s.year,
   basin: s.basin,
   basins: s.basins,
@@ -81,8 +81,8 @@ export const summarizeArchived = (s: ArchivedStorm): ArchivedSummary => ({
   intensity: s.intensity,
   ace: s.ace,
   landRecorded: s.landRecorded,
-  landfalls: s.land.length,
-  agencies: [],
-  ids: null,
   links: s.links,
+  agencies: s.agencies,
+  ids: s.ids,
+  landfalls: s.land.length,
 });

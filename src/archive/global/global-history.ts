@@ -29,6 +29,6 @@ export function buildGlobalHistory(
     archive,
     years: basinYears(archive.summaries),
     search: globalSearchEntries(archive.summaries, nwPacific?.searchEntries ?? []),
-    trackSearch: buildGlobalTrackSearch(archive, nwPacific?.typhoons ?? []),
+    trackSearch: buildGlobalTrackSearch(archive),
   };
 }

@@ -2,7 +2,8 @@
  * The archive of every basin, from the parsed files (pure: values in, values out). Each storm has one record, the
  * official one of the basin where it formed (BASIN_RECORDS): NHC's HURDAT2 for the North Atlantic and the eastern
  * North and Central Pacific, IBTrACS for the North Indian, South Indian, South Pacific and South Atlantic, and
- * the CMA archive for the north-western Pacific, listed here by its summaries (its records are the typhoon records).
+ * the CMA archive for the north-western Pacific, whose storms are given the same shape here (./cma-record.ts; their
+ * own records stay the typhoon records).
  *
  * - IBTrACS storms formed elsewhere (a western-Pacific storm that enters the Bay of Bengal is in the NI file) are
  *   left to their basin's record; spur tracks (TRACK_TYPE spur, PROVISIONAL_spur: alternative positions of a
@@ -18,12 +19,10 @@ import type { Hurdat2Storm } from '../../model/hurdat2-schemas.ts';
 import type { IbtracsTrack } from '../../model/agency-track-schemas.ts';
 import type { StormAgencies } from '../../model/agency-comparison-schemas.ts';
 import type { Typhoon } from '../../model/typhoon-schemas.ts';
-import { toUtcIso } from '../../model/time.ts';
-import { MS_TO_KT } from '../../model/units.ts';
 import { newestByAgency } from '../../sources/agencies/read-agency-sources.ts';
-import type { IbtracsLink } from '../../sources/global/read-global-sources.ts';
-import { recordAce } from '../summaries.ts';
-import { intensityClass, summarizeArchived } from './archived-record.ts';
+import type { IbtracsLink } from '../../sources/agencies/ibtracs-csv.ts';
+import { summarizeArchived } from './archived-record.ts';
+import { archivedFromCma } from './cma-record.ts';
 import { archivedFromHurdat2 } from './hurdat2-record.ts';
 import { archivedFromIbtracs } from './ibtracs-record.ts';
 
@@ -51,68 +50,55 @@ export interface GlobalArchiveNote {
 }
 
 export interface GlobalArchive {
-  /** The records of the basins other than the north-western Pacific, in order of start. */
+  /** The records of every basin, the north-western Pacific's CMA records among them, in order of start (UTC), then id. */
   storms: ArchivedStorm[];
-  /** Every storm of every basin in brief, in order of start (UTC), then id: the order of the track-search files. */
+  /** The same storms in brief, in the same order: the order of the track-search files (storm i is summary i). */
   summaries: ArchivedSummary[];
   notes: GlobalArchiveNote[];
 }
 
 const SPURS = new Set(['spur', 'PROVISIONAL_spur']);
 
-/** A north-western Pacific record in brief, in UTC, classed and with ACE on its own winds (CMA's m/s, 2 minutes). */
-function nwPacificSummary(t: Typhoon, basins: readonly ArchiveBasin[] | undefined, agencies: readonly string[]): ArchivedSummary {
-  const windKt = (speed: number | null) => (speed === null ? null : speed * MS_TO_KT);
-  const stage = (grade: Typhoon['points'][number]['grade']) => (grade === 'ET' ? 'extratropical' : grade === null ? null : 'tropical');
-  return {
-    id: `cma-${t.code}`,
-    source: 'cma',
-    code: t.code,
-    name: t.enname,
-    nameZh: t.name,
-    year: t.year,
-    basin: 'WP',
-    basins: basins?.includes('WP') ? [...basins] : ['WP'],
-    // After CMA's last best-track year the track is CMA's real-time analysis, as the Zhejiang archive keeps it.
-    provisional: t.provenance.track === 'zj' && t.windPeriod === '2min',
-    windPeriod: t.windPeriod,
-    startTime: toUtcIso(new Date(t.startTime)),
-    endTime: toUtcIso(new Date(t.endTime)),
-    maxWindKt: null,
-    maxSpeed: t.maxSpeed,
-    minPressure: t.minPressure,
-    intensity: intensityClass(t.points.map((p) => ({ windKt: windKt(p.speed), stage: stage(p.grade) }))),
-    ace: recordAce(t),
-    landRecorded: t.landRecorded,
-    landfalls: t.land.length,
-    agencies: [...agencies],
-    ids: t.ids,
-    links: { global: null, atcf: t.ids.jtwc, ibtracs: t.ids.ibtracs, cma: t.code },
-  };
-}
-
 const byStart = (a: { startTime: string; id: string }, b: { startTime: string; id: string }) =>
   a.startTime.localeCompare(b.startTime) || a.id.localeCompare(b.id);
 
-/** Each ATCF id (upper case) → the SIDs of the IBTrACS storms that carry it (a value may join two ids with `:`). */
+/**
+ * Each ATCF id (upper case) → the SIDs of the IBTrACS storms that carry it (a value may join two ids with `:`), each
+ * SID once: a storm read from two files (a basin list and the ACTIVE list, or two versions) is one storm.
+ */
 function sidsByAtcf(links: readonly IbtracsLink[]): Map<string, string[]> {
-  const map = new Map<string, string[]>();
+  const map = new Map<string, Set<string>>();
   for (const link of links)
-    for (const atcf of new Set(link.usaAtcfIds.flatMap((ids) => ids.split(':')))) map.set(atcf, [...(map.get(atcf) ?? []), link.sid]);
-  return map;
+    for (const atcf of link.usaAtcfIds.flatMap((ids) => ids.split(':'))) map.set(atcf, (map.get(atcf) ?? new Set()).add(link.sid));
+  return new Map([...map].map(([atcf, sids]) => [atcf, [...sids]]));
 }
 
-/** Where IBTrACS's NA or EP storms were read: HURDAT2 storms it lacks, and its NHC-numbered storms HURDAT2 lacks. */
+/**
+ * Where IBTrACS's NA or EP storms were read with their ATCF ids: the HURDAT2 storms of the seasons it lists that it
+ * lacks, and its NHC-numbered storms of the seasons HURDAT2 holds that HURDAT2 lacks. Only the seasons both cover are
+ * compared (by the SID's year and the ATCF id's), so a list of some seasons (ACTIVE, last3years) or an export without
+ * USA_ATCF_ID gives no notes about the others.
+ */
 function crossCheck(hurdat2: readonly Hurdat2Storm[], links: readonly IbtracsLink[], sids: Map<string, string[]>): GlobalArchiveNote[] {
-  const read = new Set(links.flatMap((l) => l.basins).filter((b) => b === 'NA' || b === 'EP'));
-  if (read.size === 0) return [];
+  const span = (years: number[]) => (years.length ? [Math.min(...years), Math.max(...years)] : null);
+  const within = (range: number[] | null, year: number) => range !== null && year >= (range[0] as number) && year <= (range[1] as number);
+  const basinOf = (atcf: string) => (atcf.startsWith('AL') ? 'NA' : 'EP');
+  const listed = Object.fromEntries(
+    (['NA', 'EP'] as const).map((basin) => [
+      basin,
+      span(links.filter((l) => l.basins.includes(basin) && l.usaAtcfIds.length > 0).map((l) => Number(l.sid.slice(0, 4)))),
+    ]),
+  );
+  const held = Object.fromEntries(
+    (['NA', 'EP'] as const).map((basin) => [basin, span(hurdat2.filter((s) => basinOf(s.id) === basin).map((s) => s.year))]),
+  );
   const notes: GlobalArchiveNote[] = [];
   const ids = new Set(hurdat2.map((s) => s.id));
   for (const s of hurdat2)
-    if (read.has(s.basin === 'AL' ? 'NA' : 'EP') && !sids.has(s.id))
+    if (within(listed[basinOf(s.id)] ?? null, s.year) && !sids.has(s.id))
       notes.push({ kind: 'crosscheck', id: s.id, message: `HURDAT2 ${s.id} is in no IBTrACS storm read (by USA_ATCF_ID)` });
   for (const [atcf, storms] of sids)
-    if (/^(AL|EP|CP)\d{6}$/.test(atcf) && !ids.has(atcf))
+    if (/^(AL|EP|CP)\d{6}$/.test(atcf) && within(held[basinOf(atcf)] ?? null, Number(atcf.slice(4))) && !ids.has(atcf))
       notes.push({ kind: 'crosscheck', id: atcf, message: `IBTrACS ${storms.join(', ')} (${atcf}) is in no HURDAT2 file read` });
   return notes;
 }
@@ -130,20 +116,20 @@ export function buildGlobalArchive(input: GlobalArchiveInput): GlobalArchive {
       });
     return found.length === 1 ? (found[0] as string) : null;
   };
+  const basinsBySid = new Map(input.ibtracsLinks.map((l) => [l.sid, l.basins]));
   const storms = [
     ...input.hurdat2.map((s) => archivedFromHurdat2(s, sidOf(s.id))),
     ...newestByAgency(input.ibtracs)
       .ibtracs.filter((t) => BASIN_RECORDS[t.basins[0] as ArchiveBasin] === 'ibtracs' && !SPURS.has(t.trackType ?? ''))
       .map(archivedFromIbtracs),
-  ].sort(byStart);
-  const basinsBySid = new Map(input.ibtracsLinks.map((l) => [l.sid, l.basins]));
-  const nwPacific = (input.nwPacific?.typhoons ?? []).map((t) =>
-    nwPacificSummary(
-      t,
-      t.ids.ibtracs ? basinsBySid.get(t.ids.ibtracs) : undefined,
-      input.nwPacific?.agencies.get(t.code)?.agencies.map((a) => a.agency) ?? [],
+    ...(input.nwPacific?.typhoons ?? []).map((t) =>
+      archivedFromCma(
+        t,
+        t.ids.ibtracs ? basinsBySid.get(t.ids.ibtracs) : undefined,
+        input.nwPacific?.agencies.get(t.code)?.agencies.map((a) => a.agency) ?? [],
+      ),
     ),
-  );
+  ].sort(byStart);
   notes.push(...crossCheck(input.hurdat2, input.ibtracsLinks, sids));
-  return { storms, summaries: [...storms.map(summarizeArchived), ...nwPacific].sort(byStart), notes };
+  return { storms, summaries: storms.map(summarizeArchived), notes };
 }

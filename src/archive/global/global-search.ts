@@ -24,6 +24,13 @@ export interface GlobalSearchEntry {
   ids: string[];
 }
 
+/** What the search index file holds of each storm (storm i of the summaries): the entry without its summary. */
+export type GlobalSearchKeys = Omit<GlobalSearchEntry, 'summary'>;
+
+/** The index again from its file and the summaries, storm by storm. */
+export const joinSearchKeys = (summaries: readonly ArchivedSummary[], keys: readonly GlobalSearchKeys[]): GlobalSearchEntry[] =>
+  summaries.map((summary, i) => ({ summary, ...(keys[i] ?? { names: [], ids: [] }) }));
+
 export type GlobalMatch = 'id' | 'name' | 'prefix' | 'fuzzy';
 
 export interface GlobalSearchHit {

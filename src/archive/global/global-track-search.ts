@@ -11,9 +11,8 @@
  */
 import { STAGES, type ArchiveBasin, type ArchivedSummary, type Stage } from '../../model/global-archive-schemas.ts';
 import type { Position } from '../../model/geo.ts';
-import type { Typhoon } from '../../model/typhoon-schemas.ts';
 import { toUtcIso } from '../../model/time.ts';
-import { buildArchiveTracks, loadTracks, type ArchiveTracksFile, type TrackedStorm } from '../archive-tracks.ts';
+import { buildArchiveTracks, loadTracks, type ArchiveTracksFile } from '../archive-tracks.ts';
 import { gridOf, proximityCells, type ProximityCells } from '../proximity-index.ts';
 import { approachPosition, approachTime, closestApproaches } from '../proximity.ts';
 import { buildSimilarTracks, scoreAgainstArchived, type SimilarTracksFile } from '../similar-tracks.ts';
@@ -37,40 +36,10 @@ export interface GlobalTrackSearchData {
   similar: SimilarTracksFile;
 }
 
-interface Fix {
-  time: string;
-  lat: number;
-  lng: number;
-  speed: number | null;
-  pressure: number | null;
-  stage: Stage | null;
-}
-
-const cmaStage = (grade: Typhoon['points'][number]['grade']): Stage | null =>
-  grade === null ? null : grade === 'ET' ? 'extratropical' : 'tropical';
-
-/** The files, from the archive of every basin and the north-western Pacific's records it lists. */
-export function buildGlobalTrackSearch(archive: GlobalArchive, nwPacific: readonly Typhoon[]): GlobalTrackSearchData {
-  const records = new Map(archive.storms.map((s) => [s.id, s]));
-  const typhoons = new Map(nwPacific.map((t) => [`cma-${t.code}`, t]));
-  const storms: (TrackedStorm & { fixes: Fix[] })[] = archive.summaries.map((summary) => {
-    const record = records.get(summary.id);
-    const typhoon = typhoons.get(summary.id);
-    const fixes: Fix[] | undefined = record
-      ? record.points
-      : typhoon?.points.map((p) => ({
-          time: p.time,
-          lat: p.lat,
-          lng: p.lng,
-          speed: p.speed,
-          pressure: p.pressure,
-          stage: cmaStage(p.grade),
-        }));
-    if (!fixes?.length) throw new Error(`${summary.id}: no track among the records given`);
-    return { startTime: (fixes[0] as Fix).time, points: fixes, fixes };
-  });
-  const tracks = buildArchiveTracks(storms);
-  const fixes = storms.flatMap((s) => s.fixes);
+/** The files, from the records of every basin (the north-western Pacific's among them), storm i being summary i. */
+export function buildGlobalTrackSearch(archive: GlobalArchive): GlobalTrackSearchData {
+  const tracks = buildArchiveTracks(archive.storms);
+  const fixes = archive.storms.flatMap((s) => s.points);
   return {
     summaries: archive.summaries,
     tracks,
@@ -115,7 +84,10 @@ const toMinute = (ms: number) => Math.round(ms / 60_000) * 60_000;
 const matchesBasin = (s: ArchivedSummary, basin: ArchiveBasin | null) => basin === null || s.basins.includes(basin);
 
 /** Every storm whose track came within `radius` km of the place, nearest first (equal distances: newer first). */
-export function searchNearGlobal(data: GlobalTrackSearchData, query: GlobalNearQuery): GlobalNearMatch[] {
+export function searchNearGlobal(
+  data: Pick<GlobalTrackSearchData, 'summaries' | 'tracks' | 'proximity'>,
+  query: GlobalNearQuery,
+): GlobalNearMatch[] {
   const tracks = loadTracks(data.tracks);
   const allowed = (storm: number) => {
     const s = data.summaries[storm] as ArchivedSummary;
@@ -155,7 +127,7 @@ export interface GlobalSimilar {
 
 /** The `size` storms (of `basin`, when given) whose whole tracks are most like storm `id`'s; null for an unknown id. */
 export function similarGlobal(
-  data: GlobalTrackSearchData,
+  data: Pick<GlobalTrackSearchData, 'summaries' | 'similar'>,
   id: string,
   options: { basin: ArchiveBasin | null; size: number },
 ): GlobalSimilar[] | null {

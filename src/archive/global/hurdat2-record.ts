@@ -48,7 +48,9 @@ export function archivedFromHurdat2(storm: Hurdat2Storm, ibtracs: string | null)
     id: `nhc-${atcf}`,
     source: 'hurdat2',
     sourceId: storm.id,
+    code: null,
     name: storm.name,
+    nameZh: null,
     year: storm.year,
     basin: basins[0] as ArchiveBasin,
     basins,
@@ -63,8 +65,20 @@ export function archivedFromHurdat2(storm: Hurdat2Storm, ibtracs: string | null)
     landRecorded: true,
     land: points
       .filter((p) => p.record === 'L')
-      .map(({ time, lat, lng, status, stage, windKt, speed, pressure }) => ({ time, lat, lng, status, stage, windKt, speed, pressure })),
+      .map(({ time, lat, lng, status, stage, windKt, speed, pressure }) => ({
+        time,
+        lat,
+        lng,
+        status,
+        stage,
+        windKt,
+        speed,
+        pressure,
+        place: null,
+      })),
     links,
+    agencies: [],
+    ids: null,
     points,
   };
 }

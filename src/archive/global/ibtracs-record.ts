@@ -65,7 +65,9 @@ export function archivedFromIbtracs(track: IbtracsTrack): ArchivedStorm {
     id: `ibtracs-${track.id}`,
     source: 'ibtracs',
     sourceId: track.id,
+    code: null,
     name: track.name,
+    nameZh: null,
     year: track.season,
     basin: track.basins[0] as ArchiveBasin,
     basins: track.basins,
@@ -85,6 +87,8 @@ export function archivedFromIbtracs(track: IbtracsTrack): ArchivedStorm {
       ibtracs: track.id,
       cma: null,
     },
+    agencies: [],
+    ids: null,
     points,
   };
 }

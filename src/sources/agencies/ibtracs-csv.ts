@@ -152,17 +152,70 @@ class BadHeader extends Error {
   }
 }
 
-/** `name` (the file's name) tells the version of an export without agency columns (`…v04r01.csv`). */
-export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<IbtracsTrack> {
+/** What a reader may leave unread, for speed (the archive of every basin reads only its records' storms, and their WMO and US columns). */
+export interface IbtracsReadOptions {
+  /** Only these storms (by SID) are read; the rows of the others are skipped unread, and not checked. */
+  storms?: ReadonlySet<string>;
+  /** Only these agencies' own columns are read (default: every agency the file has); a row is then split only as far as its last column read. */
+  agencies?: readonly FixAgency[];
+}
+
+/** The columns a row is read for besides the agencies' own. */
+const ROW_COLUMNS = [
+  ...REQUIRED,
+  'SEASON',
+  'NAME',
+  'BASIN',
+  'NATURE',
+  'WMO_WIND',
+  'WMO_PRES',
+  'WMO_AGENCY',
+  'TRACK_TYPE',
+  'IFLAG',
+  'USA_ATCF_ID',
+];
+
+/** The first `count` fields of an unquoted CSV line, and how many fields it has in all (its commas, counted, plus one). */
+function firstFields(line: string, count: number): { fields: string[]; width: number } {
+  const fields: string[] = [];
+  let start = 0;
+  while (fields.length < count) {
+    const comma = line.indexOf(',', start);
+    if (comma < 0) {
+      fields.push(line.slice(start));
+      return { fields, width: fields.length };
+    }
+    fields.push(line.slice(start, comma));
+    start = comma + 1;
+  }
+  let width = fields.length + 1;
+  for (let comma = line.indexOf(',', start); comma >= 0; comma = line.indexOf(',', comma + 1)) width += 1;
+  return { fields, width };
+}
+
+/**
+ * `name` (the file's name) tells the version of an export without agency columns (`…v04r01.csv`); `options` leave
+ * storms and columns unread.
+ */
+export function parseIbtracsCsv(text: string, name = '', options: IbtracsReadOptions = {}): AgencyParseResult<IbtracsTrack> {
   const problems: ParseProblem[] = [];
   const rejected: TextRejection[] = [];
   const storms = new Map<string, StormRows>();
   let column: Record<string, number> = {};
   let width = 0;
   let version: Version | null = null;
-  /** The agencies whose columns the file has, from its header. */
+  /** The agencies whose columns the file has, from its header (of those asked for). */
   let agencies: FixAgency[] = [];
+  /** How many fields of a row are read: every one, or as far as the last column read (options.agencies). */
+  let readWidth = Infinity;
   const has = (name: string) => column[name] !== undefined;
+  /** A row's SID, read alone (IBTrACS's lists have it first). */
+  const sidOf = (line: string) => {
+    const at = column.SID ?? 0;
+    if (at > 0) return (firstFields(line, at + 1).fields[at] ?? '').trim();
+    const comma = line.indexOf(',');
+    return (comma < 0 ? line : line.slice(0, comma)).trim();
+  };
   const at = (record: string[], name: string) => (column[name] === undefined ? '' : (record[column[name] as number] ?? '').trim());
 
   const fix = (record: string[], agency: FixAgency, line: number) => {
@@ -197,9 +250,9 @@ export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<Ibtr
     return code ?? null;
   };
 
-  const row = (record: string[], line: number) => {
-    if (record.length !== width) {
-      problems.push({ line, message: `${record.length} columns instead of ${width}: row left out` });
+  const row = (record: string[], line: number, fields = record.length) => {
+    if (fields !== width) {
+      problems.push({ line, message: `${fields} columns instead of ${width}: row left out` });
       return;
     }
     const sid = at(record, 'SID');
@@ -266,9 +319,20 @@ export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<Ibtr
     width = record.length;
     const missing = REQUIRED.filter((name) => !has(name));
     if (missing.length) throw new BadHeader(1, `not an IBTrACS v04 CSV: line 1 lacks ${missing.join(', ')}`);
-    agencies = (Object.keys(AGENCY_COLUMNS) as FixAgency[]).filter((agency) => has(`${AGENCY_COLUMNS[agency].prefix}_LAT`));
+    const present = (Object.keys(AGENCY_COLUMNS) as FixAgency[]).filter((agency) => has(`${AGENCY_COLUMNS[agency].prefix}_LAT`));
+    agencies = present.filter((agency) => !options.agencies || options.agencies.includes(agency));
     const named = /v04r0[01]/.exec(name)?.[0] as Version | undefined;
-    version = has('KMA_LAT') ? 'v04r01' : agencies.length > 0 ? 'v04r00' : (named ?? null);
+    version = has('KMA_LAT') ? 'v04r01' : present.length > 0 ? 'v04r00' : (named ?? null);
+    if (options.agencies) {
+      const read = [
+        ...ROW_COLUMNS,
+        ...agencies.flatMap((a) => {
+          const { prefix, grade } = AGENCY_COLUMNS[a];
+          return [`${prefix}_LAT`, `${prefix}_LON`, `${prefix}_WIND`, `${prefix}_PRES`, grade ?? ''];
+        }),
+      ];
+      readWidth = Math.max(...read.map((name) => column[name] ?? -1)) + 1;
+    }
   };
 
   const readUnits = (record: string[]) => {
@@ -280,10 +344,10 @@ export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<Ibtr
     if (wrong.length) throw new BadHeader(2, `line 2 is not the IBTrACS units line: ${wrong.slice(0, 3).join('; ')}`);
   };
 
-  const onRecord = (record: string[], line: number) => {
+  const onRecord = (record: string[], line: number, fields = record.length) => {
     if (line === 1) readHeader(record);
     else if (line === 2) readUnits(record);
-    else row(record, line);
+    else row(record, line, fields);
   };
   try {
     if (text.includes('"'))
@@ -292,7 +356,8 @@ export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<Ibtr
         relax_column_count: true,
         skip_empty_lines: true,
         on_record: (record: string[], context) => {
-          onRecord(record, context.lines);
+          if (context.lines <= 2 || !options.storms || options.storms.has((record[column.SID ?? 0] ?? '').trim()))
+            onRecord(record, context.lines);
           return null;
         },
       });
@@ -304,7 +369,14 @@ export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<Ibtr
         .split('\n')
         .forEach((raw, i) => {
           const record = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-          if (record !== '') onRecord(record.split(','), i + 1);
+          if (record === '') return;
+          if (i < 2 || readWidth === Infinity) {
+            if (i < 2 || !options.storms || options.storms.has(sidOf(record))) onRecord(record.split(','), i + 1);
+            return;
+          }
+          if (options.storms && !options.storms.has(sidOf(record))) return;
+          const { fields, width: count } = firstFields(record, readWidth);
+          onRecord(fields, i + 1, count);
         });
   } catch (error) {
     const line = error instanceof BadHeader ? error.line : ((error as { lines?: number }).lines ?? 1);
@@ -326,4 +398,67 @@ export function parseIbtracsCsv(text: string, name = ''): AgencyParseResult<Ibtr
     };
   });
   return { tracks, problems: problems.sort((a, b) => a.line - b.line), rejected };
+}
+
+/** An IBTrACS storm as links and cross-checks need it (any basin): its SID, its USA_ATCF_IDs and the basins it entered, in order. */
+export interface IbtracsLink {
+  sid: string;
+  usaAtcfIds: readonly string[];
+  basins: readonly IbtracsBasin[];
+}
+
+/**
+ * Every storm of a list as its link, read from three columns alone (SID, BASIN, USA_ATCF_ID): the archive of every
+ * basin reads the lists of the basins it is not the record of (NA, EP and WP: about 200 MB) only for these, and
+ * picks from each list the storms to read whole. A row without a valid SID, or with a BASIN IBTrACS does not
+ * document, is reported and left out. A quoted file goes through the whole parser.
+ */
+export function scanIbtracsLinks(text: string, name = ''): { links: IbtracsLink[]; problems: ParseProblem[] } {
+  const body = text.replace(/^\uFEFF/, '');
+  if (body.includes('"')) {
+    const parsed = parseIbtracsCsv(body, name);
+    return { links: parsed.tracks.map((t) => ({ sid: t.id, usaAtcfIds: t.usaAtcfIds, basins: t.basins })), problems: parsed.problems };
+  }
+  const lines = body.split('\n');
+  const header = (lines[0] ?? '')
+    .replace(/\r$/, '')
+    .split(',')
+    .map((cell) => cell.trim());
+  const [sidAt, basinAt, atcfAt] = ['SID', 'BASIN', 'USA_ATCF_ID'].map((column) => header.indexOf(column)) as [number, number, number];
+  if (sidAt < 0) return { links: [], problems: [{ line: 1, message: 'not an IBTrACS v04 CSV: line 1 lacks SID' }] };
+  const problems: ParseProblem[] = [];
+  /** The field at column `at` of a line (empty past its end), found by walking its commas and sliced alone. */
+  const cell = (line: string, at: number) => {
+    if (at < 0) return '';
+    let start = 0;
+    for (let k = 0; k < at; k += 1) {
+      start = line.indexOf(',', start) + 1;
+      if (start === 0) return '';
+    }
+    const end = line.indexOf(',', start);
+    return (end < 0 ? line.slice(start) : line.slice(start, end)).trim();
+  };
+  const storms = new Map<string, { basins: Set<IbtracsBasin>; atcf: Set<string> }>();
+  for (let i = 2; i < lines.length; i += 1) {
+    const raw = lines[i] as string;
+    const record = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (record === '') continue;
+    const sid = cell(record, sidAt);
+    if (!/^\d{7}[NS]\d{5}$/.test(sid)) {
+      problems.push({ line: i + 1, message: `SID "${sid}" is not valid: row left out` });
+      continue;
+    }
+    let storm = storms.get(sid);
+    if (!storm) storms.set(sid, (storm = { basins: new Set(), atcf: new Set() }));
+    const basinText = cell(record, basinAt);
+    const basin = BASIN_CODES.get(basinText);
+    if (basin) storm.basins.add(basin);
+    else if (basinText !== '') problems.push({ line: i + 1, message: `BASIN "${basinText}" is not one IBTrACS documents: left out` });
+    const atcf = cell(record, atcfAt);
+    if (atcf) storm.atcf.add(atcf);
+  }
+  return {
+    links: [...storms].map(([sid, { basins, atcf }]) => ({ sid: own(sid), usaAtcfIds: [...atcf].map(own), basins: [...basins] })),
+    problems,
+  };
 }

@@ -14,22 +14,13 @@
 import path from 'node:path';
 import fg from 'fast-glob';
 import fs from 'fs-extra';
-import type { IbtracsTrack } from '../../model/agency-track-schemas.ts';
 import { BASIN_RECORDS, type ArchiveBasin } from '../../model/global-archive-schemas.ts';
 import type { Hurdat2Storm } from '../../model/hurdat2-schemas.ts';
 import type { FileProblem, FileRejection } from '../../model/parse-problems.ts';
-import { parseAgencyFile } from '../agencies/agency-files.ts';
+import type { IbtracsTrack } from '../../model/agency-track-schemas.ts';
+import { parseIbtracsCsv, scanIbtracsLinks, type IbtracsLink } from '../agencies/ibtracs-csv.ts';
 import { decodeUtf8 } from '../decode-text.ts';
 import { parseHurdat2 } from './hurdat2.ts';
-
-/** An IBTrACS storm as the links and cross-checks need it (any basin): its SID, USA_ATCF_IDs and basins. */
-export interface IbtracsLink {
-  sid: string;
-  usaAtcfIds: readonly string[];
-  basins: readonly ArchiveBasin[];
-}
-
-export const ibtracsLinkOf = (t: IbtracsTrack): IbtracsLink => ({ sid: t.id, usaAtcfIds: t.usaAtcfIds, basins: t.basins });
 
 export interface GlobalSources {
   hurdat2: Hurdat2Storm[];
@@ -39,6 +30,8 @@ export interface GlobalSources {
   ibtracsLinks: IbtracsLink[];
   /** Files read, relative to the folder (`hurdat2/hurdat2-1851-2025-02272026.txt`); older HURDAT2 releases are not. */
   files: string[];
+  /** The folder is the demo's (a `DEMO` marker file: demo/global-sources). */
+  demo: boolean;
   problems: FileProblem[];
   rejected: FileRejection[];
 }
@@ -68,18 +61,28 @@ export function newestHurdat2Files(names: readonly string[]): string[] {
   return [...newest.values()].map((n) => n.name).sort();
 }
 
-export async function readGlobalSources(dir: string): Promise<GlobalSources> {
+/** The files a read of the folder reads, relative to it: the newest HURDAT2 release of each series, then every IBTrACS list. */
+export async function listGlobalSourceFiles(dir: string): Promise<string[]> {
   const list = (folder: string, glob: string) =>
     fg(glob, { cwd: path.join(dir, folder), onlyFiles: true })
       .catch(() => [])
       .then((names) => names.sort().map((name) => path.posix.join(folder, name)));
-  const hurdat2Files = newestHurdat2Files(await list('hurdat2', 'hurdat2*.txt'));
-  const ibtracsFiles = await list('ibtracs', 'ibtracs*.csv');
+  return [...newestHurdat2Files(await list('hurdat2', 'hurdat2*.txt')), ...(await list('ibtracs', 'ibtracs*.csv'))];
+}
+
+/** The marker file of the demo's other basins (demo/global-sources/DEMO): every answer built from them says it is the demo. */
+export const GLOBAL_DEMO_MARKER = 'DEMO';
+
+export async function readGlobalSources(dir: string): Promise<GlobalSources> {
+  const files = await listGlobalSourceFiles(dir);
+  const hurdat2Files = files.filter((file) => file.startsWith('hurdat2/'));
+  const ibtracsFiles = files.filter((file) => file.startsWith('ibtracs/'));
   const sources: GlobalSources = {
     hurdat2: [],
     ibtracs: [],
     ibtracsLinks: [],
-    files: [...hurdat2Files, ...ibtracsFiles],
+    files,
+    demo: await fs.pathExists(path.join(dir, GLOBAL_DEMO_MARKER)),
     problems: [],
     rejected: [],
   };
@@ -94,16 +97,27 @@ export async function readGlobalSources(dir: string): Promise<GlobalSources> {
     sources.problems.push(...parsed.problems);
     sources.rejected.push(...parsed.rejected);
   }
-  // One file at a time: the South Indian list is over 70 MB.
+  // One file at a time: the South Indian list is over 70 MB. Each list is scanned for its storms' links (three
+  // columns); only the storms formed in a basin IBTrACS is the record of are read whole, and of their columns the
+  // WMO agency's and the US agency's (the others' are the north-western Pacific's agency tracks, read elsewhere).
   for (const file of ibtracsFiles) {
-    const parsed = parseAgencyFile('ibtracs', file, await fs.readFile(path.join(dir, file)));
-    for (const track of parsed.tracks) {
-      if (track.agency !== 'ibtracs') continue;
-      sources.ibtracsLinks.push(ibtracsLinkOf(track));
-      if (BASIN_RECORDS[track.basins[0] as ArchiveBasin] === 'ibtracs') sources.ibtracs.push(track);
+    const decoded = decodeUtf8(await fs.readFile(path.join(dir, file)));
+    if (!decoded.ok) {
+      sources.problems.push({ file, line: decoded.bad.line, message: decoded.message });
+      continue;
     }
-    sources.problems.push(...parsed.problems);
-    sources.rejected.push(...parsed.rejected);
+    const name = path.posix.basename(file);
+    const scanned = scanIbtracsLinks(decoded.text, name);
+    sources.ibtracsLinks.push(...scanned.links);
+    const records = new Set(scanned.links.filter((l) => BASIN_RECORDS[l.basins[0] as ArchiveBasin] === 'ibtracs').map((l) => l.sid));
+    const parsed = records.size
+      ? parseIbtracsCsv(decoded.text, name, { storms: records, agencies: ['usa'] })
+      : { tracks: [], problems: [], rejected: [] };
+    sources.ibtracs.push(...parsed.tracks.filter((t) => BASIN_RECORDS[t.basins[0] as ArchiveBasin] === 'ibtracs'));
+    // A row of a storm read whole may be reported by both readings (an unknown BASIN): once.
+    const problems = new Map([...scanned.problems, ...parsed.problems].map((p) => [`${p.line} ${p.message}`, p]));
+    sources.problems.push(...[...problems.values()].sort((a, b) => a.line - b.line).map((p) => ({ file, ...p })));
+    sources.rejected.push(...parsed.rejected.map((r) => ({ file, ...r })));
   }
   return sources;
 }
