@@ -19,10 +19,11 @@ export async function withLiveLinks(ctx: RequestContext, typhoons: readonly Typh
   ]);
   const agencies = agenciesOf(warnings);
   // An agency that cannot be vouched for may lack warnings for the storm: every list says so.
-  const stale = agencies.some((a) => a.stale || (a.state === 'unknown' && a.upstream !== 'never-fetched'));
+  const stale = agencies.some((a) => a.stale);
+  const unknown = agencies.filter((a) => a.state === 'unknown').map((a) => a.agency);
   const warningsOf = (code: string) => {
     const list = agencies.flatMap((a) => a.warnings.filter((w) => w.linkedStorm?.code === code));
-    return { list, total: list.length, stale };
+    return { list, total: list.length, stale, unknown };
   };
   return typhoons.map((t) => ({
     ...t,
