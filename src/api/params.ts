@@ -99,7 +99,7 @@ export const PARAMS = {
     invalid: '3F9A',
     schema: z.string().regex(FLASH_ID, inPath('id must be 12 hexadecimal digits')),
   },
-  warningAgency: {
+  agency: {
     description: `A warning agency: ${WARNING_AGENCIES.join(', ')} (Hong Kong Observatory, Japan Meteorological Agency, PAGASA)`,
     example: 'hko',
     invalid: 'HKO',

@@ -326,7 +326,7 @@ export const ROUTES = defineRoutes({
     docs: 'warnings.md#endpoints',
     area: 'live',
     paths: { web: '/api/warnings/:agency', v1: '/api/v1/warnings/:agency' },
-    params: { agency: 'warningAgency' },
+    params: { agency: 'agency' },
     servedBy: { kind: 'function', fn: 'warnings' },
     cache: 'live',
     tags: ['warnings', 'live'],

@@ -100,7 +100,10 @@ export const warningLevelSchema = z
 
 export const warningChangeEntrySchema = z
   .object({
-    id: z.string().describe('Stable id of the change'),
+    id: z
+      .string()
+      .regex(/^[0-9a-f]{16}$/)
+      .describe('Stable id of the change: 16 hexadecimal digits'),
     agency: z.enum(WARNING_AGENCIES),
     slot: z.string().describe('What one value is raised, changed and lowered in (docs/warnings.md, "The model")'),
     kind: z.enum(WARNING_KINDS),
@@ -130,7 +133,7 @@ export const warningHistorySchema = z
   .object({
     storm: z.string().nullable().describe('The storm asked for (?storm=); null without'),
     year: z.number().int().nullable().describe('The year asked for (?year=); null without'),
-    total: z.number().int(),
+    total: z.number().int().describe('Changes listed'),
     list: z.array(warningChangeEntrySchema).describe('Every change recorded, oldest first'),
   })
   .describe('Every warning raised, changed, lowered and cancelled, in order');
@@ -150,7 +153,7 @@ export const warningAtPlaceSchema = z
 export const warningsNearSchema = z
   .object({
     list: z.array(warningAtPlaceSchema).describe('The warnings in force that apply at the place'),
-    total: z.number().int(),
+    total: z.number().int().describe('Warnings listed'),
     unplaced: z
       .number()
       .int()
@@ -175,7 +178,7 @@ export const warningsNearSchema = z
 /** The agencies' warnings in brief, for bootstrap. */
 export const warningsBriefSchema = z
   .object({
-    total: z.number().int(),
+    total: z.number().int().describe('Warnings in force, every agency'),
     agencies: z.array(
       agencyWarningsSchema
         .pick({
@@ -241,7 +244,7 @@ export const warningsGeoJsonSchema = z
 export const stormWarningsSchema = z
   .object({
     list: z.array(warningInForceSchema).describe('The warnings in force linked to this storm (docs/warnings.md, "Which storm")'),
-    total: z.number().int(),
+    total: z.number().int().describe('Warnings listed'),
     stale: z
       .boolean()
       .describe("True when an agency's answer is stale or cannot be read: the list may lack its warnings (/api/v1/warnings says why)"),

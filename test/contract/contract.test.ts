@@ -73,7 +73,7 @@ const GOOD: Record<ParamKind, string> = {
   globalId: '',
   disturbanceId: '',
   flashId: '',
-  warningAgency: 'hko',
+  agency: 'hko',
 };
 /** A list was empty: there is no good value to ask for (a deployed site with no flash news yet). */
 const NONE = 'none';
@@ -87,7 +87,7 @@ const MALFORMED: Record<ParamKind, string[]> = {
   globalId: ['NHC-AL132025', 'nhc-xx132025', 'al132025', 'jtwc-sh0624', '%00'],
   disturbanceId: ['JTWC-WP942026', 'jtwc-wp192026', 'wp942026', 'nhc-ep912026', '%00'],
   flashId: ['XYZ', '123', 'ABCDEF123456', '%00'],
-  warningAgency: ['HKO', 'cma', 'hko%20', '%00'],
+  agency: ['HKO', 'cma', 'hko%20', '%00'],
 };
 /** Well-formed values that name nothing (only where "nothing" is an error rather than an empty list). */
 const MISSING: Partial<Record<ParamKind, string>> = {
