@@ -152,7 +152,12 @@ const hko = (code: string, level: number, en: string, zh: string) => ({
 const TC3 = hko('TC3', 3, 'Strong Wind Signal No. 3', '三號強風信號');
 const TC8SE = hko('TC8SE', 8, 'No. 8 Southeast Gale or Storm Signal', '八號東南烈風或暴風信號');
 const TC8NE = hko('TC8NE', 8, 'No. 8 Northeast Gale or Storm Signal', '八號東北烈風或暴風信號');
-const jma = (code: string, level: number, ja: string) => ({ code, level, name: { en: null, zh: null, ja }, words: { en: null, zh: null, ja } });
+const jma = (code: string, level: number, ja: string) => ({
+  code,
+  level,
+  name: { en: null, zh: null, ja },
+  words: { en: null, zh: null, ja },
+});
 const pagasa = (level: number) => ({
   code: `TCWS${level}`,
   level,
@@ -167,7 +172,12 @@ const warningEvent = (
 ): FlashEvent => ({ key: `${type}:${time}`, type, code: warning.agency, time, storm, point: null, warning });
 /** An item of each change of the warnings, HKO, JMA (areas) and PAGASA (areas, a part named), a storm named or not. */
 const WARNING_EVENTS: FlashEvent[] = [
-  warningEvent('warning-raised', '2025-09-07T21:20:00+08:00', { agency: 'hko', change: 'raised', from: TC3, to: TC8SE, areas: [] }, { name: '塔巴', enname: 'TAPAH' }),
+  warningEvent(
+    'warning-raised',
+    '2025-09-07T21:20:00+08:00',
+    { agency: 'hko', change: 'raised', from: TC3, to: TC8SE, areas: [] },
+    { name: '塔巴', enname: 'TAPAH' },
+  ),
   warningEvent('warning-changed', '2025-09-07T23:40:00+08:00', { agency: 'hko', change: 'changed', from: TC8SE, to: TC8NE, areas: [] }),
   warningEvent('warning-cancelled', '2025-09-08T16:20:00+08:00', { agency: 'hko', change: 'cancelled', from: TC3, to: null, areas: [] }),
   warningEvent('warning-raised', '2026-08-23T03:00:00+09:00', {
@@ -192,17 +202,16 @@ const WARNING_EVENTS: FlashEvent[] = [
   ),
 ];
 const WARNING_READER: ReaderStorm[] = [{ names: AGENCY_SUBJECTS }];
-const FLASH = [
-  ...EVENTS.map((e) => ({ e, storms: DEMO_READER })),
-  ...WARNING_EVENTS.map((e) => ({ e, storms: WARNING_READER })),
-].flatMap(({ e, storms }, i) => {
-  const { content, contentEn } = writeFlash(e);
-  const label = e.warning ? `${e.type} (${e.warning.agency} ${i})` : e.type;
-  return [
-    { label: `${label}, zh`, text: content, language: 'zh' as const, storms },
-    { label: `${label}, en`, text: contentEn, language: 'en' as const, storms },
-  ];
-});
+const FLASH = [...EVENTS.map((e) => ({ e, storms: DEMO_READER })), ...WARNING_EVENTS.map((e) => ({ e, storms: WARNING_READER }))].flatMap(
+  ({ e, storms }, i) => {
+    const { content, contentEn } = writeFlash(e);
+    const label = e.warning ? `${e.type} (${e.warning.agency} ${i})` : e.type;
+    return [
+      { label: `${label}, zh`, text: content, language: 'zh' as const, storms },
+      { label: `${label}, en`, text: contentEn, language: 'en' as const, storms },
+    ];
+  },
+);
 
 /** Text between placeholders: marks, connectives, runs of them, nothing. */
 const GAPS: Record<Language, readonly string[]> = {

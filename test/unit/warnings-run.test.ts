@@ -367,5 +367,5 @@ describe('at the mock’s moment', () => {
 });
 
 it('logged what the deliberate faults are, and nothing it should not', () => {
-  expect(logs.all().filter((l) => /Error:|    at /.test(l))).toEqual([]);
+  expect(logs.all().filter((l) => /Error:| {4}at /.test(l))).toEqual([]);
 });
