@@ -248,6 +248,9 @@ export const stormWarningsSchema = z
     stale: z
       .boolean()
       .describe("True when an agency's answer is stale or cannot be read: the list may lack its warnings (/api/v1/warnings says why)"),
+    unknown: z
+      .array(z.enum(WARNING_AGENCIES))
+      .describe('The agencies whose state is unknown (no answer of theirs can be read): the list cannot hold their warnings'),
   })
   .describe('The warnings in force issued for this storm; /api/v1/warnings/history?storm= has every change')
   .meta({ id: 'StormWarnings' });

@@ -3116,6 +3116,8 @@ export interface components {
             total: number;
             /** @description True when an agency's answer is stale or cannot be read: the list may lack its warnings (/api/v1/warnings says why) */
             stale: boolean;
+            /** @description The agencies whose state is unknown (no answer of theirs can be read): the list cannot hold their warnings */
+            unknown: ("hko" | "jma" | "pagasa")[];
         };
         TodayEntry: {
             /** @description Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries */
