@@ -29,6 +29,7 @@ import {
   readHistoryDocument,
   readWarningsDocument,
   readWarningStatus,
+  salvagedHistory,
   writeHistory,
   writeWarnings,
   writeWarningStatus,
@@ -128,8 +129,14 @@ async function appendHistory(store: KeyValueStore, entries: readonly WarningChan
   const added: WarningChangeEntry[] = [];
   for (const [year, list] of byYear) {
     const read = await readHistoryDocument(store, year);
-    // A damaged document is set aside by the write (src/store/documents.ts) and the loss recorded by the run.
-    const kept = read.state === 'ok' ? read.value : [];
+    // A damaged document keeps every entry its copies still hold; the write sets the copies aside (src/store/documents.ts)
+    // and the run records the loss.
+    const kept =
+      read.state === 'ok'
+        ? read.value
+        : read.state === 'missing'
+          ? []
+          : (await salvagedHistory(store, year)).sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
     const ids = new Set(kept.map((e) => e.id));
     const fresh = list.filter((e) => !ids.has(e.id));
     if (fresh.length === 0 && read.state === 'ok' && read.recovered === null) continue;

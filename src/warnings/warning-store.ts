@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { warningChangeEntrySchema, type WarningChangeEntry } from '../model/warning-answer-schemas.ts';
 import { jmaTyphoonDocumentSchema, jmaTyphoonInfoSchema } from '../model/jma-typhoon-schemas.ts';
 import { WARNING_AGENCIES, warningSnapshotSchema, type WarningAgency } from '../model/warning-schemas.ts';
-import { readDocument, readDocumentValue, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
+import { readableData, readDocument, readDocumentValue, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
 import type { KeyValueStore } from '../store/store.ts';
 
 const WARNINGS = 'warnings';
@@ -110,6 +110,19 @@ export const writeWarningStatus = (store: KeyValueStore, status: WarningStatus) 
 export const historyKey = (year: number) => `${HISTORY_PREFIX}${year}`;
 export const readHistoryDocument = (store: KeyValueStore, year: number): Promise<DocumentRead<WarningChangeEntry[]>> =>
   readDocument(store, historyKey(year), HISTORY_DOC);
+/**
+ * The changes a damaged year's history still holds (each entry that reads on its own, once by id), for the write that
+ * heals it: a damaged history loses only what cannot be read (its copies are set aside by the write, never deleted).
+ */
+export async function salvagedHistory(store: KeyValueStore, year: number): Promise<WarningChangeEntry[]> {
+  const entries = new Map<string, WarningChangeEntry>();
+  for (const copy of await readableData(store, historyKey(year), HISTORY_DOC))
+    for (const entry of Array.isArray(copy) ? copy : []) {
+      const parsed = warningChangeEntrySchema.safeParse(entry);
+      if (parsed.success && !entries.has(parsed.data.id)) entries.set(parsed.data.id, parsed.data);
+    }
+  return [...entries.values()];
+}
 export const writeHistory = (store: KeyValueStore, year: number, entries: WarningChangeEntry[]) =>
   writeDocument(store, historyKey(year), HISTORY_DOC, entries);
 

@@ -178,6 +178,35 @@ describe('the replayed HKO sequence through the scheduled run', () => {
       generator: 'template',
     });
   });
+
+  it('a damaged year of history is 503 until the next change, which keeps every entry its copies still hold', async () => {
+    const store = fileStore(dir());
+    const key = 'warning-history/2025';
+    const end = new Date(RUN_AT['5-cancelled']);
+    useStore(dir(), end);
+    const before = (await call('warnings', '/api/v1/warnings/history?year=2025')).body.data.list;
+    // Both copies hold an entry of the wrong shape: the document is invalid, its other entries still read.
+    for (const copy of [key, `backup/${key}`]) {
+      const doc = JSON.parse((await store.get(copy)) as string);
+      await store.set(copy, JSON.stringify({ ...doc, data: [...doc.data, { id: 'not an entry' }] }));
+    }
+    const damaged = await call('warnings', '/api/v1/warnings/history?year=2025');
+    expect(damaged).toMatchObject({ status: 503, body: { code: 50000 } });
+    // HKO raises No. 1 again the next day: the change heals the year, nothing readable lost.
+    const { en, tc } = answers('1-tc1');
+    mock.setPayload('hko/warnsum/en', en.replaceAll('2025-09-06', '2025-09-09'));
+    mock.setPayload('hko/warnsum/tc', tc.replaceAll('2025-09-06', '2025-09-09'));
+    const next = new Date('2025-09-09T10:45:00+08:00');
+    await run(dir(), next);
+    useStore(dir(), next);
+    const healed = await call('warnings', '/api/v1/warnings/history?year=2025');
+    expect(healed.status).toBe(200);
+    expect(healed.body.data.list.slice(0, before.length)).toEqual(before);
+    expect(healed.body.data.list.slice(before.length).map((e: { change: string; to: { code: string } }) => [e.change, e.to.code])).toEqual([
+      ['raised', 'TC1'],
+    ]);
+    expect(await store.list(`quarantine/${key}`)).not.toEqual([]);
+  }, 60_000);
 });
 
 describe('faults, told as faults', () => {
