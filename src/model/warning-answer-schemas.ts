@@ -104,9 +104,9 @@ export const warningChangeEntrySchema = z
       .string()
       .regex(/^[0-9a-f]{16}$/)
       .describe('Stable id of the change: 16 hexadecimal digits'),
-    agency: z.enum(WARNING_AGENCIES),
+    agency: z.enum(WARNING_AGENCIES).describe('The agency whose warning changed: hko, jma or pagasa'),
     slot: z.string().describe('What one value is raised, changed and lowered in (docs/warnings.md, "The model")'),
-    kind: z.enum(WARNING_KINDS),
+    kind: z.enum(WARNING_KINDS).describe('The kind of warning (docs/warnings.md, "The model")'),
     change: z
       .enum(CHANGE_KINDS)
       .describe('raised (a new warning, or a higher level), changed (the same level, other words: TC8NE → TC8SE), lowered, cancelled'),
@@ -163,8 +163,10 @@ export const warningsNearSchema = z
     agencies: z
       .array(
         z.object({
-          agency: z.enum(WARNING_AGENCIES),
-          state: z.enum(WARNING_STATES),
+          agency: z.enum(WARNING_AGENCIES).describe('hko, jma or pagasa'),
+          state: z
+            .enum(WARNING_STATES)
+            .describe("The agency's state, as /api/v1/warnings/{agency} says it (in-force, none-in-force, unknown)"),
           ...freshnessFields,
         }),
       )
@@ -179,30 +181,32 @@ export const warningsNearSchema = z
 export const warningsBriefSchema = z
   .object({
     total: z.number().int().describe('Warnings in force, every agency'),
-    agencies: z.array(
-      agencyWarningsSchema
-        .pick({
-          agency: true,
-          state: true,
-          stateReason: true,
-          total: true,
-          fetchedAt: true,
-          publishedAt: true,
-          stale: true,
-          staleReason: true,
-          upstream: true,
-        })
-        .extend({
-          signals: z
-            .array(
-              warningLevelSchema.extend({
-                kind: z.enum(WARNING_KINDS),
-                area: z.string().nullable().describe("The area's name (the agency's)"),
-              }),
-            )
-            .describe('The warnings in force, in brief'),
-        }),
-    ),
+    agencies: z
+      .array(
+        agencyWarningsSchema
+          .pick({
+            agency: true,
+            state: true,
+            stateReason: true,
+            total: true,
+            fetchedAt: true,
+            publishedAt: true,
+            stale: true,
+            staleReason: true,
+            upstream: true,
+          })
+          .extend({
+            signals: z
+              .array(
+                warningLevelSchema.extend({
+                  kind: z.enum(WARNING_KINDS).describe('The kind of warning (docs/warnings.md, "The model")'),
+                  area: z.string().nullable().describe("The area's name (the agency's)"),
+                }),
+              )
+              .describe('The warnings in force, in brief'),
+          }),
+      )
+      .describe('Each agency (hko, jma, pagasa): its state and freshness, and its warnings in force in brief'),
   })
   .describe('Every agency’s warnings in force, in brief (/api/v1/warnings has them whole)')
   .meta({ id: 'WarningsBrief' });

@@ -327,7 +327,7 @@ describe('version check', () => {
 });
 
 describe('bootstrap', () => {
-  it('bundles site, announcements, typhoons, disturbances, briefing, today in history and versions', async () => {
+  it('bundles site, announcements, typhoons, disturbances, warnings, briefing, today in history and versions', async () => {
     const { data } = await json(await get('/api/v1/bootstrap'));
     expect(Object.keys(data).sort()).toEqual([
       'announcements',
@@ -338,6 +338,7 @@ describe('bootstrap', () => {
       'todayInHistory',
       'typhoons',
       'versions',
+      'warnings',
     ]);
     expect(data.announcements.total).toBe(data.announcements.list.length);
     expect(data.todayInHistory.total).toBeGreaterThanOrEqual(data.todayInHistory.list.length);
@@ -380,9 +381,10 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
     const body = await json(response);
     const storm = path.startsWith('/api/v1') ? body.data : body.typhoon;
     expect(storm).toMatchObject({ code: '202699', live: { source: 'zj-live' } });
-    // The live policy, purged by tag when the run changes the snapshot (the upstream tier keeps its answer longer).
+    // The live policy, purged by tag when the run changes the snapshot or the warnings it lists (the upstream tier keeps
+    // its answer longer).
     expect(response.headers.get('netlify-cdn-cache-control')).toBe('public, durable, s-maxage=300, stale-while-revalidate=60');
-    expect(response.headers.get('netlify-cache-tag')).toBe('live');
+    expect(response.headers.get('netlify-cache-tag')).toBe('live,warnings');
   });
 
   it('answers a code the archive lacks from the upstream (tier 3), and 40401 for a code found nowhere', async () => {

@@ -81,6 +81,7 @@ describe('v1 collections', () => {
         'live-typhoons',
         'news-list',
         'typhoon-similar',
+        'warnings-history',
       ].sort(),
     );
   });
@@ -120,6 +121,7 @@ describe('v1 twins', () => {
       'openapi',
       'seo-news',
       'typhoon-geojson',
+      'warnings-geojson',
     ]);
     // docs/conventions.md's table of them is written from the same declarations (build/docs-tables.ts).
     expect(RESOURCES.filter((r) => r.webOnly && r.paths.v1).map((r) => r.id)).toEqual([]);

@@ -3344,11 +3344,17 @@ export interface components {
         WarningHistoryEntry: {
             /** @description Stable id of the change: 16 hexadecimal digits */
             id: string;
-            /** @enum {string} */
+            /**
+             * @description The agency whose warning changed: hko, jma or pagasa
+             * @enum {string}
+             */
             agency: "hko" | "jma" | "pagasa";
             /** @description What one value is raised, changed and lowered in (docs/warnings.md, "The model") */
             slot: string;
-            /** @enum {string} */
+            /**
+             * @description The kind of warning (docs/warnings.md, "The model")
+             * @enum {string}
+             */
             kind: "tropical-cyclone-signal" | "pre-no8-announcement" | "rainstorm" | "thunderstorm" | "landslip" | "northern-nt-flooding" | "strong-monsoon" | "tsunami" | "fire-danger" | "frost" | "hot-weather" | "cold-weather" | "area-warning" | "storm-area" | "wind-signal";
             /**
              * @description raised (a new warning, or a higher level), changed (the same level, other words: TC8NE → TC8SE), lowered, cancelled
@@ -3472,6 +3478,7 @@ export interface components {
         WarningsBrief: {
             /** @description Warnings in force, every agency */
             total: number;
+            /** @description Each agency (hko, jma, pagasa): its state and freshness, and its warnings in force in brief */
             agencies: {
                 /**
                  * @description hko (Hong Kong Observatory), jma (Japan Meteorological Agency), pagasa (PAGASA, the Philippines)
@@ -3508,7 +3515,10 @@ export interface components {
                     level: number | null;
                     name: components["schemas"]["WarningWords"];
                     words: components["schemas"]["WarningWords"];
-                    /** @enum {string} */
+                    /**
+                     * @description The kind of warning (docs/warnings.md, "The model")
+                     * @enum {string}
+                     */
                     kind: "tropical-cyclone-signal" | "pre-no8-announcement" | "rainstorm" | "thunderstorm" | "landslip" | "northern-nt-flooding" | "strong-monsoon" | "tsunami" | "fire-danger" | "frost" | "hot-weather" | "cold-weather" | "area-warning" | "storm-area" | "wind-signal";
                     /** @description The area's name (the agency's) */
                     area: string | null;
@@ -3525,9 +3535,15 @@ export interface components {
             unplaced: number;
             /** @description Each agency's state and freshness: a place with no warning listed is only known to have none where the agency's state is not unknown and not stale */
             agencies: {
-                /** @enum {string} */
+                /**
+                 * @description hko, jma or pagasa
+                 * @enum {string}
+                 */
                 agency: "hko" | "jma" | "pagasa";
-                /** @enum {string} */
+                /**
+                 * @description The agency's state, as /api/v1/warnings/{agency} says it (in-force, none-in-force, unknown)
+                 * @enum {string}
+                 */
                 state: "in-force" | "none-in-force" | "unknown";
                 /** @description When the agency's answer served here was fetched (UTC); null before the first successful read */
                 fetchedAt: string | null;
