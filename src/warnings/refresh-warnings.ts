@@ -25,6 +25,7 @@ import { readHko } from './fetch-hko.ts';
 import { readJma } from './fetch-jma.ts';
 import { readPagasa } from './fetch-pagasa.ts';
 import {
+  historyYearOf,
   NO_WARNINGS,
   readHistoryDocument,
   readWarningsDocument,
@@ -55,10 +56,6 @@ export const changeId = (c: Pick<WarningChangeEntry, 'agency' | 'slot' | 'change
     .slice(0, 16);
 
 const level = (w: Warning | null) => w && { code: w.code, level: w.level, name: w.name, words: w.words };
-
-/** The year a change is kept under: of its agency's time (UTC), else of when it was seen. */
-export const historyYearOf = (entry: Pick<WarningChangeEntry, 'at' | 'recordedAt'>) =>
-  new Date(entry.at ? instantOf(entry.at) : Date.parse(entry.recordedAt)).getUTCFullYear();
 
 /** The rejections of the warnings' text checks, as the live data-quality document records them. */
 const asLive = (agency: WarningAgency, found: readonly WarningTextRejection[]): LiveRejection[] =>

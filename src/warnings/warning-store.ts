@@ -11,6 +11,7 @@ import { jmaTyphoonDocumentSchema, jmaTyphoonInfoSchema } from '../model/jma-typ
 import { WARNING_AGENCIES, warningSnapshotSchema, type WarningAgency } from '../model/warning-schemas.ts';
 import { readableData, readDocument, readDocumentValue, writeDocument, type DocumentKind, type DocumentRead } from '../store/documents.ts';
 import type { KeyValueStore } from '../store/store.ts';
+import { instantOf } from '../model/offset-time.ts';
 
 const WARNINGS = 'warnings';
 const STATUS = 'warning-status';
@@ -108,6 +109,9 @@ export const readWarningStatus = async (store: KeyValueStore): Promise<WarningSt
 export const writeWarningStatus = (store: KeyValueStore, status: WarningStatus) => writeDocument(store, STATUS, STATUS_DOC, status);
 
 export const historyKey = (year: number) => `${HISTORY_PREFIX}${year}`;
+/** The year a change is kept under: of its agency's time (UTC), else of when it was seen. */
+export const historyYearOf = (entry: Pick<WarningChangeEntry, 'at' | 'recordedAt'>) =>
+  new Date(entry.at ? instantOf(entry.at) : Date.parse(entry.recordedAt)).getUTCFullYear();
 export const readHistoryDocument = (store: KeyValueStore, year: number): Promise<DocumentRead<WarningChangeEntry[]>> =>
   readDocument(store, historyKey(year), HISTORY_DOC);
 /**

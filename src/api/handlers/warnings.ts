@@ -9,7 +9,7 @@ import { WARNING_AREA_FILES } from '../../config/paths.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import type { AgencyWarnings } from '../../model/warning-answer-schemas.ts';
 import { activeStormOf } from '../../model/warning-rules.ts';
-import { historyYearOf } from '../../warnings/refresh-warnings.ts';
+import { historyYearOf } from '../../warnings/warning-store.ts';
 import { warningsGeoJson } from '../../warnings/warning-geojson.ts';
 import { agenciesOf, readWarningHistory, readWarnings } from '../../warnings/warning-view.ts';
 import { answerRequests } from '../bind.ts';
