@@ -7,7 +7,7 @@
  *   the run        src/jobs (the scheduled run)
  *   the API        src/api (route table, handlers, answers)
  *   text           src/flash (flash news, the briefing, proven AI text)
- *   live data      src/live (north-western Pacific), src/global (other basins), src/dump (the offline dump)
+ *   live data      src/live (north-western Pacific), src/global (other basins), src/warnings (warnings in force), src/dump (the offline dump)
  *   the archive    src/archive
  *   forecasts      src/forecasts (official forecast issuances, their verification, baselines, cones)
  *   inputs         src/sources (archive source files), src/content (news, knowledge, site files)
@@ -20,7 +20,7 @@ const LAYERS = [
   ['src/sources', 'src/content'],
   ['src/archive'],
   ['src/forecasts'],
-  ['src/live', 'src/global', 'src/dump'],
+  ['src/live', 'src/global', 'src/warnings', 'src/dump'],
   ['src/flash'],
   ['src/api'],
   ['src/jobs'],
@@ -54,9 +54,9 @@ module.exports = {
     {
       name: 'no-sideways-live-global-dump',
       severity: 'error',
-      comment: 'The north-western Pacific, the other basins and the dump are siblings: none imports another.',
-      from: { path: '^src/(live|global|dump)/' },
-      to: { path: '^src/(live|global|dump)/', pathNot: '^src/$1/' },
+      comment: 'The north-western Pacific, the other basins, the warnings and the dump are siblings: none imports another.',
+      from: { path: '^src/(live|global|warnings|dump)/' },
+      to: { path: '^src/(live|global|warnings|dump)/', pathNot: '^src/$1/' },
     },
     {
       name: 'no-entry-points-from-src',

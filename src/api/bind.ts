@@ -91,12 +91,16 @@ export function answerStatically<R extends StaticRoute>(
   return { kind: 'static', route, instances: spec.instances, render: spec.render };
 }
 
-/** A function route's handler: the function its route names runs it for every request. */
+/**
+ * A function route's handler: the function its route names runs it for every request. `files`: what it reads
+ * outside public/ at run time (project-relative: the warning areas), bundled with its function.
+ */
 export function answerRequests<R extends FunctionRoute>(
   route: R,
   handle: (ctx: RequestContext<ReadsOf<R>>, request: ApiRequest<R>) => Promise<Answer>,
+  files: readonly string[] = [],
 ): RequestBinding<R> {
-  return { kind: 'function', route, fn: route.servedBy.fn, files: [], handle };
+  return { kind: 'function', route, fn: route.servedBy.fn, files, handle };
 }
 
 /**

@@ -62,6 +62,7 @@ export const CACHE_TAG_DATA = {
   live: 'the north-western Pacific snapshot and its status',
   global: 'the other basins',
   disturbances: 'the tropical disturbances (invests, formation alerts)',
+  warnings: "the warning agencies' warnings in force and their history",
   flash: 'the flash items',
   summary: 'the stored live summary (the briefing)',
   forecasts: 'the official forecasts kept of each storm (issuances, operational tracks)',

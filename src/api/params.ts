@@ -13,6 +13,7 @@ import { ARCHIVE_BASINS, archivedStormIdSchema, BASIN_NAMES } from '../model/glo
 import { globalIdSchema } from '../model/global-schemas.ts';
 import { GRADE_CODES } from '../model/grades.ts';
 import { typhoonCodeSchema } from '../model/typhoon-schemas.ts';
+import { WARNING_AGENCIES } from '../model/warning-schemas.ts';
 import { ApiError, badParameter } from './errors.ts';
 
 export const FIRST_ARCHIVE_YEAR = 1945;
@@ -108,6 +109,14 @@ export const PARAMS = {
     example: '3f9a1c0b2d4e',
     invalid: '3F9A',
     schema: z.string().regex(FLASH_ID, inPath('id must be 12 hexadecimal digits')),
+  },
+  agency: {
+    description: `A warning agency: ${WARNING_AGENCIES.join(', ')} (Hong Kong Observatory, Japan Meteorological Agency, PAGASA)`,
+    example: 'hko',
+    invalid: 'HKO',
+    schema: z
+      .string()
+      .regex(new RegExp(`^(${WARNING_AGENCIES.join('|')})$`), inPath(`agency must be one of ${WARNING_AGENCIES.join(', ')}`)),
   },
   slug: {
     description: 'Article identifier: lower-case ASCII words joined by hyphens',
@@ -271,6 +280,13 @@ export const QUERIES = {
         inQuery('code must be a typhoon code such as 202411 or a global id such as nhc-al132025'),
       ),
     ),
+  },
+  storm: {
+    description: 'A storm code (202411; 8-digit Zhejiang ids for unnamed systems): the changes of the warnings linked to it',
+    example: '202411',
+    invalid: '2024-11',
+    schema: optional(typhoonCodeSchema),
+    ...inQuery('storm must be a storm code such as 202411'),
   },
   current: {
     description: 'The version the client runs (x.y.z); adds updateAvailable and forceUpdate',

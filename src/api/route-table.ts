@@ -44,6 +44,12 @@ import {
   typhoonAnswerSchema,
 } from '../model/live-schemas.ts';
 import { openApiDocumentSchema } from '../model/openapi-schemas.ts';
+import {
+  agencyWarningsSchema,
+  warningHistorySchema,
+  warningsAnswerSchema,
+  warningsGeoJsonSchema,
+} from '../model/warning-answer-schemas.ts';
 import { historyNearSchema, similarTracksSchema } from '../model/track-search-schemas.ts';
 import { historyYearSchema, historyYearsSchema, searchResultSchema, todayInHistorySchema } from '../model/typhoon-schemas.ts';
 import type { CachePolicyName, CacheTag } from './cache-policy.ts';
@@ -158,15 +164,15 @@ export const ROUTES = defineRoutes({
     list: { key: 'typhoons' },
     servedBy: { kind: 'function', fn: 'live-typhoons' },
     cache: 'live',
-    tags: ['live'],
+    tags: ['live', 'warnings'],
     dataSchema: liveListSchema,
     errors: [],
   },
   'live-near': {
     title: 'Active storms near a place',
     summary:
-      'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive',
-    returns: 'every active storm relative to `lat`, `lng`: distance, bearing, closest approach, wind arrival',
+      'Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive; and the warnings in force at the place',
+    returns: 'every active storm relative to `lat`, `lng`: distance, bearing, closest approach, wind arrival; the warnings in force there',
     docs: 'api/endpoints-live.md#storms-near-a-place-now',
     area: 'live',
     paths: { web: '/api/near', v1: '/api/v1/near' },
@@ -175,7 +181,7 @@ export const ROUTES = defineRoutes({
     query: ['lat', 'lng'],
     servedBy: { kind: 'function', fn: 'live-near' },
     cache: 'live',
-    tags: ['live', 'global', 'disturbances'],
+    tags: ['live', 'global', 'disturbances', 'warnings'],
     dataSchema: liveNearSchema,
     errors: ['badParameter'],
   },
@@ -391,6 +397,72 @@ export const ROUTES = defineRoutes({
       `No active or recently ended disturbance ${id}; ${path('disturbance-history', 'v1')} lists every disturbance ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
+  // The warnings (issue 29, docs/api/warnings.md): kept together.
+  warnings: {
+    title: 'Warnings in force',
+    summary:
+      "Every warning in force from the Hong Kong Observatory, JMA and PAGASA, grouped by agency: area, kind, signal code with the agency's own words, issued/updated/expires times, the storm it is for, and each agency's freshness",
+    returns: "every warning in force (HKO, JMA, PAGASA), grouped by agency: area, signal, the agency's words, times, storm, freshness",
+    docs: 'api/warnings.md#endpoints',
+    area: 'live',
+    paths: { web: '/api/warnings', v1: '/api/v1/warnings' },
+    params: {},
+    servedBy: { kind: 'function', fn: 'warnings' },
+    cache: 'live',
+    tags: ['warnings', 'live'],
+    dataSchema: warningsAnswerSchema,
+    errors: [],
+  },
+  // Before the agency's route: /warnings/history is this route, not an agency named "history".
+  'warnings-history': {
+    title: 'Warnings raised and lowered',
+    summary:
+      'Every warning raised, changed, lowered and cancelled, in order, of one storm (?storm=) or one year (?year=; default this year)',
+    returns: 'every warning raised, changed, lowered and cancelled, in order, of a `storm` or a `year`',
+    docs: 'api/warnings.md#endpoints',
+    area: 'live',
+    paths: { web: '/api/warnings/history', v1: '/api/v1/warnings/history' },
+    params: {},
+    query: ['storm', 'year'],
+    list: { key: 'list' },
+    servedBy: { kind: 'function', fn: 'warnings' },
+    cache: 'live',
+    tags: ['warnings'],
+    dataSchema: warningHistorySchema,
+    // 503: the stored history of a year asked cannot be read.
+    errors: ['badParameter', 'dataUnavailable'],
+  },
+  'warnings-agency': {
+    title: "One agency's warnings",
+    summary: "The warnings in force of one agency (hko, jma, pagasa), with the agency's freshness",
+    returns: 'the warnings in force of one `agency` (hko, jma, pagasa) and how current they are',
+    docs: 'api/warnings.md#endpoints',
+    area: 'live',
+    paths: { web: '/api/warnings/:agency', v1: '/api/v1/warnings/:agency' },
+    params: { agency: 'agency' },
+    servedBy: { kind: 'function', fn: 'warnings' },
+    cache: 'live',
+    tags: ['warnings', 'live'],
+    dataSchema: agencyWarningsSchema,
+    errors: ['badParameter'],
+  },
+  'warnings-geojson': {
+    title: 'Warning areas as GeoJSON',
+    summary:
+      "GeoJSON (RFC 7946) of the warnings in force that come with the agency's own geometry: JMA's storm area and storm-warning areas as circles",
+    returns: "the warnings in force with the agency's own geometry (JMA's storm areas) as GeoJSON polygons",
+    docs: 'api/warnings.md#geojson',
+    area: 'feeds-maps',
+    paths: { web: '/api/geojson/warnings' },
+    params: {},
+    servedBy: { kind: 'function', fn: 'warnings' },
+    cache: 'live',
+    tags: ['warnings'],
+    mediaType: 'application/geo+json; charset=utf-8',
+    webOnly: 'GeoJSON is read by map libraries and GDAL from its URL as-is: an envelope would make it something else',
+    dataSchema: warningsGeoJsonSchema,
+    errors: [],
+  },
   'seo-news': {
     title: 'Latest flash news',
     summary: 'Latest flash news (AI-generated), newest first; ?code= filters by typhoon code or global id',
@@ -531,7 +603,7 @@ export const ROUTES = defineRoutes({
     servedBy: { kind: 'static' },
     cache: 'archive',
     // Its function answers are for codes no static file has: a storm of the live snapshot, or of the upstream.
-    tags: ['live'],
+    tags: ['live', 'warnings'],
     missFn: 'typhoon-lookup',
     // The archive's seasons: a code of one the archive holds is 40401 without asking the upstream.
     reads: [DATA_FILES.archiveReport],
@@ -858,15 +930,16 @@ export const ROUTES = defineRoutes({
   },
   bootstrap: {
     title: 'Start-up bundle',
-    summary: 'Start-up bundle: site configuration, announcements, active typhoons and disturbances, briefing, versions',
-    returns: "an app's start-up bundle: site, announcements, active storms and disturbances, briefing, today in history, versions",
+    summary: 'Start-up bundle: site configuration, announcements, active typhoons and disturbances, warnings in force, briefing, versions',
+    returns:
+      "an app's start-up bundle: site, announcements, active storms and disturbances, warnings in force, briefing, today in history, versions",
     docs: 'api/endpoints-apps.md#bootstrap',
     area: 'client',
     paths: { v1: '/api/v1/bootstrap' },
     params: {},
     servedBy: { kind: 'function', fn: 'bootstrap' },
     cache: 'live',
-    tags: ['live', 'summary', 'disturbances'],
+    tags: ['live', 'summary', 'disturbances', 'warnings'],
     reads: [DATA_FILES.site, DATA_FILES.announcements, DATA_FILES.versions, DATA_FILES.todayInHistory, DATA_FILES.archiveReport],
     dataset: true,
     dataSchema: bootstrapSchema,

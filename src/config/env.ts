@@ -40,6 +40,18 @@ export const ENV = z.object({
   ),
   TYPHOON_JTWC_BASE: base('https://www.metoc.navy.mil/jtwc').describe("JTWC's RSS and products"),
   TYPHOON_UCAR_BASE: base('https://hurricanes.ral.ucar.edu/repository/data').describe("UCAR's open repository of JTWC's b-decks"),
+  TYPHOON_HKO_BASE: base('https://data.weather.gov.hk/weatherAPI/opendata').describe(
+    "The Hong Kong Observatory's open-data API (weather.php: warnsum, warningInfo)",
+  ),
+  TYPHOON_JMA_XML_BASE: base('https://www.data.jma.go.jp/developer/xml').describe(
+    "JMA's disaster-prevention XML (feed/extra.xml, feed/extra_l.xml, and the documents under data/)",
+  ),
+  TYPHOON_PAGASA_BASE: base('https://www.pagasa.dost.gov.ph').describe(
+    "PAGASA's site (tropical-cyclone/severe-weather-bulletin: the page that links each active storm's bulletin)",
+  ),
+  TYPHOON_PAGASA_FILES_BASE: base('https://pubfiles.pagasa.dost.gov.ph/tamss/weather').describe(
+    "PAGASA's file server (bulletin_<name>.pdf: a storm's current Tropical Cyclone Bulletin)",
+  ),
   TYPHOON_LLM_BASE_URL: optional.describe('An OpenAI-compatible endpoint that may reword generated text (all three LLM variables or none)'),
   TYPHOON_LLM_API_KEY: optional.describe("The language model's key"),
   TYPHOON_LLM_MODEL: optional.describe("The language model's name"),
@@ -63,6 +75,10 @@ export interface UpstreamAddresses {
   nhcText: string;
   jtwc: string;
   ucar: string;
+  hko: string;
+  jmaXml: string;
+  pagasa: string;
+  pagasaFiles: string;
 }
 
 export interface LlmEndpoint {
@@ -120,6 +136,10 @@ export function readConfig(env: Record<string, string | undefined> = process.env
       nhcText: e.TYPHOON_NHC_TEXT_BASE,
       jtwc: e.TYPHOON_JTWC_BASE,
       ucar: e.TYPHOON_UCAR_BASE,
+      hko: e.TYPHOON_HKO_BASE,
+      jmaXml: e.TYPHOON_JMA_XML_BASE,
+      pagasa: e.TYPHOON_PAGASA_BASE,
+      pagasaFiles: e.TYPHOON_PAGASA_FILES_BASE,
     },
     llm:
       e.TYPHOON_LLM_BASE_URL && e.TYPHOON_LLM_API_KEY && e.TYPHOON_LLM_MODEL

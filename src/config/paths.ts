@@ -28,6 +28,10 @@ export const PLACES_FILE_IN_PROJECT = 'content/places/places.yaml';
 export const PLACES_FILE = path.join(PROJECT_ROOT, PLACES_FILE_IN_PROJECT);
 /** PAGASA's areas with their approximate circles (src/model/pagasa-gazetteer.ts). */
 export const PAGASA_AREAS_FILE_IN_PROJECT = 'content/warnings/pagasa-areas.yaml';
+/** The warning agencies' regions (Hong Kong, Japan, the Philippines), written by build/warning-regions.ts. */
+export const WARNING_REGIONS_FILE_IN_PROJECT = 'content/warnings/regions.json';
+/** The files src/sources/warning-areas.ts reads at run time: a function or run that places warnings bundles them. */
+export const WARNING_AREA_FILES = [PAGASA_AREAS_FILE_IN_PROJECT, WARNING_REGIONS_FILE_IN_PROJECT] as const;
 export const FETCHED_SOURCES_DIR = path.join(CACHE_DIR, 'sources');
 /** The best tracks of the other basins (HURDAT2, IBTrACS), unless given elsewhere. */
 export const GLOBAL_SOURCES_DIR = path.join(CACHE_DIR, 'global-sources');

@@ -13,8 +13,13 @@
  *   /nhc/atcf/archive/{year}/b{atcf}.dat.gz (NHC's basins) and /ucar/bdecks_open/{year}/b{atcf}.dat (every basin): the
  *   upstreams' archived b-decks, for restoring a damaged record; the real ones of a folder of b-decks when given
  *   (`decksDir`: the tests give TYPHOON_GLOBAL_DECKS), else the own ones (nhc/b*.dat, ucar/b*.dat)
+ *   /hko/weather.php?dataType=warnsum|warningInfo&lang=en|tc (HKO's warnings, demo/upstream/hko: none in force)
+ *   /jma/feed/extra.xml, /jma/feed/extra_l.xml, /jma/data/{file} (JMA's feeds and documents, demo/upstream/jma)
+ *   /pagasa/tropical-cyclone/severe-weather-bulletin, /pagasa-files/{file} (PAGASA's bulletin page and its PDFs:
+ *   the recorded bulletin of UWAN when the samples are given, else a page that lists none)
  *
- * Fault switches, per service (`zj`, `nmc`, `nhc`, `jtwc`, `ucar`) or all: timeout, 5xx, html404, truncated, wrong-types, empty.
+ * Fault switches, per service (`zj`, `nmc`, `nhc`, `jtwc`, `ucar`, `hko`, `jma`, `pagasa`) or all: timeout, 5xx, html404,
+ * html200 (an HTML page with status 200), truncated, wrong-types, empty.
  * Set them in-process (`setFault`) or over HTTP: `POST /__mock/fault?service=zj&fault=timeout`, `DELETE /__mock/fault`.
  * Every payload answer carries an ETag (of its bytes) and a matching If-None-Match gets 304, as a static file server
  * answers. Payloads can be replaced at run time (`setPayload`) to replay a storm's life; `injectedTextPayloads()` gives the
@@ -29,9 +34,9 @@ import { parseArgs } from 'node:util';
 import fs from 'fs-extra';
 import type { UpstreamAddresses } from '../config/env.ts';
 
-export const FAULTS = ['timeout', '5xx', 'html404', 'truncated', 'wrong-types', 'empty'] as const;
+export const FAULTS = ['timeout', '5xx', 'html404', 'html200', 'truncated', 'wrong-types', 'empty'] as const;
 export type Fault = (typeof FAULTS)[number];
-export const SERVICES = ['zj', 'nmc', 'nhc', 'jtwc', 'ucar'] as const;
+export const SERVICES = ['zj', 'nmc', 'nhc', 'jtwc', 'ucar', 'hko', 'jma', 'pagasa'] as const;
 export type Service = (typeof SERVICES)[number];
 
 export const OWN_PAYLOADS = path.join(import.meta.dirname, '..', '..', 'demo', 'upstream');
@@ -55,6 +60,11 @@ const RECORDED: Record<string, string> = {
   'jtwc/products/ep9126.tcw': 'jtwc/ep9126.tcw',
 };
 
+/** Recorded binary samples (PAGASA's bulletins as it publishes them, under the file name of its current bulletin). */
+const RECORDED_BINARY: Record<string, string> = {
+  'pagasa/files/bulletin_uwan.pdf': 'warnings/pagasa/tcb-pdf/PAGASA_25-TC21_Uwan_TCB#09.pdf',
+};
+
 /**
  * JTWC's current advisories and the formation alert they cite, and NHC's outlooks, when no recorded ones are given:
  * real bulletins of demo/upstream/jtwc and demo/upstream/nhc (their SOURCES.md) under the names they are published by.
@@ -73,6 +83,10 @@ const OWN_ROUTES: Record<string, (file: string) => string> = {
   nmc: (file) => `nmc/${file.replace(/\.jsonp$/, '')}`,
   nhc: (file) => (file === 'CurrentStorms.json' ? 'nhc/CurrentStorms' : `nhc/${file.startsWith('b') ? 'btk' : 'aid'}/${file.replace(/\.dat$/, '')}`),
   jtwc: (file) => (file === 'jtwc.rss' ? 'jtwc/rss' : `jtwc/products/${file}`),
+  // warnsum.en.json → hko/warnsum/en
+  hko: (file) => `hko/${file.replace(/\.json$/, '').replace('.', '/')}`,
+  jma: (file) => (/^extra(_l)?\.xml$/.test(file) ? `jma/feed/${file}` : `jma/data/${file}`),
+  pagasa: (file) => (file === 'severe-weather-bulletin.html' ? 'pagasa/listing' : `pagasa/own/${file}`),
 };
 
 /** The basins whose b-decks NHC archives (the others are JTWC's). */
@@ -90,8 +104,11 @@ export interface MockUpstream {
   /** The same, as the configuration's upstream addresses (what the refresh jobs are given). */
   addresses: UpstreamAddresses;
   setFault(fault: Fault | null, service?: Service | 'all'): void;
-  /** Replaces what a route answers (`zj/TyhoonActivity`, `zj/TyphoonInfo/202699`, `nmc/list_default`, …). */
-  setPayload(route: string, body: string | null): void;
+  /**
+   * Replaces what a route answers (`zj/TyhoonActivity`, `zj/TyphoonInfo/202699`, `nmc/list_default`, `hko/warnsum/en`,
+   * `jma/feed/extra.xml`, `jma/data/{file}`, `pagasa/listing`, `pagasa/files/{file}`, …).
+   */
+  setPayload(route: string, body: string | Uint8Array | null): void;
   requests(): number;
   /** The paths asked so far, in order (what `requests` counts): whether a route was asked at all. */
   requestedPaths(): readonly string[];
@@ -102,8 +119,8 @@ export interface MockUpstream {
   close(): Promise<void>;
 }
 
-async function loadPayloads(recordedDir: string | undefined): Promise<Map<string, string>> {
-  const payloads = new Map<string, string>();
+async function loadPayloads(recordedDir: string | undefined): Promise<Map<string, string | Uint8Array>> {
+  const payloads = new Map<string, string | Uint8Array>();
   for (const [route, file] of recordedDir ? Object.entries(RECORDED) : []) {
     if (!recordedDir) break;
     const full = path.join(recordedDir, file);
@@ -111,8 +128,16 @@ async function loadPayloads(recordedDir: string | undefined): Promise<Map<string
   }
   for (const [service, routeOf] of Object.entries(OWN_ROUTES)) {
     for (const file of await fs.readdir(path.join(OWN_PAYLOADS, service))) {
+      if (file === 'SOURCES.md' && ['hko', 'jma', 'pagasa'].includes(service)) continue;
       payloads.set(routeOf(file), await fs.readFile(path.join(OWN_PAYLOADS, service, file), 'utf8'));
     }
+  }
+  // PAGASA: the recorded bulletin, and the page that links it, when the samples are given.
+  for (const [route, file] of recordedDir ? Object.entries(RECORDED_BINARY) : []) {
+    const full = path.join(recordedDir as string, file);
+    if (!(await fs.pathExists(full))) continue;
+    payloads.set(route, new Uint8Array(await fs.readFile(full)));
+    payloads.set('pagasa/listing', payloads.get('pagasa/own/severe-weather-bulletin.uwan.html') as string);
   }
   for (const [route, file] of Object.entries(CURRENT_BULLETINS)) {
     if (!payloads.has(route)) payloads.set(route, await fs.readFile(path.join(OWN_PAYLOADS, file), 'utf8'));
@@ -140,7 +165,7 @@ async function loadArchivedDecks(decksDir: string | undefined): Promise<Map<stri
 }
 
 /** The route key of a request path, or null for paths the services do not have. */
-function routeOf(pathname: string): { service: Service; key: string; gzip?: boolean } | null {
+function routeOf(pathname: string, search: URLSearchParams): { service: Service; key: string; gzip?: boolean } | null {
   const zj = /^\/zj\/Api\/(TyhoonActivity|TyphoonInfo\/[^/]+|TyphoonList\/[^/]+)$/.exec(pathname);
   if (zj) return { service: 'zj', key: `zj/${decodeURIComponent(zj[1] as string)}` };
   const nmc = /^\/nmc\/(list_default|view_\d+)$/.exec(pathname);
@@ -157,6 +182,15 @@ function routeOf(pathname: string): { service: Service; key: string; gzip?: bool
   if (pathname === '/jtwc/rss/jtwc.rss') return { service: 'jtwc', key: 'jtwc/rss' };
   const product = /^\/jtwc\/products\/([a-z0-9.]+)$/.exec(pathname);
   if (product) return { service: 'jtwc', key: `jtwc/products/${product[1]}` };
+  if (pathname === '/hko/weather.php') {
+    const [dataType, lang] = [search.get('dataType'), search.get('lang')];
+    return dataType && lang && /^\w+$/.test(dataType) && /^\w+$/.test(lang) ? { service: 'hko', key: `hko/${dataType}/${lang}` } : null;
+  }
+  const jma = /^\/jma\/(feed|data)\/([\w.-]+\.xml)$/.exec(pathname);
+  if (jma) return { service: 'jma', key: `jma/${jma[1]}/${jma[2]}` };
+  if (pathname === '/pagasa/tropical-cyclone/severe-weather-bulletin') return { service: 'pagasa', key: 'pagasa/listing' };
+  const pdf = /^\/pagasa-files\/([\w.-]+\.pdf)$/.exec(pathname);
+  if (pdf) return { service: 'pagasa', key: `pagasa/files/${pdf[1]}` };
   return null;
 }
 
@@ -211,17 +245,30 @@ export function injectedTextPayloads(): Record<string, string> {
 }
 
 /** The environment that points the refresh jobs at a mock upstream. */
-export const mockUpstreamEnv = (mock: Pick<MockUpstream, 'zjBase' | 'nmcBase' | 'nhcBase' | 'nhcAtcfBase' | 'nhcTextBase' | 'jtwcBase' | 'ucarBase'>): Record<string, string> => ({
-  TYPHOON_ZJ_BASE: mock.zjBase,
-  TYPHOON_NMC_BASE: mock.nmcBase,
-  TYPHOON_NHC_BASE: mock.nhcBase,
-  TYPHOON_NHC_ATCF_BASE: mock.nhcAtcfBase,
-  TYPHOON_NHC_TEXT_BASE: mock.nhcTextBase,
-  TYPHOON_JTWC_BASE: mock.jtwcBase,
-  TYPHOON_UCAR_BASE: mock.ucarBase,
+export const mockUpstreamEnv = (mock: Pick<MockUpstream, 'addresses'>): Record<string, string> => ({
+  TYPHOON_ZJ_BASE: mock.addresses.zj,
+  TYPHOON_NMC_BASE: mock.addresses.nmc,
+  TYPHOON_NHC_BASE: mock.addresses.nhc,
+  TYPHOON_NHC_ATCF_BASE: mock.addresses.nhcAtcf,
+  TYPHOON_NHC_TEXT_BASE: mock.addresses.nhcText,
+  TYPHOON_JTWC_BASE: mock.addresses.jtwc,
+  TYPHOON_UCAR_BASE: mock.addresses.ucar,
+  TYPHOON_HKO_BASE: mock.addresses.hko,
+  TYPHOON_JMA_XML_BASE: mock.addresses.jmaXml,
+  TYPHOON_PAGASA_BASE: mock.addresses.pagasa,
+  TYPHOON_PAGASA_FILES_BASE: mock.addresses.pagasaFiles,
 });
 
-const CONTENT_TYPES: Record<Service, string> = { zj: 'application/json', nmc: 'application/octet-stream', nhc: 'text/plain', jtwc: 'binary/octet-stream', ucar: 'text/plain' };
+const CONTENT_TYPES: Record<Service, string> = {
+  zj: 'application/json',
+  nmc: 'application/octet-stream',
+  nhc: 'text/plain',
+  jtwc: 'binary/octet-stream',
+  ucar: 'text/plain',
+  hko: 'application/json',
+  jma: 'application/xml',
+  pagasa: 'text/html',
+};
 
 /** Valid syntax, wrong shape: what a changed upstream format looks like. */
 const WRONG_TYPES: Record<Service, string> = {
@@ -230,12 +277,15 @@ const WRONG_TYPES: Record<Service, string> = {
   nhc: '{"activeStorms":[{"id":42,"latitudeNumeric":"north"}]}',
   jtwc: 'WARNING\nnot a product\n',
   ucar: 'SH, 06, not a time,\n',
+  hko: '{"WTCSGNL":{"code":42,"issueTime":"soon"}}',
+  jma: '<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><entry><title>x</title></entry></feed>',
+  pagasa: '<html><body><p>Maintenance</p></body></html>',
 };
 
 export async function startMockUpstream(options: { port?: number; recordedDir?: string | null; decksDir?: string | null } = {}): Promise<MockUpstream> {
   const payloads = await loadPayloads(options.recordedDir ?? undefined);
   for (const [route, deck] of await loadArchivedDecks(options.decksDir ?? undefined)) payloads.set(route, deck);
-  const faults: Record<Service, Fault | null> = { zj: null, nmc: null, nhc: null, jtwc: null, ucar: null };
+  const faults = Object.fromEntries(SERVICES.map((s) => [s, null])) as Record<Service, Fault | null>;
   const held = new Set<http.ServerResponse>();
   let count = 0;
   let unchanged = 0;
@@ -252,7 +302,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     }
     count += 1;
     requested.push(url.pathname);
-    const route = routeOf(url.pathname);
+    const route = routeOf(url.pathname, url.searchParams);
     if (!route) {
       res.writeHead(404, { 'Content-Type': 'application/json' }).end(payloads.get('zj/404') ?? '{"status":404}');
       return;
@@ -268,6 +318,9 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
         return;
       case 'html404':
         res.writeHead(404, { 'Content-Type': 'text/html' }).end('<!doctype html><html><body><h1>404 Not Found</h1></body></html>');
+        return;
+      case 'html200':
+        res.writeHead(200, { 'Content-Type': 'text/html' }).end('<!DOCTYPE html><html><head><title>Service notice</title></head><body><h1>Down for maintenance</h1></body></html>');
         return;
       case 'truncated':
         res.writeHead(200, { 'Content-Type': 'application/json' }).end((body ?? '[{"tfid":"2026').slice(0, Math.max(10, Math.floor((body ?? '').length / 2))));
@@ -288,6 +341,8 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
       return;
     }
     const etag = `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
+    // A PDF is sent as PAGASA's file server sends it.
+    const type = route.key.endsWith('.pdf') ? 'application/pdf' : CONTENT_TYPES[route.service];
     if (req.headers['if-none-match'] === etag) {
       unchanged += 1;
       res.writeHead(304, { ETag: etag }).end();
@@ -295,7 +350,7 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     }
     // Like the real services: no charset on the content type.
     if (route.gzip) res.writeHead(200, { 'Content-Type': 'application/gzip', ETag: etag }).end(gzipSync(body));
-    else res.writeHead(200, { 'Content-Type': CONTENT_TYPES[route.service], ETag: etag }).end(body);
+    else res.writeHead(200, { 'Content-Type': type, ETag: etag }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -308,7 +363,19 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     nhcTextBase: `${url}/nhc/text`,
     jtwcBase: `${url}/jtwc`,
     ucarBase: `${url}/ucar`,
-    addresses: { zj: `${url}/zj/Api`, nmc: `${url}/nmc`, nhc: `${url}/nhc`, nhcAtcf: `${url}/nhc/atcf`, nhcText: `${url}/nhc/text`, jtwc: `${url}/jtwc`, ucar: `${url}/ucar` },
+    addresses: {
+      zj: `${url}/zj/Api`,
+      nmc: `${url}/nmc`,
+      nhc: `${url}/nhc`,
+      nhcAtcf: `${url}/nhc/atcf`,
+      nhcText: `${url}/nhc/text`,
+      jtwc: `${url}/jtwc`,
+      ucar: `${url}/ucar`,
+      hko: `${url}/hko`,
+      jmaXml: `${url}/jma`,
+      pagasa: `${url}/pagasa`,
+      pagasaFiles: `${url}/pagasa-files`,
+    },
     setFault: (fault, service = 'all') => {
       for (const s of SERVICES) if (service === 'all' || service === s) faults[s] = fault;
     },

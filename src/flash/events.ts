@@ -60,6 +60,24 @@ export const END_AFTER_HOURS_QUIET = 6;
 /** Ended and renumbered storms are forgotten this long after their last point (their item keys stay used). */
 const FORGET_AFTER_DAYS = 30;
 
+/** What an item about a warning says (src/flash/warning-events.ts), beside the event's common fields. */
+export interface WarningEventData {
+  agency: 'hko' | 'jma' | 'pagasa';
+  change: 'raised' | 'changed' | 'lowered' | 'cancelled';
+  from: WarningLevelWords | null;
+  to: WarningLevelWords | null;
+  /** The areas, in the agency's names, in the agency's order (none for HKO: all of Hong Kong). */
+  areas: string[];
+}
+
+/** A warning's code and the agency's words for it. */
+export interface WarningLevelWords {
+  code: string;
+  level: number | null;
+  name: { en: string | null; zh: string | null; ja: string | null };
+  words: { en: string | null; zh: string | null; ja: string | null };
+}
+
 export interface FlashEvent {
   key: string;
   type: EventType;
@@ -82,6 +100,8 @@ export interface FlashEvent {
   firstTime?: string;
   /** `global-formed`, `global-tracked`: the number of the agency's advisory (warning) first read, when known. */
   advisory?: number | null;
+  /** `warning-*`: the agency's change. */
+  warning?: WarningEventData;
 }
 
 /** The current snapshot, as far as events are concerned. */

@@ -17,6 +17,8 @@ import { disturbanceEvents, globalEvents, outlookEvents, typhoonEvents, type Fla
 import type { FlashItem } from '../model/flash-schemas.ts';
 import { recordFlash } from './flash-store.ts';
 import type { LlmConfig } from './llm.ts';
+import { readWarningHistory } from '../warnings/warning-view.ts';
+import { ANNOUNCE_WITHIN_MS, warningEvents } from './warning-events.ts';
 
 /**
  * What was announced so far. When the document is missing (the first run with it, or a run stopped before its
@@ -59,11 +61,23 @@ export async function recordDisturbanceEvents(store: KeyValueStore, llm: LlmConf
   return read.state === 'ok' ? recordFlash(store, [...disturbanceEvents(read.records), ...outlookEvents(read.outlooks)], llm, now) : [];
 }
 
+/**
+ * The warnings' changes the agencies said, recorded within ANNOUNCE_WITHIN_MS (src/flash/warning-events.ts): read
+ * from the history, so a run stopped after recording a change and before its item writes it at the next run.
+ * Nothing when the history cannot be read.
+ */
+export async function recordWarningEvents(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
+  const years = [...new Set([new Date(now.getTime() - ANNOUNCE_WITHIN_MS).getUTCFullYear(), now.getUTCFullYear()])];
+  const read = await readWarningHistory(store, years);
+  return read.state === 'ok' ? recordFlash(store, warningEvents(read.entries, now), llm, now) : [];
+}
+
 /** Every part, one after the other (they write the same document). */
 export async function recordEvents(store: KeyValueStore, llm: LlmConfig | null, now = new Date()): Promise<FlashItem[]> {
   return [
     ...(await recordTyphoonEvents(store, llm, now)),
     ...(await recordGlobalEvents(store, llm, now)),
     ...(await recordDisturbanceEvents(store, llm, now)),
+    ...(await recordWarningEvents(store, llm, now)),
   ];
 }

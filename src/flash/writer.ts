@@ -8,6 +8,7 @@ import type { TrackPoint } from '../model/typhoon-schemas.ts';
 import type { FlashEvent } from './events.ts';
 import { Slots, type SlottedText } from './slotted-text.ts';
 import { gradeEn, gradeZh, isChinaNumber, stormEn, stormZh } from './storm-words.ts';
+import { writeWarningFlash } from './warning-words.ts';
 
 export interface FlashText {
   title: string;
@@ -231,6 +232,12 @@ export function writeFlash(e: FlashEvent): FlashText {
         ),
       };
     }
+    case 'warning-raised':
+    case 'warning-changed':
+    case 'warning-lowered':
+    case 'warning-cancelled':
+      if (!e.warning) throw new Error(`${e.key}: a warning item without its warning`);
+      return writeWarningFlash({ ...e, warning: e.warning });
     case 'global-formed': {
       // A Chinese name has the English one beside it: 热带气旋吉纳维芙（GENEVIEVE，nhc-ep072026）
       const english = e.storm.enname && e.storm.enname !== e.storm.name ? `${e.storm.enname}，` : '';

@@ -7,7 +7,7 @@
  *
  * recordForecasts is the run's one step for them: it takes the issuance drafts and tracks every part of the run read
  * (a ForecastCapture each: the Zhejiang service's, NMC's, NHC's a-deck, JTWC's warnings, and any other source that
- * makes drafts, JMA's own VPTW among them), and per storm merges them into the stored document (mergeIssuances:
+ * makes drafts), and per storm merges them into the stored document (mergeIssuances:
  * each issuance once, none lost, amendments numbered) and writes it only when something was added or completed,
  * the track changed, or a copy needs healing.
  *

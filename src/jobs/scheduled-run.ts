@@ -1,6 +1,6 @@
 /**
  * One scheduled run (the `scheduled-run` function every minute, `npm run cli -- refresh`, the local server):
- * the north-western Pacific snapshot and the global archive are refreshed side by side under one deadline,
+ * the north-western Pacific snapshot, the global archive and the warning agencies are refreshed side by side under one deadline,
  * and the flash items of each part are recorded as soon as that part is done; then the live summary is written
  * (requests only read it). The optional language model makes at most MAX_LLM_CALLS_PER_RUN calls in all, and
  * none past the deadline less LLM_MARGIN_MS; the items and the summary beyond that keep the template text.
@@ -15,7 +15,7 @@
  */
 import type { LlmEndpoint, UpstreamAddresses } from '../config/env.ts';
 import { newTally, runBudget, type TextTally } from '../flash/llm.ts';
-import { recordDisturbanceEvents, recordGlobalEvents, recordTyphoonEvents } from '../flash/record-events.ts';
+import { recordDisturbanceEvents, recordGlobalEvents, recordTyphoonEvents, recordWarningEvents } from '../flash/record-events.ts';
 import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
 import { recordForecasts, type ForecastCapture, type ForecastRecordResult } from '../forecasts/forecast-store.ts';
 import { refreshDisturbances, type DisturbanceRefreshResult } from '../global/refresh-disturbances.ts';
@@ -28,8 +28,12 @@ import { readDisturbanceRecords } from '../global/disturbance-view.ts';
 import type { CacheTag } from '../api/cache-policy.ts';
 import { planPolls, readPollInputs, writePollState, type PollPlan } from './poll-plan.ts';
 import { answerFingerprint, purgeTags, type Purge, type PurgeOutcome } from './purge.ts';
-import { openValidators } from './validator-store.ts';
-import { globalUpstreams, liveUpstreams } from '../upstream/addresses.ts';
+import { openValidators, WARNING_VALIDATORS_KEY } from './validator-store.ts';
+import { globalUpstreams, liveUpstreams, warningUpstreams } from '../upstream/addresses.ts';
+import { refreshWarnings, type WarningRefreshResult } from '../warnings/refresh-warnings.ts';
+import { readWarnings } from '../warnings/warning-view.ts';
+import { activeStormOf } from '../model/warning-rules.ts';
+import { WARNING_AGENCIES } from '../model/warning-schemas.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { createUpstreamClient } from '../upstream/client.ts';
 import { lostBetween, quarantined } from '../store/documents.ts';
@@ -52,7 +56,9 @@ export interface PacedRunResult {
   disturbances: DisturbanceRefreshResult | null;
   /** The official forecasts this run read, kept per storm (src/forecasts/forecast-store.ts); null when nothing was polled. */
   forecasts: ForecastRecordResult | null;
-  flash: { typhoons: number; global: number; disturbances: number };
+  /** The warning agencies polled (src/warnings/refresh-warnings.ts); null when none was due. */
+  warnings: WarningRefreshResult | null;
+  flash: { typhoons: number; global: number; disturbances: number; warnings: number };
   /** The live summary: who wrote it, and whether this run wrote it; null when it could not be written. */
   summary: SummaryResult | null;
   /** The texts a language model was asked to reword, published from it, and fallen back (by reason); null without a model. */
@@ -67,6 +73,7 @@ export interface ScheduledRunResult extends PacedRunResult {
   typhoons: RefreshResult;
   global: GlobalRefreshResult;
   disturbances: DisturbanceRefreshResult;
+  warnings: WarningRefreshResult;
 }
 
 export interface ScheduledRunOptions {
@@ -86,7 +93,7 @@ export interface ScheduledRunOptions {
   purge?: Purge | null;
 }
 
-const EVERYTHING: PollPlan = { nwPacific: 'full', global: true, reasons: [] };
+const EVERYTHING: PollPlan = { nwPacific: 'full', global: true, warnings: [...WARNING_AGENCIES], reasons: [] };
 
 /**
  * The answers each part of the run may change, as they read now (compared before and after the part). For the
@@ -99,6 +106,7 @@ const liveAnswers = async (store: KeyValueStore, now: Date) => ({
 });
 const globalAnswers = async (store: KeyValueStore, now: Date) => answerFingerprint(await activeGlobalCyclones(store, now));
 const disturbanceAnswers = async (store: KeyValueStore, now: Date) => answerFingerprint(await readDisturbanceRecords(store, now));
+const warningAnswers = async (store: KeyValueStore, now: Date) => answerFingerprint(await readWarnings(store, now, []));
 
 /**
  * The documents both of whose copies this run found damaged and set aside before writing them again: recorded in the
@@ -144,14 +152,15 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   const inputs = await readPollInputs(store, now);
   const plan = paced ? planPolls(inputs, now) : EVERYTHING;
   const nothing = { tags: [], error: null } satisfies PurgeOutcome;
-  if (!plan.nwPacific && !plan.global)
+  if (!plan.nwPacific && !plan.global && plan.warnings.length === 0)
     return {
       polled: plan,
       typhoons: null,
       global: null,
       disturbances: null,
       forecasts: null,
-      flash: { typhoons: 0, global: 0, disturbances: 0 },
+      warnings: null,
+      flash: { typhoons: 0, global: 0, disturbances: 0, warnings: 0 },
       summary: null,
       text: null,
       purge: nothing,
@@ -160,10 +169,14 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
 
   // What is set aside already: a document both of whose copies this run sets aside was lost to damage (recorded below).
   const asideBefore = await quarantined(store).catch(() => null);
-  const [liveBefore, globalBefore, disturbancesBefore] = await Promise.all([
+  const warningsDue = plan.warnings.length > 0;
+  const [liveBefore, globalBefore, disturbancesBefore, warningsBefore, stormsNow] = await Promise.all([
     plan.nwPacific ? liveAnswers(store, now).catch(() => null) : null,
     plan.global ? globalAnswers(store, now).catch(() => null) : null,
     plan.global ? disturbanceAnswers(store, now).catch(() => null) : null,
+    warningsDue ? warningAnswers(store, now).catch(() => null) : null,
+    // The storms each warning change is linked to: the snapshot as it stands at the start (its parts run side by side).
+    warningsDue ? readSnapshot(store).catch(() => null) : null,
   ]);
   const nwMode = plan.nwPacific;
   // The north-western Pacific services are asked conditionally: they are the ones polled every few minutes.
@@ -177,9 +190,24 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
     : null;
   const global = plan.global ? refreshGlobal(globalUpstreams(options.upstreams, client), store, now) : null;
   const disturbances = plan.global ? refreshDisturbances(globalUpstreams(options.upstreams, client), store, now) : null;
-  const [live, globalResult, disturbanceResult] = await Promise.all([typhoons, global, disturbances]);
-  // Every issuance the parts read, kept per storm. A part that reads another agency's forecasts gives its capture
-  // here too (JMA's own VPTW: src/forecasts/jma-issuances.ts, read by the warnings part).
+  // The warning agencies are asked conditionally too (their own validators: PAGASA's PDFs, JMA's feeds).
+  const warnings = warningsDue
+    ? openValidators(store, now, WARNING_VALIDATORS_KEY).then(async (warningValidators) => {
+        const warningClient = createUpstreamClient({ deadline, clock, fetch: pooledFetch, validators: warningValidators });
+        const storms = (stormsNow?.typhoons ?? []).map(activeStormOf);
+        const result = await refreshWarnings(warningUpstreams(options.upstreams, warningClient), store, now, {
+          agencies: plan.warnings,
+          storms,
+        });
+        await warningValidators
+          .save()
+          .catch((error: unknown) => console.warn(`warning validators not written: ${(error as Error).message}`));
+        return result;
+      })
+    : null;
+  const [live, globalResult, disturbanceResult, warningResult] = await Promise.all([typhoons, global, disturbances, warnings]);
+  // Every issuance the parts read, kept per storm. (JMA's own VPTW forecasts, which the warnings part reads, are kept
+  // with the warnings for 72 hours and not yet here: docs/data/verification.md.)
   const captures: ForecastCapture[] = [live?.result.forecasts, globalResult?.forecasts].filter(
     (c): c is ForecastCapture => c !== undefined,
   );
@@ -195,16 +223,18 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   // After the typhoon items: every part writes the same flash document.
   const globalFlash = globalResult ? await recordGlobalEvents(store, llm, now) : [];
   const disturbanceFlash = disturbanceResult ? await recordDisturbanceEvents(store, llm, now) : [];
+  const warningFlash = warningResult ? await recordWarningEvents(store, llm, now) : [];
   // After the flash items: the summary of this run's data, so that no request ever calls the model. Derived
   // data: a failure here costs nothing stored, and the next run writes it again.
   const summary = await recordSummary(store, llm, now).catch((error: unknown) => {
     console.warn(`live summary not written: ${(error as Error).message}`);
     return null;
   });
-  const [liveAfter, globalAfter, disturbancesAfter] = await Promise.all([
+  const [liveAfter, globalAfter, disturbancesAfter, warningsAfter] = await Promise.all([
     nwMode ? liveAnswers(store, now).catch(() => null) : null,
     globalResult ? globalAnswers(store, now).catch(() => null) : null,
     disturbanceResult ? disturbanceAnswers(store, now).catch(() => null) : null,
+    warningResult ? warningAnswers(store, now).catch(() => null) : null,
   ]);
   const liveChanged = nwMode !== null && (liveAfter === null || liveAfter.answers !== liveBefore?.answers);
   const stormsChanged = nwMode !== null && (liveAfter === null || liveAfter.storms !== liveBefore?.storms);
@@ -215,7 +245,8 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
     ...(linksChanged || (disturbanceResult && (disturbancesAfter === null || disturbancesAfter !== disturbancesBefore))
       ? (['disturbances'] as const)
       : []),
-    ...((live?.flash.length ?? 0) + globalFlash.length + disturbanceFlash.length > 0 ? (['flash'] as const) : []),
+    ...(warningResult && (warningsAfter === null || warningsAfter !== warningsBefore) ? (['warnings'] as const) : []),
+    ...((live?.flash.length ?? 0) + globalFlash.length + disturbanceFlash.length + warningFlash.length > 0 ? (['flash'] as const) : []),
     ...(summary?.written ? (['summary'] as const) : []),
     ...(forecasts?.written.length ? (['forecasts'] as const) : []),
   ];
@@ -226,6 +257,9 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
       ? { lastPollAt: stamp, lastFullAt: nwMode === 'full' ? stamp : state.nwPacific.lastFullAt, changed: stormsChanged }
       : state.nwPacific,
     global: globalResult ? { lastPollAt: stamp } : state.global,
+    warnings: Object.fromEntries(
+      WARNING_AGENCIES.map((a) => [a, warningResult && plan.warnings.includes(a) ? { lastPollAt: stamp } : state.warnings[a]]),
+    ) as typeof state.warnings,
   }).catch((error: unknown) => console.warn(`poll state not written: ${(error as Error).message}`));
   // After the run's last write: every document it had to set aside is known.
   await recordLosses(store, asideBefore, now);
@@ -235,7 +269,13 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
     global: globalResult,
     disturbances: disturbanceResult,
     forecasts,
-    flash: { typhoons: live?.flash.length ?? 0, global: globalFlash.length, disturbances: disturbanceFlash.length },
+    warnings: warningResult,
+    flash: {
+      typhoons: live?.flash.length ?? 0,
+      global: globalFlash.length,
+      disturbances: disturbanceFlash.length,
+      warnings: warningFlash.length,
+    },
     summary,
     text: llm?.tally ?? null,
     purge: await purgeTags(options.purge ?? null, changed),

@@ -22,15 +22,17 @@ const validatorsSchema = z.record(z.string(), entrySchema);
 type Entries = z.infer<typeof validatorsSchema>;
 
 const VALIDATORS: DocumentKind<Entries> = { name: 'upstream validators', schema: validatorsSchema, version: 1 };
-const KEY = 'upstream-validators';
+/** The north-western Pacific services' document; the warning agencies keep theirs apart (`warning-validators`: PDFs, feeds). */
+export const UPSTREAM_VALIDATORS_KEY = 'upstream-validators';
+export const WARNING_VALIDATORS_KEY = 'warning-validators';
 
 export interface StoredValidators extends ValidatorCache {
   /** Writes the entries used this run and those used within KEEP_UNUSED_MS. */
   save(): Promise<void>;
 }
 
-export async function openValidators(store: KeyValueStore, now: Date): Promise<StoredValidators> {
-  const entries: Entries = (await readDocumentValue(store, KEY, VALIDATORS).catch(() => null)) ?? {};
+export async function openValidators(store: KeyValueStore, now: Date, key = UPSTREAM_VALIDATORS_KEY): Promise<StoredValidators> {
+  const entries: Entries = (await readDocumentValue(store, key, VALIDATORS).catch(() => null)) ?? {};
   const stamp = now.toISOString();
   return {
     get(url) {
@@ -50,7 +52,7 @@ export async function openValidators(store: KeyValueStore, now: Date): Promise<S
     save: () =>
       writeDocument(
         store,
-        KEY,
+        key,
         VALIDATORS,
         Object.fromEntries(Object.entries(entries).filter(([, e]) => now.getTime() - Date.parse(e.usedAt) < KEEP_UNUSED_MS)),
       ),

@@ -3,6 +3,7 @@
  * disturbances in brief, the briefing, today in history and the versions, each as its own endpoint answers it.
  */
 import { z } from 'zod';
+import { warningsBriefSchema } from './warning-answer-schemas.ts';
 import { announcementSchema, siteConfigSchema, versionsFileSchema } from './content-schemas.ts';
 import { disturbanceBriefSchema, disturbanceFreshnessSchema } from './disturbance-answer-schemas.ts';
 import { aiGeneratedSchema, generatorSchema } from './flash-schemas.ts';
@@ -34,6 +35,7 @@ export const bootstrapSchema = z.object({
       total: z.number().int().describe('Number listed'),
     })
     .describe('Active tropical disturbances (invests) in brief'),
+  warnings: warningsBriefSchema,
   briefing: z
     .object({
       text: z.string().describe("Chinese: the same text as /api/llm/summary's summary"),

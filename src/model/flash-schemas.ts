@@ -22,6 +22,10 @@ export const EVENT_TYPES = [
   'disturbance-alert-cancelled',
   'disturbance-high',
   'disturbance-chance60',
+  'warning-raised',
+  'warning-changed',
+  'warning-lowered',
+  'warning-cancelled',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -44,11 +48,15 @@ export const flashItemSchema = z
       .string()
       .regex(/^[0-9a-f]{12}$/)
       .describe('Stable id derived from the event'),
-    code: z.string().describe('Typhoon code, global cyclone id or disturbance id'),
+    code: z
+      .string()
+      .describe(
+        'Typhoon code, global cyclone id or disturbance id; for a warning, the storm the agency named when it is active, else the agency (hko, jma, pagasa)',
+      ),
     type: z
       .enum(EVENT_TYPES)
       .describe(
-        "The event: numbered (a China number), formed (a tropical depression), upgraded or downgraded (its grade), landfall (a recorded one), warning-48h (it entered China's 48-hour warning line), dissipated, global-formed (a global cyclone), disturbance-alert and disturbance-alert-cancelled (a formation alert), disturbance-high (potential raised to HIGH), disturbance-chance60 (NHC's 7-day chance reached 60 percent)",
+        "The event: numbered (a China number), formed (a tropical depression), upgraded or downgraded (its grade), landfall (a recorded one), warning-48h (it entered China's 48-hour warning line), dissipated, global-formed (a global cyclone), disturbance-alert and disturbance-alert-cancelled (a formation alert), disturbance-high (potential raised to HIGH), disturbance-chance60 (NHC's 7-day chance reached 60 percent), warning-raised, warning-changed, warning-lowered and warning-cancelled (an agency's signal or warning, as the agency said: docs/api/warnings.md)",
       ),
     time: z.string().describe('When the event happened (ISO 8601 with offset)'),
     title: z.string().describe('Headline, Chinese'),

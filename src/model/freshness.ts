@@ -40,7 +40,9 @@ export const FUTURE_TOLERANCE_MS = 10 * 60_000;
  * - NHC issues an advisory every 6 hours (intermediate ones every 3 while watches or warnings are up);
  *   `lastUpdate` is the advisory's time;
  * - JTWC warns every 6 or 12 hours; our time is the warning's issue time;
- * - NHC's Tropical Weather Outlooks are issued every 6 hours.
+ * - NHC's Tropical Weather Outlooks are issued every 6 hours;
+ * - JMA's typhoon analysis and forecast (VPTW6x, the storm areas) is issued every 3 hours while a typhoon is active
+ *   (hourly near Japan).
  * JTWC's advisories (ABPW10, ABIO10) and formation alerts carry their own validity and expiry, which bound them.
  */
 export const PUBLISHING_BOUNDS_MS = {
@@ -49,6 +51,7 @@ export const PUBLISHING_BOUNDS_MS = {
   nhc: 7 * HOUR_MS,
   jtwc: 13 * HOUR_MS,
   'nhc-outlook': 7 * HOUR_MS,
+  'jma-typhoon': 4 * HOUR_MS,
 } as const;
 export type PublishingSource = keyof typeof PUBLISHING_BOUNDS_MS;
 

@@ -7,10 +7,12 @@ import { disturbanceFreshnessSchema, disturbanceNearSchema } from './disturbance
 import { UPSTREAM_STATES } from './freshness.ts';
 import { globalCycloneSchema, globalSummarySchema } from './global-schemas.ts';
 import { trackPointSchema, typhoonSchema } from './typhoon-schemas.ts';
+import { stormWarningsSchema, warningsNearSchema } from './warning-answer-schemas.ts';
 
 /**
- * A storm as the list and the detail answer it: the stored record, with the invest it formed from in its live status
- * (a link the disturbance history keeps, src/jobs/link-disturbances.ts; archived storms have no live status).
+ * A storm as the list and the detail answer it: the stored record, with the invest it formed from and the warnings
+ * issued for it in its live status (a link the disturbance history keeps, src/jobs/link-disturbances.ts; the
+ * warnings' link, docs/api/warnings.md; archived storms have no live status).
  */
 export const typhoonAnswerSchema = typhoonSchema
   .extend({
@@ -22,6 +24,7 @@ export const typhoonAnswerSchema = typhoonSchema
           .describe(
             'The JTWC invest it formed from, matched by track (/api/v1/disturbances/{id}: its becameStorm.code or sameAs.code is this storm); null when none was matched',
           ),
+        warnings: stormWarningsSchema,
       })
       .nullable()
       .describe(typhoonSchema.shape.live.description ?? ''),
@@ -195,6 +198,7 @@ export const liveNearSchema = z
       .describe(
         "The active tropical disturbances relative to the place, with their source's freshness (stale and empty when they cannot be read)",
       ),
+    warnings: warningsNearSchema,
     fetchedAt: z.string().nullable().describe('When the north-western Pacific snapshot was fetched'),
     publishedAt: z
       .string()

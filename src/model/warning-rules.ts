@@ -7,6 +7,7 @@ import { greatCircleKm, type Position } from './geo.ts';
 import { destination } from './geodesic.ts';
 import { instantOf } from './offset-time.ts';
 import type { GazetteerArea, PagasaGazetteer } from './pagasa-gazetteer.ts';
+import type { Typhoon } from './typhoon-schemas.ts';
 import { englishNameKey } from './upstream-text.ts';
 import type { ChangeKind, Warning, WarningAgency, WarningChange, WarningCircle, WarningSnapshot, WarningState } from './warning-schemas.ts';
 
@@ -98,10 +99,11 @@ export function changesBetween(before: WarningSnapshot, after: WarningSnapshot):
 /** A MultiPolygon's coordinates as GeoJSON gives them: polygons of rings of [longitude, latitude]. */
 export type MultiPolygonCoordinates = readonly (readonly (readonly (readonly [number, number])[])[])[];
 
-/** The agencies' areas: the SAR's shape for HKO, Japan's for JMA's area warnings, PAGASA's table. */
+/** The agencies' areas: the SAR's shape for HKO, Japan's for JMA's area warnings, PAGASA's table; the Philippines' shape for its pace. */
 export interface WarningAreas {
   hongKong: MultiPolygonCoordinates;
   japan: MultiPolygonCoordinates;
+  philippines: MultiPolygonCoordinates;
   pagasa: PagasaGazetteer;
 }
 
@@ -190,6 +192,19 @@ export function warningFeatures(warnings: readonly Warning[]) {
 
 // ── Which storm ────────────────────────────────────────────────────────────────────────────────────────────────
 
+/** An active north-western Pacific storm of the snapshot as the link needs it: its names, JMA's number, its latest position. */
+export function activeStormOf(t: Pick<Typhoon, 'code' | 'name' | 'enname' | 'ids' | 'points'>): ActiveStorm {
+  const last = t.points[t.points.length - 1];
+  return {
+    code: t.code,
+    name: t.name,
+    enname: t.enname,
+    jmaNumber: t.ids?.jma ?? null,
+    lat: last?.lat ?? Number.NaN,
+    lng: last?.lng ?? Number.NaN,
+  };
+}
+
 /** An active storm as the link needs it. */
 export interface ActiveStorm {
   code: string;
@@ -203,6 +218,9 @@ export interface ActiveStorm {
 
 export interface StormLink {
   code: string;
+  /** The storm's names as this service has them (its Chinese and English name), for the text that names it. */
+  name: string | null;
+  enname: string | null;
   /** agency-number: JMA's typhoon number; agency-name: the name the agency gives; nearest-active: the rule below. */
   by: 'agency-number' | 'agency-name' | 'nearest-active';
   /** For nearest-active: the storm's distance from the agency's region, km. */
@@ -217,28 +235,41 @@ export const HONG_KONG_POINT: Position = { lat: 22.3022, lng: 114.1742 };
 
 /**
  * The storm a warning is for: by the agency's own number (JMA), else its own name (PAGASA's international or
- * local name, the name in HKO's bulletin), else the active storm nearest the agency's region, within
- * STORM_LINK_MAX_KM: HKO's Hong Kong, PAGASA's area (the table's point), Japan for JMA's area warnings. Null
- * when none is.
+ * local name, the name in HKO's bulletin), else, only when the agency names no storm, the active storm nearest
+ * the agency's region, within STORM_LINK_MAX_KM: HKO's Hong Kong, PAGASA's area (the table's point), Japan for
+ * JMA's area warnings. A warning whose agency names a storm that is not active (an old bulletin still served)
+ * is linked to none: the nearest storm is not the one the agency named. Null when none is.
  */
 export function stormFor(warning: Warning, storms: readonly ActiveStorm[], areas: WarningAreas): StormLink | null {
   const ref = warning.storm;
   if (ref?.number) {
     const storm = storms.find((s) => s.jmaNumber === ref.number);
-    if (storm) return { code: storm.code, by: 'agency-number', distanceKm: null };
+    if (storm) return { code: storm.code, name: storm.name, enname: storm.enname, by: 'agency-number', distanceKm: null };
   }
   for (const name of [ref?.name, ref?.localName]) {
     if (!name) continue;
     const storm = storms.find((s) => (s.enname !== null && englishNameKey(s.enname) === englishNameKey(name)) || s.name === name);
-    if (storm) return { code: storm.code, by: 'agency-name', distanceKm: null };
+    if (storm) return { code: storm.code, name: storm.name, enname: storm.enname, by: 'agency-name', distanceKm: null };
   }
+  if (ref?.number || ref?.name || ref?.localName) return null;
   const distance = regionDistance(warning, areas);
   if (!distance) return null;
   const nearest = storms
     .map((s) => ({ s, km: distance(s) }))
     .filter((x) => x.km <= STORM_LINK_MAX_KM)
     .sort((a, b) => a.km - b.km)[0];
-  return nearest ? { code: nearest.s.code, by: 'nearest-active', distanceKm: Math.round(nearest.km) } : null;
+  return nearest
+    ? { code: nearest.s.code, name: nearest.s.name, enname: nearest.s.enname, by: 'nearest-active', distanceKm: Math.round(nearest.km) }
+    : null;
+}
+
+/**
+ * How far a position is from an agency's region, in km (0 inside): Hong Kong's, Japan's and the Philippines'
+ * shapes. The run polls an agency every 5 minutes while a storm is within STORM_LINK_MAX_KM of it.
+ */
+export function agencyRegionKm(agency: WarningAgency, p: Position, areas: WarningAreas): number {
+  const shape = agency === 'hko' ? areas.hongKong : agency === 'jma' ? areas.japan : areas.philippines;
+  return distanceToShapeKm(p, shape);
 }
 
 /** How far a position is from a warning's region, in km; null when the region is not known. */

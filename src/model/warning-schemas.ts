@@ -123,13 +123,17 @@ export type SourceDocument = z.infer<typeof sourceDocumentSchema>;
 
 export const warningSchema = z
   .object({
-    agency: z.enum(WARNING_AGENCIES),
+    agency: z.enum(WARNING_AGENCIES).describe('The agency that issued it: hko, jma, pagasa'),
     slot: z
       .string()
       .describe(
         'What one value is raised, changed and lowered in: HKO one per warning type (`WTCSGNL`, `WRAIN`); JMA an area and hazard (`1310100:暴風`) or a typhoon (`1718:storm-area`); PAGASA an area (`Camarines Sur`)',
       ),
-    kind: z.enum(WARNING_KINDS),
+    kind: z
+      .enum(WARNING_KINDS)
+      .describe(
+        'What it is: HKO tropical-cyclone-signal, pre-no8-announcement, rainstorm, thunderstorm, landslip, northern-nt-flooding, strong-monsoon, tsunami, fire-danger, frost, hot-weather, cold-weather; JMA area-warning, storm-area; PAGASA wind-signal',
+      ),
     code: z.string().describe("The agency's code, from its closed table (HKO TC8SE, WRAINR; JMA 35; PAGASA TCWS3)"),
     level: z
       .number()
@@ -150,13 +154,13 @@ export const warningSchema = z
       .string()
       .nullable()
       .describe("The agency's action, from its closed table (HKO ISSUE, REISSUE, EXTEND, UPDATE; JMA 発表, 継続, 警報から特別警報 …)"),
-    issuedAt: offsetTime.nullable(),
-    updatedAt: offsetTime.nullable(),
+    issuedAt: offsetTime.nullable().describe('When the agency issued it (its own offset); null where the answer does not say'),
+    updatedAt: offsetTime.nullable().describe('When the agency last updated it (its own offset); null where the answer does not say'),
     expiresAt: offsetTime
       .nullable()
       .describe('When the agency said it ends (HKO expireTime); null when it said none: in force until replaced'),
     storm: stormRefSchema.nullable().describe('The storm as the document names it; null when it names none'),
-    source: sourceDocumentSchema,
+    source: sourceDocumentSchema.describe('The document it was read from'),
   })
   .meta({ id: 'Warning' });
 export type Warning = z.infer<typeof warningSchema>;

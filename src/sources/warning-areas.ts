@@ -1,40 +1,29 @@
 /**
- * The agencies' areas the warning rules place warnings with (src/model/warning-rules.ts): Hong Kong's and
- * Japan's shapes from Natural Earth's 1:10m countries (the world-atlas package, public domain; converted from
- * TopoJSON with topojson-client), and PAGASA's table of areas (content/warnings/pagasa-areas.yaml).
+ * The agencies' areas the warning rules place warnings with (src/model/warning-rules.ts): Hong Kong's, Japan's
+ * and the Philippines' shapes from Natural Earth's countries (content/warnings/regions.json, written from the
+ * world-atlas package by build/warning-regions.ts: Hong Kong at 1:10m, the others at 1:50m), and PAGASA's table of
+ * areas (content/warnings/pagasa-areas.yaml). Both are read from plain relative paths (functions bundle them by
+ * `includedFiles`: WARNING_AREA_FILES).
  */
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import { PAGASA_AREAS_FILE_IN_PROJECT } from '../config/paths.ts';
+import { z } from 'zod';
+import { PAGASA_AREAS_FILE_IN_PROJECT, WARNING_REGIONS_FILE_IN_PROJECT } from '../config/paths.ts';
 import { parsePagasaGazetteer } from '../model/pagasa-gazetteer.ts';
 import type { MultiPolygonCoordinates, WarningAreas } from '../model/warning-rules.ts';
 
-/** ISO 3166-1 numeric codes of the shapes (the ids of world-atlas's countries). */
-const HONG_KONG = '344';
-const JAPAN = '392';
+const multiPolygon = z.array(z.array(z.array(z.tuple([z.number(), z.number()])).min(4)).min(1)).min(1);
+const regionsSchema = z.object({ source: z.string(), hongKong: multiPolygon, japan: multiPolygon, philippines: multiPolygon });
 
 let loaded: WarningAreas | null = null;
 
-/** The shape of one country of a world-atlas topology as MultiPolygon coordinates. */
-function countryShape(topology: Topology, id: string): MultiPolygonCoordinates {
-  const countries = feature(topology, topology.objects.countries as GeometryCollection);
-  const found = countries.features.find((f) => String(f.id) === id);
-  if (!found) throw new Error(`world-atlas has no country ${id}`);
-  const geometry = found.geometry;
-  if (geometry.type === 'Polygon') return [geometry.coordinates as [number, number][][]];
-  if (geometry.type === 'MultiPolygon') return geometry.coordinates as [number, number][][][];
-  throw new Error(`world-atlas country ${id} is a ${geometry.type}, not an area`);
-}
-
-/** The areas, read once per process: the table from a plain relative path (functions bundle it by `includedFiles`). */
+/** The areas, read once per process. */
 export function warningAreas(): WarningAreas {
   if (loaded) return loaded;
-  const topology = createRequire(import.meta.url)('world-atlas/countries-10m.json') as Topology;
+  const regions = regionsSchema.parse(JSON.parse(fs.readFileSync(WARNING_REGIONS_FILE_IN_PROJECT, 'utf8')));
   loaded = {
-    hongKong: countryShape(topology, HONG_KONG),
-    japan: countryShape(topology, JAPAN),
+    hongKong: regions.hongKong as MultiPolygonCoordinates,
+    japan: regions.japan as MultiPolygonCoordinates,
+    philippines: regions.philippines as MultiPolygonCoordinates,
     pagasa: parsePagasaGazetteer(fs.readFileSync(PAGASA_AREAS_FILE_IN_PROJECT, 'utf8')),
   };
   return loaded;

@@ -19,7 +19,7 @@ import { LEFT_OUT, reportedValue, TEXT_KINDS, type TextRejection } from '../mode
 import { readDocument, readDocumentValue, writeDocument, type DocumentKind } from './documents.ts';
 import type { KeyValueStore } from './store.ts';
 
-export const LIVE_TEXT_SOURCES = ['zj-live', 'nmc', 'nhc', 'jtwc'] as const;
+export const LIVE_TEXT_SOURCES = ['zj-live', 'nmc', 'nhc', 'jtwc', 'hko', 'jma', 'pagasa'] as const;
 export type LiveTextSource = (typeof LIVE_TEXT_SOURCES)[number];
 
 /** A rejection as a live refresh found it: with the source it came from. */
@@ -52,7 +52,7 @@ export const LIVE_FAULT_KINDS = ['future-time', 'older-bulletin', 'store-loss'] 
 
 /** A fault a refresh found that is not a string's (see the top of this file). */
 export interface LiveFault {
-  /** Whose: a live source (`zj-live`, `nmc`, `nhc`, `jtwc`), or `store` for a damaged document. */
+  /** Whose: a live source (`zj-live`, `nmc`, `nhc`, `jtwc`, the warning agencies `hko`, `jma`, `pagasa`), or `store` for a damaged document. */
   source: LiveTextSource | 'store';
   /** Which product or document: `ABPW10`, `TyphoonInfo/202699`, `CurrentStorms al132025`, `disturbances`. */
   product: string;

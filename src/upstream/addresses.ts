@@ -36,3 +36,20 @@ export const globalUpstreams = (addresses: UpstreamAddresses, client: UpstreamCl
   ucarBase: addresses.ucar,
   client,
 });
+
+/** The warning agencies (docs/api/warnings.md): HKO's open-data API, JMA's XML feed and documents, PAGASA's page and files. */
+export interface WarningUpstreams {
+  hkoBase: string;
+  jmaBase: string;
+  pagasaBase: string;
+  pagasaFilesBase: string;
+  client: UpstreamClient;
+}
+
+export const warningUpstreams = (addresses: UpstreamAddresses, client: UpstreamClient): WarningUpstreams => ({
+  hkoBase: addresses.hko,
+  jmaBase: addresses.jmaXml,
+  pagasaBase: addresses.pagasa,
+  pagasaFilesBase: addresses.pagasaFiles,
+  client,
+});

@@ -75,6 +75,7 @@ const GOOD: Record<ParamKind, string> = {
   archivedId: '',
   disturbanceId: '',
   flashId: '',
+  agency: 'hko',
 };
 /** A list was empty: there is no good value to ask for (a deployed site with no flash news yet). */
 const NONE = 'none';
@@ -89,6 +90,7 @@ const MALFORMED: Record<ParamKind, string[]> = {
   archivedId: ['NHC-AL041992', 'nhc-al0419', 'AL041992', 'ibtracs-2019246X12125', 'cma-2013', 'jtwc-wp272049', '%00'],
   disturbanceId: ['JTWC-WP942026', 'jtwc-wp192026', 'wp942026', 'nhc-ep912026', '%00'],
   flashId: ['XYZ', '123', 'ABCDEF123456', '%00'],
+  agency: ['HKO', 'cma', 'hko%20', '%00'],
 };
 /** Well-formed values that name nothing (only where "nothing" is an error rather than an empty list). */
 const MISSING: Partial<Record<ParamKind, string>> = {
@@ -397,7 +399,7 @@ describe('version check', () => {
 });
 
 describe('bootstrap', () => {
-  it('bundles site, announcements, typhoons, disturbances, briefing, today in history and versions', async () => {
+  it('bundles site, announcements, typhoons, disturbances, warnings, briefing, today in history and versions', async () => {
     const { data } = await json(await get('/api/v1/bootstrap'));
     expect(Object.keys(data).sort()).toEqual([
       'announcements',
@@ -408,6 +410,7 @@ describe('bootstrap', () => {
       'todayInHistory',
       'typhoons',
       'versions',
+      'warnings',
     ]);
     expect(data.announcements.total).toBe(data.announcements.list.length);
     expect(data.todayInHistory.total).toBeGreaterThanOrEqual(data.todayInHistory.list.length);
@@ -450,9 +453,10 @@ describe.runIf(AGAINST_MOCK)('live typhoons (mock upstream)', () => {
     const body = await json(response);
     const storm = path.startsWith('/api/v1') ? body.data : body.typhoon;
     expect(storm).toMatchObject({ code: '202699', live: { source: 'zj-live' } });
-    // The live policy, purged by tag when the run changes the snapshot (the upstream tier keeps its answer longer).
+    // The live policy, purged by tag when the run changes the snapshot or the warnings it lists (the upstream tier keeps
+    // its answer longer).
     expect(response.headers.get('netlify-cdn-cache-control')).toBe('public, durable, s-maxage=300, stale-while-revalidate=60');
-    expect(response.headers.get('netlify-cache-tag')).toBe('live');
+    expect(response.headers.get('netlify-cache-tag')).toBe('live,warnings');
   });
 
   it('answers a code the archive lacks from the upstream (tier 3), and 40401 for a code found nowhere', async () => {

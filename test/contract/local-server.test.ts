@@ -235,6 +235,10 @@ describe('live data from a plain start', () => {
         nhcText: unreachable,
         jtwc: unreachable,
         ucar: unreachable,
+        hko: unreachable,
+        jmaXml: unreachable,
+        pagasa: unreachable,
+        pagasaFiles: unreachable,
       },
     };
     const lines: string[] = [];

@@ -87,6 +87,7 @@ describe('v1 collections', () => {
         'typhoon-forecasts',
         'typhoon-similar',
         'verification',
+        'warnings-history',
       ].sort(),
     );
   });
@@ -127,6 +128,7 @@ describe('v1 twins', () => {
       'openapi',
       'seo-news',
       'typhoon-geojson',
+      'warnings-geojson',
     ]);
     // docs/api/conventions.md's table of them is written from the same declarations (build/docs-tables.ts).
     expect(RESOURCES.filter((r) => r.webOnly && r.paths.v1).map((r) => r.id)).toEqual([]);

@@ -13,12 +13,16 @@ export interface ReaderStorm {
   names: string[];
 }
 
-const SENTENCES: Record<Language, RegExp> = { zh: /(?<=[。！？])/, en: /(?<=[.!?])\s+/ };
+/** Sentence ends; the abbreviation "No." (an agency's "Signal No. 8") ends none. */
+const SENTENCES: Record<Language, RegExp> = { zh: /(?<=[。！？])/, en: /(?<=[.!?])(?<!\bNo\.)\s+/ };
 
 const TIME: Record<Language, RegExp> = {
-  zh: /\d{1,2}月\d{1,2}日\d{1,2}时(?:前后)?/g,
-  en: /\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}| \d{2}:\d{2} (?:Beijing time|UTC))/g,
+  zh: /\d{1,2}月\d{1,2}日\d{1,2}时(?:\d{1,2}分)?(?:前后)?(?:（(?:香港|日本|菲律宾)时间）)?/g,
+  en: /\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}| \d{2}:\d{2} (?:Beijing time|UTC|Hong Kong time|Japan time|Philippine time))/g,
 };
+
+/** An agency's own words, quoted as given (a signal, a warning): a fact as a whole. */
+const QUOTED = /“[^”]+”/g;
 
 /** Numbers with what they measure; a time's figures are read as the time. */
 const NUMBER: Record<Language, RegExp> = {
@@ -38,7 +42,7 @@ const DIRECTION: Record<Language, RegExp> = { zh: /向[^，。]{1,3}方向/g, en
  * before it, like a wind.
  */
 const VERBS: Record<Language, readonly string[]> = {
-  zh: ['生成', '加强', '减弱', '登陆', '进入', '定位', '跟踪', '停止', '发布', '取消', '提高', '升为'],
+  zh: ['生成', '加强', '减弱', '登陆', '进入', '定位', '跟踪', '停止', '发布', '取消', '提高', '升为', '改为', '降为'],
   en: [
     'formed',
     'strengthened',
@@ -51,6 +55,8 @@ const VERBS: Record<Language, readonly string[]> = {
     'issued',
     'cancelled',
     'raised',
+    'changed',
+    'lowered',
   ],
 };
 
@@ -128,6 +134,9 @@ export function readFacts(text: string, language: Language, storms: readonly Rea
     for (const time of times) rest = rest.slice(0, time.at) + ' '.repeat(time.end - time.at) + rest.slice(time.end);
     for (const place of places)
       for (const found of all(rest, new RegExp(place.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g'))) add('place', found);
+    for (const found of all(rest, QUOTED)) add('words', found);
+    // The figures of quoted words are the words': blanked like a time's.
+    for (const quoted of all(rest, QUOTED)) rest = rest.slice(0, quoted.at) + ' '.repeat(quoted.end - quoted.at) + rest.slice(quoted.end);
     for (const found of all(rest, GRADE[language])) add('grade', found);
     for (const found of all(rest, DIRECTION[language])) add('direction', found);
     for (const found of all(rest, NUMBER[language])) add('number', found);

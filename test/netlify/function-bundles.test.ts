@@ -23,12 +23,15 @@ const TOOLS = process.env.NETLIFY_TOOLS_DIR;
 if (!TOOLS) throw new Error('NETLIFY_TOOLS_DIR is not set: run this through `npm run test:netlify`');
 const MAX_UNZIPPED_BYTES = 5_000_000;
 /**
- * The scheduled run carries every live parser, the place names' pinyin fallback (pinyin-pro, 1.2 MB) and the purge
- * client; it answers no request, so its cold start is no one's wait. Measured 6.0 MB on 2026-11-26.
+ * The scheduled run carries every live parser, the place names' pinyin fallback (pinyin-pro, 1.2 MB), the purge
+ * client and, for PAGASA's bulletins, pdf.js (unpdf, 1.6 MB); it answers no request, so its cold start is no one's
+ * wait. Measured 6.0 MB on 2026-11-26, 8.26 MB with the warnings on 2026-11-29.
  */
-const MAX_SCHEDULED_RUN_CODE_BYTES = 7_000_000;
+const MAX_SCHEDULED_RUN_CODE_BYTES = 9_000_000;
 /** Netlify accepts 50 MB zipped per function; ours stay far below, so a stray folder shows at once. */
 const MAX_ZIPPED_BYTES = 2_500_000;
+/** The scheduled run, with pdf.js (above): measured 2.74 MB zipped on 2026-11-29. */
+const MAX_SCHEDULED_RUN_ZIPPED_BYTES = 3_000_000;
 
 /** The functions the build generated (build/write-functions.ts), by name. */
 const FUNCTION_NAMES = fs
@@ -153,7 +156,8 @@ describe('function bundles (zip-it-and-ship-it 14)', () => {
     for (const fn of manifest) {
       const bytes = fs.readFileSync(fn.path);
       zipped += bytes.length;
-      expect(bytes.length, `${fn.name}: ${(bytes.length / 1e6).toFixed(2)} MB zipped`).toBeLessThan(MAX_ZIPPED_BYTES);
+      const zippedBudget = fn.name === SCHEDULED_FUNCTION.name ? MAX_SCHEDULED_RUN_ZIPPED_BYTES : MAX_ZIPPED_BYTES;
+      expect(bytes.length, `${fn.name}: ${(bytes.length / 1e6).toFixed(2)} MB zipped`).toBeLessThan(zippedBudget);
       const files = Object.entries(unzipSync(bytes)).filter(([file]) => !file.endsWith('/'));
       // Generated data sits under public/ at its path there; everything else is code (and node_modules).
       const data = files.filter(([file]) => file.startsWith('public/'));

@@ -13,6 +13,10 @@ describe('readConfig', () => {
       nhcText: 'https://tgftp.nws.noaa.gov/data/raw/ab',
       jtwc: 'https://www.metoc.navy.mil/jtwc',
       ucar: 'https://hurricanes.ral.ucar.edu/repository/data',
+      hko: 'https://data.weather.gov.hk/weatherAPI/opendata',
+      jmaXml: 'https://www.data.jma.go.jp/developer/xml',
+      pagasa: 'https://www.pagasa.dost.gov.ph',
+      pagasaFiles: 'https://pubfiles.pagasa.dost.gov.ph/tamss/weather',
     });
     expect(config).toMatchObject({
       publicDir: 'public',

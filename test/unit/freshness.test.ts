@@ -16,11 +16,14 @@ import {
   IDLE_PACE_MS,
   NO_POLLS,
   planPolls,
+  WARNING_ACTIVE_PACE_MS,
+  warningAgenciesNearStorms,
   readPollInputs,
   type ActivityCheck,
   type PollState,
 } from '../../src/jobs/poll-plan.ts';
 import { netlifyPurge, purgeTags } from '../../src/jobs/purge.ts';
+import { WARNING_AGENCIES } from '../../src/model/warning-schemas.ts';
 import { runPacedRefresh } from '../../src/jobs/scheduled-run.ts';
 import { readLiveView, readSnapshot } from '../../src/live/snapshot.ts';
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
@@ -37,38 +40,68 @@ const at = (minutes: number, seconds = 0) => new Date(T0.getTime() + minutes * 6
 const polled = (minutes: number): PollState => ({
   nwPacific: { lastPollAt: at(minutes).toISOString(), lastFullAt: at(minutes).toISOString(), changed: false },
   global: { lastPollAt: at(minutes).toISOString() },
+  warnings: Object.fromEntries(WARNING_AGENCIES.map((a) => [a, { lastPollAt: at(minutes).toISOString() }])) as PollState['warnings'],
 });
 
 describe('the poll plan', () => {
   it('polls everything in full when nothing was ever polled', () => {
-    expect(planPolls({ state: NO_POLLS, active: [] }, T0)).toEqual({ nwPacific: 'full', global: true, reasons: [] });
+    expect(planPolls({ state: NO_POLLS, active: [], warningsNear: [] }, T0)).toEqual({
+      nwPacific: 'full',
+      global: true,
+      warnings: ['hko', 'jma', 'pagasa'],
+      reasons: [],
+    });
   });
 
   it('keeps the 15-minute pace while nothing is active', () => {
     const state = polled(0);
     for (const minute of [1, 3, 5, 14])
-      expect(planPolls({ state, active: [] }, at(minute))).toMatchObject({ nwPacific: null, global: false });
-    expect(planPolls({ state, active: [] }, at(15))).toEqual({ nwPacific: 'full', global: true, reasons: [] });
+      expect(planPolls({ state, active: [], warningsNear: [] }, at(minute))).toMatchObject({ nwPacific: null, global: false });
+    expect(planPolls({ state, active: [], warningsNear: [] }, at(15))).toEqual({
+      nwPacific: 'full',
+      global: true,
+      warnings: ['hko', 'jma', 'pagasa'],
+      reasons: [],
+    });
     expect(IDLE_PACE_MS).toBe(15 * 60_000);
   });
 
   it('polls the north-western Pacific every minute while a storm is active, in full every 15, the global sources every 15', () => {
     const state = polled(0);
-    expect(planPolls({ state, active: ['storm'] }, at(0, 20))).toMatchObject({ nwPacific: null, global: false });
-    expect(planPolls({ state, active: ['storm'] }, at(1))).toEqual({ nwPacific: 'changes', global: false, reasons: ['storm'] });
+    expect(planPolls({ state, active: ['storm'], warningsNear: [] }, at(0, 20))).toMatchObject({ nwPacific: null, global: false });
+    expect(planPolls({ state, active: ['storm'], warningsNear: [] }, at(1))).toEqual({
+      nwPacific: 'changes',
+      global: false,
+      warnings: [],
+      reasons: ['storm'],
+    });
     const later: PollState = { ...state, nwPacific: { ...state.nwPacific, lastPollAt: at(14).toISOString() } };
-    expect(planPolls({ state: later, active: ['storm'] }, at(15))).toEqual({ nwPacific: 'full', global: true, reasons: ['storm'] });
+    expect(planPolls({ state: later, active: ['storm'], warningsNear: [] }, at(15))).toEqual({
+      nwPacific: 'full',
+      global: true,
+      warnings: ['hko', 'jma', 'pagasa'],
+      reasons: ['storm'],
+    });
     expect(ACTIVE_PACE_MS).toBe(60_000);
   });
 
   it('keeps the fast pace one more poll after a change, with nothing active', () => {
     const state: PollState = { ...polled(0), nwPacific: { ...polled(0).nwPacific, changed: true } };
-    expect(planPolls({ state, active: [] }, at(1))).toMatchObject({ nwPacific: 'changes', reasons: ['changed'] });
+    expect(planPolls({ state, active: [], warningsNear: [] }, at(1))).toMatchObject({ nwPacific: 'changes', reasons: ['changed'] });
+  });
+
+  it('polls a warning agency every 5 minutes while a storm is within 1,000 km of its region, every 15 otherwise', () => {
+    const state = polled(0);
+    expect(planPolls({ state, active: ['storm'], warningsNear: ['jma', 'pagasa'] }, at(4)).warnings).toEqual([]);
+    expect(planPolls({ state, active: ['storm'], warningsNear: ['jma', 'pagasa'] }, at(5)).warnings).toEqual(['jma', 'pagasa']);
+    expect(planPolls({ state, active: ['storm'], warningsNear: ['jma', 'pagasa'] }, at(14)).warnings).toEqual(['jma', 'pagasa']);
+    expect(planPolls({ state, active: ['storm'], warningsNear: ['jma', 'pagasa'] }, at(15)).warnings).toEqual(['hko', 'jma', 'pagasa']);
+    expect(WARNING_ACTIVE_PACE_MS).toBe(5 * 60_000);
   });
 
   it('takes a start a few seconds early as due (the schedule ticks every minute)', () => {
-    expect(planPolls({ state: polled(0), active: ['storm'] }, at(0, 50)).nwPacific).toBe('changes');
-    expect(planPolls({ state: polled(0), active: [] }, at(14, 50)).nwPacific).toBe('full');
+    expect(planPolls({ state: polled(0), active: ['storm'], warningsNear: [] }, at(0, 50)).nwPacific).toBe('changes');
+    expect(planPolls({ state: polled(0), active: [], warningsNear: [] }, at(14, 50)).nwPacific).toBe('full');
   });
 });
 
@@ -107,10 +140,15 @@ describe('the paced run', () => {
     const quiet = await run(at(1));
     // The first run changed the answers (from none), so the fast pace has three reasons at first: the storm, the
     // mock's north-western Pacific invests (94W, 97W), the change.
-    expect(quiet.polled).toEqual({ nwPacific: 'changes', global: false, reasons: ['storm', 'disturbance', 'changed'] });
+    expect(quiet.polled).toEqual({ nwPacific: 'changes', global: false, warnings: [], reasons: ['storm', 'disturbance', 'changed'] });
     expect(asked(n)).toEqual(['/zj/Api/TyhoonActivity']);
     expect(mock.notModified()).toBeGreaterThanOrEqual(1); // the list, asked with its ETag
     expect(quiet.purge.tags).not.toContain('live');
+  });
+
+  it('finds the warning agencies the storm is near: the demo storm east of Luzon is within 1,000 km of Japan and the Philippines, not of Hong Kong', async () => {
+    await run(T0);
+    expect(await warningAgenciesNearStorms(store)).toEqual(['jma', 'pagasa']);
   });
 
   it('fetches a storm whose list entry shows a new position, and purges the live answers', async () => {
@@ -210,7 +248,7 @@ describe('cache tags and purging', () => {
   it('tags every live route (its tags in the route table; the type admits only known tags)', () => {
     const routes: readonly Resource[] = Object.values(ROUTES);
     for (const route of routes) if (route.cache === 'live') expect(route.tags?.length, route.id).toBeGreaterThan(0);
-    expect(cacheTagHeader(ROUTES['live-typhoons'].tags)).toEqual({ 'Netlify-Cache-Tag': 'live' });
+    expect(cacheTagHeader(ROUTES['live-typhoons'].tags)).toEqual({ 'Netlify-Cache-Tag': 'live,warnings' });
     expect(cacheTagHeader((ROUTES['history-years'] as Resource).tags)).toEqual({});
   });
 

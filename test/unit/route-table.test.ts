@@ -9,7 +9,7 @@ import { CACHE_POLICIES } from '../../src/api/cache-policy.ts';
 import type { FunctionConfig } from '../../src/api/functions.ts';
 import { loadBindings } from '../../src/api/handler-modules.ts';
 import { ENDPOINTS, pathNamer, RESOURCES, shownPath } from '../../src/api/route-table.ts';
-import { NAMES_FILE_IN_PROJECT, PLACES_FILE_IN_PROJECT, PROJECT_ROOT } from '../../src/config/paths.ts';
+import { NAMES_FILE_IN_PROJECT, PLACES_FILE_IN_PROJECT, PROJECT_ROOT, WARNING_AREA_FILES } from '../../src/config/paths.ts';
 import { configMethods, configPaths } from '../../src/server/local-functions.ts';
 import { writeFunctions } from '../../build/write-functions.ts';
 import { headersFor, readSiteRules, type SiteRules } from '../../src/server/site-rules.ts';
@@ -153,9 +153,14 @@ describe('functions (generated from the table and the bindings: build/write-func
   it('bundle exactly the data files their routes read, and the names and places tables where they read upstream names', () => {
     // The functions that normalise live upstream answers check storm names against the names table and give landfall places in English.
     const namesReaders = new Set(['scheduled-run', 'typhoon-lookup']);
+    // The functions that place or link warnings read the agencies' areas (docs/api/warnings.md).
+    const areaReaders = new Set(['scheduled-run', 'typhoon-lookup', 'live-typhoons', 'live-near', 'bootstrap', 'warnings']);
     for (const fn of generated) {
       const served = RESOURCES.filter((r) => (r.servedBy.kind === 'function' && r.servedBy.fn === fn.name) || r.missFn === fn.name);
-      const names = namesReaders.has(fn.name) ? [`../${NAMES_FILE_IN_PROJECT}`, `../${PLACES_FILE_IN_PROJECT}`] : [];
+      const names = [
+        ...(namesReaders.has(fn.name) ? [`../${NAMES_FILE_IN_PROJECT}`, `../${PLACES_FILE_IN_PROJECT}`] : []),
+        ...(areaReaders.has(fn.name) ? WARNING_AREA_FILES.map((file) => `../${file}`) : []),
+      ];
       // Every function bundles the archive report: every answer says which archive it is (X-Typhoon-Dataset).
       const api = fn.name !== 'scheduled-run';
       const reads = [

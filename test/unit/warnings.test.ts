@@ -557,9 +557,11 @@ describe('which storm a warning is for', () => {
   const jma = jmaStormAreaWarning(parseJmaTyphoonDocument(fixture('jma-vptw60.xml'), 'VPTW60')).warning as Warning;
 
   it('by JMA’s number, by the name the agency gives, else the active storm nearest the region within 1,000 km', () => {
-    expect(stormFor(jma, storms, areas)).toEqual({ code: '202613', by: 'agency-number', distanceKm: null });
+    expect(stormFor(jma, storms, areas)).toEqual({ code: '202613', name: '剑鱼', enname: 'KAJIKI', by: 'agency-number', distanceKm: null });
     const named = { ...((replay[3] as WarningSnapshot).warnings[1] as Warning), storm: { number: null, name: 'Tapah', localName: null } };
-    expect(stormFor(named, storms, areas)).toEqual({ code: '202614', by: 'agency-name', distanceKm: null });
+    expect(stormFor(named, storms, areas)).toEqual({ code: '202614', name: '塔巴', enname: 'TAPAH', by: 'agency-name', distanceKm: null });
+    // A storm the agency names that is not active is not replaced by the nearest one.
+    expect(stormFor({ ...named, storm: { number: null, name: 'Yagi', localName: null } }, storms, areas)).toBeNull();
     const unnamed = (replay[3] as WarningSnapshot).warnings[1] as Warning;
     const link = stormFor(unnamed, storms, areas);
     expect(link).toMatchObject({ code: '202614', by: 'nearest-active' });

@@ -59,7 +59,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive
+         * Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive; and the warnings in force at the place
          * @description Answered by the live-near function; a query parameter it does not declare is 40001.
          */
         get: operations["web-live-near"];
@@ -83,7 +83,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive
+         * Every active storm (north-western Pacific and global) relative to a place: distance, bearing, approaching, and per agency forecast the closest approach and when the wind circles arrive; and the warnings in force at the place
          * @description Answered by the live-near function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-live-near"];
@@ -677,6 +677,186 @@ export interface paths {
          * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
          */
         options: operations["v1-disturbance-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every warning in force from the Hong Kong Observatory, JMA and PAGASA, grouped by agency: area, kind, signal code with the agency's own words, issued/updated/expires times, the storm it is for, and each agency's freshness
+         * @description Answered by the warnings function; a query parameter it does not declare is 40001.
+         */
+        get: operations["web-warnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-warnings-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every warning in force from the Hong Kong Observatory, JMA and PAGASA, grouped by agency: area, kind, signal code with the agency's own words, issued/updated/expires times, the storm it is for, and each agency's freshness
+         * @description Answered by the warnings function; a query parameter it does not declare is 40001.
+         */
+        get: operations["v1-warnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-warnings-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/warnings/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every warning raised, changed, lowered and cancelled, in order, of one storm (?storm=) or one year (?year=; default this year)
+         * @description Answered by the warnings function; a query parameter it does not declare is 40001.
+         */
+        get: operations["web-warnings-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-warnings-history-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/warnings/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every warning raised, changed, lowered and cancelled, in order, of one storm (?storm=) or one year (?year=; default this year)
+         * @description Answered by the warnings function; a query parameter it does not declare is 40001.
+         */
+        get: operations["v1-warnings-history"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-warnings-history-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/warnings/{agency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A warning agency: hko, jma, pagasa (Hong Kong Observatory, Japan Meteorological Agency, PAGASA)
+                 * @example hko
+                 */
+                agency: components["parameters"]["AgencyPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The warnings in force of one agency (hko, jma, pagasa), with the agency's freshness
+         * @description Answered by the warnings function; a query parameter it does not declare is 40001.
+         */
+        get: operations["web-warnings-agency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-warnings-agency-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/warnings/{agency}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A warning agency: hko, jma, pagasa (Hong Kong Observatory, Japan Meteorological Agency, PAGASA)
+                 * @example hko
+                 */
+                agency: components["parameters"]["AgencyPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The warnings in force of one agency (hko, jma, pagasa), with the agency's freshness
+         * @description Answered by the warnings function; a query parameter it does not declare is 40001.
+         */
+        get: operations["v1-warnings-agency"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: the CORS headers and the envelope with data null.
+         */
+        options: operations["v1-warnings-agency-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geojson/warnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GeoJSON (RFC 7946) of the warnings in force that come with the agency's own geometry: JMA's storm area and storm-warning areas as circles
+         * @description Answered by the warnings function; a query parameter it does not declare is 40001.
+         */
+        get: operations["web-warnings-geojson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-warnings-geojson-preflight"];
         head?: never;
         patch?: never;
         trace?: never;
@@ -1877,7 +2057,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Start-up bundle: site configuration, announcements, active typhoons and disturbances, briefing, versions
+         * Start-up bundle: site configuration, announcements, active typhoons and disturbances, warnings in force, briefing, versions
          * @description Answered by the bootstrap function; a query parameter it does not declare is 40001.
          */
         get: operations["v1-bootstrap"];
@@ -2021,6 +2201,42 @@ export interface components {
             /** @description Means per lead time, 12 to 120 h */
             leads: components["schemas"]["LeadSummary"][];
             skill: components["schemas"]["BaselineSkill"] | null;
+        };
+        /** @description One agency's warnings in force and how current they are */
+        AgencyWarnings: {
+            /**
+             * @description hko (Hong Kong Observatory), jma (Japan Meteorological Agency), pagasa (PAGASA, the Philippines)
+             * @enum {string}
+             */
+            agency: "hko" | "jma" | "pagasa";
+            /** @description The agency's name in its own languages */
+            agencyName: components["schemas"]["WarningWords"];
+            /**
+             * @description in-force: warnings listed; none-in-force: only when the agency's own answer, read within its freshness, said that none is; unknown: there is no answer that can be read (never told as none)
+             * @enum {string}
+             */
+            state: "in-force" | "none-in-force" | "unknown";
+            /** @description Why the state is unknown, in words; null otherwise */
+            stateReason: string | null;
+            /** @description Warnings in force listed */
+            total: number;
+            /** @description Every warning in force at the time of the answer, in the agency's order; a warning past its own expiry is not listed */
+            warnings: components["schemas"]["WarningInForce"][];
+            /** @description The documents the answer was read from */
+            documents: components["schemas"]["WarningSource"][];
+            /** @description When the agency's answer served here was fetched (UTC); null before the first successful read */
+            fetchedAt: string | null;
+            /** @description The agency's own time of that answer (the newest time it gives, its own offset); null when it gives none */
+            publishedAt: string | null;
+            /** @description True when the answer cannot be vouched for as current: staleReason says why */
+            stale: boolean;
+            /** @description Why the answer is stale, in words (each reason, joined by `; `); null when it is not */
+            staleReason: string | null;
+            /**
+             * @description ok, unavailable (the last read failed or the stored data cannot be read), never-fetched, off (this server polls nothing)
+             * @enum {string}
+             */
+            upstream: "ok" | "unavailable" | "never-fetched" | "off";
         };
         Announcement: {
             /** @description Title, at most 120 characters */
@@ -2768,13 +2984,13 @@ export interface components {
         FlashItem: {
             /** @description Stable id derived from the event */
             id: string;
-            /** @description Typhoon code, global cyclone id or disturbance id */
+            /** @description Typhoon code, global cyclone id or disturbance id; for a warning, the storm the agency named when it is active, else the agency (hko, jma, pagasa) */
             code: string;
             /**
-             * @description The event: numbered (a China number), formed (a tropical depression), upgraded or downgraded (its grade), landfall (a recorded one), warning-48h (it entered China's 48-hour warning line), dissipated, global-formed (a global cyclone), disturbance-alert and disturbance-alert-cancelled (a formation alert), disturbance-high (potential raised to HIGH), disturbance-chance60 (NHC's 7-day chance reached 60 percent)
+             * @description The event: numbered (a China number), formed (a tropical depression), upgraded or downgraded (its grade), landfall (a recorded one), warning-48h (it entered China's 48-hour warning line), dissipated, global-formed (a global cyclone), disturbance-alert and disturbance-alert-cancelled (a formation alert), disturbance-high (potential raised to HIGH), disturbance-chance60 (NHC's 7-day chance reached 60 percent), warning-raised, warning-changed, warning-lowered and warning-cancelled (an agency's signal or warning, as the agency said: docs/api/warnings.md)
              * @enum {string}
              */
-            type: "numbered" | "formed" | "tracked" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "global-tracked" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high" | "disturbance-chance60";
+            type: "numbered" | "formed" | "tracked" | "upgraded" | "downgraded" | "landfall" | "warning-48h" | "dissipated" | "global-formed" | "global-tracked" | "disturbance-alert" | "disturbance-alert-cancelled" | "disturbance-high" | "disturbance-chance60" | "warning-raised" | "warning-changed" | "warning-lowered" | "warning-cancelled";
             /** @description When the event happened (ISO 8601 with offset) */
             time: string;
             /** @description Headline, Chinese */
@@ -3819,6 +4035,7 @@ export interface components {
                 /** @description Number listed */
                 total: number;
             };
+            warnings: components["schemas"]["WarningsNear"];
             /** @description When the north-western Pacific snapshot was fetched */
             fetchedAt: string | null;
             /** @description The newest of the storms' publishedAt (compared as instants; written with that storm's offset); null without storms */
@@ -4298,6 +4515,17 @@ export interface components {
             /** @description Each forecast verified (one per agency and initial time), newest first */
             forecasts: components["schemas"]["ForecastVerification"][];
         };
+        /** @description The warnings in force issued for this storm; /api/v1/warnings/history?storm= has every change */
+        StormWarnings: {
+            /** @description The warnings in force linked to this storm (docs/api/warnings.md, "Which storm") */
+            list: components["schemas"]["WarningInForce"][];
+            /** @description Warnings listed */
+            total: number;
+            /** @description True when an agency's answer is stale or cannot be read: the list may lack its warnings (/api/v1/warnings says why) */
+            stale: boolean;
+            /** @description The agencies whose state is unknown (no answer of theirs can be read): the list cannot hold their warnings */
+            unknown: ("hko" | "jma" | "pagasa")[];
+        };
         TodayEntry: {
             /** @description Storm code: YYYYNN (China-numbered), YYYYCSS (CMA entries China did not number), -n for secondary entries */
             code: string;
@@ -4432,6 +4660,7 @@ export interface components {
                 staleReason: string | null;
                 /** @description The JTWC invest it formed from, matched by track (/api/v1/disturbances/{id}: its becameStorm.code or sameAs.code is this storm); null when none was matched */
                 formedFrom: components["schemas"]["InvestLink"] | null;
+                warnings: components["schemas"]["StormWarnings"];
             } | null;
         };
         TyphoonSummary: {
@@ -4506,6 +4735,262 @@ export interface components {
             updateAvailable: boolean | null;
             /** @description current < min; null without `current` */
             forceUpdate: boolean | null;
+        };
+        WarningArea: {
+            /** @description The agency's area code (JMA's 7-digit municipality code); null where it gives none */
+            code: string | null;
+            /** @description The area's name in the agency's language (JMA 千代田区; PAGASA Camarines Sur; HKO none: its warnings are for Hong Kong) */
+            name: string | null;
+            /** @description The area's name in English (Hong Kong; PAGASA's names are English); null where none is given */
+            nameEn: string | null;
+            /** @description PAGASA's island group: the column of the bulletin's table the area is in */
+            group: ("Luzon" | "Visayas" | "Mindanao") | null;
+            /** @description The part of the area named, in the agency's words (`the northeastern portion`, `the rest`, `mainland`); null for all of it */
+            part: string | null;
+            /** @description The municipalities and cities the agency lists for that part, in its order (PAGASA) */
+            localities: string[];
+        };
+        WarningAtPlace: {
+            warning: components["schemas"]["WarningInForce"];
+            /**
+             * @description inside-area: the agency's whole region (Hong Kong); inside-circle: a circle the agency gives (JMA's storm areas); approximate-circle: PAGASA's area by the covering circle of the reviewed table (the place may be in a neighbouring area)
+             * @enum {string}
+             */
+            match: "inside-area" | "inside-circle" | "approximate-circle";
+        };
+        WarningCircle: {
+            /** @description Centre, degrees north */
+            lat: number;
+            /** @description Centre, degrees east (−180…180) */
+            lng: number;
+            /** @description Radius, km, as the agency gives it in km (JMA gives nautical miles and km; the km value is kept) */
+            radiusKm: number;
+            /** @description The time the circle is for (the analysis, or a forecast time) */
+            validAt: string;
+            /**
+             * @description JMA's 暴風域 (winds of 25 m/s or more now) or 暴風警戒域 (where such winds may reach at a forecast time)
+             * @enum {string}
+             */
+            kind: "storm-area" | "storm-warning-area";
+        };
+        WarningHistoryEntry: {
+            /** @description Stable id of the change: 16 hexadecimal digits */
+            id: string;
+            /**
+             * @description The agency whose warning changed: hko, jma or pagasa
+             * @enum {string}
+             */
+            agency: "hko" | "jma" | "pagasa";
+            /** @description What one value is raised, changed and lowered in (docs/api/warnings.md, "The model") */
+            slot: string;
+            /**
+             * @description The kind of warning (docs/api/warnings.md, "The model")
+             * @enum {string}
+             */
+            kind: "tropical-cyclone-signal" | "pre-no8-announcement" | "rainstorm" | "thunderstorm" | "landslip" | "northern-nt-flooding" | "strong-monsoon" | "tsunami" | "fire-danger" | "frost" | "hot-weather" | "cold-weather" | "area-warning" | "storm-area" | "wind-signal";
+            /**
+             * @description raised (a new warning, or a higher level), changed (the same level, other words: TC8NE → TC8SE), lowered, cancelled
+             * @enum {string}
+             */
+            change: "raised" | "changed" | "lowered" | "cancelled";
+            /**
+             * @description How it is known: the agency's answer says it (issued, changed, CANCEL, 解除); the warning's own expiry passed; it is no longer in an answer that lists every warning in force (not the agency's word: never a flash item)
+             * @enum {string}
+             */
+            how: "agency-said" | "expired" | "left-the-answer";
+            /** @description The agency's time of the change (its own offset) */
+            at: string | null;
+            /** @description What was in force before; null when nothing was */
+            from: components["schemas"]["WarningLevel"] | null;
+            /** @description What is in force after; null after a cancellation */
+            to: components["schemas"]["WarningLevel"] | null;
+            /** @description The area (null for HKO, all of Hong Kong, and for JMA storm areas) */
+            area: components["schemas"]["WarningArea"] | null;
+            /** @description The storm as the agency named it */
+            storm: components["schemas"]["WarningStormRef"] | null;
+            linkedStorm: components["schemas"]["WarningStormLink"] | null;
+            /** @description The document that told the change (for a cancellation without a word, the answer that no longer had it) */
+            source: components["schemas"]["WarningSource"];
+            /** @description When the scheduled run saw it (UTC) */
+            recordedAt: string;
+        };
+        /** @description A warning in force, as its agency issued it, with the storm it is for */
+        WarningInForce: {
+            /**
+             * @description The agency that issued it: hko, jma, pagasa
+             * @enum {string}
+             */
+            agency: "hko" | "jma" | "pagasa";
+            /** @description What one value is raised, changed and lowered in: HKO one per warning type (`WTCSGNL`, `WRAIN`); JMA an area and hazard (`1310100:暴風`) or a typhoon (`1718:storm-area`); PAGASA an area (`Camarines Sur`) */
+            slot: string;
+            /**
+             * @description What it is: HKO tropical-cyclone-signal, pre-no8-announcement, rainstorm, thunderstorm, landslip, northern-nt-flooding, strong-monsoon, tsunami, fire-danger, frost, hot-weather, cold-weather; JMA area-warning, storm-area; PAGASA wind-signal
+             * @enum {string}
+             */
+            kind: "tropical-cyclone-signal" | "pre-no8-announcement" | "rainstorm" | "thunderstorm" | "landslip" | "northern-nt-flooding" | "strong-monsoon" | "tsunami" | "fire-danger" | "frost" | "hot-weather" | "cold-weather" | "area-warning" | "storm-area" | "wind-signal";
+            /** @description The agency's code, from its closed table (HKO TC8SE, WRAINR; JMA 35; PAGASA TCWS3) */
+            code: string;
+            /** @description Order within the kind: HKO signal number (1, 3, 8, 9, 10), rainstorm 1 amber 2 red 3 black, fire 1 yellow 2 red; PAGASA signal number 1–5; JMA 1 warning, 2 danger warning (R06), 3 special warning; null where the kind has one level */
+            level: number | null;
+            /** @description The agency's name of the warning (Tropical Cyclone Warning Signal / 熱帶氣旋警告信號; 暴風特別警報) */
+            name: components["schemas"]["WarningWords"];
+            /** @description The agency's words of the level (No. 8 Southeast Gale or Storm Signal / 八號東南烈風或暴風信號; 紅色) */
+            words: components["schemas"]["WarningWords"];
+            /** @description The area it is for; null for HKO (all of Hong Kong) and for JMA storm areas (their circles) */
+            area: components["schemas"]["WarningArea"] | null;
+            /** @description The agency's own geometry of the warning (JMA storm areas); empty where it gives none */
+            circles: components["schemas"]["WarningCircle"][];
+            /** @description The agency's action, from its closed table (HKO ISSUE, REISSUE, EXTEND, UPDATE; JMA 発表, 継続, 警報から特別警報 …) */
+            action: string | null;
+            /** @description When the agency issued it (its own offset); null where the answer does not say */
+            issuedAt: string | null;
+            /** @description When the agency last updated it (its own offset); null where the answer does not say */
+            updatedAt: string | null;
+            /** @description When the agency said it ends (HKO expireTime); null when it said none: in force until replaced */
+            expiresAt: string | null;
+            /** @description The storm as the document names it; null when it names none */
+            storm: components["schemas"]["WarningStormRef"] | null;
+            /** @description The document it was read from */
+            source: components["schemas"]["WarningSource"];
+            linkedStorm: components["schemas"]["WarningStormLink"] | null;
+        };
+        WarningLevel: {
+            /** @description The agency's code (TC8SE, 05, TCWS3) */
+            code: string;
+            /** @description Order within the kind (docs/api/warnings.md); null where the kind has one level */
+            level: number | null;
+            name: components["schemas"]["WarningWords"];
+            words: components["schemas"]["WarningWords"];
+        };
+        WarningSource: {
+            /** @description What the document is: HKO `warnsum`, `warningInfo` or `warnsumc` (website feed); JMA's data type code (VPWW53, VPTW60); PAGASA `TCB` */
+            type: string;
+            /** @description The document's own number where it has one (PAGASA `TCB#10`, `TCB#25F`; JMA EventID and serial) */
+            id: string | null;
+            /** @description The document's own time (JMA ReportDateTime, PAGASA's issuance); null for HKO's lists, which have none */
+            issuedAt: string | null;
+            /** @description The document's own bound (PAGASA: valid for broadcast until the next bulletin): past it the answer is stale, not over; null where none is given */
+            validUntil: string | null;
+        };
+        /** @description The storm this warning is for, as this service links it; null when none is (docs/api/warnings.md, "Which storm") */
+        WarningStormLink: {
+            /** @description The storm's code (`/api/v1/typhoons/{code}`) */
+            code: string;
+            /** @description The storm's Chinese name as this service has it */
+            name: string | null;
+            /** @description The storm's English name as this service has it */
+            enname: string | null;
+            /**
+             * @description How the link is known: the agency's own number of the storm (JMA), the name the agency gives, or, when the agency names no storm, the active storm nearest its region within 1,000 km
+             * @enum {string}
+             */
+            by: "agency-number" | "agency-name" | "nearest-active";
+            /** @description nearest-active: the storm's distance from the agency's region, km; else null */
+            distanceKm: number | null;
+        };
+        /** @description The storm as the agency names it in the document; null fields where it does not */
+        WarningStormRef: {
+            /** @description The agency's number of the storm (JMA's typhoon number `1718`: year and number) */
+            number: string | null;
+            /** @description The international name the agency gives (JMA TALIM, PAGASA MAN-YI, HKO Kompasu) */
+            name: string | null;
+            /** @description The agency's local name (PAGASA PEPITO) */
+            localName: string | null;
+        };
+        /** @description The agency's own words in each language it gave them; null for a language it did not */
+        WarningWords: {
+            /** @description English, as the agency wrote it */
+            en: string | null;
+            /** @description Traditional Chinese, as the agency wrote it (HKO) */
+            zh: string | null;
+            /** @description Japanese, as the agency wrote it (JMA) */
+            ja: string | null;
+        };
+        /** @description Every agency’s warnings in force, in brief (/api/v1/warnings has them whole) */
+        WarningsBrief: {
+            /** @description Warnings in force, every agency */
+            total: number;
+            /** @description Each agency (hko, jma, pagasa): its state and freshness, and its warnings in force in brief */
+            agencies: {
+                /**
+                 * @description hko (Hong Kong Observatory), jma (Japan Meteorological Agency), pagasa (PAGASA, the Philippines)
+                 * @enum {string}
+                 */
+                agency: "hko" | "jma" | "pagasa";
+                /**
+                 * @description in-force: warnings listed; none-in-force: only when the agency's own answer, read within its freshness, said that none is; unknown: there is no answer that can be read (never told as none)
+                 * @enum {string}
+                 */
+                state: "in-force" | "none-in-force" | "unknown";
+                /** @description Why the state is unknown, in words; null otherwise */
+                stateReason: string | null;
+                /** @description Warnings in force listed */
+                total: number;
+                /** @description When the agency's answer served here was fetched (UTC); null before the first successful read */
+                fetchedAt: string | null;
+                /** @description The agency's own time of that answer (the newest time it gives, its own offset); null when it gives none */
+                publishedAt: string | null;
+                /** @description True when the answer cannot be vouched for as current: staleReason says why */
+                stale: boolean;
+                /** @description Why the answer is stale, in words (each reason, joined by `; `); null when it is not */
+                staleReason: string | null;
+                /**
+                 * @description ok, unavailable (the last read failed or the stored data cannot be read), never-fetched, off (this server polls nothing)
+                 * @enum {string}
+                 */
+                upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                /** @description The warnings in force, in brief */
+                signals: {
+                    /** @description The agency's code (TC8SE, 05, TCWS3) */
+                    code: string;
+                    /** @description Order within the kind (docs/api/warnings.md); null where the kind has one level */
+                    level: number | null;
+                    name: components["schemas"]["WarningWords"];
+                    words: components["schemas"]["WarningWords"];
+                    /**
+                     * @description The kind of warning (docs/api/warnings.md, "The model")
+                     * @enum {string}
+                     */
+                    kind: "tropical-cyclone-signal" | "pre-no8-announcement" | "rainstorm" | "thunderstorm" | "landslip" | "northern-nt-flooding" | "strong-monsoon" | "tsunami" | "fire-danger" | "frost" | "hot-weather" | "cold-weather" | "area-warning" | "storm-area" | "wind-signal";
+                    /** @description The area's name (the agency's) */
+                    area: string | null;
+                }[];
+            }[];
+        };
+        /** @description The warnings in force at a place */
+        WarningsNear: {
+            /** @description The warnings in force that apply at the place */
+            list: components["schemas"]["WarningAtPlace"][];
+            /** @description Warnings listed */
+            total: number;
+            /** @description Warnings in force that cannot be placed (JMA's municipality warnings: no area geometry here; PAGASA areas the table lacks): listed by /api/v1/warnings */
+            unplaced: number;
+            /** @description Each agency's state and freshness: a place with no warning listed is only known to have none where the agency's state is not unknown and not stale */
+            agencies: {
+                /**
+                 * @description hko, jma or pagasa
+                 * @enum {string}
+                 */
+                agency: "hko" | "jma" | "pagasa";
+                /**
+                 * @description The agency's state, as /api/v1/warnings/{agency} says it (in-force, none-in-force, unknown)
+                 * @enum {string}
+                 */
+                state: "in-force" | "none-in-force" | "unknown";
+                /** @description When the agency's answer served here was fetched (UTC); null before the first successful read */
+                fetchedAt: string | null;
+                /** @description The agency's own time of that answer (the newest time it gives, its own offset); null when it gives none */
+                publishedAt: string | null;
+                /** @description True when the answer cannot be vouched for as current: staleReason says why */
+                stale: boolean;
+                /** @description Why the answer is stale, in words (each reason, joined by `; `); null when it is not */
+                staleReason: string | null;
+                /**
+                 * @description ok, unavailable (the last read failed or the stored data cannot be read), never-fetched, off (this server polls nothing)
+                 * @enum {string}
+                 */
+                upstream: "ok" | "unavailable" | "never-fetched" | "off";
+            }[];
         };
         /** @description Wind radius per quadrant in km (null when that quadrant is unknown) */
         WindCircles: {
@@ -4887,6 +5372,16 @@ export interface components {
          * @example jtwc-wp942026
          */
         DisturbanceIdPath: string;
+        /**
+         * @description A storm code (202411; 8-digit Zhejiang ids for unnamed systems): the changes of the warnings linked to it
+         * @example 202411
+         */
+        StormQuery: string;
+        /**
+         * @description A warning agency: hko, jma, pagasa (Hong Kong Observatory, Japan Meteorological Agency, PAGASA)
+         * @example hko
+         */
+        AgencyPath: string;
         /**
          * @description Typhoon code (202411) or global cyclone id (nhc-al132025)
          * @example 202411
@@ -5283,6 +5778,7 @@ export interface operations {
                                 /** @description Number listed */
                                 total: number;
                             };
+                            warnings: components["schemas"]["WarningsNear"];
                             /** @description When the north-western Pacific snapshot was fetched */
                             fetchedAt: string | null;
                             /** @description The newest of the storms' publishedAt (compared as instants; written with that storm's offset); null without storms */
@@ -7491,6 +7987,596 @@ export interface operations {
             200: components["responses"]["V1Preflight"];
             304: components["responses"]["V1NotModified"];
             500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-warnings": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Warnings in force, every agency */
+                        total: number;
+                        /** @description Each agency read (hko, jma, pagasa), in that order */
+                        agencies: components["schemas"]["AgencyWarnings"][];
+                        /** @description The newest of the agencies’ fetch times (UTC); null before any */
+                        fetchedAt: string | null;
+                        /** @description True when any agency's answer is stale (each says why) */
+                        stale: boolean;
+                    };
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-warnings-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "v1-warnings": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        /** @description Every warning in force, grouped by agency */
+                        data: {
+                            /** @description Warnings in force, every agency */
+                            total: number;
+                            /** @description Each agency read (hko, jma, pagasa), in that order */
+                            agencies: components["schemas"]["AgencyWarnings"][];
+                            /** @description The newest of the agencies’ fetch times (UTC); null before any */
+                            fetchedAt: string | null;
+                            /** @description True when any agency's answer is stale (each says why) */
+                            stale: boolean;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "v1-warnings-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-warnings-history": {
+        parameters: {
+            query?: {
+                /**
+                 * @description A storm code (202411; 8-digit Zhejiang ids for unnamed systems): the changes of the warnings linked to it
+                 * @example 202411
+                 */
+                storm?: components["parameters"]["StormQuery"];
+                /**
+                 * @description Four-digit year
+                 * @example 2025
+                 */
+                year?: components["parameters"]["YearQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The storm asked for (?storm=); null without */
+                        storm: string | null;
+                        /** @description The year asked for (?year=); null without */
+                        year: number | null;
+                        /** @description Changes listed */
+                        total: number;
+                        /** @description Every change recorded, oldest first */
+                        list: components["schemas"]["WarningHistoryEntry"][];
+                    };
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-warnings-history-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "v1-warnings-history": {
+        parameters: {
+            query?: {
+                /**
+                 * @description A storm code (202411; 8-digit Zhejiang ids for unnamed systems): the changes of the warnings linked to it
+                 * @example 202411
+                 */
+                storm?: components["parameters"]["StormQuery"];
+                /**
+                 * @description Four-digit year
+                 * @example 2025
+                 */
+                year?: components["parameters"]["YearQuery"];
+            };
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: {
+                            /** @description Every change recorded, oldest first */
+                            list: components["schemas"]["WarningHistoryEntry"][];
+                            /** @description Changes listed */
+                            total: number;
+                            /** @description The storm asked for (?storm=); null without */
+                            storm: string | null;
+                            /** @description The year asked for (?year=); null without */
+                            year: number | null;
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["V1ServerError"];
+            503: components["responses"]["V1DataUnavailable"];
+        };
+    };
+    "v1-warnings-history-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-warnings-agency": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description A warning agency: hko, jma, pagasa (Hong Kong Observatory, Japan Meteorological Agency, PAGASA)
+                 * @example hko
+                 */
+                agency: components["parameters"]["AgencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgencyWarnings"];
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-warnings-agency-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A warning agency: hko, jma, pagasa (Hong Kong Observatory, Japan Meteorological Agency, PAGASA)
+                 * @example hko
+                 */
+                agency: components["parameters"]["AgencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "v1-warnings-agency": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description A warning agency: hko, jma, pagasa (Hong Kong Observatory, Japan Meteorological Agency, PAGASA)
+                 * @example hko
+                 */
+                agency: components["parameters"]["AgencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: the envelope with the payload as data */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Envelope"] & {
+                        data: components["schemas"]["AgencyWarnings"];
+                    };
+                };
+            };
+            304: components["responses"]["V1NotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    "X-Api-Version": components["headers"]["X-Api-Version"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "v1-warnings-agency-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A warning agency: hko, jma, pagasa (Hong Kong Observatory, Japan Meteorological Agency, PAGASA)
+                 * @example hko
+                 */
+                agency: components["parameters"]["AgencyPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["V1Preflight"];
+            304: components["responses"]["V1NotModified"];
+            500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-warnings-geojson": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/geo+json": {
+                        /**
+                         * @description Always FeatureCollection
+                         * @constant
+                         */
+                        type: "FeatureCollection";
+                        /** @description Bounding box of every feature (RFC 7946 §5); absent when there is none */
+                        bbox?: components["schemas"]["GeoBBox"];
+                        /** @description The circles, as polygons of 64 points on the WGS 84 ellipsoid, in the agency's order */
+                        features: {
+                            /**
+                             * @description Always Feature
+                             * @constant
+                             */
+                            type: "Feature";
+                            bbox?: components["schemas"]["GeoBBox"];
+                            geometry: components["schemas"]["GeoGeometry"];
+                            /** @description The circle's fields */
+                            properties: {
+                                /**
+                                 * @description The agency whose geometry it is (jma)
+                                 * @enum {string}
+                                 */
+                                agency: "hko" | "jma" | "pagasa";
+                                /**
+                                 * @description JMA's 暴風域 (winds of 25 m/s or more now) or 暴風警戒域 (where they may reach by validAt)
+                                 * @enum {string}
+                                 */
+                                kind: "storm-area" | "storm-warning-area";
+                                /** @description The warning's slot (`2626:storm-area`: JMA's typhoon number) */
+                                slot: string;
+                                /** @description The time the circle is for: the analysis, or a forecast time */
+                                validAt: string;
+                                /** @description The circle’s radius, km, as the agency gives it */
+                                radiusKm: number;
+                                /** @description The storm as the agency names it */
+                                storm: components["schemas"]["WarningStormRef"] | null;
+                                linkedStorm: components["schemas"]["WarningStormLink"] | null;
+                            };
+                        }[];
+                        /** @description How current JMA's answer is, as /api/warnings/jma says it (a foreign member, RFC 7946 §6.1) */
+                        freshness: {
+                            /** @description When the agency's answer served here was fetched (UTC); null before the first successful read */
+                            fetchedAt: string | null;
+                            /** @description The agency's own time of that answer (the newest time it gives, its own offset); null when it gives none */
+                            publishedAt: string | null;
+                            /** @description True when the answer cannot be vouched for as current: staleReason says why */
+                            stale: boolean;
+                            /** @description Why the answer is stale, in words (each reason, joined by `; `); null when it is not */
+                            staleReason: string | null;
+                            /**
+                             * @description ok, unavailable (the last read failed or the stored data cannot be read), never-fetched, off (this server polls nothing)
+                             * @enum {string}
+                             */
+                            upstream: "ok" | "unavailable" | "never-fetched" | "off";
+                        };
+                    };
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-warnings-geojson-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "web-seo-news": {
@@ -11126,6 +12212,7 @@ export interface operations {
                                 /** @description Number listed */
                                 total: number;
                             };
+                            warnings: components["schemas"]["WarningsBrief"];
                             /** @description null before the first refresh */
                             briefing: {
                                 /** @description Chinese: the same text as /api/llm/summary's summary */

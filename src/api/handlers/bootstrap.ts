@@ -7,6 +7,8 @@ import { stormBrief } from '../../flash/briefing.ts';
 import { currentBriefing } from '../../flash/summary-store.ts';
 import { disturbanceBriefs, disturbanceCollection, readDisturbanceRecords } from '../../global/disturbance-view.ts';
 import { readLiveView, type LiveView } from '../../live/snapshot.ts';
+import { WARNING_AREA_FILES } from '../../config/paths.ts';
+import { agenciesOf, readWarnings } from '../../warnings/warning-view.ts';
 import { answerRequests } from '../bind.ts';
 import type { ReadsOf, RequestContext } from '../context.ts';
 import { DATA_FILES } from '../data-files.ts';
@@ -45,6 +47,33 @@ function activeSummary(view: LiveView) {
   };
 }
 
+/** Every agency's warnings in force, in brief (/api/v1/warnings has them whole, with the storm each is for). */
+async function warningSummary(ctx: RequestContext) {
+  const list = agenciesOf(await readWarnings(ctx.store, ctx.now(), [], ctx.config.liveOff));
+  return {
+    total: list.reduce((n, a) => n + a.total, 0),
+    agencies: list.map(({ agency, state, stateReason, total, fetchedAt, publishedAt, stale, staleReason, upstream, warnings }) => ({
+      agency,
+      state,
+      stateReason,
+      total,
+      fetchedAt,
+      publishedAt,
+      stale,
+      staleReason,
+      upstream,
+      signals: warnings.map((w) => ({
+        code: w.code,
+        level: w.level,
+        name: w.name,
+        words: w.words,
+        kind: w.kind,
+        area: w.area?.name ?? null,
+      })),
+    })),
+  };
+}
+
 /** Active disturbances in brief. */
 const disturbanceSummary = async (ctx: RequestContext) =>
   disturbanceCollection(await readDisturbanceRecords(ctx.store, ctx.now(), ctx.config.liveOff), disturbanceBriefs);
@@ -54,15 +83,20 @@ const SECTIONS = {
   announcements: currentAnnouncements,
   typhoons: async (_ctx, live) => activeSummary(live),
   disturbances: disturbanceSummary,
+  warnings: warningSummary,
   // The same text as /api/llm/summary: stored by the scheduled run, never a model call here.
   briefing: (ctx, live) => currentBriefing(ctx.store, live),
   todayInHistory,
   versions: (ctx) => ctx.data(DATA_FILES.versions),
 } satisfies Record<string, (ctx: BootstrapContext, live: LiveView) => Promise<unknown>>;
 
-export const bootstrap = answerRequests(ROUTES.bootstrap, async (ctx) => {
-  const live = await readLiveView(ctx.store, ctx.now(), ctx.config.liveOff);
-  const entries = await Promise.all(Object.entries(SECTIONS).map(async ([name, provide]) => [name, await provide(ctx, live)] as const));
-  // Its data time is the live part's, what a client calls it for at start-up.
-  return { payload: Object.fromEntries(entries), dataTime: timeOf(live.fetchedAt), dataset: (await archiveRelease(ctx)).dataset };
-});
+export const bootstrap = answerRequests(
+  ROUTES.bootstrap,
+  async (ctx) => {
+    const live = await readLiveView(ctx.store, ctx.now(), ctx.config.liveOff);
+    const entries = await Promise.all(Object.entries(SECTIONS).map(async ([name, provide]) => [name, await provide(ctx, live)] as const));
+    // Its data time is the live part's, what a client calls it for at start-up.
+    return { payload: Object.fromEntries(entries), dataTime: timeOf(live.fetchedAt), dataset: (await archiveRelease(ctx)).dataset };
+  },
+  WARNING_AREA_FILES,
+);

@@ -7,6 +7,7 @@
  * 40401; an upstream that cannot be asked is 50000 with HTTP 503, never a "not found" that is not true.
  */
 import { typhoonGeoJson } from '../../archive/geojson.ts';
+import { WARNING_AREA_FILES } from '../../config/paths.ts';
 import { LOOKUP_FILES, requestLookup } from '../../live/lookup.ts';
 import { readLiveView } from '../../live/snapshot.ts';
 import type { UpstreamState } from '../../model/freshness.ts';
@@ -16,7 +17,7 @@ import { answerMisses, answerStatically, notFoundIn, type Answer } from '../bind
 import type { LookupContext, RequestContext } from '../context.ts';
 import { DATA_FILES } from '../data-files.ts';
 import { timeOf, type ReportContext } from '../data-time.ts';
-import { withFormedFrom } from '../formed-from.ts';
+import { withLiveLinks } from '../live-links.ts';
 import { notFound, upstreamUnavailable, type ApiError } from '../errors.ts';
 import { pathNamer, ROUTES } from '../route-table.ts';
 import type { Family } from '../envelope.ts';
@@ -77,11 +78,15 @@ async function fromUpstream(ctx: LookupContext, code: string): Promise<Answer> {
   }
   if (!typhoon) throw notFound(`No storm with code ${code} in the live snapshot, the archive or the upstream service.`);
   // Fetched for this request: its data time is now.
-  return { payload: (await withFormedFrom(ctx, [typhoon]))[0], dataTime: ctx.now().getTime(), dataset: null, cache: 'upstream' };
+  return { payload: (await withLiveLinks(ctx, [typhoon]))[0], dataTime: ctx.now().getTime(), dataset: null, cache: 'upstream' };
 }
 
 /** The lookup the misses' function is given: the upstream service, asked once within 3 s. */
-const lookup = { upstream: (base: RequestContext) => (code: string) => requestLookup(base.config)(code, base.now()), files: LOOKUP_FILES };
+const lookup = {
+  upstream: (base: RequestContext) => (code: string) => requestLookup(base.config)(code, base.now()),
+  // An active storm's warnings are linked by the agencies' areas (docs/api/warnings.md).
+  files: [...LOOKUP_FILES, ...WARNING_AREA_FILES],
+};
 
 export const typhoonDetail = answerStatically(detail, {
   instances: ({ archive }) => archivedCodes({ archive }),
@@ -100,7 +105,7 @@ export const typhoonDetailMisses = answerMisses(detail, lookup, async (ctx, { fa
   // Not from the archive: its v1 answer says so with dataset null.
   if (active)
     return {
-      payload: (await withFormedFrom(ctx, [active.typhoon]))[0],
+      payload: (await withLiveLinks(ctx, [active.typhoon]))[0],
       dataTime: active.dataTime,
       dataset: null,
       cache: active.typhoon.live?.stale ? 'liveStale' : 'live',
