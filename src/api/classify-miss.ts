@@ -116,19 +116,25 @@ function nearestEndpoint(pathname: string, family: Family, query: URLSearchParam
     if (edits && (!best || edits < best.edits)) best = { endpoint, edits };
   }
   if (best) return ` Did you mean ${shown(best.endpoint)}?`;
-  // The endpoint the path's leading segments name, the longest: `/api/history/today/09-06/x` → /api/history/today/{date}.
   const segments = segmentsOf(trimmed);
-  const cut = ENDPOINTS.filter((e) => {
-    const parts = segmentsOf(e.path).length;
-    return e.family === family && parts < segments.length && shapeOf(segments.slice(0, parts).join('/'), family, true)?.endpoint === e;
-  }).sort((a, b) => segmentsOf(b.path).length - segmentsOf(a.path).length)[0];
-  if (cut) return ` ${shown(cut)} is an endpoint; it takes nothing after its last segment.`;
   // The beginning of longer paths: the endpoints below it, and the path the query fills in.
   const under = ENDPOINTS.filter((e) => {
     const parts = segmentsOf(e.path);
     return e.family === family && parts.length > segments.length && matchPath(parts.slice(0, segments.length).join('/'), trimmed, true);
   });
-  if (under.length === 0) return '';
+  if (under.length === 0) {
+    // The endpoint the path's leading segments name, the longest: `/api/history/today/09-06/x` → /api/history/today/{date}.
+    const cut = ENDPOINTS.filter((e) => {
+      const parts = segmentsOf(e.path).length;
+      return e.family === family && parts < segments.length && shapeOf(segments.slice(0, parts).join('/'), family, true)?.endpoint === e;
+    }).sort((a, b) => segmentsOf(b.path).length - segmentsOf(a.path).length)[0];
+    if (!cut) return '';
+    // Only where nothing lies below it does it take nothing after its last segment (`/api/v1/global/history/x`).
+    const longer = ENDPOINTS.filter((e) => e.family === family && e.path.startsWith(`${cut.path}/`));
+    return longer.length === 0
+      ? ` ${shown(cut)} is an endpoint; it takes nothing after its last segment.`
+      : ` ${shown(cut)} is an endpoint; below it: ${longer.slice(0, MAX_LISTED).map(shown).join(', ')}.`;
+  }
   const listed =
     under.length === 1
       ? ` Did you mean ${shown(under[0] as Endpoint)}?`

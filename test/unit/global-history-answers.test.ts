@@ -47,7 +47,9 @@ describe('the archive of every basin through its endpoints, from the fixtures', 
     const released = JSON.parse(fs.readFileSync(path.join(site.publicDir, 'api/_data/archive-report.json'), 'utf8')).releasedAt;
     expect(v1.body.ts).toBe(Math.max(released, ...history.archive.storms.map((s) => Date.parse(s.endTime))));
     const web = await site.get('/api/global/storms/ibtracs-2049020S12060');
-    const { attribution: credits, ...ariane } = web.body;
+    // Which archive it is, as every archive answer says (the record's own fields beside it).
+    const { attribution: credits, dataset: webDataset, ...ariane } = web.body;
+    expect(webDataset).toEqual(dataset);
     expect(ariane).toEqual(record('ibtracs-2049020S12060'));
     expect(credits.map((a: { source: string }) => a.source)).toEqual(['ibtracs']);
     // The north-western Pacific's storms in the same shape, with their agencies side by side.

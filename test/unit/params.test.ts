@@ -148,7 +148,14 @@ describe('a path that is no endpoint', () => {
     // The beginning of a longer path: not a year "search", in any case.
     ['/api/v1/history/search', 'v1', 'Did you mean /api/v1/history/search/{keyword}?'],
     ['/api/history/Search', 'web', 'Did you mean /api/history/search/{keyword}?'],
-    ['/api/v1/global', 'v1', 'Endpoints below it: /api/v1/global/typhoons, /api/v1/global/typhoons/{id}, /api/v1/global/history.'],
+    ['/api/v1/global/storms', 'v1', 'Endpoints below it: /api/v1/global/storms/{id}, /api/v1/global/storms/{id}/similar.'],
+    ['/api/v1/verification/storms', 'v1', 'Did you mean /api/v1/verification/storms/{id}?'],
+    // After an endpoint that has longer ones below it: those, never "it takes nothing after".
+    [
+      '/api/v1/global/history/x',
+      'v1',
+      '/api/v1/global/history is an endpoint; below it: /api/v1/global/history/years, /api/v1/global/history/near.',
+    ],
   ] as const)('%s says what is wrong', (path, family, hint) => {
     const error = classifyMiss(path, family);
     expect(error.code).toBe(40400);
