@@ -21,6 +21,9 @@ export default defineConfig({
     // slowest test or hook takes on an idle machine, so a busy CI machine cannot reach them. Waiting for the
     // shared build has no limit at all (helpers/shared-build.ts, awaitSharedBuild).
     testTimeout: 60_000,
+    // A green run prints a line per file and names only tests over 10 s beneath it (vitest's default names every test
+    // over 300 ms, 250 lines on a busy machine): the output stays a few hundred lines. Never an assertion of speed.
+    slowTestThreshold: 10_000,
     hookTimeout: 120_000,
   },
 });
