@@ -3,7 +3,7 @@
  *
  * Without a URL it builds the demo archive into a temporary folder and serves it as `npm start -- --demo
  * --mock-upstream` would, its live data refreshed once from the mock upstream (one active storm, its forecasts, the
- * disturbances). Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium) loads the page as a phone (390 px,
+ * disturbances, the warning agencies). Debian's Chromium (`CHROMIUM_PATH`, default /usr/bin/chromium) loads the page as a phone (390 px,
  * touch) and as a desktop (1280 px), waits until the cards are listed, the map is drawn and the fonts are loaded,
  * and counts every request and the bytes of each answer's body as sent (compressed where the server compresses:
  * the local server gzips text as Netlify does), by kind.
@@ -21,8 +21,10 @@ import { refreshGlobal } from '../src/global/refresh-global.ts';
 import { refreshLive } from '../src/live/refresh-typhoons.ts';
 import { startLocalServer } from '../src/server/local-server.ts';
 import { fileStore } from '../src/store/store.ts';
-import { globalUpstreams } from '../src/upstream/addresses.ts';
+import { WARNING_AGENCIES } from '../src/model/warning-schemas.ts';
+import { globalUpstreams, warningUpstreams } from '../src/upstream/addresses.ts';
 import { createUpstreamClient } from '../src/upstream/client.ts';
+import { refreshWarnings } from '../src/warnings/refresh-warnings.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -37,6 +39,7 @@ async function demoServer(): Promise<{ url: string; close: () => Promise<void> }
   await refreshLive({ zjBase: mock.zjBase, nmcBase: mock.nmcBase, client }, store);
   await refreshGlobal(globalUpstreams(mock.addresses, client), store);
   await refreshDisturbances(globalUpstreams(mock.addresses, client), store);
+  await refreshWarnings(warningUpstreams(mock.addresses, client), store, new Date(), { agencies: WARNING_AGENCIES, storms: [] });
   const config = { ...readConfig(), upstreams: mock.addresses, store: { kind: 'files' as const, dir: path.join(scratch, 'live') } };
   const server = await startLocalServer({ publicDir, config, port: 0 });
   return {

@@ -3,13 +3,15 @@
  *
  * - the demo archive as a fresh clone serves it (`npm start -- --demo`: no live data, no dump), loaded as a phone
  *   (390 px, touch): the demo notice at the top, then the active storms told as unavailable (never as "none") with
- *   YAGI on the map instead, said so, all in the first screen; Chinese drawn by the site's web font; no word for a
+ *   YAGI on the map instead, said so, all in the first screen; each agency's warnings unavailable, never "none"; Chinese drawn by the site's web font; no word for a
  *   mouse or a keyboard; the map moved by a finger and zoomed by a pinch; cards closed until asked, the contents
  *   menu, no example that answers 404 (the three that need live data say there is none), and the dump linked only
  *   once it exists;
  * - the run's shared build with live data from the mock upstream, loaded once at 1280 px: the active storm first
  *   with its forecasts, cones and wind circles and the disturbances on the map, which the mouse moves and the wheel
- *   zooms; one card per resource in its area with its title, the text once, the fields of its answer and only the
+ *   zooms; the warnings in force per agency in its own words and times, each state as the answer gives it (the
+ *   warnings read from the mock at its moment: HKO's "none", JMA's storm warnings, PAGASA's stale bulletin), and
+ *   JMA's storm areas on the map; one card per resource in its area with its title, the text once, the fields of its answer and only the
  *   errors its route declares; the navigation, search as you type, deep links, code samples that run, every example
  *   answering 200 when clicked, the "storms near a place" form, no horizontal scrolling at 390 px.
  *
@@ -32,9 +34,14 @@ import { DOCS_AREAS, ENDPOINTS, errorsOf, RESOURCES, type Endpoint } from '../..
 import { readConfig } from '../../src/config/env.ts';
 import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
 import { writeDump } from '../../src/dump/write-dump.ts';
+import { WARNING_AGENCIES } from '../../src/model/warning-schemas.ts';
 import { startLocalServer } from '../../src/server/local-server.ts';
+import { fileStore } from '../../src/store/store.ts';
+import { warningUpstreams } from '../../src/upstream/addresses.ts';
+import { createUpstreamClient } from '../../src/upstream/client.ts';
+import { refreshWarnings } from '../../src/warnings/refresh-warnings.ts';
 import { MOCK_NOW, startMockUpstream } from '../helpers/mock.ts';
-import { startTestServer } from '../helpers/server.ts';
+import { startTestServer, type TestServer } from '../helpers/server.ts';
 import { awaitSharedBuild } from '../helpers/shared-build.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -95,6 +102,33 @@ interface Loaded {
   /** Page errors and console errors (a request answered with an error status logs one), in order. */
   errors: string[];
 }
+
+/**
+ * The warning agencies read from the server's mock at its moment, into the server's store (startTestServer refreshes
+ * the storms, the global cyclones and the disturbances, not the warnings). Nothing to do against an external server.
+ */
+async function refreshWarningsOf(server: TestServer): Promise<TestServer> {
+  if (server.mock)
+    await refreshWarnings(
+      warningUpstreams(server.mock.addresses, createUpstreamClient({ retries: 0 })),
+      fileStore(process.env.TYPHOON_LIVE_DIR as string),
+      MOCK_NOW,
+      { agencies: WARNING_AGENCIES, storms: [] },
+    );
+  return server;
+}
+
+/** The page's state of an agency's warnings, from its answer: a fault or a stale "none" is unavailable, never "none". */
+const warningStateOf = (a: Json) =>
+  a.state === 'unknown' || (a.state === 'none-in-force' && a.stale)
+    ? 'unavailable'
+    : a.stale || a.upstream !== 'ok'
+      ? 'stale'
+      : a.state === 'none-in-force'
+        ? 'none'
+        : 'in-force';
+/** A time as the page shows it: `2026-08-23 03:00 UTC+09:00` (`Z` → `UTC`). */
+const shownTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC${/[+-]\d\d:\d\d$/.exec(iso)?.[0] ?? ''}`;
 
 /** Opens the page in a new context: a phone (touch, coarse pointer) or a desktop of that width. */
 async function openPage(browser: Browser, url: string, width: number, phone = false): Promise<Loaded> {
@@ -257,6 +291,17 @@ describe.runIf(available)('docs page', () => {
       expect(said).not.toMatch(/none reported|no active storm/i);
       expect(await page.locator('#active-list li').count()).toBe(0);
       expect(await page.textContent('#disturbance-status')).toBe('Unavailable: this server has not fetched the disturbances yet.');
+      // The warnings: each agency unavailable (nothing read yet), never "none in force"; no warning area on the map.
+      expect(await page.locator('#active-warning-list > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-agency')))).toEqual(
+        [...WARNING_AGENCIES],
+      );
+      for (const agency of WARNING_AGENCIES) {
+        const item = page.locator(`#active-warning-list > li[data-agency="${agency}"]`);
+        expect(await item.getAttribute('data-state'), agency).toBe('unavailable');
+        expect(await item.textContent(), agency).toMatch(/: Unavailable: no answer has been read yet\.$/);
+      }
+      expect(await page.textContent('#active-warning-list')).not.toMatch(/none in force|\bnone\b/i);
+      expect(await page.locator('#map-layers label:has(input[data-layer="warnings"])').textContent()).toMatch(/\(0\)$/);
       // YAGI on the map: its track points, readable from the keyboard.
       const { typhoon: yagi } = (await (await fetch(`${baseUrl}/api/typhoons/${DEFAULT_STORM}`)).json()) as Json;
       expect(await page.locator('#map path.track-point').count()).toBe(yagi.points.length);
@@ -419,7 +464,7 @@ describe.runIf(available)('docs page', () => {
     let shared: Loaded;
 
     beforeAll(async () => {
-      ({ baseUrl, close } = await startTestServer());
+      ({ baseUrl, close } = await refreshWarningsOf(await startTestServer()));
       doc = (await (await fetch(`${baseUrl}/api/openapi.json`)).json()) as Json;
       shared = await openPage(browser, `${baseUrl}/`, 1280);
     }, 120_000);
@@ -473,9 +518,11 @@ describe.runIf(available)('docs page', () => {
       const count = (kind: string, only = (_: Json) => true) =>
         features.filter((f) => f.properties.kind === kind && only(f.properties)).length;
       const disturbances = (await (await fetch(`${baseUrl}/api/geojson/disturbances`)).json()) as Json;
+      const warningAreas = (await (await fetch(`${baseUrl}/api/geojson/warnings`)).json()) as Json;
       const layers = {
         cones: count('forecast-cone'),
         wind: count('wind-circle', (p) => p.latest),
+        warnings: warningAreas.features.length,
         disturbances: disturbances.features.length,
         forecasts: count('forecast-track') + count('forecast-point'),
         tracks: count('track') + count('track-point') + count('landfall'),
@@ -506,6 +553,74 @@ describe.runIf(available)('docs page', () => {
         ...new Set((live.typhoons as Json[]).flatMap((s) => Object.keys(s.forecasts))),
       ]);
       expect(await page.locator('#track-table tbody tr').count()).toBe(count('track-point'));
+      expect(errors).toEqual([]);
+    });
+
+    it("lists the warnings in force per agency in the agency's own words and times, each state as the answer gives it, and draws JMA's areas", async () => {
+      const { page, errors } = shared;
+      const answer = (await (await fetch(`${baseUrl}/api/warnings`)).json()) as Json;
+      const agencies = answer.agencies as Json[];
+      const byAgency = Object.fromEntries(agencies.map((a) => [a.agency, a]));
+      // The mock's moment: HKO's constructed answer says none is in force; JMA's constructed documents give storm
+      // warnings for the Yaeyama islands and MANGKHUT's storm areas; PAGASA's recorded bulletin (UWAN No. 9, when the
+      // samples are given) is past the time of its next one: its signals are stale.
+      expect(warningStateOf(byAgency.hko)).toBe('none');
+      expect(warningStateOf(byAgency.jma)).toBe('in-force');
+      if (process.env.TYPHOON_UPSTREAM_SAMPLES) expect(warningStateOf(byAgency.pagasa)).toBe('stale');
+      expect(await page.locator('#active-warning-list > li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-agency')))).toEqual(
+        agencies.map((a) => a.agency),
+      );
+      for (const a of agencies) {
+        const item = page.locator(`#active-warning-list > li[data-agency="${a.agency}"]`);
+        const state = warningStateOf(a);
+        expect(await item.getAttribute('data-state'), a.agency).toBe(state);
+        const text = (await item.textContent()) ?? '';
+        if (state === 'none') expect(text).toContain(`: None in force, as of ${shownTime(a.fetchedAt)}: the agency's own answer said none`);
+        if (state === 'in-force')
+          expect(text).toContain(
+            `: ${a.total} warning${a.total === 1 ? '' : 's'} in force, last reported at ${shownTime(a.publishedAt)} (fetched `,
+          );
+        if (state === 'stale')
+          expect(text).toContain(
+            `: Stale (${a.staleReason}): ${a.total} warnings in the last good answer, last reported at ${shownTime(a.publishedAt)}; fetched `,
+          );
+        if (state === 'unavailable') expect(text).toContain(`: Unavailable: ${a.stateReason}`);
+        if (state !== 'none') expect(text, a.agency).not.toMatch(/none in force/i);
+        // Each warning: its words as the agency gave them, its area, its issue time with the agency's offset.
+        for (const w of a.warnings as Json[]) {
+          const words = (['en', 'zh', 'ja'] as const)
+            .map((k) => [...new Set([w.name[k], w.words[k]].filter(Boolean))].join(': '))
+            .filter(Boolean);
+          const line = (
+            await item
+              .locator('li', { hasText: words.join(' / ') })
+              .filter({ hasText: `issued ${shownTime(w.issuedAt)}` })
+              .allTextContents()
+          ).join('\n');
+          expect(line, `${a.agency} ${w.slot}`).toContain(
+            w.area ? w.area.name : w.kind === 'storm-area' ? `the storm areas of ${w.storm.name}` : 'all of Hong Kong',
+          );
+          expect(line).toContain(w.expiresAt ? `expires ${shownTime(w.expiresAt)}` : 'no expiry given');
+        }
+      }
+      expect(await page.textContent('#active-warning-list > li[data-agency="jma"]')).toMatch(
+        /暴風警報: 石垣市, 竹富町, 与那国町 · issued 2026-08-23 03:00 UTC\+09:00/,
+      );
+      // The agencies' text is text: nothing in the list but the page's own elements.
+      expect(new Set(await page.locator('#active-warning-list *').evaluateAll((all) => all.map((e) => e.tagName)))).toEqual(
+        new Set(['LI', 'SPAN', 'TIME', 'UL']),
+      );
+      // JMA's circles on the map (their count is checked with every layer's above), each read out with its typhoon.
+      const warningAreas = (await (await fetch(`${baseUrl}/api/geojson/warnings`)).json()) as Json;
+      expect(warningAreas.features.length).toBeGreaterThan(0);
+      expect(warningAreas.freshness).toMatchObject({ stale: false, upstream: 'ok' });
+      const areas = page.locator('#map path[stroke="#7b1fa2"]'); // the warning areas' colour
+      expect(await areas.count()).toBe(warningAreas.features.length);
+      await areas.first().dispatchEvent('click');
+      const first = warningAreas.features[0].properties;
+      expect(await page.textContent('#point-info')).toBe(
+        `JMA storm area (暴風域) of ${first.storm.name} · at ${shownTime(first.validAt)} · radius ${first.radiusKm} km`,
+      );
       expect(errors).toEqual([]);
     });
 
@@ -959,11 +1074,11 @@ describe.runIf(available)('docs page', () => {
     let baseUrl = '';
     let close = async () => {};
     beforeAll(async () => {
-      ({ baseUrl, close } = await startTestServer(new Date(MOCK_NOW.getTime() + 12 * 3_600_000)));
+      ({ baseUrl, close } = await refreshWarningsOf(await startTestServer(new Date(MOCK_NOW.getTime() + 12 * 3_600_000))));
     }, 120_000);
     afterAll(() => close());
 
-    it('tells the active storms and the storms near a place as last reported, never as active now', async () => {
+    it('tells the active storms, the warnings and the storms near a place as last reported, never as now; a stale "none" as unavailable', async () => {
       const { page, errors } = await openPage(browser, `${baseUrl}/`, 1280);
       try {
         const status = page.locator('#active-status');
@@ -973,6 +1088,17 @@ describe.runIf(available)('docs page', () => {
         );
         expect(await status.textContent()).not.toMatch(/\bactive\b|right now/);
         for (const item of await page.locator('#active-list li').allTextContents()) expect(item).toMatch(/\(not current: /);
+        // HKO's "none", 12 hours old, says nothing about now: unavailable; JMA's warnings are last reported.
+        const warnings = (await (await fetch(`${baseUrl}/api/warnings`)).json()) as Json;
+        for (const a of warnings.agencies as Json[])
+          expect(await page.getAttribute(`#active-warning-list > li[data-agency="${a.agency}"]`, 'data-state'), a.agency).toBe(
+            warningStateOf(a),
+          );
+        const hko = page.locator('#active-warning-list > li[data-agency="hko"]');
+        expect(await hko.getAttribute('data-state')).toBe('unavailable');
+        expect(await hko.textContent()).toMatch(/: Unavailable: the last answer said none was in force, but it is stale: /);
+        expect(await page.getAttribute('#active-warning-list > li[data-agency="jma"]', 'data-state')).toBe('stale');
+        expect(await page.textContent('#active-warning-list')).not.toMatch(/None in force|in force, last reported/);
         await page.fill('#near-lat', '22.3');
         await page.fill('#near-lng', '114.2');
         await page.fill('#near-radius', '500');
