@@ -20,37 +20,13 @@ import { readStormForecasts } from '../../src/forecasts/forecast-store.ts';
 import { runScheduledRefresh } from '../../src/jobs/scheduled-run.ts';
 import { readLiveView } from '../../src/live/snapshot.ts';
 import { stormForecastsGeoJsonSchema } from '../../src/model/forecast-answer-schemas.ts';
-import { VERIFICATION_LEADS, type ForecastVerification } from '../../src/model/verification-schemas.ts';
 import { fileStore } from '../../src/store/store.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { MOCK_NOW, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
+import { verifiedForecast } from '../helpers/verified-forecasts.ts';
 
 /** A sample of `agency`'s verified forecasts in `basin` whose track errors are 1…30 km at 12 h (in proportion later). */
-const sample = (agency: string, basin: string): ForecastVerification[] =>
-  Array.from({ length: 30 }, (_, n) => ({
-    key: `${agency}-${n}`,
-    agency,
-    stormId: `s${n % 3}`,
-    basin,
-    initialTime: `2025-08-${String(1 + n).padStart(2, '0')}T00:00:00Z`,
-    status: 'final',
-    against: { source: 'hurdat2', asOf: null },
-    leads: VERIFICATION_LEADS.map((leadHours) => ({
-      leadHours,
-      validTime: '2025-09-01T00:00:00Z',
-      verified: true,
-      excluded: null,
-      interpolated: false,
-      trackErrorKm: (n + 1) * (leadHours / 12),
-      trackErrorNm: null,
-      alongTrackKm: null,
-      alongTrackNm: null,
-      crossTrackKm: null,
-      crossTrackNm: null,
-      intensityErrorKt: null,
-      intensityErrorMs: null,
-    })),
-  }));
+const sample = (agency: string, basin: string) => Array.from({ length: 30 }, (_, n) => verifiedForecast(n + 1, 120, n, { agency, basin }));
 
 // Measured for CMA in the north-western Pacific and NHC in the Atlantic, for nobody else.
 const cones = [measuredConeRadii(sample('cma', 'WP')), measuredConeRadii(sample('nhc', 'AL'))];
