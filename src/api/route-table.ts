@@ -25,6 +25,7 @@ import { atomFeedSchema, flashItemSchema, liveSummarySchema, rssFeedSchema, seoN
 import {
   archivedStormVerificationSchema,
   stormForecastsAnswerSchema,
+  stormForecastsGeoJsonSchema,
   stormVerificationSchema,
   verificationSummaryAnswerSchema,
 } from '../model/forecast-answer-schemas.ts';
@@ -748,6 +749,46 @@ export const ROUTES = defineRoutes({
     reads: [DATA_FILES.forecastArchive],
     dataSchema: stormForecastsAnswerSchema,
     notFound: (id, path) => `No global cyclone ${id} with forecasts; ${path('global-history')} lists every cyclone ingested.`,
+    errors: ['badParameter', 'notFound', 'dataUnavailable'],
+  },
+  // The forecasts' paths under /api/geojson/, as every GeoJSON answer's (docs/api/endpoints-forecasts.md#each-issuance-on-a-map).
+  'typhoon-forecasts-geojson': {
+    title: "One storm's official forecasts as GeoJSON",
+    summary:
+      "GeoJSON (RFC 7946) of every official forecast kept of a north-western Pacific storm, newest first: each issuance's cone from its agency's measured errors (with the sample it came from), its track as a LineString, a Point per position; how current the storm is while active",
+    returns: 'every official forecast issuance kept of a storm as GeoJSON: cones, tracks, points',
+    docs: 'api/endpoints-forecasts.md#each-issuance-on-a-map',
+    area: 'feeds-maps',
+    paths: { web: '/api/geojson/typhoons/:code/forecasts' },
+    params: { code: 'code' },
+    webOnly: 'GeoJSON is read by map libraries and GDAL from its URL as-is: an envelope would make it something else',
+    servedBy: { kind: 'function', fn: 'storm-forecasts' },
+    cache: 'live',
+    tags: ['forecasts', 'live'],
+    reads: [DATA_FILES.forecastArchive, DATA_FILES.archiveSummaries],
+    mediaType: 'application/geo+json; charset=utf-8',
+    dataSchema: stormForecastsGeoJsonSchema,
+    notFound: (code, path) =>
+      `No storm ${code} with forecasts: neither kept by the service nor in the archive (${path('history-search')} finds archived storms).`,
+    errors: ['badParameter', 'notFound', 'dataUnavailable'],
+  },
+  'global-typhoon-forecasts-geojson': {
+    title: "A global cyclone's official forecasts as GeoJSON",
+    summary:
+      'The same for a cyclone of another basin (and JTWC’s warnings of a north-western Pacific storm): every kept issuance as GeoJSON, newest first, with its agency’s measured cone',
+    returns: 'every official forecast issuance kept of a global cyclone as GeoJSON: cones, tracks, points',
+    docs: 'api/endpoints-forecasts.md#each-issuance-on-a-map',
+    area: 'feeds-maps',
+    paths: { web: '/api/geojson/global/typhoons/:id/forecasts' },
+    params: { id: 'globalId' },
+    webOnly: 'GeoJSON is read by map libraries and GDAL from its URL as-is: an envelope would make it something else',
+    servedBy: { kind: 'function', fn: 'storm-forecasts' },
+    cache: 'live',
+    tags: ['forecasts', 'global'],
+    reads: [DATA_FILES.forecastArchive],
+    mediaType: 'application/geo+json; charset=utf-8',
+    dataSchema: stormForecastsGeoJsonSchema,
+    notFound: (id, path) => `No global cyclone ${id} with forecasts; ${path('global-history', 'v1')} lists every cyclone ingested.`,
     errors: ['badParameter', 'notFound', 'dataUnavailable'],
   },
   'typhoon-verification': {

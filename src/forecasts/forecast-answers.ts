@@ -1,6 +1,7 @@
 /**
  * The answers of the forecast endpoints from what the scheduled run kept (src/forecasts/forecast-store.ts) and what
- * the build wrote of the archived a-decks (src/forecasts/archived-forecasts.ts): a storm's issuances, paged; a live
+ * the build wrote of the archived a-decks (src/forecasts/archived-forecasts.ts): a storm's issuances, paged, and as
+ * GeoJSON with the agencies' measured cones; a live
  * storm's verification (against its final best track once the build has it, else the operational track kept with
  * the issuances: provisional); one season's verification per agency and basin, of the archived and the live-kept
  * forecasts. Pure: documents in, answers out (the handlers read the store and the data file).
@@ -8,12 +9,14 @@
 import type {
   ForecastStorm,
   StormForecastsAnswer,
+  StormForecastsGeoJson,
   StormVerification,
   VerificationSummaryAnswer,
 } from '../model/forecast-answer-schemas.ts';
 import type { Issuance } from '../model/forecast-schemas.ts';
 import type { ForecastArchiveFile } from './archived-forecasts.ts';
 import type { StormForecasts } from './forecast-store.ts';
+import { issuancesGeoJson } from './issuance-geojson.ts';
 import { basinOfAtcfId } from './storm-basin.ts';
 import { issuancesToVerify } from './verification-set.ts';
 import { seasonVerification, verifyStorm, type BaselineForecasts, type VerifiedSet } from './verify-storm.ts';
@@ -41,7 +44,6 @@ export function stormForecastsPage(
   { page, size }: { page: number; size: number },
 ): StormForecastsAnswer {
   const issuances = kept?.issuances ?? [];
-  const seen = issuances.flatMap((i) => i.source.seenAt ?? []).sort();
   return {
     storm,
     list: issuances.slice((page - 1) * size, page * size),
@@ -49,8 +51,29 @@ export function stormForecastsPage(
     page,
     size,
     pages: Math.ceil(issuances.length / size),
-    updatedAt: seen.at(-1) ?? null,
+    updatedAt: lastReadAt(issuances),
   };
+}
+
+/** When the scheduled run last read a forecast of the storm (the latest seenAt); null when none was read live. */
+const lastReadAt = (issuances: readonly Issuance[]) =>
+  issuances
+    .flatMap((i) => i.source.seenAt ?? [])
+    .sort()
+    .at(-1) ?? null;
+
+/**
+ * A storm's kept issuances for a map, every one, newest first: each one's cone (its agency's, measured by the build
+ * in the storm's basin, `archive.cones`), track and points, with how current the storm is while it is active.
+ */
+export function stormForecastsGeoJson(
+  storm: ForecastStorm,
+  kept: StormForecasts | null,
+  archive: ForecastArchiveFile,
+  freshness: StormForecastsGeoJson['freshness'],
+) {
+  const issuances = kept?.issuances ?? [];
+  return { ...issuancesGeoJson(issuances, archive.cones), storm, total: issuances.length, updatedAt: lastReadAt(issuances), freshness };
 }
 
 /**

@@ -3,7 +3,8 @@
  * Polygon or MultiPolygon, first so a renderer paints it under the lines), the forecast track from the analysis
  * position through the forecast positions (a LineString, cut at the antimeridian), and a Point per position with
  * its lead, valid time, wind (in the issuance's unit and period) and pressure. Built from the archive's GeoJSON
- * pieces (src/archive/geojson-geometry.ts, forecast-cone.ts), as the storms' GeoJSON is.
+ * pieces (src/archive/geojson-geometry.ts, forecast-cone.ts), as the storms' GeoJSON is. A storm's issuances are one
+ * collection of theirs, each with its agency's cone for the storm's basin when one was measured.
  */
 import { coneOf } from '../archive/forecast-cone.ts';
 import { bboxOf, lineGeometry, positionsOf, type BBox, type Feature, type Geometry, type Position } from '../archive/geojson-geometry.ts';
@@ -59,4 +60,15 @@ export function issuanceGeoJson(
     ),
   ];
   return { type: 'FeatureCollection', bbox: bboxOf(features.flatMap((f) => positionsOf(f.geometry))), features };
+}
+
+/** Issuances as one collection, in their order, each drawn with its agency's cone in its basin when `cones` has one. */
+export function issuancesGeoJson(
+  issuances: readonly Issuance[],
+  cones: readonly ConeRadii[],
+): { type: 'FeatureCollection'; bbox?: BBox; features: Feature[] } {
+  const coneOf = (i: Issuance) => cones.find((c) => c.agency === i.agency && c.basin === i.basin) ?? null;
+  const features = issuances.flatMap((i) => issuanceGeoJson(i, coneOf(i)).features);
+  const positions = features.flatMap((f) => positionsOf(f.geometry));
+  return { type: 'FeatureCollection', ...(positions.length ? { bbox: bboxOf(positions) } : {}), features };
 }

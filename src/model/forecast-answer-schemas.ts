@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { issuanceSchema } from './forecast-schemas.ts';
+import { UPSTREAM_STATES } from './freshness.ts';
+import { bboxSchema, geometrySchema } from './geojson-schemas.ts';
 import { utcTime } from './global-schemas.ts';
 import { forecastVerificationSchema, leadSkillSchema, leadSummarySchema } from './verification-schemas.ts';
 
@@ -114,6 +116,65 @@ export const stormForecastsAnswerSchema = z
   })
   .meta({ id: 'StormForecasts' });
 
+/** A storm's kept issuances for a map (`/api/geojson/typhoons/{code}/forecasts`, `/api/geojson/global/typhoons/{id}/forecasts`). */
+export const stormForecastsGeoJsonSchema = z
+  .object({
+    type: z.literal('FeatureCollection').describe('Always FeatureCollection'),
+    bbox: bboxSchema
+      .optional()
+      .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none'),
+    features: z
+      .array(
+        z.object({
+          type: z.literal('Feature').describe('Always Feature'),
+          bbox: bboxSchema.optional().describe('On lines and areas'),
+          geometry: geometrySchema,
+          properties: z
+            .object({
+              kind: z
+                .enum(['forecast-cone', 'forecast-track', 'forecast-point'])
+                .describe(
+                  "forecast-cone: the agency's cone from its measured errors, a Polygon (share, radiiFrom: the sample it was measured on, circles); forecast-track: the track from the analysis position, a LineString (cut at the antimeridian); forecast-point: a Point per position (leadHours, validTime, lat, lng, wind in windUnit over windPeriod, pressure hPa, stage)",
+                ),
+              key: issuanceSchema.shape.key,
+              agency: issuanceSchema.shape.agency,
+              storm: z.string().describe("The storm's id in its issuances (storm.id)"),
+              initialTime: issuanceSchema.shape.initialTime,
+              issuedAt: issuanceSchema.shape.issuedAt,
+              revision: issuanceSchema.shape.revision,
+              special: issuanceSchema.shape.special,
+            })
+            .catchall(z.unknown().describe('The fields of what the feature is (see kind)'))
+            .describe("The issuance's fields (which one it is), then those of what the feature is (see kind)"),
+        }),
+      )
+      .describe("Each issuance's features, newest issuance first (the order of /api/typhoons/{code}/forecasts): its cone, track, points"),
+    storm: forecastStormSchema.describe('The storm and its ids (a foreign member, RFC 7946 §6.1)'),
+    total: z.number().int().describe('Issuances kept of the storm, every one drawn'),
+    updatedAt: utcTime
+      .nullable()
+      .describe('When the scheduled run last read a forecast of the storm (the latest seenAt); null when none was kept'),
+    freshness: z
+      .object({
+        fetchedAt: z
+          .string()
+          .nullable()
+          .describe(
+            "When the live data holding the storm was fetched: the north-western Pacific snapshot (+08:00), a global cyclone's source's last successful refresh (Z)",
+          ),
+        publishedAt: z.string().describe("The upstream's own time of the storm's data: its latest position or advisory"),
+        stale: z.boolean().describe("As the storm's own answer says it: not current (it was last reported at publishedAt)"),
+        staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
+        upstream: z.enum(UPSTREAM_STATES).describe("The live list's upstream state (a global cyclone's: its source's)"),
+      })
+      .nullable()
+      .describe(
+        'While the storm is active (in the live list, north-western Pacific or global): how current it is, as its GeoJSON and detail say it (a foreign member, RFC 7946 §6.1); null when it is not active',
+      ),
+  })
+  .describe("A GeoJSON FeatureCollection (RFC 7946) of a storm's kept forecast issuances: each one's cone, track and points")
+  .meta({ id: 'StormForecastsGeoJson' });
+
 export const verificationSummaryAnswerSchema = z
   .object({
     year: z.number().int().describe('The season asked for: the year of the initial times, UTC'),
@@ -135,4 +196,5 @@ export type HomogeneousComparisonAnswer = z.infer<typeof homogeneousComparisonSc
 export type StormVerification = z.infer<typeof stormVerificationSchema>;
 export type ArchivedStormVerification = z.infer<typeof archivedStormVerificationSchema>;
 export type StormForecastsAnswer = z.infer<typeof stormForecastsAnswerSchema>;
+export type StormForecastsGeoJson = z.infer<typeof stormForecastsGeoJsonSchema>;
 export type VerificationSummaryAnswer = z.infer<typeof verificationSummaryAnswerSchema>;

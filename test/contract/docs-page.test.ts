@@ -74,7 +74,14 @@ const AREAS: [string, string][] = [
   ['feeds-maps', 'Feeds & maps'],
 ];
 /** Examples that need live data: a fresh clone has none, so the page offers no example for them there. */
-const LIVE_EXAMPLES = ['flash-item', 'global-typhoon', 'global-typhoon-forecasts', 'global-typhoon-verification', 'disturbance'];
+const LIVE_EXAMPLES = [
+  'flash-item',
+  'global-typhoon',
+  'global-typhoon-forecasts',
+  'global-typhoon-forecasts-geojson',
+  'global-typhoon-verification',
+  'disturbance',
+];
 /** The storm the map shows when it shows no active one. */
 const DEFAULT_STORM = '202411';
 

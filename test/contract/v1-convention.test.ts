@@ -125,8 +125,10 @@ describe('v1 twins', () => {
       'flash-atom',
       'flash-rss',
       'global-storm-geojson',
+      'global-typhoon-forecasts-geojson',
       'openapi',
       'seo-news',
+      'typhoon-forecasts-geojson',
       'typhoon-geojson',
       'warnings-geojson',
     ]);

@@ -8,45 +8,16 @@ import { adeckIssuances } from '../../src/forecasts/adeck-issuances.ts';
 import { measuredConeRadii, MIN_CASES, radiusAt } from '../../src/forecasts/error-cones.ts';
 import { issuanceGeoJson } from '../../src/forecasts/issuance-geojson.ts';
 import { mergeIssuances } from '../../src/forecasts/merge-issuances.ts';
-import type { ForecastVerification, LeadVerification } from '../../src/model/verification-schemas.ts';
-import { VERIFICATION_LEADS } from '../../src/model/verification-schemas.ts';
+import type { ForecastVerification } from '../../src/model/verification-schemas.ts';
 import { parseAtcfDeck } from '../../src/upstream/atcf.ts';
 import { read } from '../helpers/read-text.ts';
+import { verifiedForecast } from '../helpers/verified-forecasts.ts';
 
 const FIXTURES = path.join(import.meta.dirname, '..', 'fixtures', 'forecasts');
 
-/** A verified forecast whose track error is `km` at every lead up to `upTo` hours. */
-function verified(km: number, upTo: number, n: number): ForecastVerification {
-  const lead = (leadHours: number): LeadVerification => ({
-    leadHours,
-    validTime: '2049-08-02T00:00:00Z',
-    verified: leadHours <= upTo,
-    excluded: leadHours <= upTo ? null : 'no-forecast',
-    interpolated: false,
-    trackErrorKm: leadHours <= upTo ? km * (leadHours / 12) : null,
-    trackErrorNm: null,
-    alongTrackKm: null,
-    alongTrackNm: null,
-    crossTrackKm: null,
-    crossTrackNm: null,
-    intensityErrorKt: null,
-    intensityErrorMs: null,
-  });
-  return {
-    key: `k${n}`,
-    agency: 'nhc',
-    stormId: n % 2 ? 'al012049' : 'al022049',
-    basin: 'AL',
-    initialTime: `2049-08-${String(1 + (n % 28)).padStart(2, '0')}T00:00:00Z`,
-    status: 'final',
-    against: { source: 'hurdat2', asOf: null },
-    leads: VERIFICATION_LEADS.map(lead),
-  };
-}
-
 describe('measured cone radii', () => {
   // Errors 1…30 km at 12 h (twice that at 24 h …); only the first 12 forecasts reach 36 h and beyond.
-  const sample = Array.from({ length: 30 }, (_, i) => verified(i + 1, i < 12 ? 120 : 24, i));
+  const sample = Array.from({ length: 30 }, (_, i) => verifiedForecast(i + 1, i < 12 ? 120 : 24, i));
 
   it('is the error two thirds of the sample do not exceed, by nearest rank, with the sample it was measured on', () => {
     const radii = measuredConeRadii(sample);
@@ -86,7 +57,7 @@ describe('issuance GeoJSON', () => {
     adeckIssuances(records, { atcfId: 'al072049', channel: 'archive', file: 'aal072049.dat', seenAt: null }),
   ).issuances;
   const original = issuances.find((i) => i.initialTime === '2049-08-01T06:00:00Z' && !i.special);
-  const radii = measuredConeRadii(Array.from({ length: 30 }, (_, i) => verified(i + 1, 120, i)));
+  const radii = measuredConeRadii(Array.from({ length: 30 }, (_, i) => verifiedForecast(i + 1, 120, i)));
 
   it('has the cone first, then the track from the analysis, then a point per position', () => {
     const collection = issuanceGeoJson(original as never, radii);

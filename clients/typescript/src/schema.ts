@@ -1581,6 +1581,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/geojson/typhoons/{code}/forecasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * GeoJSON (RFC 7946) of every official forecast kept of a north-western Pacific storm, newest first: each issuance's cone from its agency's measured errors (with the sample it came from), its track as a LineString, a Point per position; how current the storm is while active
+         * @description Answered by the storm-forecasts function; a query parameter it does not declare is 40001.
+         */
+        get: operations["web-typhoon-forecasts-geojson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-typhoon-forecasts-geojson-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/geojson/global/typhoons/{id}/forecasts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The same for a cyclone of another basin (and JTWC’s warnings of a north-western Pacific storm): every kept issuance as GeoJSON, newest first, with its agency’s measured cone
+         * @description Answered by the storm-forecasts function; a query parameter it does not declare is 40001.
+         */
+        get: operations["web-global-typhoon-forecasts-geojson"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        /**
+         * CORS preflight
+         * @description Answered by the preflight function for every path of the API: 204 with the CORS headers.
+         */
+        options: operations["web-global-typhoon-forecasts-geojson-preflight"];
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/typhoons/{code}/verification": {
         parameters: {
             query?: never;
@@ -4405,6 +4465,73 @@ export interface components {
             pages: number;
             /** @description When the scheduled run last read a forecast of the storm (the latest seenAt) */
             updatedAt: string | null;
+        };
+        /** @description A GeoJSON FeatureCollection (RFC 7946) of a storm's kept forecast issuances: each one's cone, track and points */
+        StormForecastsGeoJson: {
+            /**
+             * @description Always FeatureCollection
+             * @constant
+             */
+            type: "FeatureCollection";
+            /** @description Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none */
+            bbox?: components["schemas"]["GeoBBox"];
+            /** @description Each issuance's features, newest issuance first (the order of /api/typhoons/{code}/forecasts): its cone, track, points */
+            features: {
+                /**
+                 * @description Always Feature
+                 * @constant
+                 */
+                type: "Feature";
+                /** @description On lines and areas */
+                bbox?: components["schemas"]["GeoBBox"];
+                geometry: components["schemas"]["GeoGeometry"];
+                /** @description The issuance's fields (which one it is), then those of what the feature is (see kind) */
+                properties: {
+                    /**
+                     * @description forecast-cone: the agency's cone from its measured errors, a Polygon (share, radiiFrom: the sample it was measured on, circles); forecast-track: the track from the analysis position, a LineString (cut at the antimeridian); forecast-point: a Point per position (leadHours, validTime, lat, lng, wind in windUnit over windPeriod, pressure hPa, stage)
+                     * @enum {string}
+                     */
+                    kind: "forecast-cone" | "forecast-track" | "forecast-point";
+                    /** @description Stable key: agency, product, storm, initial time and a digest of the content */
+                    key: string;
+                    /** @description cma, jma, jtwc, hko, cwa, kma, nhc, … */
+                    agency: string;
+                    /** @description The storm's id in its issuances (storm.id) */
+                    storm: string;
+                    /** @description The forecast's initial (synoptic) time: leads count from it */
+                    initialTime: string;
+                    /** @description When the agency issued it, when the source says; null when it does not */
+                    issuedAt: string | null;
+                    /** @description 1 for the first content seen for this agency, product, storm and initial time; 2, 3, … for each amendment */
+                    revision: number;
+                    /** @description A special advisory's forecast (ATCF OFCS): it amends the issuance of its initial time */
+                    special: boolean;
+                } & {
+                    [key: string]: unknown;
+                };
+            }[];
+            /** @description The storm and its ids (a foreign member, RFC 7946 §6.1) */
+            storm: components["schemas"]["ForecastStorm"];
+            /** @description Issuances kept of the storm, every one drawn */
+            total: number;
+            /** @description When the scheduled run last read a forecast of the storm (the latest seenAt); null when none was kept */
+            updatedAt: string | null;
+            /** @description While the storm is active (in the live list, north-western Pacific or global): how current it is, as its GeoJSON and detail say it (a foreign member, RFC 7946 §6.1); null when it is not active */
+            freshness: {
+                /** @description When the live data holding the storm was fetched: the north-western Pacific snapshot (+08:00), a global cyclone's source's last successful refresh (Z) */
+                fetchedAt: string | null;
+                /** @description The upstream's own time of the storm's data: its latest position or advisory */
+                publishedAt: string;
+                /** @description As the storm's own answer says it: not current (it was last reported at publishedAt) */
+                stale: boolean;
+                /** @description Why it is stale, in words; null when it is not */
+                staleReason: string | null;
+                /**
+                 * @description The live list's upstream state (a global cyclone's: its source's)
+                 * @enum {string}
+                 */
+                upstream: "ok" | "unavailable" | "never-fetched" | "off";
+            } | null;
         };
         /** @description The same storm in each agency's records: null where the agency has none, where its data was not read, or where the match was ambiguous (reported in /api/_data/data-quality.json). Found from IBTrACS where it covers the storm, else by matching tracks (centres within 150 km at the same instants: docs/data/agencies.md gives the rules); CMA and HKO write JMA numbers in their headers, which must agree. Several entries of ours can carry one agency id: CMA splits some storms into a main entry and continuations */
         StormIds: {
@@ -10780,6 +10907,158 @@ export interface operations {
             200: components["responses"]["V1Preflight"];
             304: components["responses"]["V1NotModified"];
             500: components["responses"]["V1ServerError"];
+        };
+    };
+    "web-typhoon-forecasts-geojson": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/geo+json": components["schemas"]["StormForecastsGeoJson"];
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-typhoon-forecasts-geojson-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Storm code: YYYYNN, YYYYCSS or either with -n (secondary CMA entries); 8-digit Zhejiang ids for unnamed systems
+                 * @example 202411
+                 */
+                code: components["parameters"]["CodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
+        };
+    };
+    "web-global-typhoon-forecasts-geojson": {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an answer the client has: 304 without a body when it is still current */
+                "If-None-Match"?: components["parameters"]["IfNoneMatch"];
+            };
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/geo+json": components["schemas"]["StormForecastsGeoJson"];
+                };
+            };
+            304: components["responses"]["WebNotModified"];
+            /** @description Parameter error, code 40001: a malformed parameter */
+            400: {
+                headers: {
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Access-Control-Allow-Origin": components["headers"]["Access-Control-Allow-Origin"];
+                    "Access-Control-Allow-Methods": components["headers"]["Access-Control-Allow-Methods"];
+                    "Access-Control-Allow-Headers": components["headers"]["Access-Control-Allow-Headers"];
+                    "Access-Control-Expose-Headers": components["headers"]["Access-Control-Expose-Headers"];
+                    "Access-Control-Max-Age": components["headers"]["Access-Control-Max-Age"];
+                    "X-Content-Type-Options": components["headers"]["X-Content-Type-Options"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            404: components["responses"]["WebNotFound"];
+            500: components["responses"]["WebServerError"];
+            503: components["responses"]["WebDataUnavailable"];
+        };
+    };
+    "web-global-typhoon-forecasts-geojson-preflight": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Global cyclone id: <agency>-<atcf id>, lower case (nhc-al132025, jtwc-sh062024)
+                 * @example nhc-al132025
+                 */
+                id: components["parameters"]["GlobalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: components["responses"]["WebPreflight"];
+            500: components["responses"]["WebServerError"];
         };
     };
     "web-typhoon-verification": {

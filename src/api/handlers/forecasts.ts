@@ -1,12 +1,21 @@
 /**
  * The official forecasts (both families, docs/api/endpoints-forecasts.md): a storm's kept issuances
- * (`/api/typhoons/{code}/forecasts`, `/api/global/typhoons/{id}/forecasts`), their verification
+ * (`/api/typhoons/{code}/forecasts`, `/api/global/typhoons/{id}/forecasts`), the same for a map (web only:
+ * `/api/geojson/typhoons/{code}/forecasts`, `/api/geojson/global/typhoons/{id}/forecasts`), their verification
  * (`…/verification`), an archived storm's official forecasts verified (`/api/verification/storms/{id}`, written by
  * the build) and a season's verification (`/api/verification?year=&basin=&agency=`). The kept issuances are the
  * store's `forecasts/<storm id>` documents; the build's part is the forecast archive data file.
  */
-import { globalCyclone } from '../../global/global-view.ts';
-import { forecastStorm, liveStormVerification, seasonAnswer, stormForecastsPage, yearOfStormId } from '../../forecasts/forecast-answers.ts';
+import {
+  forecastStorm,
+  liveStormVerification,
+  seasonAnswer,
+  stormForecastsGeoJson,
+  stormForecastsPage,
+  yearOfStormId,
+} from '../../forecasts/forecast-answers.ts';
+import { activeGlobalCyclones, globalCyclone } from '../../global/global-view.ts';
+import { readLiveView } from '../../live/snapshot.ts';
 import { readStormForecasts, storedForecastStorms, type StormForecasts } from '../../forecasts/forecast-store.ts';
 import type { KeyValueStore } from '../../store/store.ts';
 import { answerRequests, answerStatically, notFoundIn } from '../bind.ts';
@@ -62,6 +71,53 @@ export const globalTyphoonForecasts = answerRequests(ROUTES['global-typhoon-fore
     notFoundIn(ROUTES['global-typhoon-forecasts'], params.id, family),
   );
   return { payload: stormForecastsPage(storm, kept, query), dataTime: lastSeen(kept) };
+});
+
+/** A map's answer: the storm's freshness while it is active (stale: the cache policy of stale live data). */
+const mapAnswer = (kept: StormForecasts | null, payload: ReturnType<typeof stormForecastsGeoJson>) => ({
+  payload,
+  dataTime: lastSeen(kept),
+  cache: payload.freshness?.stale ? ('liveStale' as const) : ('live' as const),
+});
+
+/** While the storm is in the live snapshot: its freshness as its GeoJSON (`/api/geojson/{code}`) says it. */
+export const typhoonForecastsGeoJson = answerRequests(ROUTES['typhoon-forecasts-geojson'], async (ctx, { family, params }) => {
+  const { storm, kept, archive } = await stormOf(ctx, params.code, archivedCode(ctx, params.code), () =>
+    notFoundIn(ROUTES['typhoon-forecasts-geojson'], params.code, family),
+  );
+  const view = await readLiveView(ctx.store, ctx.now(), ctx.config.liveOff);
+  const live = view.typhoons.find((t) => t.code === params.code)?.live;
+  const freshness = live
+    ? {
+        fetchedAt: live.fetchedAt,
+        publishedAt: live.publishedAt,
+        stale: live.stale,
+        staleReason: live.staleReason,
+        upstream: view.upstream,
+      }
+    : null;
+  return mapAnswer(kept, stormForecastsGeoJson(storm, kept, archive, freshness));
+});
+
+/** While the cyclone is active: its own stale mark and time, its source's last refresh and state (as /api/global/typhoons). */
+export const globalTyphoonForecastsGeoJson = answerRequests(ROUTES['global-typhoon-forecasts-geojson'], async (ctx, { family, params }) => {
+  const { storm, kept, archive } = await stormOf(ctx, atcfIdOf(params.id), ingested(ctx, params.id), () =>
+    notFoundIn(ROUTES['global-typhoon-forecasts-geojson'], params.id, family),
+  );
+  const { typhoons, sources } = await activeGlobalCyclones(ctx.store, ctx.now(), ctx.config.liveOff);
+  const active = typhoons.find((c) => c.id === params.id);
+  const source = active && sources[active.source];
+  const freshness =
+    active && source
+      ? {
+          fetchedAt: source.fetchedAt,
+          publishedAt: active.publishedAt,
+          stale: active.stale,
+          staleReason: active.staleReason,
+          upstream: source.upstream,
+        }
+      : null;
+  return mapAnswer(kept, stormForecastsGeoJson(storm, kept, archive, freshness));
 });
 
 export const typhoonVerification = answerRequests(ROUTES['typhoon-verification'], async (ctx, { family, params }) => {
