@@ -55,6 +55,8 @@ export interface LlmConfig {
 
 /** Model calls one scheduled run may make (a flash item takes two: Chinese and English; the summary two). */
 export const MAX_LLM_CALLS_PER_RUN = 12;
+/** Of those, the live summary's: Chinese and English. */
+export const SUMMARY_LLM_CALLS = 2;
 /** A call needs at least this long before the deadline to start. */
 const MIN_CALL_MS = 1000;
 /** An answer body larger than this is not read further (a pattern is a few hundred characters). */

@@ -3,7 +3,9 @@
  * the north-western Pacific snapshot, the global archive and the warning agencies are refreshed side by side under one deadline,
  * and the flash items of each part are recorded as soon as that part is done; then the live summary is written
  * (requests only read it). The optional language model makes at most MAX_LLM_CALLS_PER_RUN calls in all, and
- * none past the deadline less LLM_MARGIN_MS; the items and the summary beyond that keep the template text.
+ * none past the deadline less LLM_MARGIN_MS; the items and the summary beyond that keep the template text. The
+ * summary's two calls are kept for it: every app reads it at start-up (bootstrap), so a run with many flash items
+ * does not leave it to the template.
  *
  * Netlify stops a scheduled function at 30 s. Every upstream request of the run takes its timeout and its
  * retries from one deadline (RUN_BUDGET_MS from the start), so the run ends in time whatever the upstreams
@@ -14,7 +16,7 @@
  * what they polled, and end by purging the cache tags whose answers they changed (src/jobs/purge.ts).
  */
 import type { LlmEndpoint, UpstreamAddresses } from '../config/env.ts';
-import { newTally, runBudget, type TextTally } from '../flash/llm.ts';
+import { MAX_LLM_CALLS_PER_RUN, newTally, runBudget, SUMMARY_LLM_CALLS, type TextTally } from '../flash/llm.ts';
 import { recordDisturbanceEvents, recordGlobalEvents, recordTyphoonEvents, recordWarningEvents } from '../flash/record-events.ts';
 import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
 import { recordForecasts, type ForecastCapture, type ForecastRecordResult } from '../forecasts/forecast-store.ts';
@@ -146,8 +148,14 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   const deadline = started + (options.budgetMs ?? RUN_BUDGET_MS);
   const client = createUpstreamClient({ deadline, clock, fetch: pooledFetch });
   const llmConfig = options.llm;
-  // One call budget and one tally for the whole run: the flash items of both parts and the summary share them.
-  const llm = llmConfig && { ...llmConfig, deadline: deadline - LLM_MARGIN_MS, clock, budget: runBudget(), tally: newTally() };
+  // One tally for the whole run; of its call budget the summary's calls are its own, the flash items share the rest.
+  const llm = llmConfig && {
+    ...llmConfig,
+    deadline: deadline - LLM_MARGIN_MS,
+    clock,
+    budget: runBudget(MAX_LLM_CALLS_PER_RUN - SUMMARY_LLM_CALLS),
+    tally: newTally(),
+  };
   const { store, now = new Date() } = options;
   const inputs = await readPollInputs(store, now);
   const plan = paced ? planPolls(inputs, now) : EVERYTHING;
@@ -226,7 +234,7 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   const warningFlash = warningResult ? await recordWarningEvents(store, llm, now) : [];
   // After the flash items: the summary of this run's data, so that no request ever calls the model. Derived
   // data: a failure here costs nothing stored, and the next run writes it again.
-  const summary = await recordSummary(store, llm, now).catch((error: unknown) => {
+  const summary = await recordSummary(store, llm && { ...llm, budget: runBudget(SUMMARY_LLM_CALLS) }, now).catch((error: unknown) => {
     console.warn(`live summary not written: ${(error as Error).message}`);
     return null;
   });
