@@ -132,7 +132,13 @@ export type WarningChangeEntry = z.infer<typeof warningChangeEntrySchema>;
 export const warningHistorySchema = z
   .object({
     storm: z.string().nullable().describe('The storm asked for (?storm=); null without'),
-    year: z.number().int().nullable().describe('The year asked for (?year=); null without'),
+    year: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'The year listed: the one asked for (?year=), this year (UTC) when neither storm nor year is asked; null with ?storm= alone',
+      ),
     total: z.number().int().describe('Changes listed'),
     list: z.array(warningChangeEntrySchema).describe('Every change recorded, oldest first'),
   })

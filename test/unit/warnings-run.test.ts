@@ -156,6 +156,10 @@ describe('the replayed HKO sequence through the scheduled run', () => {
     ]);
     const web = await call('warnings', '/api/warnings/history?year=2025');
     expect(web.body.list).toEqual(body.data.list);
+    // Neither storm nor year: this year (UTC, the clock's), named in the answer.
+    const thisYear = await call('warnings', '/api/v1/warnings/history');
+    expect(thisYear.body.data).toEqual({ ...body.data, year: 2025 });
+    expect(body.data.year).toBe(2025);
   });
 
   it('writes one flash item per change of No. 3 or higher, a cancellation told as one, in HKO’s words', async () => {
@@ -355,7 +359,7 @@ describe('at the mock’s moment', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 40001, msg: 'agency must be one of hko, jma, pagasa; got "HKO".' });
     const history = await call('warnings', '/api/v1/warnings/history');
-    expect(history.body).toMatchObject({ code: 0, data: { storm: null, year: null, total: 0, list: [] } });
+    expect(history.body).toMatchObject({ code: 0, data: { storm: null, year: MOCK_NOW.getUTCFullYear(), total: 0, list: [] } });
     expect((await call('warnings', '/api/v1/warnings/history?storm=2026x')).status).toBe(400);
   });
 

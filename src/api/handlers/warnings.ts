@@ -55,14 +55,20 @@ export const warningAgency = answerRequests(
 export const warningHistory = answerRequests(ROUTES['warnings-history'], async (ctx, { query: { storm, year } }) => {
   // A storm's changes are kept under the years they happened: its own, and the next for a storm of late December.
   const stormYear = storm === null ? null : Number(storm.slice(0, 4));
-  const years = stormYear !== null ? [stormYear, stormYear + 1] : [year ?? ctx.now().getUTCFullYear()];
+  // Neither asked: this year (UTC), and the answer names it, so that it says which year it lists.
+  const thisYear = ctx.now().getUTCFullYear();
+  const listedYear = storm === null ? (year ?? thisYear) : year;
+  const years = stormYear !== null ? [stormYear, stormYear + 1] : [listedYear ?? thisYear];
   const read = await readWarningHistory(ctx.store, years);
   if (read.state !== 'ok')
     throw dataUnavailable(`Warnings: history unavailable (${read.reason}); try again after the next refresh (every 5 to 15 minutes).`);
   const list = read.entries.filter(
-    (e) => (storm === null || e.linkedStorm?.code === storm) && (year === null || historyYearOf(e) === year),
+    (e) => (storm === null || e.linkedStorm?.code === storm) && (listedYear === null || historyYearOf(e) === listedYear),
   );
-  return { payload: { storm, year, total: list.length, list }, dataTime: latestOf(list.map((e) => timeOf(e.recordedAt))) };
+  return {
+    payload: { storm, year: listedYear, total: list.length, list },
+    dataTime: latestOf(list.map((e) => timeOf(e.recordedAt))),
+  };
 });
 
 export const warningGeoJson = answerRequests(
