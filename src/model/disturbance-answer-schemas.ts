@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { ADVISORY_REGIONS, basinSchema } from './disturbance-product-schemas.ts';
 import { UPSTREAM_STATES } from './freshness.ts';
 import { disturbanceIdSchema, disturbancePotentialSchema, disturbanceSchema, formationOutlookSchema } from './disturbance-schemas.ts';
-import { bboxSchema, geometrySchema } from './geojson-schemas.ts';
+import { featureCollectionOf, featureOf } from './geojson-schemas.ts';
 import { utcTime } from './global-schemas.ts';
 
 /** How current the disturbances are: the same rules as every live source (src/model/freshness.ts). */
@@ -114,34 +114,24 @@ export const disturbanceAnswerSchema = disturbanceFreshnessSchema.extend({
 });
 
 /** The active disturbances for a map (`/api/geojson/disturbances`). */
-export const disturbancesGeoJsonSchema = z
-  .object({
-    type: z.literal('FeatureCollection').describe('Always FeatureCollection'),
-    bbox: bboxSchema
-      .optional()
-      .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none'),
-    features: z
-      .array(
-        z.object({
-          type: z.literal('Feature').describe('Always Feature'),
-          bbox: bboxSchema.optional(),
-          geometry: geometrySchema,
-          properties: z
-            .object({
-              id: disturbanceIdSchema,
-              kind: z
-                .enum(['alert-box', 'track', 'position'])
-                .describe(
-                  'alert-box: the formation alert box as a Polygon (issuedAt, expiresAt); track: the invest b-deck as a LineString (source, points); position: the latest position as a Point',
-                ),
-            })
-            .catchall(z.unknown().describe('The fields of what the feature is (see kind)'))
-            .describe("The feature's fields: `id` and `kind`, then the fields of what it is"),
-        }),
-      )
-      .describe('The features: alert boxes, then tracks, then positions'),
+export const disturbancesGeoJsonSchema = featureCollectionOf(
+  featureOf(
+    z
+      .object({
+        id: disturbanceIdSchema,
+        kind: z
+          .enum(['alert-box', 'track', 'position'])
+          .describe(
+            'alert-box: the formation alert box as a Polygon (issuedAt, expiresAt); track: the invest b-deck as a LineString (source, points); position: the latest position as a Point',
+          ),
+      })
+      .catchall(z.unknown().describe('The fields of what the feature is (see kind)'))
+      .describe("The feature's fields: `id` and `kind`, then the fields of what it is"),
+  ),
+  'The features: alert boxes, then tracks, then positions',
+  {
     freshness: disturbanceFreshnessSchema.describe(
       'How current the disturbances are, as /api/disturbances says it (a foreign member, RFC 7946 §6.1): the positions are as of fetchedAt and publishedAt, never newer',
     ),
-  })
-  .describe('A GeoJSON FeatureCollection (RFC 7946) of the active disturbances: alert boxes, then tracks, then positions');
+  },
+).describe('A GeoJSON FeatureCollection (RFC 7946) of the active disturbances: alert boxes, then tracks, then positions');

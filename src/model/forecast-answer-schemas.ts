@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { issuanceSchema } from './forecast-schemas.ts';
 import { UPSTREAM_STATES } from './freshness.ts';
-import { bboxSchema, geometrySchema } from './geojson-schemas.ts';
+import { featureCollectionOf, featureOf } from './geojson-schemas.ts';
 import { utcTime } from './global-schemas.ts';
 import { forecastVerificationSchema, leadSkillSchema, leadSummarySchema } from './verification-schemas.ts';
 
@@ -117,38 +117,28 @@ export const stormForecastsAnswerSchema = z
   .meta({ id: 'StormForecasts' });
 
 /** A storm's kept issuances for a map (`/api/geojson/typhoons/{code}/forecasts`, `/api/geojson/global/typhoons/{id}/forecasts`). */
-export const stormForecastsGeoJsonSchema = z
-  .object({
-    type: z.literal('FeatureCollection').describe('Always FeatureCollection'),
-    bbox: bboxSchema
-      .optional()
-      .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none'),
-    features: z
-      .array(
-        z.object({
-          type: z.literal('Feature').describe('Always Feature'),
-          bbox: bboxSchema.optional().describe('On lines and areas'),
-          geometry: geometrySchema,
-          properties: z
-            .object({
-              kind: z
-                .enum(['forecast-cone', 'forecast-track', 'forecast-point'])
-                .describe(
-                  "forecast-cone: the agency's cone from its measured errors, a Polygon (share, radiiFrom: the sample it was measured on, circles); forecast-track: the track from the analysis position, a LineString (cut at the antimeridian); forecast-point: a Point per position (leadHours, validTime, lat, lng, wind in windUnit over windPeriod, pressure hPa, stage)",
-                ),
-              key: issuanceSchema.shape.key,
-              agency: issuanceSchema.shape.agency,
-              storm: z.string().describe("The storm's id in its issuances (storm.id)"),
-              initialTime: issuanceSchema.shape.initialTime,
-              issuedAt: issuanceSchema.shape.issuedAt,
-              revision: issuanceSchema.shape.revision,
-              special: issuanceSchema.shape.special,
-            })
-            .catchall(z.unknown().describe('The fields of what the feature is (see kind)'))
-            .describe("The issuance's fields (which one it is), then those of what the feature is (see kind)"),
-        }),
-      )
-      .describe("Each issuance's features, newest issuance first (the order of /api/typhoons/{code}/forecasts): its cone, track, points"),
+export const stormForecastsGeoJsonSchema = featureCollectionOf(
+  featureOf(
+    z
+      .object({
+        kind: z
+          .enum(['forecast-cone', 'forecast-track', 'forecast-point'])
+          .describe(
+            "forecast-cone: the agency's cone from its measured errors, a Polygon (share, radiiFrom: the sample it was measured on, circles); forecast-track: the track from the analysis position, a LineString (cut at the antimeridian); forecast-point: a Point per position (leadHours, validTime, lat, lng, wind in windUnit over windPeriod, pressure hPa, stage)",
+          ),
+        key: issuanceSchema.shape.key,
+        agency: issuanceSchema.shape.agency,
+        storm: z.string().describe("The storm's id in its issuances (storm.id)"),
+        initialTime: issuanceSchema.shape.initialTime,
+        issuedAt: issuanceSchema.shape.issuedAt,
+        revision: issuanceSchema.shape.revision,
+        special: issuanceSchema.shape.special,
+      })
+      .catchall(z.unknown().describe('The fields of what the feature is (see kind)'))
+      .describe("The issuance's fields (which one it is), then those of what the feature is (see kind)"),
+  ),
+  "Each issuance's features, newest issuance first (the order of /api/typhoons/{code}/forecasts): its cone, track, points",
+  {
     storm: forecastStormSchema.describe('The storm and its ids (a foreign member, RFC 7946 §6.1)'),
     total: z.number().int().describe('Issuances kept of the storm, every one drawn'),
     updatedAt: utcTime
@@ -171,7 +161,8 @@ export const stormForecastsGeoJsonSchema = z
       .describe(
         'While the storm is active (in the live list, north-western Pacific or global): how current it is, as its GeoJSON and detail say it (a foreign member, RFC 7946 §6.1); null when it is not active',
       ),
-  })
+  },
+)
   .describe("A GeoJSON FeatureCollection (RFC 7946) of a storm's kept forecast issuances: each one's cone, track and points")
   .meta({ id: 'StormForecastsGeoJson' });
 

@@ -64,32 +64,46 @@ export const featurePropertiesSchema = z
   .describe("The feature's fields: `kind` and `code`, then the fields of what it is (see kind), units as in the API's JSON")
   .meta({ id: 'GeoFeatureProperties' });
 
-export const featureSchema = z
-  .object({
+/** A Feature whose `properties` are the given schema's: every GeoJSON answer's features are built by it. */
+export const featureOf = <P extends z.ZodType>(properties: P) =>
+  z.object({
     type: z.literal('Feature').describe('Always Feature'),
     bbox: bboxSchema.optional().describe('On lines and areas'),
     geometry: geometrySchema,
-    properties: featurePropertiesSchema,
-  })
-  .meta({ id: 'GeoFeature' });
+    properties,
+  });
 
-export const featureCollectionSchema = z
-  .object({
+/**
+ * A FeatureCollection of the given features, with the answer's own members beside them (foreign members, RFC 7946
+ * §6.1: freshness, the storm…); a member named like one of the collection's own (`bbox`) replaces it in place.
+ */
+export const featureCollectionOf = <F extends z.ZodType, M extends z.ZodRawShape>(features: F, featuresDescription: string, members: M) =>
+  z.object({
     type: z.literal('FeatureCollection').describe('Always FeatureCollection'),
-    bbox: bboxSchema,
-    features: z.array(featureSchema).describe('The features, areas first, then lines and points'),
-    freshness: z
-      .object({
-        fetchedAt: z.string().describe('When the live snapshot holding the storm was fetched (+08:00)'),
-        publishedAt: z.string().describe("The upstream's own time of the storm's data: its latest position (+08:00)"),
-        stale: z.boolean().describe('As live.stale of /api/typhoons/{code}: not current (it was last reported at publishedAt)'),
-        staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
-        upstream: z.enum(UPSTREAM_STATES).describe("The live list's upstream state"),
-      })
+    bbox: bboxSchema
       .optional()
-      .describe(
-        'Only for a storm active now (answered from the live snapshot): how current it is (a foreign member, RFC 7946 §6.1); absent for an archived storm',
-      ),
-  })
+      .describe('Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none'),
+    features: z.array(features).describe(featuresDescription),
+    ...members,
+  });
+
+export const featureSchema = featureOf(featurePropertiesSchema).meta({ id: 'GeoFeature' });
+
+export const featureCollectionSchema = featureCollectionOf(featureSchema, 'The features, areas first, then lines and points', {
+  // A storm always has features, so its collection always has a box.
+  bbox: bboxSchema,
+  freshness: z
+    .object({
+      fetchedAt: z.string().describe('When the live snapshot holding the storm was fetched (+08:00)'),
+      publishedAt: z.string().describe("The upstream's own time of the storm's data: its latest position (+08:00)"),
+      stale: z.boolean().describe('As live.stale of /api/typhoons/{code}: not current (it was last reported at publishedAt)'),
+      staleReason: z.string().nullable().describe('Why it is stale, in words; null when it is not'),
+      upstream: z.enum(UPSTREAM_STATES).describe("The live list's upstream state"),
+    })
+    .optional()
+    .describe(
+      'Only for a storm active now (answered from the live snapshot): how current it is (a foreign member, RFC 7946 §6.1); absent for an archived storm',
+    ),
+})
   .describe('A GeoJSON FeatureCollection (RFC 7946): areas first, then lines and points')
   .meta({ id: 'GeoFeatureCollection' });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { UPSTREAM_STATES } from './freshness.ts';
-import { bboxSchema, geometrySchema } from './geojson-schemas.ts';
+import { featureCollectionOf, featureOf } from './geojson-schemas.ts';
 import {
   CHANGE_KINDS,
   localTextSchema,
@@ -218,37 +218,29 @@ export const warningsBriefSchema = z
   .meta({ id: 'WarningsBrief' });
 
 /** `/api/geojson/warnings`: the warnings in force with the agency's own geometry, one Polygon per circle. */
-export const warningsGeoJsonSchema = z
-  .object({
-    type: z.literal('FeatureCollection').describe('Always FeatureCollection'),
-    bbox: bboxSchema.optional().describe('Bounding box of every feature (RFC 7946 §5); absent when there is none'),
-    features: z
-      .array(
-        z.object({
-          type: z.literal('Feature').describe('Always Feature'),
-          bbox: bboxSchema.optional(),
-          geometry: geometrySchema,
-          properties: z
-            .object({
-              agency: z.enum(WARNING_AGENCIES).describe('The agency whose geometry it is (jma)'),
-              kind: z
-                .enum(['storm-area', 'storm-warning-area'])
-                .describe("JMA's 暴風域 (winds of 25 m/s or more now) or 暴風警戒域 (where they may reach by validAt)"),
-              slot: z.string().describe("The warning's slot (`2626:storm-area`: JMA's typhoon number)"),
-              validAt: offsetTime.describe('The time the circle is for: the analysis, or a forecast time'),
-              radiusKm: z.number().describe('The circle’s radius, km, as the agency gives it'),
-              storm: stormRefSchema.nullable().describe('The storm as the agency names it'),
-              linkedStorm: stormLinkSchema.nullable(),
-            })
-            .describe("The circle's fields"),
-        }),
-      )
-      .describe("The circles, as polygons of 64 points on the WGS 84 ellipsoid, in the agency's order"),
+export const warningsGeoJsonSchema = featureCollectionOf(
+  featureOf(
+    z
+      .object({
+        agency: z.enum(WARNING_AGENCIES).describe('The agency whose geometry it is (jma)'),
+        kind: z
+          .enum(['storm-area', 'storm-warning-area'])
+          .describe("JMA's 暴風域 (winds of 25 m/s or more now) or 暴風警戒域 (where they may reach by validAt)"),
+        slot: z.string().describe("The warning's slot (`2626:storm-area`: JMA's typhoon number)"),
+        validAt: offsetTime.describe('The time the circle is for: the analysis, or a forecast time'),
+        radiusKm: z.number().describe('The circle’s radius, km, as the agency gives it'),
+        storm: stormRefSchema.nullable().describe('The storm as the agency names it'),
+        linkedStorm: stormLinkSchema.nullable(),
+      })
+      .describe("The circle's fields"),
+  ),
+  "The circles, as polygons of 64 points on the WGS 84 ellipsoid, in the agency's order",
+  {
     freshness: z
       .object(freshnessFields)
       .describe("How current JMA's answer is, as /api/warnings/jma says it (a foreign member, RFC 7946 §6.1)"),
-  })
-  .describe("A GeoJSON FeatureCollection (RFC 7946) of the warnings in force with the agency's own geometry");
+  },
+).describe("A GeoJSON FeatureCollection (RFC 7946) of the warnings in force with the agency's own geometry");
 
 /** A storm's warnings (its detail's live status): the warnings in force the agencies issued for it. */
 export const stormWarningsSchema = z

@@ -7705,6 +7705,7 @@ export interface operations {
                              * @constant
                              */
                             type: "Feature";
+                            /** @description On lines and areas */
                             bbox?: components["schemas"]["GeoBBox"];
                             geometry: components["schemas"]["GeoGeometry"];
                             /** @description The feature's fields: `id` and `kind`, then the fields of what it is */
@@ -8304,7 +8305,7 @@ export interface operations {
                     "application/json": {
                         /** @description The storm asked for (?storm=); null without */
                         storm: string | null;
-                        /** @description The year asked for (?year=); null without */
+                        /** @description The year listed: the one asked for (?year=), this year (UTC) when neither storm nor year is asked; null with ?storm= alone */
                         year: number | null;
                         /** @description Changes listed */
                         total: number;
@@ -8393,7 +8394,7 @@ export interface operations {
                             total: number;
                             /** @description The storm asked for (?storm=); null without */
                             storm: string | null;
-                            /** @description The year asked for (?year=); null without */
+                            /** @description The year listed: the one asked for (?year=), this year (UTC) when neither storm nor year is asked; null with ?storm= alone */
                             year: number | null;
                         };
                     };
@@ -8620,7 +8621,7 @@ export interface operations {
                          * @constant
                          */
                         type: "FeatureCollection";
-                        /** @description Bounding box of every feature (RFC 7946 §5); absent when there is none */
+                        /** @description Bounding box of every feature (RFC 7946 §5); west > east when it crosses the antimeridian; absent when there is none */
                         bbox?: components["schemas"]["GeoBBox"];
                         /** @description The circles, as polygons of 64 points on the WGS 84 ellipsoid, in the agency's order */
                         features: {
@@ -8629,6 +8630,7 @@ export interface operations {
                              * @constant
                              */
                             type: "Feature";
+                            /** @description On lines and areas */
                             bbox?: components["schemas"]["GeoBBox"];
                             geometry: components["schemas"]["GeoGeometry"];
                             /** @description The circle's fields */
