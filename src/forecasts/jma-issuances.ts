@@ -43,7 +43,7 @@ export function jmaIssuance(kept: JmaKeptDocument, storm: IssuanceDraft['storm']
   const { document, file } = kept;
   const forecasts = document.points.filter((p) => p.kind === 'forecast');
   if (document.infoType === '取消' || (forecasts.length === 0 && kept.unreadTimes === 0)) return null;
-  const refuse = (why: string) => new ShapeError(`${document.dataType} ${file}: ${why}: its forecast is left out`);
+  const refuse = (why: string) => new ShapeError(`${document.dataType} of ${document.reportTime}: ${why}: its forecast is left out`);
   if (kept.unreadTimes > 0) throw refuse(`${kept.unreadTimes} of its times could not be read`);
   const analysis = document.points.find((p) => p.kind === 'analysis');
   if (!analysis) throw refuse('no analysis (実況), so no initial time');

@@ -16,7 +16,7 @@
  * what was kept there is written under the storm and then taken out of the held document (moveHeld), so each
  * issuance is kept once and none is lost. A document whose forecast cannot be read whole is reported and left out.
  */
-import { captureDrafts, emptyCapture, forecastsKey, readStormForecasts, releaseIssuances } from '../forecasts/forecast-store.ts';
+import { emptyCapture, forecastsKey, readStormForecasts, releaseIssuances } from '../forecasts/forecast-store.ts';
 import type { ForecastCapture } from '../forecasts/forecast-store.ts';
 import { heldStormId, jmaIssuance, type JmaKeptDocument } from '../forecasts/jma-issuances.ts';
 import { readSnapshotDocument } from '../live/snapshot.ts';
@@ -65,8 +65,6 @@ export interface HeldMove {
 export interface JmaForecastRead {
   capture: ForecastCapture;
   moves: HeldMove[];
-  /** Each event read, by JMA's event id: the storm it was linked to, or null when it is held. */
-  links: Record<string, JmaLink | null>;
 }
 
 /** A held issuance as a draft of the storm it is linked to now (when and how it was read stay as they were). */
@@ -88,7 +86,7 @@ function describeEvent(eventId: string, documents: readonly JmaKeptDocument[]) {
  */
 export async function readJmaForecasts(store: KeyValueStore, documents: readonly JmaKeptDocument[], now: Date): Promise<JmaForecastRead> {
   const capture = emptyCapture();
-  const read: JmaForecastRead = { capture, moves: [], links: {} };
+  const read: JmaForecastRead = { capture, moves: [] };
   if (documents.length === 0) return read;
   const snapshot = await readSnapshotDocument(store);
   if (snapshot.state === 'unreadable' || snapshot.state === 'invalid') {
@@ -101,17 +99,18 @@ export async function readJmaForecasts(store: KeyValueStore, documents: readonly
   const faults: LiveFault[] = [];
   for (const [eventId, kept] of [...events.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const link = linkJmaEvent(kept, storms);
-    read.links[eventId] = link;
     const held = heldStormId(eventId);
     const id = link?.code ?? held;
     const before = capture.drafts.length;
     for (const doc of kept) {
-      const problems = capture.problems.length;
-      captureDrafts(capture, doc.file, () => [
-        jmaIssuance(doc, { id, code: link?.code ?? null, atcfId: null, name: doc.document.name }, now),
-      ]);
-      for (const problem of capture.problems.slice(problems))
-        faults.push({ source: 'jma', product: doc.file, kind: 'unreadable-forecast', detail: problem, action: 'left out' });
+      try {
+        const draft = jmaIssuance(doc, { id, code: link?.code ?? null, atcfId: null, name: doc.document.name }, now);
+        if (draft) capture.drafts.push(draft);
+      } catch (error) {
+        const detail = (error as Error).message;
+        capture.problems.push(`${doc.file}: ${detail}`);
+        faults.push({ source: 'jma', product: doc.file, kind: 'unreadable-forecast', detail, action: 'left out' });
+      }
     }
     if (!link && capture.drafts.length > before)
       faults.push({
@@ -123,6 +122,11 @@ export async function readJmaForecasts(store: KeyValueStore, documents: readonly
       });
     if (link) {
       const heldRead = await readStormForecasts(store, held);
+      if (heldRead.state === 'unreadable') {
+        // Its copies stay as they are (never written over unread): what they hold is not moved, and is not lost.
+        capture.problems.push(`${forecastsKey(held)} cannot be read (${heldRead.error}): what it holds is not moved to ${link.code}`);
+        console.warn(`forecasts: ${forecastsKey(held)} cannot be read (${heldRead.error}): what it holds is not moved to ${link.code}`);
+      }
       const issuances = heldRead.state === 'ok' ? heldRead.value.issuances : [];
       if (issuances.length === 0) continue;
       const drafts = issuances.map((i) => relinked(i, link.code));
