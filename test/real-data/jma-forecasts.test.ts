@@ -24,6 +24,7 @@ import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { readTextQuality } from '../../src/store/text-quality.ts';
 import { parseJmaTyphoonDocument } from '../../src/upstream/jma-xml.ts';
 import { manualClock } from '../helpers/clock.ts';
+import { jmaTyphoonFeed } from '../helpers/jma-feed.ts';
 import { captureLogs } from '../helpers/logs.ts';
 import { startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
 import { describeRealData } from '../helpers/real-data.ts';
@@ -123,24 +124,6 @@ describeRealData('upstream', "JMA's own forecasts: every sample typhoon document
         const twin = all.slice(0, i).filter((f) => sent(f) === sent(file)).length;
         return { file, name: `${sent(file).replace(/[-T:Z]/g, '')}_${twin}_${typeOf(file)}_010000.xml`, at: new Date(sent(file)) };
       });
-    const feedOf = (names: readonly string[]) => `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom" lang="ja">
-<title>高頻度（随時）</title>
-<updated>2026-01-01T00:00:00Z</updated>
-<id>https://www.data.jma.go.jp/developer/xml/feed/extra.xml</id>
-${[...names]
-  .reverse()
-  .map(
-    (name) => `<entry>
-<title>台風解析・予報情報（５日予報）（Ｈ３０）</title>
-<id>https://www.data.jma.go.jp/developer/xml/data/${name}</id>
-<updated>${name.slice(0, 4)}-${name.slice(4, 6)}-${name.slice(6, 8)}T${name.slice(8, 10)}:${name.slice(10, 12)}:${name.slice(12, 14)}Z</updated>
-<link type="application/xml" href="https://www.data.jma.go.jp/developer/xml/data/${name}"/>
-</entry>`,
-  )
-  .join('\n')}
-</feed>`;
-
     let mock: MockUpstream;
     let root = '';
     const storeDir = () => path.join(root, 'store');
@@ -155,7 +138,7 @@ ${[...names]
         runScheduledRefresh({ store: target, upstreams: mock.addresses, llm: null, clock: manualClock(), now: at });
       for (const [i, { file, name, at }] of replay.entries()) {
         const listed = replay.slice(0, i + 1).map((r) => r.name);
-        for (const feed of ['extra.xml', 'extra_l.xml']) mock.setPayload(`jma/feed/${feed}`, feedOf(listed));
+        for (const feed of ['extra.xml', 'extra_l.xml']) mock.setPayload(`jma/feed/${feed}`, jmaTyphoonFeed(listed));
         const draft = jmaIssuance(keptOf(file, name), heldStorm(file), at);
         if (draft) {
           const id = draft.storm.id;

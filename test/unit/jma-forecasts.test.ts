@@ -33,6 +33,7 @@ import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { readTextQuality } from '../../src/store/text-quality.ts';
 import { parseJmaTyphoonDocument } from '../../src/upstream/jma-xml.ts';
 import { manualClock } from '../helpers/clock.ts';
+import { jmaTyphoonFeed } from '../helpers/jma-feed.ts';
 import { captureLogs } from '../helpers/logs.ts';
 import { MOCK_NOW, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
 import { read } from '../helpers/read-text.ts';
@@ -195,28 +196,6 @@ describe('which storm', () => {
 
 // ── Through the scheduled run ──────────────────────────────────────────────────────────────────────────────────────
 
-/** JMA's Atom feed listing these documents, newest first, each linked under JMA's address as its feeds link them. */
-const feedOf = (names: readonly Name[]) => `<?xml version="1.0" encoding="utf-8"?>
-<feed xmlns="http://www.w3.org/2005/Atom" lang="ja">
-<title>高頻度（随時）</title>
-<updated>2026-08-22T18:00:05Z</updated>
-<id>https://www.data.jma.go.jp/developer/xml/feed/extra.xml</id>
-${[...names]
-  .map((n) => FILES[n])
-  .sort()
-  .reverse()
-  .map(
-    (file) => `<entry>
-<title>台風解析・予報情報（５日予報）（Ｈ３０）</title>
-<id>https://www.data.jma.go.jp/developer/xml/data/${file}</id>
-<updated>${file.slice(0, 4)}-${file.slice(4, 6)}-${file.slice(6, 8)}T${file.slice(8, 10)}:${file.slice(10, 12)}:${file.slice(12, 14)}Z</updated>
-<author><name>気象庁予報部</name></author>
-<link type="application/xml" href="https://www.data.jma.go.jp/developer/xml/data/${file}"/>
-</entry>`,
-  )
-  .join('\n')}
-</feed>`;
-
 let mock: MockUpstream;
 let dir = '';
 
@@ -244,7 +223,7 @@ const run = (store: KeyValueStore, minutes: number) =>
     now: new Date(MOCK_NOW.getTime() + minutes * MINUTE),
   });
 const serve = (names: readonly Name[]) => {
-  for (const feed of ['extra.xml', 'extra_l.xml']) mock.setPayload(`jma/feed/${feed}`, feedOf(names));
+  for (const feed of ['extra.xml', 'extra_l.xml']) mock.setPayload(`jma/feed/${feed}`, jmaTyphoonFeed(names.map((n) => FILES[n])));
 };
 async function kept(store: KeyValueStore, id: string): Promise<StormForecasts> {
   const doc = await readStormForecasts(store, id);
