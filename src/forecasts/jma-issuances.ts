@@ -58,7 +58,9 @@ export function jmaIssuance(kept: JmaKeptDocument, storm: IssuanceDraft['storm']
       validTime: utc(p.time),
       lat: p.lat,
       lng: normaliseLongitude(p.lng),
-      wind: p.maxWindKt,
+      // JMA writes a maximum wind of 0 only to say it gives none (condition なし, which the parser reads as null; a
+      // document kept before it did, for up to 72 hours, still holds the 0): never a wind.
+      wind: p.maxWindKt === 0 ? null : p.maxWindKt,
       pressure: p.pressureHpa,
       stage: p.classCode,
     };

@@ -87,12 +87,17 @@ describe("a document's forecast as an issuance", () => {
   });
 
   it('gives a depression’s wind as not forecast where JMA writes 0 with condition なし', () => {
-    const draft = jmaIssuance(keptOf('depression'), STORM, SEEN);
+    const kept = keptOf('depression');
+    const draft = jmaIssuance(kept, STORM, SEEN);
     expect(draft?.points.map((p) => [p.leadHours, p.wind, p.pressure, p.stage])).toEqual([
       [12, 30, 1002, 'TD'],
       [24, 35, 998, 'TS'],
       [48, null, 1004, 'TD'],
     ]);
+    // A document kept before the parser read the condition holds the 0: still no wind.
+    const before = structuredClone(kept);
+    for (const p of before.document.points) if (p.maxWindKt === null) Object.assign(p, { maxWindKt: 0, maxWindMs: 0 });
+    expect(jmaIssuance(before, STORM, SEEN)?.points.at(-1)?.wind).toBeNull();
   });
 
   it('reads the other constructed document the same way (KAJIKI, test/fixtures/warnings)', () => {
