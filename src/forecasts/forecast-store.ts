@@ -6,8 +6,8 @@
  * (two copies, versioned, a damaged copy set aside, never overwritten unread).
  *
  * recordForecasts is the run's one step for them: it takes the issuance drafts and tracks every part of the run read
- * (a ForecastCapture each: the Zhejiang service's, NMC's, NHC's a-deck, JTWC's warnings, and any other source that
- * makes drafts), and per storm merges them into the stored document (mergeIssuances:
+ * (a ForecastCapture each: the Zhejiang service's, NMC's, NHC's a-deck, JTWC's warnings, JMA's own documents, and any
+ * other source that makes drafts), and per storm merges them into the stored document (mergeIssuances:
  * each issuance once, none lost, amendments numbered) and writes it only when something was added or completed,
  * the track changed, or a copy needs healing.
  *
@@ -72,6 +72,7 @@ const FAULT_SOURCE: Record<ForecastProduct, LiveFault['source']> = {
   'nmc-service': 'nmc',
   'atcf-adeck': 'nhc',
   'jtwc-tcw': 'jtwc',
+  'jma-vptw': 'jma',
 };
 
 export interface ForecastRecordResult {
@@ -200,6 +201,22 @@ export async function readStormForecasts(
   if (read.state === 'ok') return { state: 'ok', value: read.value };
   if (read.state === 'missing') return read;
   return { state: 'unreadable', error: read.error };
+}
+
+/**
+ * Takes issuances out of a storm's document, by key: only issuances that are now kept under another storm (a JMA
+ * forecast kept apart until it was linked to its storm: src/jobs/jma-forecasts.ts), so that each is kept once and
+ * none is lost. A document that cannot be read is left as it is (the next run tries again). True when it wrote.
+ */
+export async function releaseIssuances(store: KeyValueStore, stormId: string, keys: readonly string[]): Promise<boolean> {
+  const key = forecastsKey(stormId);
+  const read = await readDocument(store, key, STORM_FORECASTS);
+  if (read.state !== 'ok') return false;
+  const gone = new Set(keys);
+  const issuances = read.value.issuances.filter((i) => !gone.has(i.key));
+  if (issuances.length === read.value.issuances.length) return false;
+  await writeDocument(store, key, STORM_FORECASTS, { ...read.value, issuances });
+  return true;
 }
 
 /** The ids of the storms that have a forecasts document (either copy). */

@@ -7,8 +7,10 @@
  *   CurrentStorms gives an a-deck forecast, a storm name); it never changes what the stored one says.
  * - A new content for a stored agency, product, storm and initial time is an amendment: a new record, revision
  *   n + 1, `amends` naming revision n. A content seen before (a stale copy served again) is not a new revision.
- * - Within one fetch, the originals come before their special advisories, then earlier issue times first, so the
- *   revisions do not depend on the order an adapter returns them in.
+ * - Within one fetch, the originals come before their special advisories, then earlier issue times first, then by
+ *   the file read (JMA's file names begin with the time each document was published, so a correction, 訂正, which
+ *   keeps the report time of the document it corrects, comes after it), so the revisions do not depend on the order
+ *   an adapter returns them in.
  * - A fetched draft that is not a valid issuance is reported and left out; a stored record is never dropped.
  * - The list is newest first: initial time, then agency, product and storm, then the latest revision first.
  */
@@ -39,6 +41,7 @@ const arrivalOrder = (a: Issuance, b: Issuance) =>
   a.initialTime.localeCompare(b.initialTime) ||
   Number(a.special) - Number(b.special) ||
   (a.issuedAt ?? '').localeCompare(b.issuedAt ?? '') ||
+  (a.source.file ?? '').localeCompare(b.source.file ?? '') ||
   a.key.localeCompare(b.key);
 
 export const newestFirst = (a: Issuance, b: Issuance) =>

@@ -3,14 +3,15 @@
  * advisory does not supersede the forecast issued for its synoptic time, the original is kept; so a special
  * advisory's forecast is verified only when nothing else was issued for that time. Any other amendment (a
  * correction the agency or the relaying service made to the same initial time's forecast, or the rest of a forecast
- * first read while it was being written) is the agency's last word: the latest such revision is verified. When one agency's forecast came by more than one product (JTWC's in its own `.tcw` and relayed by the
- * Zhejiang service), the agency's own product is verified: the a-deck, then JTWC's warning, then NMC, then the
- * Zhejiang service.
+ * first read while it was being written) is the agency's last word: the latest such revision is verified. When one
+ * agency's forecast came by more than one product (JTWC's in its own `.tcw` and relayed by the Zhejiang service, JMA's
+ * in its own XML document and relayed), the agency's own product is verified: the a-deck, then JTWC's warning, then
+ * JMA's document, then NMC, then the Zhejiang service.
  */
 import type { ForecastProduct, Issuance } from '../model/forecast-schemas.ts';
 import type { VerifiableForecast } from './verify-forecast.ts';
 
-const PRODUCT_PREFERENCE: readonly ForecastProduct[] = ['atcf-adeck', 'jtwc-tcw', 'nmc-service', 'zj-service'];
+const PRODUCT_PREFERENCE: readonly ForecastProduct[] = ['atcf-adeck', 'jtwc-tcw', 'jma-vptw', 'nmc-service', 'zj-service'];
 
 const rank = (i: Issuance) => [PRODUCT_PREFERENCE.indexOf(i.source.product), Number(i.special), -i.revision];
 

@@ -1,7 +1,8 @@
 /**
  * One scheduled run (the `scheduled-run` function every minute, `npm run cli -- refresh`, the local server):
  * the north-western Pacific snapshot, the global archive and the warning agencies are refreshed side by side under one deadline,
- * and the flash items of each part are recorded as soon as that part is done; then the live summary is written
+ * and the flash items of each part are recorded as soon as that part is done; the official forecasts every part read
+ * (JMA's own from the documents the warnings part keeps) are kept per storm; then the live summary is written
  * (requests only read it). The optional language model makes at most MAX_LLM_CALLS_PER_RUN calls in all, and
  * none past the deadline less LLM_MARGIN_MS; the items and the summary beyond that keep the template text. The
  * summary's two calls are kept for it: every app reads it at start-up (bootstrap), so a run with many flash items
@@ -21,6 +22,7 @@ import { recordDisturbanceEvents, recordGlobalEvents, recordTyphoonEvents, recor
 import { recordSummary, type SummaryResult } from '../flash/record-summary.ts';
 import { recordForecasts, type ForecastCapture, type ForecastRecordResult } from '../forecasts/forecast-store.ts';
 import { refreshDisturbances, type DisturbanceRefreshResult } from '../global/refresh-disturbances.ts';
+import { finishHeldMoves, readJmaForecasts } from './jma-forecasts.ts';
 import { recordDisturbanceLinks } from './link-disturbances.ts';
 import { refreshGlobal, type GlobalRefreshResult } from '../global/refresh-global.ts';
 import { refreshLive, type RefreshResult } from '../live/refresh-typhoons.ts';
@@ -56,7 +58,10 @@ export interface PacedRunResult {
   global: GlobalRefreshResult | null;
   /** JTWC's advisories, formation alerts and invest tracks (src/global/refresh-disturbances.ts), polled with the global sources; null when not due. */
   disturbances: DisturbanceRefreshResult | null;
-  /** The official forecasts this run read, kept per storm (src/forecasts/forecast-store.ts); null when nothing was polled. */
+  /**
+   * The official forecasts this run read, kept per storm (src/forecasts/forecast-store.ts), JMA's own among them when
+   * JMA was polled (src/jobs/jma-forecasts.ts); null when nothing was polled.
+   */
   forecasts: ForecastRecordResult | null;
   /** The warning agencies polled (src/warnings/refresh-warnings.ts); null when none was due. */
   warnings: WarningRefreshResult | null;
@@ -214,15 +219,23 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
       })
     : null;
   const [live, globalResult, disturbanceResult, warningResult] = await Promise.all([typhoons, global, disturbances, warnings]);
-  // Every issuance the parts read, kept per storm. (JMA's own VPTW forecasts, which the warnings part reads, are kept
-  // with the warnings for 72 hours and not yet here: docs/data/verification.md.)
-  const captures: ForecastCapture[] = [live?.result.forecasts, globalResult?.forecasts].filter(
+  // JMA's own forecasts, from the typhoon documents the warnings part read and keeps (no second fetch), linked to
+  // their storms once the snapshot is this run's.
+  const jma = warningResult?.jmaTyphoons
+    ? await readJmaForecasts(store, warningResult.jmaTyphoons, now).catch((error: unknown) => {
+        console.warn(`JMA's forecasts not read: ${(error as Error).message}`);
+        return null;
+      })
+    : null;
+  // Every issuance the parts read, kept per storm.
+  const captures: ForecastCapture[] = [live?.result.forecasts, globalResult?.forecasts, jma?.capture].filter(
     (c): c is ForecastCapture => c !== undefined,
   );
   const forecasts = await recordForecasts(store, captures, now).catch((error: unknown) => {
     console.warn(`forecasts not recorded: ${(error as Error).message}`);
     return null;
   });
+  if (jma?.moves.length) await finishHeldMoves(store, jma.moves);
   // Both lists as now stored: the invests linked to the north-western Pacific storms they are or became.
   const linksChanged = await recordDisturbanceLinks(store).catch((error: unknown) => {
     console.warn(`disturbance links not written: ${(error as Error).message}`);

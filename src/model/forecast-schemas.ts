@@ -13,7 +13,7 @@ export const ISSUANCE_SCHEMA_VERSION = 1;
  * Where forecasts are read from: the product, whatever the channel it came by (the live a-deck and the archive's
  * a-deck are one product, so the same OFCL forecast read from either is one issuance).
  */
-export const FORECAST_PRODUCTS = ['zj-service', 'nmc-service', 'atcf-adeck', 'jtwc-tcw'] as const;
+export const FORECAST_PRODUCTS = ['zj-service', 'nmc-service', 'atcf-adeck', 'jtwc-tcw', 'jma-vptw'] as const;
 export type ForecastProduct = (typeof FORECAST_PRODUCTS)[number];
 
 export const windAveragingSchema = z.enum(['1min', '2min', '10min']).describe('Averaging period of a maximum sustained wind');
@@ -44,10 +44,15 @@ export const issuanceSourceSchema = z
     product: z
       .enum(FORECAST_PRODUCTS)
       .describe(
-        "The product read: zj-service (the Zhejiang typhoon service's forecast groups), nmc-service (NMC's), atcf-adeck (an ATCF a-deck, live or archived), jtwc-tcw (a JTWC warning's .tcw)",
+        "The product read: zj-service (the Zhejiang typhoon service's forecast groups), nmc-service (NMC's), atcf-adeck (an ATCF a-deck, live or archived), jtwc-tcw (a JTWC warning's .tcw), jma-vptw (JMA's own typhoon analysis and forecast, its VPTW6x XML document)",
       ),
     channel: z.enum(['live', 'archive']).describe('Read by the scheduled run from a live service, or from an archive file by the build'),
-    file: z.string().nullable().describe('The archive file (a-deck) or the live document it was read from'),
+    file: z
+      .string()
+      .nullable()
+      .describe(
+        "The archive file (a-deck) or the live document it was read from (JMA's: the document's file name, which begins with the UTC time it was published)",
+      ),
     tech: z.string().nullable().describe('The ATCF technique of the rows (OFCL, OFCS, JTWC); null for other products'),
     seenAt: utcTime.nullable().describe('When the scheduled run first read it; null for an archive file'),
   })
@@ -67,7 +72,9 @@ export const issuanceSchema = z
       .object({
         id: z
           .string()
-          .describe("The storm's id in the key: a north-western Pacific code (`202411`, 8-digit when unnumbered) or an ATCF id"),
+          .describe(
+            "The storm's id in the key: a north-western Pacific code (`202411`, 8-digit when unnumbered) or an ATCF id; `jma-` and JMA's event id (`jma-tc2425`) for a JMA forecast not linked to a storm yet (kept, not answered, until it is)",
+          ),
         code: z.string().nullable().describe('North-western Pacific code, when the source names one'),
         atcfId: z.string().nullable().describe('ATCF id (`al032004`), when the source names one'),
         name: z.string().nullable().describe('Its English name as the source gives it, upper case; null when none'),
@@ -76,12 +83,17 @@ export const issuanceSchema = z
       .meta({ id: 'IssuanceStorm' }),
     initialTime: utcTime.describe("The forecast's initial (synoptic) time: leads count from it"),
     issuedAt: utcTime.nullable().describe('When the agency issued it, when the source says; null when it does not'),
-    advisory: z.string().nullable().describe("The agency's advisory or warning number, when the source gives it"),
+    advisory: z
+      .string()
+      .nullable()
+      .describe("The agency's advisory or warning number, when the source gives it (NHC's forecast advisory; JMA's document serial)"),
     wind: issuanceWindSchema.describe("The unit and averaging period of the issuance's winds"),
     stageScheme: z
-      .enum(['atcf', 'china-grade'])
+      .enum(['atcf', 'china-grade', 'jma-class'])
       .nullable()
-      .describe('How `stage` is written: ATCF system types (TD, TS, HU, EX, …) or the Chinese grades (TD … SuperTY, ET)'),
+      .describe(
+        "How `stage` is written: ATCF system types (TD, TS, HU, EX, …), the Chinese grades (TD … SuperTY, ET) or JMA's classes (TD, TS, STS, TY, LOW: extratropical low)",
+      ),
     initial: forecastPositionSchema.nullable().describe("The agency's own analysis at the initial time, when the source gives it"),
     points: z.array(forecastPositionSchema).describe('Forecast positions after the initial time, by lead'),
     special: z.boolean().describe("A special advisory's forecast (ATCF OFCS): it amends the issuance of its initial time"),

@@ -2,9 +2,9 @@
  * JMA's typhoon analysis and forecast as its disturbance-prevention XML gives it (VPTW6x 台風解析・予報情報, and the
  * older VPTW4x/5x of the same layout; src/upstream/jma-xml.ts): the centre, intensity, 70 % probability circles
  * and wind areas of every time of one document. The warnings read from it are storm areas (warning-schemas.ts);
- * the points themselves are a second, official source of JMA's forecast, in a form issue 31's verification can
- * adapt (`forecastPointsOf` in src/upstream/jma-xml.ts). Wind is JMA's 10-minute mean; JMA gives knots and m/s, and
- * the km/h, km and nautical miles of its own descriptions: every value is kept as JMA gives it, none converted.
+ * its analysis and forecast points are JMA's own official forecast, kept as an issuance (src/forecasts/jma-issuances.ts).
+ * Wind is JMA's 10-minute mean; JMA gives knots and m/s, and the km/h, km and nautical miles of its own descriptions:
+ * every value is kept as JMA gives it, none converted.
  */
 import { z } from 'zod';
 import { offsetTime } from './warning-schemas.ts';
@@ -58,7 +58,10 @@ export const jmaTyphoonPointSchema = z
       })
       .nullable(),
     pressureHpa: z.number().nullable().describe('Central pressure, hPa'),
-    maxWindMs: z.number().nullable().describe('Maximum wind near the centre, m/s (10-minute mean)'),
+    maxWindMs: z
+      .number()
+      .nullable()
+      .describe("Maximum wind near the centre, m/s (10-minute mean); null when not given (JMA's 0 with condition なし included)"),
     maxWindKt: z.number().nullable().describe('The same in knots as JMA gives it'),
     gustMs: z.number().nullable().describe('Maximum gust, m/s'),
     gustKt: z.number().nullable(),

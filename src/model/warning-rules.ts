@@ -242,15 +242,8 @@ export const HONG_KONG_POINT: Position = { lat: 22.3022, lng: 114.1742 };
  */
 export function stormFor(warning: Warning, storms: readonly ActiveStorm[], areas: WarningAreas): StormLink | null {
   const ref = warning.storm;
-  if (ref?.number) {
-    const storm = storms.find((s) => s.jmaNumber === ref.number);
-    if (storm) return { code: storm.code, name: storm.name, enname: storm.enname, by: 'agency-number', distanceKm: null };
-  }
-  for (const name of [ref?.name, ref?.localName]) {
-    if (!name) continue;
-    const storm = storms.find((s) => (s.enname !== null && englishNameKey(s.enname) === englishNameKey(name)) || s.name === name);
-    if (storm) return { code: storm.code, name: storm.name, enname: storm.enname, by: 'agency-name', distanceKm: null };
-  }
+  const named = ref && stormNamed(ref, storms);
+  if (named) return named;
   if (ref?.number || ref?.name || ref?.localName) return null;
   const distance = regionDistance(warning, areas);
   if (!distance) return null;
@@ -261,6 +254,27 @@ export function stormFor(warning: Warning, storms: readonly ActiveStorm[], areas
   return nearest
     ? { code: nearest.s.code, name: nearest.s.name, enname: nearest.s.enname, by: 'nearest-active', distanceKm: Math.round(nearest.km) }
     : null;
+}
+
+/**
+ * The active storm an agency names: by its own number (JMA's typhoon number, where the storm's record has it), else
+ * by the name it gives (international or local). Null when it names none of them. JMA's own forecasts are linked to
+ * their storm by this rule too (src/jobs/jma-forecasts.ts).
+ */
+export function stormNamed(
+  ref: { number: string | null; name: string | null; localName: string | null },
+  storms: readonly ActiveStorm[],
+): StormLink | null {
+  if (ref.number) {
+    const storm = storms.find((s) => s.jmaNumber === ref.number);
+    if (storm) return { code: storm.code, name: storm.name, enname: storm.enname, by: 'agency-number', distanceKm: null };
+  }
+  for (const name of [ref.name, ref.localName]) {
+    if (!name) continue;
+    const storm = storms.find((s) => (s.enname !== null && englishNameKey(s.enname) === englishNameKey(name)) || s.name === name);
+    if (storm) return { code: storm.code, name: storm.name, enname: storm.enname, by: 'agency-name', distanceKm: null };
+  }
+  return null;
 }
 
 /**

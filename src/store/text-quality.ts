@@ -7,8 +7,8 @@
  *
  * Beside them, `faults`: what else a refresh left out or could not keep, the same way (recordFaults): a source time
  * later than its fetch (bad source data, left out), a bulletin older than one already read for the same product
- * (a stale mirror or CDN node: it replaces nothing), and a store document lost to damage and rebuilt (what could
- * not be recovered).
+ * (a stale mirror or CDN node: it replaces nothing), a store document lost to damage and rebuilt (what could
+ * not be recovered), and official forecasts that could not be read or linked to their storm.
  *
  * Both parts of a scheduled run record their problems when they end; the writes of one process are chained, so
  * the two cannot overwrite each other's (runs themselves never overlap: one started a minute apart, 30 s at most).
@@ -48,7 +48,12 @@ export const liveTextProblemSchema = z.object({
 });
 export type LiveTextProblem = z.infer<typeof liveTextProblemSchema>;
 
-export const LIVE_FAULT_KINDS = ['future-time', 'older-bulletin', 'store-loss'] as const;
+/**
+ * `future-time`, `older-bulletin`, `store-loss` (above); `unreadable-forecast`: a forecast a document holds that
+ * cannot be read whole (left out); `unlinked-forecast`: a forecast linked to no storm of the live list (kept apart
+ * until it is: src/jobs/jma-forecasts.ts).
+ */
+export const LIVE_FAULT_KINDS = ['future-time', 'older-bulletin', 'store-loss', 'unreadable-forecast', 'unlinked-forecast'] as const;
 
 /** A fault a refresh found that is not a string's (see the top of this file). */
 export interface LiveFault {

@@ -196,6 +196,9 @@ function point(info: Node, problems: ParseProblem[], rejected: WarningTextReject
   const moveWords = attr(direction, 'condition') || attr(speeds[0], 'condition');
   const wind = property('風');
   const windSpeeds = kids(kid(wind, 'WindPart'), 'WindSpeed');
+  // A depression's far forecast may give no wind: JMA then writes 0 with condition="なし" on the maximum wind, and 0
+  // for the gust (TD 2001, 120 h). That is "not forecast", never a calm.
+  const noWind = windSpeeds.some((w) => attr(w, 'type') === '最大風速' && attr(w, 'condition') === 'なし');
   const windAreas = kids(wind, 'WarningAreaPart')
     .map((part) => windArea(part, problems, where))
     .filter((a): a is JmaWindArea => a !== null);
@@ -219,16 +222,18 @@ function point(info: Node, problems: ParseProblem[], rejected: WarningTextReject
         }
       : null,
     pressureHpa: valueIn(kids(center, 'Pressure'), '中心気圧', 'hPa'),
-    maxWindMs: valueIn(windSpeeds, '最大風速', 'm/s'),
-    maxWindKt: valueIn(windSpeeds, '最大風速', 'ノット'),
-    gustMs: valueIn(windSpeeds, '最大瞬間風速', 'm/s'),
-    gustKt: valueIn(windSpeeds, '最大瞬間風速', 'ノット'),
+    maxWindMs: noWind ? null : valueIn(windSpeeds, '最大風速', 'm/s'),
+    maxWindKt: noWind ? null : valueIn(windSpeeds, '最大風速', 'ノット'),
+    gustMs: noWind ? null : valueIn(windSpeeds, '最大瞬間風速', 'm/s'),
+    gustKt: noWind ? null : valueIn(windSpeeds, '最大瞬間風速', 'ノット'),
     windAreas,
   };
 }
 
 export interface JmaTyphoonParse {
   document: JmaTyphoonDocument;
+  /** MeteorologicalInfo elements whose time could not be read (each reported and left out): the document is not whole. */
+  unreadTimes: number;
   /** JMA's remark on the typhoon (台風発生, 台風消滅（温帯低気圧化）…), from its closed table; null for none. */
   remark: string | null;
   problems: ParseProblem[];
@@ -244,7 +249,8 @@ export function parseJmaTyphoonDocument(xml: string, dataType: string): JmaTypho
   const problems: ParseProblem[] = [];
   const rejected: WarningTextRejection[] = [];
   const infos = kids(kid(kid(report, 'Body'), 'MeteorologicalInfos'), 'MeteorologicalInfo');
-  const points = infos.map((info) => point(info, problems, rejected)).filter((p): p is JmaTyphoonPoint => p !== null);
+  const read = infos.map((info) => point(info, problems, rejected));
+  const points = read.filter((p): p is JmaTyphoonPoint => p !== null);
   if (points.length === 0) throw new ShapeError(`${dataType}: no MeteorologicalInfo can be read`);
   const naming = kids(kid(infos[0], 'Item'), 'Kind')
     .map((k) => kid(kid(k, 'Property'), 'TyphoonNamePart'))
@@ -271,6 +277,7 @@ export function parseJmaTyphoonDocument(xml: string, dataType: string): JmaTypho
       points,
     },
     remark: checkTableWords(at(naming, 'Remark'), JMA_TYPHOON_REMARKS, 'TyphoonNamePart/Remark', rejected),
+    unreadTimes: read.length - points.length,
     problems,
     rejected,
   };
@@ -349,52 +356,6 @@ export function jmaStormAreaWarning(parse: JmaTyphoonParse): { warning: Warning 
       },
     },
     problems,
-  };
-}
-
-/** One forecast point in the form a forecast verification reads (issue 31): time, centre, 70 % radius, intensity. */
-export interface JmaForecastPoint {
-  hours: number;
-  time: string;
-  lat: number;
-  lng: number;
-  probabilityRadiusKm: number | null;
-  maxWindMs: number | null;
-  pressureHpa: number | null;
-  classCode: JmaTyphoonPoint['classCode'];
-}
-
-/**
- * JMA's forecast of one document as a verification reads it: the analysis (base) time, the typhoon, and every
- * forecast point with a centre (estimates an hour on are not forecasts and are left out). Wind is the 10-minute mean.
- */
-export function forecastPointsOf(document: JmaTyphoonDocument): {
-  baseTime: string;
-  number: string | null;
-  name: string | null;
-  eventId: string;
-  issuedAt: string;
-  points: JmaForecastPoint[];
-} {
-  const analysis = document.points.find((p) => p.kind === 'analysis');
-  return {
-    baseTime: analysis?.time ?? document.reportTime,
-    number: document.number,
-    name: document.name,
-    eventId: document.eventId,
-    issuedAt: document.reportTime,
-    points: document.points
-      .filter((p) => p.kind === 'forecast' && p.lat !== null && p.lng !== null)
-      .map((p) => ({
-        hours: p.hours,
-        time: p.time,
-        lat: p.lat as number,
-        lng: p.lng as number,
-        probabilityRadiusKm: p.probabilityRadiusKm,
-        maxWindMs: p.maxWindMs,
-        pressureHpa: p.pressureHpa,
-        classCode: p.classCode,
-      })),
   };
 }
 

@@ -8,8 +8,9 @@
  * - warnings (VPWW53): the newest document of each office; every municipality's storm warning (暴風) and special
  *   warnings (特別警報) are kept, and a warning kept once stays kept while in force (a special warning lowered to a
  *   warning is told as lowered, never as gone); the other warnings are not kept (docs/api/warnings.md says why);
- * - typhoon analysis and forecast (VPTW6x): every document, kept 72 hours (issue 31 reads them as JMA's official
- *   forecasts); the storm areas of each typhoon's newest document within 24 hours are in force;
+ * - typhoon analysis and forecast (VPTW6x): every document, kept 72 hours (the scheduled run keeps their forecasts
+ *   as JMA's official issuances: src/jobs/jma-forecasts.ts); the storm areas of each typhoon's newest document
+ *   within 24 hours are in force;
  * - typhoon information (VPTI50, VPTI51): the newest of each, its head only.
  *
  * A document is fetched from under the configured base (`data/<file>`), its name taken from the feed's link: the
@@ -32,7 +33,7 @@ import type { JmaPrefecture, JmaState } from './warning-store.ts';
 
 /** JMA keeps at least the last 10 minutes in the high-frequency feed. */
 export const HIGH_FREQUENCY_WINDOW_MS = 10 * 60_000;
-/** Typhoon documents are kept this long after their report time (issue 31 reads them). */
+/** Typhoon documents are kept this long after their report time (their forecasts are read from them every JMA run). */
 const TYPHOON_KEPT_MS = 72 * 3_600_000;
 /** A typhoon's storm areas are in force from its newest document at most this old. */
 const STORM_AREA_IN_FORCE_MS = 24 * 3_600_000;
@@ -132,7 +133,7 @@ export async function readJma(up: WarningUpstreams, state: JmaState, now: Date):
           const parse = parseJmaTyphoonDocument(xml, dataType);
           rejected.push(...parse.rejected);
           problems.push(...parse.problems.map((p) => `${file}: ${p.message}`));
-          typhoons.push({ file, document: parse.document, remark: parse.remark });
+          typhoons.push({ file, document: parse.document, remark: parse.remark, unreadTimes: parse.unreadTimes });
         } else {
           information.push({ ...parseJmaTyphoonInfo(xml, dataType), file });
         }
@@ -156,7 +157,7 @@ export async function readJma(up: WarningUpstreams, state: JmaState, now: Date):
     next.prefectures.map((p) => ({ snapshot: p.snapshot, prefecture: p.prefecture, infoType: p.infoType, problems: [], rejected: [] })),
     keptTyphoons
       .filter((t) => recent(t.document.reportTime, STORM_AREA_IN_FORCE_MS))
-      .map((t) => ({ document: t.document, remark: t.remark, problems: [], rejected: [] })),
+      .map((t) => ({ document: t.document, remark: t.remark, unreadTimes: t.unreadTimes, problems: [], rejected: [] })),
   );
   const stateReason =
     snapshot.state === 'unknown'

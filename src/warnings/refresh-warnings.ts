@@ -36,6 +36,7 @@ import {
   writeWarningStatus,
   type AgencyRecord,
   type AgencyStatus,
+  type JmaTyphoonKept,
   type StoredWarnings,
   type WarningStatus,
 } from './warning-store.ts';
@@ -44,6 +45,11 @@ export interface WarningRefreshResult {
   agencies: { agency: WarningAgency; ok: boolean; state: WarningState | null; inForce: number; error: string | null }[];
   /** The changes this run recorded, in order. */
   changes: WarningChangeEntry[];
+  /**
+   * JMA's typhoon documents as kept after this run (the last 72 hours), whose forecasts the run keeps as issuances
+   * (src/jobs/jma-forecasts.ts); null when JMA was not read this run.
+   */
+  jmaTyphoons: JmaTyphoonKept[] | null;
 }
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -257,5 +263,5 @@ export async function refreshWarnings(
     recordFaults(store, faults, now).catch((error: unknown) => console.warn(`live data-quality document not written: ${describe(error)}`)),
   ]);
   await writeWarningStatus(store, statusNext);
-  return { agencies: outcome, changes: recorded };
+  return { agencies: outcome, changes: recorded, jmaTyphoons: due.includes('jma') ? next.jma.typhoons : null };
 }

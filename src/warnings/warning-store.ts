@@ -26,11 +26,16 @@ export const jmaPrefectureSchema = z.object({
 });
 export type JmaPrefecture = z.infer<typeof jmaPrefectureSchema>;
 
-/** A typhoon document as kept: parsed, with JMA's remark (the VPTW6x documents are also issue 31's JMA forecasts). */
+/**
+ * A typhoon document as kept: parsed, with JMA's remark. Its forecast is also JMA's own official forecast, which the
+ * scheduled run keeps as an issuance (src/jobs/jma-forecasts.ts): a document with a time it could not read is not
+ * whole, and its forecast is left out (`unreadTimes`; 0 for the documents kept before it was counted).
+ */
 export const jmaTyphoonKeptSchema = z.object({
   file: z.string(),
   document: jmaTyphoonDocumentSchema,
   remark: z.string().nullable(),
+  unreadTimes: z.number().int().min(0).default(0),
 });
 export type JmaTyphoonKept = z.infer<typeof jmaTyphoonKeptSchema>;
 

@@ -14,7 +14,6 @@ import { ISLAND_GROUPS, warningSnapshotSchema, type IslandGroup, type Warning } 
 import { warningAreas } from '../../src/sources/warning-areas.ts';
 import { mergeHkoLanguages, parseHkoWarningInfo, parseHkoWarnsum, parseHkoWebWarnsum } from '../../src/upstream/hko-warnings.ts';
 import {
-  forecastPointsOf,
   jmaSnapshot,
   jmaStormAreaWarning,
   parseJmaTyphoonDocument,
@@ -166,17 +165,6 @@ describeRealData('upstream', 'warnings: every recorded answer', (upstream) => {
         { kind: 'storm-area', axes: [{ direction: null, radiusKm: 150, radiusNm: 80 }] },
         { kind: 'gale-area', axes: [{ direction: null, radiusKm: 390, radiusNm: 210 }] },
       ]);
-      const forecast = forecastPointsOf(byFile['10_04_03']?.document as never);
-      expect(forecast.points[0]).toEqual({
-        hours: 3,
-        time: '2017-09-14T00:00:00+09:00',
-        lat: 25.7,
-        lng: 125.1,
-        probabilityRadiusKm: 30,
-        maxWindMs: 45,
-        pressureHpa: 945,
-        classCode: 'TY',
-      });
       // The storm area given per side (TALIM, 16 September: 北東 200 km, 南西 130 km) is one circle of 165 km.
       expect(jmaStormAreaWarning(byFile['10_04_07'] as never).warning?.circles[0]?.radiusKm).toBe(165);
     });

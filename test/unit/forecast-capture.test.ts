@@ -1,6 +1,7 @@
 /**
  * The scheduled run keeps every official forecast it reads (src/forecasts/forecast-store.ts): the mock upstream's
- * payloads (the demo storm's Zhejiang and NMC answers, NHC's a-deck of MELISSA, JTWC's warning of ANGGREK) replayed as
+ * payloads (the demo storm's Zhejiang and NMC answers and JMA's own forecast document of it, NHC's a-deck of MELISSA,
+ * JTWC's warning of ANGGREK) replayed as
  * the demo storm's life grows, with upstream faults, lost and damaged store writes, runs stopped before they kept
  * anything and restarts (a fresh store over the same folder): every issuance any payload held is stored once, none
  * is lost, the amendments are numbered, and times later than the fetch are left out and recorded.
@@ -11,6 +12,7 @@ import fs from 'fs-extra';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adeckIssuances } from '../../src/forecasts/adeck-issuances.ts';
 import { readStormForecasts, recordForecasts, storedForecastStorms, type StormForecasts } from '../../src/forecasts/forecast-store.ts';
+import { jmaIssuance } from '../../src/forecasts/jma-issuances.ts';
 import { jtwcTcwIssuance } from '../../src/forecasts/jtwc-issuances.ts';
 import { nmcIssuances } from '../../src/forecasts/nmc-issuances.ts';
 import { zjIssuances } from '../../src/forecasts/zj-issuances.ts';
@@ -22,6 +24,7 @@ import { parseAtcfDeck } from '../../src/upstream/atcf.ts';
 import { stripJsonp } from '../../src/upstream/client.ts';
 import { parseZjTime } from '../../src/upstream/zj-service.ts';
 import { FUTURE_TOLERANCE_MS } from '../../src/model/freshness.ts';
+import { parseJmaTyphoonDocument } from '../../src/upstream/jma-xml.ts';
 import { parseJtwcTcw } from '../../src/upstream/jtwc.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { check } from '../helpers/live-payloads.ts';
@@ -62,10 +65,18 @@ const run = (store: KeyValueStore, now: Date) =>
 const keysOf = (drafts: readonly (IssuanceDraft | null)[], at: Date) =>
   drafts.flatMap((d) => (d && Date.parse(d.initialTime) <= at.getTime() + FUTURE_TOLERANCE_MS ? [issuanceKey(d)] : []));
 
+/** JMA's own forecast of the demo storm (its VPTW60 document, which the warnings part reads), kept once its time has come. */
+const JMA_FILE = '20260822155000_0_VPTW60_010000.xml';
+const jmaOwn = (at: Date) => {
+  const document = parseJmaTyphoonDocument(own(`jma/${JMA_FILE}`), 'VPTW60').document;
+  const storm = { id: '202699', code: '202699', atcfId: null, name: 'MANGKHUT' };
+  return keysOf([jmaIssuance({ file: JMA_FILE, document, unreadTimes: 0 }, storm, at)], at);
+};
+
 /** The issuances of the mock's payloads as they stand, read straight from them (not through the run). */
 function offered(zj: unknown, nmc: unknown, at: Date) {
   return {
-    '202699': [...keysOf(zjIssuances(zj, at, check()), at), ...keysOf(nmcIssuances(nmc, at, check()), at)],
+    '202699': [...keysOf(zjIssuances(zj, at, check()), at), ...keysOf(nmcIssuances(nmc, at, check()), at), ...jmaOwn(at)],
     al132025: keysOf(
       adeckIssuances(parseAtcfDeck(own('nhc/aal132025.dat')).records, { atcfId: 'al132025', channel: 'live', file: null, seenAt: at }),
       at,
@@ -95,12 +106,14 @@ describe('one run', () => {
       expect(keys.length, id).toBeGreaterThan(0);
     }
     const typhoon = await stored(store, '202699');
-    // The Zhejiang service's five agencies (CMA's and JMA's given at two points, one issuance each), and NMC's BABJ.
+    // The Zhejiang service's five agencies (CMA's and JMA's given at two points, one issuance each), NMC's BABJ, and
+    // JMA's own document (linked to the storm by its name: JMA's number is not in the storm's record).
     expect(typhoon.issuances.map((i) => `${i.initialTime} ${i.agency} ${i.source.product}`)).toEqual([
       '2026-08-22T18:00:00Z cma nmc-service',
       '2026-08-22T18:00:00Z cma zj-service',
       '2026-08-22T18:00:00Z jma zj-service',
       '2026-08-22T15:00:00Z cwa zj-service',
+      '2026-08-22T15:00:00Z jma jma-vptw',
       '2026-08-22T15:00:00Z jtwc zj-service',
       '2026-08-22T12:00:00Z hko zj-service',
     ]);
@@ -176,7 +189,10 @@ describe('the demo storm’s life, with faults and restarts', () => {
       if (step.fault === 'zj') mock.setFault('5xx', 'zj');
       const offer = offered(shown.zj, shown.nmc, at);
       if (step.fault !== 'all')
-        for (const key of offer['202699'].filter((k) => step.fault !== 'zj' || k.includes('/nmc-service/'))) everything.add(key);
+        for (const key of offer['202699'].filter((k) => step.fault !== 'zj' || !k.includes('/zj-service/'))) everything.add(key);
+      // JMA's document was fetched by the first run and is kept with the warnings: every run reads its forecast again,
+      // so it is kept at the first run after its time, whatever that run could fetch.
+      for (const key of jmaOwn(at)) everything.add(key);
       if (step.store === 'restart') store = fileStore(dir);
       if (step.store === 'damage') {
         // The main copy cut short (not JSON), the backup of a wrong shape whose issuances still read one by one.
@@ -207,6 +223,7 @@ describe('the demo storm’s life, with faults and restarts', () => {
       '2026-08-22T18:00:00Z cma zj-service',
       '2026-08-22T18:00:00Z jma zj-service',
       '2026-08-22T15:00:00Z cwa zj-service',
+      '2026-08-22T15:00:00Z jma jma-vptw',
       '2026-08-22T15:00:00Z jtwc zj-service',
       '2026-08-22T12:00:00Z cma zj-service',
       '2026-08-22T12:00:00Z hko zj-service',

@@ -1,9 +1,9 @@
 /**
  * A storm's kept forecasts for a map (`/api/geojson/typhoons/{code}/forecasts`,
  * `/api/geojson/global/typhoons/{id}/forecasts`), answered by their function at the demo moment: the scheduled run
- * keeps the mock upstream's forecasts (the demo storm's six issuances, MELISSA's NHC a-deck), the data file holds an
- * agency's measured cones, and each answer draws every issuance newest first, each with its agency's cone where one
- * was measured, and says how current the storm is as its own answers do.
+ * keeps the mock upstream's forecasts (the demo storm's seven issuances, JMA's own among them, MELISSA's NHC a-deck),
+ * the data file holds an agency's measured cones, and each answer draws every issuance newest first, each with its
+ * agency's cone where one was measured, and says how current the storm is as its own answers do.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -81,7 +81,7 @@ describe('a north-western Pacific storm', () => {
     expect(headers.get('content-type')).toBe('application/geo+json; charset=utf-8');
     stormForecastsGeoJsonSchema.parse(body);
     const issuances = await kept('202699');
-    expect(body.total).toBe(6);
+    expect(body.total).toBe(7);
     expect(drawnKeys(body.features)).toEqual(issuances.map((i) => i.key));
     expect(body.storm).toMatchObject({ id: '202699', code: '202699', name: 'MANGKHUT', basin: 'WP' });
     expect(body.updatedAt).toBe('2026-08-22T18:10:00Z');

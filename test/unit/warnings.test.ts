@@ -19,7 +19,6 @@ import {
   withHkoStorms,
 } from '../../src/upstream/hko-warnings.ts';
 import {
-  forecastPointsOf,
   jmaSnapshot,
   jmaStormAreaWarning,
   parseJmaFeed,
@@ -302,17 +301,6 @@ describe('JMA typhoon analysis and forecast (VPTW)', () => {
     expect(greatCircleKm({ lat: 27, lng: 123.5 }, circles[2] as { lat: number; lng: number })).toBeCloseTo(50, 0);
     expect((circles[2]?.lat as number) > 27 && (circles[2]?.lng as number) > 123.5).toBe(true);
     expect(warning?.storm).toEqual({ number: '2613', name: 'KAJIKI', localName: null });
-  });
-
-  it('gives its forecast points in a form a verification reads', () => {
-    expect(forecastPointsOf(parsed.document)).toMatchObject({
-      baseTime: '2026-09-14T09:00:00+09:00',
-      number: '2613',
-      points: [
-        { hours: 24, lat: 25.5, lng: 124.5, probabilityRadiusKm: 90, maxWindMs: 45, pressureHpa: 945, classCode: 'TY' },
-        { hours: 48, lat: 27, lng: 123.5, probabilityRadiusKm: 150, maxWindMs: 30, pressureHpa: 975, classCode: 'STS' },
-      ],
-    });
   });
 
   it('refuses a truncated document, a wrong data type and what is not XML', () => {

@@ -3855,12 +3855,12 @@ export interface components {
             initialTime: string;
             /** @description When the agency issued it, when the source says; null when it does not */
             issuedAt: string | null;
-            /** @description The agency's advisory or warning number, when the source gives it */
+            /** @description The agency's advisory or warning number, when the source gives it (NHC's forecast advisory; JMA's document serial) */
             advisory: string | null;
             /** @description The unit and averaging period of the issuance's winds */
             wind: components["schemas"]["IssuanceWind"];
-            /** @description How `stage` is written: ATCF system types (TD, TS, HU, EX, …) or the Chinese grades (TD … SuperTY, ET) */
-            stageScheme: ("atcf" | "china-grade") | null;
+            /** @description How `stage` is written: ATCF system types (TD, TS, HU, EX, …), the Chinese grades (TD … SuperTY, ET) or JMA's classes (TD, TS, STS, TY, LOW: extratropical low) */
+            stageScheme: ("atcf" | "china-grade" | "jma-class") | null;
             /** @description The agency's own analysis at the initial time, when the source gives it */
             initial: components["schemas"]["ForecastPosition"] | null;
             /** @description Forecast positions after the initial time, by lead */
@@ -3876,16 +3876,16 @@ export interface components {
         };
         IssuanceSource: {
             /**
-             * @description The product read: zj-service (the Zhejiang typhoon service's forecast groups), nmc-service (NMC's), atcf-adeck (an ATCF a-deck, live or archived), jtwc-tcw (a JTWC warning's .tcw)
+             * @description The product read: zj-service (the Zhejiang typhoon service's forecast groups), nmc-service (NMC's), atcf-adeck (an ATCF a-deck, live or archived), jtwc-tcw (a JTWC warning's .tcw), jma-vptw (JMA's own typhoon analysis and forecast, its VPTW6x XML document)
              * @enum {string}
              */
-            product: "zj-service" | "nmc-service" | "atcf-adeck" | "jtwc-tcw";
+            product: "zj-service" | "nmc-service" | "atcf-adeck" | "jtwc-tcw" | "jma-vptw";
             /**
              * @description Read by the scheduled run from a live service, or from an archive file by the build
              * @enum {string}
              */
             channel: "live" | "archive";
-            /** @description The archive file (a-deck) or the live document it was read from */
+            /** @description The archive file (a-deck) or the live document it was read from (JMA's: the document's file name, which begins with the UTC time it was published) */
             file: string | null;
             /** @description The ATCF technique of the rows (OFCL, OFCS, JTWC); null for other products */
             tech: string | null;
@@ -3894,7 +3894,7 @@ export interface components {
         };
         /** @description The storm forecast */
         IssuanceStorm: {
-            /** @description The storm's id in the key: a north-western Pacific code (`202411`, 8-digit when unnumbered) or an ATCF id */
+            /** @description The storm's id in the key: a north-western Pacific code (`202411`, 8-digit when unnumbered) or an ATCF id; `jma-` and JMA's event id (`jma-tc2425`) for a JMA forecast not linked to a storm yet (kept, not answered, until it is) */
             id: string;
             /** @description North-western Pacific code, when the source names one */
             code: string | null;
