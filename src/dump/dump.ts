@@ -91,7 +91,7 @@ export interface DumpInput {
 }
 
 /** One file of the dump: its name under DUMP_ROOT and its text, made in chunks when it is read. */
-export interface DumpEntry {
+interface DumpEntry {
   name: string;
   text: () => Iterable<string>;
 }
@@ -269,7 +269,7 @@ function* featureCollection<T>(items: readonly T[], feature: (item: T) => unknow
 }
 
 /** The dump's files (under DUMP_ROOT) but SHA256SUMS, each made when it is read, and its manifest. */
-export function dumpEntries(input: DumpInput): { entries: DumpEntry[]; manifest: Record<string, unknown> } {
+function dumpEntries(input: DumpInput): { entries: DumpEntry[]; manifest: Record<string, unknown> } {
   const { typhoons, links, comparisons, global, sources, demo, generatedAt } = input;
   const points: DumpPoint[] = typhoons.flatMap((t) => stormPoints(t, comparisons.get(t.code) as StormAgencies));
   const storms = new Map(typhoons.map((t) => [t.code, t]));
