@@ -91,7 +91,7 @@ export interface DumpInput {
 }
 
 /** One file of the dump: its name under DUMP_ROOT and its text, made in chunks when it is read. */
-interface DumpEntry {
+export interface DumpEntry {
   name: string;
   text: () => Iterable<string>;
 }
@@ -268,8 +268,11 @@ function* featureCollection<T>(items: readonly T[], feature: (item: T) => unknow
   yield ']}';
 }
 
-/** The dump's files (under DUMP_ROOT) but SHA256SUMS, each made when it is read, and its manifest. */
-function dumpEntries(input: DumpInput): { entries: DumpEntry[]; manifest: Record<string, unknown> } {
+/**
+ * The dump's files (under DUMP_ROOT) but SHA256SUMS, each made when it is read, and its manifest (exported for the
+ * real-data suite, which reads the files it checks without zipping the whole dump).
+ */
+export function dumpEntries(input: DumpInput): { entries: DumpEntry[]; manifest: Record<string, unknown> } {
   const { typhoons, links, comparisons, global, sources, demo, generatedAt } = input;
   const points: DumpPoint[] = typhoons.flatMap((t) => stormPoints(t, comparisons.get(t.code) as StormAgencies));
   const storms = new Map(typhoons.map((t) => [t.code, t]));

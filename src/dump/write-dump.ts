@@ -17,11 +17,11 @@ import { archiveReleaseTime } from '../archive/release-time.ts';
 import { AGENCY_SOURCES } from '../model/agency-track-schemas.ts';
 import { toBeijingIso } from '../model/time.ts';
 import { NAMES_FILE } from '../config/paths.ts';
-import { createProgress } from '../console/progress.ts';
+import { createProgress, type Progress } from '../console/progress.ts';
 import { AGENCIES_DIR } from '../sources/agencies/read-agency-sources.ts';
 import { globalSourcesFolder, readGlobalSources } from '../sources/global/read-global-sources.ts';
 import { readArchiveSources } from '../archive/read-archive-sources.ts';
-import { buildDump, type GlobalDumpInput, type SourceFileVersion } from './dump.ts';
+import { buildDump, type DumpInput, type GlobalDumpInput, type SourceFileVersion } from './dump.ts';
 
 export const STABLE_DUMP = 'typhoon-archive.zip';
 /**
@@ -34,7 +34,7 @@ export const DUMP_STATUS = 'status.json';
 export const datedDump = (version: Date) => `typhoon-archive-${toBeijingIso(version).slice(0, 10)}.zip`;
 
 /** Where the other basins' files are named in the manifest's sources. */
-export const GLOBAL_SOURCES_PREFIX = 'global-sources';
+const GLOBAL_SOURCES_PREFIX = 'global-sources';
 
 const sha256 = async (file: string) =>
   createHash('sha256')
@@ -44,9 +44,9 @@ const sha256 = async (file: string) =>
 /**
  * The archive of every basin as the build makes it (src/archive/global/), from the other basins' folder (none: the
  * north-western Pacific's records alone, the others told as not loaded), and the versions of the files read. The
- * parsed files are let go here: only the records are kept for the dump. Exported for the dump's suites.
+ * parsed files are let go here: only the records are kept for the dump.
  */
-export async function globalArchiveOf(
+async function globalArchiveOf(
   dir: string | null,
   nwPacific: NwPacificArchive,
   { demo, nwReleasedAt }: { demo: boolean; nwReleasedAt: number },
@@ -69,15 +69,19 @@ export async function globalArchiveOf(
   };
 }
 
-export async function writeDump(options: {
+export interface DumpFolders {
   sourcesDir: string;
   agenciesDir?: string;
   /** The other basins' best tracks (hurdat2/, ibtracs/); default as for the build: the demo's with the demo archive, else none. */
   globalSourcesDir?: string;
-  outDir: string;
-}): Promise<{ files: string[]; bytes: number; storms: number; records: number; quality: GlobalDataQuality; version: Date }> {
-  const progress = createProgress('Dump', 5);
-  const sources = await readArchiveSources(options.sourcesDir, NAMES_FILE, { agenciesDir: options.agenciesDir });
+}
+
+/**
+ * What the dump is made of, read and built as the build reads and builds it: the archive, its agencies side by side,
+ * the archive of every basin, every source file's version, the data version (exported for the real-data suite).
+ */
+export async function readDumpInput(folders: DumpFolders, progress: Pick<Progress, 'tick'> = { tick: () => {} }): Promise<DumpInput> {
+  const sources = await readArchiveSources(folders.sourcesDir, NAMES_FILE, { agenciesDir: folders.agenciesDir });
   progress.tick('sources read');
   if (sources.problems.length)
     throw new Error(
@@ -88,30 +92,38 @@ export async function writeDump(options: {
   progress.tick('archive built');
   // The other basins' values left out are reported (global-data-quality.json), never copied, and do not stop the dump, as in the build.
   const { global, versions: globalVersions } = await globalArchiveOf(
-    await globalSourcesFolder(options),
+    await globalSourcesFolder(folders),
     { typhoons, agencies: comparisons },
     { demo: sources.demo, nwReleasedAt: archiveReleaseTime(typhoons) },
   );
-  const version = new Date(global.report.releasedAt);
   progress.tick('other basins built');
   const agencyFiles = AGENCY_SOURCES.flatMap((agency) => sources.agencies.files[agency]);
   const versions = [
-    ...(await Promise.all(sources.files.map(async (file) => ({ file, sha256: await sha256(path.join(options.sourcesDir, file)) })))),
+    ...(await Promise.all(sources.files.map(async (file) => ({ file, sha256: await sha256(path.join(folders.sourcesDir, file)) })))),
     // Named as under the sources folder, wherever --agencies pointed.
     ...(await Promise.all(
       agencyFiles.map(async (file) => ({ file: `${AGENCIES_DIR}/${file}`, sha256: await sha256(path.join(sources.agenciesDir, file)) })),
     )),
     ...globalVersions,
   ];
-  const { zip } = buildDump({
+  return {
     typhoons,
     links: crosswalk.links,
     comparisons,
     global,
     sources: versions,
     demo: sources.demo,
-    generatedAt: version,
-  });
+    generatedAt: new Date(global.report.releasedAt),
+  };
+}
+
+export async function writeDump(
+  options: DumpFolders & { outDir: string },
+): Promise<{ files: string[]; bytes: number; storms: number; records: number; quality: GlobalDataQuality; version: Date }> {
+  const progress = createProgress('Dump', 5);
+  const input = await readDumpInput(options, progress);
+  const { generatedAt: version } = input;
+  const { zip } = buildDump(input);
   progress.tick('zipped');
   await fs.mkdirp(options.outDir);
   const names = [STABLE_DUMP, datedDump(version)];
@@ -128,9 +140,9 @@ export async function writeDump(options: {
   return {
     files: names.map((name) => path.join(options.outDir, name)),
     bytes: zip.byteLength,
-    storms: typhoons.length,
-    records: global.storms.length,
-    quality: global.quality,
+    storms: input.typhoons.length,
+    records: input.global.storms.length,
+    quality: input.global.quality,
     version,
   };
 }

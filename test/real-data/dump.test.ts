@@ -1,5 +1,5 @@
 /**
- * The dump of the real data, written as `npm run dump` writes it: the real archive (TYPHOON_SOURCES), the other
+ * The dump of the real data, made as `npm run dump` makes it: the real archive (TYPHOON_SOURCES), the other
  * agencies' samples (TYPHOON_AGENCY_SOURCES) and, when given, the real samples of the other basins
  * (test/helpers/global-sources.ts: NHC's Atlantic HURDAT2 1970-2018, the North-east and Central Pacific 1949-2024,
  * the IBTrACS lists). Every storm in tracks.geojson, the crosswalk saying of each agency track what the API says,
@@ -10,16 +10,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DATA_FILES } from '../../src/api/data-files.ts';
-import { compareArchive } from '../../src/archive/agency-comparison.ts';
-import { buildArchive } from '../../src/archive/build-archive.ts';
 import { buildGlobalHistory, type GlobalHistory } from '../../src/archive/global/global-history.ts';
-import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
-import { NAMES_FILE } from '../../src/config/paths.ts';
-import { DUMP_ROOT } from '../../src/dump/dump.ts';
-import { STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
+import { dumpEntries, type DumpInput } from '../../src/dump/dump.ts';
+import { readDumpInput } from '../../src/dump/write-dump.ts';
 import { readGlobalSources } from '../../src/sources/global/read-global-sources.ts';
 import { apiAndDumpLinks, asHurdat2Entry, asIbtracsRow, basinCounts, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
 import { assembleRealGlobalSources, hasRealGlobalSources, REAL_GLOBAL_FILES } from '../helpers/global-sources.ts';
@@ -34,10 +29,10 @@ type TypedRow = ReturnType<typeof readTyped>['rows'][number];
 describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
   let scratch = '';
   let globalFolder: string | null = null;
-  /** The dump's files as text, but the storms' own (storms/*.json: only their names). */
+  /** The dump's files as text, but the storms' own (storms/*.json: only their names) and the large JSON Lines. */
   const files = new Map<string, string>();
   const storms: string[] = [];
-  let archive: ReturnType<typeof buildArchive>;
+  let input: DumpInput;
   let tables: Map<string, ReturnType<typeof readTyped>>;
   const text = (name: string) => files.get(name) as string;
   const rows = (table: string): TypedRow[] => tables.get(table)?.rows ?? [];
@@ -47,28 +42,23 @@ describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
     if (!agenciesDir) throw new Error('the real dump checks need TYPHOON_AGENCY_SOURCES beside TYPHOON_SOURCES');
     scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'typhoon-real-dump-'));
     globalFolder = hasRealGlobalSources() ? assembleRealGlobalSources(path.join(scratch, 'global-sources')) : null;
-    const outDir = path.join(scratch, 'dump');
-    await writeDump({ sourcesDir, agenciesDir, ...(globalFolder ? { globalSourcesDir: globalFolder } : {}), outDir });
-    const prefix = `${DUMP_ROOT}/`;
-    const zipped = unzipSync(fs.readFileSync(path.join(outDir, STABLE_DUMP)), {
-      filter: (file) => {
-        if (!file.name.startsWith(`${prefix}storms/`)) return true;
-        storms.push(path.basename(file.name, '.json'));
-        return false;
-      },
-    });
-    for (const [name, bytes] of Object.entries(zipped)) files.set(name.slice(prefix.length), new TextDecoder().decode(bytes));
+    // What `npm run dump` writes, by the functions it writes it with (src/dump/write-dump.ts), the files checked here
+    // made without zipping the whole dump (the zip itself, its checksums and the rest: test/unit/dump.test.ts).
+    input = await readDumpInput({ sourcesDir, agenciesDir, ...(globalFolder ? { globalSourcesDir: globalFolder } : {}) });
+    const { entries } = dumpEntries(input);
+    for (const { name, text: made } of entries) {
+      if (name.startsWith('storms/')) storms.push(path.basename(name, '.json'));
+      else if (!name.endsWith('.jsonl') || name === 'crosswalk.jsonl') files.set(name, [...made()].join(''));
+    }
     const pkg = JSON.parse(text('datapackage.json')) as { resources: { name: string; path: string; schema: TableSchema }[] };
     tables = new Map(pkg.resources.map((r) => [r.name, readTyped(r.schema, text(r.path))]));
-    // The archive as the build makes it, read apart, for what the API answers.
-    archive = buildArchive(await readArchiveSources(sourcesDir, NAMES_FILE, { agenciesDir }));
   }, 600_000);
   afterAll(() => scratch && fs.rmSync(scratch, { recursive: true, force: true }));
 
   it('holds every storm in tracks.geojson, 197702-1 (a single fix) as a Point', async () => {
     const features = trackFeatures(text('tracks.geojson'));
     expect(storms.length).toBe(JSON.parse(text('manifest.json')).storms);
-    expect(storms.length).toBe(archive.typhoons.length);
+    expect(storms.length).toBe(input.typhoons.length);
     expect([...features.keys()].sort()).toEqual(storms.sort());
     expect(features.get('197702-1')).toMatchObject({ geometry: { type: 'Point', coordinates: [110, 20] }, properties: { kind: 'track' } });
     expect([...features.values()].filter((f) => f.geometry.type === 'Point').map((f) => f.properties.code)).toEqual(['197702-1']);
@@ -119,10 +109,9 @@ describeRealData('archive', 'the dump of the real archive', (sourcesDir) => {
           'the other basins need TYPHOON_CROSSCHECK_DATA and TYPHOON_AGENCY_SOURCES beside TYPHOON_SOURCES and TYPHOON_HISTORY_SAMPLES',
         );
       // The global history as the build makes it (build/build-site.ts), from the same files read apart.
-      const { typhoons, crosswalk } = archive;
       history = buildGlobalHistory(await readGlobalSources(globalFolder), {
-        typhoons,
-        agencies: compareArchive(typhoons, crosswalk, false),
+        typhoons: input.typhoons,
+        agencies: input.comparisons,
         searchEntries: [],
       });
     }, 600_000);

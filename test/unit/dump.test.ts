@@ -21,7 +21,7 @@ import { readGlobalSources } from '../../src/sources/global/read-global-sources.
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { buildDump, DUMP_ROOT } from '../../src/dump/dump.ts';
 import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
-import { datedDump, DUMP_STATUS, globalArchiveOf, STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
+import { datedDump, DUMP_STATUS, readDumpInput, STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
 import { apiAndDumpLinks, asHurdat2Entry, asIbtracsRow, basinCounts, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
 import { rawHurdat2, rawIbtracs } from '../helpers/raw-global-tracks.ts';
@@ -335,20 +335,9 @@ describe('datapackage.json', () => {
 
   it('keeps a JMA number such as 0121 as text', async () => {
     // The sample's YAGI given JMA's number of 2001's 21st storm: read as a number it would be 121.
-    const sources = await readArchiveSources(FIXTURE_SOURCES, NAMES_FILE);
-    const { typhoons, crosswalk } = buildArchive(sources);
-    const renumbered = typhoons.map((t) => (t.code === '202411' ? { ...t, ids: { ...t.ids, jma: '0121' } } : t));
-    const comparisons = compareArchive(renumbered, crosswalk, false);
-    const { global } = await globalArchiveOf(null, { typhoons: renumbered, agencies: comparisons }, { demo: false, nwReleasedAt: 0 });
-    const { zip } = buildDump({
-      typhoons: renumbered,
-      links: crosswalk.links,
-      comparisons,
-      global,
-      sources: [],
-      demo: false,
-      generatedAt: new Date(0),
-    });
+    const input = await readDumpInput({ sourcesDir: FIXTURE_SOURCES });
+    const renumbered = input.typhoons.map((t) => (t.code === '202411' ? { ...t, ids: { ...t.ids, jma: '0121' } } : t));
+    const { zip } = buildDump({ ...input, typhoons: renumbered });
     const files = unzipSync(zip);
     const text = (name: string) => new TextDecoder().decode(files[`${DUMP_ROOT}/${name}`]);
     const crosswalkResource = (JSON.parse(text('datapackage.json')).resources as Resource[]).find((r) => r.name === 'crosswalk');
