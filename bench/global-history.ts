@@ -5,11 +5,7 @@
  *   npm run bench:global -- --synthesize <folder>             (writes a full-size folder from the samples first)
  *
  * `--synthesize` needs the real samples (TYPHOON_HISTORY_SAMPLES, TYPHOON_CROSSCHECK_DATA, TYPHOON_AGENCY_SOURCES) and
- * writes files of the official sizes: the Atlantic HURDAT2 as three copies of the 1970–2018 file, the 2nd and 3rd
- * with their years 49 and 98 years earlier (ids and dates; the file has no 29 February); the North-east Pacific
- * HURDAT2 1949–2024 as it is (its size is the official file's); IBTrACS basin lists of the official sizes (NCEI's
- * listing of 2026-08) made of the official v04r01 ACTIVE list's 174-column rows, storm after storm under new SIDs
- * and the list's BASIN.
+ * writes files of the official sizes from them (./global-sources.ts).
  *
  * Measured: each file's parse (time, heap it holds), the whole read (readGlobalSources) and the pure build
  * (buildGlobalHistory, without the north-western Pacific), the outputs' sizes per basin (each record as one JSON
@@ -32,6 +28,7 @@ import { ARCHIVE_BASINS, archivedStormSchema, BASIN_RECORDS, type ArchiveBasin }
 import { parseIbtracsCsv, scanIbtracsLinks } from '../src/sources/agencies/ibtracs-csv.ts';
 import { parseHurdat2 } from '../src/sources/global/hurdat2.ts';
 import { readGlobalSources } from '../src/sources/global/read-global-sources.ts';
+import { synthesizeGlobalSources } from './global-sources.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
@@ -41,72 +38,13 @@ const heap = () => {
   return process.memoryUsage().heapUsed;
 };
 
-/** Official sizes of NCEI's basin lists (its folder listing, 2026-08-24). */
-const IBTRACS_SIZES: Record<string, number> = { NI: 26.59e6, SI: 73.95e6, SP: 33.84e6, SA: 0.055e6, NA: 54.47e6, EP: 44.43e6 };
-
-async function synthesize(dir: string): Promise<void> {
-  const env = (name: string) => {
-    const value = process.env[name];
-    if (!value) throw new Error(`--synthesize needs ${name} (docs/maintainers/testing.md)`);
-    return value;
-  };
-  await fs.emptyDir(dir);
-  await fs.mkdirp(path.join(dir, 'hurdat2'));
-  await fs.mkdirp(path.join(dir, 'ibtracs'));
-  const atlantic = await fs.readFile(path.join(env('TYPHOON_HISTORY_SAMPLES'), 'hurdat2_atl_1970-2018.apatel726.txt'), 'utf8');
-  const shifted = (years: number) =>
-    atlantic
-      .split('\n')
-      .map((line) =>
-        /^AL\d{6},/.test(line)
-          ? `${line.slice(0, 4)}${Number(line.slice(4, 8)) - years}${line.slice(8)}`
-          : `${Number(line.slice(0, 4)) - years}${line.slice(4)}`,
-      )
-      .join('\n');
-  await fs.writeFile(path.join(dir, 'hurdat2', 'hurdat2-1851-synthetic.txt'), [shifted(98), shifted(49), atlantic].join('\n'));
-  await fs.copy(
-    path.join(env('TYPHOON_CROSSCHECK_DATA'), 'hurdat2', 'hurdat2-nepac-1949-2024.txt'),
-    path.join(dir, 'hurdat2', 'hurdat2-nepac-1949-2024.txt'),
-  );
-
-  const [names, units, ...rows] = (
-    await fs.readFile(path.join(env('TYPHOON_AGENCY_SOURCES'), 'ibtracs', 'ibtracs.ACTIVE.list.v04r01.csv'), 'utf8')
-  )
-    .split('\n')
-    .filter((line) => line !== '');
-  const storms = new Map<string, string[][]>();
-  for (const row of rows) {
-    const cells = row.split(',');
-    storms.set(cells[0] as string, [...(storms.get(cells[0] as string) ?? []), cells]);
-  }
-  let serial = 0;
-  for (const [basin, size] of Object.entries(IBTRACS_SIZES)) {
-    const out = [names, units];
-    let bytes = 0;
-    while (bytes < size) {
-      for (const storm of storms.values()) {
-        serial += 1;
-        const south = basin.startsWith('S');
-        const sid = `${1842 + (serial % 180)}${String(1 + (serial % 365)).padStart(3, '0')}${south ? 'S' : 'N'}${String(serial).padStart(5, '0')}`;
-        for (const cells of storm) {
-          const line = [sid, ...cells.slice(1, 3), basin, ...cells.slice(4)].join(',');
-          out.push(line);
-          bytes += line.length + 1;
-        }
-        if (bytes >= size) break;
-      }
-    }
-    await fs.writeFile(path.join(dir, 'ibtracs', `ibtracs.${basin}.list.v04r01.csv`), `${out.join('\n')}\n`);
-  }
-}
-
 async function main() {
   const at = process.argv.indexOf('--synthesize');
   const dir =
     at >= 0 ? path.resolve(process.argv[at + 1] as string) : resolveGlobalSourcesDir(process.argv[2], readConfig().globalSourcesDir);
   if (at >= 0) {
     const started = performance.now();
-    await synthesize(dir);
+    await synthesizeGlobalSources(dir);
     console.log(`Synthesised ${dir} in ${s(performance.now() - started)}`);
   }
   const inputs = (await fs.readdir(path.join(dir, 'hurdat2')).catch(() => []))

@@ -23,7 +23,7 @@ import type { SiteData } from '../src/api/context.ts';
 import { loadBindings } from '../src/api/handler-modules.ts';
 import { renderDataFiles, renderStaticAnswers, unwrittenDataFiles } from '../src/api/render-static.ts';
 import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
-import { CONTENT_DIR, DEMO_GLOBAL_SOURCES_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config/paths.ts';
+import { CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config/paths.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
 import { AGENCY_SOURCES } from '../src/model/agency-track-schemas.ts';
 import { AGENCIES_DIR, describeAgencySources, listAgencyFiles } from '../src/sources/agencies/read-agency-sources.ts';
@@ -31,6 +31,7 @@ import { CMA_FILE_PATTERN, DEMO_MARKER, listSourceFiles, type LoadedSources } fr
 import {
   describeGlobalSources,
   GLOBAL_DEMO_MARKER,
+  globalSourcesFolder,
   listGlobalSourceFiles,
   readGlobalSources,
   type GlobalSources,
@@ -53,12 +54,6 @@ export interface SourceFolders extends ForecastFolders {
   sourcesDir: string;
   agenciesDir?: string;
   globalSourcesDir?: string;
-}
-
-/** The other basins' folder a build of these sources reads: the one given, else the demo's with the demo archive, else none. */
-export async function globalSourcesFolder({ sourcesDir, globalSourcesDir }: SourceFolders): Promise<string | null> {
-  if (globalSourcesDir) return globalSourcesDir;
-  return (await fs.pathExists(path.join(sourcesDir, DEMO_MARKER))) ? DEMO_GLOBAL_SOURCES_DIR : null;
 }
 
 export interface BuildOptions extends SourceFolders {

@@ -23,6 +23,7 @@ import {
   resolveSources,
   type SourcesLocation,
 } from '../src/config/paths.ts';
+import { summarizeGlobalQuality } from '../src/archive/global/global-report.ts';
 import { CMA_ARCHIVE_URL } from '../src/sources/fetch-cma.ts';
 import { BuildError, buildSite, inputFingerprint } from './build-site.ts';
 import { writeFunctions } from './write-functions.ts';
@@ -334,18 +335,25 @@ program
 
 program
   .command('dump')
-  .description('Write the offline dump (zip: storms JSON, points CSV and JSON Lines, GeoJSON, manifest, SHA256SUMS) to public/dump/')
+  .description(
+    'Write the offline dump (zip: storms JSON, points CSV and JSON Lines, the archive of every basin, GeoJSON, manifest, SHA256SUMS) to public/dump/',
+  )
   .option('--sources <dir>', 'archive sources folder; default as for build')
   .option('--agencies <dir>', "other agencies' best tracks; default as for build")
+  .option('--global-sources <dir>', "other basins' best tracks; default as for build")
   .option('--out <dir>', 'output folder', path.join(PUBLIC_DIR, 'dump'))
-  .action(async (options: { sources?: string; agencies?: string; out: string }) => {
+  .action(async (options: { sources?: string; agencies?: string; globalSources?: string; out: string }) => {
     const { writeDump } = await import('../src/dump/write-dump.ts');
     const report = await writeDump({
       sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
       agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
+      globalSourcesDir: resolveGlobalSourcesToBuild(options.globalSources, config().globalSourcesDir),
       outDir: options.out,
     });
-    log(`Dump: ${report.storms} storms, ${(report.bytes / 1e6).toFixed(1)} MB → ${report.files.join(', ')}`);
+    log(summarizeGlobalQuality(report.quality, 'global-data-quality.json in the dump'));
+    log(
+      `Dump: ${report.storms} storms, ${report.records} records of every basin, ${(report.bytes / 1e6).toFixed(1)} MB → ${report.files.join(', ')}`,
+    );
   });
 
 program

@@ -21,7 +21,7 @@ export const ENV = z.object({
   TYPHOON_SOURCES: optional.describe('Archive sources folder (cma-bst/, zj/); else .cache/sources, else the demo archive'),
   TYPHOON_AGENCY_SOURCES: optional.describe("Other agencies' best tracks (jma/, jtwc/, hko/, ibtracs/); else <sources>/agencies"),
   TYPHOON_GLOBAL_SOURCES: optional.describe(
-    "Best tracks of the other basins (hurdat2/: NHC HURDAT2; ibtracs/: IBTrACS basin lists): where `sources fetch` puts them and the build reads them; else .cache/global-sources (with the demo archive and none there, the demo's demo/global-sources)",
+    "Best tracks of the other basins (hurdat2/: NHC HURDAT2; ibtracs/: IBTrACS basin lists): where `sources fetch` puts them and the build and the dump read them; else .cache/global-sources (with the demo archive and none there, the demo's demo/global-sources)",
   ),
   TYPHOON_FORECAST_DECKS: optional.describe(
     "Archived ATCF a-decks of the official forecasts (nhc/: NHC's archive; jtwc/: UCAR's open repository of JTWC's): where `sources fetch --forecasts` puts them, what the build verifies; else .cache/forecast-decks",

@@ -5,9 +5,12 @@
 import { stringify } from 'csv-stringify/sync';
 
 /** The Table Schema types the dump's columns use (https://specs.frictionlessdata.io/table-schema/#types-and-formats). */
-export type FieldType = 'string' | 'integer' | 'number' | 'datetime';
+export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'datetime';
 
-/** Every time in the dump: ISO 8601 with its offset (+08:00), as Python's strptime reads it (Table Schema's datetime format). */
+/**
+ * Every time in the dump: ISO 8601 with its offset (+08:00 in the north-western Pacific's tables, Z in the other
+ * basins'), as Python's strptime reads it (Table Schema's datetime format; `%z` takes `Z` too).
+ */
 export const DATETIME_FORMAT = '%Y-%m-%dT%H:%M:%S%z';
 
 export interface Column<R> {
@@ -19,15 +22,26 @@ export interface Column<R> {
   /** The only values the column holds (besides empty). */
   values?: readonly string[];
   description: string;
-  value: (row: R) => string | number | null;
+  value: (row: R) => string | number | boolean | null;
 }
 
-/** CSV with a header line; null is an empty field. */
-export function tableCsv<R>(columns: readonly Column<R>[], rows: readonly R[]): string {
-  return stringify(
-    rows.map((row) => columns.map((c) => c.value(row) ?? '')),
-    { header: true, columns: columns.map((c) => c.name) },
-  );
+/** Rows a CSV chunk holds: the dump streams its tables into the zip, never holding one whole in memory. */
+const ROWS_PER_CHUNK = 2000;
+
+/** CSV with a header line, in chunks of whole lines; null is an empty field, a boolean `true` or `false`. */
+export function* tableCsv<R>(columns: readonly Column<R>[], rows: Iterable<R>): Generator<string> {
+  // csv-stringify's own cast writes false as an empty field, which would read as missing.
+  const cast = { boolean: (value: boolean) => String(value) };
+  yield stringify([columns.map((c) => c.name)]);
+  let batch: (string | number | boolean)[][] = [];
+  for (const row of rows) {
+    batch.push(columns.map((c) => c.value(row) ?? ''));
+    if (batch.length === ROWS_PER_CHUNK) {
+      yield stringify(batch, { cast });
+      batch = [];
+    }
+  }
+  if (batch.length) yield stringify(batch, { cast });
 }
 
 /** One line per column, `name: description`, for the dump's text. */
@@ -41,6 +55,7 @@ export function tableSchema(columns: readonly Column<never>[]) {
       name: c.name,
       type: c.type,
       ...(c.type === 'datetime' ? { format: DATETIME_FORMAT } : {}),
+      ...(c.type === 'boolean' ? { trueValues: ['true'], falseValues: ['false'] } : {}),
       description: c.description,
       ...(c.unit ? { unit: c.unit } : {}),
       ...(c.values ? { constraints: { enum: [...c.values] } } : {}),

@@ -8,8 +8,10 @@ import { parse } from 'csv-parse/sync';
 
 export interface TableField {
   name: string;
-  type: 'string' | 'integer' | 'number' | 'datetime';
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'datetime';
   format?: string;
+  trueValues?: string[];
+  falseValues?: string[];
   unit?: string;
   description: string;
   constraints?: { enum: string[] };
@@ -22,10 +24,10 @@ export interface TableSchema {
 
 const INTEGER = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-/** `%Y-%m-%dT%H:%M:%S%z` with the offset written as ±hh:mm (Python's strptime takes both forms). */
-const DATETIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:?\d{2}$/;
+/** `%Y-%m-%dT%H:%M:%S%z` with the offset written as ±hh:mm or Z (Python's strptime takes ±hhmm, ±hh:mm and Z). */
+const DATETIME_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}([+-]\d{2}:?\d{2}|Z)$/;
 
-function cellValue(field: TableField, text: string): string | number | Date | undefined {
+function cellValue(field: TableField, text: string): string | number | boolean | Date | undefined {
   if (field.constraints && !field.constraints.enum.includes(text)) return undefined;
   switch (field.type) {
     case 'string':
@@ -34,6 +36,10 @@ function cellValue(field: TableField, text: string): string | number | Date | un
       return INTEGER.test(text) ? Number(text) : undefined;
     case 'number':
       return NUMBER.test(text) ? Number(text) : undefined;
+    case 'boolean':
+      // Table Schema's defaults are true/True/TRUE/1 and false/False/FALSE/0; a field may narrow them.
+      if ((field.trueValues ?? ['true', 'True', 'TRUE', '1']).includes(text)) return true;
+      return (field.falseValues ?? ['false', 'False', 'FALSE', '0']).includes(text) ? false : undefined;
     case 'datetime': {
       if (field.format !== '%Y-%m-%dT%H:%M:%S%z' || !DATETIME_WITH_OFFSET.test(text)) return undefined;
       const date = new Date(text);
@@ -46,7 +52,7 @@ function cellValue(field: TableField, text: string): string | number | Date | un
 export function readTyped(
   schema: TableSchema,
   csvText: string,
-): { header: string[]; rows: Record<string, string | number | Date | null>[]; faults: string[] } {
+): { header: string[]; rows: Record<string, string | number | boolean | Date | null>[]; faults: string[] } {
   const [header = [], ...lines] = parse(csvText) as string[][];
   const faults: string[] = [];
   if (header.join() !== schema.fields.map((f) => f.name).join()) faults.push(`header ${header.join()} is not the declared fields`);

@@ -9,18 +9,23 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
+import fg from 'fast-glob';
 import { unzipSync } from 'fflate';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareArchive } from '../../src/archive/agency-comparison.ts';
 import { buildArchive } from '../../src/archive/build-archive.ts';
+import { buildGlobalHistory, type GlobalHistory } from '../../src/archive/global/global-history.ts';
+import { globalDataQuality } from '../../src/archive/global/global-report.ts';
+import { readGlobalSources } from '../../src/sources/global/read-global-sources.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { buildDump, DUMP_ROOT } from '../../src/dump/dump.ts';
 import { DEMO_SOURCES_DIR } from '../../src/config/paths.ts';
-import { datedDump, DUMP_STATUS, STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
+import { datedDump, DUMP_STATUS, readDumpInput, STABLE_DUMP, writeDump } from '../../src/dump/write-dump.ts';
 import { readArchiveSources } from '../../src/archive/read-archive-sources.ts';
-import { apiAndDumpLinks, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
-import { FIXTURE_SOURCES } from '../helpers/sources.ts';
+import { apiAndDumpLinks, asHurdat2Entry, asIbtracsRow, basinCounts, type CrosswalkLine, trackFeatures } from '../helpers/dump-contents.ts';
+import { rawHurdat2, rawIbtracs } from '../helpers/raw-global-tracks.ts';
+import { FIXTURE_GLOBAL_SOURCES, FIXTURE_SOURCES } from '../helpers/sources.ts';
 import { readTyped, type TableField, type TableSchema } from '../helpers/table-schema.ts';
 
 /** An IBTrACS record of the sample's YAGI, invented (see its README): the agencies' tracks come from its columns. */
@@ -46,6 +51,13 @@ const readJsonl = async (file: string): Promise<Record<string, unknown>[]> =>
     .trim()
     .split('\n')
     .map((line) => JSON.parse(line));
+interface Resource {
+  name: string;
+  path: string;
+  profile: string;
+  schema: TableSchema & { primaryKey?: string; foreignKeys?: unknown };
+}
+
 const csvHeader = async (file: string): Promise<string[]> => ((await fs.readFile(file, 'utf8')).split('\n')[0] as string).split(',');
 
 describe('writeDump', () => {
@@ -72,7 +84,7 @@ describe('writeDump', () => {
 
     const manifest = await fs.readJson(path.join(root, 'manifest.json'));
     expect(manifest).toMatchObject({
-      schemaVersion: 4,
+      schemaVersion: 5,
       // The same field as the v1 answers: which archive, its storms counted (the fixtures are not the demo archive).
       dataset: { kind: 'real', storms: 6 },
       storms: 6,
@@ -82,6 +94,7 @@ describe('writeDump', () => {
     expect(manifest.schemaChanges[2]).toMatch(/crosswalk\.csv/);
     expect(manifest.schemaChanges[3]).toMatch(/tracks\.geojson holds every storm/);
     expect(manifest.schemaChanges[4]).toMatch(/datapackage\.json is new/);
+    expect(manifest.schemaChanges[5]).toMatch(/the archive of every basin is new: global-storms\.csv/);
     // 13 CMA points; JTWC: 1945's own 2 (via the Zhejiang archive) and YAGI's 4; JMA's and HKO's 4 of YAGI.
     expect(manifest.pointsByAgency).toEqual({ cma: 13, jma: 4, jtwc: 6, hko: 4 });
     expect(manifest.linkedStorms).toEqual({ jma: 1, jtwc: 1, hko: 1, ibtracs: 0 });
@@ -245,7 +258,7 @@ describe('the dump with the other agencies', () => {
     const section = docs.slice(start, end === -1 ? undefined : end);
     const documented = [...section.matchAll(/`([^`]+)`/g)].map((m) => m[1]).join(',');
     const licence = await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8');
-    for (const file of ['points.csv', 'crosswalk.csv']) {
+    for (const file of ['points.csv', 'crosswalk.csv', 'global-storms.csv', 'global-points.csv', 'global-landfalls.csv']) {
       const header = await csvHeader(path.join(root, file));
       expect(documented).toContain(header.join(','));
       for (const column of header) expect(licence).toContain(`\n  ${column}: `);
@@ -265,26 +278,22 @@ describe('datapackage.json', () => {
   });
   afterAll(() => fs.remove(outDir));
 
-  interface Resource {
-    name: string;
-    path: string;
-    profile: string;
-    schema: TableSchema & { primaryKey?: string };
-  }
-
-  it('describes both CSV tables so that every cell reads as its declared type, empty as missing', async () => {
+  it('describes every CSV table so that every cell reads as its declared type, empty as missing', async () => {
     const pkg = await fs.readJson(path.join(root, 'datapackage.json'));
     expect(pkg).toMatchObject({
       profile: 'tabular-data-package',
       name: 'typhoon-archive',
       dataset: { kind: 'real', storms: 6 },
-      version: '4.0.0',
+      version: '5.0.0',
     });
     expect(pkg.created).toBe((await fs.readJson(path.join(root, 'manifest.json'))).generatedAt);
     const resources = pkg.resources as Resource[];
     expect(resources.map((r) => [r.name, r.path, r.profile])).toEqual([
       ['points', 'points.csv', 'tabular-data-resource'],
       ['crosswalk', 'crosswalk.csv', 'tabular-data-resource'],
+      ['global-storms', 'global-storms.csv', 'tabular-data-resource'],
+      ['global-points', 'global-points.csv', 'tabular-data-resource'],
+      ['global-landfalls', 'global-landfalls.csv', 'tabular-data-resource'],
     ]);
     const tables = new Map<string, ReturnType<typeof readTyped>>();
     for (const resource of resources) {
@@ -326,10 +335,9 @@ describe('datapackage.json', () => {
 
   it('keeps a JMA number such as 0121 as text', async () => {
     // The sample's YAGI given JMA's number of 2001's 21st storm: read as a number it would be 121.
-    const sources = await readArchiveSources(FIXTURE_SOURCES, NAMES_FILE);
-    const { typhoons, crosswalk } = buildArchive(sources);
-    const renumbered = typhoons.map((t) => (t.code === '202411' ? { ...t, ids: { ...t.ids, jma: '0121' } } : t));
-    const { zip } = buildDump({ typhoons: renumbered, crosswalk, sources: [], demo: false, generatedAt: new Date(0) });
+    const input = await readDumpInput({ sourcesDir: FIXTURE_SOURCES });
+    const renumbered = input.typhoons.map((t) => (t.code === '202411' ? { ...t, ids: { ...t.ids, jma: '0121' } } : t));
+    const { zip } = buildDump({ ...input, typhoons: renumbered });
     const files = unzipSync(zip);
     const text = (name: string) => new TextDecoder().decode(files[`${DUMP_ROOT}/${name}`]);
     const crosswalkResource = (JSON.parse(text('datapackage.json')).resources as Resource[]).find((r) => r.name === 'crosswalk');
@@ -350,6 +358,202 @@ describe('datapackage.json', () => {
     expect(pkg.title).toBe(`Typhoon API demo archive (${storms} storms), not the full record`);
     expect(pkg.description).toMatch(new RegExp(`^DEMO: built from the project's demo archive \\(${storms} storms`));
     await fs.remove(demoOut);
+  });
+});
+
+describe('the archive of every basin in the dump', () => {
+  // The fixtures of the other basins (test/fixtures/global-sources: invented storms of 2048-2049 in NHC's and NCEI's
+  // formats) beside the sample archive and its agencies.
+  let outDir: string;
+  let root: string;
+  let history: GlobalHistory;
+  let tables: Map<string, ReturnType<typeof readTyped>>;
+  const rows = (table: string) => tables.get(table)?.rows ?? [];
+  beforeAll(async () => {
+    outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-global-'));
+    await writeDump({ sourcesDir: FIXTURE_SOURCES, globalSourcesDir: FIXTURE_GLOBAL_SOURCES, outDir });
+    root = await unpack(outDir);
+    // The global history as the build makes it (build/build-site.ts), from the same files read apart.
+    const sources = await readArchiveSources(FIXTURE_SOURCES, NAMES_FILE);
+    const { typhoons, crosswalk } = buildArchive(sources);
+    history = buildGlobalHistory(await readGlobalSources(FIXTURE_GLOBAL_SOURCES), {
+      typhoons,
+      agencies: compareArchive(typhoons, crosswalk, false),
+      searchEntries: [],
+    });
+    const pkg = await fs.readJson(path.join(root, 'datapackage.json'));
+    tables = new Map();
+    for (const resource of pkg.resources as { name: string; path: string; schema: TableSchema }[])
+      tables.set(resource.name, readTyped(resource.schema, await fs.readFile(path.join(root, resource.path), 'utf8')));
+  });
+  afterAll(() => fs.remove(outDir));
+
+  it("holds every record of the global history, each basin's records and entries counted as the history counts them", async () => {
+    const { storms } = history.archive;
+    expect(rows('global-storms').map((r) => r.id)).toEqual(storms.map((s) => s.id));
+    const counts = basinCounts(rows, storms);
+    expect(counts.dumped).toEqual(counts.history);
+    // Every basin is there: NA and EP from HURDAT2, WP from the sample archive, NI, SI, SP and SA from IBTrACS.
+    expect(counts.dumped.storms).toEqual({ NA: 2, EP: 2, WP: 6, NI: 1, SI: 3, SP: 1, SA: 1 });
+    const manifest = await fs.readJson(path.join(root, 'manifest.json'));
+    expect(manifest.global).toMatchObject({
+      dataset: { kind: 'real', storms: 16 },
+      records: 16,
+      points: rows('global-points').length,
+      landfalls: rows('global-landfalls').length,
+      recordsByBasin: { NA: 2, EP: 2, WP: 6, NI: 1, SI: 3, SP: 1, SA: 1 },
+      pointsByBasin: counts.history.points,
+      leftOut: { problems: 0, rejected: 0, notes: history.archive.notes.length },
+    });
+    expect(manifest.global.coverage.basins.every((b: { loaded: boolean }) => b.loaded)).toBe(true);
+    expect(manifest.sources.map((s: { file: string }) => s.file)).toEqual(
+      expect.arrayContaining(['global-sources/hurdat2/hurdat2-1851-2049-010150.txt', 'global-sources/ibtracs/ibtracs.SI.list.v04r01.csv']),
+    );
+    // The data version is the global answers' ts: the newest fix of the other basins', later than the archive's release.
+    expect(manifest.generatedAt).toBe(new Date(Math.max(...storms.map((s) => Date.parse(s.endTime)))).toISOString());
+    // The same files give the same bytes, the other basins' included.
+    const again = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-global-again-'));
+    await writeDump({ sourcesDir: FIXTURE_SOURCES, globalSourcesDir: FIXTURE_GLOBAL_SOURCES, outDir: again });
+    expect((await fs.readFile(path.join(again, STABLE_DUMP))).equals(await fs.readFile(path.join(outDir, STABLE_DUMP)))).toBe(true);
+    await fs.remove(again);
+    // Each record whole, as /api/v1/global/storms/{id} has it; its track in global-tracks.geojson.
+    const jsonl = (await readJsonl(path.join(root, 'global-storms.jsonl'))) as unknown as typeof storms;
+    expect(jsonl).toEqual(storms);
+    const tracks = JSON.parse(await fs.readFile(path.join(root, 'global-tracks.geojson'), 'utf8'));
+    expect(tracks.features.map((f: { properties: { code: string } }) => f.properties.code)).toEqual(storms.map((s) => s.id));
+    expect(tracks.features.find((f: { properties: { code: string } }) => f.properties.code === 'nhc-ep012049').geometry.type).toBe(
+      'MultiLineString',
+    );
+  });
+
+  it('writes every HURDAT2 entry and every IBTrACS row of a record as its raw line, typed as datapackage.json declares', async () => {
+    for (const table of ['global-storms', 'global-points', 'global-landfalls']) expect(tables.get(table)?.faults).toEqual([]);
+    const entries = (id: string) => rows('global-points').filter((r) => r.id === id);
+    const hurdat2 = [...fg.sync('hurdat2/*.txt', { cwd: FIXTURE_GLOBAL_SOURCES, absolute: true })].flatMap((file) => [...rawHurdat2(file)]);
+    expect(hurdat2.map(([atcf]) => atcf).sort()).toEqual(['al012048', 'al052049', 'cp012049', 'ep012049']);
+    for (const [atcf, raw] of hurdat2) expect(entries(`nhc-${atcf}`).map(asHurdat2Entry), atcf).toEqual(raw);
+    const ibtracs = fg
+      .sync('ibtracs/*.csv', { cwd: FIXTURE_GLOBAL_SOURCES, absolute: true })
+      .flatMap((file) => [...rawIbtracs(file, file.endsWith('SA.list.v04r01.csv'))]);
+    expect(new Set(ibtracs.map(([sid]) => sid)).size).toBe(6);
+    for (const [sid, raw] of ibtracs) expect(entries(`ibtracs-${sid}`).map(asIbtracsRow), sid).toEqual(raw);
+    // Each row states its record's averaging period: HURDAT2 1 minute, New Delhi 3, La Réunion 10, the US agency's 1.
+    const period = (id: string) => new Set(entries(id).map((r) => r.wind_period));
+    expect(period('nhc-al052049')).toEqual(new Set(['1min']));
+    expect(period('ibtracs-2049130N12088')).toEqual(new Set(['3min']));
+    expect(period('ibtracs-2049020S12060')).toEqual(new Set(['10min']));
+    expect(period('ibtracs-2049070S28315')).toEqual(new Set(['1min']));
+    expect(period('cma-202411')).toEqual(new Set(['2min']));
+  });
+
+  it('lists the landfalls the records mark and the records as the API has them', async () => {
+    const inventa = history.archive.storms.find((s) => s.id === 'nhc-al052049');
+    const landfalls = rows('global-landfalls').filter((r) => r.id === 'nhc-al052049');
+    expect(landfalls.map((r) => [(r.time as Date).toISOString(), r.wind_kt, r.pressure_hpa, r.place])).toEqual(
+      inventa?.land.map((l) => [new Date(l.time).toISOString(), l.windKt, l.pressure, null]),
+    );
+    expect(landfalls[0]).toMatchObject({ lat: 25.5, lng: -80.3, status: 'HU', stage: 'tropical', wind_period: '1min' });
+    // The L entries of global-points.csv are those landfalls.
+    expect(rows('global-points').filter((r) => r.id === 'nhc-al052049' && r.record === 'L')).toHaveLength(landfalls.length);
+    // The north-western Pacific's landfall with its place, in UTC.
+    expect(rows('global-landfalls').find((r) => r.id === 'cma-202411')).toMatchObject({
+      place: 'the coast of Wenchang, Hainan',
+      wind_period: '2min',
+    });
+    const storm = (id: string) => rows('global-storms').find((r) => r.id === id);
+    expect(storm('nhc-al052049')).toMatchObject({
+      source: 'hurdat2',
+      source_id: 'AL052049',
+      code: null,
+      name: 'INVENTA',
+      year: 2049,
+      basin: 'NA',
+      provisional: false,
+      wind_period: '1min',
+      wind_agency: 'nhc',
+      max_wind_kt: 120,
+      min_pressure_hpa: 938,
+      intensity: 'major',
+      land_recorded: true,
+      landfalls: 2,
+      global_id: 'nhc-al052049',
+      atcf: 'al052049',
+    });
+    expect(storm('ibtracs-2049040S15110')).toMatchObject({ basin: 'SI', basins: 'SI SP', provisional: false, land_recorded: false });
+    expect(storm('ibtracs-2049070S28315')).toMatchObject({ basin: 'SA', provisional: true, wind_agency: 'usa', atcf: 'sl012049' });
+    expect(storm('cma-202411')).toMatchObject({ code: '202411', name: 'YAGI', name_zh: '摩羯', agencies: 'cma jma jtwc hko' });
+  });
+
+  it('declares the global columns with their units, the periods and stages they may hold, and the keys between the tables', async () => {
+    const pkg = await fs.readJson(path.join(root, 'datapackage.json'));
+    const resource = (name: string) => (pkg.resources as Resource[]).find((r) => r.name === name);
+    const field = (table: string, name: string) => resource(table)?.schema.fields.find((f) => f.name === name);
+    for (const [table, name, unit] of [
+      ['global-points', 'wind_kt', 'kt'],
+      ['global-points', 'wind_ms', 'm/s'],
+      ['global-points', 'pressure_hpa', 'hPa'],
+      ['global-points', 'r64_nw_km', 'km'],
+      ['global-points', 'rmw_km', 'km'],
+      ['global-storms', 'max_wind_kt', 'kt'],
+      ['global-storms', 'ace', '10^4 kt^2'],
+      ['global-landfalls', 'wind_kt', 'kt'],
+    ] as const)
+      expect(field(table, name)?.unit, `${table}.${name}`).toBe(unit);
+    expect(field('global-points', 'wind_period')).toMatchObject({ constraints: { enum: ['1min', '2min', '3min', '10min'] } });
+    expect(field('global-points', 'time')).toMatchObject({ type: 'datetime', format: '%Y-%m-%dT%H:%M:%S%z' });
+    expect(field('global-storms', 'provisional')).toMatchObject({ type: 'boolean', trueValues: ['true'], falseValues: ['false'] });
+    expect(field('global-storms', 'source_id')?.type).toBe('string');
+    expect(resource('global-storms')?.schema.primaryKey).toBe('id');
+    expect(resource('global-points')?.schema.foreignKeys).toEqual([
+      { fields: 'id', reference: { resource: 'global-storms', fields: 'id' } },
+    ]);
+    const ids = new Set(rows('global-storms').map((r) => r.id));
+    expect(rows('global-points').filter((r) => !ids.has(r.id))).toEqual([]);
+    expect(pkg.description).toMatch(/the other basins' \(NA, EP, NI, SI, SP, SA\) from NHC's HURDAT2 and NCEI's IBTrACS/);
+  });
+
+  it('credits HURDAT2 and IBTrACS, and says which basins it holds', async () => {
+    const licence = await fs.readFile(path.join(root, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8');
+    expect(licence).toMatch(/National Hurricane Center and Central Pacific Hurricane Center \(HURDAT2\)/);
+    expect(licence).toMatch(/IBTrACS \(International/);
+    expect(licence).toContain('  SA South Atlantic: 1 records (ibtracs)');
+    expect(licence).toContain('Times: ISO 8601 in UTC (Z)');
+    expect(await fs.readJson(path.join(root, 'global-data-quality.json'))).toEqual(
+      globalDataQuality(history, await readGlobalSources(FIXTURE_GLOBAL_SOURCES)),
+    );
+  });
+
+  it("without the other basins' files, holds the north-western Pacific's records and says the others are not loaded", async () => {
+    const bare = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-bare-'));
+    await writeDump({ sourcesDir: FIXTURE_SOURCES, outDir: bare });
+    const bareRoot = await unpack(bare);
+    const manifest = await fs.readJson(path.join(bareRoot, 'manifest.json'));
+    expect(manifest.global).toMatchObject({ records: 6, recordsByBasin: { NA: 0, EP: 0, WP: 6, NI: 0, SI: 0, SP: 0, SA: 0 } });
+    expect(manifest.global.coverage.otherBasins).toBe(false);
+    expect(manifest.global.coverage.basins.filter((b: { loaded: boolean }) => b.loaded).map((b: { basin: string }) => b.basin)).toEqual([
+      'WP',
+    ]);
+    const licence = await fs.readFile(path.join(bareRoot, 'LICENSE-AND-ATTRIBUTION.txt'), 'utf8');
+    expect(licence).toContain('  NA North Atlantic: not loaded (its files were not read): not "no storms"');
+    expect(licence).toMatch(/files \(HURDAT2, IBTrACS\) were not given to this dump/);
+    expect(licence).not.toMatch(/HURDAT2\), public domain/);
+    expect((await readCsv(path.join(bareRoot, 'global-storms.csv'))).map((r) => r.source)).toEqual(Array(6).fill('cma'));
+    await fs.remove(bare);
+  });
+});
+
+describe('an interrupted dump', () => {
+  it('heals on the next run: a half-written zip and a leftover temporary file are replaced by whole ones', async () => {
+    const outDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-dump-heal-'));
+    const whole = await writeDump({ sourcesDir: FIXTURE_SOURCES, outDir });
+    const first = await fs.readFile(path.join(outDir, STABLE_DUMP));
+    // A run killed while writing: the temporary file half written (the published zip is only ever replaced by a rename).
+    await fs.writeFile(path.join(outDir, `.${STABLE_DUMP}.tmp`), first.subarray(0, first.length / 2));
+    await fs.writeFile(path.join(outDir, STABLE_DUMP), first.subarray(0, 100));
+    await writeDump({ sourcesDir: FIXTURE_SOURCES, outDir });
+    expect((await fs.readFile(path.join(outDir, STABLE_DUMP))).equals(first)).toBe(true);
+    expect((await fs.readdir(outDir)).sort()).toEqual([DUMP_STATUS, STABLE_DUMP, path.basename(whole.files[1] as string)].sort());
+    await fs.remove(outDir);
   });
 });
 

@@ -11,6 +11,7 @@ import fg from 'fast-glob';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGlobalHistory, type GlobalHistory } from '../../src/archive/global/global-history.ts';
 import { readGlobalSources } from '../../src/sources/global/read-global-sources.ts';
+import { recordsAndTracksByBasin } from '../helpers/global-geojson.ts';
 import { startGlobalHistorySite, type GlobalHistorySite } from '../helpers/global-history-site.ts';
 import { rawBasinYears } from '../helpers/raw-basin-years.ts';
 import { FIXTURE_GLOBAL_SOURCES, FIXTURE_SOURCES } from '../helpers/sources.ts';
@@ -83,6 +84,13 @@ describe('the archive of every basin through its endpoints, from the fixtures', 
     expect(cruzado.features.find((f: { properties: { kind: string } }) => f.properties.kind === 'track').geometry.type).toBe(
       'MultiLineString',
     );
+  });
+
+  it('draws every record of every basin as GeoJSON, each with its track', () => {
+    const { records, tracks, undrawn } = recordsAndTracksByBasin(site.publicDir);
+    expect(undrawn).toEqual([]);
+    expect(tracks).toEqual(records);
+    expect(records).toEqual({ NA: 2, EP: 2, WP: 6, NI: 1, SI: 3, SP: 1, SA: 1 });
   });
 
   it('counts each basin year by year as the raw files count its storms', async () => {

@@ -28,16 +28,21 @@ function windRadiiFeatures(s: ArchivedStorm): Feature[] {
   );
 }
 
-export function archivedStormGeoJson(s: ArchivedStorm): { type: 'FeatureCollection'; bbox: BBox; features: Feature[] } {
+/** The record's track alone (also the offline dump's global-tracks.geojson): a line, or a Point for a storm of one fix. */
+export function archivedTrackFeature(s: ArchivedStorm): Feature {
   const { points, land, ...storm } = s;
   const positions = points.map((p): Position => [p.lng, p.lat]);
   // `code` is the id here (the record's own code, a north-western Pacific storm's, is its sourceId).
   const properties = { kind: 'track', ...storm, code: s.id, landfalls: land.length };
+  return line(positions, properties) ?? withBbox({ type: 'Point', coordinates: positions[0] as Position }, properties);
+}
+
+export function archivedStormGeoJson(s: ArchivedStorm): { type: 'FeatureCollection'; bbox: BBox; features: Feature[] } {
   const features = [
     ...windRadiiFeatures(s),
-    line(positions, properties) ?? withBbox({ type: 'Point', coordinates: positions[0] as Position }, properties),
-    ...points.map((p) => point(p, { kind: 'track-point', code: s.id, ...p })),
-    ...land.map((l) => point(l, { kind: 'landfall', code: s.id, ...l })),
+    archivedTrackFeature(s),
+    ...s.points.map((p) => point(p, { kind: 'track-point', code: s.id, ...p })),
+    ...s.land.map((l) => point(l, { kind: 'landfall', code: s.id, ...l })),
   ];
   return { type: 'FeatureCollection', bbox: bboxOf(features.flatMap((f) => positionsOf(f.geometry))), features };
 }

@@ -42,7 +42,7 @@ function readBasin(basin: ArchiveBasin, sources: Pick<GlobalSources, 'hurdat2' |
  * demo's other basins; `nwReleasedAt`: the north-western Pacific archive's release (src/archive/release-time.ts).
  */
 export function globalArchiveReport(
-  history: GlobalHistory,
+  history: Pick<GlobalHistory, 'archive'>,
   sources: Pick<GlobalSources, 'hurdat2' | 'ibtracsLinks' | 'files'> | null,
   { demo, nwReleasedAt }: { demo: boolean; nwReleasedAt: number },
 ): GlobalArchiveReport {
@@ -72,7 +72,7 @@ export function globalArchiveReport(
 }
 
 export const globalDataQuality = (
-  history: GlobalHistory,
+  history: Pick<GlobalHistory, 'archive'>,
   sources: Pick<GlobalSources, 'files' | 'problems' | 'rejected'> | null,
 ): GlobalDataQuality => ({
   files: sources?.files ?? [],

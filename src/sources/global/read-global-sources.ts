@@ -14,12 +14,14 @@
 import path from 'node:path';
 import fg from 'fast-glob';
 import fs from 'fs-extra';
+import { DEMO_GLOBAL_SOURCES_DIR } from '../../config/paths.ts';
 import { BASIN_RECORDS, type ArchiveBasin } from '../../model/global-archive-schemas.ts';
 import type { Hurdat2Storm } from '../../model/hurdat2-schemas.ts';
 import type { FileProblem, FileRejection } from '../../model/parse-problems.ts';
 import type { IbtracsTrack } from '../../model/agency-track-schemas.ts';
 import { parseIbtracsCsv, scanIbtracsLinks, type IbtracsLink } from '../agencies/ibtracs-csv.ts';
 import { decodeUtf8 } from '../decode-text.ts';
+import { DEMO_MARKER } from '../read-sources.ts';
 import { parseHurdat2 } from './hurdat2.ts';
 
 export interface GlobalSources {
@@ -72,6 +74,21 @@ export async function listGlobalSourceFiles(dir: string): Promise<string[]> {
 
 /** The marker file of the demo's other basins (demo/global-sources/DEMO): every answer built from them says it is the demo. */
 export const GLOBAL_DEMO_MARKER = 'DEMO';
+
+/**
+ * The other basins' folder read beside these archive sources, by the build and the dump alike: the one given, else
+ * the demo's (demo/global-sources) with the demo archive, else none.
+ */
+export async function globalSourcesFolder({
+  sourcesDir,
+  globalSourcesDir,
+}: {
+  sourcesDir: string;
+  globalSourcesDir?: string;
+}): Promise<string | null> {
+  if (globalSourcesDir) return globalSourcesDir;
+  return (await fs.pathExists(path.join(sourcesDir, DEMO_MARKER))) ? DEMO_GLOBAL_SOURCES_DIR : null;
+}
 
 export async function readGlobalSources(dir: string): Promise<GlobalSources> {
   const files = await listGlobalSourceFiles(dir);
