@@ -1,12 +1,14 @@
 import os from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { E2E_SUITES } from './test/lanes.ts';
 import { LongFilesFirst } from './test/run-order.ts';
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
-    // Netlify's own tools are a separate run: `npm run test:netlify` (test/netlify/vitest.config.ts).
-    exclude: [...configDefaults.exclude, 'test/netlify/**'],
+    // Two separate runs: the suites that drive outside programs (`npm run test:e2e`: vitest.e2e.config.ts) and
+    // Netlify's own tools (`npm run test:netlify`: test/netlify/vitest.config.ts).
+    exclude: [...configDefaults.exclude, 'test/netlify/**', ...E2E_SUITES],
     globalSetup: ['test/global-setup.ts'],
     // A worker runs its files one after another in one process, loading the shared modules (zod schemas, the
     // route table, the build) once instead of once per file: 25 s of CPU less per run. Each file's env changes

@@ -1,25 +1,33 @@
 /**
- * `npm run test:stress`: the suite (`npm test`, with the environment this was given) several times in a row while
- * other work keeps every core busy, as on a CI machine shared with other jobs. One busy loop per core (child
- * processes at normal priority) spins from before the first run to after the last; then each run's result and
- * duration are printed, and the exit code is 1 if any run failed.
+ * `npm run test:stress`: the suite's two lanes (`npm test`, then `npm run test:e2e`, with the environment this was
+ * given) several times in a row while other work keeps every core busy, as on a CI machine shared with other jobs.
+ * One busy loop per core (child processes at normal priority) spins from before the first run to after the last;
+ * then each run's result and duration per lane are printed, and the exit code is 1 if any lane of any run failed.
  *
- *   npm run test:stress                                  3 runs, one busy loop per core
+ *   npm run test:stress                                  3 runs of both lanes, one busy loop per core
  *   npm run test:stress -- --runs 5 --load 4             5 runs, 4 busy loops
- *   npm run test:stress -- --runs 2 test/unit/search.test.ts  what follows the options goes to vitest
+ *   npm run test:stress -- --lanes test                  `npm test` only (`--lanes e2e`: `npm run test:e2e` only)
+ *   npm run test:stress -- --runs 2 test/unit/search.test.ts  what follows the options goes to vitest, in each lane
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 
 const { values, positionals } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, load: { type: 'string', default: String(os.availableParallelism()) } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    load: { type: 'string', default: String(os.availableParallelism()) },
+    lanes: { type: 'string', default: 'test,e2e' },
+  },
   allowPositionals: true,
 });
 const runs = Number(values.runs);
 const load = Number(values.load);
-if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(load) || load < 0) {
-  console.error('usage: npm run test:stress -- [--runs N] [--load N] [vitest arguments]');
+/** Each lane's npm script. */
+const LANES: Record<string, string[]> = { test: ['test'], e2e: ['run', 'test:e2e'] };
+const lanes = values.lanes.split(',');
+if (!Number.isInteger(runs) || runs < 1 || !Number.isInteger(load) || load < 0 || lanes.some((lane) => !LANES[lane])) {
+  console.error('usage: npm run test:stress -- [--runs N] [--load N] [--lanes test,e2e] [vitest arguments]');
   process.exit(2);
 }
 
@@ -45,9 +53,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-function runSuite(): Promise<number> {
+// A file filter may match no file of a lane: that lane then passes with nothing run.
+const vitestArgs = positionals.length ? ['--', '--passWithNoTests', ...positionals] : [];
+
+function runLane(lane: string): Promise<number> {
   return new Promise((resolve) => {
-    current = spawn('npm', ['test', ...(positionals.length ? ['--', ...positionals] : [])], { stdio: 'inherit', env: process.env });
+    current = spawn('npm', [...(LANES[lane] as string[]), ...vitestArgs], { stdio: 'inherit', env: process.env });
     current.on('close', (code, signal) => {
       current = null;
       resolve(code ?? (signal ? 128 : 1));
@@ -55,26 +66,28 @@ function runSuite(): Promise<number> {
   });
 }
 
-const results: { code: number; seconds: number }[] = [];
+const results: { run: number; lane: string; code: number; seconds: number }[] = [];
 try {
   for (let i = 0; i < load; i += 1)
     busy.push(spawn(process.execPath, ['-e', BUSY_LOOP], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
   console.log(
-    `test:stress: ${runs} run(s) of npm test${positionals.length ? ` -- ${positionals.join(' ')}` : ''}, with ${load} busy loop(s) on ${os.availableParallelism()} core(s); load average ${os.loadavg()[0]?.toFixed(2)}`,
+    `test:stress: ${runs} run(s) of ${lanes.map((lane) => `npm ${(LANES[lane] as string[]).join(' ')}`).join(' then ')}${positionals.length ? ` -- ${positionals.join(' ')}` : ''}, with ${load} busy loop(s) on ${os.availableParallelism()} core(s); load average ${os.loadavg()[0]?.toFixed(2)}`,
   );
   for (let run = 1; run <= runs; run += 1) {
-    console.log(`\n=== test:stress: run ${run} of ${runs} ===\n`);
-    const started = performance.now();
-    const code = await runSuite();
-    results.push({ code, seconds: (performance.now() - started) / 1000 });
+    for (const lane of lanes) {
+      console.log(`\n=== test:stress: run ${run} of ${runs}, ${lane} ===\n`);
+      const started = performance.now();
+      const code = await runLane(lane);
+      results.push({ run, lane, code, seconds: (performance.now() - started) / 1000 });
+    }
   }
 } finally {
   stopLoad();
 }
 
 console.log('\ntest:stress results:');
-for (const [i, { code, seconds }] of results.entries())
-  console.log(`  run ${i + 1}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
+for (const { run, lane, code, seconds } of results)
+  console.log(`  run ${run}, ${lane}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
 const failed = results.filter((r) => r.code !== 0).length;
-console.log(failed ? `${failed} of ${runs} run(s) failed` : `all ${runs} run(s) passed`);
+console.log(failed ? `${failed} of ${results.length} lane run(s) failed` : `all ${results.length} lane run(s) passed`);
 process.exit(failed ? 1 : 0);
