@@ -14,7 +14,7 @@ export default defineConfig({
     // route table, the build) once instead of once per file: 25 s of CPU less per run. Each file's env changes
     // end with it (test/restore-env.ts); module state is keyed by folder or file, so files cannot see each other's.
     isolate: false,
-    setupFiles: ['test/restore-env.ts'],
+    setupFiles: ['test/restore-env.ts', 'test/cpu-meter.ts'],
     sequence: { sequencer: LongFilesFirst },
     // One file per core (vitest's default is one fewer): the shared build's child process and Chromium use the
     // time a file spends waiting (live-refresh's timeouts); one file more measured no faster, with more CPU.
