@@ -9,6 +9,8 @@ export const E2E_SUITES = [
   'test/contract/docs-page.test.ts',
   // Every documented example run with curl and jq, and the packed client compiled with tsc in an empty app.
   'test/contract/doc-examples.test.ts',
+  // A third party's generator (@hey-api/openapi-ts) writes an SDK from the served document, and tsc compiles it.
+  'test/contract/second-client.test.ts',
   // Builds of the CLI killed (SIGKILL) mid-publish, each in its own process.
   'test/unit/build-atomic.test.ts',
   // GeoJSON read by GDAL's ogrinfo: an active storm's and the real archive's.
