@@ -3,6 +3,8 @@
  * given) several times in a row while other work keeps every core busy, as on a CI machine shared with other jobs.
  * One busy loop per core (child processes at normal priority) spins from before the first run to after the last;
  * then each run's result and duration per lane are printed, and the exit code is 1 if any lane of any run failed.
+ * A lane's output is also measured as CI's log holds it (piped, NO_COLOR): a green lane that prints more than
+ * MAX_GREEN_LINES lines, or any control byte (a NUL from a damaged document's log, a terminal escape), fails too.
  *
  *   npm run test:stress                                  3 runs of both lanes, one busy loop per core
  *   npm run test:stress -- --runs 5 --load 4             5 runs, 4 busy loops
@@ -56,17 +58,53 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 // A file filter may match no file of a lane: that lane then passes with nothing run.
 const vitestArgs = positionals.length ? ['--', '--passWithNoTests', ...positionals] : [];
 
-function runLane(lane: string): Promise<number> {
+/** The most lines a green lane may print (issue 28: a few hundred, deliberate faults' logs kept by their tests). */
+const MAX_GREEN_LINES = 300;
+/** Control bytes but tab, line feed and carriage return. */
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
+
+interface LaneRun {
+  code: number;
+  /** Lines the lane printed, stdout and stderr together. */
+  lines: number;
+  controlBytes: number;
+}
+
+function runLane(lane: string): Promise<LaneRun> {
   return new Promise((resolve) => {
-    current = spawn('npm', [...(LANES[lane] as string[]), ...vitestArgs], { stdio: 'inherit', env: process.env });
-    current.on('close', (code, signal) => {
+    const child = spawn('npm', [...(LANES[lane] as string[]), ...vitestArgs], {
+      stdio: ['inherit', 'pipe', 'pipe'],
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    current = child;
+    let lines = 0;
+    let controlBytes = 0;
+    const passOn = (to: NodeJS.WriteStream) => (chunk: Buffer) => {
+      const text = chunk.toString('latin1');
+      lines += text.split('\n').length - 1;
+      controlBytes += text.match(CONTROL)?.length ?? 0;
+      to.write(chunk);
+    };
+    child.stdout.on('data', passOn(process.stdout));
+    child.stderr.on('data', passOn(process.stderr));
+    child.on('close', (code, signal) => {
       current = null;
-      resolve(code ?? (signal ? 128 : 1));
+      resolve({ code: code ?? (signal ? 128 : 1), lines, controlBytes });
     });
   });
 }
 
-const results: { run: number; lane: string; code: number; seconds: number }[] = [];
+/** What is wrong with a lane run: its exit code, or a green output too long or holding control bytes. */
+const problemOf = ({ code, lines, controlBytes }: LaneRun) =>
+  code !== 0
+    ? `FAILED (exit ${code})`
+    : lines > MAX_GREEN_LINES
+      ? `FAILED (${lines} lines printed, more than ${MAX_GREEN_LINES})`
+      : controlBytes > 0
+        ? `FAILED (${controlBytes} control bytes printed)`
+        : null;
+
+const results: ({ run: number; lane: string; seconds: number } & LaneRun)[] = [];
 try {
   for (let i = 0; i < load; i += 1)
     busy.push(spawn(process.execPath, ['-e', BUSY_LOOP], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] }));
@@ -77,8 +115,8 @@ try {
     for (const lane of lanes) {
       console.log(`\n=== test:stress: run ${run} of ${runs}, ${lane} ===\n`);
       const started = performance.now();
-      const code = await runLane(lane);
-      results.push({ run, lane, code, seconds: (performance.now() - started) / 1000 });
+      const outcome = await runLane(lane);
+      results.push({ run, lane, ...outcome, seconds: (performance.now() - started) / 1000 });
     }
   }
 } finally {
@@ -86,8 +124,10 @@ try {
 }
 
 console.log('\ntest:stress results:');
-for (const { run, lane, code, seconds } of results)
-  console.log(`  run ${run}, ${lane}: ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
-const failed = results.filter((r) => r.code !== 0).length;
+for (const result of results)
+  console.log(
+    `  run ${result.run}, ${result.lane}: ${problemOf(result) ?? 'passed'} in ${result.seconds.toFixed(1)} s, ${result.lines} lines printed`,
+  );
+const failed = results.filter((r) => problemOf(r) !== null).length;
 console.log(failed ? `${failed} of ${results.length} lane run(s) failed` : `all ${results.length} lane run(s) passed`);
 process.exit(failed ? 1 : 0);
