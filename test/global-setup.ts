@@ -19,6 +19,7 @@ import type { TestProject } from 'vitest/node';
 import { DEMO_FORECAST_DECKS_DIR, DEMO_GLOBAL_SOURCES_DIR, PROJECT_ROOT } from '../src/config/paths.ts';
 import type { SharedBuildOutcome } from './helpers/shared-build.ts';
 import { assembleRealGlobalSources, hasRealGlobalSources } from './helpers/global-sources.ts';
+import { appendCpu, CPU_LOG_VARIABLE, cpuNow } from './helpers/cpu-log.ts';
 import { agenciesFor, FIXTURE_FORECASTS, FIXTURE_GLOBAL_SOURCES, FIXTURE_SOURCES, REAL_SOURCES } from './helpers/sources.ts';
 
 declare module 'vitest' {
@@ -77,9 +78,12 @@ export default async function setup(project: TestProject) {
   const globalSourcesDir = realGlobal
     ? assembleRealGlobalSources(path.join(scratch, 'shared-site', 'global-sources'))
     : FIXTURE_GLOBAL_SOURCES;
+  // A measured run (`npm run bench:suite`) has the build report its CPU as it exits.
+  const measured = process.env[CPU_LOG_VARIABLE] ? ['--import', './test/helpers/cpu-at-exit.ts'] : [];
   const args = [
     '--import',
     'tsx',
+    ...measured,
     'build/cli.ts',
     'build',
     '--sources',
@@ -97,7 +101,7 @@ export default async function setup(project: TestProject) {
   // Without --agencies the build reads <sources>/agencies, whatever TYPHOON_AGENCY_SOURCES says.
   const child = spawn(process.execPath, args, {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, TYPHOON_AGENCY_SOURCES: undefined },
+    env: { ...process.env, TYPHOON_AGENCY_SOURCES: undefined, TYPHOON_SUITE_CPU_NAME: 'shared build' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -116,6 +120,7 @@ export default async function setup(project: TestProject) {
   project.provide('sharedSourcesDir', path.resolve(sourcesDir));
   project.provide('sharedGlobalSources', realGlobal ? 'real' : 'fixtures');
   return async () => {
+    appendCpu({ name: 'main process', self: cpuNow().self, children: 0 });
     child.kill('SIGKILL'); // a run of suites that never read it does not wait for it
     await ended;
     await fs.remove(scratch);

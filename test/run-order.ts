@@ -1,19 +1,23 @@
 /**
- * The order test files start in: the longest files first, those that need nothing of the run's shared build
- * before their second half included (the docs page's demo part), while a child process makes it
- * (test/global-setup.ts), then vitest's own order (files that failed last time, then the
- * slower ones). Started late, one of them alone would outlast the rest of the run; vitest knows nothing of a
- * file's length on a fresh clone.
+ * The order test files start in, in either lane: the longest files first, those that need nothing of the run's
+ * shared build before their second half included (the zj fetch's, the docs page's demo part), while a child process
+ * makes it (test/global-setup.ts), then vitest's own order (files that failed last time, then the slower ones).
+ * Started late, one of them alone would outlast the rest of the run; vitest knows nothing of a file's length on a
+ * fresh clone.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const FIRST = [
+  // npm test
   'test/real-data/zj-fetch-equivalence.test.ts',
+  'test/unit/store-faults.test.ts',
+  'test/unit/store-documents.test.ts',
+  'test/unit/frozen-upstream.test.ts',
+  'test/unit/live-refresh.test.ts',
+  // npm run test:e2e (test/lanes.ts)
   'test/contract/docs-page.test.ts',
   'test/contract/doc-examples.test.ts',
-  'test/unit/live-refresh.test.ts',
   'test/unit/build-atomic.test.ts',
-  'test/unit/store-faults.test.ts',
 ];
 
 const rank = (spec: TestSpecification) => {

@@ -12,8 +12,7 @@ import { fileStore } from '../../src/store/store.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { apiFunction, type FunctionHandler } from '../helpers/functions.ts';
 import { MOCK_NOW, mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
-import { FIXTURE_SOURCES } from '../helpers/sources.ts';
-import { buildSite } from '../../build/build-site.ts';
+import { fixtureSite } from '../helpers/fixture-site.ts';
 
 const HOURS = 12;
 const LATER = new Date(MOCK_NOW.getTime() + HOURS * 3_600_000);
@@ -32,9 +31,7 @@ const json = async (fn: string, url: string) => JSON.parse((await ask(fn, url)).
 beforeAll(async () => {
   mock = await startMockUpstream({ recordedDir: null, decksDir: null });
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-frozen-'));
-  const publicDir = path.join(root, 'public');
-  await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true });
-  Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_PUBLIC_DIR: publicDir, TYPHOON_LIVE_DIR: path.join(root, 'live') });
+  Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_PUBLIC_DIR: await fixtureSite(), TYPHOON_LIVE_DIR: path.join(root, 'live') });
   const store = fileStore(path.join(root, 'live'));
   // The paced run every five minutes of the clock (Netlify starts it every minute; the ones between would poll the
   // Zhejiang list only), for 12 hours; the upstream never changes.

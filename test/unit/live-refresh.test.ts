@@ -10,7 +10,6 @@ import { getStore } from '@netlify/blobs';
 import { BlobsServer } from '@netlify/blobs/server';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildSite } from '../../build/build-site.ts';
 import { typhoonDetailMisses } from '../../src/api/handlers/typhoon.ts';
 import { readConfig } from '../../src/config/env.ts';
 import { serveFunction } from '../../src/api/serve.ts';
@@ -35,8 +34,8 @@ import { readLiveView, readSnapshot, readStatus, writeStatus, type RefreshStatus
 import { blobStore, deployContext, fileStore } from '../../src/store/store.ts';
 import { toBeijingIso } from '../../src/model/time.ts';
 import { createUpstreamClient, MIN_ATTEMPT_MS } from '../../src/upstream/client.ts';
-import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 import { apiFunction } from '../helpers/functions.ts';
+import { fixtureSite } from '../helpers/fixture-site.ts';
 
 const handleGlobalTyphoons = await apiFunction('global-typhoons', () => MOCK_NOW);
 const handleLiveTyphoons = await apiFunction('live-typhoons', () => MOCK_NOW);
@@ -349,9 +348,7 @@ describe('within Netlify limits', () => {
 
 describe('detail lookup of a code no static file answers (the fixture archive, a fixed clock)', () => {
   beforeAll(async () => {
-    const publicDir = path.join(liveDir, 'fixture-site', 'public');
-    await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true });
-    process.env.TYPHOON_PUBLIC_DIR = publicDir; // its archive holds 1945, 1949 and 2024
+    process.env.TYPHOON_PUBLIC_DIR = await fixtureSite(); // its archive holds 1945, 1949 and 2024
   }, 60_000);
 
   /** typhoon-lookup's detail handler with the clock at `iso`. */

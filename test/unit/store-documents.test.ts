@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSite } from '../../build/build-site.ts';
 import { readFlash } from '../../src/flash/flash-store.ts';
 import { readStormForecasts } from '../../src/forecasts/forecast-store.ts';
 import { readDisturbanceRecords } from '../../src/global/disturbance-view.ts';
@@ -22,7 +21,7 @@ import { manualClock } from '../helpers/clock.ts';
 import { apiFunction, type FunctionHandler } from '../helpers/functions.ts';
 import { captureLogs } from '../helpers/logs.ts';
 import { MOCK_NOW, mockUpstreamEnv, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
-import { FIXTURE_SOURCES } from '../helpers/sources.ts';
+import { fixtureSite } from '../helpers/fixture-site.ts';
 
 const logs = captureLogs();
 const at = (minutes: number) => new Date(MOCK_NOW.getTime() + minutes * 60_000);
@@ -54,9 +53,7 @@ const run = (dir: string, now: Date) =>
 beforeAll(async () => {
   mock = await startMockUpstream({ recordedDir: null, decksDir: null });
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-store-documents-'));
-  const publicDir = path.join(root, 'public');
-  await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true });
-  Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_PUBLIC_DIR: publicDir });
+  Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_PUBLIC_DIR: await fixtureSite() });
   for (const name of [
     'live-typhoons',
     'live-near',

@@ -31,6 +31,7 @@ import { injectedTextPayloads, INJECTED_TEXT, mockUpstreamEnv, startMockUpstream
 import { names } from '../helpers/names.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 import { apiFunction } from '../helpers/functions.ts';
+import { fixtureSite } from '../helpers/fixture-site.ts';
 
 const PLACES = livePlacesTable();
 const placeCheck = (raw: string) => checkPlace(raw, PLACES);
@@ -393,9 +394,10 @@ describe('through the mock upstream: a scheduled refresh over injected text', ()
     mock = await startMockUpstream({ recordedDir: '/nonexistent' });
     for (const [route, body] of Object.entries(injectedTextPayloads())) mock.setPayload(route, body);
     root = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'typhoon-upstream-text-'));
-    const publicDir = path.join(root, 'public');
-    await buildSite({ sourcesDir: FIXTURE_SOURCES, publicDir, force: true });
-    Object.assign(process.env, mockUpstreamEnv(mock), { TYPHOON_PUBLIC_DIR: publicDir, TYPHOON_LIVE_DIR: path.join(root, 'live') });
+    Object.assign(process.env, mockUpstreamEnv(mock), {
+      TYPHOON_PUBLIC_DIR: await fixtureSite(),
+      TYPHOON_LIVE_DIR: path.join(root, 'live'),
+    });
     for (const name of FUNCTIONS) handlers[name] = await apiFunction(name);
     result = await runScheduledRefresh({
       store: fileStore(path.join(root, 'live')),
