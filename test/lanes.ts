@@ -1,7 +1,7 @@
 /**
  * The two runs of the suite (docs/maintainers/testing.md, "Two lanes"). `npm test` (vitest.config.ts) is the fast one
- * the README promises; `npm run test:e2e` (vitest.e2e.config.ts) runs the suites that drive whole outside programs,
- * which hold most of the suite's CPU and would keep `npm test` from its minute on two cores. CI runs both, with the
+ * the README promises; `npm run test:e2e` (vitest.e2e.config.ts) runs the suites that drive whole outside programs
+ * or whole pipelines over the whole real archive, which hold a third of the suite's CPU. CI runs both, with the
  * real data; `npm run test:stress` runs both under its busy loops.
  */
 export const E2E_SUITES = [
@@ -16,4 +16,8 @@ export const E2E_SUITES = [
   // GeoJSON read by GDAL's ogrinfo: an active storm's and the real archive's.
   'test/contract/geojson-gdal.test.ts',
   'test/real-data/geojson-gdal.test.ts',
+  // Whole pipelines over the whole real archive: the Zhejiang service replayed from its archive files and fetched
+  // over loopback into a build, and the offline dump of every basin read back cell by cell.
+  'test/real-data/zj-fetch-equivalence.test.ts',
+  'test/real-data/dump.test.ts',
 ];

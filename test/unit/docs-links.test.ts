@@ -53,3 +53,10 @@ describe('links', () => {
     expect(found.stdout).toBe('');
   });
 });
+
+describe('the README', () => {
+  it('is short enough to read first: at most 100 lines (issue 28), the rest in docs/', () => {
+    const lines = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(100);
+  });
+});
