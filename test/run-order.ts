@@ -14,6 +14,7 @@ const FIRST = [
   'test/unit/live-refresh.test.ts',
   'test/unit/build-atomic.test.ts',
   'test/unit/store-faults.test.ts',
+  'test/real-data/live-issuances.test.ts',
 ];
 
 const rank = (spec: TestSpecification) => {
