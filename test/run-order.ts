@@ -9,15 +9,17 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 const FIRST = [
   // npm test
-  'test/real-data/zj-fetch-equivalence.test.ts',
   'test/unit/store-faults.test.ts',
+  'test/real-data/live-issuances.test.ts',
   'test/unit/store-documents.test.ts',
   'test/unit/frozen-upstream.test.ts',
   'test/unit/live-refresh.test.ts',
   // npm run test:e2e (test/lanes.ts)
+  'test/real-data/zj-fetch-equivalence.test.ts',
   'test/contract/docs-page.test.ts',
   'test/contract/doc-examples.test.ts',
   'test/unit/build-atomic.test.ts',
+  'test/real-data/dump.test.ts',
 ];
 
 const rank = (spec: TestSpecification) => {

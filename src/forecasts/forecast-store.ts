@@ -9,7 +9,8 @@
  * (a ForecastCapture each: the Zhejiang service's, NMC's, NHC's a-deck, JTWC's warnings, JMA's own documents, and any
  * other source that makes drafts), and per storm merges them into the stored document (mergeIssuances:
  * each issuance once, none lost, amendments numbered) and writes it only when something was added or completed,
- * the track changed, or a copy needs healing.
+ * the track changed, or a copy needs healing. The captures' faults (payloads whose forecasts could not be read, JMA's
+ * forecasts linked to no storm) go to the live data-quality document with the faults of this step, in one write.
  *
  * - Times never after their fetch: a draft whose initial or issue time is later than the run's moment (beyond
  *   FUTURE_TOLERANCE_MS) is left out and recorded as a fault, as every source time is (docs/api/freshness.md); so are
@@ -48,21 +49,38 @@ export interface ForecastCapture {
   drafts: IssuanceDraft[];
   /** The operational track of each storm as just read, by storm id (the issuances' `storm.id`). */
   tracks: Record<string, TruthTrack>;
-  /** Payloads whose forecasts could not be read, and why (the refresh itself went on). */
+  /** Payloads whose forecasts could not be read or fetched, and why (the refresh itself went on). */
   problems: string[];
+  /**
+   * The faults among those for the live data-quality document (a payload whose forecasts cannot be read, a forecast
+   * linked to no storm), written by recordForecasts with its own; a fetch that failed is not one (the next poll asks again).
+   */
+  faults: LiveFault[];
 }
 
-export const emptyCapture = (): ForecastCapture => ({ drafts: [], tracks: {}, problems: [] });
+export const emptyCapture = (): ForecastCapture => ({ drafts: [], tracks: {}, problems: [], faults: [] });
 
 /**
- * Reads a payload's forecasts into a capture; a payload whose forecasts cannot be read is a problem of the capture,
- * never a failure of the refresh that fetched it (its track and the rest are good without them).
+ * Reads a payload's forecasts into a capture. A forecast that cannot be read whole, which a reader that reads one
+ * issuance at a time tells `unreadable` (the Zhejiang service's and NMC's payloads hold many), or a payload whose
+ * forecasts cannot be read at all (it throws), is a problem of the capture and a fault of its source
+ * (`unreadable-forecast`, the payload named as JMA's documents are): left out, never kept in part, and never a failure
+ * of the refresh that fetched it (its track and the rest are good without it).
  */
-export function captureDrafts(capture: ForecastCapture, what: string, read: () => readonly (IssuanceDraft | null)[]): void {
+export function captureDrafts(
+  capture: ForecastCapture,
+  source: LiveFault['source'],
+  what: string,
+  read: (unreadable: (detail: string) => void) => readonly (IssuanceDraft | null)[],
+): void {
+  const unreadable = (detail: string) => {
+    capture.problems.push(`${what}: ${detail}`);
+    capture.faults.push({ source, product: what, kind: 'unreadable-forecast', detail, action: 'left out' });
+  };
   try {
-    capture.drafts.push(...read().filter((d): d is IssuanceDraft => d !== null));
+    capture.drafts.push(...read(unreadable).filter((d): d is IssuanceDraft => d !== null));
   } catch (error) {
-    capture.problems.push(`${what}: ${(error as Error).message}`);
+    unreadable((error as Error).message);
   }
 }
 
@@ -127,6 +145,7 @@ export async function recordForecasts(
   const tracks = new Map<string, TruthTrack>();
   let rejected = 0;
   for (const capture of captures) {
+    faults.push(...capture.faults);
     for (const draft of capture.drafts) {
       const future = [
         ...(later(draft.initialTime, limit) ? [`initial time ${draft.initialTime}`] : []),

@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import { normaliseLongitude } from '../model/geo.ts';
 import { gradeFromLabel } from '../model/grades.ts';
 import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
-import { ShapeError } from '../model/parse-problems.ts';
+import { readWhole, ShapeError } from '../model/parse-problems.ts';
 import type { ForecastPosition } from '../model/forecast-schemas.ts';
 import type { IssuanceDraft } from '../model/issuance-key.ts';
 import { toUtcIso } from '../model/time.ts';
@@ -28,11 +28,20 @@ type RawForecastPoint = RawGroup['forecastpoints'][number];
 
 const HOUR_MS = 3_600_000;
 
+/** A Beijing time of the payload; one that does not read is named by where it is, never quoted (upstream text). */
+function timeAt(text: string, where: string): Date {
+  try {
+    return parseZjTime(text);
+  } catch {
+    throw new ShapeError(`${where}: a time that does not read`);
+  }
+}
+
 function position(p: RawForecastPoint, initial: Date, where: string): ForecastPosition {
   const lat = numberOrNull(p.lat);
   const lng = numberOrNull(p.lng);
   if (lat === null || lng === null) throw new ShapeError(`${where}: no position`);
-  const time = parseZjTime(p.time);
+  const time = timeAt(p.time, where);
   return {
     leadHours: (time.getTime() - initial.getTime()) / HOUR_MS,
     validTime: toUtcIso(time),
@@ -44,8 +53,12 @@ function position(p: RawForecastPoint, initial: Date, where: string): ForecastPo
   };
 }
 
-/** Every forecast group of a `TyphoonInfo` payload (object or one-element array); throws ShapeError on garbage. */
-export function zjIssuances(json: unknown, seenAt: Date, text: TextCheck): IssuanceDraft[] {
+/**
+ * Every forecast group of a `TyphoonInfo` payload (object or one-element array); throws ShapeError on garbage. A group
+ * that cannot be read whole (a point without a position, a time that does not read) is one issuance: given
+ * `unreadable`, it is told there and left out, and the other groups are read; without it, it throws.
+ */
+export function zjIssuances(json: unknown, seenAt: Date, text: TextCheck, unreadable?: (detail: string) => void): IssuanceDraft[] {
   const storm = normalizeZjInfo(json, seenAt, text);
   const info = rawZjInfoSchema.parse(Array.isArray(json) && json.length === 1 ? json[0] : json);
   return info.points.flatMap((point, at) => {
@@ -57,14 +70,14 @@ export function zjIssuances(json: unknown, seenAt: Date, text: TextCheck): Issua
       const agency = agencyFor(group.tm, [], { field: `points.${at}.forecast.tm`, storm: storm.code })?.key;
       if (!agency) return [];
       const where = `points.${at}.forecast.${group.tm}`;
-      const initialTime = parseZjTime(first.time);
-      return [
-        {
+      return readWhole(unreadable, () => {
+        const initialTime = timeAt(first.time, `${where}.0`);
+        return {
           agency,
           basin: 'WP',
           storm: { id: storm.code, code: storm.code, atcfId: null, name: storm.enname },
           initialTime: toUtcIso(initialTime),
-          issuedAt: group.ybsj ? toUtcIso(parseZjTime(group.ybsj)) : null,
+          issuedAt: group.ybsj ? toUtcIso(timeAt(group.ybsj, `${where}.ybsj`)) : null,
           advisory: null,
           wind: { unit: 'm/s', period: agency === 'cma' ? '2min' : null },
           stageScheme: 'china-grade',
@@ -72,8 +85,8 @@ export function zjIssuances(json: unknown, seenAt: Date, text: TextCheck): Issua
           points: rest.map((p, i) => position(p, initialTime, `${where}.${i + 1}`)),
           special: false,
           source: { product: 'zj-service', channel: 'live', file: `TyphoonInfo/${storm.code}`, tech: null, seenAt: toUtcIso(seenAt) },
-        },
-      ];
+        };
+      });
     });
   });
 }

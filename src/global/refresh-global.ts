@@ -2,10 +2,11 @@
  * The global part of the scheduled refresh: NHC (CurrentStorms + ATCF b-deck for the track + the a-deck's
  * OFCL forecast) for the Atlantic, East and Central Pacific, and JTWC (RSS + `.tcw` + warning text) for the
  * North Indian Ocean and the Southern Hemisphere. JTWC storms in NHC's basins are left to NHC, and north-western
- * Pacific ones to the typhoon family. Each cyclone is merged into its stored record by time; a cyclone a
- * successful feed no longer lists is marked ended but stays available; a failed feed changes nothing. Names and
- * type codes that fail the upstream-text check (src/model/upstream-text.ts) are left out, recorded in the live
- * data-quality document (src/store/text-quality.ts) and counted in the result.
+ * Pacific ones to the typhoon family: of those only the warning's forecast is read, kept with every other issuance.
+ * Each cyclone is merged into its stored record by time; a cyclone a successful feed no longer lists is marked
+ * ended but stays available; a failed feed changes nothing. Names and type codes that fail the upstream-text check
+ * (src/model/upstream-text.ts) are left out, recorded in the live data-quality document (src/store/text-quality.ts)
+ * and counted in the result.
  *
  * A stored record that cannot be read (both copies damaged, or gone while the index lists it) is restored: from
  * the archived best track (NHC's ATCF b-deck, `btk/` then `archive/<year>/`; for JTWC's basins UCAR's open
@@ -26,7 +27,7 @@ import type { KeyValueStore } from '../store/store.ts';
 import { recordFaults, recordTextProblems, type LiveFault, type LiveRejection } from '../store/text-quality.ts';
 import { FUTURE_TOLERANCE_MS } from '../model/freshness.ts';
 import type { GlobalUpstreams } from '../upstream/addresses.ts';
-import { UpstreamError } from '../upstream/client.ts';
+import { allAnswered, UpstreamError } from '../upstream/client.ts';
 import { bestTrack, deckName, officialForecast, parseAtcfDeck, type AtcfRecord } from '../upstream/atcf.ts';
 import {
   globalForecast,
@@ -72,7 +73,7 @@ async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejectio
   const listed: TextRejection[] = [];
   const storms = parseCurrentStorms(await up.client.json(`${up.nhcBase}/CurrentStorms.json`), listed);
   found(rejections, 'nhc', null)(listed);
-  return Promise.all(
+  return allAnswered(
     storms.map(async (storm) => {
       const report = found(rejections, 'nhc', storm.atcfId);
       // The b-deck and a-deck are extras: without them the advisory position still extends the track.
@@ -100,7 +101,7 @@ async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejectio
       if (aids) {
         const file = `a${storm.atcfId}.dat.gz`;
         const from = { atcfId: storm.atcfId, channel: 'live', file, seenAt: now } as const;
-        captureDrafts(forecasts, file, () => withNhcAdvisory(adeckIssuances(aids, from), storm.forecastAdvisory));
+        captureDrafts(forecasts, 'nhc', file, () => withNhcAdvisory(adeckIssuances(aids, from), storm.forecastAdvisory));
       }
       if (best?.length) forecasts.tracks[storm.atcfId] = truthFromBdeck(best, 'provisional', now);
       return {
@@ -118,55 +119,105 @@ async function fetchNhc(up: GlobalUpstreams, now: Date, rejections: LiveRejectio
   );
 }
 
-/** JTWC's warnings outside NHC's basins and the north-western Pacific; each warning's forecast goes to `forecasts`. */
+/** A JTWC product as fetched whole: a `.tcw` or warning text ends with `NNNN`, else it was cut off. */
+async function jtwcProduct(up: GlobalUpstreams, file: string): Promise<string> {
+  const text = await up.client.text(`${up.jtwcBase}/products/${file}`);
+  if (!/\nNNNN\s*$/.test(text)) throw new ShapeError(`${file}: the product is cut off`);
+  return text;
+}
+
+/**
+ * The forecast of a JTWC warning whose storm's record is another part's (the north-western Pacific's: the typhoon
+ * endpoints; NHC's basins: NHC's record), kept under its ATCF id as every JTWC warning is (docs/data/verification.md).
+ * Only the forecast is read: a `.tcw` that cannot be fetched whole is a problem of the capture (the next poll asks
+ * again), one that cannot be read a fault of it; neither touches the cyclones this part keeps.
+ */
+async function captureJtwcForecast(
+  up: GlobalUpstreams,
+  storm: { atcfId: string; tcwFile: string },
+  now: Date,
+  rejections: LiveRejection[],
+  forecasts: ForecastCapture,
+): Promise<void> {
+  const file = storm.tcwFile;
+  const text = await jtwcProduct(up, file).catch((error: unknown) => {
+    forecasts.problems.push(`${file}: not fetched (${describe(error)}); asked again at the next poll`);
+    return null;
+  });
+  if (text === null) return;
+  captureDrafts(forecasts, 'jtwc', file, () => {
+    const named: TextRejection[] = [];
+    const tcw = parseJtwcTcw(text, named);
+    found(rejections, 'jtwc', storm.atcfId)(named);
+    return [jtwcTcwIssuance(tcw, { atcfId: storm.atcfId, file, seenAt: now })];
+  });
+}
+
+/**
+ * JTWC's warnings outside NHC's basins and the north-western Pacific, as cyclones; the forecast of every warning the
+ * feed lists goes to `forecasts`, those of the other basins' storms too (captureJtwcForecast).
+ */
 async function fetchJtwc(up: GlobalUpstreams, now: Date, rejections: LiveRejection[], forecasts: ForecastCapture): Promise<CycloneInput[]> {
   const rss = await up.client.text(`${up.jtwcBase}/rss/jtwc.rss`);
   if (!/<\/rss>\s*$/.test(rss)) throw new ShapeError('jtwc.rss: the document is cut off');
   const listed: TextRejection[] = [];
-  const storms = parseJtwcRss(rss, listed).filter(
-    (s) => s.kind === 'warning' && s.tcwFile && !NHC_BASINS.has(s.atcfId.slice(0, 2)) && !s.atcfId.startsWith('wp'),
-  );
-  // Only the storms this part keeps: the others' names are JTWC's business for the typhoon family or NHC's.
+  const warnings = parseJtwcRss(rss, listed).flatMap((s) => (s.kind === 'warning' && s.tcwFile ? [{ ...s, tcwFile: s.tcwFile }] : []));
+  const others = (s: { atcfId: string }) => NHC_BASINS.has(s.atcfId.slice(0, 2)) || s.atcfId.startsWith('wp');
+  const storms = warnings.filter((s) => !others(s));
+  // Only the storms this part keeps: the others' names are JTWC's business for the typhoon family or NHC's (their
+  // forecasts' names are checked as their .tcw is read).
   found(rejections, 'jtwc', null)(listed.filter((r) => storms.some((s) => s.atcfId === r.storm)));
-  return Promise.all(
-    storms.map(async (storm) => {
-      const text = await up.client.text(`${up.jtwcBase}/products/${storm.tcwFile}`);
-      if (!/\nNNNN\s*$/.test(text)) throw new ShapeError(`${storm.tcwFile}: the product is cut off`);
-      const named: TextRejection[] = [];
-      const tcw = parseJtwcTcw(text, named);
-      found(rejections, 'jtwc', storm.atcfId)(named);
-      const file = storm.tcwFile as string;
-      captureDrafts(forecasts, file, () => [jtwcTcwIssuance(tcw, { atcfId: storm.atcfId, file, seenAt: now })]);
-      const warning = storm.warningFile
-        ? await optional(async () => parseJtwcWarning(await up.client.text(`${up.jtwcBase}/products/${storm.warningFile}`)))
-        : null;
-      const now0 = tcw.taus.find((t) => t.tau === 0);
-      const fixes: Fix[] = [
-        ...tcw.history,
-        ...(now0
-          ? [
-              {
-                ...now0,
-                directionDeg: tcw.directionDeg,
-                speedKt: tcw.speedKt,
-                pressure: warning && warning.time.getTime() === now0.time.getTime() ? warning.pressure : null,
-              },
-            ]
-          : []),
-      ];
-      const forecast = tcw.taus.filter((t) => t.tau > 0);
-      return {
-        source: 'jtwc' as const,
-        atcfId: storm.atcfId,
-        enname: tcw.name ?? storm.name,
-        points: fixes.map((f) => globalPoint(f)),
-        forecast: forecast.length ? globalForecast('jtwc', tcw.baseTime, forecast) : null,
-        seenAt: now,
-        publishedAt: tcw.issuedAt ?? fixes.at(-1)?.time ?? tcw.baseTime,
-        advisoryNumber: tcw.warningNumber,
-      };
-    }),
-  );
+  const cyclones = allAnswered(storms.map((storm) => jtwcCyclone(up, storm, now, rejections, forecasts)));
+  // Every forecast read before the part goes on, whether its own cyclones could be read or not.
+  await Promise.allSettled([
+    cyclones,
+    ...warnings.filter(others).map((storm) => captureJtwcForecast(up, storm, now, rejections, forecasts)),
+  ]);
+  return cyclones;
+}
+
+/** One cyclone of JTWC's own basins from its `.tcw` and warning text; its forecast goes to `forecasts`. */
+async function jtwcCyclone(
+  up: GlobalUpstreams,
+  storm: { atcfId: string; tcwFile: string; warningFile: string | null; name: string | null },
+  now: Date,
+  rejections: LiveRejection[],
+  forecasts: ForecastCapture,
+): Promise<CycloneInput> {
+  const text = await jtwcProduct(up, storm.tcwFile);
+  const named: TextRejection[] = [];
+  const tcw = parseJtwcTcw(text, named);
+  found(rejections, 'jtwc', storm.atcfId)(named);
+  const file = storm.tcwFile;
+  captureDrafts(forecasts, 'jtwc', file, () => [jtwcTcwIssuance(tcw, { atcfId: storm.atcfId, file, seenAt: now })]);
+  const warning = storm.warningFile
+    ? await optional(async () => parseJtwcWarning(await up.client.text(`${up.jtwcBase}/products/${storm.warningFile}`)))
+    : null;
+  const now0 = tcw.taus.find((t) => t.tau === 0);
+  const fixes: Fix[] = [
+    ...tcw.history,
+    ...(now0
+      ? [
+          {
+            ...now0,
+            directionDeg: tcw.directionDeg,
+            speedKt: tcw.speedKt,
+            pressure: warning && warning.time.getTime() === now0.time.getTime() ? warning.pressure : null,
+          },
+        ]
+      : []),
+  ];
+  const forecast = tcw.taus.filter((t) => t.tau > 0);
+  return {
+    source: 'jtwc' as const,
+    atcfId: storm.atcfId,
+    enname: tcw.name ?? storm.name,
+    points: fixes.map((f) => globalPoint(f)),
+    forecast: forecast.length ? globalForecast('jtwc', tcw.baseTime, forecast) : null,
+    seenAt: now,
+    publishedAt: tcw.issuedAt ?? fixes.at(-1)?.time ?? tcw.baseTime,
+    advisoryNumber: tcw.warningNumber,
+  };
 }
 
 const describe = (error: unknown) => (error instanceof UpstreamError || error instanceof Error ? error.message : String(error));

@@ -28,7 +28,6 @@ import { instantOf } from '../model/offset-time.ts';
 import type { Typhoon } from '../model/typhoon-schemas.ts';
 import { activeStormOf, stormNamed } from '../model/warning-rules.ts';
 import type { KeyValueStore } from '../store/store.ts';
-import { recordFaults, type LiveFault } from '../store/text-quality.ts';
 
 type Listed = Pick<Typhoon, 'code' | 'name' | 'enname' | 'ids' | 'points'>;
 
@@ -81,8 +80,9 @@ function describeEvent(eventId: string, documents: readonly JmaKeptDocument[]) {
 
 /**
  * The issuances of JMA's kept typhoon documents, each linked to its storm or held, with the held issuances to move;
- * the documents whose forecast cannot be read and the events linked to no storm are recorded as faults. Nothing is
- * read when the live snapshot cannot be (a later run does it: the documents are kept 72 hours).
+ * the documents whose forecast cannot be read and the events linked to no storm are the capture's faults (recorded
+ * with the rest by recordForecasts). Nothing is read when the live snapshot cannot be (a later run does it: the
+ * documents are kept 72 hours).
  */
 export async function readJmaForecasts(store: KeyValueStore, documents: readonly JmaKeptDocument[], now: Date): Promise<JmaForecastRead> {
   const capture = emptyCapture();
@@ -96,7 +96,7 @@ export async function readJmaForecasts(store: KeyValueStore, documents: readonly
   const storms = snapshot.state === 'ok' ? snapshot.value.typhoons : [];
   const events = new Map<string, JmaKeptDocument[]>();
   for (const kept of documents) events.set(kept.document.eventId, [...(events.get(kept.document.eventId) ?? []), kept]);
-  const faults: LiveFault[] = [];
+  const { faults } = capture;
   for (const [eventId, kept] of [...events.entries()].sort(([a], [b]) => a.localeCompare(b))) {
     const link = linkJmaEvent(kept, storms);
     const held = heldStormId(eventId);
@@ -138,9 +138,6 @@ export async function readJmaForecasts(store: KeyValueStore, documents: readonly
       });
     }
   }
-  await recordFaults(store, faults, now).catch((error: unknown) =>
-    console.warn(`live data-quality document not written: ${(error as Error).message}`),
-  );
   return read;
 }
 

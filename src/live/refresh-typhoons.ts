@@ -46,6 +46,7 @@ import {
 } from './snapshot.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import type { LiveUpstreams } from '../upstream/addresses.ts';
+import { allAnswered } from '../upstream/client.ts';
 import { activeZjStorms, fetchZjInfo, normalizeZjInfo } from '../upstream/zj-service.ts';
 import { assembleStorms, newestRecords, withoutFutureTimes } from './storm-identity.ts';
 import { recordFaults, recordTextProblems, type LiveFault, type LiveRejection, type LiveTextSource } from '../store/text-quality.ts';
@@ -102,14 +103,16 @@ async function fetchFromZj(
   unchanged: Unchanged,
 ): Promise<Typhoon[]> {
   const active = activeZjStorms(await upstreams.client.json(`${upstreams.zjBase}/TyhoonActivity`));
-  return Promise.all(
+  return allAnswered(
     active.map(
       ({ tfid, latestAt }) =>
         keepIfUnchanged(unchanged, tfid, latestAt, now) ??
         checked(found, tables, 'zj-live', tfid, async (text) => {
           const json = await fetchZjInfo(upstreams, tfid);
           const storm = normalizeZjInfo(json, now, text);
-          captureDrafts(forecasts, `TyphoonInfo/${tfid}`, () => zjIssuances(json, now, { ...tables, rejected: [] }));
+          captureDrafts(forecasts, 'zj-live', `TyphoonInfo/${tfid}`, (unreadable) =>
+            zjIssuances(json, now, { ...tables, rejected: [] }, unreadable),
+          );
           return storm;
         }),
     ),
@@ -119,12 +122,14 @@ async function fetchFromZj(
 async function fetchFromNmc(upstreams: LiveUpstreams, now: Date, { tables, found, forecasts }: LiveTextCheck): Promise<Typhoon[]> {
   const list = normalizeNmcList(await upstreams.client.json(`${upstreams.nmcBase}/list_default`));
   const active = list.filter((item) => item.active);
-  return Promise.all(
+  return allAnswered(
     active.map((item) =>
       checked(found, tables, 'nmc', null, async (text) => {
         const json = await upstreams.client.json(`${upstreams.nmcBase}/view_${item.id}`);
         const storm = normalizeNmcView(json, now, text);
-        captureDrafts(forecasts, `view_${item.id}`, () => nmcIssuances(json, now, { ...tables, rejected: [] }));
+        captureDrafts(forecasts, 'nmc', `view_${item.id}`, (unreadable) =>
+          nmcIssuances(json, now, { ...tables, rejected: [] }, unreadable),
+        );
         return storm;
       }),
     ),

@@ -28,6 +28,21 @@ export class ShapeError extends Error {
 }
 
 /**
+ * One part of an answer read whole (one issuance of a payload that holds many): `read`'s value as a list of one; when it
+ * throws a ShapeError and `unreadable` is given, none, the error's message told there, so that the other parts are
+ * read; without `unreadable` the error is thrown.
+ */
+export function readWhole<T>(unreadable: ((detail: string) => void) | undefined, read: () => T): T[] {
+  try {
+    return [read()];
+  } catch (error) {
+    if (!unreadable || !(error instanceof ShapeError)) throw error;
+    unreadable(error.message);
+    return [];
+  }
+}
+
+/**
  * Why JSON.parse refused a text, without the text: its message quotes the input (`Unexpected token 'x', "…" is
  * not valid JSON`), and an upstream's own words must never reach a log line or an answer's stale reason.
  */

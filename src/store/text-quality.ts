@@ -49,9 +49,9 @@ export const liveTextProblemSchema = z.object({
 export type LiveTextProblem = z.infer<typeof liveTextProblemSchema>;
 
 /**
- * `future-time`, `older-bulletin`, `store-loss` (above); `unreadable-forecast`: a forecast a document holds that
- * cannot be read whole (left out); `unlinked-forecast`: a forecast linked to no storm of the live list (kept apart
- * until it is: src/jobs/jma-forecasts.ts).
+ * `future-time`, `older-bulletin`, `store-loss` (above); `unreadable-forecast`: a forecast a payload holds (a JMA
+ * document, a Zhejiang or NMC answer, an a-deck, a JTWC `.tcw`) that cannot be read whole (left out);
+ * `unlinked-forecast`: a forecast linked to no storm of the live list (kept apart until it is: src/jobs/jma-forecasts.ts).
  */
 export const LIVE_FAULT_KINDS = ['future-time', 'older-bulletin', 'store-loss', 'unreadable-forecast', 'unlinked-forecast'] as const;
 

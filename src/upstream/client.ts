@@ -86,6 +86,19 @@ export interface UpstreamClient {
   json(url: string): Promise<unknown>;
 }
 
+/**
+ * The results of a set of requests (each with the work done on its answer), once every one has succeeded or failed;
+ * the first failure, in the set's order, when any failed. Unlike Promise.all it never settles while a request is still
+ * out, so what each one records on the way (a storm's forecasts) is recorded before its caller goes on, whatever its
+ * siblings did.
+ */
+export async function allAnswered<T>(requests: readonly (T | Promise<T>)[]): Promise<T[]> {
+  const settled = await Promise.allSettled(requests);
+  const failed = settled.find((s): s is PromiseRejectedResult => s.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((s) => (s as PromiseFulfilledResult<T>).value);
+}
+
 /** Strips a JSONP wrapper: everything up to the first `(` and after the last `)`, repeated (NMC nests two). */
 export function stripJsonp(text: string): string {
   let body = text.trim();

@@ -257,11 +257,80 @@ describe('times never after their fetch', () => {
     const store = fileStore(dir);
     const drafts = zjIssuances(JSON.parse(own('zj/TyphoonInfo_202699.json')), MOCK_NOW, check());
     const early = new Date('2026-08-22T13:00:00Z');
-    const result = await recordForecasts(store, [{ drafts, tracks: {}, problems: [] }], early);
+    const result = await recordForecasts(store, [{ drafts, tracks: {}, problems: [], faults: [] }], early);
     expect(result.rejected).toBe(drafts.filter((d) => d.initialTime > '2026-08-22T13:10:00Z').length);
     expect((await stored(store, '202699')).issuances.map((i) => `${i.initialTime} ${i.agency}`)).toEqual(['2026-08-22T12:00:00Z hko']);
     const faults = (await readTextQuality(store)).faults.filter((f) => f.kind === 'future-time');
     expect(faults.map((f) => f.product)).toContain('forecasts/202699 cma');
     expect(logs.lines().join('\n')).toMatch(/zj-live forecasts\/202699 cma: a forecast with initial time 2026-08-22T18:00:00Z/);
+  });
+});
+
+describe('what cannot be read, and JTWC’s warnings of the other parts’ storms', () => {
+  /** Our invented warning of 27W (test/fixtures/forecasts/wp2726.tcw), listed in the feed in place of 17W. */
+  const WP_TCW = fs.readFileSync(path.join(import.meta.dirname, '..', 'fixtures', 'forecasts', 'wp2726.tcw'), 'utf8');
+  const listing27W = () => own('jtwc/jtwc.rss').replace('17W (Saudel)', '27W (Twentyseven)').replaceAll('wp1726', 'wp2726');
+  afterAll(() => {
+    mock.setPayload('jtwc/rss', own('jtwc/jtwc.rss'));
+    mock.setPayload('jtwc/products/wp2726.tcw', null);
+  });
+
+  it('a forecast that cannot be read whole is left out and reported in the data-quality document, its source and payload named; the others are kept', async () => {
+    const store = fileStore(dir);
+    const zj = structuredClone(info) as { points: { forecast?: { tm: string; forecastpoints: { lat: string }[] }[] }[] };
+    // CMA's group at the point before the last (the storm's record takes only the last point's: it is still read). The
+    // demo payload gives it the same forecast as the last point's, which is read: nothing is lost.
+    const group = zj.points.at(-2)?.forecast?.find((g) => g.tm === '中国');
+    if (!group?.forecastpoints[2]) throw new Error('no CMA forecast at the demo payload’s point before the last');
+    group.forecastpoints[2].lat = '';
+    mock.setPayload('zj/TyphoonInfo/202699', JSON.stringify(zj));
+    // A warning whose .tcw has no base time: a payload that holds one forecast, which cannot be read.
+    mock.setPayload('jtwc/rss', listing27W());
+    mock.setPayload('jtwc/products/wp2726.tcw', WP_TCW.replace('2026082212 27W', 'soon 27W'));
+    const result = await run(store, MOCK_NOW);
+    expect(result.typhoons.ok).toBe(true);
+    const expected = offered(JSON.parse(own('zj/TyphoonInfo_202699.json')), nmcView, MOCK_NOW)['202699'];
+    expect((await stored(store, '202699')).issuances.map((i) => i.key).sort()).toEqual([...new Set(expected)].sort());
+    expect(await storedForecastStorms(store)).not.toContain('wp272026');
+    expect(result.typhoons.forecasts.problems).toEqual(['TyphoonInfo/202699: points.8.forecast.中国.2: no position']);
+    const faults = (await readTextQuality(store)).faults.filter((f) => f.kind === 'unreadable-forecast');
+    expect(faults.map(({ source, product, detail, action }) => ({ source, product, detail, action }))).toEqual([
+      { source: 'zj-live', product: 'TyphoonInfo/202699', detail: 'points.8.forecast.中国.2: no position', action: 'left out' },
+      { source: 'jtwc', product: 'wp2726.tcw', detail: '.tcw: no base time after the WARNING header', action: 'left out' },
+    ]);
+    expect(logs.lines().join('\n')).toMatch(
+      /live data quality: zj-live TyphoonInfo\/202699: points\.8\.forecast\.中国\.2: no position; left out/,
+    );
+    // Seen again by the next run: the same fault, seen twice.
+    await run(store, new Date(MOCK_NOW.getTime() + MINUTE));
+    expect((await readTextQuality(store)).faults.find((f) => f.product === 'TyphoonInfo/202699')?.seen).toBe(2);
+  });
+
+  it('keeps the forecast of JTWC’s warning of a north-western Pacific storm under its ATCF id; the cyclone stays the typhoon family’s', async () => {
+    const store = fileStore(dir);
+    mock.setPayload('jtwc/rss', listing27W());
+    mock.setPayload('jtwc/products/wp2726.tcw', WP_TCW);
+    const result = await run(store, MOCK_NOW);
+    expect(await storedForecastStorms(store)).toContain('wp272026');
+    expect((await stored(store, 'wp272026')).issuances).toEqual([
+      expect.objectContaining({
+        agency: 'jtwc',
+        basin: 'WP',
+        storm: { id: 'wp272026', code: null, atcfId: 'wp272026', name: 'TWENTYSEVEN' },
+        initialTime: '2026-08-22T12:00:00Z',
+        issuedAt: '2026-08-22T15:00:00Z',
+        wind: { unit: 'kt', period: '1min' },
+        points: [12, 24, 36, 48].map((leadHours) => expect.objectContaining({ leadHours })),
+        source: expect.objectContaining({ product: 'jtwc-tcw', file: 'wp2726.tcw' }),
+      }),
+    ]);
+    // No global cyclone of it (the typhoon endpoints answer the storm), and JTWC's own cyclones as before.
+    expect(result.global.jtwc).toMatchObject({ ok: true, cyclones: 1 });
+    expect(await storedForecastStorms(store)).not.toContain('cp012026');
+    // The feed's warning of 01C, whose .tcw the mock does not have: not fetched, asked again at the next poll; not a fault.
+    expect(result.global.forecasts.problems).toEqual([
+      expect.stringMatching(/^cp0126\.tcw: not fetched \(.*404.*\); asked again at the next poll$/),
+    ]);
+    expect((await readTextQuality(store)).faults.filter((f) => f.kind === 'unreadable-forecast')).toEqual([]);
   });
 });

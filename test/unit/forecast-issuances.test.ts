@@ -120,6 +120,35 @@ describe('live services', () => {
     });
   });
 
+  it('a forecast that cannot be read whole is told and left out, the others read; without a place to tell it, the payload throws', () => {
+    const zj = readJsonp(path.join(OWN_PAYLOADS, 'zj'), 'TyphoonInfo_202699.json');
+    const whole = zjIssuances(zj, now, check());
+    // The groups of the point before the last (the storm's record, which the reader reads first, takes only the last's).
+    const last = zj.points.at(-2).forecast;
+    last[0].forecastpoints[1].lat = '';
+    last[1].forecastpoints[0].time = 'soon';
+    const told: string[] = [];
+    const drafts = zjIssuances(zj, now, check(), (detail) => told.push(detail));
+    // Upstream text is never quoted: a time that does not read is named by where it is.
+    expect(told).toEqual([
+      `points.8.forecast.${last[0].tm}.1: no position`,
+      `points.8.forecast.${last[1].tm}.0: a time that does not read`,
+    ]);
+    const keys = (list: IssuanceDraft[]) => list.map((d) => issuanceOf(d).key);
+    expect(drafts).toHaveLength(whole.length - 2);
+    expect(keys(whole)).toEqual(expect.arrayContaining(keys(drafts)));
+    expect(() => zjIssuances(zj, now, check())).toThrow(/no position/);
+
+    const nmc = readJsonp(path.join(OWN_PAYLOADS, 'nmc'), 'view_9000000.jsonp');
+    const points = nmc.typhoon[8];
+    const withForecasts = points.flatMap((p: unknown[], i: number) => (p[11] ? [i] : []));
+    const broken = withForecasts.at(-1) as number;
+    points[broken][11].BABJ[1][1] = '202608230000';
+    const nmcTold: string[] = [];
+    expect(nmcIssuances(nmc, now, check(), (detail) => nmcTold.push(detail))).toHaveLength(withForecasts.length - 1);
+    expect(nmcTold).toEqual([`NMC view 202699: point ${broken}: cma's forecast has 2 base times`]);
+  });
+
   it("JTWC: a warning's .tcw, its T000 the analysis; a formation alert is no issuance", () => {
     const tcw = parseJtwcTcw(read(OWN_PAYLOADS, 'jtwc/sh0624.tcw'), []);
     const draft = jtwcTcwIssuance(tcw, { atcfId: 'sh062024', file: 'sh0624.tcw', seenAt: now });

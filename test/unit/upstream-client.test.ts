@@ -5,7 +5,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUpstreamClient, MIN_ATTEMPT_MS, stripJsonp, type UpstreamError, type Validated } from '../../src/upstream/client.ts';
+import {
+  allAnswered,
+  createUpstreamClient,
+  MIN_ATTEMPT_MS,
+  stripJsonp,
+  type UpstreamError,
+  type Validated,
+} from '../../src/upstream/client.ts';
 import { manualClock } from '../helpers/clock.ts';
 import { captureLogs } from '../helpers/logs.ts';
 
@@ -150,5 +157,28 @@ describe('conditional requests', () => {
     expect(logs.lines()).toEqual([
       `${base}/versioned: 304 Not Modified for another validator than the one sent; asked again without conditions`,
     ]);
+  });
+});
+
+describe('a set of requests', () => {
+  it('settles only once every request has: the work of a slow one is done before the set fails', async () => {
+    const done: string[] = [];
+    let answer: () => void = () => {};
+    const slow = new Promise<string>((resolve) => {
+      answer = () => {
+        done.push('slow');
+        resolve('slow');
+      };
+    });
+    const set = allAnswered([Promise.reject(new Error('404')), slow, 'at hand']);
+    let settled = false;
+    set.catch(() => {}).finally(() => (settled = true));
+    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    answer();
+    await expect(set).rejects.toThrow('404');
+    expect(done).toEqual(['slow']);
+    await expect(allAnswered([Promise.resolve(1), 2])).resolves.toEqual([1, 2]);
   });
 });
