@@ -96,6 +96,8 @@ export interface ScheduledRunOptions {
    * Date.now unless a test passes its own.
    */
   clock?: () => number;
+  /** Waits between an upstream's retries: a real timer unless a test passes its own (with its own clock). */
+  sleep?: (ms: number) => Promise<void>;
   /** Purges the CDN's answers of the changed tags (Netlify's purge API, the local server's own); none: nothing to purge. */
   purge?: Purge | null;
 }
@@ -151,7 +153,7 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   const clock = options.clock ?? Date.now;
   const started = clock();
   const deadline = started + (options.budgetMs ?? RUN_BUDGET_MS);
-  const client = createUpstreamClient({ deadline, clock, fetch: pooledFetch });
+  const client = createUpstreamClient({ deadline, clock, sleep: options.sleep, fetch: pooledFetch });
   const llmConfig = options.llm;
   // One tally for the whole run; of its call budget the summary's calls are its own, the flash items share the rest.
   const llm = llmConfig && {
@@ -194,7 +196,7 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   const nwMode = plan.nwPacific;
   // The north-western Pacific services are asked conditionally: they are the ones polled every few minutes.
   const validators = nwMode ? await openValidators(store, now) : null;
-  const liveClient = validators ? createUpstreamClient({ deadline, clock, fetch: pooledFetch, validators }) : client;
+  const liveClient = validators ? createUpstreamClient({ deadline, clock, sleep: options.sleep, fetch: pooledFetch, validators }) : client;
   const typhoons = nwMode
     ? refreshLive(liveUpstreams(options.upstreams, liveClient), store, now, nwMode).then(async (result) => {
         await validators?.save().catch((error: unknown) => console.warn(`upstream validators not written: ${(error as Error).message}`));
@@ -206,7 +208,13 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
   // The warning agencies are asked conditionally too (their own validators: PAGASA's PDFs, JMA's feeds).
   const warnings = warningsDue
     ? openValidators(store, now, WARNING_VALIDATORS_KEY).then(async (warningValidators) => {
-        const warningClient = createUpstreamClient({ deadline, clock, fetch: pooledFetch, validators: warningValidators });
+        const warningClient = createUpstreamClient({
+          deadline,
+          clock,
+          sleep: options.sleep,
+          fetch: pooledFetch,
+          validators: warningValidators,
+        });
         const storms = (stormsNow?.typhoons ?? []).map(activeStormOf);
         const result = await refreshWarnings(warningUpstreams(options.upstreams, warningClient), store, now, {
           agencies: plan.warnings,

@@ -58,6 +58,8 @@ export interface UpstreamClientOptions {
   deadline?: number;
   /** Reads the time the deadline is measured against (ms since the epoch): Date.now unless a test passes its own. */
   clock?: () => number;
+  /** Waits between retries: a real timer unless a test passes its own (a manual clock's, which moves that clock on). */
+  sleep?: (ms: number) => Promise<void>;
   /** The validators and bodies of earlier answers, per URL: requests for those URLs are conditional. */
   validators?: ValidatorCache;
 }
@@ -111,7 +113,7 @@ export function stripJsonp(text: string): string {
   return body;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const timerSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 const conditionalHeaders = (known: Validated | undefined): Record<string, string> => ({
   ...(known?.etag ? { 'If-None-Match': known.etag } : {}),
@@ -185,6 +187,7 @@ export function createUpstreamClient(options: UpstreamClientOptions = {}): Upstr
   const retries = options.retries ?? 2;
   const backoffMs = options.backoffMs ?? 300;
   const clock = options.clock ?? Date.now;
+  const sleep = options.sleep ?? timerSleep;
   const timeLeft = () => (options.deadline === undefined ? Infinity : options.deadline - clock());
   const bytes = async (url: string): Promise<Uint8Array> => {
     for (let attempt = 0; ; attempt += 1) {

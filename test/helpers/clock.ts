@@ -6,12 +6,17 @@
 export interface ManualClock {
   (): number;
   advance(ms: number): void;
+  /** A wait that passes on this clock at once (the upstream client's retries): the clock moves on by `ms`. */
+  sleep(ms: number): Promise<void>;
 }
 
 export function manualClock(start = Date.parse('2026-09-10T00:00:00Z')): ManualClock {
   let now = start;
   return Object.assign(() => now, {
     advance: (ms: number) => {
+      now += ms;
+    },
+    sleep: async (ms: number) => {
       now += ms;
     },
   });

@@ -268,8 +268,11 @@ async function startReplay(name: string): Promise<Replay> {
   return { mock, root, storeDir, store: fileStore(storeDir), results: [] };
 }
 
-const run = (replay: Replay, store: KeyValueStore, at: Date) =>
-  runScheduledRefresh({ store, upstreams: replay.mock.addresses, llm: null, clock: manualClock(), now: at });
+/** A run on a clock of its own: an upstream's retries wait on it, never on the machine's timers. */
+const run = (replay: Replay, store: KeyValueStore, at: Date) => {
+  const clock = manualClock();
+  return runScheduledRefresh({ store, upstreams: replay.mock.addresses, llm: null, clock, sleep: clock.sleep, now: at });
+};
 
 /** A store whose forecast writes all fail (the run reads, writes the rest, and loses its forecasts). */
 const losingForecasts = (store: KeyValueStore): KeyValueStore => ({
