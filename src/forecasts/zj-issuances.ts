@@ -59,7 +59,8 @@ function position(p: RawForecastPoint, initial: Date, where: string): ForecastPo
  * `unreadable`, it is told there and left out, and the other groups are read; without it, it throws.
  */
 export function zjIssuances(json: unknown, seenAt: Date, text: TextCheck, unreadable?: (detail: string) => void): IssuanceDraft[] {
-  const storm = normalizeZjInfo(json, seenAt, text);
+  // Only the storm's identity is taken from the record: its groups are read (and told) below, each on its own.
+  const storm = normalizeZjInfo(json, seenAt, text, () => {});
   const info = rawZjInfoSchema.parse(Array.isArray(json) && json.length === 1 ? json[0] : json);
   return info.points.flatMap((point, at) => {
     const groups: RawGroup[] = point.forecast ? (Array.isArray(point.forecast) ? point.forecast : [point.forecast]) : [];

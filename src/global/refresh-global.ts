@@ -207,7 +207,8 @@ async function jtwcCyclone(
         ]
       : []),
   ];
-  const forecast = tcw.taus.filter((t) => t.tau > 0);
+  // A forecast with a line that does not read is not whole: none is served (its fault is told by captureDrafts above).
+  const forecast = tcw.unreadableTaus.length === 0 ? tcw.taus.filter((t) => t.tau > 0) : [];
   return {
     source: 'jtwc' as const,
     atcfId: storm.atcfId,

@@ -21,8 +21,8 @@ const isEmptyJson = (json: unknown) => json === null || (typeof json === 'object
 /**
  * One storm asked by id (the detail lookup's upstream tier): null when the service says it has no such storm;
  * throws UpstreamError or ShapeError when the service could not be asked or answered something else. Names and
- * places that fail their check are left out as in a refresh; a request does not write the live store, so they
- * are logged (inert), and the next refresh of an active storm records them.
+ * places that fail their check, and forecasts that cannot be read, are left out as in a refresh; a request does not
+ * write the live store, so they are logged (inert), and the next refresh of an active storm records them.
  */
 export async function lookupZjTyphoon(upstreams: LiveUpstreams, tfid: string, now: Date): Promise<Typhoon | null> {
   let json: unknown;
@@ -34,7 +34,7 @@ export async function lookupZjTyphoon(upstreams: LiveUpstreams, tfid: string, no
   }
   if (isEmptyJson(json)) return null;
   const text: TextCheck = { names: liveNamesTable(), places: livePlacesTable(), rejected: [] };
-  const typhoon = normalizeZjInfo(json, now, text);
+  const typhoon = normalizeZjInfo(json, now, text, (detail) => console.warn(`zj-live ${tfid}: forecast left out: ${detail}`));
   for (const r of text.rejected) console.warn(`zj-live ${tfid} ${r.field}: ${reportedValue(r.value)} left out (${r.rule})`);
   return typhoon;
 }

@@ -109,7 +109,9 @@ async function fetchFromZj(
         keepIfUnchanged(unchanged, tfid, latestAt, now) ??
         checked(found, tables, 'zj-live', tfid, async (text) => {
           const json = await fetchZjInfo(upstreams, tfid);
-          const storm = normalizeZjInfo(json, now, text);
+          // An agency's latest forecast that cannot be read is left out of the record; the capture below reads every
+          // group of every point and tells each one that cannot be read as a fault, so it is not told twice here.
+          const storm = normalizeZjInfo(json, now, text, () => {});
           captureDrafts(forecasts, 'zj-live', `TyphoonInfo/${tfid}`, (unreadable) =>
             zjIssuances(json, now, { ...tables, rejected: [] }, unreadable),
           );

@@ -126,7 +126,9 @@ export const forecastsSchema = z
     pagasa: agencyForecast,
     ecmwf: agencyForecast,
   } satisfies Record<ForecastAgency, typeof agencyForecast>)
-  .describe('The latest forecast of each agency that issued one, by agency key; {} when none did');
+  .describe(
+    "The latest forecast of each agency the source gives, by agency key; {} when none is given. A forecast that cannot be read whole is left out, and its absence is not the agency's: it is listed as a fault (unreadable-forecast) in the live data-quality document",
+  );
 
 export const SOURCE_IDS = ['cma', 'jtwc', 'zj', 'names-table', 'name-corrections', 'zj-live', 'nmc'] as const;
 export const sourceIdSchema = z

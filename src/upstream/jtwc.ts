@@ -70,6 +70,11 @@ export interface JtwcTcw {
   speedKt: number | null;
   /** Tnnn lines: tau 0 is the warning position, the others the forecast. */
   taus: (JtwcFix & { tau: number })[];
+  /**
+   * The Tnnn lines that do not read (no position, or a wind that is not a number), by line number and tau, e.g.
+   * `line 7 (T036)`: they are not in `taus`, and a warning with any is no whole forecast (src/forecasts/jtwc-issuances.ts).
+   */
+  unreadableTaus: string[];
   /** Track history, one point per time (the file repeats times up to three times). */
   history: JtwcFix[];
 }
@@ -106,6 +111,7 @@ export function parseJtwcTcw(text: string, rejected: TextRejection[]): JtwcTcw {
       directionDeg: null,
       speedKt: null,
       taus: [],
+      unreadableTaus: [],
       history: [],
     };
   }
@@ -113,21 +119,21 @@ export function parseJtwcTcw(text: string, rejected: TextRejection[]): JtwcTcw {
   const baseTime = fromStamp(header[0] ?? '');
   if (!baseTime) throw new Error('.tcw: no base time after the WARNING header');
   // Line 3: time, id, name, warning number, active storms, direction, speed, fix method (1 or 2 tokens), accuracy.
-  const taus = lines
-    .filter((l) => /^T\d{3} /.test(l))
-    .map((l) => {
-      const [t, lat, lng, wind] = l.trim().split(/\s+/);
-      const time = new Date(baseTime.getTime() + Number(t?.slice(1)) * 3600_000);
-      return {
-        tau: Number(t?.slice(1)),
-        time,
-        lat: atcfLatitude(lat ?? '') ?? NaN,
-        lng: atcfLongitude(lng ?? '') ?? NaN,
-        windKt: nonZeroOrNull(wind),
-        radiiNm: tauRadii(l),
-      };
-    })
-    .filter((t) => Number.isFinite(t.lat) && Number.isFinite(t.lng));
+  const taus: JtwcTcw['taus'] = [];
+  const unreadableTaus: string[] = [];
+  lines.forEach((l, i) => {
+    if (!/^T\d{3} /.test(l)) return;
+    const [t, lat, lng, wind] = l.trim().split(/\s+/);
+    const tau = Number(t?.slice(1));
+    const fix = { lat: atcfLatitude(lat ?? ''), lng: atcfLongitude(lng ?? '') };
+    // A line that does not read is told, never dropped: the forecast without it would pass as whole.
+    if (fix.lat === null || fix.lng === null || !/^\d{3}$/.test(wind ?? '')) {
+      unreadableTaus.push(`line ${i + 1} (${t})`);
+      return;
+    }
+    const time = new Date(baseTime.getTime() + tau * 3600_000);
+    taus.push({ tau, time, lat: fix.lat, lng: fix.lng, windKt: nonZeroOrNull(wind), radiiNm: tauRadii(l) });
+  });
   return {
     kind: 'warning',
     baseTime,
@@ -140,6 +146,7 @@ export function parseJtwcTcw(text: string, rejected: TextRejection[]): JtwcTcw {
     directionDeg: Number(header[5]) >= 0 ? Number(header[5]) : null,
     speedKt: Number(header[6]) >= 0 ? Number(header[6]) : null,
     taus,
+    unreadableTaus,
     history: tcwHistory(lines, baseTime),
   };
 }

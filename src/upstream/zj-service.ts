@@ -19,7 +19,7 @@ import { latestTime, trackPoint } from '../model/track-point.ts';
 import { compassFromText } from '../model/compass.ts';
 import { normaliseLongitude } from '../model/geo.ts';
 import { nonZeroOrNull, numberOrNull } from '../model/numbers.ts';
-import { ShapeError } from '../model/parse-problems.ts';
+import { readWhole, ShapeError } from '../model/parse-problems.ts';
 import type { Forecasts, Landfall, TrackPoint, Typhoon, WindCircle } from '../model/typhoon-schemas.ts';
 import { placeInEnglish } from '../model/place-names.ts';
 import { parseLocalTimestamp, toBeijingIso } from '../model/time.ts';
@@ -139,14 +139,41 @@ function point(p: z.infer<typeof rawPoint> | z.infer<typeof rawForecastPoint>, w
   });
 }
 
-function forecasts(points: z.infer<typeof rawPoint>[], tfid: string, text: TextCheck): Forecasts {
+/** `read`'s value; its ShapeError told by where the value is and what it is, never by the upstream's own text. */
+function named<T>(where: string, what: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ShapeError) throw new ShapeError(`${where}: ${what} that does not read`);
+    throw error;
+  }
+}
+
+/**
+ * The latest point's forecast groups by agency. A group that cannot be read whole is left out, told to `unreadable`
+ * (where it is, never the upstream's value), so that the storm's own track is still served; without `unreadable`
+ * it throws.
+ */
+function forecasts(
+  points: z.infer<typeof rawPoint>[],
+  tfid: string,
+  text: TextCheck,
+  unreadable: ((detail: string) => void) | undefined,
+): Forecasts {
   const groupsOf = (p: z.infer<typeof rawPoint>) => (p.forecast ? (Array.isArray(p.forecast) ? p.forecast : [p.forecast]) : []);
   const latest = [...points].reverse().find((p) => groupsOf(p).length > 0);
+  const at = latest ? points.indexOf(latest) : -1;
   const result: Forecasts = {};
   for (const group of latest ? groupsOf(latest) : []) {
     const agency = agencyFor(group.tm, text.rejected, { field: 'forecast.tm', storm: tfid });
     if (!agency) continue;
-    const [base, ...rest] = group.forecastpoints.map((fp, i) => point(fp, `forecast.${group.tm}.${i}`));
+    const where = `points.${at}.forecast.${group.tm}`;
+    const [read] = readWhole(unreadable, () => ({
+      issued: group.ybsj ? named(`${where}.ybsj`, 'a time', () => toBeijingIso(parseZjTime(group.ybsj as string))) : null,
+      points: group.forecastpoints.map((fp, i) => named(`${where}.${i}`, 'a point', () => point(fp, `${where}.${i}`))),
+    }));
+    if (!read) continue;
+    const [base, ...rest] = read.points;
     const strip = ({ time, lat, lng, strong, grade, power, speed, pressure }: TrackPoint) => ({
       time,
       lat,
@@ -161,7 +188,7 @@ function forecasts(points: z.infer<typeof rawPoint>[], tfid: string, text: TextC
       agency: agency.key,
       nameZh: agency.nameZh,
       nameEn: agency.nameEn,
-      issuedAt: group.ybsj ? toBeijingIso(parseZjTime(group.ybsj)) : (base?.time ?? null),
+      issuedAt: read.issued ?? base?.time ?? null,
       origin: base ? { time: base.time, lat: base.lat, lng: base.lng } : null,
       points: rest.map(strip),
     };
@@ -210,8 +237,12 @@ function names(item: { tfid: string; name?: string | null; enname?: string | nul
   };
 }
 
-/** `TyphoonInfo/{tfid}` (object or one-element array) → a live Typhoon record. Throws ShapeError on garbage. */
-export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck): Typhoon {
+/**
+ * `TyphoonInfo/{tfid}` (object or one-element array) → a live Typhoon record. Throws ShapeError on garbage. Given
+ * `unreadable`, an agency's latest forecast that cannot be read whole is told there and left out, and the rest of
+ * the storm is read; without it, it throws too.
+ */
+export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck, unreadable?: (detail: string) => void): Typhoon {
   const root = Array.isArray(json) && json.length === 1 ? json[0] : json;
   const parsed = rawZjInfoSchema.safeParse(root);
   if (!parsed.success)
@@ -236,7 +267,7 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck)
     ...summary,
     windPeriod: '2min',
     points,
-    forecasts: forecasts(info.points, info.tfid, text),
+    forecasts: forecasts(info.points, info.tfid, text, unreadable),
     land,
     landRecorded: true, // the service lists a storm's landfalls (land) as it records them
     cma: null,

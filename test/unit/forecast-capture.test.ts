@@ -9,7 +9,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import fs from 'fs-extra';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { adeckIssuances } from '../../src/forecasts/adeck-issuances.ts';
 import { readStormForecasts, recordForecasts, storedForecastStorms, type StormForecasts } from '../../src/forecasts/forecast-store.ts';
 import { jmaIssuance } from '../../src/forecasts/jma-issuances.ts';
@@ -22,7 +22,9 @@ import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { readTextQuality } from '../../src/store/text-quality.ts';
 import { parseAtcfDeck } from '../../src/upstream/atcf.ts';
 import { stripJsonp } from '../../src/upstream/client.ts';
-import { parseZjTime } from '../../src/upstream/zj-service.ts';
+import { normalizeZjInfo, parseZjTime } from '../../src/upstream/zj-service.ts';
+import { readCyclone } from '../../src/global/global-store.ts';
+import { readSnapshot } from '../../src/live/snapshot.ts';
 import { FUTURE_TOLERANCE_MS } from '../../src/model/freshness.ts';
 import { parseJmaTyphoonDocument } from '../../src/upstream/jma-xml.ts';
 import { parseJtwcTcw } from '../../src/upstream/jtwc.ts';
@@ -304,6 +306,79 @@ describe('what cannot be read, and JTWC’s warnings of the other parts’ storm
     // Seen again by the next run: the same fault, seen twice.
     await run(store, new Date(MOCK_NOW.getTime() + MINUTE));
     expect((await readTextQuality(store)).faults.find((f) => f.product === 'TyphoonInfo/202699')?.seen).toBe(2);
+  });
+
+  it('a JTWC warning with a forecast line that does not read: its forecast is refused and reported, never kept in part; the cyclone is still served', async () => {
+    const store = fileStore(dir);
+    onTestFinished(() => {
+      mock.setPayload('jtwc/rss', own('jtwc/jtwc.rss'));
+      mock.setPayload('jtwc/products/sh0624.tcw', own('jtwc/sh0624.tcw'));
+      mock.setPayload('jtwc/products/wp2726.tcw', null);
+    });
+    // ANGGREK's own warning (JTWC's basin: a cyclone of the global part) and our warning of 27W (the typhoon family's),
+    // each with one forecast line damaged: a latitude that does not read, a wind that is not a number.
+    mock.setPayload('jtwc/rss', own('jtwc/jtwc.rss').replace('17W (Saudel)', '27W (Twentyseven)').replaceAll('wp1726', 'wp2726'));
+    mock.setPayload('jtwc/products/sh0624.tcw', own('jtwc/sh0624.tcw').replace('T024 395S', 'T024 39.5S'));
+    mock.setPayload('jtwc/products/wp2726.tcw', WP_TCW.replace('T036 171N 1264E 050', 'T036 171N 1264E ///'));
+    const result = await run(store, MOCK_NOW);
+    const faults = (await readTextQuality(store)).faults.filter((f) => f.kind === 'unreadable-forecast');
+    expect(
+      faults
+        .map(({ source, product, detail, action }) => ({ source, product, detail, action }))
+        .sort((a, b) => a.product.localeCompare(b.product)),
+    ).toEqual([
+      {
+        source: 'jtwc',
+        product: 'sh0624.tcw',
+        detail: 'forecast lines that do not read: line 6 (T024): its forecast is left out',
+        action: 'left out',
+      },
+      {
+        source: 'jtwc',
+        product: 'wp2726.tcw',
+        detail: 'forecast lines that do not read: line 7 (T036): its forecast is left out',
+        action: 'left out',
+      },
+    ]);
+    // No issuance of either, not even the lines that read; the other sources' forecasts are all kept.
+    expect(await storedForecastStorms(store)).toEqual(['202699', 'al132025']);
+    // ANGGREK is still served from the same warning: its track and warning position, without a forecast.
+    expect(result.global.jtwc).toMatchObject({ ok: true, cyclones: 1 });
+    const anggrek = await readCyclone(store, 'jtwc-sh062024');
+    expect(anggrek?.points.at(-1)).toMatchObject({ time: '2024-01-31T18:00:00Z', lat: -36.1, lng: 91.5 });
+    expect(anggrek?.forecasts).toEqual({});
+  });
+
+  it('a Zhejiang forecast of the latest point that cannot be read: left out of the storm and reported; the storm, its position and the other forecasts are served', async () => {
+    const store = fileStore(dir);
+    const zj = structuredClone(info) as { points: { forecast?: { tm: string; forecastpoints: { lat: string }[] }[] }[] };
+    const last = zj.points.length - 1;
+    const group = zj.points[last]?.forecast?.find((g) => g.tm === '中国');
+    if (!group?.forecastpoints[2]) throw new Error('no CMA forecast at the demo payload’s last point');
+    group.forecastpoints[2].lat = '';
+    mock.setPayload('zj/TyphoonInfo/202699', JSON.stringify(zj));
+    const result = await run(store, MOCK_NOW);
+    expect(result.typhoons.ok).toBe(true);
+    const storm = (await readSnapshot(store))?.typhoons.find((t) => t.code === '202699');
+    expect(storm?.live?.source).toBe('zj-live');
+    expect(storm?.points.length).toBe(info.points.length);
+    const whole = normalizeZjInfo(JSON.parse(own('zj/TyphoonInfo_202699.json')), MOCK_NOW, check());
+    expect(Object.keys(whole.forecasts)).toContain('cma');
+    const { cma, ...others } = whole.forecasts;
+    expect(storm?.forecasts).toEqual(others);
+    // Told once, as a fault of the payload (the capture reads the same group); the other issuances are kept.
+    expect(result.typhoons.forecasts.problems).toEqual([`TyphoonInfo/202699: points.${last}.forecast.中国.2: no position`]);
+    const faults = (await readTextQuality(store)).faults.filter((f) => f.kind === 'unreadable-forecast');
+    expect(faults.map(({ source, product, detail }) => ({ source, product, detail }))).toEqual([
+      { source: 'zj-live', product: 'TyphoonInfo/202699', detail: `points.${last}.forecast.中国.2: no position` },
+    ]);
+    const readable = keysOf(
+      zjIssuances(zj, MOCK_NOW, check(), () => {}),
+      MOCK_NOW,
+    );
+    expect(readable.length).toBeGreaterThan(0);
+    const kept = (await stored(store, '202699')).issuances.filter((i) => i.source.product === 'zj-service');
+    expect(kept.map((i) => i.key).sort()).toEqual([...new Set(readable)].sort());
   });
 
   it('keeps the forecast of JTWC’s warning of a north-western Pacific storm under its ATCF id; the cyclone stays the typhoon family’s', async () => {

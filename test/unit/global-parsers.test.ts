@@ -7,6 +7,9 @@ import { bestTrack, parseAtcfDeck } from '../../src/upstream/atcf.ts';
 import { parse } from 'yaml';
 import { globalPoint, mergeCyclone } from '../../src/global/build-cyclone.ts';
 import { NE_PACIFIC_CHINESE_NAMES } from '../../src/global/cyclone-names.ts';
+import path from 'node:path';
+import { jtwcTcwIssuance } from '../../src/forecasts/jtwc-issuances.ts';
+import { ShapeError } from '../../src/model/parse-problems.ts';
 import { parseJtwcRss, parseJtwcTcw } from '../../src/upstream/jtwc.ts';
 import { NAMES_FILE } from '../../src/config/paths.ts';
 import { globalCycloneSchema } from '../../src/model/global-schemas.ts';
@@ -87,6 +90,25 @@ describe('own JTWC payloads', () => {
     const nextDay = tcw.replace('WTXS31 PGTW 311500', 'WTXS31 PGTW 010300');
     expect(parseJtwcTcw(nextDay, []).issuedAt?.toISOString()).toBe('2024-02-01T03:00:00.000Z');
     expect(parseJtwcTcw(tcw.split('\n').slice(1).join('\n'), []).issuedAt).toBeNull();
+  });
+
+  it('tell a forecast line that does not read, and refuse that warning’s forecast rather than keep the rest as whole', () => {
+    const whole = read(path.join(import.meta.dirname, '..', 'fixtures', 'forecasts'), 'wp2726.tcw');
+    const from = { atcfId: 'wp272026', file: 'wp2726.tcw', seenAt: new Date('2026-08-22T16:00:00Z') };
+    expect(parseJtwcTcw(whole, []).unreadableTaus).toEqual([]);
+    expect(jtwcTcwIssuance(parseJtwcTcw(whole, []), from)?.points.map((p) => p.leadHours)).toEqual([12, 24, 36, 48]);
+    // A longitude cut short, a latitude without its hemisphere, a wind that is not a number.
+    const damaged = whole
+      .replace('T024 163N 1277E', 'T024 163N 12')
+      .replace('T048 180N', 'T048 180')
+      .replace('T012 156N 1289E 035', 'T012 156N 1289E 0X5');
+    const tcw = parseJtwcTcw(damaged, []);
+    expect(tcw.unreadableTaus).toEqual(['line 5 (T012)', 'line 6 (T024)', 'line 8 (T048)']);
+    expect(tcw.taus.map((t) => t.tau)).toEqual([0, 36]);
+    expect(tcw.history).toEqual(parseJtwcTcw(whole, []).history);
+    expect(() => jtwcTcwIssuance(tcw, from)).toThrow(
+      new ShapeError('forecast lines that do not read: line 5 (T012), line 6 (T024), line 8 (T048): its forecast is left out'),
+    );
   });
 });
 

@@ -80,6 +80,28 @@ describe('normalizeZjInfo on the project payload (current host, five agencies, l
     ]);
   });
 
+  it('leaves out, and tells, an agency’s latest forecast that cannot be read; the storm and the other forecasts stand', () => {
+    const payload = structuredClone(own('zj/TyphoonInfo_202699.json')) as {
+      points: { forecast?: { tm: string; ybsj?: string; forecastpoints: { lat: string; time: string }[] }[] | null }[];
+    };
+    const last = payload.points.findLastIndex((p) => (p.forecast ?? []).length > 0);
+    const groups = payload.points[last]?.forecast ?? [];
+    const point = (tm: string, i: number) => groups.find((g) => g.tm === tm)?.forecastpoints[i] as { lat: string; time: string };
+    point('中国', 2).lat = '';
+    point('日本', 1).time = 'soon';
+    const told: string[] = [];
+    const changed = normalizeZjInfo(payload, now, check(), (detail) => told.push(detail));
+    expect(told).toEqual([
+      `points.${last}.forecast.中国.2: a point that does not read`,
+      `points.${last}.forecast.日本.1: a point that does not read`,
+    ]);
+    const { cma, jma, ...others } = storm.forecasts;
+    expect(changed.forecasts).toEqual(others);
+    expect({ ...changed, forecasts: storm.forecasts }).toEqual(storm);
+    // Without a place to tell it, a forecast that cannot be read is not left out unsaid: the payload is refused.
+    expect(() => normalizeZjInfo(payload, now, check())).toThrow(ShapeError);
+  });
+
   it('reads the landfall with its grade', () => {
     expect(storm.land).toEqual([
       {

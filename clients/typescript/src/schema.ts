@@ -4744,7 +4744,7 @@ export interface components {
             windPeriod: components["schemas"]["WindPeriod"];
             /** @description The track: every fix in time order, at least one */
             points: components["schemas"]["TrackPoint"][];
-            /** @description The latest forecast of each agency that issued one, by agency key; {} when none did */
+            /** @description The latest forecast of each agency the source gives, by agency key; {} when none is given. A forecast that cannot be read whole is left out, and its absence is not the agency's: it is listed as a fault (unreadable-forecast) in the live data-quality document */
             forecasts: {
                 cma?: components["schemas"]["Forecast"];
                 jma?: components["schemas"]["Forecast"];
