@@ -1,7 +1,8 @@
 /**
  * Publishing a build atomically. `public` is a symbolic link to a complete build in `.public-builds/<id>` beside
- * it (the hand-written files of `static/` are copied into every build): a build is written in full into a new
- * folder, then one rename of a fresh link over `public` publishes it. Whatever moment a build is killed at,
+ * it (the hand-written files of `static/` are copied into every build): a build is written into a new folder as it
+ * is rendered, and once it is complete and valid one rename of a fresh link over `public` publishes it (a build that
+ * fails is removed). Whatever moment a build is killed at,
  * `public` points at a complete output, the old one or the new one; the next build removes what an interrupted
  * one left behind. The previous build is kept, so a server reading the old one while the link turns is served.
  *
@@ -10,7 +11,6 @@
  */
 import path from 'node:path';
 import fs from 'fs-extra';
-import { createProgress } from '../src/console/progress.ts';
 
 export interface OutputFile {
   file: string;
@@ -60,38 +60,76 @@ export async function removeInterrupted(publicDir: string): Promise<void> {
   await removeLeftovers(publicDir, older);
 }
 
-async function writeAll(root: string, files: readonly OutputFile[]): Promise<void> {
-  const dirs = new Set(files.map((f) => path.dirname(path.join(root, f.file))));
-  for (const dir of [...dirs].sort()) await fs.mkdirp(dir);
-  const progress = createProgress('Writing', files.length);
-  const queue = [...files];
-  const worker = async () => {
-    for (let f = queue.pop(); f; f = queue.pop()) {
-      await fs.writeFile(path.join(root, f.file), f.body);
-      progress.tick();
-    }
-  };
-  await Promise.all(Array.from({ length: 32 }, worker));
-  progress.done();
+/** How many files a build has being written at once. */
+const WRITES_IN_FLIGHT = 32;
+
+/**
+ * A build being written into its own folder, not yet published: files are written as they are given (a few dozen at
+ * a time; `write` waits while that many are in flight, so a build never holds its whole output in memory).
+ */
+export interface BuildFolder {
+  readonly dir: string;
+  /** The build that was current when this one began (kept when this one is published: a server may still read it). */
+  readonly previous: string | null;
+  write(file: OutputFile): Promise<void>;
+  /** Waits for every write given; throws the first that failed. */
+  done(): Promise<void>;
 }
 
-/** Writes a complete build and turns `public` to it in one rename; returns the build's folder. */
-export async function publish(publicDir: string, files: readonly OutputFile[], staticDir: string | null): Promise<string> {
+/** Starts a build beside `publicDir`: a new folder with the hand-written files of `staticDir`, written into by `write`. */
+export async function startBuild(publicDir: string, staticDir: string | null): Promise<BuildFolder> {
   const builds = buildsDir(publicDir);
   await fs.mkdirp(builds);
   await removeLeftovers(publicDir);
   const previous = await currentBuild(publicDir);
-  const target = path.join(builds, `${Date.now()}-${process.pid}`);
-  if (staticDir && (await fs.pathExists(staticDir))) await fs.copy(staticDir, target);
-  await writeAll(target, files);
+  const dir = path.join(builds, `${Date.now()}-${process.pid}`);
+  if (staticDir && (await fs.pathExists(staticDir))) await fs.copy(staticDir, dir);
+  else await fs.mkdirp(dir);
 
+  const folders = new Map<string, Promise<void>>();
+  const inFlight = new Set<Promise<void>>();
+  let failure: unknown = null;
+  const writeOne = async ({ file, body }: OutputFile) => {
+    const target = path.join(dir, file);
+    const folder = path.dirname(target);
+    let made = folders.get(folder);
+    if (!made) folders.set(folder, (made = fs.mkdirp(folder)));
+    await made;
+    await fs.writeFile(target, body);
+  };
+  return {
+    dir,
+    previous,
+    async write(file) {
+      while (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
+      if (failure) throw failure;
+      const writing: Promise<void> = writeOne(file)
+        .catch((error: unknown) => void (failure ??= error))
+        .finally(() => inFlight.delete(writing));
+      inFlight.add(writing);
+    },
+    async done() {
+      await Promise.all(inFlight);
+      if (failure) throw failure;
+    },
+  };
+}
+
+/** Publishes a build whose writes are all done: one rename turns `public` to it; builds but it and the one before go. */
+export async function publishBuild(publicDir: string, build: BuildFolder): Promise<void> {
+  await build.done();
   const link = `${path.resolve(publicDir)}.link-${process.pid}`;
   await fs.remove(link);
-  await fs.symlink(path.relative(path.dirname(path.resolve(publicDir)), target), link);
+  await fs.symlink(path.relative(path.dirname(path.resolve(publicDir)), build.dir), link);
   // An output folder of the older layout (a real folder) is moved among the builds once, then removed.
   const stat = await fs.lstat(publicDir).catch(() => null);
-  if (stat && !stat.isSymbolicLink()) await fs.move(publicDir, path.join(builds, `older-layout-${Date.now()}`));
+  if (stat && !stat.isSymbolicLink()) await fs.move(publicDir, path.join(buildsDir(publicDir), `older-layout-${Date.now()}`));
   await fs.rename(link, publicDir);
-  await removeLeftovers(publicDir, previous ? [previous] : []);
-  return target;
+  await removeLeftovers(publicDir, build.previous ? [build.previous] : []);
+}
+
+/** Removes a build that is not to be published (its rendering failed), once its writes have stopped. */
+export async function discardBuild(build: BuildFolder): Promise<void> {
+  await build.done().catch(() => {});
+  await fs.remove(build.dir);
 }
