@@ -107,8 +107,8 @@ const NOT_FOUND_PAGE = `<!doctype html>
 <body><h1>Not found</h1><p>This page does not exist. The API lives under <a href="/">/api/</a>; see the home page for its endpoints.</p></body></html>
 `;
 
-/** Hash of everything the output depends on, by content: source files, content, the code and the lockfile. */
-export async function inputFingerprint(folders: SourceFolders): Promise<string> {
+/** Every file the output depends on: the source files, then the content, the code and the lockfile (absolute paths). */
+export async function inputFiles(folders: SourceFolders): Promise<string[]> {
   const { sourcesDir, agenciesDir = path.join(sourcesDir, AGENCIES_DIR) } = folders;
   const agencyFiles = (await Promise.all(AGENCY_SOURCES.map((agency) => listAgencyFiles(agenciesDir, agency)))).flat();
   const demo = await fs.pathExists(path.join(sourcesDir, DEMO_MARKER));
@@ -123,7 +123,12 @@ export async function inputFingerprint(folders: SourceFolders): Promise<string> 
     cwd: PROJECT_ROOT,
     absolute: true,
   });
-  const files = [...sources, ...own.sort()];
+  return [...sources, ...own.sort()];
+}
+
+/** Hash of everything the output depends on (inputFiles), by content. */
+export async function inputFingerprint(folders: SourceFolders): Promise<string> {
+  const files = await inputFiles(folders);
   const digests = await digestAll(files);
   const hash = createHash('sha256');
   files.forEach((file, i) => hash.update(path.relative(PROJECT_ROOT, file)).update(digests[i] ?? 'missing'));
@@ -330,7 +335,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     const data = typeof body === 'string' ? Buffer.from(body) : body;
     output[file] = sha256(data);
     bytes += data.length;
-    await build?.write({ file, body: data });
+    build?.write({ file, body: data });
   };
   let rendered: RenderedSite;
   try {

@@ -60,20 +60,17 @@ export async function removeInterrupted(publicDir: string): Promise<void> {
   await removeLeftovers(publicDir, older);
 }
 
-/** How many files a build has being written at once. */
-const WRITES_IN_FLIGHT = 32;
-
 /**
- * A build being written into its own folder, not yet published: files are written as they are given (a few dozen at
- * a time; `write` waits while that many are in flight, so a build never holds its whole output in memory).
+ * A build being written into its own folder, not yet published. Each file is written when it is given, whole and
+ * synchronously: into the page cache a file costs its three system calls and no more, where an asynchronous write
+ * also hands open, write and close to libuv's pool one after the other (on the 2-core machine, twice the CPU and
+ * more time: docs/maintainers/performance.md). The build never holds its output; a few files at a time.
  */
 export interface BuildFolder {
   readonly dir: string;
   /** The build that was current when this one began (kept when this one is published: a server may still read it). */
   readonly previous: string | null;
-  write(file: OutputFile): Promise<void>;
-  /** Waits for every write given; throws the first that failed. */
-  done(): Promise<void>;
+  write(file: OutputFile): void;
 }
 
 /** Starts a build beside `publicDir`: a new folder with the hand-written files of `staticDir`, written into by `write`. */
@@ -85,39 +82,22 @@ export async function startBuild(publicDir: string, staticDir: string | null): P
   const dir = path.join(builds, `${Date.now()}-${process.pid}`);
   if (staticDir && (await fs.pathExists(staticDir))) await fs.copy(staticDir, dir);
   else await fs.mkdirp(dir);
-
-  const folders = new Map<string, Promise<void>>();
-  const inFlight = new Set<Promise<void>>();
-  let failure: unknown = null;
-  const writeOne = async ({ file, body }: OutputFile) => {
-    const target = path.join(dir, file);
-    const folder = path.dirname(target);
-    let made = folders.get(folder);
-    if (!made) folders.set(folder, (made = fs.mkdirp(folder)));
-    await made;
-    await fs.writeFile(target, body);
-  };
+  const folders = new Set<string>();
   return {
     dir,
     previous,
-    async write(file) {
-      while (inFlight.size >= WRITES_IN_FLIGHT) await Promise.race(inFlight);
-      if (failure) throw failure;
-      const writing: Promise<void> = writeOne(file)
-        .catch((error: unknown) => void (failure ??= error))
-        .finally(() => inFlight.delete(writing));
-      inFlight.add(writing);
-    },
-    async done() {
-      await Promise.all(inFlight);
-      if (failure) throw failure;
+    write({ file, body }) {
+      const target = path.join(dir, file);
+      const folder = path.dirname(target);
+      if (!folders.has(folder)) fs.mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+      fs.writeFileSync(target, body);
     },
   };
 }
 
-/** Publishes a build whose writes are all done: one rename turns `public` to it; builds but it and the one before go. */
+/** Publishes a written build: one rename turns `public` to it; builds but it and the one before go. */
 export async function publishBuild(publicDir: string, build: BuildFolder): Promise<void> {
-  await build.done();
   const link = `${path.resolve(publicDir)}.link-${process.pid}`;
   await fs.remove(link);
   await fs.symlink(path.relative(path.dirname(path.resolve(publicDir)), build.dir), link);
@@ -128,8 +108,5 @@ export async function publishBuild(publicDir: string, build: BuildFolder): Promi
   await removeLeftovers(publicDir, build.previous ? [build.previous] : []);
 }
 
-/** Removes a build that is not to be published (its rendering failed), once its writes have stopped. */
-export async function discardBuild(build: BuildFolder): Promise<void> {
-  await build.done().catch(() => {});
-  await fs.remove(build.dir);
-}
+/** Removes a build that is not to be published (its rendering failed). */
+export const discardBuild = (build: BuildFolder): Promise<void> => fs.remove(build.dir);
