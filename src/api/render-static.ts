@@ -5,10 +5,10 @@
  */
 import { buildTrackSearchData } from '../archive/track-search-data.ts';
 import type { SearchEntry, Typhoon } from '../model/typhoon-schemas.ts';
-import type { ApiRequest, StaticBinding } from './bind.ts';
+import type { StaticBinding } from './bind.ts';
 import type { SiteData } from './context.ts';
 import { DATA_FILES, type RenderedFile } from './data-files.ts';
-import { ENDPOINTS, fillPath, RESOURCES } from './route-table.ts';
+import { ENDPOINTS, fillPath, RESOURCES, type Endpoint } from './route-table.ts';
 import { parseRequest } from './request.ts';
 import { answerBodies } from './serve.ts';
 
@@ -28,8 +28,7 @@ export async function renderStaticAnswers(site: SiteData, bindings: readonly Sta
     if (!binding) throw new Error(`no static binding for ${resource.id} (a handler file binds it with answerStatically)`);
     for (const params of binding.instances(site)) {
       const urls = endpoints.map((endpoint) => new URL(fillPath(endpoint.path, params), 'http://build'));
-      const requests = endpoints.map((endpoint, i) => parseRequest(endpoint, params, urls[i] as URL));
-      const answer = await binding.render({ site }, requests[0] as ApiRequest);
+      const answer = await binding.render({ site }, parseRequest(endpoints[0] as Endpoint, params, urls[0] as URL));
       const where = `${resource.id} ${JSON.stringify(params)}`;
       const result = resource.dataSchema.safeParse(answer.payload);
       if (!result.success)
