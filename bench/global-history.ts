@@ -11,11 +11,13 @@
  * listing of 2026-08) made of the official v04r01 ACTIVE list's 174-column rows, storm after storm under new SIDs
  * and the list's BASIN.
  *
- * Measured: each file's parse (time, heap it holds), the whole read (readGlobalSources) and the pure build
- * (buildGlobalHistory, without the north-western Pacific), what rendering the records' answers costs, then the build
- * as `npm run build` runs it (buildSite with the folders the command would read, this one for the other basins), the
- * outputs' sizes per basin, and the build against its I/O floor: every file the build reads read once and every
- * file it wrote written again, with nothing else, measured twice in the same run.
+ * Measured, in this order: the build as `npm run build` runs it, first and cold (buildSite with the folders the
+ * command would read, this one for the other basins; its time, its phases by the lines it logs, the process's peak
+ * memory), the build against its I/O floor in the same run (every file the build reads read once, every file it
+ * wrote written again, nothing else: three times, one file at a time as the build writes and 32 at a time), the
+ * outputs' sizes per basin; then the parts, warm: each file's parse (time, heap it holds), the whole read
+ * (readGlobalSources), the pure build (buildGlobalHistory, without the north-western Pacific) and what rendering
+ * the records' answers costs.
  */
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
@@ -118,56 +120,7 @@ async function main() {
     .concat((await fs.readdir(path.join(dir, 'ibtracs')).catch(() => [])).filter((n) => n.endsWith('.csv')).map((n) => `ibtracs/${n}`));
   console.log(`Node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model}, load ${os.loadavg()[0]?.toFixed(2)}; ${dir}`);
 
-  console.log('\nRead, file by file, as the reader reads it (an IBTrACS list: its links scanned, its record storms parsed):');
-  let storms: readonly unknown[] = [];
-  for (const file of inputs) {
-    storms = []; // the previous file's result is garbage before this one is measured
-    const bytes = await fs.readFile(path.join(dir, file));
-    const before = heap();
-    const started = performance.now();
-    let scanMs = 0;
-    if (file.startsWith('hurdat2/')) storms = parseHurdat2(bytes.toString('utf8'), file).storms;
-    else {
-      const text = bytes.toString('utf8');
-      const links = scanIbtracsLinks(text).links;
-      scanMs = performance.now() - started;
-      const records = new Set(links.filter((l) => BASIN_RECORDS[l.basins[0] as ArchiveBasin] === 'ibtracs').map((l) => l.sid));
-      storms = records.size ? parseIbtracsCsv(text, file, { storms: records, agencies: ['usa'] }).tracks : links;
-    }
-    const took = performance.now() - started;
-    const held = heap() - before; // `storms` still holds this file's result here
-    console.log(
-      `  ${file}: ${mb(bytes.length)}, ${storms.length} ${file.startsWith('hurdat2/') || storms.length === 0 || !('points' in (storms[0] as object)) ? 'storms' : 'record storms read whole'}, ${s(took)}${scanMs ? ` (the scan ${s(scanMs)})` : ''} (${((bytes.length / 1e6 / took) * 1000).toFixed(1)} MB/s), the result holds ${mb(held)} of heap`,
-    );
-  }
-  storms = [];
-
-  // The parts of the build that are the other basins', one by one (with the north-western Pacific's demo archive
-  // or TYPHOON_SOURCES' in the build below): the read, the pure build, and what rendering their answers costs.
-  let started = performance.now();
-  const sources = await readGlobalSources(dir);
-  console.log(
-    `\nreadGlobalSources: ${s(performance.now() - started)}; ${sources.hurdat2.length} HURDAT2 storms, ${sources.ibtracs.length} IBTrACS storms read whole, ${sources.ibtracsLinks.length} linked; ${sources.problems.length} problems`,
-  );
-  started = performance.now();
-  const history = buildGlobalHistory(sources, null);
-  console.log(`buildGlobalHistory (the other basins alone): ${s(performance.now() - started)}; ${history.archive.storms.length} records`);
-  started = performance.now();
-  for (const storm of history.archive.storms) archivedStormSchema.parse(storm);
-  const checkMs = performance.now() - started;
-  started = performance.now();
-  let json = 0;
-  for (const storm of history.archive.storms) json += JSON.stringify(storm).length;
-  const jsonMs = performance.now() - started;
-  started = performance.now();
-  let geojson = 0;
-  for (const storm of history.archive.storms) geojson += JSON.stringify(archivedStormGeoJson(storm)).length;
-  const geojsonMs = performance.now() - started;
-  console.log(
-    `Rendering their answers: each record checked against its schema ${s(checkMs)}, serialised (once for both families) ${s(jsonMs)} (${mb(json)}), as GeoJSON ${s(geojsonMs)} (${mb(geojson)})`,
-  );
-
-  // The build as `npm run build` runs it (fingerprint, read, build, render and write every answer, publish), with
+  // The build first, cold, as `npm run build` runs it (fingerprint, read, build, render and write every answer, publish), with
   // the folders it would read (TYPHOON_SOURCES else the demo archive, TYPHOON_AGENCY_SOURCES, the forecast decks),
   // the other basins' being this folder; forced, into a new folder. Pending writes are flushed before it and before
   // the floor, so that neither pays for the other's.
@@ -183,9 +136,16 @@ async function main() {
   const base = heap();
   spawnSync('sync');
   const loadBefore = os.loadavg();
-  started = performance.now();
-  const report = await buildSite({ ...folders, publicDir, force: true });
-  const buildMs = performance.now() - started;
+  const phases: [number, string][] = [];
+  const buildStarted = performance.now();
+  const report = await buildSite({
+    ...folders,
+    publicDir,
+    force: true,
+    log: (line) => phases.push([performance.now() - buildStarted, line.split('\n')[0]?.slice(0, 60) ?? '']),
+  });
+  const buildMs = performance.now() - buildStarted;
+  const buildPeak = process.resourceUsage().maxRSS * 1024;
   const loadAfter = os.loadavg();
   const builtHeap = heap() - base;
   const written = await fg('**/*', { cwd: publicDir, onlyFiles: true, followSymbolicLinks: true });
@@ -194,29 +154,10 @@ async function main() {
   const record = buildRecordFile(publicDir);
   const bytesOf = (files: string[]) => files.reduce((n, f) => n + (outputs.get(f)?.length ?? 0), 0);
   console.log(
-    `\nThe build (buildSite, forced: fingerprint, read and parse, build, render and write, publish) of ${folders.sourcesDir}, ${folders.agenciesDir ?? 'no agencies folder'}, ${folders.forecastDecksDir ?? 'no forecast decks'} and ${dir}: ${s(buildMs)}, heap after +${mb(builtHeap)}; ${report.files} files, ${mb(report.bytes)}; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after`,
+    `\nThe build (buildSite, forced: fingerprint, read and parse, build, render and write, publish) of ${folders.sourcesDir}, ${folders.agenciesDir ?? 'no agencies folder'}, ${folders.forecastDecksDir ?? 'no forecast decks'} and ${dir}: ${s(buildMs)}, heap after +${mb(builtHeap)}, peak resident memory of the process ${mb(buildPeak)}; ${report.files} files, ${mb(report.bytes)}; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after`,
   );
-
-  console.log('\nOutput of the other basins, per basin (both families of each storm, and its GeoJSON):');
-  const summaries = JSON.parse(gunzipSync(outputs.get(DATA_FILES.globalSummaries.path) as Buffer).toString('utf8')) as {
-    id: string;
-    basin: string;
-  }[];
-  for (const basin of ARCHIVE_BASINS) {
-    const ids = summaries.filter((r) => r.basin === basin).map((r) => r.id);
-    if (!ids.length) continue;
-    const files = ids.flatMap((id) => [`api/global/storms/${id}`, `api/v1/global/storms/${id}`, `api/geojson/global/${id}`]);
-    console.log(`  ${basin}: ${ids.length} storms, ${files.length} files, ${mb(bytesOf(files))}`);
-  }
-  const globalFiles = written.filter((f) => /^api\/(v1\/)?global\/|^api\/geojson\/global\/|^api\/_data\/global\//.test(f));
-  console.log(`  every file of the archive of every basin: ${globalFiles.length} files, ${mb(bytesOf(globalFiles))}`);
-  console.log('\nThe data files functions read (gzipped as written; a bundle holds under 5 MB of data, 2.5 MB zipped):');
-  for (const file of written.filter((f) => f.startsWith('api/_data/global/')).sort())
-    console.log(
-      `  ${file}: ${mb(outputs.get(file)?.length ?? 0)}${file.endsWith('.gz') ? ` (${mb(gunzipSync(outputs.get(file) as Buffer).length)} of JSON)` : ''}`,
-    );
-  for (const route of RESOURCES.filter((r) => r.id.startsWith('global-') && r.reads))
-    console.log(`  ${route.id} reads ${mb(bytesOf((route.reads ?? []).map((r) => r.id)))}`);
+  console.log('Its phases, by the lines it logs (the time each line was logged at):');
+  for (const [at, line] of phases) console.log(`  ${s(at)} ${line}`);
 
   // The floor: every file the build reads (what its fingerprint hashes: sources, content, code) read once, and the
   // same files it wrote written (the static answers, the data files, the copies of static/, the build record) into a
@@ -248,14 +189,85 @@ async function main() {
     await floor(path.join(out, 'floor-3'), false),
   ];
   const floorMs = Math.min(...floors);
-  console.log(`\nPeak resident memory of the process: ${mb(process.resourceUsage().maxRSS * 1024)}`);
   console.log(
     `\nI/O floor (read the ${reads.length} files the build reads, ${mb(readBytes)}; write the ${writes.length} files it wrote, ${mb(writeBytes)}): ${s(floors[0] as number)} and ${s(floors[2] as number)} one at a time, ${s(floors[1] as number)} 32 at a time; the build: ${s(buildMs)} = ${(buildMs / floorMs).toFixed(1)} × the shorter floor (${buildMs <= 2 * floorMs ? 'within' : 'over'} twice the floor); load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} at the end, ${new Date().toISOString()}`,
   );
+  console.log('\nOutput of the other basins, per basin (both families of each storm, and its GeoJSON):');
+  const summaries = JSON.parse(gunzipSync(outputs.get(DATA_FILES.globalSummaries.path) as Buffer).toString('utf8')) as {
+    id: string;
+    basin: string;
+  }[];
+  for (const basin of ARCHIVE_BASINS) {
+    const ids = summaries.filter((r) => r.basin === basin).map((r) => r.id);
+    if (!ids.length) continue;
+    const files = ids.flatMap((id) => [`api/global/storms/${id}`, `api/v1/global/storms/${id}`, `api/geojson/global/${id}`]);
+    console.log(`  ${basin}: ${ids.length} storms, ${files.length} files, ${mb(bytesOf(files))}`);
+  }
+  const globalFiles = written.filter((f) => /^api\/(v1\/)?global\/|^api\/geojson\/global\/|^api\/_data\/global\//.test(f));
+  console.log(`  every file of the archive of every basin: ${globalFiles.length} files, ${mb(bytesOf(globalFiles))}`);
+  console.log('\nThe data files functions read (gzipped as written; a bundle holds under 5 MB of data, 2.5 MB zipped):');
+  for (const file of written.filter((f) => f.startsWith('api/_data/global/')).sort())
+    console.log(
+      `  ${file}: ${mb(outputs.get(file)?.length ?? 0)}${file.endsWith('.gz') ? ` (${mb(gunzipSync(outputs.get(file) as Buffer).length)} of JSON)` : ''}`,
+    );
+  for (const route of RESOURCES.filter((r) => r.id.startsWith('global-') && r.reads))
+    console.log(`  ${route.id} reads ${mb(bytesOf((route.reads ?? []).map((r) => r.id)))}`);
+
   await fs.remove(out);
+
+  console.log(
+    '\nThe parts, warm. Read, file by file, as the reader reads it (an IBTrACS list: its links scanned, its record storms parsed):',
+  );
+  let storms: readonly unknown[] = [];
+  for (const file of inputs) {
+    storms = []; // the previous file's result is garbage before this one is measured
+    const bytes = await fs.readFile(path.join(dir, file));
+    const before = heap();
+    const started = performance.now();
+    let scanMs = 0;
+    if (file.startsWith('hurdat2/')) storms = parseHurdat2(bytes.toString('utf8'), file).storms;
+    else {
+      const text = bytes.toString('utf8');
+      const links = scanIbtracsLinks(text).links;
+      scanMs = performance.now() - started;
+      const records = new Set(links.filter((l) => BASIN_RECORDS[l.basins[0] as ArchiveBasin] === 'ibtracs').map((l) => l.sid));
+      storms = records.size ? parseIbtracsCsv(text, file, { storms: records, agencies: ['usa'] }).tracks : links;
+    }
+    const took = performance.now() - started;
+    const held = heap() - before; // `storms` still holds this file's result here
+    console.log(
+      `  ${file}: ${mb(bytes.length)}, ${storms.length} ${file.startsWith('hurdat2/') || storms.length === 0 || !('points' in (storms[0] as object)) ? 'storms' : 'record storms read whole'}, ${s(took)}${scanMs ? ` (the scan ${s(scanMs)})` : ''} (${((bytes.length / 1e6 / took) * 1000).toFixed(1)} MB/s), the result holds ${mb(held)} of heap`,
+    );
+  }
+  storms = [];
+
+  // The parts of the build that are the other basins', one by one (warm: after the build): the read, the pure build
+  // (without the north-western Pacific), and what rendering their answers costs.
+  let started = performance.now();
+  const sources = await readGlobalSources(dir);
+  console.log(
+    `\nreadGlobalSources: ${s(performance.now() - started)}; ${sources.hurdat2.length} HURDAT2 storms, ${sources.ibtracs.length} IBTrACS storms read whole, ${sources.ibtracsLinks.length} linked; ${sources.problems.length} problems`,
+  );
+  started = performance.now();
+  const history = buildGlobalHistory(sources, null);
+  console.log(`buildGlobalHistory (the other basins alone): ${s(performance.now() - started)}; ${history.archive.storms.length} records`);
+  started = performance.now();
+  for (const storm of history.archive.storms) archivedStormSchema.parse(storm);
+  const checkMs = performance.now() - started;
+  started = performance.now();
+  let json = 0;
+  for (const storm of history.archive.storms) json += JSON.stringify(storm).length;
+  const jsonMs = performance.now() - started;
+  started = performance.now();
+  let geojson = 0;
+  for (const storm of history.archive.storms) geojson += JSON.stringify(archivedStormGeoJson(storm)).length;
+  const geojsonMs = performance.now() - started;
+  console.log(
+    `Rendering their answers: each record checked against its schema ${s(checkMs)}, serialised (once for both families) ${s(jsonMs)} (${mb(json)}), as GeoJSON ${s(geojsonMs)} (${mb(geojson)})`,
+  );
 }
 
 await main();

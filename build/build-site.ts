@@ -16,7 +16,7 @@ import { indexArchive } from '../src/archive/archive-index.ts';
 import { archiveReport, datasetOf, poorerThan, type ArchiveReport } from '../src/archive/archive-report.ts';
 import { archiveAttribution } from '../src/archive/attribution.ts';
 import { compareArchive } from '../src/archive/agency-comparison.ts';
-import { dataQualityReport, rejectedTextProblem, summarizeDataQuality } from '../src/archive/data-quality.ts';
+import { dataQualityReport, rejectedTextProblem, summarizeDataQuality, type DataQualityReport } from '../src/archive/data-quality.ts';
 import { DATA_FILES, type RenderedFile } from '../src/api/data-files.ts';
 import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import type { SiteData } from '../src/api/context.ts';
@@ -36,8 +36,14 @@ import {
   type GlobalSources,
 } from '../src/sources/global/read-global-sources.ts';
 import { buildGlobalHistory } from '../src/archive/global/global-history.ts';
-import { globalArchiveReport, globalDataQuality, summarizeGlobalQuality } from '../src/archive/global/global-report.ts';
+import {
+  globalArchiveReport,
+  globalDataQuality,
+  summarizeGlobalQuality,
+  type GlobalDataQuality,
+} from '../src/archive/global/global-report.ts';
 import { searchEntry } from '../src/archive/search-index.ts';
+import type { SearchEntry } from '../src/model/typhoon-schemas.ts';
 import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { renderBasemap, renderWorldBasemap } from './basemap.ts';
 import { forecastInputFiles, renderForecastArchive, type ForecastFolders } from './forecast-archive.ts';
@@ -192,12 +198,22 @@ export interface RenderedSite {
   archive: ArchiveReport;
 }
 
+/** What the site is rendered from, and the reports published beside it. */
+interface SiteInputs {
+  site: SiteData;
+  /** The archive's search entries (search-index.ts). */
+  searchIndex: SearchEntry[];
+  report: ArchiveReport;
+  dataQuality: DataQualityReport;
+  globalQuality: GlobalDataQuality;
+  storms: number;
+}
+
 /**
- * Renders and validates everything, handing each file to `emit` as it is made (the build writes it at once); throws a
- * BuildError with every problem after the last file. Pure apart from reading the sources. Before a file is emitted
- * its path is checked: none may leave public/, nor be written twice.
+ * Reads the sources and builds everything the answers are rendered from. The parsed sources are not returned: the
+ * build renders over 500 MB with only the archives in memory, the files they were read from garbage by then.
  */
-export async function renderSiteTo(folders: SourceFolders, emit: EmitFile, log: (line: string) => void = () => {}): Promise<RenderedSite> {
+async function readSite(folders: SourceFolders, log: (line: string) => void): Promise<SiteInputs> {
   const { sourcesDir, agenciesDir } = folders;
   const sources = await readArchiveSources(sourcesDir, NAMES_FILE, { agenciesDir });
   log(describeSources(sourcesDir, sources));
@@ -254,6 +270,16 @@ export async function renderSiteTo(folders: SourceFolders, emit: EmitFile, log: 
     },
     forecasts: { storms: forecasts.storms, file: forecasts.file },
   };
+  return { site, searchIndex, report, dataQuality, globalQuality, storms: typhoons.length };
+}
+
+/**
+ * Renders and validates everything, handing each file to `emit` as it is made (the build writes it at once); throws a
+ * BuildError with every problem after the last file. Pure apart from reading the sources. Before a file is emitted
+ * its path is checked: none may leave public/, nor be written twice.
+ */
+export async function renderSiteTo(folders: SourceFolders, emit: EmitFile, log: (line: string) => void = () => {}): Promise<RenderedSite> {
+  const { site, searchIndex, report, dataQuality, globalQuality, storms } = await readSite(folders, log);
   const refused: string[] = [];
   const seen = new Set<string>();
   const put: EmitFile = async (file) => {
@@ -291,7 +317,7 @@ export async function renderSiteTo(folders: SourceFolders, emit: EmitFile, log: 
     await put(file);
   const unwritten = unwrittenDataFiles([...seen]).map((id) => `no output writes ${id}, which a route reads`);
   if (refused.length || unwritten.length) throw new BuildError([...refused, ...unwritten]);
-  return { storms: typhoons.length, archive: report };
+  return { storms, archive: report };
 }
 
 /** Renders and validates everything in memory (renderSiteTo); returns the files. */
@@ -331,11 +357,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
   const output: OutputManifest = {};
   let bytes = 0;
   const build = options.dryRun ? null : await startBuild(options.publicDir, STATIC_DIR);
-  const emit: EmitFile = async ({ file, body }) => {
-    const data = typeof body === 'string' ? Buffer.from(body) : body;
-    output[file] = sha256(data);
-    bytes += data.length;
-    build?.write({ file, body: data });
+  // A text is hashed and written as it is (UTF-8, as a Buffer of it would be), never copied into a Buffer first.
+  const emit: EmitFile = async (file) => {
+    output[file.file] = sha256(file.body);
+    bytes += typeof file.body === 'string' ? Buffer.byteLength(file.body) : file.body.length;
+    build?.write(file);
   };
   let rendered: RenderedSite;
   try {

@@ -64,7 +64,8 @@ export async function removeInterrupted(publicDir: string): Promise<void> {
  * A build being written into its own folder, not yet published. Each file is written when it is given, whole and
  * synchronously: into the page cache a file costs its three system calls and no more, where an asynchronous write
  * also hands open, write and close to libuv's pool one after the other (on the 2-core machine, twice the CPU and
- * more time: docs/maintainers/performance.md). The build never holds its output; a few files at a time.
+ * more time: docs/maintainers/performance.md); a text goes to Node's one-call UTF-8 path, with no Buffer made of it.
+ * The build never holds its output, only the file being written.
  */
 export interface BuildFolder {
   readonly dir: string;
