@@ -19,6 +19,7 @@
  * (readGlobalSources), the pure build (buildGlobalHistory, without the north-western Pacific) and what rendering
  * the records' answers costs.
  */
+import { timedWrites } from './timed-writes.ts';
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
@@ -137,6 +138,8 @@ async function main() {
   spawnSync('sync');
   const loadBefore = os.loadavg();
   const phases: [number, string][] = [];
+  const writesBefore = { ...timedWrites };
+  const cpuBefore = process.cpuUsage();
   const buildStarted = performance.now();
   const report = await buildSite({
     ...folders,
@@ -145,6 +148,8 @@ async function main() {
     log: (line) => phases.push([performance.now() - buildStarted, line.split('\n')[0]?.slice(0, 60) ?? '']),
   });
   const buildMs = performance.now() - buildStarted;
+  const buildCpu = process.cpuUsage(cpuBefore);
+  const buildWrites = { ms: timedWrites.ms - writesBefore.ms, files: timedWrites.files - writesBefore.files };
   const buildPeak = process.resourceUsage().maxRSS * 1024;
   const loadAfter = os.loadavg();
   const builtHeap = heap() - base;
@@ -155,6 +160,9 @@ async function main() {
   const bytesOf = (files: string[]) => files.reduce((n, f) => n + (outputs.get(f)?.length ?? 0), 0);
   console.log(
     `\nThe build (buildSite, forced: fingerprint, read and parse, build, render and write, publish) of ${folders.sourcesDir}, ${folders.agenciesDir ?? 'no agencies folder'}, ${folders.forecastDecksDir ?? 'no forecast decks'} and ${dir}: ${s(buildMs)}, heap after +${mb(builtHeap)}, peak resident memory of the process ${mb(buildPeak)}; ${report.files} files, ${mb(report.bytes)}; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after`,
+  );
+  console.log(
+    `Its CPU time (every thread of the process): ${s((buildCpu.user + buildCpu.system) / 1000)}, of which system ${s(buildCpu.system / 1000)}; its own writes (fs.writeFileSync, ${buildWrites.files} files) took ${s(buildWrites.ms)} of its time`,
   );
   console.log('Its phases, by the lines it logs (the time each line was logged at):');
   for (const [at, line] of phases) console.log(`  ${s(at)} ${line}`);
@@ -167,8 +175,10 @@ async function main() {
   const writes = [...outputs, ['build-record.json', await fs.readFile(record)] as const];
   const readBytes = (await Promise.all(reads.map((f) => fs.stat(f)))).reduce((n, st) => n + st.size, 0);
   const writeBytes = writes.reduce((n, [, body]) => n + body.length, 0);
+  const floorCpu: number[] = [];
   const floor = async (folder: string, concurrent: boolean) => {
     spawnSync('sync');
+    const cpuAtStart = process.cpuUsage();
     const floorStarted = performance.now();
     for (const file of reads) fs.readFileSync(file);
     for (const made of [...new Set(writes.map(([f]) => path.dirname(path.join(folder, f))))].sort())
@@ -181,7 +191,10 @@ async function main() {
       };
       await Promise.all(Array.from({ length: 32 }, worker));
     }
-    return performance.now() - floorStarted;
+    const took = performance.now() - floorStarted;
+    const cpu = process.cpuUsage(cpuAtStart);
+    floorCpu.push((cpu.user + cpu.system) / 1000);
+    return took;
   };
   const floors = [
     await floor(path.join(out, 'floor-1'), false),
@@ -189,8 +202,9 @@ async function main() {
     await floor(path.join(out, 'floor-3'), false),
   ];
   const floorMs = Math.min(...floors);
+  const floorOf = (i: number) => `${s(floors[i] as number)} (CPU ${s(floorCpu[i] as number)})`;
   console.log(
-    `\nI/O floor (read the ${reads.length} files the build reads, ${mb(readBytes)}; write the ${writes.length} files it wrote, ${mb(writeBytes)}): ${s(floors[0] as number)} and ${s(floors[2] as number)} one at a time, ${s(floors[1] as number)} 32 at a time; the build: ${s(buildMs)} = ${(buildMs / floorMs).toFixed(1)} × the shorter floor (${buildMs <= 2 * floorMs ? 'within' : 'over'} twice the floor); load average ${os
+    `\nI/O floor (read the ${reads.length} files the build reads, ${mb(readBytes)}; write the ${writes.length} files it wrote, ${mb(writeBytes)}): one at a time ${[0, 2].map(floorOf).join(' and ')}, 32 at a time ${floorOf(1)}; the build: ${s(buildMs)} = ${(buildMs / floorMs).toFixed(1)} × the shortest floor (${buildMs <= 2 * floorMs ? 'within' : 'over'} twice the floor); load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} at the end, ${new Date().toISOString()}`,
