@@ -134,6 +134,17 @@ async function main() {
   };
   const out = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-global-'));
   const publicDir = path.join(out, 'public');
+  // What creating a file costs now: on ext4 without a journal (the development machine), a new inode skips those
+  // deleted in the last minutes, and after a mass deletion (another build's, this bench's last clean-up) creating a
+  // file costs ten times as much for minutes (build/publish.ts). Probed before the build and before the floor.
+  const probe = (name: string) => {
+    const folder = path.join(out, name);
+    fs.mkdirSync(folder);
+    const probeStarted = performance.now();
+    for (let i = 0; i < 2000; i += 1) fs.writeFileSync(path.join(folder, String(i)), '{}');
+    return `${(((performance.now() - probeStarted) / 2000) * 1000).toFixed(0)} µs`;
+  };
+  const probeBefore = probe('probe-1');
   const base = heap();
   spawnSync('sync');
   const loadBefore = os.loadavg();
@@ -161,6 +172,7 @@ async function main() {
   console.log(
     `\nThe build (buildSite, forced: fingerprint, read and parse, build, render and write, publish) of ${folders.sourcesDir}, ${folders.agenciesDir ?? 'no agencies folder'}, ${folders.forecastDecksDir ?? 'no forecast decks'} and ${dir}: ${s(buildMs)}, heap after +${mb(builtHeap)}, peak resident memory of the process ${mb(buildPeak)}; ${report.files} files, ${mb(report.bytes)}; load average ${loadBefore.map((l) => l.toFixed(1)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(1)).join(' ')} after`,
   );
+  console.log(`Creating a file cost ${probeBefore} just before it (2,000 empty files)`);
   console.log(
     `Its CPU time (every thread of the process): ${s((buildCpu.user + buildCpu.system) / 1000)}, of which system ${s(buildCpu.system / 1000)}; its own writes (fs.writeFileSync, ${buildWrites.files} files) took ${s(buildWrites.ms)} of its time`,
   );
@@ -171,6 +183,7 @@ async function main() {
   // same files it wrote written (the static answers, the data files, the copies of static/, the build record) into a
   // new folder, nothing else: one file after the other, synchronously, as the build writes (build/publish.ts), and
   // 32 at a time through libuv's pool, as the build wrote before. The build is compared with the shortest.
+  const probeAfter = probe('probe-2');
   const reads = (await inputFiles(folders)).filter((file) => fs.existsSync(file)); // the fingerprint hashes an absent DEMO marker as absent
   const writes = [...outputs, ['build-record.json', await fs.readFile(record)] as const];
   const readBytes = (await Promise.all(reads.map((f) => fs.stat(f)))).reduce((n, st) => n + st.size, 0);
@@ -204,7 +217,7 @@ async function main() {
   const floorMs = Math.min(...floors);
   const floorOf = (i: number) => `${s(floors[i] as number)} (CPU ${s(floorCpu[i] as number)})`;
   console.log(
-    `\nI/O floor (read the ${reads.length} files the build reads, ${mb(readBytes)}; write the ${writes.length} files it wrote, ${mb(writeBytes)}): one at a time ${[0, 2].map(floorOf).join(' and ')}, 32 at a time ${floorOf(1)}; the build: ${s(buildMs)} = ${(buildMs / floorMs).toFixed(1)} × the shortest floor (${buildMs <= 2 * floorMs ? 'within' : 'over'} twice the floor); load average ${os
+    `\nI/O floor (read the ${reads.length} files the build reads, ${mb(readBytes)}; write the ${writes.length} files it wrote, ${mb(writeBytes)}): one at a time ${[0, 2].map(floorOf).join(' and ')}, 32 at a time ${floorOf(1)}; creating a file cost ${probeAfter} before them; the build: ${s(buildMs)} = ${(buildMs / floorMs).toFixed(1)} × the shortest floor (${buildMs <= 2 * floorMs ? 'within' : 'over'} twice the floor); load average ${os
       .loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} at the end, ${new Date().toISOString()}`,
