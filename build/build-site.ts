@@ -1,8 +1,8 @@
 /**
  * The build: sources → archive → every static answer, `_redirects`, `_headers` → public/.
- * Everything is rendered and validated in memory first; then the whole output is written into a new folder and
- * published with one rename of the `public` link (publish.ts), so a failed or killed build never leaves a
- * half-written site. The same inputs give the
+ * Each file is written into a new folder as soon as it is rendered (the output, over 500 MB with every basin, is
+ * never held whole), and the folder is published with one rename of the `public` link (publish.ts) only once
+ * everything is rendered and valid, so a failed or killed build never leaves a half-written site. The same inputs give the
  * same bytes (static `ts` values are release times, not the build time), so a deploy uploads only what changed.
  * A build is skipped when its inputs (sources, content, code, by content) are unchanged and the output on disk
  * still matches what the last build wrote, file by file.
@@ -16,12 +16,12 @@ import { indexArchive } from '../src/archive/archive-index.ts';
 import { archiveReport, datasetOf, poorerThan, type ArchiveReport } from '../src/archive/archive-report.ts';
 import { archiveAttribution } from '../src/archive/attribution.ts';
 import { compareArchive } from '../src/archive/agency-comparison.ts';
-import { dataQualityReport, rejectedTextProblem, summarizeDataQuality } from '../src/archive/data-quality.ts';
+import { dataQualityReport, rejectedTextProblem, summarizeDataQuality, type DataQualityReport } from '../src/archive/data-quality.ts';
 import { DATA_FILES, type RenderedFile } from '../src/api/data-files.ts';
 import { renderHeaders, renderRedirects } from '../src/api/netlify-rules.ts';
 import type { SiteData } from '../src/api/context.ts';
 import { loadBindings } from '../src/api/handler-modules.ts';
-import { renderDataFiles, renderStaticAnswers, unwrittenDataFiles } from '../src/api/render-static.ts';
+import { renderDataFiles, renderStaticAnswers, unwrittenDataFiles, type EmitFile } from '../src/api/render-static.ts';
 import { renderTodayInHistory } from '../src/archive/today-in-history.ts';
 import { CONTENT_DIR, NAMES_FILE, PROJECT_ROOT, STATIC_DIR } from '../src/config/paths.ts';
 import { ContentError, loadContent } from '../src/content/load-content.ts';
@@ -37,12 +37,18 @@ import {
   type GlobalSources,
 } from '../src/sources/global/read-global-sources.ts';
 import { buildGlobalHistory } from '../src/archive/global/global-history.ts';
-import { globalArchiveReport, globalDataQuality, summarizeGlobalQuality } from '../src/archive/global/global-report.ts';
+import {
+  globalArchiveReport,
+  globalDataQuality,
+  summarizeGlobalQuality,
+  type GlobalDataQuality,
+} from '../src/archive/global/global-report.ts';
 import { searchEntry } from '../src/archive/search-index.ts';
+import type { SearchEntry } from '../src/model/typhoon-schemas.ts';
 import { readArchiveSources } from '../src/archive/read-archive-sources.ts';
 import { renderBasemap, renderWorldBasemap } from './basemap.ts';
 import { forecastInputFiles, renderForecastArchive, type ForecastFolders } from './forecast-archive.ts';
-import { buildRecordFile, publish, removeInterrupted } from './publish.ts';
+import { buildRecordFile, discardBuild, publishBuild, removeInterrupted, startBuild } from './publish.ts';
 import { siteAssets } from './site-assets.ts';
 
 /**
@@ -102,8 +108,8 @@ const NOT_FOUND_PAGE = `<!doctype html>
 <body><h1>Not found</h1><p>This page does not exist. The API lives under <a href="/">/api/</a>; see the home page for its endpoints.</p></body></html>
 `;
 
-/** Hash of everything the output depends on, by content: source files, content, the code and the lockfile. */
-export async function inputFingerprint(folders: SourceFolders): Promise<string> {
+/** Every file the output depends on: the source files, then the content, the code and the lockfile (absolute paths). */
+export async function inputFiles(folders: SourceFolders): Promise<string[]> {
   const { sourcesDir, agenciesDir = path.join(sourcesDir, AGENCIES_DIR) } = folders;
   const agencyFiles = (await Promise.all(AGENCY_SOURCES.map((agency) => listAgencyFiles(agenciesDir, agency)))).flat();
   const demo = await fs.pathExists(path.join(sourcesDir, DEMO_MARKER));
@@ -118,7 +124,12 @@ export async function inputFingerprint(folders: SourceFolders): Promise<string> 
     cwd: PROJECT_ROOT,
     absolute: true,
   });
-  const files = [...sources, ...own.sort()];
+  return [...sources, ...own.sort()];
+}
+
+/** Hash of everything the output depends on (inputFiles), by content. */
+export async function inputFingerprint(folders: SourceFolders): Promise<string> {
+  const files = await inputFiles(folders);
   const digests = await digestAll(files);
   const hash = createHash('sha256');
   files.forEach((file, i) => hash.update(path.relative(PROJECT_ROOT, file)).update(digests[i] ?? 'missing'));
@@ -176,11 +187,28 @@ export function describeGlobal(dir: string | null, sources: GlobalSources | null
   ].join('\n');
 }
 
-/** Renders and validates everything; returns the files to write. Pure apart from reading the sources. */
-export async function renderSite(
-  folders: SourceFolders,
-  log: (line: string) => void = () => {},
-): Promise<{ files: RenderedFile[]; storms: number; archive: ArchiveReport }> {
+/** What rendering the site gives besides its files. */
+export interface RenderedSite {
+  storms: number;
+  archive: ArchiveReport;
+}
+
+/** What the site is rendered from, and the reports published beside it. */
+interface SiteInputs {
+  site: SiteData;
+  /** The archive's search entries (search-index.ts). */
+  searchIndex: SearchEntry[];
+  report: ArchiveReport;
+  dataQuality: DataQualityReport;
+  globalQuality: GlobalDataQuality;
+  storms: number;
+}
+
+/**
+ * Reads the sources and builds everything the answers are rendered from. The parsed sources are not returned: the
+ * build renders over 500 MB with only the archives in memory, the files they were read from garbage by then.
+ */
+async function readSite(folders: SourceFolders, log: (line: string) => void): Promise<SiteInputs> {
   const { sourcesDir, agenciesDir } = folders;
   const sources = await readArchiveSources(sourcesDir, NAMES_FILE, { agenciesDir });
   log(describeSources(sourcesDir, sources));
@@ -237,18 +265,42 @@ export async function renderSite(
     },
     forecasts: { storms: forecasts.storms, file: forecasts.file },
   };
-  const { statics } = await loadBindings();
-  const { files, problems: invalid } = await renderStaticAnswers(
-    site,
-    statics.map((b) => b.binding),
-  );
-  if (invalid.length) throw new BuildError(invalid);
+  return { site, searchIndex, report, dataQuality, globalQuality, storms: typhoons.length };
+}
 
-  files.push(
-    ...renderDataFiles(site, searchIndex),
+/**
+ * Renders and validates everything, handing each file to `emit` as it is made (the build writes it at once); throws a
+ * BuildError with every problem after the last file. Pure apart from reading the sources. Before a file is emitted
+ * its path is checked: none may leave public/, nor be written twice.
+ */
+export async function renderSiteTo(folders: SourceFolders, emit: EmitFile, log: (line: string) => void = () => {}): Promise<RenderedSite> {
+  const { site, searchIndex, report, dataQuality, globalQuality, storms } = await readSite(folders, log);
+  const refused: string[] = [];
+  const seen = new Set<string>();
+  const put: EmitFile = async (file) => {
+    if (path.posix.normalize(file.file) !== file.file || file.file.startsWith('.'))
+      refused.push(`refusing to write outside public/: ${file.file}`);
+    else if (seen.size === seen.add(file.file).size) refused.push(`two outputs write ${file.file}`);
+    else await emit(file);
+  };
+  // The data files are serialised first, and gzipped off the main thread while the static answers are rendered.
+  const dataFiles = Promise.all([
+    renderDataFiles(site, searchIndex),
     DATA_FILES.archiveReport.render(report),
     DATA_FILES.dataQuality.render(dataQuality),
     DATA_FILES.globalDataQuality.render(globalQuality),
+  ]);
+  dataFiles.catch(() => {}); // awaited below, unless the static answers fail first
+  const { statics } = await loadBindings();
+  const invalid = await renderStaticAnswers(
+    site,
+    statics.map((b) => b.binding),
+    put,
+  );
+  if (invalid.length) throw new BuildError(invalid);
+
+  for (const file of [
+    ...(await dataFiles).flat(),
     { file: '_redirects', body: renderRedirects() },
     { file: '_headers', body: renderHeaders(site.demo) },
     { file: '404.html', body: NOT_FOUND_PAGE },
@@ -256,15 +308,21 @@ export async function renderSite(
     renderBasemap(),
     renderWorldBasemap(),
     ...siteAssets(),
-  );
-  const seen = new Set<string>();
-  const collisions = files.filter((f) => seen.size === seen.add(f.file).size).map((f) => `two outputs write ${f.file}`);
-  const outside = files
-    .filter((f) => path.posix.normalize(f.file) !== f.file || f.file.startsWith('.'))
-    .map((f) => `refusing to write outside public/: ${f.file}`);
-  const unwritten = unwrittenDataFiles(files.map((f) => f.file)).map((id) => `no output writes ${id}, which a route reads`);
-  if (collisions.length || outside.length || unwritten.length) throw new BuildError([...collisions, ...outside, ...unwritten]);
-  return { files, storms: typhoons.length, archive: report };
+  ])
+    await put(file);
+  const unwritten = unwrittenDataFiles([...seen]).map((id) => `no output writes ${id}, which a route reads`);
+  if (refused.length || unwritten.length) throw new BuildError([...refused, ...unwritten]);
+  return { storms, archive: report };
+}
+
+/** Renders and validates everything in memory (renderSiteTo); returns the files. */
+export async function renderSite(
+  folders: SourceFolders,
+  log: (line: string) => void = () => {},
+): Promise<RenderedSite & { files: RenderedFile[] }> {
+  const files: RenderedFile[] = [];
+  const site = await renderSiteTo(folders, async (file) => void files.push(file), log);
+  return { ...site, files };
 }
 
 export async function buildSite(options: BuildOptions): Promise<BuildReport> {
@@ -290,27 +348,43 @@ export async function buildSite(options: BuildOptions): Promise<BuildReport> {
     };
   }
 
-  const { files, storms, archive } = await renderSite(options, log);
-  const poorer = options.baseline ? poorerThan(archive, options.baseline) : [];
-  if (poorer.length && !options.allowPoorer) {
-    throw new BuildError(poorer, 'Refusing to publish an archive poorer than the published one (--allow-poorer overrides)');
+  // Each file's digest is the build record's (what the next build checks public/ against), taken as it is written.
+  const output: OutputManifest = {};
+  let bytes = 0;
+  const build = options.dryRun ? null : await startBuild(options.publicDir, STATIC_DIR);
+  // A text is hashed and written as it is (UTF-8, as a Buffer of it would be), never copied into a Buffer first.
+  const emit: EmitFile = async (file) => {
+    output[file.file] = sha256(file.body);
+    bytes += typeof file.body === 'string' ? Buffer.byteLength(file.body) : file.body.length;
+    build?.write(file);
+  };
+  let rendered: RenderedSite;
+  try {
+    rendered = await renderSiteTo(options, emit, log);
+    const poorer = options.baseline ? poorerThan(rendered.archive, options.baseline) : [];
+    if (poorer.length && !options.allowPoorer) {
+      throw new BuildError(poorer, 'Refusing to publish an archive poorer than the published one (--allow-poorer overrides)');
+    }
+    for (const line of poorer) log(`Poorer than the published archive (allowed): ${line}`);
+  } catch (error) {
+    if (build) await discardBuild(build);
+    throw error;
   }
-  for (const line of poorer) log(`Poorer than the published archive (allowed): ${line}`);
-  const bytes = files.reduce((n, f) => n + Buffer.byteLength(f.body), 0);
-  log(`Rendered ${files.length} files (${(bytes / 1e6).toFixed(1)} MB) for ${storms} storms`);
-  if (!options.dryRun) {
-    await publish(options.publicDir, files, STATIC_DIR);
-    const output = Object.fromEntries(files.map((f) => [f.file, sha256(f.body)]));
+  const { storms, archive } = rendered;
+  const files = Object.keys(output).length;
+  log(`Rendered ${files} files (${(bytes / 1e6).toFixed(1)} MB) for ${storms} storms`);
+  if (build) {
+    await publishBuild(options.publicDir, build);
     await fs.outputJson(buildRecordFile(options.publicDir), {
       fingerprint,
       publicDir: path.resolve(options.publicDir),
       storms,
-      files: files.length,
+      files,
       bytes,
       archive,
       output,
     });
     log(`Wrote ${options.publicDir}`);
   }
-  return { skipped: false, storms, files: files.length, bytes, archive, milliseconds: performance.now() - started };
+  return { skipped: false, storms, files, bytes, archive, milliseconds: performance.now() - started };
 }

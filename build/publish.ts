@@ -1,7 +1,8 @@
 /**
  * Publishing a build atomically. `public` is a symbolic link to a complete build in `.public-builds/<id>` beside
- * it (the hand-written files of `static/` are copied into every build): a build is written in full into a new
- * folder, then one rename of a fresh link over `public` publishes it. Whatever moment a build is killed at,
+ * it (the hand-written files of `static/` are copied into every build): a build is written into a new folder as it
+ * is rendered, and once it is complete and valid one rename of a fresh link over `public` publishes it (a build that
+ * fails is removed). Whatever moment a build is killed at,
  * `public` points at a complete output, the old one or the new one; the next build removes what an interrupted
  * one left behind. The previous build is kept, so a server reading the old one while the link turns is served.
  *
@@ -10,7 +11,6 @@
  */
 import path from 'node:path';
 import fs from 'fs-extra';
-import { createProgress } from '../src/console/progress.ts';
 
 export interface OutputFile {
   file: string;
@@ -60,38 +60,57 @@ export async function removeInterrupted(publicDir: string): Promise<void> {
   await removeLeftovers(publicDir, older);
 }
 
-async function writeAll(root: string, files: readonly OutputFile[]): Promise<void> {
-  const dirs = new Set(files.map((f) => path.dirname(path.join(root, f.file))));
-  for (const dir of [...dirs].sort()) await fs.mkdirp(dir);
-  const progress = createProgress('Writing', files.length);
-  const queue = [...files];
-  const worker = async () => {
-    for (let f = queue.pop(); f; f = queue.pop()) {
-      await fs.writeFile(path.join(root, f.file), f.body);
-      progress.tick();
-    }
-  };
-  await Promise.all(Array.from({ length: 32 }, worker));
-  progress.done();
+/**
+ * A build being written into its own folder, not yet published. Each file is written when it is given, whole and
+ * synchronously: into the page cache a file costs its three system calls and no more, where an asynchronous write
+ * also hands open, write and close to libuv's pool one after the other (on the 2-core machine, twice the CPU and
+ * more time: docs/maintainers/performance.md); a text goes to Node's one-call UTF-8 path, with no Buffer made of it.
+ * The build never holds its output, only the file being written.
+ */
+export interface BuildFolder {
+  readonly dir: string;
+  /** The build that was current when this one began (kept when this one is published: a server may still read it). */
+  readonly previous: string | null;
+  write(file: OutputFile): void;
 }
 
-/** Writes a complete build and turns `public` to it in one rename; returns the build's folder. */
-export async function publish(publicDir: string, files: readonly OutputFile[], staticDir: string | null): Promise<string> {
+/** Starts a build beside `publicDir`: a new folder with the hand-written files of `staticDir`, written into by `write`. */
+export async function startBuild(publicDir: string, staticDir: string | null): Promise<BuildFolder> {
   const builds = buildsDir(publicDir);
   await fs.mkdirp(builds);
-  await removeLeftovers(publicDir);
+  // Older builds are removed once this one is published (publishBuild), not before it is written: on ext4 without a
+  // journal (the development machine's disk), a new file's inode skips those deleted in the last minutes, one
+  // buffer lookup each, and the 50,000 files of a build written just after 50,000 were deleted took 13 s of system
+  // time instead of 1.5 s (docs/maintainers/performance.md).
   const previous = await currentBuild(publicDir);
-  const target = path.join(builds, `${Date.now()}-${process.pid}`);
-  if (staticDir && (await fs.pathExists(staticDir))) await fs.copy(staticDir, target);
-  await writeAll(target, files);
+  const dir = path.join(builds, `${Date.now()}-${process.pid}`);
+  if (staticDir && (await fs.pathExists(staticDir))) await fs.copy(staticDir, dir);
+  else await fs.mkdirp(dir);
+  const folders = new Set<string>();
+  return {
+    dir,
+    previous,
+    write({ file, body }) {
+      const target = path.join(dir, file);
+      const folder = path.dirname(target);
+      if (!folders.has(folder)) fs.mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+      fs.writeFileSync(target, body);
+    },
+  };
+}
 
+/** Publishes a written build: one rename turns `public` to it; builds but it and the one before go. */
+export async function publishBuild(publicDir: string, build: BuildFolder): Promise<void> {
   const link = `${path.resolve(publicDir)}.link-${process.pid}`;
   await fs.remove(link);
-  await fs.symlink(path.relative(path.dirname(path.resolve(publicDir)), target), link);
+  await fs.symlink(path.relative(path.dirname(path.resolve(publicDir)), build.dir), link);
   // An output folder of the older layout (a real folder) is moved among the builds once, then removed.
   const stat = await fs.lstat(publicDir).catch(() => null);
-  if (stat && !stat.isSymbolicLink()) await fs.move(publicDir, path.join(builds, `older-layout-${Date.now()}`));
+  if (stat && !stat.isSymbolicLink()) await fs.move(publicDir, path.join(buildsDir(publicDir), `older-layout-${Date.now()}`));
   await fs.rename(link, publicDir);
-  await removeLeftovers(publicDir, previous ? [previous] : []);
-  return target;
+  await removeLeftovers(publicDir, build.previous ? [build.previous] : []);
 }
+
+/** Removes a build that is not to be published (its rendering failed). */
+export const discardBuild = (build: BuildFolder): Promise<void> => fs.remove(build.dir);

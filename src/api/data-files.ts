@@ -15,7 +15,8 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
 import type { ArchiveReport } from '../archive/archive-report.ts';
 import type { ArchiveTracksFile } from '../archive/archive-tracks.ts';
 import type { DataQualityReport } from '../archive/data-quality.ts';
@@ -37,6 +38,8 @@ export interface RenderedFile {
   /** Text, or bytes (the gzipped data files). */
   body: string | Buffer;
 }
+
+const gzipAsync = promisify(gzip);
 
 const textOf = (file: string, bytes: Uint8Array) => (file.endsWith('.gz') ? gunzipSync(bytes) : Buffer.from(bytes)).toString('utf8');
 
@@ -63,10 +66,13 @@ export class DataFile<T, Id extends string = string> {
     readonly path: string,
   ) {}
 
-  /** The file with this content: JSON, gzipped (level 9, no time in the header: the same data, the same bytes) for `.gz`. */
-  render(value: T): RenderedFile {
+  /**
+   * The file with this content: JSON, gzipped (level 9, no time in the header: the same data, the same bytes) for
+   * `.gz`, off the main thread (libuv's pool), so the build renders on while its data files are compressed.
+   */
+  async render(value: T): Promise<RenderedFile> {
     const json = JSON.stringify(value);
-    return { file: this.path, body: this.path.endsWith('.gz') ? gzipSync(json, { level: 9 }) : json };
+    return { file: this.path, body: this.path.endsWith('.gz') ? await gzipAsync(json, { level: 9 }) : json };
   }
 
   /** Its content in a public/ folder, or null when the file is not there. */

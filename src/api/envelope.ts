@@ -19,6 +19,15 @@ export interface Envelope<T> {
 
 export const envelope = <T>(data: T, ts: number): Envelope<T> => ({ code: 0, msg: 'ok', data, ts });
 
+/**
+ * `JSON.stringify(envelope(data, ts))` around the data's JSON already written (`dataJson`): the build writes the same
+ * data in both families, and serialises it once.
+ */
+export function envelopeJson(dataJson: string, ts: number): string {
+  const { code, msg } = envelope(null, ts);
+  return `{"code":${code},"msg":${JSON.stringify(msg)},"data":${dataJson},"ts":${JSON.stringify(ts)}}`;
+}
+
 export function errorBody(family: Family, error: ApiError, ts: number): unknown {
   if (family === 'v1') return { code: error.code, msg: error.message, data: null, ts } satisfies Envelope<null>;
   return { error: { code: error.code, status: error.status, message: error.message } };

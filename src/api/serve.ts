@@ -2,7 +2,7 @@
  * One way from a handler to an answer, for static files and functions alike. A handler gets its context and the
  * parsed request and returns a payload; everything around it comes from the route table: the family's body
  * (the v1 envelope, the web wrapper), Content-Type, the cache policy and its tags. The build writes the
- * body of `answerBody` (./render-static.ts); a function answers `serveFunction`'s Response, built from the same body.
+ * bodies of `answerBodies` (./render-static.ts); a function answers `serveFunction`'s Response, built from the same body.
  */
 import { readConfig, type Config } from '../config/env.ts';
 import type { Answer, RequestBinding } from './bind.ts';
@@ -13,6 +13,7 @@ import {
   answerToMethod,
   datasetHeader,
   envelope,
+  envelopeJson,
   errorResponse,
   familyHeaders,
   familyOfPath,
@@ -26,19 +27,33 @@ import { v1Data, withDataset } from './v1-data.ts';
 import { answersJson, ENDPOINTS, matchPath, mediaTypeOf, type Endpoint, type Resource } from './route-table.ts';
 
 /**
- * The body of an answer in its family: the v1 envelope with `ts` (a collection's array as `data.list`: ./v1-data.ts), or the web payload (wrapped where the route
- * says); a route that answers another media type than JSON (a feed) has its payload, text, sent as it is.
+ * The bodies of an answer in the families asked, in their order: the v1 envelope with `ts` (a collection's array as
+ * `data.list`: ./v1-data.ts), or the web payload (wrapped where the route says); a route that answers another media
+ * type than JSON (a feed) has its payload, text, sent as it is. Where the v1 data is the web body itself (a route with
+ * no collection and no web wrapper), it is serialised once and the envelope written around it: the build writes both
+ * families of every static answer.
  */
-export function answerBody(resource: Resource, family: Family, answer: Answer, ts: number): string {
-  if (!answersJson(resource)) {
-    if (family === 'v1' || typeof answer.payload !== 'string')
-      throw new Error(`${resource.id} answers ${mediaTypeOf(resource)}: a web-only route whose handler returns text`);
-    return answer.payload;
-  }
-  if (family === 'v1') return JSON.stringify(envelope(v1Data(resource, answer), ts));
-  const web = resource.webKey ? { [resource.webKey]: answer.payload } : answer.payload;
-  // A route that says which archive it answers from says it in the web body too, beside the payload.
-  return JSON.stringify(resource.dataset ? withDataset(resource, answer, web) : web);
+export function answerBodies(resource: Resource, families: readonly Family[], answer: Answer, ts: number): string[] {
+  if (!answersJson(resource))
+    return families.map((family) => {
+      if (family === 'v1' || typeof answer.payload !== 'string')
+        throw new Error(`${resource.id} answers ${mediaTypeOf(resource)}: a web-only route whose handler returns text`);
+      return answer.payload;
+    });
+  let webJson: string | undefined;
+  const web = () => {
+    if (webJson === undefined) {
+      const body = resource.webKey ? { [resource.webKey]: answer.payload } : answer.payload;
+      // A route that says which archive it answers from says it in the web body too, beside the payload.
+      webJson = JSON.stringify(resource.dataset ? withDataset(resource, answer, body) : body);
+    }
+    return webJson;
+  };
+  const sameData = !resource.list && !resource.webKey;
+  return families.map((family) => {
+    if (family === 'web') return web();
+    return sameData ? envelopeJson(web(), ts) : JSON.stringify(envelope(v1Data(resource, answer), ts));
+  });
 }
 
 const policyOf = (answer: Answer, resource: Resource, now: () => Date): CachePolicy => {
@@ -87,7 +102,7 @@ async function respond(bindings: readonly RequestBinding[], req: Request, config
   const ctx = requestContext(config, clock);
   const answer = await binding.handle(ctx, parseRequest(endpoint, raw, url));
   // `ts` is when the data was produced; an answer with no data time (nothing fetched yet) has the time of the answer.
-  const body = answerBody(endpoint.resource, endpoint.family, answer, answer.dataTime ?? ctx.now().getTime());
+  const [body] = answerBodies(endpoint.resource, [endpoint.family], answer, answer.dataTime ?? ctx.now().getTime());
   return new Response(body, {
     status: 200,
     headers: answerHeaders(endpoint.resource, endpoint.family, policyOf(answer, endpoint.resource, ctx.now)),

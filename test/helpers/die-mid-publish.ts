@@ -21,16 +21,13 @@ const die = (): never => {
 };
 
 if (Number.isInteger(afterWrites)) {
-  const writeFile = fs.writeFile;
+  // The build writes its files synchronously, one at a time (build/publish.ts).
+  const writeFileSync = fs.writeFileSync;
   let written = 0;
-  fs.writeFile = ((file: fs.PathOrFileDescriptor, data: unknown, ...rest: unknown[]) => {
-    const callback = rest.pop() as (error: NodeJS.ErrnoException | null) => void;
-    const intoBuild = typeof file === 'string' && BUILD_FOLDER.test(file);
-    (writeFile as (...args: unknown[]) => void)(file, data, ...rest, (error: NodeJS.ErrnoException | null) => {
-      if (intoBuild && !error && ++written >= afterWrites) die();
-      callback(error);
-    });
-  }) as typeof fs.writeFile;
+  fs.writeFileSync = ((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    (writeFileSync as (...args: unknown[]) => void)(file, ...rest);
+    if (typeof file === 'string' && BUILD_FOLDER.test(file) && ++written >= afterWrites) die();
+  }) as typeof fs.writeFileSync;
 }
 
 if (atFlip) {

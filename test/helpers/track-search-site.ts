@@ -26,9 +26,9 @@ export async function writeTrackSearchSite(sourcesDir: string): Promise<TrackSea
   if (shared) return { publicDir: shared, typhoons: [...(await renderArchive(sourcesDir)).details.values()], remove: async () => {} };
   const { typhoons } = buildArchive(await readArchiveSources(sourcesDir, NAMES_FILE));
   const publicDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-track-search-'));
-  for (const { file, body } of trackSearchFiles(typhoons)) await fs.outputFile(path.join(publicDir, file), body);
+  for (const { file, body } of await trackSearchFiles(typhoons)) await fs.outputFile(path.join(publicDir, file), body);
   // The searches' answers say which archive they come from (data.dataset) and its release (ts), as the build writes them.
-  const report = DATA_FILES.archiveReport.render(archiveReport(typhoons, false));
+  const report = await DATA_FILES.archiveReport.render(archiveReport(typhoons, false));
   await fs.outputFile(path.join(publicDir, report.file), report.body);
   return { publicDir, typhoons, remove: () => fs.remove(publicDir) };
 }

@@ -5,6 +5,7 @@ import fg from 'fast-glob';
 import fs from 'fs-extra';
 import { describe, expect, it } from 'vitest';
 import { BUILD_ERROR_SHOWN, BuildError, buildSite } from '../../build/build-site.ts';
+import { listBuilds } from '../../build/publish.ts';
 import { FIXTURE_SOURCES } from '../helpers/sources.ts';
 
 const scratch = () => fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-build-'));
@@ -59,6 +60,8 @@ describe('buildSite', () => {
     const poorer = await buildSite({ sourcesDir: withoutZj, publicDir, force: true, baseline }).catch((e: unknown) => e);
     expect((poorer as BuildError).problems.join('\n')).toMatch(/Chinese name.*\n?.*|landfalls/);
     expect((await fs.readJson(path.join(publicDir, 'api/_data/archive-report.json'))).demo).toBe(false);
+    // A refused build was written as it was rendered, then removed: only the published build is left.
+    expect(await listBuilds(publicDir)).toHaveLength(1);
     await buildSite({ sourcesDir: demo, publicDir, force: true, baseline, allowPoorer: true });
     const years = await fs.readJson(path.join(publicDir, 'api/v1/history/years'));
     expect(years.data.attribution[0]).toMatchObject({ source: 'demo' });
@@ -82,6 +85,7 @@ describe('buildSite', () => {
     expect(problems).toMatch(/CH1949BST\.txt:\d+: header at line \d+ promises 2 data lines/);
     expect(problems).toMatch(/202414\.json:1: not JSON/);
     expect(await fs.readFile(path.join(publicDir, '_redirects'), 'utf8')).toBe(before);
+    expect(await listBuilds(publicDir)).toHaveLength(1);
   });
 
   /** A copy of the fixture sources with some files replaced (text or bytes), and the build's problems on it. */

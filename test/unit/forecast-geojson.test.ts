@@ -39,11 +39,11 @@ beforeAll(async () => {
   mock = await startMockUpstream({ recordedDir: null, decksDir: null });
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-forecast-geojson-'));
   const publicDir = path.join(dir, 'public');
-  for (const rendered of [
+  for (const rendered of await Promise.all([
     DATA_FILES.forecastArchive.render(archive),
     // 202411 is archived (its forecasts were never kept: the service began later).
     DATA_FILES.archiveSummaries.render([{ code: '202411' }] as never),
-  ])
+  ]))
     await fs.outputFile(path.join(publicDir, rendered.file), rendered.body);
   await runScheduledRefresh({
     store: fileStore(path.join(dir, 'store')),

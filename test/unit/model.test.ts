@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { greatCircleKm, lngDelta, normaliseLongitude } from '../../src/model/geo.ts';
 import { peakGrade } from '../../src/model/grades.ts';
 import { nonZeroOrNull, numberOrNull, positiveOrNull } from '../../src/model/numbers.ts';
+import { toUtcIso } from '../../src/model/time.ts';
 
 describe('longitudes', () => {
   it('turns 0–360°E and west longitudes past 180° into −180…180, leaving −180…180 and values beyond ±360 alone', () => {
@@ -60,5 +61,15 @@ describe('grades', () => {
         { grade: null, speed: null },
       ]),
     ).toBeNull();
+  });
+});
+
+describe('times', () => {
+  it('writes an instant in UTC to the second, its milliseconds cut, from HURDAT2 1851 to far ahead', () => {
+    expect(toUtcIso(new Date('2024-09-06T08:20:00.999Z'))).toBe('2024-09-06T08:20:00Z');
+    expect(toUtcIso(new Date(Date.UTC(1851, 5, 25)))).toBe('1851-06-25T00:00:00Z');
+    expect(toUtcIso(new Date('+010000-01-01T00:00:00.000Z'))).toBe('+010000-01-01T00:00:00Z');
+    for (let ms = -4e12; ms < 4e12; ms += 7_777_777_777)
+      expect(toUtcIso(new Date(ms))).toBe(new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z'));
   });
 });

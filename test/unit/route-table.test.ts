@@ -8,7 +8,10 @@ import { renderHeaders, renderRedirects } from '../../src/api/netlify-rules.ts';
 import { CACHE_POLICIES } from '../../src/api/cache-policy.ts';
 import type { FunctionConfig } from '../../src/api/functions.ts';
 import { loadBindings } from '../../src/api/handler-modules.ts';
-import { ENDPOINTS, pathNamer, RESOURCES, shownPath } from '../../src/api/route-table.ts';
+import { envelope } from '../../src/api/envelope.ts';
+import { answersJson, ENDPOINTS, pathNamer, RESOURCES, shownPath } from '../../src/api/route-table.ts';
+import { answerBodies } from '../../src/api/serve.ts';
+import { v1Data } from '../../src/api/v1-data.ts';
 import { NAMES_FILE_IN_PROJECT, PLACES_FILE_IN_PROJECT, PROJECT_ROOT, WARNING_AREA_FILES } from '../../src/config/paths.ts';
 import { configMethods, configPaths } from '../../src/server/local-functions.ts';
 import { writeFunctions } from '../../build/write-functions.ts';
@@ -184,6 +187,20 @@ describe('static routes', () => {
 
   it('are cached by a named policy (a file cannot be kept until a computed time)', () => {
     for (const r of RESOURCES.filter((r) => r.servedBy.kind === 'static')) expect(Object.keys(CACHE_POLICIES), r.id).toContain(r.cache);
+  });
+
+  it('are written in both families from one answer, each body what its family alone would be, the payload serialised once', () => {
+    const ts = Date.parse('2025-03-01T00:00:00+08:00');
+    for (const resource of RESOURCES.filter(answersJson)) {
+      const payload = { [resource.list?.key ?? 'points']: [{ name: '摩羯 "Yagi"\\', lat: 12.5, gone: undefined }], total: 1, note: null };
+      const answer = { payload, dataTime: ts, dataset: { kind: 'real' as const, storms: 3 } };
+      const web = resource.webKey ? { [resource.webKey]: payload } : payload;
+      expect(answerBodies(resource, ['web', 'v1'], answer, ts), resource.id).toEqual([
+        JSON.stringify(resource.dataset ? { ...web, dataset: answer.dataset } : web),
+        JSON.stringify(envelope(v1Data(resource, answer), ts)),
+      ]);
+      expect(answerBodies(resource, ['v1'], answer, ts), resource.id).toEqual([JSON.stringify(envelope(v1Data(resource, answer), ts))]);
+    }
   });
 });
 
