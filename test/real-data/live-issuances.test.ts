@@ -262,7 +262,7 @@ async function startReplay(name: string): Promise<Replay> {
   ])
     mock.setPayload(route, null);
   const publicDir = path.join(root, 'public');
-  for (const rendered of [DATA_FILES.forecastArchive.render(ARCHIVE), DATA_FILES.archiveSummaries.render([])])
+  for (const rendered of await Promise.all([DATA_FILES.forecastArchive.render(ARCHIVE), DATA_FILES.archiveSummaries.render([])]))
     await fse.outputFile(path.join(publicDir, rendered.file), rendered.body);
   const storeDir = path.join(root, 'store');
   return { mock, root, storeDir, store: fileStore(storeDir), results: [] };

@@ -210,7 +210,7 @@ beforeAll(async () => {
   for (const name of Object.keys(FILES) as Name[]) if (name !== 'demo') mock.setPayload(`jma/data/${FILES[name]}`, xmlOf(name));
   const publicDir = path.join(dir, 'public');
   const archive: ForecastArchiveFile = { seasons: [], storms: [], cones: [], finalTracks: {}, wpBaseline: null };
-  for (const rendered of [DATA_FILES.forecastArchive.render(archive), DATA_FILES.archiveSummaries.render([] as never)])
+  for (const rendered of await Promise.all([DATA_FILES.forecastArchive.render(archive), DATA_FILES.archiveSummaries.render([] as never)]))
     await fs.outputFile(path.join(publicDir, rendered.file), rendered.body);
 });
 afterAll(async () => {
