@@ -25,8 +25,28 @@ import {
 } from '../src/config/paths.ts';
 import { summarizeGlobalQuality } from '../src/archive/global/global-report.ts';
 import { CMA_ARCHIVE_URL } from '../src/sources/fetch-cma.ts';
-import { BuildError, buildSite, inputFingerprint } from './build-site.ts';
+import { BuildError, buildSite, inputFingerprint, type SourceFolders } from './build-site.ts';
 import { writeFunctions } from './write-functions.ts';
+
+/** The folder options `build` and `fingerprint` share. */
+interface FolderOptions {
+  agencies?: string;
+  forecastDecks?: string;
+  globalSources?: string;
+}
+
+/**
+ * The folders a build of `sourcesDir` reads, resolved one way for `build`, `serve` and `fingerprint`: the deploy
+ * workflow deploys when the fingerprint changes, so it must hash every folder the build reads.
+ */
+function foldersToBuild(sourcesDir: string, options: FolderOptions, settings: Config): SourceFolders {
+  return {
+    sourcesDir,
+    agenciesDir: resolveAgenciesDir(options.agencies, settings.agenciesDir),
+    globalSourcesDir: resolveGlobalSourcesToBuild(options.globalSources, settings.globalSourcesDir),
+    forecastDecksDir: resolveForecastDecksToBuild(options.forecastDecks, settings.forecastDecksDir),
+  };
+}
 
 // What only some commands run (the server, the fetchers, the dump, the deploy) is imported by those commands
 // when they run: starting the CLI takes 1.2 s of CPU instead of 1.9 (a test run starts it for every killed build).
@@ -148,10 +168,7 @@ program
         );
       await writeFunctions(FUNCTIONS_DIR);
       const report = await buildSite({
-        sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
-        agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
-        globalSourcesDir: resolveGlobalSourcesToBuild(options.globalSources, config().globalSourcesDir),
-        forecastDecksDir: resolveForecastDecksToBuild(options.forecastDecks, config().forecastDecksDir),
+        ...foldersToBuild(resolveSources(options.sources, config().sourcesDir).dir, options, config()),
         publicDir: options.public,
         force: options.force,
         dryRun: options.dryRun,
@@ -217,10 +234,7 @@ program
       const sources = await sourcesToServe(options.sources, Boolean(options.demo));
       await writeFunctions(FUNCTIONS_DIR);
       await buildSite({
-        sourcesDir: sources.dir,
-        agenciesDir: resolveAgenciesDir(options.agencies, serverConfig.agenciesDir),
-        globalSourcesDir: resolveGlobalSourcesToBuild(options.globalSources, serverConfig.globalSourcesDir),
-        forecastDecksDir: resolveForecastDecksToBuild(undefined, serverConfig.forecastDecksDir),
+        ...foldersToBuild(sources.dir, options, serverConfig),
         publicDir: PUBLIC_DIR,
         log,
       });
@@ -362,14 +376,9 @@ program
   .option('--sources <dir>', 'archive sources folder; default as for build')
   .option('--agencies <dir>', "other agencies' best tracks; default as for build")
   .option('--global-sources <dir>', "other basins' best tracks; default as for build")
-  .action(async (options: { sources?: string; agencies?: string; globalSources?: string }) =>
-    log(
-      await inputFingerprint({
-        sourcesDir: resolveSources(options.sources, config().sourcesDir).dir,
-        agenciesDir: resolveAgenciesDir(options.agencies, config().agenciesDir),
-        globalSourcesDir: resolveGlobalSourcesToBuild(options.globalSources, config().globalSourcesDir),
-      }),
-    ),
+  .option('--forecast-decks <dir>', "the official forecasts' archived a-decks; default as for build")
+  .action(async (options: FolderOptions & { sources?: string }) =>
+    log(await inputFingerprint(foldersToBuild(resolveSources(options.sources, config().sourcesDir).dir, options, config()))),
   );
 
 program
