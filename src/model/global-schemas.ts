@@ -54,7 +54,9 @@ export const globalForecastSchema = z
     issuedAt: utcTime.describe('Base time of the official forecast'),
     points: z.array(globalForecastPointSchema).describe('Forecast positions after the base time'),
   })
-  .describe("The agency's latest official forecast of the cyclone's track and intensity")
+  .describe(
+    "The agency's newest official forecast of the cyclone's track and intensity that could be read, from its base time issuedAt. When a later advisory's forecast could not be fetched or read whole (reported in the live data-quality document), this one stays, older than the cyclone's publishedAt",
+  )
   .meta({ id: 'GlobalForecast' });
 
 export const GLOBAL_SOURCES = ['nhc', 'jtwc'] as const;
@@ -116,7 +118,9 @@ export const globalCycloneSchema = z
     points: z.array(globalPointSchema).min(1).describe('The track: every fix ingested, in time order, at least one'),
     forecasts: z
       .object({ nhc: globalForecastSchema.optional(), jtwc: globalForecastSchema.optional() })
-      .describe('The latest official forecast by agency key (the agency whose advisory it is); {} when there is none'),
+      .describe(
+        'The newest official forecast that could be read, by agency key (the agency whose advisory it is), each with its own base time; {} when there is none',
+      ),
     land: z.array(z.never()).describe('Landfalls are not recorded for global cyclones'),
     firstSeenAt: utcTime
       .nullable()

@@ -3459,7 +3459,7 @@ export interface components {
             minPressure: number | null;
             /** @description The track: every fix ingested, in time order, at least one */
             points: components["schemas"]["GlobalTrackPoint"][];
-            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
+            /** @description The newest official forecast that could be read, by agency key (the agency whose advisory it is), each with its own base time; {} when there is none */
             forecasts: {
                 nhc?: components["schemas"]["GlobalForecast"];
                 jtwc?: components["schemas"]["GlobalForecast"];
@@ -3478,7 +3478,7 @@ export interface components {
             /** @description The upstream's own time of this data: NHC's lastUpdate of the storm (its latest advisory), JTWC's warning issue time (the date-time group of the .tcw's WMO heading); the time of the latest fix where the upstream gives none (a record restored from an archived best track, or stored before this field) */
             publishedAt: string;
         };
-        /** @description The agency's latest official forecast of the cyclone's track and intensity */
+        /** @description The agency's newest official forecast of the cyclone's track and intensity that could be read, from its base time issuedAt. When a later advisory's forecast could not be fetched or read whole (reported in the live data-quality document), this one stays, older than the cyclone's publishedAt */
         GlobalForecast: {
             /**
              * @description Agency key, the same as its key in forecasts
@@ -6190,7 +6190,7 @@ export interface operations {
                             minPressure: number | null;
                             /** @description The track: every fix ingested, in time order, at least one */
                             points: components["schemas"]["GlobalTrackPoint"][];
-                            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
+                            /** @description The newest official forecast that could be read, by agency key (the agency whose advisory it is), each with its own base time; {} when there is none */
                             forecasts: {
                                 nhc?: components["schemas"]["GlobalForecast"];
                                 jtwc?: components["schemas"]["GlobalForecast"];
@@ -6351,7 +6351,7 @@ export interface operations {
                             minPressure: number | null;
                             /** @description The track: every fix ingested, in time order, at least one */
                             points: components["schemas"]["GlobalTrackPoint"][];
-                            /** @description The latest official forecast by agency key (the agency whose advisory it is); {} when there is none */
+                            /** @description The newest official forecast that could be read, by agency key (the agency whose advisory it is), each with its own base time; {} when there is none */
                             forecasts: {
                                 nhc?: components["schemas"]["GlobalForecast"];
                                 jtwc?: components["schemas"]["GlobalForecast"];
