@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 export function ogrinfoAvailable(): boolean {
   const available = spawnSync('ogrinfo', ['--version']).status === 0;
   if (!available && process.env.CI) throw new Error('no ogrinfo: .ci/run installs gdal-bin');
-  if (!available) console.warn('\n*** SKIPPED GeoJSON GDAL suite: install gdal-bin (ogrinfo) to run it ***\n');
+  if (!available) console.warn('*** SKIPPED GeoJSON GDAL suite: install gdal-bin (ogrinfo) to run it ***');
   return available;
 }
 

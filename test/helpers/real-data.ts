@@ -83,6 +83,6 @@ export function describeRealData(kind: RealData, name: string, suite: (dir: stri
   }
   const { env, what } = LOCATIONS[kind];
   if (REQUIRE_REAL_DATA) throw new Error(`"${name}" needs ${what}: set ${env} (TYPHOON_REQUIRE_REAL_DATA=1 forbids skipping it)`);
-  console.warn(`\n*** SKIPPED real-data suite "${name}": set ${env} to ${what} to run it ***\n`);
+  console.warn(`*** SKIPPED real-data suite "${name}": set ${env} to ${what} to run it ***`);
   describe.skip(name, () => {});
 }
