@@ -134,8 +134,11 @@ describeRealData('upstream', "JMA's own forecasts: every sample typhoon document
       root = await fse.mkdtemp(path.join(os.tmpdir(), 'typhoon-jma-forecasts-real-'));
       for (const { file, name } of replay) mock.setPayload(`jma/data/${name}`, xmlOf(file));
       let store: KeyValueStore = fileStore(storeDir());
-      const run = (target: KeyValueStore, at: Date) =>
-        runScheduledRefresh({ store: target, upstreams: mock.addresses, llm: null, clock: manualClock(), now: at });
+      // A run on a clock of its own: an upstream's retries wait on it, never on the machine's timers.
+      const run = (target: KeyValueStore, at: Date) => {
+        const clock = manualClock();
+        return runScheduledRefresh({ store: target, upstreams: mock.addresses, llm: null, clock, sleep: clock.sleep, now: at });
+      };
       for (const [i, { file, name, at }] of replay.entries()) {
         const listed = replay.slice(0, i + 1).map((r) => r.name);
         for (const feed of ['extra.xml', 'extra_l.xml']) mock.setPayload(`jma/feed/${feed}`, jmaTyphoonFeed(listed));

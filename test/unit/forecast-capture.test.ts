@@ -60,8 +60,11 @@ beforeEach(async () => {
   return () => fs.remove(dir);
 });
 
-const run = (store: KeyValueStore, now: Date) =>
-  runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, clock: manualClock(), now });
+/** A run on a clock of its own: an upstream's retries wait on it, never on the machine's timers. */
+const run = (store: KeyValueStore, now: Date) => {
+  const clock = manualClock();
+  return runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, clock, sleep: clock.sleep, now });
+};
 
 /** The keys of the drafts issued by the fetch (`at`, within the tolerance every source time has). */
 const keysOf = (drafts: readonly (IssuanceDraft | null)[], at: Date) =>

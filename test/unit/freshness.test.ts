@@ -112,7 +112,8 @@ describe('the paced run', () => {
   const clock = manualClock();
   const infoFile = path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json');
   const activityFile = path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json');
-  const run = (now: Date) => runPacedRefresh({ store, upstreams: mock.addresses, llm: null, clock, now });
+  // An upstream's retries wait on the test's clock, never on the machine's timers.
+  const run = (now: Date) => runPacedRefresh({ store, upstreams: mock.addresses, llm: null, clock, sleep: clock.sleep, now });
   /** A quiet season: the Pacific advisory lists no invest (its 94W and 97W would keep the fast pace). */
   const quietPacific = () =>
     mock.setPayload('jtwc/products/abpwweb.txt', fs.readFileSync(path.join(OWN_PAYLOADS, 'jtwc', 'own-abpw-nothing.txt'), 'utf8'));
