@@ -37,15 +37,24 @@ describeRealData('upstream', "JMA's own forecasts: every sample typhoon document
     .readdirSync(dir)
     .filter((f) => /_VPTW\d\d\.xml$/.test(f))
     .sort();
-  const xmlOf = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+  // Each document read and parsed once: both tests, and the replay's ordering, ask for them many times.
+  const once = <T>(read: (file: string) => T) => {
+    const seen = new Map<string, T>();
+    return (file: string): T => {
+      if (!seen.has(file)) seen.set(file, read(file));
+      return seen.get(file) as T;
+    };
+  };
+  const xmlOf = once((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
   const typeOf = (file: string) => (/_(VPTW\d\d)\.xml$/.exec(file) as RegExpExecArray)[1] as string;
+  const parseOf = once((file) => parseJmaTyphoonDocument(xmlOf(file), typeOf(file)));
   const keptOf = (file: string, as = file): JmaKeptDocument => {
-    const parse = parseJmaTyphoonDocument(xmlOf(file), typeOf(file));
+    const parse = parseOf(file);
     return { file: as, document: parse.document, unreadTimes: parse.unreadTimes };
   };
   const heldStorm = (file: string) => {
-    const id = heldStormId(keptOf(file).document.eventId);
-    return { id, code: null, atcfId: null, name: keptOf(file).document.name };
+    const { document } = parseOf(file);
+    return { id: heldStormId(document.eventId), code: null, atcfId: null, name: document.name };
   };
 
   /** The elements `jmx_eb:<tag>` of a block with every attribute named (in any order), and their text. */
