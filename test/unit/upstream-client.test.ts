@@ -62,7 +62,7 @@ afterAll(() => {
 // The normal timeout (8 s): an answer never races a short timer, however busy the machine. Only what never answers
 // is waited for less.
 const client = createUpstreamClient({ retries: 2, backoffMs: 0 });
-const impatient = createUpstreamClient({ timeoutMs: 300, retries: 2, backoffMs: 0 });
+const impatient = createUpstreamClient({ timeoutMs: 100, retries: 2, backoffMs: 0 });
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
     () => 'ok',
