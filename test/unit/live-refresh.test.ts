@@ -56,12 +56,12 @@ function setFault(fault: Fault | null, service: Service | 'all' = 'all') {
 }
 
 /**
- * The refresh jobs' fetch in this file: a request to a service set to hang is given up after 50 ms (as a timeout);
+ * The refresh jobs' fetch in this file: a request to a service set to hang is given up after 20 ms (as a timeout);
  * any other keeps the client's normal timeout, so that no answer races a short timer however busy the machine is.
  */
 const fetchGivingUpOnHanging: typeof fetch = (input, init) => {
   const hangs = SERVICES.some((s) => hangingServices.has(s) && String(input).startsWith(`${mock.url}/${s}/`));
-  const signals = [init?.signal, AbortSignal.timeout(50)].filter((signal): signal is AbortSignal => !!signal);
+  const signals = [init?.signal, AbortSignal.timeout(20)].filter((signal): signal is AbortSignal => !!signal);
   return fetch(input, hangs ? { ...init, signal: AbortSignal.any(signals) } : init);
 };
 
