@@ -23,7 +23,7 @@ import { issuanceKey, type IssuanceDraft } from '../../src/model/issuance-key.ts
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { readTextQuality } from '../../src/store/text-quality.ts';
 import { parseJmaTyphoonDocument } from '../../src/upstream/jma-xml.ts';
-import { manualClock } from '../helpers/clock.ts';
+import { manualClock, noWait } from '../helpers/clock.ts';
 import { jmaTyphoonFeed } from '../helpers/jma-feed.ts';
 import { captureLogs } from '../helpers/logs.ts';
 import { startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
@@ -143,11 +143,9 @@ describeRealData('upstream', "JMA's own forecasts: every sample typhoon document
       root = await fse.mkdtemp(path.join(os.tmpdir(), 'typhoon-jma-forecasts-real-'));
       for (const { file, name } of replay) mock.setPayload(`jma/data/${name}`, xmlOf(file));
       let store: KeyValueStore = fileStore(storeDir());
-      // A run on a clock of its own: an upstream's retries wait on it, never on the machine's timers.
-      const run = (target: KeyValueStore, at: Date) => {
-        const clock = manualClock();
-        return runScheduledRefresh({ store: target, upstreams: mock.addresses, llm: null, clock, sleep: clock.sleep, now: at });
-      };
+      // A run on a clock of its own that stands still; an upstream's retries do not wait (on the machine's timers or any other).
+      const run = (target: KeyValueStore, at: Date) =>
+        runScheduledRefresh({ store: target, upstreams: mock.addresses, llm: null, clock: manualClock(), sleep: noWait, now: at });
       for (const [i, { file, name, at }] of replay.entries()) {
         const listed = replay.slice(0, i + 1).map((r) => r.name);
         for (const feed of ['extra.xml', 'extra_l.xml']) mock.setPayload(`jma/feed/${feed}`, jmaTyphoonFeed(listed));

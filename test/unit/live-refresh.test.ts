@@ -252,14 +252,12 @@ describe('within Netlify limits', () => {
       // The clock stands still: 300 ms are left all along, and each attempt is given them instead of its 8 s (and
       // is not retried: a retry's wait would leave less than MIN_ATTEMPT_MS). Every hanging request is one real
       // 300 ms timeout over a socket, and some parts ask theirs one after another.
-      const clock = manualClock();
       const run = await runScheduledRefresh({
         store,
         upstreams: mock.addresses,
         llm: null,
         budgetMs: 300,
-        clock,
-        sleep: clock.sleep,
+        clock: manualClock(),
         now: MOCK_NOW,
       });
       expect(run).toMatchObject({ typhoons: { ok: false }, global: { nhc: { ok: false }, jtwc: { ok: false } } });
