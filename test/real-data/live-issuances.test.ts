@@ -33,7 +33,7 @@ import { runScheduledRefresh, type ScheduledRunResult } from '../../src/jobs/sch
 import type { ForecastPosition as Position, Issuance } from '../../src/model/forecast-schemas.ts';
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { readTextQuality } from '../../src/store/text-quality.ts';
-import { manualClock } from '../helpers/clock.ts';
+import { manualClock, noWait } from '../helpers/clock.ts';
 import { jmaTyphoonFeed } from '../helpers/jma-feed.ts';
 import { captureLogs } from '../helpers/logs.ts';
 import { startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
@@ -268,11 +268,9 @@ async function startReplay(name: string): Promise<Replay> {
   return { mock, root, storeDir, store: fileStore(storeDir), results: [] };
 }
 
-/** A run on a clock of its own: an upstream's retries wait on it, never on the machine's timers. */
-const run = (replay: Replay, store: KeyValueStore, at: Date) => {
-  const clock = manualClock();
-  return runScheduledRefresh({ store, upstreams: replay.mock.addresses, llm: null, clock, sleep: clock.sleep, now: at });
-};
+/** A run on a clock of its own that stands still; an upstream's retries do not wait (on the machine's timers or any other). */
+const run = (replay: Replay, store: KeyValueStore, at: Date) =>
+  runScheduledRefresh({ store, upstreams: replay.mock.addresses, llm: null, clock: manualClock(), sleep: noWait, now: at });
 
 /** A store whose forecast writes all fail (the run reads, writes the rest, and loses its forecasts). */
 const losingForecasts = (store: KeyValueStore): KeyValueStore => ({
