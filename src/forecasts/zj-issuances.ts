@@ -20,7 +20,7 @@ import type { IssuanceDraft } from '../model/issuance-key.ts';
 import { toUtcIso } from '../model/time.ts';
 import type { TextCheck } from '../model/upstream-text.ts';
 import { agencyFor } from '../upstream/forecast-agencies.ts';
-import { normalizeZjInfo, parseZjTime, rawZjInfoSchema } from '../upstream/zj-service.ts';
+import { parseZjTime, type rawZjInfoSchema, readZjInfo, zjStormNames } from '../upstream/zj-service.ts';
 
 type RawInfo = z.infer<typeof rawZjInfoSchema>;
 type RawGroup = Exclude<NonNullable<RawInfo['points'][number]['forecast']>, unknown[]>;
@@ -59,9 +59,10 @@ function position(p: RawForecastPoint, initial: Date, where: string): ForecastPo
  * `unreadable`, it is told there and left out, and the other groups are read; without it, it throws.
  */
 export function zjIssuances(json: unknown, seenAt: Date, text: TextCheck, unreadable?: (detail: string) => void): IssuanceDraft[] {
-  // Only the storm's identity is taken from the record: its groups are read (and told) below, each on its own.
-  const storm = normalizeZjInfo(json, seenAt, text, () => {});
-  const info = rawZjInfoSchema.parse(Array.isArray(json) && json.length === 1 ? json[0] : json);
+  // Only the storm's identity is taken from the record (its track is the refresh's to read): its groups are read
+  // (and told) below, each on its own.
+  const info = readZjInfo(json);
+  const storm = { code: info.tfid, enname: zjStormNames(info, text).enname };
   return info.points.flatMap((point, at) => {
     const groups: RawGroup[] = point.forecast ? (Array.isArray(point.forecast) ? point.forecast : [point.forecast]) : [];
     return groups.flatMap((group): IssuanceDraft[] => {

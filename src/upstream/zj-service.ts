@@ -227,7 +227,7 @@ function landfalls(land: z.infer<typeof rawLand>[], points: TrackPoint[], tfid: 
 }
 
 /** The names of a zj storm or season item, checked; the English one upper case. */
-function names(item: { tfid: string; name?: string | null; enname?: string | null }, text: TextCheck) {
+export function zjStormNames(item: { tfid: string; name?: string | null; enname?: string | null }, text: TextCheck) {
   const year = Number(item.tfid.slice(0, 4));
   return {
     name: keep(checkStormName(item.name, 'zh', year, text.names), text.rejected, { field: 'name', storm: item.tfid }),
@@ -237,12 +237,8 @@ function names(item: { tfid: string; name?: string | null; enname?: string | nul
   };
 }
 
-/**
- * `TyphoonInfo/{tfid}` (object or one-element array) → a live Typhoon record. Throws ShapeError on garbage. Given
- * `unreadable`, an agency's latest forecast that cannot be read whole is told there and left out, and the rest of
- * the storm is read; without it, it throws too.
- */
-export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck, unreadable?: (detail: string) => void): Typhoon {
+/** `TyphoonInfo/{tfid}` (object or one-element array) in the service's own shape, its tfid checked; throws ShapeError on garbage. */
+export function readZjInfo(json: unknown): z.infer<typeof rawZjInfoSchema> {
   const root = Array.isArray(json) && json.length === 1 ? json[0] : json;
   const parsed = rawZjInfoSchema.safeParse(root);
   if (!parsed.success)
@@ -254,8 +250,18 @@ export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck,
     );
   const info = parsed.data;
   if (!/^\d{6}(\d{2})?$/.test(info.tfid)) throw new ShapeError(`TyphoonInfo: tfid ${info.tfid} is not 6 or 8 digits`);
+  return info;
+}
+
+/**
+ * `TyphoonInfo/{tfid}` (object or one-element array) → a live Typhoon record. Throws ShapeError on garbage. Given
+ * `unreadable`, an agency's latest forecast that cannot be read whole is told there and left out, and the rest of
+ * the storm is read; without it, it throws too.
+ */
+export function normalizeZjInfo(json: unknown, fetchedAt: Date, text: TextCheck, unreadable?: (detail: string) => void): Typhoon {
+  const info = readZjInfo(json);
   const points = info.points.map((p, i) => point(p, `points.${i}`)).sort((a, b) => a.time.localeCompare(b.time));
-  const { name, enname } = names(info, text);
+  const { name, enname } = zjStormNames(info, text);
   const land = landfalls(info.land ?? [], points, info.tfid, text);
   const summary = trackSummary(points);
   return {
@@ -322,7 +328,7 @@ export function normalizeZjList(json: unknown, text: TextCheck): SeasonItem[] {
   if (!parsed.success) throw new ShapeError(`TyphoonList: ${parsed.error.issues[0]?.message}`);
   return parsed.data.map((item) => ({
     tfid: item.tfid,
-    ...names(item, text),
+    ...zjStormNames(item, text),
     start: item.starttime ? toBeijingIso(parseZjTime(item.starttime)) : null,
     end: item.endtime ? toBeijingIso(parseZjTime(item.endtime)) : null,
     active: String(item.isactive) === '1',

@@ -21,3 +21,10 @@ export function manualClock(start = Date.parse('2026-09-10T00:00:00Z')): ManualC
     },
   });
 }
+
+/**
+ * A wait between an upstream's retries that takes no time and leaves the clock where it is: for a whole scheduled run
+ * whose checks are not about those waits. Its parts retry side by side, so a manual clock moved on by each wait
+ * (`sleep` above) would count their sum, where the run's real time passes once for all of them.
+ */
+export const noWait = async (_ms: number): Promise<void> => {};

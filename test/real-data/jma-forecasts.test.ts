@@ -23,7 +23,7 @@ import { issuanceKey, type IssuanceDraft } from '../../src/model/issuance-key.ts
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { readTextQuality } from '../../src/store/text-quality.ts';
 import { parseJmaTyphoonDocument } from '../../src/upstream/jma-xml.ts';
-import { manualClock } from '../helpers/clock.ts';
+import { manualClock, noWait } from '../helpers/clock.ts';
 import { jmaTyphoonFeed } from '../helpers/jma-feed.ts';
 import { captureLogs } from '../helpers/logs.ts';
 import { startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
@@ -37,15 +37,24 @@ describeRealData('upstream', "JMA's own forecasts: every sample typhoon document
     .readdirSync(dir)
     .filter((f) => /_VPTW\d\d\.xml$/.test(f))
     .sort();
-  const xmlOf = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
+  // Each document read and parsed once: both tests, and the replay's ordering, ask for them many times.
+  const once = <T>(read: (file: string) => T) => {
+    const seen = new Map<string, T>();
+    return (file: string): T => {
+      if (!seen.has(file)) seen.set(file, read(file));
+      return seen.get(file) as T;
+    };
+  };
+  const xmlOf = once((file) => fs.readFileSync(path.join(dir, file), 'utf8'));
   const typeOf = (file: string) => (/_(VPTW\d\d)\.xml$/.exec(file) as RegExpExecArray)[1] as string;
+  const parseOf = once((file) => parseJmaTyphoonDocument(xmlOf(file), typeOf(file)));
   const keptOf = (file: string, as = file): JmaKeptDocument => {
-    const parse = parseJmaTyphoonDocument(xmlOf(file), typeOf(file));
+    const parse = parseOf(file);
     return { file: as, document: parse.document, unreadTimes: parse.unreadTimes };
   };
   const heldStorm = (file: string) => {
-    const id = heldStormId(keptOf(file).document.eventId);
-    return { id, code: null, atcfId: null, name: keptOf(file).document.name };
+    const { document } = parseOf(file);
+    return { id: heldStormId(document.eventId), code: null, atcfId: null, name: document.name };
   };
 
   /** The elements `jmx_eb:<tag>` of a block with every attribute named (in any order), and their text. */
@@ -134,8 +143,9 @@ describeRealData('upstream', "JMA's own forecasts: every sample typhoon document
       root = await fse.mkdtemp(path.join(os.tmpdir(), 'typhoon-jma-forecasts-real-'));
       for (const { file, name } of replay) mock.setPayload(`jma/data/${name}`, xmlOf(file));
       let store: KeyValueStore = fileStore(storeDir());
+      // A run on a clock of its own that stands still; an upstream's retries do not wait (on the machine's timers or any other).
       const run = (target: KeyValueStore, at: Date) =>
-        runScheduledRefresh({ store: target, upstreams: mock.addresses, llm: null, clock: manualClock(), now: at });
+        runScheduledRefresh({ store: target, upstreams: mock.addresses, llm: null, clock: manualClock(), sleep: noWait, now: at });
       for (const [i, { file, name, at }] of replay.entries()) {
         const listed = replay.slice(0, i + 1).map((r) => r.name);
         for (const feed of ['extra.xml', 'extra_l.xml']) mock.setPayload(`jma/feed/${feed}`, jmaTyphoonFeed(listed));

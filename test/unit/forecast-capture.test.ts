@@ -28,7 +28,7 @@ import { readSnapshot } from '../../src/live/snapshot.ts';
 import { FUTURE_TOLERANCE_MS } from '../../src/model/freshness.ts';
 import { parseJmaTyphoonDocument } from '../../src/upstream/jma-xml.ts';
 import { parseJtwcTcw } from '../../src/upstream/jtwc.ts';
-import { manualClock } from '../helpers/clock.ts';
+import { manualClock, noWait } from '../helpers/clock.ts';
 import { check } from '../helpers/live-payloads.ts';
 import { captureLogs } from '../helpers/logs.ts';
 import { MOCK_NOW, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
@@ -60,8 +60,9 @@ beforeEach(async () => {
   return () => fs.remove(dir);
 });
 
+/** A run on a clock of its own that stands still; an upstream's retries do not wait (on the machine's timers or any other). */
 const run = (store: KeyValueStore, now: Date) =>
-  runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, clock: manualClock(), now });
+  runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, clock: manualClock(), sleep: noWait, now });
 
 /** The keys of the drafts issued by the fetch (`at`, within the tolerance every source time has). */
 const keysOf = (drafts: readonly (IssuanceDraft | null)[], at: Date) =>

@@ -27,7 +27,7 @@ import { WARNING_AGENCIES } from '../../src/model/warning-schemas.ts';
 import { runPacedRefresh } from '../../src/jobs/scheduled-run.ts';
 import { readLiveView, readSnapshot } from '../../src/live/snapshot.ts';
 import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
-import { manualClock } from '../helpers/clock.ts';
+import { manualClock, noWait } from '../helpers/clock.ts';
 import { OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
 import { captureLogs } from '../helpers/logs.ts';
 
@@ -112,7 +112,8 @@ describe('the paced run', () => {
   const clock = manualClock();
   const infoFile = path.join(OWN_PAYLOADS, 'zj', 'TyphoonInfo_202699.json');
   const activityFile = path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json');
-  const run = (now: Date) => runPacedRefresh({ store, upstreams: mock.addresses, llm: null, clock, now });
+  // An upstream's retries do not wait (on the machine's timers or any other).
+  const run = (now: Date) => runPacedRefresh({ store, upstreams: mock.addresses, llm: null, clock, sleep: noWait, now });
   /** A quiet season: the Pacific advisory lists no invest (its 94W and 97W would keep the fast pace). */
   const quietPacific = () =>
     mock.setPayload('jtwc/products/abpwweb.txt', fs.readFileSync(path.join(OWN_PAYLOADS, 'jtwc', 'own-abpw-nothing.txt'), 'utf8'));

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScheduledRefresh } from '../../src/jobs/scheduled-run.ts';
 import { HKO_SUBTYPES, HKO_WARNING_TYPES } from '../../src/model/warning-codes.ts';
 import { fileStore } from '../../src/store/store.ts';
-import { manualClock } from '../helpers/clock.ts';
+import { manualClock, noWait } from '../helpers/clock.ts';
 import { apiFunction, type FunctionHandler } from '../helpers/functions.ts';
 import { captureLogs } from '../helpers/logs.ts';
 import { MOCK_NOW, mockUpstreamEnv, startMockUpstream, type Fault, type MockUpstream } from '../helpers/mock.ts';
@@ -73,8 +73,9 @@ function serve(step: string) {
   mock.setPayload('hko/warnsum/tc', tc);
 }
 
+/** A run on a clock of its own that stands still; an upstream's retries do not wait (on the machine's timers or any other). */
 const run = (dir: string, now: Date, budgetMs?: number) =>
-  runScheduledRefresh({ store: fileStore(dir), upstreams: mock.addresses, llm: null, clock: manualClock(), now, budgetMs });
+  runScheduledRefresh({ store: fileStore(dir), upstreams: mock.addresses, llm: null, clock: manualClock(), sleep: noWait, now, budgetMs });
 
 /** Points the functions at a live store and a time. */
 function useStore(dir: string, now: Date) {
@@ -240,7 +241,7 @@ describe('faults, told as faults', () => {
       const flashBefore = (await call('flash-list', '/api/v1/flash?size=50')).body.data.total;
       mock.setFault(fault, 'hko');
       try {
-        await run(dir(), later(5), fault === 'timeout' ? 600 : undefined);
+        await run(dir(), later(5), fault === 'timeout' ? 300 : undefined);
       } finally {
         mock.setFault(null, 'hko');
       }
