@@ -22,7 +22,7 @@ const MAX_SHOWN_PATH = 200;
 
 const shown = (e: Endpoint) => shownPath(e.path);
 const segmentsOf = (path: string) => path.split('/');
-const fixedSegments = (pattern: string) => segmentsOf(pattern).filter((s) => !s.startsWith(':')).length;
+const fixedIn = (segments: readonly string[]) => segments.filter((s) => !s.startsWith(':')).length;
 
 /** An endpoint's path split at its slashes, once: every miss compares the path it got with all of them. */
 interface Pattern {
@@ -32,11 +32,10 @@ interface Pattern {
   fixed: number;
 }
 
-const patternOf = (endpoint: Endpoint): Pattern => ({
-  endpoint,
-  segments: segmentsOf(endpoint.path),
-  fixed: fixedSegments(endpoint.path),
-});
+const patternOf = (endpoint: Endpoint): Pattern => {
+  const segments = segmentsOf(endpoint.path);
+  return { endpoint, segments, fixed: fixedIn(segments) };
+};
 /** The route table's patterns, in its order. */
 const TABLE: readonly Pattern[] = ENDPOINTS.map(patternOf);
 /** Each family's patterns, those with the most fixed segments first (in the table's order among equals). */
@@ -47,7 +46,7 @@ const PATTERNS: Record<Family, readonly Pattern[]> = { v1: byFixed('v1'), web: b
 function beginning({ segments }: Pattern, got: readonly string[]): number | null {
   if (segments.length <= got.length) return null;
   const head = segments.slice(0, got.length);
-  return matchSegments(head, got, true) ? head.filter((s) => !s.startsWith(':')).length : null;
+  return matchSegments(head, got, true) ? fixedIn(head) : null;
 }
 
 /**
