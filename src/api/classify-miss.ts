@@ -13,7 +13,7 @@ import { type ApiError, unknownEndpoint } from './errors.ts';
 import { readParam } from './params.ts';
 import { readPathParam } from './request.ts';
 import { MAX_TYPOS, segmentEdits } from './segment-edits.ts';
-import { ENDPOINTS, endpointsBelow, fillPath, matchPath, shownPath, type Endpoint } from './route-table.ts';
+import { ENDPOINTS, endpointsBelow, fillPath, matchSegments, shownPath, type Endpoint } from './route-table.ts';
 
 /** Endpoints a hint lists below a path that is none (`/api/v1/global`); more are for the OpenAPI document to list. */
 const MAX_LISTED = 6;
@@ -22,7 +22,32 @@ const MAX_SHOWN_PATH = 200;
 
 const shown = (e: Endpoint) => shownPath(e.path);
 const segmentsOf = (path: string) => path.split('/');
-const fixedSegments = (pattern: string) => segmentsOf(pattern).filter((s) => !s.startsWith(':')).length;
+const fixedIn = (segments: readonly string[]) => segments.filter((s) => !s.startsWith(':')).length;
+
+/** An endpoint's path split at its slashes, once: every miss compares the path it got with all of them. */
+interface Pattern {
+  endpoint: Endpoint;
+  segments: readonly string[];
+  /** Its fixed segments (not parameters). */
+  fixed: number;
+}
+
+const patternOf = (endpoint: Endpoint): Pattern => {
+  const segments = segmentsOf(endpoint.path);
+  return { endpoint, segments, fixed: fixedIn(segments) };
+};
+/** The route table's patterns, in its order. */
+const TABLE: readonly Pattern[] = ENDPOINTS.map(patternOf);
+/** Each family's patterns, those with the most fixed segments first (in the table's order among equals). */
+const byFixed = (family: Family) => TABLE.filter((p) => p.endpoint.family === family).sort((a, b) => b.fixed - a.fixed);
+const PATTERNS: Record<Family, readonly Pattern[]> = { v1: byFixed('v1'), web: byFixed('web') };
+
+/** Whether a longer pattern begins with a path's segments (its fixed ones in any case), and its fixed segments there. */
+function beginning({ segments }: Pattern, got: readonly string[]): number | null {
+  if (segments.length <= got.length) return null;
+  const head = segments.slice(0, got.length);
+  return matchSegments(head, got, true) ? fixedIn(head) : null;
+}
 
 /**
  * The endpoint whose shape a path has, and its parameters' raw values: of those it matches, the one with the most
@@ -31,30 +56,22 @@ const fixedSegments = (pattern: string) => segmentsOf(pattern).filter((s) => !s.
  * year "search", nor `/api/v1/history/Search`). `fold`: fixed segments in any case.
  */
 function shapeOf(pathname: string, family: Family, fold = false): { endpoint: Endpoint; raw: Record<string, string> } | null {
-  const depth = segmentsOf(pathname).length;
-  const ours = ENDPOINTS.filter((e) => e.family === family);
-  const longer = ours
-    .map((e) => segmentsOf(e.path))
-    .filter((s) => s.length > depth)
-    .map((s) => s.slice(0, depth).join('/'))
-    .filter((prefix) => matchPath(prefix, pathname, true));
-  const beginning = Math.max(0, ...longer.map(fixedSegments));
-  const shapes = ours
-    .map((endpoint) => ({ endpoint, raw: matchPath(endpoint.path, pathname, fold) }))
+  const got = segmentsOf(pathname);
+  let longest = 0;
+  for (const pattern of PATTERNS[family]) longest = Math.max(longest, beginning(pattern, got) ?? 0);
+  for (const { endpoint, segments, fixed } of PATTERNS[family]) {
+    const raw = matchSegments(segments, got, fold);
     // An empty value is a trailing slash, not a parameter (`/api/v1/history/today/`).
-    .filter((s): s is { endpoint: Endpoint; raw: Record<string, string> } => s.raw !== null && !Object.values(s.raw).includes(''))
-    .sort((a, b) => fixedSegments(b.endpoint.path) - fixedSegments(a.endpoint.path));
-  const best = shapes[0];
-  return best && fixedSegments(best.endpoint.path) >= beginning ? best : null;
+    if (raw !== null && !Object.values(raw).includes('')) return fixed >= longest ? { endpoint, raw } : null;
+  }
+  return null;
 }
 
 /**
  * How far a path is from an endpoint's pattern: the edits its fixed segments need together (./segment-edits.ts: in
  * any case, a plural for a singular, a `.json`); null when too far or shaped otherwise.
  */
-function typos(pattern: string, pathname: string): number | null {
-  const want = segmentsOf(pattern);
-  const got = segmentsOf(pathname);
+function typos({ segments: want }: Pattern, got: readonly string[]): number | null {
   if (want.length !== got.length) return null;
   let edits = 0;
   for (let i = 0; i < want.length; i += 1) {
@@ -109,19 +126,16 @@ function nearestEndpoint(pathname: string, family: Family, query: URLSearchParam
   if (own) return ` Did you mean ${shownPath(own)}?`;
   if (twin) return ` The ${twin.family} family has ${shown(twin)}.`;
   // A slip in a fixed segment, before a shorter endpoint the leading segments name (`/api/typhoons/202411/agency`).
+  const segments = segmentsOf(trimmed);
   let best: { endpoint: Endpoint; edits: number } | null = null;
-  for (const endpoint of ENDPOINTS) {
-    const edits = endpoint.family === family ? typos(endpoint.path, trimmed) : null;
+  for (const pattern of TABLE) {
+    const edits = pattern.endpoint.family === family ? typos(pattern, segments) : null;
     // None is no slip: the path has the endpoint's shape and was refused for it (`/api/v1/history/search`).
-    if (edits && (!best || edits < best.edits)) best = { endpoint, edits };
+    if (edits && (!best || edits < best.edits)) best = { endpoint: pattern.endpoint, edits };
   }
   if (best) return ` Did you mean ${shown(best.endpoint)}?`;
-  const segments = segmentsOf(trimmed);
   // The beginning of longer paths: the endpoints below it, and the path the query fills in.
-  const under = ENDPOINTS.filter((e) => {
-    const parts = segmentsOf(e.path);
-    return e.family === family && parts.length > segments.length && matchPath(parts.slice(0, segments.length).join('/'), trimmed, true);
-  });
+  const under = TABLE.filter((p) => p.endpoint.family === family && beginning(p, segments) !== null).map((p) => p.endpoint);
   if (under.length === 0) {
     // The endpoint the path's leading segments name, the longest: `/api/history/today/09-06/x` → /api/history/today/{date}.
     const cut = ENDPOINTS.filter((e) => {

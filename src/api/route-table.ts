@@ -1072,8 +1072,11 @@ export function fillPath(pattern: string, params: Record<string, string>): strin
  * case-sensitive; `fold` compares the fixed segments in any case, for the hint of a miss (`/API/v1/typhoons`).
  */
 export function matchPath(pattern: string, pathname: string, fold = false): Record<string, string> | null {
-  const want = pattern.split('/');
-  const got = pathname.split('/');
+  return matchSegments(pattern.split('/'), pathname.split('/'), fold);
+}
+
+/** matchPath on a pattern and a path split at their slashes (a miss's hints split each pattern once: ./classify-miss.ts). */
+export function matchSegments(want: readonly string[], got: readonly string[], fold = false): Record<string, string> | null {
   if (want.length !== got.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < want.length; i += 1) {

@@ -5,6 +5,9 @@
  * methods, to each function's handler in-process. Doubled slashes are single ones (docs/api/http.md), so a path's
  * family is that of its path with them collapsed; a path in the wrong case is in the family it would be in.
  */
+import http from 'node:http';
+import https from 'node:https';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleQuery, PARAMS, type ParamKind } from '../../src/api/params.ts';
 import { answersJson, ENDPOINTS, fillPath, mediaTypeOf, RESOURCES, type Endpoint, type Resource } from '../../src/api/route-table.ts';
@@ -19,7 +22,52 @@ awaitSharedBuild();
 beforeAll(async () => {
   ({ baseUrl, close } = await startTestServer());
 }, 120_000);
-afterAll(() => close());
+afterAll(async () => {
+  for (const agent of Object.values(AGENTS)) agent.destroy();
+  await close();
+});
+
+/**
+ * The corpus goes through Node's own HTTP client on kept-alive connections: over loopback it takes a third of the
+ * CPU fetch does per request, and the file sends about 5,000. It sends what fetch sends (the URL parsed the same
+ * way, Accept-Encoding: gzip, deflate) and undoes the encoding as fetch would.
+ */
+const AGENTS = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+}
+function send(method: string, path: string): Promise<Answer> {
+  const url = new URL(baseUrl + path);
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      { method, agent: AGENTS[url.protocol as keyof typeof AGENTS], headers: { accept: '*/*', 'accept-encoding': 'gzip, deflate' } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('error', reject);
+        response.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(response.headers))
+            for (const one of ([] as (string | undefined)[]).concat(value)) if (one !== undefined) headers.append(name, one);
+          try {
+            const raw = Buffer.concat(chunks);
+            const encoding = headers.get('content-encoding');
+            const body = encoding === 'gzip' ? zlib.gunzipSync(raw) : encoding === 'deflate' ? zlib.inflateSync(raw) : raw;
+            resolve({ status: response.statusCode ?? 0, headers, text: body.toString('utf8') });
+          } catch (error) {
+            reject(error);
+          }
+        });
+      },
+    );
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 const SEGMENTS = [
   '..',
@@ -125,8 +173,8 @@ function formatProblem(path: string, status: number, body: unknown, headers: Hea
 }
 
 /** What is wrong with an answer to a request made from a resource's path, or to one that must be JSON (null when nothing is). */
-async function answerProblem(path: string, resource: Resource | null, response: Response): Promise<string | null> {
-  const text = await response.text();
+function answerProblem(path: string, resource: Resource | null, response: Answer): string | null {
+  const { text } = response;
   const type = response.headers.get('content-type') ?? '';
   const feed = response.status === 200 && resource !== null && !answersJson(resource);
   if (response.status >= 500) return `HTTP ${response.status}`;
@@ -158,13 +206,13 @@ async function failuresOf(requests: [method: string, path: string, resource: Res
   const worker = async () => {
     for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
       const [method, path, resource, expectedStatus] = next;
-      const response = await fetch(baseUrl + path, { method }).catch((error: Error) => error);
+      const response = await send(method, path).catch((error: Error) => error);
       const problem =
         response instanceof Error
           ? response.message
           : expectedStatus !== undefined && response.status !== expectedStatus
             ? `HTTP ${response.status}, not ${expectedStatus}`
-            : await answerProblem(path, resource, response);
+            : answerProblem(path, resource, response);
       if (problem) failures.push(`${method} ${path}: ${problem}`);
     }
   };
@@ -218,8 +266,8 @@ describe('functions in-process', () => {
         for (const method of REFUSED_METHODS) {
           const response = await fn.handler(new Request(`http://localhost${path}`, { method }));
           const expected = refusedStatus(path, method);
-          const problem =
-            response.status !== expected ? `HTTP ${response.status}, not ${expected}` : await answerProblem(path, null, response);
+          const answer = { status: response.status, headers: response.headers, text: await response.text() };
+          const problem = response.status !== expected ? `HTTP ${response.status}, not ${expected}` : answerProblem(path, null, answer);
           if (problem) failures.push(`${fn.name} ${method} ${path}: ${problem}`);
         }
       }

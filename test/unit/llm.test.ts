@@ -122,7 +122,10 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => llmServer.listen(0, '127.0.0.1', resolve));
   llm = { baseUrl: `http://127.0.0.1:${(llmServer.address() as AddressInfo).port}/v1`, apiKey: 'test', model: 'stand-in' };
-  mock = await startMockUpstream();
+  // The project's own payloads, whatever the run is given (as store-faults.test.ts): what the model is given and what is
+  // published come from the demo storm, and the recorded samples (PAGASA's real bulletin, read with pdf.js) would only
+  // add their parsing to each of the file's scheduled runs; they go through the run in test/real-data.
+  mock = await startMockUpstream({ recordedDir: null, decksDir: null });
   upstreams = { zjBase: mock.zjBase, nmcBase: mock.nmcBase, client: createUpstreamClient({ retries: 0 }) };
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-llm-'));
   baseLive = path.join(root, 'base-live');
