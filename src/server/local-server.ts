@@ -45,6 +45,12 @@ export interface LocalServer {
 const FUNCTION_PREFIX = '/.netlify/functions/';
 /** Bytes of static files and their compressed variants kept in memory; the real build is 70 MB. */
 const CACHE_BYTES = 64 * 1024 * 1024;
+/**
+ * How long a kept-alive connection may wait for its next request. Node's 5 s counts until the event loop sees the
+ * request, not until it arrives: a client in the server's own process (the suites, the docs' examples) starved of
+ * CPU on a busy machine had its kept connection reset under it (ECONNRESET) while its request sat in the socket.
+ */
+const KEEP_ALIVE_MS = 60_000;
 
 interface FunctionRoute {
   fn: LocalFunction;
@@ -243,6 +249,7 @@ export async function startLocalServer(options: {
       );
     else send(res, answer);
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.on('clientError', answerClientError);
   server.on('connect', answerConnect);
   const host = options.host ?? '127.0.0.1';
