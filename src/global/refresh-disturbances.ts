@@ -140,6 +140,8 @@ export async function refreshDisturbances(up: GlobalUpstreams, store: KeyValueSt
   const outcomes = new Map<string, string | null>();
   const faults: LiveFault[] = [];
   const part = async <T>(name: string, work: Promise<T>): Promise<T | null> => {
+    // Listed in the order asked, not answered: the status and its stale reasons are the same whichever answers first.
+    outcomes.set(name, null);
     try {
       const value = await work;
       outcomes.set(name, null);

@@ -40,7 +40,7 @@ import { activeStormOf } from '../model/warning-rules.ts';
 import { WARNING_AGENCIES } from '../model/warning-schemas.ts';
 import type { KeyValueStore } from '../store/store.ts';
 import { createUpstreamClient } from '../upstream/client.ts';
-import { lostBetween, quarantined } from '../store/documents.ts';
+import { lostBetween, quarantined, runView } from '../store/documents.ts';
 import { healTextQuality, recordFaults } from '../store/text-quality.ts';
 import { pooledFetch } from '../upstream/pool.ts';
 
@@ -163,7 +163,9 @@ async function run(options: ScheduledRunOptions, paced: boolean): Promise<PacedR
     budget: runBudget(MAX_LLM_CALLS_PER_RUN - SUMMARY_LLM_CALLS),
     tally: newTally(),
   };
-  const { store, now = new Date() } = options;
+  const { now = new Date() } = options;
+  // Every part of the run reads the store through one view: each document once (src/store/documents.ts).
+  const store = runView(options.store);
   const inputs = await readPollInputs(store, now);
   const plan = paced ? planPolls(inputs, now) : EVERYTHING;
   const nothing = { tags: [], error: null } satisfies PurgeOutcome;

@@ -32,13 +32,14 @@ export interface StoredValidators extends ValidatorCache {
 }
 
 export async function openValidators(store: KeyValueStore, now: Date, key = UPSTREAM_VALIDATORS_KEY): Promise<StoredValidators> {
-  const entries: Entries = (await readDocumentValue(store, key, VALIDATORS).catch(() => null)) ?? {};
+  // A copy of what was read (a run's documents are shared by its readers, and frozen): this run's uses are its own.
+  const entries: Entries = { ...(await readDocumentValue(store, key, VALIDATORS).catch(() => null)) };
   const stamp = now.toISOString();
   return {
     get(url) {
       const entry = entries[url];
       if (!entry) return undefined;
-      entry.usedAt = stamp;
+      entries[url] = { ...entry, usedAt: stamp };
       return { etag: entry.etag, lastModified: entry.lastModified, body: new Uint8Array(Buffer.from(entry.body, 'base64')) };
     },
     set(url, answer: Validated) {

@@ -34,6 +34,55 @@ export const QUARANTINE_PREFIX = 'quarantine/';
 
 type Raw<T> = { state: 'missing' } | { state: 'ok'; value: T } | { state: Damage; error: string };
 
+/** The copies a run's view (runView) has parsed, by kind and key, with the text each was parsed from. */
+type Parsed = Map<DocumentKind<unknown>, Map<string, { text: string; read: Raw<unknown> }>>;
+const parsedBy = new WeakMap<KeyValueStore, Parsed>();
+
+/**
+ * A scheduled run's view of the store: each copy of a document is read from the store once, and parsed once while
+ * its text is the same, however many of the run's parts ask for it (a run asked for 46 documents 128 times, the
+ * snapshot 13 times: on Netlify Blobs each is a request). The run's own writes replace what it read; a copy it set
+ * aside is read again. What the view reads is what the store would give at that moment, save another process's
+ * writes during the run. A value parsed through it is shared by the run's readers, so it is frozen: a reader that
+ * changed it would fail instead of changing what the others read.
+ */
+export function runView(store: KeyValueStore): KeyValueStore {
+  const texts = new Map<string, Promise<string | null>>();
+  const view: KeyValueStore = {
+    get: (key) => {
+      const known = texts.get(key);
+      if (known) return known;
+      const text = store.get(key);
+      texts.set(key, text);
+      // A copy that could not be read is asked again: what another write repaired (a folder in the store's place) reads.
+      text.catch(() => texts.get(key) === text && texts.delete(key));
+      return text;
+    },
+    set: async (key, value) => {
+      texts.delete(key);
+      await store.set(key, value);
+      texts.set(key, Promise.resolve(value));
+    },
+    list: (prefix) => store.list(prefix),
+    setAside: async (key, prefix) => {
+      texts.delete(key);
+      const aside = await store.setAside(key, prefix);
+      texts.delete(key);
+      return aside;
+    },
+  };
+  parsedBy.set(view, new Map());
+  return view;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 async function readCopy<T>(store: KeyValueStore, key: string, kind: DocumentKind<T>): Promise<Raw<T>> {
   let text: string | null;
   try {
@@ -42,6 +91,19 @@ async function readCopy<T>(store: KeyValueStore, key: string, kind: DocumentKind
     return { state: 'unreadable', error: `${key}: ${(error as Error).message}` };
   }
   if (text === null) return { state: 'missing' };
+  const parsed = parsedBy.get(store);
+  if (!parsed) return parseCopy(text, key, kind);
+  let ofKind = parsed.get(kind as DocumentKind<unknown>);
+  if (!ofKind) parsed.set(kind as DocumentKind<unknown>, (ofKind = new Map()));
+  const known = ofKind.get(key);
+  if (known?.text === text) return known.read as Raw<T>;
+  const read = parseCopy(text, key, kind);
+  if (read.state === 'ok') deepFreeze(read.value);
+  ofKind.set(key, { text, read });
+  return read;
+}
+
+function parseCopy<T>(text: string, key: string, kind: DocumentKind<T>): Raw<T> {
   let json: unknown;
   try {
     json = JSON.parse(text);
