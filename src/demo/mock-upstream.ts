@@ -116,6 +116,8 @@ export interface MockUpstream {
   notModified(): number;
   /** Requests held open by the `timeout` fault that their client has not given up yet. */
   hanging(): number;
+  /** Whether a request to this address would be held open (its service has the `timeout` fault). */
+  hangs(address: string): boolean;
   close(): Promise<void>;
 }
 
@@ -387,6 +389,11 @@ export async function startMockUpstream(options: { port?: number; recordedDir?: 
     requestedPaths: () => [...requested],
     notModified: () => unchanged,
     hanging: () => held.size,
+    hangs: (address) => {
+      const asked = new URL(address);
+      const route = asked.origin === url ? routeOf(asked.pathname, asked.searchParams) : null;
+      return route !== null && faults[route.service] === 'timeout';
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of held) res.destroy();

@@ -31,7 +31,7 @@ import { fileStore, type KeyValueStore } from '../../src/store/store.ts';
 import { readTextQuality } from '../../src/store/text-quality.ts';
 import type { GlobalUpstreams } from '../../src/upstream/addresses.ts';
 import { createUpstreamClient } from '../../src/upstream/client.ts';
-import { FAULTS, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
+import { FAULTS, fetchGivingUpOnHanging, OWN_PAYLOADS, startMockUpstream, type MockUpstream } from '../helpers/mock.ts';
 import { captureLogs } from '../helpers/logs.ts';
 
 /** Unreadable stored disturbances are logged: kept here, asserted where they are damaged. */
@@ -68,7 +68,8 @@ beforeAll(async () => {
     nhcTextBase: mock.nhcTextBase,
     jtwcBase: mock.jtwcBase,
     ucarBase: mock.ucarBase,
-    client: createUpstreamClient({ retries: 0, timeoutMs: 500 }),
+    // A hanging JTWC (the `timeout` fault) is given up at once; every answer keeps the client's own timeout.
+    client: createUpstreamClient({ retries: 0, fetch: fetchGivingUpOnHanging(() => mock) }),
   };
 });
 afterAll(() => mock.close());

@@ -17,13 +17,12 @@ import { refreshGlobal } from '../../src/global/refresh-global.ts';
 import { manualClock } from '../helpers/clock.ts';
 import {
   FAULTS,
+  fetchGivingUpOnHanging,
   mockUpstreamEnv,
   OWN_PAYLOADS,
-  SERVICES,
   startMockUpstream,
   type Fault,
   type MockUpstream,
-  type Service,
   MOCK_NOW,
 } from '../helpers/mock.ts';
 import { LOOKUP_TIMEOUT_MS } from '../../src/live/lookup.ts';
@@ -45,32 +44,12 @@ let mock: MockUpstream;
 let upstreams: LiveUpstreams;
 let liveDir: string;
 
-/** The services this file has set to hang (the mock's `timeout` fault). */
-const hangingServices = new Set<Service>();
-function setFault(fault: Fault | null, service: Service | 'all' = 'all') {
-  mock.setFault(fault, service);
-  for (const s of service === 'all' ? SERVICES : [service]) {
-    if (fault === 'timeout') hangingServices.add(s);
-    else hangingServices.delete(s);
-  }
-}
-
-/**
- * The refresh jobs' fetch in this file: a request to a service set to hang is given up after 20 ms (as a timeout);
- * any other keeps the client's normal timeout, so that no answer races a short timer however busy the machine is.
- */
-const fetchGivingUpOnHanging: typeof fetch = (input, init) => {
-  const hangs = SERVICES.some((s) => hangingServices.has(s) && String(input).startsWith(`${mock.url}/${s}/`));
-  const signals = [init?.signal, AbortSignal.timeout(20)].filter((signal): signal is AbortSignal => !!signal);
-  return fetch(input, hangs ? { ...init, signal: AbortSignal.any(signals) } : init);
-};
-
 beforeAll(async () => {
   mock = await startMockUpstream();
   upstreams = {
     zjBase: mock.zjBase,
     nmcBase: mock.nmcBase,
-    client: createUpstreamClient({ retries: 1, backoffMs: 0, fetch: fetchGivingUpOnHanging }),
+    client: createUpstreamClient({ retries: 1, backoffMs: 0, fetch: fetchGivingUpOnHanging(() => mock) }),
   };
   liveDir = await fs.mkdtemp(path.join(os.tmpdir(), 'typhoon-live-'));
   process.env.TYPHOON_LIVE_DIR = liveDir;
@@ -106,13 +85,13 @@ const liveList = async () => {
 describe('refreshLive', () => {
   it('fails over to NMC when the Zhejiang service is down', async () => {
     const store = fileStore(path.join(liveDir, 'failover'));
-    setFault('html404', 'zj');
+    mock.setFault('html404', 'zj');
     try {
       const result = await refreshLive(upstreams, store, MOCK_NOW);
       expect(result).toMatchObject({ ok: true, source: 'nmc', typhoons: 1 });
       expect((await readSnapshot(store))?.typhoons[0]).toMatchObject({ code: '202699', name: '山竹', provenance: { track: 'nmc' } });
     } finally {
-      setFault(null);
+      mock.setFault(null);
     }
   });
 
@@ -130,11 +109,11 @@ describe('refreshLive', () => {
     try {
       await refreshLive(upstreams, store, MOCK_NOW);
       expect((await liveList()).body.data).toMatchObject({ list: [], upstream: 'ok', stale: false });
-      setFault('5xx');
+      mock.setFault('5xx');
       await refreshLive(upstreams, store, MOCK_NOW);
       expect((await liveList()).body.data).toMatchObject({ list: [], upstream: 'unavailable', stale: true });
     } finally {
-      setFault(null);
+      mock.setFault(null);
       mock.setPayload('zj/TyhoonActivity', await fs.readFile(path.join(OWN_PAYLOADS, 'zj', 'TyhoonActivity.json'), 'utf8'));
       process.env.TYPHOON_LIVE_DIR = liveDir;
     }
@@ -170,12 +149,12 @@ describe('refreshLive', () => {
       const nmcFault = pick();
       const nhcFault = pick();
       const jtwcFault = pick();
-      setFault(zjFault, 'zj');
-      setFault(nmcFault, 'nmc');
-      setFault(nhcFault, 'nhc');
-      setFault(jtwcFault, 'jtwc');
+      mock.setFault(zjFault, 'zj');
+      mock.setFault(nmcFault, 'nmc');
+      mock.setFault(nhcFault, 'nhc');
+      mock.setFault(jtwcFault, 'jtwc');
       const [result, globalResult] = await Promise.all([refreshLive(upstreams, store, MOCK_NOW), refreshGlobal(global, store, MOCK_NOW)]);
-      setFault(null);
+      mock.setFault(null);
       expect(globalResult.nhc.ok, `cycle ${cycle}: nhc ${nhcFault}`).toBe(nhcFault === null);
       expect(globalResult.jtwc.ok, `cycle ${cycle}: jtwc ${jtwcFault}`).toBe(jtwcFault === null);
       const globalList = (await (await handleGlobalTyphoons(new Request('http://localhost/api/global/typhoons'))).json()) as {
@@ -248,7 +227,7 @@ describe('within Netlify limits', () => {
       expect(
         (await runScheduledRefresh({ store, upstreams: mock.addresses, llm: null, clock: manualClock(), now: MOCK_NOW })).typhoons.ok,
       ).toBe(true);
-      setFault('timeout');
+      mock.setFault('timeout');
       // The clock stands still: 300 ms are left all along, and each attempt is given them instead of its 8 s (and
       // is not retried: a retry's wait would leave less than MIN_ATTEMPT_MS). Every hanging request is one real
       // 300 ms timeout over a socket, and some parts ask theirs one after another.
@@ -270,7 +249,7 @@ describe('within Netlify limits', () => {
       expect(body.data).toMatchObject({ stale: true, upstream: 'unavailable', list: [{ code: '202699' }] });
       expect((body.data as unknown as { staleReason: string }).staleReason).toMatch(/upstream failed at the last refresh/);
     } finally {
-      setFault(null);
+      mock.setFault(null);
       process.env.TYPHOON_LIVE_DIR = liveDir;
       await fs.remove(dir);
     }
@@ -298,7 +277,7 @@ describe('within Netlify limits', () => {
   });
 
   it(`answers a detail lookup that reaches a hanging upstream as 503 "could not ask", after one try of ${LOOKUP_TIMEOUT_MS} ms`, async () => {
-    setFault('timeout', 'zj');
+    mock.setFault('timeout', 'zj');
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
       const asked = mock.requests();
@@ -313,7 +292,7 @@ describe('within Netlify limits', () => {
       await vi.waitFor(() => expect(mock.hanging()).toBe(0), { timeout: 10_000 });
     } finally {
       logged.mockRestore();
-      setFault(null);
+      mock.setFault(null);
     }
   });
 
