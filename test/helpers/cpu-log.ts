@@ -12,6 +12,15 @@ export interface CpuRecord {
   self: number;
   /** Seconds of one core in the processes it started and reaped (Chromium, CLI builds, tsc, npm, curl). */
   children: number;
+  /** When it started and ended (milliseconds since the epoch) and in which process: the run's timeline. */
+  start?: number;
+  end?: number;
+  pid?: number;
+  /**
+   * Seconds of its wall time that neither it, its threads nor its children used a core, nor its main thread waited
+   * for one (timers, sleeps, waits): on an idle machine, a core that another process could have used.
+   */
+  slept?: number;
 }
 
 export const CPU_LOG_VARIABLE = 'TYPHOON_SUITE_CPU_LOG';
@@ -19,19 +28,31 @@ export const CPU_LOG_VARIABLE = 'TYPHOON_SUITE_CPU_LOG';
 /** Linux reports times in /proc in clock ticks of 1/100 s (USER_HZ, fixed for user space). */
 const TICKS_PER_SECOND = 100;
 
-/** This process's CPU and its reaped children's (fields 14–17 of /proc/self/stat), in seconds of one core. */
-export function cpuNow(): { self: number; children: number } {
+/** A sample of this process: its CPU and its reaped children's (fields 14–17 of /proc/self/stat), in seconds of one core. */
+export interface CpuSample {
+  self: number;
+  children: number;
+  /** Milliseconds since the epoch. */
+  at: number;
+  /** Seconds the main thread waited for a core, ready to run (/proc/thread-self/schedstat); null without /proc. */
+  delayed: number | null;
+}
+
+export function cpuNow(): CpuSample {
   const { user, system } = process.cpuUsage();
   let children = 0;
+  let delayed: number | null = null;
   try {
     // The fields after the command's name, which is in parentheses and may hold spaces: state is field 3.
     const stat = fs.readFileSync('/proc/self/stat', 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     children = (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND; // cutime, cstime
+    // Nanoseconds on a core, then waiting in the run queue (Documentation/scheduler/sched-stats.rst).
+    delayed = Number(fs.readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[1]) / 1e9;
   } catch {
-    // no /proc (not Linux): children are not counted
+    // no /proc (not Linux): children and sleep are not counted
   }
-  return { self: (user + system) / 1e6, children };
+  return { self: (user + system) / 1e6, children, at: Date.now(), delayed };
 }
 
 /** Appends a record when the run is measured. */
@@ -40,8 +61,11 @@ export function appendCpu(record: CpuRecord): void {
   if (file) fs.appendFileSync(file, `${JSON.stringify(record)}\n`);
 }
 
-/** Appends what this process and its children used since `since`. */
-export function logCpuSince(name: string, since: { self: number; children: number }): void {
+/** Appends what this process and its children used since `since`, and when. */
+export function logCpuSince(name: string, since: CpuSample): void {
   const now = cpuNow();
-  appendCpu({ name, self: now.self - since.self, children: now.children - since.children });
+  const [self, children] = [now.self - since.self, now.children - since.children];
+  const delayed = now.delayed === null || since.delayed === null ? 0 : now.delayed - since.delayed;
+  const slept = Math.max(0, (now.at - since.at) / 1000 - self - children - delayed);
+  appendCpu({ name, self, children, start: since.at, end: now.at, pid: process.pid, slept });
 }
