@@ -96,7 +96,7 @@ export interface ScheduledRunOptions {
    * Date.now unless a test passes its own.
    */
   clock?: () => number;
-  /** Waits between an upstream's retries: a real timer unless a test passes its own (with its own clock). */
+  /** Waits between an upstream's retries: a real timer unless a test passes its own (one that takes no time). */
   sleep?: (ms: number) => Promise<void>;
   /** Purges the CDN's answers of the changed tags (Netlify's purge API, the local server's own); none: nothing to purge. */
   purge?: Purge | null;

@@ -58,7 +58,7 @@ export interface UpstreamClientOptions {
   deadline?: number;
   /** Reads the time the deadline is measured against (ms since the epoch): Date.now unless a test passes its own. */
   clock?: () => number;
-  /** Waits between retries: a real timer unless a test passes its own (one that takes no time, or a manual clock's). */
+  /** Waits between retries: a real timer unless a test passes its own (one that takes no time). */
   sleep?: (ms: number) => Promise<void>;
   /** The validators and bodies of earlier answers, per URL: requests for those URLs are conditional. */
   validators?: ValidatorCache;

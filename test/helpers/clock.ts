@@ -6,8 +6,6 @@
 export interface ManualClock {
   (): number;
   advance(ms: number): void;
-  /** A wait that passes on this clock at once (the upstream client's retries): the clock moves on by `ms`. */
-  sleep(ms: number): Promise<void>;
 }
 
 export function manualClock(start = Date.parse('2026-09-10T00:00:00Z')): ManualClock {
@@ -16,15 +14,12 @@ export function manualClock(start = Date.parse('2026-09-10T00:00:00Z')): ManualC
     advance: (ms: number) => {
       now += ms;
     },
-    sleep: async (ms: number) => {
-      now += ms;
-    },
   });
 }
 
 /**
  * A wait between an upstream's retries that takes no time and leaves the clock where it is: for a whole scheduled run
- * whose checks are not about those waits. Its parts retry side by side, so a manual clock moved on by each wait
- * (`sleep` above) would count their sum, where the run's real time passes once for all of them.
+ * whose checks are not about those waits. Its parts retry side by side, so a clock moved on by each wait would count
+ * their sum, where the run's real time passes once for all of them.
  */
 export const noWait = async (_ms: number): Promise<void> => {};
